@@ -1,0 +1,281 @@
+/**
+ * The Wishes wire contract (../shared/design/api-contract.md) as TypeBox schemas.
+ * One source of truth: the server validates and serializes with these schemas, and the
+ * front end uses the static types derived from them (type-only imports, so TypeBox itself
+ * never reaches a browser bundle).
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { LIMITS } from '../constants';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const VoteTypeSchema = Type.Union([Type.Literal('upvote'), Type.Literal('downvote')]);
+export type VoteType = Static<typeof VoteTypeSchema>;
+
+export const IdParamSchema = Type.Object({ id: Type.String() });
+
+// ---------- objects ----------
+
+export const WishAuthorSchema = Type.Object({
+  id: Type.Integer(),
+  full_name: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  avatar_url: Nullable(Type.String()),
+  avatar_thumbnail: Nullable(Type.String()),
+});
+export type WishAuthor = Static<typeof WishAuthorSchema>;
+
+export const WishSchema = Type.Object({
+  id: Type.Integer(),
+  text: Type.String(),
+  user_id: Type.Integer(),
+  is_public: Type.Boolean(),
+  published_at: Type.String({ description: 'ISO 8601, UTC' }),
+  created_at: Type.String({ description: 'ISO 8601, UTC' }),
+  vote_count: Type.Integer({ description: 'upvote_count - downvote_count' }),
+  upvote_count: Type.Integer(),
+  downvote_count: Type.Integer(),
+  vote_type: Nullable(VoteTypeSchema),
+  author: Type.String({ description: "display name, 'Anonymous' when the user has no name" }),
+  user: WishAuthorSchema,
+});
+export type Wish = Static<typeof WishSchema>;
+
+export const ProfileSchema = Type.Object({
+  user_id: Type.Integer(),
+  profile_id: Type.Integer(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  full_name: Type.String(),
+  avatar_url: Nullable(Type.String()),
+  avatar_thumbnail: Nullable(Type.String()),
+  followers: Type.Integer(),
+  following: Type.Integer(),
+  posts: Type.Integer({ description: 'wishes the requester can see' }),
+  is_self: Type.Boolean(),
+  is_subscribed: Type.Boolean(),
+});
+export type Profile = Static<typeof ProfileSchema>;
+
+export const SubscriptionSchema = Type.Object({
+  target_id: Type.Integer(),
+  target_name: Type.String(),
+  target_avatar_url: Nullable(Type.String()),
+  target_avatar_thumbnail: Nullable(Type.String()),
+  created_at: Type.String(),
+});
+export type Subscription = Static<typeof SubscriptionSchema>;
+
+export const VoterSchema = Type.Object({
+  id: Type.Integer(),
+  voter_id: Type.Integer(),
+  voter_name: Type.String(),
+  vote_type: VoteTypeSchema,
+  created_at: Type.String(),
+});
+export type Voter = Static<typeof VoterSchema>;
+
+export const FeedPageSchema = Type.Object({
+  wishes: Type.Array(WishSchema),
+  page_number: Type.Integer(),
+  next_page_number: Nullable(Type.Integer()),
+  hasMore: Type.Boolean(),
+});
+export type FeedPage = Static<typeof FeedPageSchema>;
+
+export const SearchPageSchema = Type.Object({
+  success: Type.Boolean(),
+  wishes: Type.Array(WishSchema),
+  query: Type.String(),
+  page_number: Type.Integer(),
+  total_pages: Type.Integer(),
+  next_page_number: Nullable(Type.Integer()),
+  previous_page_number: Nullable(Type.Integer()),
+  total_results: Type.Integer(),
+  hasMore: Type.Boolean(),
+});
+export type SearchPage = Static<typeof SearchPageSchema>;
+
+export const TopicSchema = Type.Object({
+  topic: Type.String(),
+  topic_details: Type.String(),
+  image_url: Nullable(Type.String()),
+});
+export type Topic = Static<typeof TopicSchema>;
+
+export const OptionsSchema = Type.Object({
+  site_name: Type.String(),
+  greeting_config_params: Type.Object({
+    styles: Type.Array(Type.String()),
+    audiences: Type.Array(Type.String()),
+    topics: Type.Array(TopicSchema),
+  }),
+  report_topic_config: Type.Array(Type.String()),
+});
+export type Options = Static<typeof OptionsSchema>;
+
+export const VotersResultSchema = Type.Object({
+  voters: Type.Array(VoterSchema),
+  count: Type.Integer({ description: 'number of voters listed (after the vote_type filter)' }),
+  upvote_count: Type.Integer(),
+  downvote_count: Type.Integer(),
+  total_count: Type.Integer(),
+  net_count: Type.Integer(),
+  current_user_vote: Nullable(VoteTypeSchema),
+});
+export type VotersResult = Static<typeof VotersResultSchema>;
+
+export const VoteSummarySchema = Type.Object({
+  id: Type.Integer(),
+  vote_count: Type.Integer(),
+  upvote_count: Type.Integer(),
+  downvote_count: Type.Integer(),
+  vote_type: Nullable(VoteTypeSchema),
+});
+export type VoteSummary = Static<typeof VoteSummarySchema>;
+
+export const RateLimitSchema = Type.Object({ limit: Type.Integer(), remaining: Type.Integer() });
+export type RateLimit = Static<typeof RateLimitSchema>;
+
+// ---------- request bodies ----------
+
+export const GenerateRequestSchema = Type.Object({
+  style: Type.String({ maxLength: LIMITS.generateFieldMax }),
+  audience: Type.String({ maxLength: LIMITS.generateFieldMax }),
+  name: Type.String({ maxLength: LIMITS.generateFieldMax }),
+  topic: Type.String({ maxLength: LIMITS.generateFieldMax }),
+  details: Type.String({ maxLength: LIMITS.detailsMax }),
+});
+export type GenerateRequest = Static<typeof GenerateRequestSchema>;
+
+export const SaveWishRequestSchema = Type.Object({
+  text: Type.String({ maxLength: LIMITS.wishTextMax }),
+  is_public: Type.Optional(Type.Boolean({ default: true })),
+});
+export type SaveWishRequest = Static<typeof SaveWishRequestSchema>;
+
+export const SearchRequestSchema = Type.Object({ query: Type.String({ maxLength: LIMITS.searchQueryMax }) });
+export type SearchRequest = Static<typeof SearchRequestSchema>;
+
+export const CreateUserRequestSchema = Type.Object({
+  email: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 128 }),
+  first_name: Type.String({ maxLength: 150 }),
+  last_name: Type.String({ maxLength: 150 }),
+  phone: Type.String({ maxLength: 32 }),
+});
+export type CreateUserRequest = Static<typeof CreateUserRequestSchema>;
+
+export const TokenRequestSchema = Type.Object({
+  username: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 128 }),
+});
+export type TokenRequest = Static<typeof TokenRequestSchema>;
+
+export const RefreshRequestSchema = Type.Object({ refresh: Type.String({ maxLength: 4096 }) });
+export type RefreshRequest = Static<typeof RefreshRequestSchema>;
+
+export const OfferRequestSchema = Type.Object({
+  email: Type.String({ maxLength: 254 }),
+  message: Type.String({ maxLength: LIMITS.offerMessageMax }),
+});
+export type OfferRequest = Static<typeof OfferRequestSchema>;
+
+export const ComplaintRequestSchema = Type.Object({
+  category: Type.String({ maxLength: 200 }),
+  wish_id: Type.Integer({ minimum: 1 }),
+});
+export type ComplaintRequest = Static<typeof ComplaintRequestSchema>;
+
+export const VoteRequestSchema = Type.Object({ vote_type: Type.Optional(VoteTypeSchema) });
+export type VoteRequest = Static<typeof VoteRequestSchema>;
+
+export const VotersQuerySchema = Type.Object({ vote_type: Type.Optional(VoteTypeSchema) });
+
+export const ResetRequestSchema = Type.Object({ email: Type.String({ maxLength: 254 }) });
+export type ResetRequest = Static<typeof ResetRequestSchema>;
+
+export const ResetConfirmRequestSchema = Type.Object({
+  uid: Type.String({ maxLength: 64 }),
+  token: Type.String({ maxLength: 256 }),
+  new_password: Type.String({ maxLength: 128 }),
+});
+export type ResetConfirmRequest = Static<typeof ResetConfirmRequestSchema>;
+
+// ---------- responses ----------
+
+export const ErrorResponseSchema = Type.Object({
+  error: Type.String(),
+  fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+  success: Type.Optional(Type.Boolean()),
+  rate_limit: Type.Optional(RateLimitSchema),
+});
+export type ErrorResponse = Static<typeof ErrorResponseSchema>;
+
+/** simplejwt-style auth failures use `detail` (and `code`) instead of `error`. */
+export const DetailResponseSchema = Type.Object({
+  detail: Type.String(),
+  code: Type.Optional(Type.String()),
+});
+export type DetailResponse = Static<typeof DetailResponseSchema>;
+
+export const MessageResponseSchema = Type.Object({ message: Type.String() });
+export type MessageResponse = Static<typeof MessageResponseSchema>;
+
+export const GenerateResponseSchema = Type.Object({ text: Type.String(), rate_limit: Type.Optional(RateLimitSchema) });
+export type GenerateResponse = Static<typeof GenerateResponseSchema>;
+
+export const SaveWishResponseSchema = Type.Object({ wish_id: Type.Integer() });
+export type SaveWishResponse = Static<typeof SaveWishResponseSchema>;
+
+export const WishDetailResponseSchema = Type.Object({ wish: WishSchema });
+export type WishDetailResponse = Static<typeof WishDetailResponseSchema>;
+
+export const CreateUserResponseSchema = Type.Object({ user_id: Type.Integer() });
+export type CreateUserResponse = Static<typeof CreateUserResponseSchema>;
+
+export const TokenPairSchema = Type.Object({ access: Type.String(), refresh: Type.String() });
+export type TokenPair = Static<typeof TokenPairSchema>;
+
+export const AccessTokenSchema = Type.Object({ access: Type.String() });
+export type AccessToken = Static<typeof AccessTokenSchema>;
+
+export const VoteResponseSchema = Type.Object({ message: Type.String(), wish: VoteSummarySchema });
+export type VoteResponse = Static<typeof VoteResponseSchema>;
+
+export const SubscribeResponseSchema = Type.Object({ message: Type.String(), profile: ProfileSchema });
+export type SubscribeResponse = Static<typeof SubscribeResponseSchema>;
+
+export const SubscriptionsResultSchema = Type.Object({ subscriptions: Type.Array(SubscriptionSchema), count: Type.Integer() });
+export type SubscriptionsResult = Static<typeof SubscriptionsResultSchema>;
+
+export const AvatarUploadResponseSchema = Type.Object({
+  success: Type.Boolean(),
+  message: Type.String(),
+  avatar_url: Type.String(),
+  avatar_thumbnail: Type.String(),
+});
+export type AvatarUploadResponse = Static<typeof AvatarUploadResponseSchema>;
+
+/** Claims inside the HS256 access and refresh tokens (simplejwt-compatible). */
+export interface TokenClaims {
+  token_type: 'access' | 'refresh';
+  exp: number;
+  iat: number;
+  jti: string;
+  user_id: number;
+}
+
+/** Data the server embeds in the HTML (window.__WISHES_INITIAL__) so a page skips its first request. */
+export interface EmbeddedData {
+  /** The path the data was rendered for; a page only uses data whose path matches. */
+  path: string;
+  feed?: FeedPage;
+  profile?: { profile: Profile; wishes: FeedPage };
+}
+
+/** The runtime remote manifest served at /mf/remotes.json. */
+export interface RemotesManifest {
+  remotes: Array<{ name: string; entry: string }>;
+}
