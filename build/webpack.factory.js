@@ -1,0 +1,84 @@
+/**
+ * One webpack configuration for the shell and every remote. Each app keeps a two-line
+ * webpack.config.js and its own federation.config.js (name, exposes, dev port) beside it, so a
+ * team can build, test and ship its app alone: `npm run build -w <app>` writes <app>/dist with
+ * its own remoteEntry.js and mf-manifest.json.
+ */
+const path = require('path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const sharedSingletons = require('./federation.shared');
+
+const API_ORIGIN = process.env.WISHES_API_ORIGIN || 'http://127.0.0.1:8000';
+
+/**
+ * @param {string} appDir the app's folder (__dirname of its webpack.config.js)
+ * @param {{ name: string, port: number, exposes?: Record<string,string>, host?: boolean, runtimePlugins?: string[] }} federation
+ */
+module.exports = function createWebpackConfig(appDir, federation) {
+  const pkg = require(path.join(appDir, 'package.json'));
+  return (_env, argv = {}) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: appDir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        publicPath: 'auto',
+        // Entry files keep stable names (the federation runtime derives paths from them); the server
+        // serves them revalidated, and caches the content-hashed chunks immutably.
+        filename: '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
+        uniqueName: federation.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              // Type-checking runs separately (`npm run typecheck`) so builds stay fast on 2 cores.
+              options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json'), compilerOptions: { noEmit: false } },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|jpe?g|webp|gif|svg)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: federation.name,
+          filename: 'remoteEntry.js',
+          exposes: federation.exposes || {},
+          remotes: {},
+          shared: sharedSingletons(pkg),
+          runtimePlugins: federation.runtimePlugins || [],
+          manifest: true,
+          dts: false,
+        }),
+        ...(federation.host
+          ? [new HtmlWebpackPlugin({ template: path.join(appDir, 'public', 'index.html'), scriptLoading: 'defer', inject: 'body' })]
+          : []),
+      ],
+      performance: { hints: false },
+      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      devServer: {
+        port: federation.port,
+        host: '127.0.0.1',
+        hot: false,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        historyApiFallback: federation.host ? true : false,
+        proxy: federation.host
+          ? [{ context: ['/api', '/media', '/static', '/mf/remotes.json'], target: API_ORIGIN, changeOrigin: true }]
+          : [],
+      },
+    };
+  };
+};

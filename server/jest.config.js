@@ -1,0 +1,1 @@
+module.exports = require('../build/jest.base')({ env: 'node', testTimeout: 30000 });

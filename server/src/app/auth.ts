@@ -1,0 +1,60 @@
+/**
+ * Request authentication. Every request passes the optional-auth hook, which sets
+ * `request.userId` (number or null). A Bearer token that is present but invalid is a 401 on every
+ * route, public ones included, as simplejwt does, so the client knows to refresh.
+ * `app.authenticate` is the preHandler for routes that need a signed-in user.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AUTH_MESSAGES, AuthError } from './errors';
+import type { TokenService } from './tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user's id, or null for a visitor. */
+    userId: number | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid access token was sent; afterwards request.userId is a number. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    tokens: TokenService;
+  }
+}
+
+/** Routes that never look at the Authorization header (simplejwt's token views have no authentication classes). */
+const TOKEN_VIEWS = new Set(['/api/token', '/api/token/refresh']);
+
+function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return (q === -1 ? url : url.slice(0, q)).replace(/\/+$/, '');
+}
+
+async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
+  app.decorate('tokens', opts.tokens);
+  app.decorateRequest('userId', null);
+
+  app.addHook('onRequest', async (request) => {
+    request.userId = null;
+    const header = request.headers.authorization;
+    if (!header) return;
+    const [scheme, token, ...rest] = header.trim().split(/\s+/);
+    // Like simplejwt: a header that is not "Bearer ..." is not ours to judge.
+    if (scheme?.toLowerCase() !== 'bearer') return;
+    if (TOKEN_VIEWS.has(pathOf(request.url))) return;
+    const claims = token && rest.length === 0 ? opts.tokens.verify(token, 'access') : null;
+    if (!claims) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+    request.userId = claims.user_id;
+  });
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    if (request.userId === null) throw new AuthError(AUTH_MESSAGES.notProvided);
+  });
+}
+
+export default fp(authPlugin, { name: 'wishes-auth' });
+
+/** The signed-in user's id inside a route guarded by app.authenticate. */
+export function requireUser(request: FastifyRequest): number {
+  if (request.userId === null) throw new AuthError(AUTH_MESSAGES.notProvided);
+  return request.userId;
+}

@@ -1,0 +1,178 @@
+/**
+ * Configuration from environment variables (api-contract.md, "Configuration"), validated once at
+ * start so a bad value fails fast with a clear message instead of misbehaving later.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The repository root: relative paths (DATA_DIR, sqlite:...) resolve here, whatever the cwd. */
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+export const SERVER_ROOT = path.resolve(__dirname, '..', '..');
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path of the data folder (SQLite file, JWT secret, outbox, media). */
+  dataDir: string;
+  /** `sqlite:<absolute path>` or `postgres://...` */
+  databaseUrl: string;
+  /** Origin used in mailed links, no trailing slash. */
+  publicUrl: string;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  generationLimitPerHour: number;
+  generator: 'template' | 'openai';
+  openaiBaseUrl?: string;
+  openaiApiKey?: string;
+  generatorModel?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** SITE_NAME when set; otherwise undefined and the options file's site_name is used. */
+  siteName?: string;
+  rateLimitScale: number;
+  seedDemo: boolean;
+  /** Folder the mailer writes messages to when SMTP_URL is unset. */
+  outboxDir: string;
+  /** Folder for uploaded media (avatars). */
+  mediaDir: string;
+  /** Path of the options file served by GET /api/base/options. */
+  optionsPath: string;
+  /** Request logging (off in tests). */
+  logLevel: string;
+  /** Password hashing cost (scrypt N); lowered only under NODE_ENV=test. */
+  scryptCost: number;
+  /** How long a password-reset link stays valid. */
+  resetTokenTtlSeconds: number;
+  /** Trust X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** Parses a lifetime like `30s`, `15m`, `2h`, `7d` or a bare number of seconds. */
+export function parseDuration(value: string, name: string): number {
+  const match = /^\s*(\d+)\s*([smhd]?)\s*$/i.exec(value);
+  if (!match) throw new ConfigError(`${name} must be a duration like 30s, 15m, 2h or 7d (got "${value}")`);
+  const seconds = Number(match[1]) * (match[2] ? UNITS[match[2].toLowerCase()] : 1);
+  if (!Number.isSafeInteger(seconds) || seconds <= 0) throw new ConfigError(`${name} must be a positive duration (got "${value}")`);
+  return seconds;
+}
+
+function parseIntStrict(value: string, name: string, min: number, max: number): number {
+  if (!/^\s*\d+\s*$/.test(value)) throw new ConfigError(`${name} must be a whole number (got "${value}")`);
+  const n = Number(value);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max} (got ${n})`);
+  return n;
+}
+
+function parseBool(value: string, name: string): boolean {
+  const v = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${value}")`);
+}
+
+function parseUrl(value: string, name: string, protocols: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be a URL (got "${value}")`);
+  }
+  if (!protocols.includes(url.protocol)) throw new ConfigError(`${name} must start with ${protocols.map((p) => p + '//').join(' or ')} (got "${value}")`);
+  return value;
+}
+
+/** Reads the JWT secret kept in the data folder, creating it once (mode 600) when missing. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Builds the config from `env` (default process.env), then applies `overrides` (tests). */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const get = (name: string) => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const isTest = env.NODE_ENV === 'test';
+
+  const port = overrides.port ?? (get('PORT') ? parseIntStrict(get('PORT')!, 'PORT', 0, 65535) : 8000);
+  const host = overrides.host ?? get('HOST') ?? '127.0.0.1';
+  const dataDir = overrides.dataDir ?? path.resolve(REPO_ROOT, get('DATA_DIR') ?? './data');
+
+  let databaseUrl = overrides.databaseUrl ?? get('DATABASE_URL') ?? `sqlite:${path.join(dataDir, 'wishes.db')}`;
+  if (databaseUrl.startsWith('sqlite:')) {
+    const file = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (!file) throw new ConfigError('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/wishes.db');
+    databaseUrl = file === ':memory:' ? 'sqlite::memory:' : `sqlite:${path.resolve(REPO_ROOT, file)}`;
+  } else if (/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    parseUrl(databaseUrl, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  } else {
+    throw new ConfigError(`DATABASE_URL must start with sqlite: or postgres:// (got "${databaseUrl}")`);
+  }
+
+  const publicUrl = (overrides.publicUrl ?? (get('PUBLIC_URL') ? parseUrl(get('PUBLIC_URL')!, 'PUBLIC_URL', ['http:', 'https:']) : `http://localhost:${port}`)).replace(/\/+$/, '');
+
+  const secretEnv = get('JWT_SECRET');
+  if (secretEnv !== undefined && secretEnv.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters');
+  const jwtSecret = overrides.jwtSecret ?? secretEnv ?? loadOrCreateSecret(dataDir);
+
+  const generator = overrides.generator ?? (get('GENERATOR') ?? 'template');
+  if (generator !== 'template' && generator !== 'openai') throw new ConfigError(`GENERATOR must be "template" or "openai" (got "${generator}")`);
+  const openaiBaseUrl = overrides.openaiBaseUrl ?? (get('OPENAI_BASE_URL') ? parseUrl(get('OPENAI_BASE_URL')!, 'OPENAI_BASE_URL', ['http:', 'https:']) : undefined);
+
+  const smtpUrl = overrides.smtpUrl ?? (get('SMTP_URL') ? parseUrl(get('SMTP_URL')!, 'SMTP_URL', ['smtp:', 'smtps:']) : undefined);
+
+  const scaleRaw = get('RATE_LIMIT_SCALE');
+  const rateLimitScale = overrides.rateLimitScale ?? (scaleRaw === undefined ? 1 : Number(scaleRaw));
+  if (!Number.isFinite(rateLimitScale) || rateLimitScale <= 0) throw new ConfigError(`RATE_LIMIT_SCALE must be a positive number (got "${scaleRaw}")`);
+
+  return {
+    port,
+    host,
+    dataDir,
+    databaseUrl,
+    publicUrl,
+    jwtSecret,
+    accessTokenTtlSeconds: overrides.accessTokenTtlSeconds ?? parseDuration(get('ACCESS_TOKEN_TTL') ?? '15m', 'ACCESS_TOKEN_TTL'),
+    refreshTokenTtlSeconds: overrides.refreshTokenTtlSeconds ?? parseDuration(get('REFRESH_TOKEN_TTL') ?? '7d', 'REFRESH_TOKEN_TTL'),
+    generationLimitPerHour:
+      overrides.generationLimitPerHour ?? (get('GENERATION_LIMIT_PER_HOUR') ? parseIntStrict(get('GENERATION_LIMIT_PER_HOUR')!, 'GENERATION_LIMIT_PER_HOUR', 0, 1_000_000) : 20),
+    generator,
+    openaiBaseUrl,
+    openaiApiKey: overrides.openaiApiKey ?? get('OPENAI_API_KEY'),
+    generatorModel: overrides.generatorModel ?? get('GENERATOR_MODEL'),
+    smtpUrl,
+    mailFrom: overrides.mailFrom ?? get('MAIL_FROM') ?? 'no-reply@localhost',
+    siteName: overrides.siteName ?? get('SITE_NAME'),
+    rateLimitScale,
+    seedDemo: overrides.seedDemo ?? (get('SEED_DEMO') ? parseBool(get('SEED_DEMO')!, 'SEED_DEMO') : true),
+    outboxDir: overrides.outboxDir ?? path.join(dataDir, 'outbox'),
+    mediaDir: overrides.mediaDir ?? path.join(dataDir, 'media'),
+    optionsPath: overrides.optionsPath ?? path.join(SERVER_ROOT, 'config', 'options.json'),
+    logLevel: overrides.logLevel ?? get('LOG_LEVEL') ?? (isTest ? 'silent' : 'info'),
+    // scrypt N=2^15 in production (~50 ms); tests use 2^10 so hundreds of sign-ups stay fast.
+    scryptCost: overrides.scryptCost ?? (isTest ? 1024 : 32768),
+    resetTokenTtlSeconds: overrides.resetTokenTtlSeconds ?? 3600,
+    trustProxy: overrides.trustProxy ?? (get('TRUST_PROXY') ? parseBool(get('TRUST_PROXY')!, 'TRUST_PROXY') : false),
+  };
+}

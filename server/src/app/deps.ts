@@ -1,0 +1,14 @@
+/** What every route plugin receives: the shared services of one app instance. */
+import type { Kysely } from 'kysely';
+import type { Database, Dialect } from '../db/types';
+import type { Config } from './config';
+import type { Mailer } from '../mail/mailer';
+import type { WishGenerator } from '../generator/provider';
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  config: Config;
+  mailer: Mailer;
+  generator: WishGenerator;
+  dialect: Dialect;
+}

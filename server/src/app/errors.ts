@@ -1,0 +1,34 @@
+/** An error a route throws on purpose; the error handler turns it into `{ error: message, ...extra }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra?: Record<string, unknown>,
+    /** Extra response headers (e.g. Retry-After on 429). */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** simplejwt-style auth failure: serialized as `{ detail, code? }` instead of `{ error }`. */
+export class AuthError extends Error {
+  constructor(
+    readonly detail: string,
+    readonly code?: string,
+    readonly status = 401,
+  ) {
+    super(detail);
+    this.name = 'AuthError';
+  }
+}
+
+export const AUTH_MESSAGES = {
+  notProvided: 'Authentication credentials were not provided.',
+  tokenNotValid: 'Given token not valid for any token type',
+  noActiveAccount: 'No active account found with the given credentials',
+  refreshInvalid: 'Token is invalid or expired',
+} as const;
+
+export const notFound = (what: 'Wish' | 'User' = 'Wish') => new HttpError(404, `${what} not found`);

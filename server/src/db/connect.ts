@@ -1,0 +1,40 @@
+/** Opens the database named by DATABASE_URL: SQLite (better-sqlite3, WAL) or PostgreSQL (pg pool). */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Pool } from 'pg';
+import type { Database, Dialect } from './types';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+export function openDatabase(databaseUrl: string, options: { poolSize?: number } = {}): DbHandle {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const file = databaseUrl.slice('sqlite:'.length);
+    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new SqliteDatabase(file === ':memory:' ? ':memory:' : file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    // Kysely's SQLite driver uses this one connection behind a mutex, so transactions are serialized.
+    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+  }
+  const pool = new Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  // An idle client erroring (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+}
+
+/** Readiness probe: true when a trivial query succeeds. */
+export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Table types for Kysely. The same schema runs on SQLite and PostgreSQL, so the column types are
+ * the common ground:
+ * - timestamps are ISO 8601 UTC text written by the app (`new Date().toISOString()`, always 24
+ *   characters), so they sort and compare as strings identically on both databases;
+ * - booleans are integers 0/1 (better-sqlite3 cannot bind JS booleans);
+ * - ids are 32-bit integers (pg returns int8 as strings; int4 comes back as a number).
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  avatar_url: string | null;
+  avatar_thumbnail: string | null;
+  password_changed_at: string;
+  created_at: string;
+  followers_count: Generated<number>;
+  following_count: Generated<number>;
+}
+
+export interface WishesTable {
+  id: Generated<number>;
+  user_id: number;
+  text: string;
+  is_public: number;
+  published_at: string;
+  created_at: string;
+  upvote_count: Generated<number>;
+  downvote_count: Generated<number>;
+}
+
+export interface VotesTable {
+  id: Generated<number>;
+  wish_id: number;
+  user_id: number;
+  vote_type: 'upvote' | 'downvote';
+  created_at: string;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  follower_id: number;
+  target_id: number;
+  created_at: string;
+}
+
+export interface ComplaintsTable {
+  id: Generated<number>;
+  wish_id: number;
+  reporter_id: number | null;
+  reporter_ip: string | null;
+  /** `user:<id>` or `ip:<address>`; unique per wish so a repeat report files nothing new. */
+  reporter_key: string;
+  category: string;
+  created_at: string;
+}
+
+export interface OffersTable {
+  id: Generated<number>;
+  user_id: number;
+  email: string;
+  message: string;
+  created_at: string;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** sha256 hex of the mailed token; the token itself is never stored. */
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** One row per successful generate call; the hourly quota counts rows newer than now - 1 h. */
+export interface GenerationEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  wishes: WishesTable;
+  votes: VotesTable;
+  subscriptions: SubscriptionsTable;
+  complaints: ComplaintsTable;
+  offers: OffersTable;
+  password_resets: PasswordResetsTable;
+  generation_events: GenerationEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type WishRow = Selectable<WishesTable>;
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The current time as stored in the database. */
+export const nowIso = (): string => new Date().toISOString();

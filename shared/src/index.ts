@@ -1,0 +1,14 @@
+/** @wishes/shared: the contract, API client, session, bus, validation, constants and UI kit. */
+export * from './constants';
+export * from './validation';
+export * from './bus';
+export * from './session';
+export * from './api';
+export * from './options';
+export * from './embedded';
+export * from './format';
+export * from './hooks';
+export * from './ui';
+// Types only: the TypeBox schemas stay out of browser bundles.
+export type * from './contract/schemas';
+export * from './remotes';

@@ -1,0 +1,1 @@
+module.exports = { name: 'shell', port: 3000, host: true };
