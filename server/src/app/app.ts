@@ -1,0 +1,249 @@
+/**
+ * The app factory: config → database (migrated) → services → plugins → routes. Tests call
+ * buildApp() with overrides and use app.inject(); main.ts calls it and listens.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { OptionsSchema } from '@wishes/shared/contract';
+import { loadConfig, type Config } from './config';
+import type { AppDeps } from './deps';
+import { AuthError, HttpError } from './errors';
+import authPlugin from './auth';
+import { createTokenService } from './tokens';
+import { loadOptions } from './options';
+import { openDatabase, pingDatabase } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { createGenerator, type WishGenerator } from '../generator/provider';
+import authRoutes from '../auth/routes';
+import wishRoutes from '../wishes/routes';
+import voteRoutes from '../votes/routes';
+import profileRoutes from '../profiles/routes';
+import complaintRoutes from '../complaints/routes';
+import offerRoutes from '../offers/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildOptions {
+  /** Services to use instead of the configured ones (tests capture mail, fake the generator). */
+  mailer?: Mailer;
+  generator?: WishGenerator;
+  /** Environment to read (default process.env). */
+  env?: Record<string, string | undefined>;
+}
+
+/** JSON bodies are small (a wish is ≤ 2000 chars, an offer ≤ 5000); multipart has its own limit. */
+const BODY_LIMIT = 64 * 1024;
+
+export async function buildApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig(options.env ?? process.env, overrides);
+  // Fail at start, not on the first request, when the options file is broken.
+  loadOptions(config.optionsPath, config.siteName);
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Never log credentials: tokens travel in headers, passwords in bodies (bodies are not logged).
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    ajv: {
+      // Wrong types are 400, never silently coerced; unknown keys are kept out of the typed body.
+      customOptions: { coerceTypes: false, removeAdditional: true, useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const { db, dialect } = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(db, dialect);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
+  // The generator module owns its option names; it receives the whole config plus a logger.
+  const generator =
+    options.generator ??
+    (createGenerator as unknown as (o: Record<string, unknown>) => WishGenerator)({
+      ...config,
+      kind: config.generator,
+      baseUrl: config.openaiBaseUrl,
+      apiKey: config.openaiApiKey,
+      model: config.generatorModel,
+      logger: app.log,
+    });
+  const deps: AppDeps = { db, config, mailer, generator, dialect };
+  app.decorate('deps', deps);
+
+  installErrorHandling(app);
+  installJsonParser(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // style-loader injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Wishes API', version: '1.0.0', description: 'See shared/design/api-contract.md' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(authPlugin, { tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds }) });
+
+  // An absent JSON body on a route with a body schema reads as {} so "missing field" is the error.
+  app.addHook('preValidation', async (request) => {
+    if (request.body === undefined || request.body === null) (request as { body: unknown }).body = {};
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const ok = await pingDatabase(db);
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
+  });
+
+  app.get('/api/base/options', { schema: { tags: ['base'], response: { 200: OptionsSchema, 304: Type.Null() } } }, async (request, reply) => {
+    const loaded = loadOptions(config.optionsPath, config.siteName);
+    reply.header('ETag', loaded.etag).header('Cache-Control', 'no-cache');
+    if (request.headers['if-none-match'] === loaded.etag) return reply.code(304).send(null);
+    return loaded.options;
+  });
+
+  await app.register(authRoutes, { deps });
+  await app.register(wishRoutes, { deps });
+  await app.register(voteRoutes, { deps });
+  await app.register(profileRoutes, { deps });
+  await app.register(complaintRoutes, { deps });
+  await app.register(offerRoutes, { deps });
+  // Colleagues' modules; the site can run (and tests pass) before they land.
+  await registerIfPresent(app, 'generator', deps);
+  await registerIfPresent(app, 'media', deps);
+  // Last: serves the site and owns the catch-all for non-API paths.
+  await registerIfPresent(app, 'pages', deps);
+  installNotFound(app);
+
+  await app.ready();
+  return app;
+}
+
+async function registerIfPresent(app: FastifyInstance, folder: string, deps: AppDeps) {
+  const base = path.join(__dirname, '..', folder, 'routes');
+  if (!existsSync(`${base}.ts`) && !existsSync(`${base}.js`)) {
+    app.log.warn(`${folder}/routes not present; its routes are not registered`);
+    return;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const mod = require(base) as { default: (app: FastifyInstance, opts: { deps: AppDeps }) => Promise<void> };
+  await app.register(mod.default, { deps });
+}
+
+/** A sentence for a schema validation failure, plus a per-field map. */
+function describeValidation(error: FastifyError): { error: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation ?? []) {
+    const params = issue.params as Record<string, unknown>;
+    let field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    let message = issue.message ?? 'is invalid';
+    if (issue.keyword === 'required' && typeof params.missingProperty === 'string') {
+      field = params.missingProperty;
+      message = 'This field is required.';
+    } else if (issue.keyword === 'type') {
+      message = `Must be of type ${String(params.type)}.`;
+    } else if (issue.keyword === 'maxLength') {
+      message = `Ensure this field has no more than ${String(params.limit)} characters.`;
+    } else if (issue.keyword === 'minimum' || issue.keyword === 'exclusiveMinimum') {
+      message = 'Ensure this value is a positive number.';
+    } else if (issue.keyword === 'anyOf' || issue.keyword === 'const' || issue.keyword === 'enum') {
+      message = 'Not a valid choice.';
+    }
+    if (!field) field = error.validationContext ?? 'body';
+    if (!(field in fields)) fields[field] = message;
+  }
+  const [first] = Object.entries(fields);
+  return { error: first ? `${first[0]}: ${first[1]}` : 'Invalid request.', fields };
+}
+
+function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | HttpError | AuthError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.status).send({ error: error.message, ...error.extra });
+    }
+    if (error instanceof AuthError) {
+      return reply.code(error.status).send(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail });
+    }
+    const fe = error as FastifyError;
+    if (fe.validation) return reply.code(400).send(describeValidation(fe));
+    const status = fe.statusCode ?? 500;
+    if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: 'Request body is too large.' });
+    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'Unsupported media type: send JSON (Content-Type: application/json).' });
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send({ error: 'Malformed JSON in request body.' });
+    }
+    if (status === 429) return reply.code(429).send({ error: 'Too many requests. Please try again later.' });
+    if (status >= 400 && status < 500) return reply.code(status).send({ error: fe.message || 'Bad request.' });
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(status >= 500 && status < 600 ? status : 500).send({ error: 'Internal server error.' });
+  });
+}
+
+/**
+ * JSON 404 for unknown paths. The pages module (registered before this) may own the not-found
+ * handler for non-API paths; Fastify allows one per prefix, so ours is only the fallback.
+ */
+function installNotFound(app: FastifyInstance) {
+  try {
+    app.setNotFoundHandler((_request, reply) => {
+      reply.code(404).send({ error: 'Not found.' });
+    });
+  } catch {
+    app.log.debug('not-found handler provided by the pages module');
+  }
+}
+
+/** The default JSON parser, except that an empty body is "no body" rather than an error. */
+function installJsonParser(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+}

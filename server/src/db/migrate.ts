@@ -1,0 +1,16 @@
+/** Runs the schema migrations (on every start; already-applied ones are skipped). */
+import { type Kysely, Migrator } from 'kysely';
+import type { Database, Dialect } from './types';
+import { initialMigration } from './migrations/0001_initial';
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => ({ '0001_initial': initialMigration(dialect) }) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
