@@ -50,7 +50,10 @@ export function Button({ children, shape = 'rounded-rect', size = 'normal', vari
   const handleDown = (event: PointerEvent<HTMLButtonElement>) => {
     const rect = event.currentTarget.getBoundingClientRect();
     const key = nextKey.current++;
-    setRipples((current) => [...current, { key, x: event.clientX - rect.left, y: event.clientY - rect.top, released: false }]);
+    // Synthetic pointer events (assistive tech, tests) may carry no coordinates: ripple from the centre.
+    const x = Number.isFinite(event.clientX) ? event.clientX - rect.left : rect.width / 2;
+    const y = Number.isFinite(event.clientY) ? event.clientY - rect.top : rect.height / 2;
+    setRipples((current) => [...current, { key, x, y, released: false }]);
     onPointerDown?.(event);
   };
 
