@@ -1,0 +1,95 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: everything this machine can run, in an order that fails fast and cheaply:
+ * type-check every package, each package's jest suite (server suites on SQLite and PostgreSQL),
+ * then the browser journeys against the production build. Prints one closing line
+ * "tests: N passed, N failed" summed over every runner.
+ *
+ * Under CI (CI=true) a suite that would skip for lack of PostgreSQL or Chromium fails instead;
+ * .ci/run installs both. Locally such suites skip with a loud line.
+ */
+const { spawnSync } = require('child_process');
+const fs = require('fs');
+const path = require('path');
+
+const root = path.join(__dirname, '..');
+const outDir = path.join(root, '.tmp', 'test-results');
+fs.mkdirSync(outDir, { recursive: true });
+const inCI = !!process.env.CI;
+const only = process.argv.slice(2); // e.g. `npm test -- server shell`
+
+const JEST_PACKAGES = ['shared', 'server', 'shell', 'mf-feed', 'mf-compose', 'mf-profile', 'mf-auth'];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, options = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: options.cwd || root, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  return result.status === 0;
+}
+
+function selected(name) {
+  return only.length === 0 || only.includes(name);
+}
+
+// 1. Types: every package that has a typecheck script.
+if (only.length === 0 || only.includes('typecheck')) {
+  if (!run('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present'])) failures.push('typecheck');
+}
+
+// 2. Unit and integration suites, one package at a time (2-core machines).
+for (const pkg of JEST_PACKAGES) {
+  const dir = path.join(root, pkg);
+  if (!selected(pkg) || !fs.existsSync(path.join(dir, 'jest.config.js'))) continue;
+  const report = path.join(outDir, `jest-${pkg}.json`);
+  fs.rmSync(report, { force: true });
+  const ok = run(`jest ${pkg}`, 'npx', ['jest', '--ci', '--runInBand', '--passWithNoTests', `--json`, `--outputFile=${report}`], { cwd: dir });
+  if (fs.existsSync(report)) {
+    const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    if (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0) totals.failed += summary.numFailedTestSuites;
+  } else if (!ok) {
+    totals.failed += 1;
+  }
+  if (!ok) failures.push(`jest ${pkg}`);
+}
+
+// 3. Browser journeys (Playwright on the system Chromium) against the production build.
+const playwrightConfig = path.join(root, 'e2e', 'playwright.config.ts');
+if (selected('e2e') && fs.existsSync(playwrightConfig)) {
+  const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    const message = `Chromium not found at ${chromium}: the browser journeys cannot run.`;
+    if (inCI) {
+      console.error(`\n!!! ${message} CI requires them (.ci/run installs Debian's chromium).`);
+      failures.push('e2e (no chromium)');
+      totals.failed += 1;
+    } else {
+      console.warn(`\n!!! SKIPPING BROWSER TESTS: ${message} Install it with: apt-get install -y chromium`);
+    }
+  } else {
+    if (!run('build site', 'node', ['scripts/build-site.js'])) failures.push('build site');
+    const report = path.join(outDir, 'playwright.json');
+    fs.rmSync(report, { force: true });
+    const ok = run('e2e', 'npx', ['playwright', 'test'], {
+      cwd: path.join(root, 'e2e'),
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    });
+    if (fs.existsSync(report)) {
+      const stats = JSON.parse(fs.readFileSync(report, 'utf8')).stats || {};
+      totals.passed += stats.expected || 0;
+      totals.failed += (stats.unexpected || 0) + (stats.flaky || 0);
+      totals.skipped += stats.skipped || 0;
+    } else if (!ok) {
+      totals.failed += 1;
+    }
+    if (!ok) failures.push('e2e');
+  }
+}
+
+console.log('');
+if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length ? 1 : 0);
