@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  api,
+  API_ERRORS,
+  ApiError,
+  Button,
+  LIMITS,
+  MESSAGES,
+  TIMING,
+  toast,
+  useDocumentTitle,
+  validateResetConfirm,
+} from '@wishes/shared';
+import { AuthCard, AuthMessage } from '../common/AuthCard';
+import { AuthField } from '../common/AuthField';
+import { focusField } from '../common/forms';
+import { resetLinkParts } from './resetLink';
+
+export const RESET_SUCCESS_TOAST = 'Password has been reset successfully!';
+export const RESET_FAILURE_TOAST = 'Failed to reset password. Please try again.';
+
+type PasswordField = 'new_password' | 'confirm_password';
+
+/** Which field a validation message is about, so focus lands where the fix is needed. */
+function fieldsFor(message: string): PasswordField[] {
+  if (message === MESSAGES.resetPasswordsDontMatch) return ['confirm_password'];
+  return ['new_password'];
+}
+
+/** /auth/reset_password_confirm/:uid/:token: sets a new password, then goes to sign-in after 1.5 s. */
+export default function ResetConfirmPage() {
+  useDocumentTitle('Set New Password');
+  const navigate = useNavigate();
+  const { uid, token } = resetLinkParts(useParams());
+  const linkValid = Boolean(uid && token);
+  const formRef = useRef<HTMLFormElement>(null);
+  const pendingRef = useRef(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [invalid, setInvalid] = useState<PasswordField[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(
+    () => () => {
+      if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pendingRef.current || success) return;
+    const problem = validateResetConfirm({ uid, token, password, confirm });
+    if (problem) {
+      const fields = fieldsFor(problem);
+      setError(problem);
+      setInvalid(fields);
+      focusField(formRef, fields[0]);
+      return;
+    }
+    setError(null);
+    setInvalid([]);
+    pendingRef.current = true;
+    setPending(true);
+    try {
+      const { message } = await api.confirmPasswordReset({ uid, token, new_password: password });
+      setSuccess(message || RESET_SUCCESS_TOAST);
+      toast.success(RESET_SUCCESS_TOAST);
+      redirectTimer.current = setTimeout(() => navigate('/auth/sign_in'), TIMING.redirectAfterResetMs);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : API_ERRORS.resetConfirm);
+      toast.error(RESET_FAILURE_TOAST);
+      pendingRef.current = false;
+      setPending(false);
+    }
+  };
+
+  if (!linkValid) {
+    return (
+      <AuthCard title="Set New Password">
+        <AuthMessage kind="error">{MESSAGES.resetLinkInvalid}</AuthMessage>
+        <nav className="auth-links auth-links--center" aria-label="Account help">
+          <Link className="auth-link" to="/auth/reset_password">
+            Request a new reset link
+          </Link>
+        </nav>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Set New Password">
+      {success ? <AuthMessage kind="success">{success} Redirecting to Sign In...</AuthMessage> : null}
+      {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
+      <form ref={formRef} className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Set new password">
+        <AuthField
+          name="new_password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={LIMITS.passwordMin}
+          value={password}
+          invalid={invalid.includes('new_password')}
+          onValueChange={(value) => {
+            setPassword(value);
+            setInvalid((current) => current.filter((name) => name !== 'new_password'));
+          }}
+        />
+        <AuthField
+          name="confirm_password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          invalid={invalid.includes('confirm_password')}
+          onValueChange={(value) => {
+            setConfirm(value);
+            setInvalid((current) => current.filter((name) => name !== 'confirm_password'));
+          }}
+        />
+        <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Saving...' : 'Set New Password'}
+        </Button>
+      </form>
+      <nav className="auth-links auth-links--center" aria-label="Account help">
+        <Link className="auth-link" to="/auth/reset_password">
+          Request a new reset link
+        </Link>
+      </nav>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,92 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { api, API_ERRORS, ApiError, Button, toast, useDocumentTitle, validateResetEmail } from '@wishes/shared';
+import { AuthCard, AuthMessage } from '../common/AuthCard';
+import { AuthField } from '../common/AuthField';
+import { focusField } from '../common/forms';
+
+export const RESET_LINK_NOT_SENT = 'Could not send reset link. Please try again later.';
+
+/** /auth/reset_password: asks the server to mail a reset link. */
+export default function ResetRequestPage() {
+  useDocumentTitle('Reset Password');
+  const formRef = useRef<HTMLFormElement>(null);
+  // A ref, not only state: two clicks in one tick must still send a single request.
+  const pendingRef = useRef(false);
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pendingRef.current) return;
+    const problem = validateResetEmail(email);
+    if (problem) {
+      setError(problem);
+      setInvalid(true);
+      focusField(formRef, 'email');
+      return;
+    }
+    setError(null);
+    setInvalid(false);
+    pendingRef.current = true;
+    setPending(true);
+    try {
+      const { message } = await api.requestPasswordReset(email.trim());
+      setConfirmation(message);
+      toast.success(message);
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : API_ERRORS.resetRequest);
+      toast.error(RESET_LINK_NOT_SENT);
+    } finally {
+      pendingRef.current = false;
+      setPending(false);
+    }
+  };
+
+  if (confirmation) {
+    return (
+      <AuthCard title="Reset Password">
+        <AuthMessage kind="success">{confirmation}</AuthMessage>
+        <p className="auth-intro">Follow the link in the email to choose a new password.</p>
+        <nav className="auth-links auth-links--center" aria-label="Account help">
+          <Link className="auth-link" to="/auth/sign_in">
+            Back to Sign In
+          </Link>
+        </nav>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset Password" intro="Enter your email and we will send you a link to reset your password.">
+      {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
+      <form ref={formRef} className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Reset password">
+        <AuthField
+          name="email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          value={email}
+          invalid={invalid}
+          onValueChange={(value) => {
+            setEmail(value);
+            setInvalid(false);
+          }}
+        />
+        <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+      </form>
+      <nav className="auth-links auth-links--center" aria-label="Account help">
+        <Link className="auth-link" to="/auth/sign_in">
+          Back to Sign In
+        </Link>
+      </nav>
+    </AuthCard>
+  );
+}

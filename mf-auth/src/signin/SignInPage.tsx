@@ -1,0 +1,122 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { api, Button, signIn, useDocumentTitle, useSessionUser, validateLogin } from '@wishes/shared';
+import { AuthCard, AuthMessage } from '../common/AuthCard';
+import { AuthField } from '../common/AuthField';
+import { focusField, REQUIRED_FIELDS_MESSAGE } from '../common/forms';
+import { AUTHENTICATION_FAILED, loginErrorMessage } from './loginError';
+
+type LoginField = 'email' | 'password';
+
+/** A message handed over by another page through router state (e.g. sign-up's failed auto-login). */
+function stateMessage(state: unknown): string | null {
+  const message = (state as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message ? message : null;
+}
+
+/** /auth/sign_in: email + password; success stores the tokens and goes to /feed. */
+export default function SignInPage() {
+  useDocumentTitle('Sign In');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useSessionUser();
+  const formRef = useRef<HTMLFormElement>(null);
+  const pendingRef = useRef(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [invalid, setInvalid] = useState<LoginField[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const notice = stateMessage(location.state);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pendingRef.current) return;
+    const missing = validateLogin({ email, password });
+    setInvalid(missing);
+    if (missing.length) {
+      setError(REQUIRED_FIELDS_MESSAGE);
+      focusField(formRef, missing[0]);
+      return;
+    }
+    setError(null);
+    pendingRef.current = true;
+    setPending(true);
+    const fail = (message: string) => {
+      setError(message);
+      pendingRef.current = false;
+      setPending(false);
+    };
+    let tokens;
+    try {
+      tokens = await api.login(email.trim(), password);
+    } catch (failure) {
+      fail(loginErrorMessage(failure));
+      return;
+    }
+    // The client checks the fields exist; empty tokens count as a failed login too.
+    if (!tokens.access || !tokens.refresh) {
+      fail(AUTHENTICATION_FAILED);
+      return;
+    }
+    signIn(tokens, email.trim());
+    navigate('/feed');
+  };
+
+  const clearInvalid = (field: LoginField) => setInvalid((current) => current.filter((name) => name !== field));
+
+  return (
+    <AuthCard title="Sign In">
+      {user ? (
+        <AuthMessage kind="info">
+          You are signed in as {user.username}.{' '}
+          <Link className="auth-link" to="/feed">
+            Go to the feed
+          </Link>
+        </AuthMessage>
+      ) : null}
+      {notice ? <AuthMessage kind="info">{notice}</AuthMessage> : null}
+      {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
+      <form ref={formRef} className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Sign in">
+        <AuthField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          invalid={invalid.includes('email')}
+          onValueChange={(value) => {
+            setEmail(value);
+            clearInvalid('email');
+          }}
+        />
+        <AuthField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          invalid={invalid.includes('password')}
+          onValueChange={(value) => {
+            setPassword(value);
+            clearInvalid('password');
+          }}
+        />
+        <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+      <nav className="auth-links" aria-label="Account help">
+        <Link className="auth-link" to="/auth/sign_up">
+          Don't have an account? Sign Up
+        </Link>
+        <Link className="auth-link" to="/auth/reset_password">
+          Forgot your password?
+        </Link>
+      </nav>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,119 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  api,
+  Button,
+  signIn,
+  siteName,
+  SIGN_UP_FIELDS,
+  toast,
+  useDocumentTitle,
+  validateSignUp,
+  type SignUpValues,
+} from '@wishes/shared';
+import { AuthCard, AuthMessage } from '../common/AuthCard';
+import { AuthField } from '../common/AuthField';
+import { focusField, REQUIRED_FIELDS_MESSAGE, serverErrorFields, serverErrorText } from '../common/forms';
+
+type SignUpField = (typeof SIGN_UP_FIELDS)[number];
+
+export const CREATE_ACCOUNT_FALLBACK = 'Could not create account';
+export const AUTO_LOGIN_FAILED = 'Login failed. Please try logging in manually.';
+
+const EMPTY: SignUpValues = { first_name: '', last_name: '', email: '', phone: '', password: '', confirm_password: '' };
+
+/** /auth/sign_up: creates the account, then signs in automatically and goes to /feed. */
+export default function SignUpPage() {
+  useDocumentTitle('Sign Up');
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const pendingRef = useRef(false);
+  const [values, setValues] = useState<SignUpValues>(EMPTY);
+  const [invalid, setInvalid] = useState<string[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  const update = (field: SignUpField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setInvalid((current) => current.filter((name) => name !== field));
+  };
+
+  const fieldProps = (field: SignUpField) => ({
+    name: field,
+    value: values[field],
+    onValueChange: update(field),
+    invalid: invalid.includes(field),
+    required: true,
+  });
+
+  const showError = (message: string, fields: string[]) => {
+    setError(message);
+    setInvalid(fields);
+    // Focus follows form order, whatever order the fields were reported in.
+    focusField(formRef, SIGN_UP_FIELDS.find((field) => fields.includes(field)));
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pendingRef.current) return;
+    const { missing, error: mismatch } = validateSignUp(values);
+    if (missing.length) return showError(REQUIRED_FIELDS_MESSAGE, missing);
+    if (mismatch) return showError(mismatch, ['password', 'confirm_password']);
+
+    setError(null);
+    setInvalid([]);
+    pendingRef.current = true;
+    setPending(true);
+    const email = values.email.trim();
+    const firstName = values.first_name.trim();
+    try {
+      await api.createUser({
+        email,
+        password: values.password,
+        first_name: firstName,
+        last_name: values.last_name.trim(),
+        phone: values.phone.trim(),
+      });
+    } catch (failure) {
+      pendingRef.current = false;
+      setPending(false);
+      showError(serverErrorText(failure) ?? CREATE_ACCOUNT_FALLBACK, serverErrorFields(failure));
+      return;
+    }
+
+    // The account exists now; a failed auto-login must not look like a failed sign-up.
+    try {
+      const tokens = await api.login(email, values.password);
+      signIn(tokens, email);
+    } catch {
+      navigate('/auth/sign_in', { state: { message: AUTO_LOGIN_FAILED } });
+      return;
+    }
+    navigate('/feed');
+    toast.success(`Welcome to ${siteName()}, ${firstName}!`);
+  };
+
+  return (
+    <AuthCard title="Sign Up">
+      {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
+      <form ref={formRef} className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Sign up">
+        <div className="auth-row">
+          <AuthField {...fieldProps('first_name')} label="First name" autoComplete="given-name" />
+          <AuthField {...fieldProps('last_name')} label="Last name" autoComplete="family-name" />
+        </div>
+        <AuthField {...fieldProps('email')} label="Email" type="email" inputMode="email" autoComplete="email" />
+        <AuthField {...fieldProps('phone')} label="Phone" type="tel" inputMode="tel" autoComplete="tel" />
+        <AuthField {...fieldProps('password')} label="Password" type="password" autoComplete="new-password" />
+        <AuthField {...fieldProps('confirm_password')} label="Confirm password" type="password" autoComplete="new-password" />
+        <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>
+          {pending ? 'Creating account...' : 'Sign Up'}
+        </Button>
+      </form>
+      <nav className="auth-links auth-links--center" aria-label="Account help">
+        <Link className="auth-link" to="/auth/sign_in">
+          Already have an account? Sign In
+        </Link>
+      </nav>
+    </AuthCard>
+  );
+}
