@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { API_ERRORS, ApiError, Button, LIMITS, TIMING, api, toast, useDocumentTitle, validateOfferEmail } from '@wishes/shared';
+import { CharacterCounter, FormField } from '../common/FormField';
+import '../compose/compose.css';
+import './business.css';
+
+export const BUSINESS_TEXT = {
+  title: 'Business',
+  sent: 'Offer received successfully',
+  send: 'Send Offer',
+  sending: 'Sending…',
+} as const;
+
+/**
+ * The business-offer form (/business, signed-in only): email and message. The email follows the
+ * spec's offer rule before anything is sent; the message is the server's to judge (non-empty,
+ * at most 5000 characters) and its error is shown as is. Success goes home after 0.8 s.
+ */
+export default function BusinessPage() {
+  useDocumentTitle(BUSINESS_TEXT.title);
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const mounted = useRef(true);
+
+  useEffect(
+    () => () => {
+      mounted.current = false;
+      if (redirectTimer.current) clearTimeout(redirectTimer.current);
+    },
+    [],
+  );
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending || sent) return;
+    const invalid = validateOfferEmail(email);
+    setEmailError(invalid);
+    setFormError(null);
+    if (invalid) {
+      emailRef.current?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      await api.submitOffer({ email: email.trim(), message });
+      if (!mounted.current) return;
+      toast.success(BUSINESS_TEXT.sent);
+      setSent(true);
+      redirectTimer.current = setTimeout(() => navigate('/'), TIMING.redirectAfterOfferMs);
+    } catch (error) {
+      // The server's `error` (e.g. an empty or too long message) or the spec's default.
+      const text = error instanceof ApiError ? error.message : API_ERRORS.offer;
+      toast.error(text);
+      if (mounted.current) setFormError(text);
+    } finally {
+      if (mounted.current) setSending(false);
+    }
+  };
+
+  return (
+    <section className="compose-page compose-business" aria-labelledby="business-title">
+      <header className="compose-page__header">
+        <h1 id="business-title" className="compose-page__title">
+          {BUSINESS_TEXT.title}
+        </h1>
+        <p className="compose-page__lead">
+          Want to work with us? Send an offer for a partnership, advertising, sponsorship or anything else you have in mind. Tell us
+          who you are and what you propose, and we will reply to the email address you give.
+        </p>
+      </header>
+
+      <form className="compose-card compose-form compose-business__form" noValidate onSubmit={onSubmit} aria-busy={sending} aria-labelledby="business-title">
+        <FormField id="business-email" label="Email" error={emailError}>
+          {(control) => (
+            <input
+              {...control}
+              ref={emailRef}
+              className="compose-input"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                if (emailError) setEmailError(null);
+              }}
+            />
+          )}
+        </FormField>
+        <FormField id="business-message" label="Message" aside={<CharacterCounter length={message.length} max={LIMITS.offerMessageMax} />}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="compose-input compose-textarea"
+              rows={8}
+              maxLength={LIMITS.offerMessageMax}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          )}
+        </FormField>
+
+        {formError ? (
+          <p className="compose-field__error compose-business__error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+
+        <div className="compose-actions">
+          <Button
+            type="submit"
+            size="large"
+            disabled={sending || sent}
+            icon={sending ? <span className="w-spinner compose-button-spinner" aria-hidden="true" /> : undefined}
+          >
+            {sending ? BUSINESS_TEXT.sending : BUSINESS_TEXT.send}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
