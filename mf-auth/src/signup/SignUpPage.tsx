@@ -84,6 +84,7 @@ export default function SignUpPage() {
     // The account exists now; a failed auto-login must not look like a failed sign-up.
     try {
       const tokens = await api.login(email, values.password);
+      if (!tokens.access || !tokens.refresh) throw new Error('Login response without tokens');
       signIn(tokens, email);
     } catch {
       navigate('/auth/sign_in', { state: { message: AUTO_LOGIN_FAILED } });

@@ -15,7 +15,7 @@ function LocationProbe() {
 /** Renders the auth pages under the same route patterns the shell mounts them at. */
 export function renderAt(path: string, state?: unknown) {
   return render(
-    <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+    <MemoryRouter initialEntries={[{ pathname: path, state }]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <Routes>
         <Route path="/auth/sign_in" element={<SignInPage />} />
         <Route path="/auth/sign_up" element={<SignUpPage />} />

@@ -1,0 +1,126 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { session$, signIn } from '@wishes/shared';
+import { fakeJwt, fetchCall, mockFetch } from '../test/fakeFetch';
+import { renderAt, resetSession } from '../test/harness';
+
+const INCORRECT = 'The email or password you entered is incorrect. Please try again or reset your password.';
+const UNABLE = 'Unable to sign in. Please check your credentials.';
+
+async function submitCredentials(email = 'ann@example.com', password = 'secret-pass') {
+  const user = userEvent.setup();
+  renderAt('/auth/sign_in');
+  if (email) await user.type(screen.getByLabelText('Email'), email);
+  if (password) await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  return user;
+}
+
+beforeEach(resetSession);
+
+describe('SignInPage', () => {
+  it('shows the form with labels, autocomplete hints and links to sign up and reset', () => {
+    renderAt('/auth/sign_in');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(document.title).toBe('Sign In | Wishes');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.getByRole('form', { name: 'Sign in' })).toHaveAttribute('novalidate');
+    expect(screen.getByRole('link', { name: /sign up/i })).toHaveAttribute('href', '/auth/sign_up');
+    expect(screen.getByRole('link', { name: /forgot your password/i })).toHaveAttribute('href', '/auth/reset_password');
+  });
+
+  it('requires both fields, highlights them and focuses the first missing one without calling the server', async () => {
+    const fetch = mockFetch({ status: 200, body: {} });
+    await submitCredentials('', '');
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields.');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('focuses the password when only the password is missing', async () => {
+    const fetch = mockFetch({ status: 200, body: {} });
+    await submitCredentials('ann@example.com', '');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('signs in: stores the tokens, publishes the user and goes to /feed', async () => {
+    const access = fakeJwt({ user_id: 42 });
+    const fetch = mockFetch({ status: 200, body: { access, refresh: 'refresh-token' } });
+    await submitCredentials('ann@example.com', 'secret-pass');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/feed'));
+    expect(fetchCall(fetch)).toEqual({
+      url: '/api/token/',
+      method: 'POST',
+      body: { username: 'ann@example.com', password: 'secret-pass' },
+    });
+    expect(localStorage.getItem('access_token')).toBe(access);
+    expect(localStorage.getItem('refresh_token')).toBe('refresh-token');
+    expect(localStorage.getItem('username')).toBe('ann@example.com');
+    expect(session$.value.user).toEqual(expect.objectContaining({ username: 'ann@example.com', userId: 42 }));
+  });
+
+  it('disables the submit button while the request is pending', async () => {
+    let answer: (response: Response) => void = () => {};
+    (globalThis as { fetch?: unknown }).fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    await submitCredentials();
+    const button = screen.getByRole('button', { name: 'Signing In...' });
+    expect(button).toBeDisabled();
+    answer({ status: 500, ok: false, json: async () => ({}), clone: () => ({}) } as unknown as Response);
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNABLE);
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+  });
+
+  it.each([
+    ['the server detail', { detail: 'Account is locked.' }, 'Account is locked.'],
+    ['the first non_field_errors entry', { non_field_errors: ['Too many attempts.', 'second'] }, 'Too many attempts.'],
+    ['the friendly text for "No active account"', { detail: 'No active account found with the given credentials' }, INCORRECT],
+    ['the friendly text for "Invalid credentials"', { non_field_errors: ['Invalid credentials provided.'] }, INCORRECT],
+    ['the default when the 401 carries no text', {}, 'Invalid email or password'],
+  ])('a 401 shows %s', async (_case, body, expected) => {
+    mockFetch({ status: 401, body });
+    await submitCredentials();
+    expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+    expect(screen.getByRole('alert').textContent).toBe(expected);
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(session$.value.user).toBeNull();
+  });
+
+  it.each([
+    ['a server error', { status: 500, body: { error: 'Database down' } }],
+    ['a network failure', { networkError: true }],
+    ['a 400', { status: 400, body: { error: 'username: required' } }],
+  ])('%s shows the generic sign-in failure', async (_case, reply) => {
+    mockFetch(reply);
+    await submitCredentials();
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNABLE);
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_in');
+  });
+
+  it.each([
+    ['without a refresh token', { access: 'abc' }],
+    ['with empty tokens', { access: '', refresh: '' }],
+  ])('a success response %s shows "Authentication failed"', async (_case, body) => {
+    mockFetch({ status: 200, body });
+    await submitCredentials();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_in');
+  });
+
+  it('shows a message handed over in the router state', () => {
+    renderAt('/auth/sign_in', { message: 'Login failed. Please try logging in manually.' });
+    expect(screen.getByText('Login failed. Please try logging in manually.')).toBeInTheDocument();
+  });
+
+  it('offers a link to the feed when already signed in', () => {
+    signIn({ access: fakeJwt(), refresh: 'r' }, 'ann@example.com');
+    renderAt('/auth/sign_in');
+    expect(screen.getByText(/signed in as ann@example.com/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the feed' })).toHaveAttribute('href', '/feed');
+  });
+});

@@ -1,0 +1,159 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { session$ } from '@wishes/shared';
+import { fakeJwt, fetchCall, mockFetch, type FakeReply } from '../test/fakeFetch';
+import { collectToasts, renderAt, resetSession } from '../test/harness';
+
+const LABELS = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  password: 'Password',
+  confirm_password: 'Confirm password',
+} as const;
+type Field = keyof typeof LABELS;
+
+const COMPLETE: Record<Field, string> = {
+  first_name: 'Ann',
+  last_name: 'Lee',
+  email: 'ann@example.com',
+  phone: '+1 555 0100',
+  password: 'Str0ng-pass!',
+  confirm_password: 'Str0ng-pass!',
+};
+
+async function fillAndSubmit(values: Partial<Record<Field, string>>) {
+  const user = userEvent.setup();
+  renderAt('/auth/sign_up');
+  for (const [field, value] of Object.entries(values) as Array<[Field, string]>) {
+    if (value) await user.type(screen.getByLabelText(LABELS[field]), value);
+  }
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+  return user;
+}
+
+const created: FakeReply = { status: 201, body: { user_id: 5 } };
+
+let toasts: ReturnType<typeof collectToasts>;
+beforeEach(() => {
+  resetSession();
+  toasts = collectToasts();
+});
+afterEach(() => toasts.stop());
+
+describe('SignUpPage', () => {
+  it('shows six labelled fields with autocomplete hints', () => {
+    renderAt('/auth/sign_up');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
+    expect(document.title).toBe('Sign Up | Wishes');
+    expect(screen.getByLabelText('First name')).toHaveAttribute('autocomplete', 'given-name');
+    expect(screen.getByLabelText('Last name')).toHaveAttribute('autocomplete', 'family-name');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'email');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('autocomplete', 'tel');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByRole('form', { name: 'Sign up' })).toHaveAttribute('novalidate');
+    expect(screen.getByRole('link', { name: /sign in/i })).toHaveAttribute('href', '/auth/sign_in');
+  });
+
+  it('highlights every missing field and focuses the first, without calling the server', async () => {
+    const fetch = mockFetch(created);
+    await fillAndSubmit({});
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields.');
+    for (const label of Object.values(LABELS)) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(screen.getByLabelText('First name')).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('highlights only the missing fields and focuses the first of them in form order', async () => {
+    const fetch = mockFetch(created);
+    await fillAndSubmit({ ...COMPLETE, phone: '', confirm_password: '' });
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Phone')).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses passwords that do not match', async () => {
+    const fetch = mockFetch(created);
+    await fillAndSubmit({ ...COMPLETE, confirm_password: 'Different-1' });
+    expect(screen.getByRole('alert')).toHaveTextContent("Please edit the passwords as they don't match.");
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['This password is too common.', 400],
+    ['A user with that email already exists.', 409],
+  ])('shows the server error "%s"', async (message, status) => {
+    mockFetch({ status, body: { error: message } });
+    await fillAndSubmit(COMPLETE);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_up');
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeEnabled();
+  });
+
+  it('highlights and focuses the fields the server names', async () => {
+    mockFetch({ status: 400, body: { error: 'Enter a valid email address.', fields: { email: 'Enter a valid email address.' } } });
+    await fillAndSubmit(COMPLETE);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a valid email address.');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
+  it.each([
+    ['a 500 without an error text', { status: 500, body: {} }],
+    ['a network failure', { networkError: true }],
+    ['a success without user_id', { status: 201, body: {} }],
+  ])('falls back to "Could not create account" on %s', async (_case, reply: FakeReply) => {
+    mockFetch(reply);
+    await fillAndSubmit(COMPLETE);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not create account');
+    expect(screen.getByRole('alert').textContent).toBe('Could not create account');
+  });
+
+  it('creates the account, signs in automatically, goes to /feed and welcomes the user', async () => {
+    const access = fakeJwt({ user_id: 5 });
+    const fetch = mockFetch(created, { status: 200, body: { access, refresh: 'refresh-5' } });
+    await fillAndSubmit(COMPLETE);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/feed'));
+    expect(fetchCall(fetch, 0)).toEqual({
+      url: '/api/base/create_user/',
+      method: 'POST',
+      body: { email: 'ann@example.com', password: 'Str0ng-pass!', first_name: 'Ann', last_name: 'Lee', phone: '+1 555 0100' },
+    });
+    expect(fetchCall(fetch, 1)).toEqual({
+      url: '/api/token/',
+      method: 'POST',
+      body: { username: 'ann@example.com', password: 'Str0ng-pass!' },
+    });
+    expect(localStorage.getItem('access_token')).toBe(access);
+    expect(localStorage.getItem('refresh_token')).toBe('refresh-5');
+    expect(session$.value.user).toEqual(expect.objectContaining({ username: 'ann@example.com', userId: 5 }));
+    expect(toasts.toasts).toEqual([expect.objectContaining({ kind: 'success', text: 'Welcome to Wishes, Ann!' })]);
+  });
+
+  it.each([
+    ['a rejected login', { status: 401, body: { detail: 'No active account found with the given credentials' } }],
+    ['a login response without tokens', { status: 200, body: {} }],
+  ])('after %s it goes to sign-in with "Login failed. Please try logging in manually."', async (_case, loginReply: FakeReply) => {
+    mockFetch(created, loginReply);
+    await fillAndSubmit(COMPLETE);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_in'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByText('Login failed. Please try logging in manually.')).toBeInTheDocument();
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(session$.value.user).toBeNull();
+    expect(toasts.toasts).toEqual([]);
+  });
+
+  it('disables the submit button while the account is being created', async () => {
+    (globalThis as { fetch?: unknown }).fetch = jest.fn(() => new Promise<Response>(() => {}));
+    await fillAndSubmit(COMPLETE);
+    expect(screen.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+  });
+});
