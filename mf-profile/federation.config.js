@@ -1,0 +1,9 @@
+// mf_profile: the profile page (avatar upload, subscribe) and the signed-in user's subscriptions.
+module.exports = {
+  name: 'mf_profile',
+  port: 3003,
+  exposes: {
+    './ProfilePage': './src/profile/ProfilePage.tsx',
+    './SubscriptionsPage': './src/subscriptions/SubscriptionsPage.tsx',
+  },
+};

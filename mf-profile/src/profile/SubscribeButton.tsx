@@ -1,0 +1,69 @@
+/**
+ * Subscribe / unsubscribe on another user's profile (spec §4 Subscription). The server's profile
+ * is used when it returns one; otherwise the follower count moves by one locally.
+ */
+import { useState } from 'react';
+import { ApiError, Button, api, toast, useSessionUser, type Profile } from '@wishes/shared';
+import { profileName } from '../common/names';
+
+export const SUBSCRIBE_TEXT = {
+  signInFirst: 'Please sign in first',
+  subscribed: (name: string) => `Successfully subscribed to ${name}`,
+  unsubscribed: (name: string) => `Unsubscribed from ${name}`,
+  subscribeFailed: 'Failed to subscribe. Please try again.',
+  unsubscribeFailed: 'Failed to unsubscribe. Please try again.',
+  networkFailed: 'An error occurred. Please try again later.',
+} as const;
+
+function isProfile(value: unknown): value is Profile {
+  return !!value && typeof value === 'object' && typeof (value as Profile).user_id === 'number';
+}
+
+export function SubscribeButton({ profile, onProfile }: { profile: Profile; onProfile: (change: (profile: Profile) => Profile) => void }) {
+  const user = useSessionUser();
+  const [pending, setPending] = useState(false);
+  const subscribed = profile.is_subscribed;
+
+  const toggle = async () => {
+    if (!user) {
+      toast.info(SUBSCRIBE_TEXT.signInFirst);
+      return;
+    }
+    const subscribing = !subscribed;
+    const name = profileName(profile);
+    setPending(true);
+    try {
+      const response = subscribing ? await api.subscribe(profile.user_id) : await api.unsubscribe(profile.user_id);
+      const returned = (response as { profile?: unknown } | null)?.profile;
+      if (isProfile(returned)) {
+        onProfile(() => returned);
+      } else {
+        onProfile((current) => ({
+          ...current,
+          is_subscribed: subscribing,
+          followers: Math.max(0, current.followers + (subscribing ? 1 : -1)),
+        }));
+      }
+      toast.success(subscribing ? SUBSCRIBE_TEXT.subscribed(name) : SUBSCRIBE_TEXT.unsubscribed(name));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 0) toast.error(SUBSCRIBE_TEXT.networkFailed);
+      else toast.error(subscribing ? SUBSCRIBE_TEXT.subscribeFailed : SUBSCRIBE_TEXT.unsubscribeFailed);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Button
+      className="profile-subscribe"
+      variant={subscribed ? 'secondary' : 'primary'}
+      shape="rounded"
+      aria-pressed={subscribed}
+      aria-busy={pending}
+      disabled={pending}
+      onClick={() => void toggle()}
+    >
+      {subscribed ? 'Unsubscribe' : 'Subscribe'}
+    </Button>
+  );
+}

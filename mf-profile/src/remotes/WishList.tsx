@@ -1,0 +1,60 @@
+/**
+ * mf-feed's WishList, loaded at run time. While it loads a spinner shows; if mf-feed is down
+ * (or its list throws) a plain text list of the same wishes is shown so the profile still works.
+ */
+import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner, formatDate, type WishListProps } from '@wishes/shared';
+import { loadFeedWishList } from './loadFeedWishList';
+
+const createRemoteList = () => lazy(loadFeedWishList);
+// Replaced after a failure so the next page that mounts a list tries mf-feed again.
+let RemoteWishList = createRemoteList();
+
+interface BoundaryProps {
+  fallback: ReactNode;
+  children: ReactNode;
+}
+
+class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo): void {
+    RemoteWishList = createRemoteList();
+    console.warn('mf_feed/WishList is unavailable; showing a plain list instead.', error, info.componentStack);
+  }
+
+  render(): ReactNode {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** The degraded list: each wish's text and a link to its page. */
+export function PlainWishList({ wishes }: WishListProps) {
+  return (
+    <ul className="profile-plain-wishes" data-testid="plain-wish-list">
+      {wishes.map((wish) => (
+        <li key={wish.id} className="profile-plain-wishes__item">
+          <p className="profile-plain-wishes__text">{wish.text}</p>
+          <Link className="profile-plain-wishes__link" to={`/wish/${wish.id}`}>
+            {formatDate(wish.published_at || wish.created_at) || 'View wish'}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function WishList(props: WishListProps) {
+  return (
+    <RemoteBoundary fallback={<PlainWishList {...props} />}>
+      <Suspense fallback={<Spinner label="Loading wishes..." />}>
+        <RemoteWishList {...props} />
+      </Suspense>
+    </RemoteBoundary>
+  );
+}

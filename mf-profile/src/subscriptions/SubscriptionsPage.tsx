@@ -1,0 +1,78 @@
+/** /subscriptions: the people the signed-in user follows (exposed as mf_profile/SubscriptionsPage). */
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { EmptyState, ErrorState, Spinner, api, formatDate, toast, useDocumentTitle, type Subscription } from '@wishes/shared';
+import { Avatar } from '../common/Avatar';
+import './subscriptions.css';
+
+export const SUBSCRIPTIONS_TEXT = {
+  title: 'Subscriptions',
+  empty: "You haven't subscribed to anyone yet.",
+  failed: 'Failed to load subscriptions',
+  subscribedOn: (iso: string) => `Subscribed on ${formatDate(iso)}`,
+  count: (count: number) => `${count} ${count === 1 ? 'subscription' : 'subscriptions'}`,
+} as const;
+
+type State =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; subscriptions: Subscription[]; count: number };
+
+export default function SubscriptionsPage() {
+  useDocumentTitle(SUBSCRIPTIONS_TEXT.title);
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    if (state.status !== 'loading') return;
+    let cancelled = false;
+    api.getMySubscriptions().then(
+      (result) => {
+        if (cancelled) return;
+        const subscriptions = result.subscriptions ?? [];
+        setState({ status: 'ready', subscriptions, count: typeof result.count === 'number' ? result.count : subscriptions.length });
+      },
+      () => {
+        if (cancelled) return;
+        toast.error(SUBSCRIPTIONS_TEXT.failed);
+        setState({ status: 'error' });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [state.status]);
+
+  let content;
+  if (state.status === 'loading') content = <Spinner label="Loading subscriptions..." />;
+  else if (state.status === 'error')
+    content = <ErrorState message={SUBSCRIPTIONS_TEXT.failed} onRetry={() => setState({ status: 'loading' })} />;
+  else if (state.subscriptions.length === 0) content = <EmptyState>{SUBSCRIPTIONS_TEXT.empty}</EmptyState>;
+  else
+    content = (
+      <>
+        <p className="profile-subs__count">{SUBSCRIPTIONS_TEXT.count(state.count)}</p>
+        <ul className="profile-subs__list">
+          {state.subscriptions.map((subscription) => {
+            const name = subscription.target_name || 'Anonymous';
+            return (
+              <li key={subscription.target_id} className="profile-subs__item">
+                {/* One link around avatar and name: both lead to the profile, with a single tab stop. */}
+                <Link className="profile-subs__link" to={`/user/${subscription.target_id}`}>
+                  <Avatar src={subscription.target_avatar_thumbnail || subscription.target_avatar_url} name={name} decorative />
+                  <span className="profile-subs__name">{name}</span>
+                </Link>
+                <p className="profile-subs__date">{SUBSCRIPTIONS_TEXT.subscribedOn(subscription.created_at)}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </>
+    );
+
+  return (
+    <div className="profile-subs">
+      <h1 className="profile-subs__title">{SUBSCRIPTIONS_TEXT.title}</h1>
+      {content}
+    </div>
+  );
+}
