@@ -1,0 +1,19 @@
+import { AppRoutes } from './routes';
+import { Layout } from './layout/Layout';
+import { ModalHost } from './modals/ModalHost';
+import { ToastHost } from './toasts/ToastHost';
+import { NavigationBridge } from './navigation/NavigationBridge';
+
+/** Everything inside the router: layout with the routes, plus the bus-driven hosts. */
+export function App() {
+  return (
+    <>
+      <NavigationBridge />
+      <Layout>
+        <AppRoutes />
+      </Layout>
+      <ModalHost />
+      <ToastHost />
+    </>
+  );
+}

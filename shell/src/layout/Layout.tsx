@@ -1,0 +1,41 @@
+import { useRef, type MouseEvent, type ReactNode } from 'react';
+import { useSessionUser } from '@wishes/shared';
+import { Header } from './Header';
+import { Footer } from './Footer';
+import { MobileBar } from './MobileBar';
+import { navItemsFor } from './navItems';
+import { useIsMobile } from './useMediaQuery';
+import { useFooterLift } from './useFooterLift';
+import './layout.css';
+
+/** With <base href="/">, a bare "#main" link would navigate to /#main; move focus in place instead. */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main');
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView?.();
+}
+
+/** Skip link, header, main landmark, footer and (on narrow screens, signed in) the bottom bar. */
+export function Layout({ children }: { children: ReactNode }) {
+  const user = useSessionUser();
+  const mobile = useIsMobile();
+  const footerRef = useRef<HTMLElement>(null);
+  const showMobileBar = mobile && Boolean(user);
+  const lift = useFooterLift(footerRef, showMobileBar);
+
+  return (
+    <div className={`shell-app${showMobileBar ? ' has-mobile-bar' : ''}`}>
+      <a className="shell-skip-link" href="#main" onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <Header showNav={!mobile} />
+      <main id="main" className="shell-main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer ref={footerRef} />
+      {showMobileBar ? <MobileBar items={navItemsFor(true)} lift={lift} /> : null}
+    </div>
+  );
+}

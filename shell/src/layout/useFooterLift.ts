@@ -1,0 +1,39 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+/**
+ * How many px of the footer are visible at the bottom of the viewport, so a fixed bottom bar can
+ * sit just above it instead of covering the footer links near the end of the page.
+ */
+export function useFooterLift(footerRef: RefObject<HTMLElement>, active: boolean): number {
+  const [lift, setLift] = useState(0);
+  useEffect(() => {
+    if (!active) {
+      setLift(0);
+      return;
+    }
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const footer = footerRef.current;
+      if (!footer) return;
+      const visible = Math.max(0, Math.round(window.innerHeight - footer.getBoundingClientRect().top));
+      setLift(Math.min(visible, footer.offsetHeight || visible));
+    };
+    const schedule = () => {
+      if (!frame) frame = window.requestAnimationFrame(measure);
+    };
+    measure();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    // Content loading (infinite feed) moves the footer without a scroll event.
+    const observer = typeof IntersectionObserver !== 'undefined' && footerRef.current ? new IntersectionObserver(schedule, { threshold: [0, 0.25, 0.5, 0.75, 1] }) : null;
+    if (observer && footerRef.current) observer.observe(footerRef.current);
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      observer?.disconnect();
+      if (frame) window.cancelAnimationFrame(frame);
+    };
+  }, [footerRef, active]);
+  return lift;
+}

@@ -1,0 +1,64 @@
+/**
+ * Renders one exposed module of a remote in its own area: a spinner while it loads, and the
+ * failure message with Retry when it is down, slow (10 s) or throws while rendering. Header,
+ * footer and other routes keep working. React.lazy caches a rejected import, so Retry builds a
+ * new lazy component and remounts the boundary with a new key.
+ */
+import { Component, Suspense, lazy, useCallback, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
+import type { ExposedModule } from '@wishes/shared';
+import { Spinner } from '@wishes/shared';
+import { loadExposed, REMOTE_TIMEOUT_MS, type RemoteComponent } from './loadExposed';
+import { RemoteFailure, RemoteRetryContext } from './RemoteFailure';
+
+interface BoundaryProps {
+  children: ReactNode;
+  onRetry: () => void;
+  moduleId: ExposedModule;
+}
+
+class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error(`[wishes] ${this.props.moduleId} failed`, error, info.componentStack);
+  }
+
+  render() {
+    return this.state.failed ? <RemoteFailure onRetry={this.props.onRetry} /> : this.props.children;
+  }
+}
+
+export interface RemoteAreaProps {
+  module: ExposedModule;
+  /** Props passed to the exposed component. */
+  props?: Record<string, unknown>;
+  timeoutMs?: number;
+  loadingLabel?: string;
+}
+
+export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadingLabel = 'Loading...' }: RemoteAreaProps) {
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // A new lazy component per attempt (and per module), because lazy() remembers a failure forever.
+  const Lazy = useMemo(() => lazy(() => loadExposed(module, timeoutMs)), [module, timeoutMs, attempt]);
+  return (
+    <RemoteRetryContext.Provider value={retry}>
+      <RemoteBoundary key={`${module}#${attempt}`} onRetry={retry} moduleId={module}>
+        <Suspense fallback={<Spinner label={loadingLabel} />}>
+          <Lazy {...props} />
+        </Suspense>
+      </RemoteBoundary>
+    </RemoteRetryContext.Provider>
+  );
+}
+
+/** A route element for an exposed page: `remotePage('mf_feed/FeedPage')`. */
+export function remotePage(module: ExposedModule): ReactNode {
+  return <RemoteArea module={module} />;
+}
+
+export type { RemoteComponent };

@@ -1,0 +1,38 @@
+/** The runtime remote manifest (/mf/remotes.json): where each remote's remoteEntry.js lives. */
+import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTES, type RemotesManifest } from '@wishes/shared';
+import { fallbackPlugin } from './fallback-plugin';
+
+export const MANIFEST_URL = '/mf/remotes.json';
+
+/** Where the server serves the remotes by default; used when the manifest cannot be fetched. */
+export function defaultManifest(): RemotesManifest {
+  return { remotes: Object.values(REMOTES).map((r) => ({ name: r.name, entry: `/mf/${r.folder}/remoteEntry.js` })) };
+}
+
+function isManifest(value: unknown): value is RemotesManifest {
+  const remotes = (value as RemotesManifest | null)?.remotes;
+  return Array.isArray(remotes) && remotes.every((r) => r && typeof r.name === 'string' && typeof r.entry === 'string');
+}
+
+export async function fetchRemotesManifest(fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init)): Promise<RemotesManifest> {
+  try {
+    const response = await fetchImpl(MANIFEST_URL, { headers: { Accept: 'application/json' } });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const body: unknown = await response.json();
+    if (!isManifest(body)) throw new Error('malformed manifest');
+    return body;
+  } catch (error) {
+    // The site still works when the manifest is unavailable: fall back to the server's default layout.
+    console.error('[wishes] could not read the remote manifest; using defaults', error);
+    return defaultManifest();
+  }
+}
+
+/** Registers the fallback plugin and the remotes with the build plugin's federation instance. */
+export async function setUpRemotes(): Promise<RemotesManifest> {
+  registerPlugins([fallbackPlugin()]);
+  const manifest = await fetchRemotesManifest();
+  registerRemotes(manifest.remotes, { force: true });
+  return manifest;
+}

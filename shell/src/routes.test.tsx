@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import { api } from '@wishes/shared';
+import { ROUTES } from './routes';
+import { renderApp, resetSessionAndOptions, signInAs } from './test/render';
+
+beforeEach(() => {
+  resetSessionAndOptions();
+  jest.spyOn(api, 'getProfile').mockResolvedValue(null);
+});
+afterEach(() => jest.restoreAllMocks());
+
+const PROTECTED: Array<[string, string]> = [
+  ['/compose', 'mf_compose/ComposePage'],
+  ['/compose/Birthday', 'mf_compose/ComposePage'],
+  ['/subscriptions', 'mf_profile/SubscriptionsPage'],
+  ['/business', 'mf_compose/BusinessPage'],
+];
+
+describe('sign-in guard', () => {
+  it.each(PROTECTED)('sends a visitor from %s to /auth/sign_in', async (path) => {
+    renderApp(path);
+    expect(await screen.findByTestId('remote-page')).toHaveTextContent('mf_auth/SignInPage');
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_in');
+  });
+
+  it.each(PROTECTED)('lets a signed-in user open %s', async (path, module) => {
+    signInAs();
+    renderApp(path);
+    expect(await screen.findByTestId('remote-page')).toHaveTextContent(module);
+    expect(screen.getByTestId('location')).toHaveTextContent(path);
+  });
+
+  it('marks exactly the protected routes of the spec', () => {
+    expect(ROUTES.filter((r) => r.protected).map((r) => r.path)).toEqual(['/compose', '/compose/:topic', '/subscriptions', '/business']);
+  });
+});
+
+describe('route table', () => {
+  it.each([
+    ['/', 'mf_feed/HomePage'],
+    ['/feed', 'mf_feed/FeedPage'],
+    ['/wish/5', 'mf_feed/WishPage'],
+    ['/user/3', 'mf_profile/ProfilePage'],
+    ['/search', 'mf_feed/SearchPage'],
+    ['/auth/sign_in', 'mf_auth/SignInPage'],
+    ['/auth/sign_up', 'mf_auth/SignUpPage'],
+    ['/auth/reset_password', 'mf_auth/ResetRequestPage'],
+    ['/auth/reset_password_confirm/4/abc-123', 'mf_auth/ResetConfirmPage'],
+    ['/auth/reset_password_confirm/4/abc-123/', 'mf_auth/ResetConfirmPage'],
+    ['/auth/reset_password_confirm/4', 'mf_auth/ResetConfirmPage'],
+    ['/auth/reset_password_confirm', 'mf_auth/ResetConfirmPage'],
+  ])('%s shows %s', async (path, module) => {
+    renderApp(path);
+    expect(await screen.findByTestId('remote-page')).toHaveTextContent(module);
+  });
+
+  it('rewrites /feed/{n} to /feed', async () => {
+    renderApp('/feed/3');
+    expect(await screen.findByTestId('remote-page')).toHaveTextContent('mf_feed/FeedPage');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/feed$/);
+  });
+
+  it('rewrites /user/{n}/{page} to /user/{n}', async () => {
+    renderApp('/user/3/2');
+    expect(await screen.findByTestId('remote-page')).toHaveTextContent('mf_profile/ProfilePage');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/user\/3$/);
+  });
+
+  it('shows the not-found page with an illustration for any other path', async () => {
+    renderApp('/no/such/place');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /illustration/i })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+    await waitFor(() => expect(document.title).toBe('Page Not Found | Wishes'));
+  });
+
+  it('uses the site name from the options in the document title', async () => {
+    const { setOptions } = await import('@wishes/shared');
+    setOptions({ site_name: 'WISHES', greeting_config_params: { styles: [], audiences: [], topics: [] }, report_topic_config: [] });
+    renderApp('/nowhere');
+    await waitFor(() => expect(document.title).toBe('Page Not Found | WISHES'));
+    expect(screen.getByRole('link', { name: 'WISHES' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,5 @@
+import { resetFederationDouble } from './federationRuntime';
+
+beforeEach(() => {
+  resetFederationDouble();
+});
