@@ -1,0 +1,139 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api, buttonClassName, EmptyState, ErrorState, FEED, Icon, Spinner, toast, useDocumentTitle, useSessionUser, type Topic, type Wish } from '@wishes/shared';
+import { useSiteOptions } from '../common/useSiteOptions';
+import { replaceWish } from '../common/paging';
+import WishList from '../wish/WishList';
+import './home.css';
+
+export const HOME_TEXTS = {
+  about: 'Create your wishes with AI.',
+  recentFailed: 'Failed to load recent wishes',
+  recentLoading: 'Loading recent wishes...',
+  recentEmpty: 'No wishes yet. Be the first to write one!',
+  categoriesLoading: 'Loading categories...',
+  categoriesFailed: 'Could not load the wish categories.',
+  chatNote: 'A separate chat is created for each wish, so every wish keeps its own conversation with the assistant.',
+} as const;
+
+const FEATURES = [
+  { icon: 'sparkle', title: 'Compose with AI', text: 'Pick a style, an audience, a name and a topic, and the assistant drafts a wish you can edit.' },
+  { icon: 'share', title: 'Share', text: 'Save a wish as public or private and send its link to anyone.' },
+  { icon: 'upvote', title: 'Vote', text: 'Upvote the wishes you love and see who voted for each one.' },
+  { icon: 'subscriptions', title: 'Follow', text: 'Follow the people whose wishes you enjoy and find them again in your subscriptions.' },
+] as const;
+
+export function composeTopicPath(topic: string): string {
+  return `/compose/${encodeURIComponent(topic)}`;
+}
+
+/** The home page (spec §1, §2): blurbs, about slide, categories, the 3 most recent wishes, a way to the feed. */
+export default function HomePage() {
+  useDocumentTitle('Home');
+  const user = useSessionUser();
+
+  return (
+    <main className="feed-home">
+      <section className="feed-home__about" aria-labelledby="feed-home-about">
+        <h1 id="feed-home-about" className="feed-home__slogan">
+          {HOME_TEXTS.about}
+        </h1>
+        <p className="feed-home__chat-note">{HOME_TEXTS.chatNote}</p>
+        <Link to={user ? '/compose' : '/auth/sign_up'} className={buttonClassName('rounded', 'larger', 'primary')}>
+          <Icon name="sparkle" />
+          {user ? 'Compose a wish' : 'Get started'}
+        </Link>
+      </section>
+
+      <section className="feed-home__features" aria-label="What you can do">
+        <ul className="feed-home__feature-list">
+          {FEATURES.map((feature) => (
+            <li key={feature.title} className="feed-home__feature">
+              <Icon name={feature.icon} size={28} />
+              <h2 className="feed-home__feature-title">{feature.title}</h2>
+              <p>{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Categories />
+      <RecentWishes />
+
+      <div className="feed-home__cta">
+        <Link to="/feed" className={buttonClassName('rounded', 'large', 'primary')}>
+          <Icon name="feed" />
+          Explore the feed
+        </Link>
+      </div>
+    </main>
+  );
+}
+
+function Categories() {
+  const { options, failed, retry } = useSiteOptions();
+  const topics: Topic[] = options?.greeting_config_params?.topics ?? [];
+  return (
+    <section className="feed-home__categories" aria-labelledby="feed-home-categories">
+      <h2 id="feed-home-categories">Wish Categories</h2>
+      {!options && !failed ? <Spinner label={HOME_TEXTS.categoriesLoading} /> : null}
+      {failed ? <ErrorState message={HOME_TEXTS.categoriesFailed} onRetry={retry} /> : null}
+      {options && topics.length === 0 ? <EmptyState>No categories yet.</EmptyState> : null}
+      {topics.length > 0 ? (
+        <ul className="feed-home__category-grid">
+          {topics.map((topic) => (
+            <li key={topic.topic}>
+              <Link to={composeTopicPath(topic.topic)} className="feed-home__category" aria-label={topic.topic}>
+                {topic.image_url ? (
+                  <img className="feed-home__category-image" src={topic.image_url} alt={topic.topic} loading="lazy" />
+                ) : (
+                  <span className="feed-home__category-letter" aria-hidden="true">
+                    {topic.topic.charAt(0).toUpperCase()}
+                  </span>
+                )}
+                <span className="feed-home__category-name">{topic.topic}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+type RecentState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; wishes: Wish[] };
+
+function RecentWishes() {
+  const [state, setState] = useState<RecentState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    setState({ status: 'loading' });
+    api.getFeed(FEED.firstPage).then(
+      (page) => {
+        if (active) setState({ status: 'ready', wishes: (page.wishes ?? []).slice(0, FEED.homeRecentCount) });
+      },
+      () => {
+        if (!active) return;
+        toast.error(HOME_TEXTS.recentFailed);
+        setState({ status: 'error' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [attempt]);
+
+  const onChange = useCallback((wish: Wish) => setState((current) => (current.status === 'ready' ? { ...current, wishes: replaceWish(current.wishes, wish) } : current)), []);
+
+  return (
+    <section className="feed-home__recent" aria-labelledby="feed-home-recent">
+      <h2 id="feed-home-recent">Recent Wishes</h2>
+      {state.status === 'loading' ? <Spinner label={HOME_TEXTS.recentLoading} /> : null}
+      {state.status === 'error' ? <ErrorState message={HOME_TEXTS.recentFailed} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {state.status === 'ready' && state.wishes.length === 0 ? <EmptyState>{HOME_TEXTS.recentEmpty}</EmptyState> : null}
+      {state.status === 'ready' && state.wishes.length > 0 ? <WishList wishes={state.wishes} onChange={onChange} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { api, API_ERRORS, Button, ErrorState, Icon, shouldAutoSearch, Spinner, toast, useDocumentTitle, type SearchPage as SearchResult, type Wish } from '@wishes/shared';
+import { errorMessage } from '../common/errors';
+import { appendUnique, nextPageOf, replaceWish } from '../common/paging';
+import WishList from '../wish/WishList';
+import './search.css';
+
+export const SEARCH_TEXTS = {
+  searching: 'Searching...',
+  end: 'End of search results',
+  loadMore: 'Load More',
+  loadMoreFailed: 'Failed to load more results',
+  noResults: (term: string) => `No results found for "${term}". Try a different search term.`,
+} as const;
+
+/** Typing pauses this long before an automatic search. */
+export const AUTO_SEARCH_DEBOUNCE_MS = 400;
+
+interface Results {
+  term: string;
+  wishes: Wish[];
+  nextPage: number | null;
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+  loadingMore: boolean;
+}
+
+/** A 200 response can still say success:false with an error (spec §3 Search page). */
+function failedResult(page: SearchResult): string | null {
+  const body = page as SearchResult & { error?: unknown };
+  if (body.success !== false) return null;
+  return typeof body.error === 'string' && body.error.trim() ? body.error : API_ERRORS.search;
+}
+
+/**
+ * Search (spec §2). The searched term lives in the URL (?q=) so a search can be shared and
+ * back/forward work; the box auto-searches (debounced) once it holds 3+ characters that differ
+ * from the last search, and Enter searches at once. Responses to superseded searches are dropped.
+ */
+export default function SearchPage() {
+  useDocumentTitle('Search');
+  const [params, setParams] = useSearchParams();
+  const urlTerm = (params.get('q') ?? '').trim();
+  const [text, setText] = useState(urlTerm);
+  const [results, setResults] = useState<Results | null>(null);
+  const lastSearched = useRef('');
+  const generation = useRef(0);
+  const inputId = useId();
+
+  const run = useCallback((term: string) => {
+    const current = ++generation.current;
+    lastSearched.current = term;
+    setResults({ term, wishes: [], nextPage: null, status: 'loading', error: null, loadingMore: false });
+    api.search(term, 1).then(
+      (page) => {
+        if (current !== generation.current) return;
+        const failure = failedResult(page);
+        if (failure) {
+          toast.error(failure);
+          setResults((prev) => prev && { ...prev, status: 'error', error: failure });
+          return;
+        }
+        setResults({ term, wishes: appendUnique([], page.wishes ?? []), nextPage: nextPageOf(page), status: 'ready', error: null, loadingMore: false });
+      },
+      (error: unknown) => {
+        if (current !== generation.current) return;
+        const message = errorMessage(error, API_ERRORS.search);
+        toast.error(message);
+        setResults((prev) => prev && { ...prev, status: 'error', error: message });
+      },
+    );
+  }, []);
+
+  const reset = useCallback(() => {
+    generation.current++;
+    lastSearched.current = '';
+    setResults(null);
+  }, []);
+
+  // The URL drives what is searched: first load, shared links, back/forward and our own updates.
+  useEffect(() => {
+    if (urlTerm === lastSearched.current) return;
+    setText((current) => (current.trim() === urlTerm ? current : urlTerm));
+    if (urlTerm) run(urlTerm);
+    else reset();
+  }, [urlTerm, run, reset]);
+
+  const searchFor = useCallback(
+    (term: string, replace: boolean) => {
+      if (term === urlTerm) run(term);
+      else setParams({ q: term }, { replace });
+    },
+    [urlTerm, run, setParams],
+  );
+
+  // Auto-search after a pause in typing.
+  useEffect(() => {
+    const term = text.trim();
+    if (!shouldAutoSearch(term) || term === lastSearched.current) return;
+    const timer = setTimeout(() => searchFor(term, true), AUTO_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, searchFor]);
+
+  const onInput = (value: string) => {
+    setText(value);
+    if (!value.trim()) {
+      reset();
+      if (urlTerm) setParams({}, { replace: true });
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const term = text.trim();
+    if (term) searchFor(term, false);
+  };
+
+  const loadMore = () => {
+    if (!results || results.nextPage === null || results.loadingMore) return;
+    const current = generation.current;
+    const { term, nextPage } = results;
+    setResults({ ...results, loadingMore: true });
+    api.search(term, nextPage).then(
+      (page) => {
+        if (current !== generation.current) return;
+        if (failedResult(page)) throw new Error('search failed');
+        setResults((prev) => prev && { ...prev, wishes: appendUnique(prev.wishes, page.wishes ?? []), nextPage: nextPageOf(page), loadingMore: false });
+      },
+    ).catch(() => {
+      if (current !== generation.current) return;
+      toast.error(SEARCH_TEXTS.loadMoreFailed);
+      setResults((prev) => prev && { ...prev, loadingMore: false });
+    });
+  };
+
+  const onChange = useCallback((wish: Wish) => setResults((prev) => prev && { ...prev, wishes: replaceWish(prev.wishes, wish) }), []);
+
+  return (
+    <main className="feed-search" aria-labelledby={`${inputId}-title`}>
+      <h1 id={`${inputId}-title`} className="feed-search__title">
+        Search
+      </h1>
+      <form role="search" className="feed-search__form" noValidate onSubmit={onSubmit}>
+        <label htmlFor={inputId} className="feed-search__label">
+          Search wishes
+        </label>
+        <div className="feed-search__row">
+          <input
+            id={inputId}
+            className="feed-search__input"
+            type="search"
+            value={text}
+            autoComplete="off"
+            placeholder="Type at least 3 characters"
+            onChange={(event) => onInput(event.target.value)}
+          />
+          <Button type="submit" icon={<Icon name="search" size={18} />}>
+            Search
+          </Button>
+        </div>
+      </form>
+      <SearchResults results={results} onRetry={() => results && run(results.term)} onLoadMore={loadMore} onChange={onChange} />
+    </main>
+  );
+}
+
+function SearchResults({ results, onRetry, onLoadMore, onChange }: { results: Results | null; onRetry: () => void; onLoadMore: () => void; onChange: (wish: Wish) => void }) {
+  if (!results) return null;
+  if (results.status === 'loading') return <Spinner label={SEARCH_TEXTS.searching} />;
+  if (results.status === 'error') return <ErrorState message={results.error ?? API_ERRORS.search} onRetry={onRetry} />;
+  if (results.wishes.length === 0) {
+    return (
+      <p className="feed-search__status" role="status">
+        {SEARCH_TEXTS.noResults(results.term)}
+      </p>
+    );
+  }
+  return (
+    <section aria-label="Search results">
+      <WishList wishes={results.wishes} onChange={onChange} />
+      {results.nextPage !== null ? (
+        <div className="feed-search__more">
+          <Button variant="secondary" onClick={onLoadMore} disabled={results.loadingMore} aria-busy={results.loadingMore}>
+            {SEARCH_TEXTS.loadMore}
+          </Button>
+          {results.loadingMore ? <Spinner label="Loading more results..." /> : null}
+        </div>
+      ) : (
+        <p className="feed-search__status" role="status">
+          {SEARCH_TEXTS.end}
+        </p>
+      )}
+    </section>
+  );
+}

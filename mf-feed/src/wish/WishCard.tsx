@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { authorAvatar, authorName, formatDate, openModal, type Wish, type WishCardProps } from '@wishes/shared';
+import { VoteControl, type VoteDisplayMode } from '../vote/VoteControl';
+import { SharePanel } from '../share/SharePanel';
+import { ReportPanel } from '../report/ReportPanel';
+import { WishMenu } from './WishMenu';
+import './wish.css';
+
+export function openShareModal(wishId: number): void {
+  openModal({ title: 'Share', render: () => <SharePanel wishId={wishId} /> });
+}
+
+export function openReportModal(wishId: number): void {
+  openModal({ title: 'Report options', render: (close) => <ReportPanel wishId={wishId} close={close} /> });
+}
+
+export interface WishCardViewProps extends WishCardProps {
+  voteMode?: VoteDisplayMode;
+  /** The single wish page shows the text in full and not as a link to itself. */
+  standalone?: boolean;
+}
+
+/** One wish: author header, text (opens the wish), vote control and a View/Share/Report menu. */
+export function WishCard({ wish: initialWish, onChange, voteMode = 'both', standalone = false }: WishCardViewProps) {
+  // Local copy so the counts update even when the parent ignores onChange; a new prop wins.
+  const [wish, setWish] = useState<Wish>(initialWish);
+  useEffect(() => setWish(initialWish), [initialWish]);
+  const navigate = useNavigate();
+
+  const name = authorName(wish);
+  const avatar = authorAvatar(wish);
+  const profilePath = `/user/${wish.user_id}`;
+  const wishPath = `/wish/${wish.id}`;
+
+  const handleVote = (updated: Wish) => {
+    setWish(updated);
+    onChange?.(updated);
+  };
+
+  return (
+    <article className={standalone ? 'feed-card feed-card--standalone' : 'feed-card'} aria-label={`Wish by ${name}`}>
+      <header className="feed-card__header">
+        <Link to={profilePath} className="feed-card__avatar-link" tabIndex={-1} aria-hidden="true">
+          {avatar ? (
+            <img className="feed-card__avatar" src={avatar} alt="" width={40} height={40} loading="lazy" />
+          ) : (
+            <span className="feed-card__avatar feed-card__avatar--initial">{name.charAt(0).toUpperCase()}</span>
+          )}
+        </Link>
+        <div className="feed-card__meta">
+          <Link to={profilePath} className="feed-card__author">
+            {name}
+          </Link>
+          <Link to={wishPath} className="feed-card__date">
+            <time dateTime={wish.published_at || wish.created_at}>{formatDate(wish.published_at || wish.created_at)}</time>
+          </Link>
+        </div>
+        <WishMenu
+          items={[
+            { label: 'View', icon: 'view', onSelect: () => navigate(wishPath) },
+            { label: 'Share', icon: 'share', onSelect: () => openShareModal(wish.id) },
+            { label: 'Report', icon: 'report', onSelect: () => openReportModal(wish.id) },
+          ]}
+        />
+      </header>
+      {standalone ? (
+        <p className="feed-card__text">{wish.text}</p>
+      ) : (
+        <Link to={wishPath} className="feed-card__text feed-card__text--link">
+          {wish.text}
+        </Link>
+      )}
+      <footer className="feed-card__footer">
+        <VoteControl wish={wish} onChange={handleVote} mode={voteMode} />
+      </footer>
+    </article>
+  );
+}
+
+/** Default export for Module Federation ('mf_feed/WishCard'). */
+export default function WishCardRemote(props: WishCardProps) {
+  return <WishCard {...props} />;
+}

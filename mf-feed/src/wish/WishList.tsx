@@ -1,0 +1,15 @@
+import type { WishListProps } from '@wishes/shared';
+import { WishCard } from './WishCard';
+
+/** A plain list of wish cards; the page that shows it owns paging. */
+export default function WishList({ wishes, onChange }: WishListProps) {
+  return (
+    <ul className="feed-list">
+      {wishes.map((wish) => (
+        <li key={wish.id} className="feed-list__item">
+          <WishCard wish={wish} onChange={onChange} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { ANONYMOUS, api, authorName, EmptyState, ErrorState, parseId, Spinner, useDocumentTitle, type Wish } from '@wishes/shared';
+import { errorMessage } from '../common/errors';
+import { WishCard } from './WishCard';
+import './wish.css';
+
+export const WISH_PAGE_TEXTS = { loading: 'Loading wish...', notFound: 'Could not find this wish!', failed: 'Could not load this wish.' } as const;
+
+type State = { status: 'loading' } | { status: 'not-found' } | { status: 'error'; message: string } | { status: 'ready'; wish: Wish };
+
+export function wishPageTitle(wish: Wish | null): string {
+  const name = wish ? authorName(wish) : ANONYMOUS;
+  return name === ANONYMOUS ? 'Wish' : `Wish by ${name}`;
+}
+
+/**
+ * The single wish page. The wish comes from the detail call, so its vote_type is the signed-in
+ * person's own vote even when the counts are all zero (spec §2: trust the wish details).
+ */
+export default function WishPage() {
+  const { id: param } = useParams();
+  const id = parseId(param);
+  const [state, setState] = useState<State>(id === null ? { status: 'not-found' } : { status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useDocumentTitle(wishPageTitle(state.status === 'ready' ? state.wish : null));
+
+  useEffect(() => {
+    if (id === null) {
+      setState({ status: 'not-found' });
+      return;
+    }
+    let active = true;
+    setState({ status: 'loading' });
+    api.getWish(id).then(
+      (wish) => {
+        if (active) setState(wish ? { status: 'ready', wish } : { status: 'not-found' });
+      },
+      (error: unknown) => {
+        if (active) setState({ status: 'error', message: errorMessage(error, WISH_PAGE_TEXTS.failed) });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [id, attempt]);
+
+  const onChange = useCallback((wish: Wish) => setState({ status: 'ready', wish }), []);
+
+  return (
+    <main className="feed-wish-page">
+      <h1 className="w-visually-hidden">{wishPageTitle(state.status === 'ready' ? state.wish : null)}</h1>
+      {state.status === 'loading' ? <Spinner label={WISH_PAGE_TEXTS.loading} /> : null}
+      {state.status === 'not-found' ? <EmptyState>{WISH_PAGE_TEXTS.notFound}</EmptyState> : null}
+      {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {state.status === 'ready' ? <WishCard wish={state.wish} onChange={onChange} standalone /> : null}
+    </main>
+  );
+}
