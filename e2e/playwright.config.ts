@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
+
+/**
+ * Browser journeys against the whole composed site: the production server (one port) serving the
+ * built shell and remotes. Global setup builds what is stale, starts an SMTP receiver and the
+ * server; tests reach both through process.env (see support/env.ts).
+ */
+const inCI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: path.join(__dirname, 'test-results'),
+  globalSetup: require.resolve('./support/global-setup'),
+  globalTeardown: require.resolve('./support/global-teardown'),
+  fullyParallel: true,
+  workers: 2,
+  retries: inCI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: inCI,
+  reporter: [
+    ['list'],
+    // scripts/test.js sets PLAYWRIGHT_JSON_OUTPUT_NAME and reads stats.expected/unexpected/flaky/skipped.
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME || path.join(__dirname, 'test-results', 'results.json') }],
+    ['html', { open: 'never', outputFolder: path.join(__dirname, 'playwright-report') }],
+  ],
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [
+    { name: 'chromium', testIgnore: /postgres\.spec\.ts/ },
+    // One small smoke run on PostgreSQL per test run (its own server, fresh database).
+    { name: 'postgres', testMatch: /postgres\.spec\.ts/ },
+  ],
+});
