@@ -9,7 +9,7 @@ import ResetConfirmPage from '../reset/ResetConfirmPage';
 /** Shows where the router is, so tests can assert navigation. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return <div data-testid="location">{location.pathname}</div>;
 }
 
 /** Renders the auth pages under the same route patterns the shell mounts them at. */

@@ -1,0 +1,112 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fetchCall, mockFetch, type FakeReply } from '../test/fakeFetch';
+import { collectToasts, renderAt, resetSession } from '../test/harness';
+
+const LINK = '/auth/reset_password_confirm/MQ/abc-123';
+const INVALID_LINK = 'Invalid password reset link. Please request a new one.';
+const RESET_OK = { status: 200, body: { message: 'Password has been reset successfully.' } };
+
+async function submitPasswords(path: string, password: string, confirm: string, user = userEvent.setup()) {
+  renderAt(path);
+  if (password) await user.type(screen.getByLabelText('New password'), password);
+  if (confirm) await user.type(screen.getByLabelText('Confirm new password'), confirm);
+  await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+  return user;
+}
+
+let toasts: ReturnType<typeof collectToasts>;
+beforeEach(() => {
+  resetSession();
+  toasts = collectToasts();
+});
+afterEach(() => {
+  toasts.stop();
+  jest.useRealTimers();
+});
+
+describe('ResetConfirmPage', () => {
+  it('shows two labelled new-password fields for a complete link', () => {
+    renderAt(LINK);
+    expect(screen.getByRole('heading', { level: 1, name: 'Set New Password' })).toBeInTheDocument();
+    expect(document.title).toBe('Set New Password | Wishes');
+    expect(screen.getByLabelText('New password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Confirm new password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByRole('form', { name: 'Set new password' })).toHaveAttribute('novalidate');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a missing token', '/auth/reset_password_confirm/MQ'],
+    ['missing uid and token', '/auth/reset_password_confirm/'],
+    ['extra path parts', '/auth/reset_password_confirm/MQ/abc/extra'],
+  ])('refuses a link with %s at once and offers a new one', (_case, path) => {
+    const fetch = mockFetch(RESET_OK);
+    renderAt(path);
+    expect(screen.getByRole('alert')).toHaveTextContent(INVALID_LINK);
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/auth/reset_password');
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses passwords that do not match and focuses the confirmation', async () => {
+    const fetch = mockFetch(RESET_OK);
+    await submitPasswords(LINK, 'long-enough-1', 'long-enough-2');
+    expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(screen.getByLabelText('Confirm new password')).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses a password shorter than 8 characters and focuses it', async () => {
+    const fetch = mockFetch(RESET_OK);
+    await submitPasswords(LINK, 'short7!', 'short7!');
+    expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 8 characters long');
+    expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('New password')).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['a trailing slash', `${LINK}/`],
+    ['an encoded trailing slash', `${LINK}%2F`],
+  ])('strips %s from the token in the request', async (_case, path) => {
+    const fetch = mockFetch(RESET_OK);
+    await submitPasswords(path, 'new-password-1', 'new-password-1');
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(fetchCall(fetch)).toEqual({
+      url: '/api/password/reset/confirm/',
+      method: 'POST',
+      body: { uid: 'MQ', token: 'abc-123', new_password: 'new-password-1' },
+    });
+  });
+
+  it('toasts the success and goes to sign-in after exactly 1.5 s', async () => {
+    jest.useFakeTimers();
+    mockFetch(RESET_OK);
+    await submitPasswords(LINK, 'new-password-1', 'new-password-1', userEvent.setup({ advanceTimers: jest.advanceTimersByTime }));
+    // Let the response settle without moving the clock.
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    expect(toasts.toasts).toEqual([expect.objectContaining({ kind: 'success', text: 'Password has been reset successfully!' })]);
+    expect(screen.getByRole('status')).toHaveTextContent('Password has been reset successfully.');
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+
+    await act(() => jest.advanceTimersByTimeAsync(1499));
+    expect(screen.getByTestId('location')).toHaveTextContent(LINK);
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_in');
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the server error', { status: 400, body: { error: 'This password reset link has expired.' } }, 'This password reset link has expired.'],
+    ['a weak-password error', { status: 400, body: { error: 'This password is too common.' } }, 'This password is too common.'],
+    ['the default on a network failure', { networkError: true }, 'Password reset failed. Please try again.'],
+  ])('on failure toasts it and shows %s inline', async (_case, reply: FakeReply, inline) => {
+    mockFetch(reply);
+    await submitPasswords(LINK, 'new-password-1', 'new-password-1');
+    expect(await screen.findByRole('alert')).toHaveTextContent(inline);
+    expect(toasts.toasts).toEqual([expect.objectContaining({ kind: 'error', text: 'Failed to reset password. Please try again.' })]);
+    expect(screen.getByTestId('location')).toHaveTextContent(LINK);
+    expect(screen.getByRole('button', { name: 'Set New Password' })).toBeEnabled();
+  });
+});
