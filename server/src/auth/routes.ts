@@ -1,4 +1,141 @@
+/** Sign-up, simplejwt-style token obtain/refresh, and the password-reset flow. */
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  AccessTokenSchema,
+  CreateUserRequestSchema,
+  CreateUserResponseSchema,
+  MessageResponseSchema,
+  RefreshRequestSchema,
+  ResetConfirmRequestSchema,
+  ResetRequestSchema,
+  TokenPairSchema,
+  TokenRequestSchema,
+} from '@wishes/shared/contract';
+import { normalizeResetToken } from '@wishes/shared/validation';
 import type { AppDeps } from '../app/deps';
+import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
+import { MINUTE, byBodyField, byIp, rateLimiter } from '../app/ratelimit';
+import { isUniqueViolation } from '../db/errors';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { validatePassword } from './validators';
+import { AUTH_TEXT, decodeUid, encodeUid, isValidEmail } from './schemas';
+import * as q from './queries';
 
-export default async function routes(_app: FastifyInstance, _opts: { deps: AppDeps }) {}
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export default async function authRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = deps;
+  const scale = config.rateLimitScale;
+
+  app.post(
+    '/api/base/create_user/',
+    {
+      schema: { tags: ['auth'], body: CreateUserRequestSchema, response: { 201: CreateUserResponseSchema } },
+      preHandler: [rateLimiter(app, scale, { max: 20, windowMs: 60 * MINUTE, key: byIp })],
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const email = body.email.trim().toLowerCase();
+      if (!isValidEmail(email)) throw new HttpError(400, AUTH_TEXT.invalidEmail, { fields: { email: AUTH_TEXT.invalidEmail } });
+      const problems = validatePassword(body.password, { email, first_name: body.first_name, last_name: body.last_name });
+      if (problems.length) throw new HttpError(400, problems.join(' '), { fields: { password: problems[0] } });
+      if (await q.emailExists(db, email)) throw new HttpError(409, AUTH_TEXT.duplicateEmail, { fields: { email: AUTH_TEXT.duplicateEmail } });
+      const passwordHash = await hashPassword(body.password, config.scryptCost);
+      try {
+        const id = await q.insertUser(db, { email, passwordHash, firstName: body.first_name.trim(), lastName: body.last_name.trim(), phone: body.phone.trim() });
+        return reply.code(201).send({ user_id: id });
+      } catch (error) {
+        // Two sign-ups with one email at once: the unique index decides, the loser gets the same 409.
+        if (isUniqueViolation(error)) throw new HttpError(409, AUTH_TEXT.duplicateEmail, { fields: { email: AUTH_TEXT.duplicateEmail } });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/token/',
+    {
+      schema: { tags: ['auth'], body: TokenRequestSchema, response: { 200: TokenPairSchema } },
+      preHandler: [
+        rateLimiter(app, scale, { max: 25, windowMs: 5 * MINUTE, key: byIp }),
+        rateLimiter(app, scale, { max: 25, windowMs: 5 * MINUTE, key: byBodyField('username') }),
+      ],
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      if (!username.trim() || !password) throw new HttpError(400, 'Email and password are required.');
+      const user = await q.findUserByEmail(db, username.trim());
+      if (!user) {
+        await burnPasswordCheck(password, config.scryptCost);
+        throw new AuthError(AUTH_MESSAGES.noActiveAccount);
+      }
+      if (!(await verifyPassword(password, user.password_hash))) throw new AuthError(AUTH_MESSAGES.noActiveAccount);
+      return { access: app.tokens.issueAccess(user.id), refresh: app.tokens.issueRefresh(user.id, user.password_changed_at) };
+    },
+  );
+
+  app.post('/api/token/refresh/', { schema: { tags: ['auth'], body: RefreshRequestSchema, response: { 200: AccessTokenSchema } } }, async (request) => {
+    const invalid = new AuthError(AUTH_MESSAGES.refreshInvalid, 'token_not_valid');
+    const claims = app.tokens.verify(request.body.refresh, 'refresh');
+    if (!claims) throw invalid;
+    const user = await q.findUserById(db, claims.user_id);
+    // A password change after the token was issued (or a deleted account) ends the session.
+    if (!user || claims.pwc !== Date.parse(user.password_changed_at)) throw invalid;
+    return { access: app.tokens.issueAccess(user.id) };
+  });
+
+  app.post(
+    '/api/password/reset/',
+    {
+      schema: { tags: ['auth'], body: ResetRequestSchema, response: { 200: MessageResponseSchema } },
+      preHandler: [
+        rateLimiter(app, scale, { max: 5, windowMs: 30 * MINUTE, key: byIp }),
+        rateLimiter(app, scale, { max: 5, windowMs: 30 * MINUTE, key: byBodyField('email') }),
+      ],
+    },
+    async (request) => {
+      const email = request.body.email.trim().toLowerCase();
+      if (!isValidEmail(email)) throw new HttpError(400, AUTH_TEXT.invalidEmail, { fields: { email: AUTH_TEXT.invalidEmail } });
+      const user = await q.findUserByEmail(db, email);
+      if (user) {
+        const token = randomBytes(32).toString('base64url');
+        await q.insertPasswordReset(db, user.id, sha256(token), config.resetTokenTtlSeconds);
+        const link = `${config.publicUrl}/auth/reset_password_confirm/${encodeUid(user.id)}/${token}/`;
+        const minutes = Math.round(config.resetTokenTtlSeconds / 60);
+        // Not awaited: the response time must not tell whether the account exists.
+        deps.mailer
+          .send({
+            to: user.email,
+            subject: AUTH_TEXT.resetSubject,
+            text: `Someone asked to reset the password of your account.\n\nTo choose a new password, open this link (valid for ${minutes} minutes, usable once):\n${link}\n\nIf it was not you, ignore this mail; your password stays the same.\n`,
+          })
+          .catch((error: unknown) => request.log.error({ err: error, userId: user.id }, 'password reset mail failed'));
+      }
+      return { message: AUTH_TEXT.resetSent };
+    },
+  );
+
+  app.post(
+    '/api/password/reset/confirm/',
+    {
+      schema: { tags: ['auth'], body: ResetConfirmRequestSchema, response: { 200: MessageResponseSchema } },
+      preHandler: [rateLimiter(app, scale, { max: 20, windowMs: 30 * MINUTE, key: byIp })],
+    },
+    async (request) => {
+      const { uid, new_password: password } = request.body;
+      const token = normalizeResetToken(request.body.token);
+      const userId = decodeUid(uid.trim());
+      const user = userId === null || !token ? undefined : await q.findUserById(db, userId);
+      const tokenHash = sha256(token);
+      if (!user || !(await q.resetTokenUsable(db, user.id, tokenHash))) throw new HttpError(400, AUTH_TEXT.resetInvalid);
+      const problems = validatePassword(password, { email: user.email, first_name: user.first_name, last_name: user.last_name });
+      if (problems.length) throw new HttpError(400, problems.join(' '), { fields: { new_password: problems[0] } });
+      const passwordHash = await hashPassword(password, config.scryptCost);
+      if (!(await q.resetPasswordWithToken(db, user.id, tokenHash, passwordHash))) throw new HttpError(400, AUTH_TEXT.resetInvalid);
+      return { message: AUTH_TEXT.resetDone };
+    },
+  );
+}

@@ -1,4 +1,34 @@
+/** Report a wish. Visitors may report too (keyed by IP); both are rate-limited per IP. */
 import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { MessageResponseSchema } from '@wishes/shared/contract';
 import type { AppDeps } from '../app/deps';
+import { HttpError } from '../app/errors';
+import { toId } from '../app/params';
+import { loadOptions } from '../app/options';
+import { MINUTE, byIp, rateLimiter } from '../app/ratelimit';
+import { isWishVisible } from '../wishes/queries';
+import { COMPLAINT_TEXT, ComplaintBodySchema } from './schemas';
+import { fileComplaint } from './queries';
 
-export default async function routes(_app: FastifyInstance, _opts: { deps: AppDeps }) {}
+export default async function complaintRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, config } = deps;
+
+  app.post(
+    '/api/complaints/submit/',
+    {
+      schema: { tags: ['complaints'], body: ComplaintBodySchema, response: { 200: MessageResponseSchema, 201: MessageResponseSchema } },
+      preHandler: [rateLimiter(app, config.rateLimitScale, { max: 30, windowMs: 60 * MINUTE, key: byIp })],
+    },
+    async (request, reply) => {
+      const { category } = request.body;
+      const categories = loadOptions(config.optionsPath, config.siteName).options.report_topic_config;
+      if (!categories.includes(category)) throw new HttpError(400, COMPLAINT_TEXT.badCategory, { fields: { category: COMPLAINT_TEXT.badCategory } });
+      const wishId = typeof request.body.wish_id === 'number' ? (request.body.wish_id > 0 ? request.body.wish_id : null) : toId(request.body.wish_id);
+      if (wishId === null || wishId > 2_147_483_647 || !(await isWishVisible(db, wishId, request.userId))) throw new HttpError(404, COMPLAINT_TEXT.notFound);
+      const created = await fileComplaint(db, { wishId, reporterId: request.userId, reporterIp: request.ip, category });
+      return reply.code(created ? 201 : 200).send({ message: COMPLAINT_TEXT.received });
+    },
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * Database access for wishes: the Wish shape (author + the viewer's own vote joined in), feed,
+ * a user's wishes, detail and full-text search. Every read applies the visibility rule: a private
+ * wish exists only for its author.
+ */
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import type { Wish } from '@wishes/shared/contract';
+import { ANONYMOUS } from '@wishes/shared/constants';
+import type { Database, Dialect } from '../db/types';
+import { nowIso } from '../db/types';
+
+type Db = Kysely<Database>;
+
+/** The viewer id used in joins; 0 matches no user, so visitors see only public wishes. */
+const viewer = (viewerId: number | null) => viewerId ?? 0;
+
+export const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+
+function wishQuery(db: Db, viewerId: number | null) {
+  return db
+    .selectFrom('wishes as w')
+    .innerJoin('users as u', 'u.id', 'w.user_id')
+    .leftJoin('votes as mv', (join) => join.onRef('mv.wish_id', '=', 'w.id').on('mv.user_id', '=', viewer(viewerId)))
+    .select([
+      'w.id',
+      'w.text',
+      'w.user_id',
+      'w.is_public',
+      'w.published_at',
+      'w.created_at',
+      'w.upvote_count',
+      'w.downvote_count',
+      'mv.vote_type as my_vote',
+      'u.first_name',
+      'u.last_name',
+      'u.avatar_url',
+      'u.avatar_thumbnail',
+    ]);
+}
+
+type WishJoinedRow = {
+  id: number;
+  text: string;
+  user_id: number;
+  is_public: number;
+  published_at: string;
+  created_at: string;
+  upvote_count: number;
+  downvote_count: number;
+  my_vote: 'upvote' | 'downvote' | null;
+  first_name: string;
+  last_name: string;
+  avatar_url: string | null;
+  avatar_thumbnail: string | null;
+};
+
+export function toWish(row: WishJoinedRow): Wish {
+  const name = fullName(row.first_name, row.last_name);
+  return {
+    id: row.id,
+    text: row.text,
+    user_id: row.user_id,
+    is_public: Boolean(row.is_public),
+    published_at: row.published_at,
+    created_at: row.created_at,
+    vote_count: row.upvote_count - row.downvote_count,
+    upvote_count: row.upvote_count,
+    downvote_count: row.downvote_count,
+    vote_type: row.my_vote ?? null,
+    author: name || ANONYMOUS,
+    user: {
+      id: row.user_id,
+      full_name: name,
+      first_name: row.first_name,
+      last_name: row.last_name,
+      avatar_url: row.avatar_url,
+      avatar_thumbnail: row.avatar_thumbnail,
+    },
+  };
+}
+
+/** Visible to the viewer: public, or the viewer's own. */
+function visible(viewerId: number | null) {
+  return (eb: ExpressionBuilder<Database & { w: Database['wishes'] }, 'w'>) =>
+    eb.or([eb('w.is_public', '=', 1), eb('w.user_id', '=', viewer(viewerId))]);
+}
+
+export async function insertWish(db: Db, userId: number, text: string, isPublic: boolean): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('wishes')
+    .values({ user_id: userId, text, is_public: isPublic ? 1 : 0, published_at: now, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function getVisibleWish(db: Db, id: number, viewerId: number | null): Promise<Wish | null> {
+  const row = await wishQuery(db, viewerId).where('w.id', '=', id).where(visible(viewerId)).executeTakeFirst();
+  return row ? toWish(row) : null;
+}
+
+/** Whether the wish exists for this viewer (vote, voters, report). */
+export async function isWishVisible(db: Db, id: number, viewerId: number | null): Promise<boolean> {
+  const row = await db.selectFrom('wishes as w').select('w.id').where('w.id', '=', id).where(visible(viewerId)).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface Page {
+  wishes: Wish[];
+  page_number: number;
+  next_page_number: number | null;
+  hasMore: boolean;
+}
+
+function toPage(rows: WishJoinedRow[], page: number, pageSize: number): Page {
+  const hasMore = rows.length > pageSize;
+  return { wishes: rows.slice(0, pageSize).map(toWish), page_number: page, next_page_number: hasMore ? page + 1 : null, hasMore };
+}
+
+/** Public wishes newest first (id breaks ties), one extra row fetched to know if more exist. */
+export async function feedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
+  const rows = await wishQuery(db, viewerId)
+    .where('w.is_public', '=', 1)
+    .orderBy('w.created_at', 'desc')
+    .orderBy('w.id', 'desc')
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return toPage(rows, page, pageSize);
+}
+
+export async function userWishesPage(db: Db, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
+  let query = wishQuery(db, viewerId).where('w.user_id', '=', userId);
+  if (viewerId !== userId) query = query.where('w.is_public', '=', 1);
+  const rows = await query
+    .orderBy('w.created_at', 'desc')
+    .orderBy('w.id', 'desc')
+    .limit(pageSize + 1)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return toPage(rows, page, pageSize);
+}
+
+export async function userExists(db: Db, userId: number): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Search terms: runs of letters, digits and combining marks, lower-cased. Everything else
+ * (quotes, *, -, parentheses, operators' punctuation) separates terms, and each term is quoted
+ * below, so no input can reach the full-text query syntax.
+ */
+export function searchTerms(query: string): string[] {
+  return query
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean)
+    .slice(0, 16);
+}
+
+/** FTS5 MATCH expression: every term quoted as a string and prefix-matched, all required. */
+export const fts5Query = (terms: string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' ');
+/** PostgreSQL tsquery text: every term quoted as a lexeme and prefix-matched, all required. */
+export const tsQuery = (terms: string[]) => terms.map((t) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' & ');
+
+export interface SearchResult {
+  wishes: Wish[];
+  total: number;
+}
+
+/** Public wishes matching every term (text or author name), best match first, then newest id. */
+export async function searchWishes(db: Db, dialect: Dialect, query: string, page: number, pageSize: number, viewerId: number | null): Promise<SearchResult> {
+  const terms = searchTerms(query);
+  if (terms.length === 0) return { wishes: [], total: 0 };
+  const offset = (page - 1) * pageSize;
+  let ids: number[];
+  let total: number;
+  if (dialect === 'sqlite') {
+    const match = fts5Query(terms);
+    const count = await sql<{ n: number }>`select count(*) as n from wishes_fts f join wishes w on w.id = f.rowid
+      where wishes_fts match ${match} and w.is_public = 1`.execute(db);
+    total = Number(count.rows[0]?.n ?? 0);
+    const found = await sql<{ id: number }>`select w.id from wishes_fts f join wishes w on w.id = f.rowid
+      where wishes_fts match ${match} and w.is_public = 1
+      order by bm25(wishes_fts) asc, w.id desc limit ${pageSize} offset ${offset}`.execute(db);
+    ids = found.rows.map((r) => r.id);
+  } else {
+    const tsq = tsQuery(terms);
+    const count = await sql<{ n: string }>`select count(*) as n from wishes w
+      where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})`.execute(db);
+    total = Number(count.rows[0]?.n ?? 0);
+    const found = await sql<{ id: number }>`select w.id from wishes w
+      where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})
+      order by ts_rank(w.search_vector, to_tsquery('simple', ${tsq})) desc, w.id desc
+      limit ${pageSize} offset ${offset}`.execute(db);
+    ids = found.rows.map((r) => r.id);
+  }
+  if (ids.length === 0) return { wishes: [], total };
+  const rows = await wishQuery(db, viewerId).where('w.id', 'in', ids).where('w.is_public', '=', 1).execute();
+  const byId = new Map(rows.map((r) => [r.id, toWish(r)]));
+  return { wishes: ids.map((id) => byId.get(id)).filter((w): w is Wish => w !== undefined), total };
+}

@@ -1,0 +1,13 @@
+/** Server-only schemas and texts for the wish routes. */
+import { Type } from '@sinclair/typebox';
+
+export const PageParamsSchema = Type.Object({ page: Type.String() });
+export const UserPageParamsSchema = Type.Object({ id: Type.String(), page: Type.String() });
+
+export const WISH_TEXT = {
+  notFound: 'Wish not found',
+  userNotFound: 'User not found',
+  emptyText: 'Wish text cannot be empty.',
+  blankSearch: 'Please enter a search term.',
+  longSearch: 'Search term is too long (200 characters at most).',
+} as const;
