@@ -147,3 +147,12 @@ describe('cleanCompletion', () => {
     expect(cleanCompletion('x'.repeat(3000))).toHaveLength(2000);
   });
 });
+
+describe('createGenerator', () => {
+  it('accepts the app config names as well as its own', async () => {
+    expect(typeof (await createGenerator({ provider: 'template' }).generate(request))).toBe('string');
+    // The app passes its whole Config (generator, openaiBaseUrl, generatorModel, ...).
+    const fromConfig = createGenerator({ generator: 'template', openaiBaseUrl: undefined } as never);
+    expect(await fromConfig.generate(request)).toContain('Anna');
+  });
+});

@@ -33,12 +33,19 @@ export function createTemplateGenerator(random: Random = Math.random): WishGener
   };
 }
 
+/**
+ * Builds the configured provider. Also accepts the app Config's own names (`generator`,
+ * `generatorModel`) and the short aliases `kind`/`baseUrl`/`apiKey`, so the app may pass its config.
+ */
 export function createGenerator(options: GeneratorOptions): WishGenerator {
-  if (options.provider === 'openai') {
+  const loose = options as GeneratorOptions & Record<string, unknown>;
+  const str = (...values: unknown[]) => values.find((v): v is string => typeof v === 'string' && v !== '');
+  const provider = str(options.provider, loose.kind, loose.generator) ?? 'template';
+  if (provider === 'openai') {
     return createOpenAIGenerator({
-      baseURL: options.openaiBaseUrl,
-      apiKey: options.openaiApiKey,
-      model: options.model,
+      baseURL: str(options.openaiBaseUrl, loose.baseUrl),
+      apiKey: str(options.openaiApiKey, loose.apiKey),
+      model: str(options.model, loose.generatorModel),
       timeoutMs: options.timeoutMs ?? DEFAULT_GENERATOR_TIMEOUT_MS,
     });
   }
