@@ -1,0 +1,87 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { api, ApiError, bus, type ToastEvent } from '@wishes/shared';
+import { StaticPage } from './StaticPage';
+
+const TERMS = `# Terms
+
+Some **bold** and *italic* words.
+
+- first item
+- second item
+
+Read [our policy](https://example.com/policy).
+`;
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/page/:pageName" element={<StaticPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+let toasts: ToastEvent[] = [];
+let subscription: { unsubscribe(): void };
+beforeEach(() => {
+  toasts = [];
+  subscription = bus.toast$.subscribe((t) => toasts.push(t));
+});
+afterEach(() => {
+  subscription.unsubscribe();
+  jest.restoreAllMocks();
+});
+
+describe('StaticPage', () => {
+  it('renders the terms markdown with a new-tab link and sets the title', async () => {
+    const spy = jest.spyOn(api, 'getStaticPage').mockResolvedValue(TERMS);
+    renderAt('/page/terms');
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading Terms and Conditions...');
+    expect(await screen.findByRole('heading', { name: 'Terms' })).toBeInTheDocument();
+    expect(spy).toHaveBeenCalledWith('terms');
+    expect(screen.getByText('bold').tagName).toBe('STRONG');
+    expect(screen.getByText('italic').tagName).toBe('EM');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['first item', 'second item']);
+    const link = screen.getByRole('link', { name: 'our policy' });
+    expect(link).toHaveAttribute('href', 'https://example.com/policy');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await waitFor(() => expect(document.title).toBe('Terms and Conditions | Wishes'));
+  });
+
+  it('loads the privacy policy under its title', async () => {
+    jest.spyOn(api, 'getStaticPage').mockResolvedValue('We keep *little*.');
+    renderAt('/page/privacy_policy');
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(await screen.findByText('little')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Privacy Policy | Wishes'));
+  });
+
+  it('shows an error state and a toast when the content cannot be loaded, and retries', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const spy = jest.spyOn(api, 'getStaticPage').mockRejectedValueOnce(new ApiError('An unexpected error occurred', 404)).mockResolvedValueOnce('Back **again**');
+    renderAt('/page/privacy_policy');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load Privacy Policy page content');
+    expect(toasts).toEqual([expect.objectContaining({ kind: 'error', text: 'Could not load Privacy Policy page content' })]);
+    screen.getByRole('button', { name: 'Retry' }).click();
+    expect(await screen.findByText('again')).toBeInTheDocument();
+    expect(spy).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows \'Page "x" not found\' for any other name, without fetching', async () => {
+    const spy = jest.spyOn(api, 'getStaticPage');
+    renderAt('/page/x');
+    expect(screen.getByRole('alert')).toHaveTextContent('Page "x" not found');
+    await waitFor(() => expect(toasts).toEqual([expect.objectContaining({ kind: 'error', text: 'Page "x" not found' })]));
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('does not treat inherited object keys as pages', () => {
+    jest.spyOn(api, 'getStaticPage');
+    renderAt('/page/constructor');
+    expect(screen.getByRole('alert')).toHaveTextContent('Page "constructor" not found');
+  });
+});

@@ -1,0 +1,42 @@
+import { defaultManifest, fetchRemotesManifest, setUpRemotes } from './manifest';
+import { registered } from '../test/federationRuntime';
+
+const json = (body: unknown, status = 200) =>
+  ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response;
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('runtime remote manifest', () => {
+  it('reads /mf/remotes.json', async () => {
+    const manifest = { remotes: [{ name: 'mf_feed', entry: 'http://cdn.example/mf-feed/remoteEntry.js' }] };
+    const fetchImpl = jest.fn().mockResolvedValue(json(manifest));
+    await expect(fetchRemotesManifest(fetchImpl)).resolves.toEqual(manifest);
+    expect(fetchImpl).toHaveBeenCalledWith('/mf/remotes.json', expect.anything());
+  });
+
+  it('falls back to the server default layout when the manifest is unavailable or malformed', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    await expect(fetchRemotesManifest(jest.fn().mockResolvedValue(json({}, 500)))).resolves.toEqual(defaultManifest());
+    await expect(fetchRemotesManifest(jest.fn().mockResolvedValue(json({ remotes: 'no' })))).resolves.toEqual(defaultManifest());
+    await expect(fetchRemotesManifest(jest.fn().mockRejectedValue(new TypeError('offline')))).resolves.toEqual(defaultManifest());
+    expect(defaultManifest().remotes).toEqual([
+      { name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' },
+      { name: 'mf_compose', entry: '/mf/mf-compose/remoteEntry.js' },
+      { name: 'mf_profile', entry: '/mf/mf-profile/remoteEntry.js' },
+      { name: 'mf_auth', entry: '/mf/mf-auth/remoteEntry.js' },
+    ]);
+  });
+
+  it('registers the fallback plugin and the remotes', async () => {
+    const manifest = { remotes: [{ name: 'mf_auth', entry: '/mf/mf-auth/remoteEntry.js' }] };
+    const original = globalThis.fetch;
+    globalThis.fetch = jest.fn().mockResolvedValue(json(manifest));
+    try {
+      await setUpRemotes();
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(registered.plugins).toEqual([expect.objectContaining({ name: 'wishes-remote-fallback' })]);
+    expect(registered.remotes).toEqual(manifest.remotes);
+  });
+});
