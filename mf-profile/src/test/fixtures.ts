@@ -1,0 +1,69 @@
+import { bus, resetEmbeddedCache, session$, type FeedPage, type Profile, type ToastEvent, type Wish } from '@wishes/shared';
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    user_id: 5,
+    profile_id: 50,
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    full_name: 'Ada Lovelace',
+    avatar_url: null,
+    avatar_thumbnail: null,
+    followers: 3,
+    following: 2,
+    posts: 12,
+    is_self: false,
+    is_subscribed: false,
+    ...overrides,
+  };
+}
+
+export function makeWish(id: number, overrides: Partial<Wish> = {}): Wish {
+  return {
+    id,
+    text: `Wish number ${id}`,
+    user_id: 5,
+    is_public: true,
+    published_at: '2026-03-01T10:00:00.000Z',
+    created_at: '2026-03-01T10:00:00.000Z',
+    vote_count: 0,
+    upvote_count: 0,
+    downvote_count: 0,
+    vote_type: null,
+    author: 'Ada Lovelace',
+    user: { id: 5, full_name: 'Ada Lovelace', first_name: 'Ada', last_name: 'Lovelace', avatar_url: null, avatar_thumbnail: null },
+    ...overrides,
+  };
+}
+
+export function makePage(ids: number[], next: number | null, page = 1): FeedPage {
+  return { wishes: ids.map((id) => makeWish(id)), page_number: page, next_page_number: next, hasMore: next !== null };
+}
+
+/** Collects toasts for the current test; call the returned stop() in afterEach. */
+export function collectToasts() {
+  const toasts: ToastEvent[] = [];
+  const subscription = bus.toast$.subscribe((event) => toasts.push(event));
+  return { toasts, texts: () => toasts.map((event) => event.text), stop: () => subscription.unsubscribe() };
+}
+
+export function signInAs(userId: number, avatarThumbnail?: string | null) {
+  session$.next({ user: { username: 'me@example.com', userId, avatarThumbnail } });
+}
+
+export function signOutForTest() {
+  session$.next({ user: null });
+}
+
+/** Puts server-embedded data into the document as the server would. */
+export function embed(data: object | null) {
+  document.getElementById('wishes-initial')?.remove();
+  if (data) {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'wishes-initial';
+    script.textContent = JSON.stringify(data);
+    document.body.appendChild(script);
+  }
+  resetEmbeddedCache();
+}
