@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { ensureUiStyles } from '@wishes/shared';
 import './auth.css';
 
-/** The centred card every auth page sits in: a heading, optional intro, then the page's content. */
+/** The centred card every auth page sits in (inside the shell's <main>, so no landmark of its own): a heading, optional intro, then the page's content. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   // The kit's CSS variables (--w-primary, ...) must exist even before any kit component renders.
   ensureUiStyles();
   return (
-    <main className="auth-page">
+    <div className="auth-page">
       <section className="auth-card" aria-labelledby="auth-title">
         <h1 id="auth-title" className="auth-title">
           {title}
@@ -15,7 +15,7 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
         {intro ? <p className="auth-intro">{intro}</p> : null}
         {children}
       </section>
-    </main>
+    </div>
   );
 }
 
