@@ -242,6 +242,8 @@ function installNotFound(app: FastifyInstance) {
 function installJsonParser(app: FastifyInstance) {
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
+  // The API speaks JSON (and multipart, for avatars): a text/plain body is 415, not a string body.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
     parseJson(request, body as string, done);
