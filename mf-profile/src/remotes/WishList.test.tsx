@@ -1,0 +1,80 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { federation, fakeInstance } from '../test/federationRuntime';
+import { fakeServer } from '../test/fakeServer';
+import { makeWish } from '../test/fixtures';
+import { WishList } from './WishList';
+import { REMOTES_MANIFEST_URL, ensureFeedRemote } from './loadFeedWishList';
+
+beforeEach(() => federation.reset());
+afterEach(() => jest.restoreAllMocks());
+
+const wishes = [makeWish(1, { text: 'Happy birthday, Ada!' }), makeWish(2, { text: 'Good luck tomorrow' })];
+const renderList = () =>
+  render(
+    <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+      <WishList wishes={wishes} />
+    </MemoryRouter>,
+  );
+
+describe('WishList wrapper', () => {
+  it('falls back to a plain text list with links when mf-feed cannot be loaded, then tries again on the next mount', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    federation.fail = true;
+    const first = renderList();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading wishes...');
+    expect(await screen.findByTestId('plain-wish-list')).toBeInTheDocument();
+    expect(screen.getByText('Happy birthday, Ada!')).toBeInTheDocument();
+    expect(screen.getAllByRole('link')[0]).toHaveAttribute('href', '/wish/1');
+    expect(warn).toHaveBeenCalled();
+    first.unmount();
+
+    federation.fail = false;
+    renderList();
+    expect(await screen.findByTestId('remote-wish-list')).toHaveTextContent('Good luck tomorrow');
+    expect(federation.loads).toEqual(['mf_feed/WishList', 'mf_feed/WishList']);
+  });
+
+  it("keeps showing mf-feed's list once it has loaded", async () => {
+    renderList();
+    expect(await screen.findByTestId('remote-wish-list')).toHaveTextContent('Happy birthday, Ada!');
+  });
+});
+
+describe('finding mf_feed', () => {
+  it('does nothing when our own instance already knows mf_feed', async () => {
+    const self = fakeInstance('mf_profile', [{ name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' }]);
+    federation.instances = [self];
+    const server = fakeServer();
+    await ensureFeedRemote();
+    expect(self.options.remotes).toHaveLength(1);
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it("borrows the shell's registration of mf_feed", async () => {
+    const self = fakeInstance('mf_profile');
+    const shell = fakeInstance('shell', [{ name: 'mf_feed', entry: 'http://cdn.example/mf-feed/remoteEntry.js' }]);
+    federation.instances = [self, shell];
+    const server = fakeServer();
+    await ensureFeedRemote();
+    expect(self.options.remotes).toEqual([{ name: 'mf_feed', entry: 'http://cdn.example/mf-feed/remoteEntry.js' }]);
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+
+  it('reads the runtime manifest when no instance knows mf_feed', async () => {
+    const self = fakeInstance('mf_profile');
+    federation.instances = [self];
+    const server = fakeServer();
+    server.on('GET', REMOTES_MANIFEST_URL, { body: { remotes: [{ name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' }] } });
+    await ensureFeedRemote();
+    expect(self.options.remotes).toEqual([{ name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' }]);
+  });
+
+  it('fails clearly when the manifest does not list mf_feed', async () => {
+    federation.instances = [fakeInstance('mf_profile')];
+    const server = fakeServer();
+    server.on('GET', REMOTES_MANIFEST_URL, { body: { remotes: [] } });
+    await expect(ensureFeedRemote()).rejects.toThrow('mf_feed is not listed in /mf/remotes.json');
+  });
+});
