@@ -51,10 +51,10 @@ export function renderAt(url: string, patterns: string[], page: ReactElement) {
   );
 }
 
-/** Collects the toasts sent on the bus until stop() is called. */
+/** Collects the toasts sent on the bus (with the clock time they were sent) until stop() is called. */
 export function recordToasts() {
-  const toasts: ToastEvent[] = [];
-  const subscription = bus.toast$.subscribe((event) => toasts.push(event));
+  const toasts: Array<ToastEvent & { at: number }> = [];
+  const subscription = bus.toast$.subscribe((event) => toasts.push({ ...event, at: Date.now() }));
   return { toasts, stop: () => subscription.unsubscribe() };
 }
 
