@@ -105,7 +105,7 @@ export default function FeedPage() {
   const retry = () => void loadPage(nextPage ?? FEED.firstPage);
 
   return (
-    <main className="feed-page" aria-labelledby="feed-title">
+    <div className="feed-page">
       <h1 id="feed-title" className="feed-page__title">
         Feed
       </h1>
@@ -113,6 +113,6 @@ export default function FeedPage() {
       {loading ? <Spinner label={FEED_TEXTS.loading} /> : null}
       {error ? <ErrorState message={error} onRetry={retry} /> : null}
       {!loading && !error && nextPage === null ? <EmptyState>{wishes.length > 0 ? FEED_TEXTS.end : FEED_TEXTS.empty}</EmptyState> : null}
-    </main>
+    </div>
   );
 }

@@ -33,7 +33,7 @@ export default function HomePage() {
   const user = useSessionUser();
 
   return (
-    <main className="feed-home">
+    <div className="feed-home">
       <section className="feed-home__about" aria-labelledby="feed-home-about">
         <h1 id="feed-home-about" className="feed-home__slogan">
           {HOME_TEXTS.about}
@@ -66,7 +66,7 @@ export default function HomePage() {
           Explore the feed
         </Link>
       </div>
-    </main>
+    </div>
   );
 }
 

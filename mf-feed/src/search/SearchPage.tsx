@@ -137,7 +137,7 @@ export default function SearchPage() {
   const onChange = useCallback((wish: Wish) => setResults((prev) => prev && { ...prev, wishes: replaceWish(prev.wishes, wish) }), []);
 
   return (
-    <main className="feed-search" aria-labelledby={`${inputId}-title`}>
+    <div className="feed-search">
       <h1 id={`${inputId}-title`} className="feed-search__title">
         Search
       </h1>
@@ -161,7 +161,7 @@ export default function SearchPage() {
         </div>
       </form>
       <SearchResults results={results} onRetry={() => results && run(results.term)} onLoadMore={loadMore} onChange={onChange} />
-    </main>
+    </div>
   );
 }
 

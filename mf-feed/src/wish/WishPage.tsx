@@ -48,12 +48,12 @@ export default function WishPage() {
   const onChange = useCallback((wish: Wish) => setState({ status: 'ready', wish }), []);
 
   return (
-    <main className="feed-wish-page">
+    <div className="feed-wish-page">
       <h1 className="w-visually-hidden">{wishPageTitle(state.status === 'ready' ? state.wish : null)}</h1>
       {state.status === 'loading' ? <Spinner label={WISH_PAGE_TEXTS.loading} /> : null}
       {state.status === 'not-found' ? <EmptyState>{WISH_PAGE_TEXTS.notFound}</EmptyState> : null}
       {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
       {state.status === 'ready' ? <WishCard wish={state.wish} onChange={onChange} standalone /> : null}
-    </main>
+    </div>
   );
 }
