@@ -45,8 +45,8 @@ export async function seedSession(context: BrowserContext | Page, user: TestUser
 }
 
 /** A second browser context signed in as `user` (for journeys with two people). */
-export async function pageSignedInAs(browser: Browser, user: TestUser, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), ...options });
+export async function pageSignedInAs(browser: Browser, user: TestUser, baseURL: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, ...options });
   await seedSession(context, user);
   return context.newPage();
 }

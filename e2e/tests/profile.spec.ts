@@ -1,0 +1,114 @@
+/** Profile (§2 Profile, §5 Avatar, §8 Profile): own and other profiles, avatar upload, paging, errors. */
+import { unique } from '../support/api';
+import { expect, test } from '../support/fixtures';
+import { makePng } from '../support/images';
+import { expectPath, expectTitle, expectToast, header } from '../support/ui';
+
+test('own profile: "Your profile", no subscribe button, upload a PNG and see it in the header', async ({ signedInPage: page, me }) => {
+  await page.goto(`/user/${me.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: me.fullName })).toBeVisible();
+  await expectTitle(page, me.fullName);
+  await expect(page.getByText('Your profile')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Subscribe|Unsubscribe)$/ })).toHaveCount(0);
+  await expect(header(page).getByRole('img', { name: 'Your avatar' })).toHaveCount(0);
+
+  const upload = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/profile/my/avatar/upload'));
+  await page.getByLabel('Upload avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng() });
+  const response = await upload;
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.success).toBe(true);
+  await expectToast(page, 'Avatar updated successfully!');
+
+  const headerAvatar = header(page).getByRole('img', { name: 'Your avatar' });
+  await expect(headerAvatar).toBeVisible();
+  await expect(headerAvatar).toHaveAttribute('src', /\/media\//);
+  // The image really loads (served under /media/).
+  await expect.poll(() => headerAvatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  // It stays after a reload (the header reads it from the profile).
+  await page.reload();
+  await expect(header(page).getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', /\/media\//);
+});
+
+test('avatar: a text file is refused in the browser, and a text file named .png by the server', async ({ signedInPage: page, me }) => {
+  await page.goto(`/user/${me.id}`);
+  let uploads = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/profile/my/avatar/upload')) uploads++;
+  });
+  const input = page.getByLabel('Upload avatar');
+  await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just some text, not an image') });
+  await expectToast(page, 'Please select an image file (JPEG, PNG, etc.)');
+  expect(uploads).toBe(0);
+
+  const refused = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/api/profile/my/avatar/upload'));
+  await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('this is text pretending to be a PNG') });
+  const response = await refused;
+  expect(response.status()).toBe(415);
+  await expectToast(page, 'Failed to upload avatar');
+  await expect(page.getByText('Please select an image file (JPEG, PNG, etc.)').last()).toBeVisible();
+  await expect(header(page).getByRole('img', { name: 'Your avatar' })).toHaveCount(0);
+});
+
+test("another user's profile: name, counts, wishes with Load More, and a subscribe button", async ({ signedInPage: page, api }) => {
+  const author = await api.createUser({ firstName: 'Paula', lastName: `Prolific${unique('p').slice(0, 6)}` });
+  const follower = await api.createUser();
+  await api.subscribe(follower, author.id);
+  const ids = await api.createWishes(author, 12, (i) => `Profile wish ${i + 1} from Paula.`);
+  await page.goto(`/user/${author.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: author.fullName })).toBeVisible();
+  await expect(page.getByTestId('profile-followers')).toHaveText('1');
+  await expect(page.getByTestId('profile-following')).toHaveText('0');
+  await expect(page.getByTestId('profile-posts')).toHaveText('12');
+  await expect(page.getByText('Your profile')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
+
+  const wishes = page.getByRole('region', { name: 'Wishes' }).getByRole('article');
+  await expect(wishes).toHaveCount(10);
+  await expect(wishes.first()).toContainText('Profile wish 12 from Paula.');
+  await page.getByRole('button', { name: 'Load More' }).click();
+  await expect(wishes).toHaveCount(12);
+  await expect(wishes.last()).toContainText('Profile wish 1 from Paula.');
+  await expect(page.getByRole('button', { name: 'Load More' })).toHaveCount(0);
+  expect(ids).toHaveLength(12);
+});
+
+test('a visitor sees a profile but is asked to sign in to subscribe', async ({ page, api }) => {
+  const author = await api.createUser();
+  await page.goto(`/user/${author.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: author.fullName })).toBeVisible();
+  const subscribe = page.getByRole('button', { name: 'Subscribe', exact: true });
+  if (await subscribe.count()) {
+    await subscribe.click();
+    await expectToast(page, 'Please sign in first');
+  }
+});
+
+test('profile errors: non-numeric uid, missing profile, /user/{n}/{page} rewrite', async ({ page, api }) => {
+  await page.goto('/user/abc');
+  await expect(page.getByText('Invalid user ID.')).toBeVisible();
+  await page.goto('/user/987654321');
+  await expect(page.getByText('User profile for ID 987654321 not found.')).toBeVisible();
+  const author = await api.createUser();
+  await page.goto(`/user/${author.id}/2`);
+  await expectPath(page, `/user/${author.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: author.fullName })).toBeVisible();
+});
+
+test('the profile page embeds its first data and uses it', async ({ page, api, request }) => {
+  const author = await api.createUser();
+  const text = `Embedded profile wish ${unique()}.`;
+  await api.createWish(author, text);
+  const html = await (await request.get(`/user/${author.id}`)).text();
+  expect(html).toContain(text);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith(`/api/profile/${author.id}`) || path.startsWith(`/api/base/user/${author.id}/wishes`)) calls.push(path);
+  });
+  await page.goto(`/user/${author.id}`);
+  await expect(page.getByText(text)).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(calls).toEqual([]);
+});

@@ -1,0 +1,74 @@
+/**
+ * Token refresh (§4 Session/Token refresh, §9): with a 30 s access token, the client's 120 s
+ * threshold means it refreshes at once on start and again on its 60 s timer, and the person keeps
+ * working past the first token's expiry without noticing. A refused refresh signs out and goes home.
+ */
+import { useExtraServer } from '../support/extra-server';
+import { expect, seedSession, test } from '../support/fixtures';
+import { expectPath, expectToast, signInLink, signOutButton, storedSession, wishCard } from '../support/ui';
+
+function fakeJwt(payload: Record<string, unknown>): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.c2lnbmF0dXJl`;
+}
+
+test.describe('short-lived access tokens', () => {
+  useExtraServer({ label: 'refresh', env: { ACCESS_TOKEN_TTL: '30s' } });
+
+  test('refreshes at once and on its 60 s timer; the session outlives the first token', async ({ page, api }) => {
+    test.setTimeout(150_000);
+    const user = await api.createUser();
+    const author = await api.createUser();
+    const text = `Refresh journey wish ${Date.now()}.`;
+    await api.createWish(author, text);
+    const firstAccess = user.access;
+
+    const refreshes: number[] = [];
+    const unauthorized: string[] = [];
+    const started = Date.now();
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/api\/token\/refresh\/?$/.test(new URL(r.url()).pathname)) refreshes.push(Date.now() - started);
+    });
+    page.on('response', (r) => {
+      if (r.status() === 401) unauthorized.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+    });
+
+    await seedSession(page, user);
+    await page.goto('/feed');
+    await expect(signOutButton(page)).toContainText(user.email);
+    // At start: fewer than 120 s left, so it refreshes straight away.
+    await expect.poll(() => refreshes.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    expect(refreshes[0]).toBeLessThan(10_000);
+    await expect.poll(async () => (await storedSession(page)).access).not.toBe(firstAccess);
+
+    // Past the first token's 30 s life, still signed in and able to vote.
+    await page.waitForTimeout(Math.max(0, 33_000 - (Date.now() - started)));
+    await expect(signOutButton(page)).toBeVisible();
+    await wishCard(page, text).getByRole('button', { name: 'Upvote' }).click();
+    await expectToast(page, 'Upvoted');
+
+    // Then the 60 s timer refreshes again.
+    await expect.poll(() => refreshes.length, { timeout: 75_000, intervals: [1000] }).toBeGreaterThanOrEqual(2);
+    const gap = refreshes[refreshes.length - 1] - refreshes[0];
+    expect(gap).toBeGreaterThan(50_000);
+    await expect(signOutButton(page)).toBeVisible();
+    await page.reload();
+    await expect(signOutButton(page)).toContainText(user.email);
+    expect(unauthorized).toEqual([]);
+  });
+});
+
+test('a refused refresh clears the tokens, goes to / and reloads', async ({ page }) => {
+  const expired = fakeJwt({ token_type: 'access', exp: Math.floor(Date.now() / 1000) - 60, iat: 1, jti: 'x', user_id: 1 });
+  await page.addInitScript((access) => {
+    if (window.sessionStorage.getItem('__seeded__')) return;
+    window.sessionStorage.setItem('__seeded__', '1');
+    window.localStorage.setItem('access_token', access);
+    window.localStorage.setItem('refresh_token', 'not-a-valid-refresh-token');
+    window.localStorage.setItem('username', 'ghost@example.com');
+  }, expired);
+  await page.goto('/feed');
+  await expectPath(page, '/');
+  await expect(signInLink(page)).toBeVisible();
+  expect(await storedSession(page)).toEqual({ access: null, refresh: null, username: null });
+});
