@@ -26,7 +26,7 @@ export default async function voteRoutes(fastify: FastifyInstance, { deps }: { d
     async (request) => {
       const userId = requireUser(request);
       const wishId = parseId(request.params.id, VOTE_TEXT.notFound);
-      const raw = request.body.vote_type ?? DEFAULT_VOTE_TYPE;
+      const raw = request.body.vote_type === undefined ? DEFAULT_VOTE_TYPE : request.body.vote_type;
       if (!isVoteType(raw)) throw new HttpError(400, VOTE_TEXT.badType, { fields: { vote_type: VOTE_TEXT.badType } });
       const wish = await q.castVote(db, dialect, wishId, userId, raw);
       if (!wish) throw new HttpError(404, VOTE_TEXT.notFound);

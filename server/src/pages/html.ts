@@ -1,0 +1,73 @@
+/**
+ * The shell's index.html, read once and re-read when the file changes (a rebuild while the server
+ * runs), with per-request additions: preload links in <head> and the embedded first-page data
+ * before </body>. The build minifies the HTML and drops the marker comments, so </head> and
+ * </body> are the fallback anchors.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import type { EmbeddedData } from '@wishes/shared/contract';
+
+export const HEAD_MARKER = '<!--wishes:head-->';
+export const BODY_MARKER = '<!--wishes:body-->';
+export const EMBEDDED_ELEMENT_ID = 'wishes-initial';
+
+/**
+ * JSON that is safe inside a <script> element: no "</script>", no "<!--", no HTML entities, and
+ * no U+2028/U+2029 (line terminators in older JavaScript parsers).
+ */
+export function serializeForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function insert(html: string, marker: string, fallback: string, addition: string): string {
+  if (!addition) return html;
+  if (html.includes(marker)) return html.replace(marker, () => addition);
+  const index = html.lastIndexOf(fallback);
+  return index === -1 ? html + addition : html.slice(0, index) + addition + html.slice(index);
+}
+
+export interface PageAdditions {
+  preloadScripts: string[];
+  preloadFetches: string[];
+  embedded?: EmbeddedData;
+}
+
+export function renderPage(template: string, additions: PageAdditions): string {
+  const head = [
+    ...additions.preloadFetches.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(href)}">`),
+    ...additions.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`),
+  ].join('');
+  const body = additions.embedded
+    ? `<script type="application/json" id="${EMBEDDED_ELEMENT_ID}">${serializeForScript(additions.embedded)}</script>`
+    : '';
+  return insert(insert(template, HEAD_MARKER, '</head>', head), BODY_MARKER, '</body>', body);
+}
+
+/** index.html, cached by modification time; null while the shell has not been built. */
+export function createTemplateReader(file: string): () => string | null {
+  let cached: { mtimeMs: number; size: number; html: string } | null = null;
+  return () => {
+    let stats;
+    try {
+      stats = statSync(file);
+    } catch {
+      cached = null;
+      return null;
+    }
+    if (!cached || cached.mtimeMs !== stats.mtimeMs || cached.size !== stats.size) {
+      try {
+        cached = { mtimeMs: stats.mtimeMs, size: stats.size, html: readFileSync(file, 'utf8') };
+      } catch {
+        return null;
+      }
+    }
+    return cached.html;
+  };
+}

@@ -1,0 +1,268 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { EmbeddedData } from '@wishes/shared/contract';
+import { createTestApp, type TestContext } from '../testing/harness';
+import { serializeForScript } from './html';
+
+const XSS = '</script><script>alert(1)</script>';
+const TEMPLATE =
+  '<!doctype html><html lang=en><head><meta charset=utf-8><base href="/"><title>Wishes</title></head>' +
+  '<body><div id=root></div><script defer src=main.js></script></body></html>';
+
+/** A fake built site: the shell and mf-feed are built, mf-compose is not. */
+function makeSite(): string {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'wishes-site-'));
+  const put = (file: string, content: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), content);
+  };
+  put('shell/dist/index.html', TEMPLATE);
+  put('shell/dist/main.js', `/* shell entry */\n${'console.log("wishes");\n'.repeat(200)}`);
+  put('shell/dist/159.2f22495a.js', 'chunk');
+  put('mf-feed/dist/remoteEntry.js', `var mf_feed;${' '.repeat(2000)}`);
+  put('mf-feed/dist/118.801df0b2.js', 'feed chunk');
+  put('mf-feed/dist/mf-manifest.json', '{}');
+  put('mf-profile/dist/remoteEntry.js', 'var mf_profile;');
+  put('package.json', '{"secret":true}');
+  return root;
+}
+
+function embeddedOf(html: string): EmbeddedData | null {
+  const match = /<script type="application\/json" id="wishes-initial">([\s\S]*?)<\/script>/.exec(html);
+  return match ? (JSON.parse(match[1]) as EmbeddedData) : null;
+}
+
+const ENV_KEYS = ['WISHES_SITE_ROOT', 'MF_FEED_URL', 'MF_COMPOSE_URL', 'MF_PROFILE_URL', 'MF_AUTH_URL'];
+
+async function withEnv<T>(values: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+  Object.assign(process.env, values);
+  try {
+    return await run();
+  } finally {
+    for (const key of ENV_KEYS) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  }
+}
+
+describe('pages: the built site served by the API server', () => {
+  let site: string;
+  let t: TestContext;
+
+  beforeAll(async () => {
+    site = makeSite();
+    t = await withEnv({ WISHES_SITE_ROOT: site }, () => createTestApp('sqlite'));
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(site, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/wish/5', '/user/3', '/auth/reset_password_confirm/4/abc-def/', '/page/terms', '/compose/Birthday', '/no/such/page'])(
+    'answers the deep link %s with the shell HTML (200, no-cache)',
+    async (url) => {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id=root></div>');
+      expect(res.body).toContain('<script defer src=main.js></script>');
+    },
+  );
+
+  it('keeps unknown API, media and static paths a JSON 404', async () => {
+    for (const url of ['/api/unknown', '/api/base/nope/', '/media/avatars/x.webp', '/static/markdown/nope.md', '/mf/', '/mf/mf-feed']) {
+      const res = await t.request({ method: 'GET', url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(typeof res.json().error).toBe('string');
+    }
+  });
+
+  it('a missing asset is a 404, not the HTML', async () => {
+    const res = await t.request({ method: 'GET', url: '/does-not-exist.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('embeds page 1 of the feed on /feed, public wishes only', async () => {
+    const author = await t.createUser({ first_name: 'Ada', last_name: 'Lovelace' });
+    await t.saveWish(author, 'A public wish for the feed', true);
+    await t.saveWish(author, 'A private wish nobody else sees', false);
+    const res = await t.request({ method: 'GET', url: '/feed' });
+    const data = embeddedOf(res.body);
+    expect(data?.path).toBe('/feed');
+    const texts = data!.feed!.wishes.map((w) => w.text);
+    expect(texts).toContain('A public wish for the feed');
+    expect(texts).not.toContain('A private wish nobody else sees');
+    expect(res.body).not.toContain('A private wish nobody else sees');
+    expect(data!.feed!.page_number).toBe(1);
+    // Same as the API's own first page.
+    const api = await t.request({ method: 'GET', url: '/api/base/feed/1/' });
+    expect(data!.feed).toEqual(api.json());
+    expect(res.body).toContain('<link rel="preload" as="script" href="/mf/mf-feed/remoteEntry.js">');
+  });
+
+  it('escapes embedded text so a wish cannot close the script element', async () => {
+    const author = await t.createUser();
+    await t.saveWish(author, `Hi ${XSS} & <!-- \u2028 bye`, true);
+    const res = await t.request({ method: 'GET', url: '/feed' });
+    expect(res.body).not.toContain(XSS);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).not.toContain('<!-- ');
+    // Exactly the template's script plus the embedded one.
+    expect(res.body.match(/<script/g)).toHaveLength(2);
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    const data = embeddedOf(res.body);
+    expect(data!.feed!.wishes.map((w) => w.text)).toContain(`Hi ${XSS} & <!-- \u2028 bye`);
+  });
+
+  it('serializeForScript escapes <, >, & and U+2028/2029', () => {
+    expect(serializeForScript({ t: '</script>&\u2028\u2029' })).toBe('{"t":"\\u003c/script\\u003e\\u0026\\u2028\\u2029"}');
+  });
+
+  it('embeds the profile and its first wishes on /user/{id}, as the requester sees them', async () => {
+    const owner = await t.createUser({ first_name: 'Grace', last_name: 'Hopper' });
+    await t.saveWish(owner, 'Grace public wish', true);
+    await t.saveWish(owner, 'Grace private wish', false);
+
+    const visitor = await t.request({ method: 'GET', url: `/user/${owner.id}` });
+    const seen = embeddedOf(visitor.body)!;
+    expect(seen.path).toBe(`/user/${owner.id}`);
+    expect(seen.profile!.profile).toMatchObject({ user_id: owner.id, first_name: 'Grace', posts: 1, is_self: false });
+    expect(seen.profile!.wishes.wishes.map((w) => w.text)).toEqual(['Grace public wish']);
+    expect(visitor.body).not.toContain('Grace private wish');
+    expect(visitor.body).toContain('href="/mf/mf-profile/remoteEntry.js"');
+    expect(visitor.body).toContain('href="/mf/mf-feed/remoteEntry.js"');
+
+    const other = await t.createUser();
+    const asOther = await t.request({ method: 'GET', url: `/user/${owner.id}/`, token: other.access });
+    expect(asOther.body).not.toContain('Grace private wish');
+
+    const asOwner = await t.request({ method: 'GET', url: `/user/${owner.id}`, token: owner.access });
+    const own = embeddedOf(asOwner.body)!;
+    expect(own.profile!.profile.is_self).toBe(true);
+    expect(own.profile!.wishes.wishes.map((w) => w.text).sort()).toEqual(['Grace private wish', 'Grace public wish']);
+  });
+
+  it('embeds nothing for an unknown or non-numeric user, and still serves the page', async () => {
+    for (const url of ['/user/987654', '/user/abc', '/wish/1']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(embeddedOf(res.body)).toBeNull();
+    }
+  });
+
+  it('serves /mf/remotes.json with the default locations, not cached', async () => {
+    const res = await t.request({ method: 'GET', url: '/mf/remotes.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toEqual({
+      remotes: [
+        { name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' },
+        { name: 'mf_compose', entry: '/mf/mf-compose/remoteEntry.js' },
+        { name: 'mf_profile', entry: '/mf/mf-profile/remoteEntry.js' },
+        { name: 'mf_auth', entry: '/mf/mf-auth/remoteEntry.js' },
+      ],
+    });
+  });
+
+  it('serves remote files with CORS, revalidated entries and immutable hashed chunks', async () => {
+    const entry = await t.request({ method: 'GET', url: '/mf/mf-feed/remoteEntry.js' });
+    expect(entry.statusCode).toBe(200);
+    expect(entry.headers['content-type']).toMatch(/javascript/);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    expect(entry.headers['access-control-allow-origin']).toBe('*');
+    expect(entry.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(entry.headers.etag).toBeTruthy();
+    const again = await t.request({ method: 'GET', url: '/mf/mf-feed/remoteEntry.js', headers: { 'if-none-match': String(entry.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+
+    const chunk = await t.request({ method: 'GET', url: '/mf/mf-feed/118.801df0b2.js' });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const manifest = await t.request({ method: 'GET', url: '/mf/mf-feed/mf-manifest.json' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the shell files at / with the same cache rules, compressed', async () => {
+    const main = await t.request({ method: 'GET', url: '/main.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(main.statusCode).toBe(200);
+    expect(main.headers['cache-control']).toBe('no-cache');
+    expect(main.headers['content-encoding']).toBe('gzip');
+    const chunk = await t.request({ method: 'GET', url: '/159.2f22495a.js' });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const html = await t.request({ method: 'GET', url: '/feed', headers: { 'accept-encoding': 'br' } });
+    expect(['br', undefined]).toContain(html.headers['content-encoding']);
+  });
+
+  it('a missing dist folder or unknown remote is a clean 404, never a 500', async () => {
+    for (const url of ['/mf/mf-compose/remoteEntry.js', '/mf/mf-auth/remoteEntry.js', '/mf/nope/remoteEntry.js', '/mf/mf-feed/missing.js']) {
+      const res = await t.request({ method: 'GET', url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+    }
+  });
+
+  it('never serves files outside a dist folder', async () => {
+    for (const url of ['/mf/mf-feed/..%2f..%2fpackage.json', '/mf/mf-feed/%2e%2e/%2e%2e/package.json', '/..%2fpackage.json', '/mf/mf-feed/.env']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.body).not.toContain('secret');
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    }
+  });
+
+  it('re-reads index.html after a rebuild', async () => {
+    const file = path.join(site, 'shell', 'dist', 'index.html');
+    writeFileSync(file, TEMPLATE.replace('<title>Wishes</title>', '<title>Rebuilt</title>'));
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    const res = await t.request({ method: 'GET', url: '/wish/1' });
+    expect(res.body).toContain('<title>Rebuilt</title>');
+    writeFileSync(file, TEMPLATE);
+  });
+});
+
+describe('pages: configuration and an unbuilt site', () => {
+  it('MF_*_URL move a remote (another origin) in the manifest and the preload links', async () => {
+    const site = makeSite();
+    const t = await withEnv({ WISHES_SITE_ROOT: site, MF_FEED_URL: 'https://cdn.example.com/feed/', MF_AUTH_URL: 'http://127.0.0.1:3004' }, () => createTestApp('sqlite'));
+    try {
+      const res = await t.request({ method: 'GET', url: '/mf/remotes.json' });
+      expect(res.json().remotes).toEqual([
+        { name: 'mf_feed', entry: 'https://cdn.example.com/feed/remoteEntry.js' },
+        { name: 'mf_compose', entry: '/mf/mf-compose/remoteEntry.js' },
+        { name: 'mf_profile', entry: '/mf/mf-profile/remoteEntry.js' },
+        { name: 'mf_auth', entry: 'http://127.0.0.1:3004/remoteEntry.js' },
+      ]);
+      const page = await t.request({ method: 'GET', url: '/feed' });
+      expect(page.body).toContain('<link rel="preload" as="script" href="https://cdn.example.com/feed/remoteEntry.js">');
+    } finally {
+      await t.close();
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  it('a malformed MF_*_URL fails at start with a clear message', async () => {
+    await expect(withEnv({ MF_PROFILE_URL: 'ftp://nope' }, () => createTestApp('sqlite'))).rejects.toThrow(/MF_PROFILE_URL/);
+  });
+
+  it('without a built shell, pages answer 503 with a hint and the API keeps working', async () => {
+    const empty = mkdtempSync(path.join(os.tmpdir(), 'wishes-empty-'));
+    const t = await withEnv({ WISHES_SITE_ROOT: empty }, () => createTestApp('sqlite'));
+    try {
+      const page = await t.request({ method: 'GET', url: '/feed' });
+      expect(page.statusCode).toBe(503);
+      expect(page.body).toContain('npm run build');
+      const entry = await t.request({ method: 'GET', url: '/mf/mf-feed/remoteEntry.js' });
+      expect(entry.statusCode).toBe(404);
+      const api = await t.request({ method: 'GET', url: '/api/base/feed/1/' });
+      expect(api.statusCode).toBe(200);
+    } finally {
+      await t.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Serves the built site (registered last, after every API module):
+ * - GET /mf/remotes.json: where each remote lives (see remotes.ts);
+ * - GET /mf/<folder>/*: a remote's built files from <root>/<folder>/dist, CORS-open so the shell
+ *   can load them from another origin;
+ * - the shell's built files at /, and for every other non-API GET path the shell's index.html
+ *   (status 200: it is a single-page app, the client renders its own not-found page), with the
+ *   route's remote entries preloaded and, for /feed and /user/{id}, the first page embedded.
+ * Unknown /api, /media and /static paths and missing build files fall through to the app's JSON
+ * 404. A missing dist folder is a 404, never a crash.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { EmbeddedData } from '@wishes/shared/contract';
+import { FEED } from '@wishes/shared/constants';
+import type { AppDeps } from '../app/deps';
+import { REPO_ROOT } from '../app/config';
+import { feedPage, userWishesPage } from '../wishes/queries';
+import { getProfile } from '../profiles/queries';
+import { cacheControlFor, looksLikeAsset, safeRelativePath } from './assets';
+import { createTemplateReader, renderPage } from './html';
+import { remoteLocations, remotesForPath, remotesManifest, type RemoteLocation } from './remotes';
+
+export const MANIFEST_PATH = '/mf/remotes.json';
+
+/** Paths that belong to the API or to other modules: never answered with the app's HTML. */
+const NOT_PAGES = /^\/(api|media|static|mf)(\/|$)/;
+
+const NOT_BUILT_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Wishes is not built yet</title></head>' +
+  '<body><h1>Wishes is not built yet</h1><p>Run <code>npm run build</code> (or <code>npm start</code>) and reload.</p></body></html>';
+
+export interface PagesOptions {
+  deps: AppDeps;
+  /** Folder holding shell/dist and <remote>/dist; default WISHES_SITE_ROOT or the repository. */
+  siteRoot?: string;
+  env?: Record<string, string | undefined>;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function pathnameOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptions) {
+  const env = opts.env ?? process.env;
+  const { db } = opts.deps;
+  const siteRoot = path.resolve(opts.siteRoot ?? env.WISHES_SITE_ROOT ?? REPO_ROOT);
+  const shellDist = path.join(siteRoot, 'shell', 'dist');
+  const locations = remoteLocations(env);
+  const manifest = remotesManifest(locations);
+  const byFolder = new Map<string, RemoteLocation>(locations.map((l) => [l.folder, l]));
+  const readTemplate = createTemplateReader(path.join(shellDist, 'index.html'));
+
+  // sendFile only (no routes of its own); `send` refuses paths outside the root it is given.
+  await app.register(fastifyStatic, { root: siteRoot, serve: false });
+
+  const sendBuilt = (reply: FastifyReply, distDir: string, relative: string) => {
+    if (!existsSync(distDir)) return reply.callNotFound();
+    reply.header('Cache-Control', cacheControlFor(relative));
+    // ETag/Last-Modified revalidation for the no-cache entry files; our own Cache-Control wins.
+    return reply.sendFile(relative, distDir, { cacheControl: false, etag: true, lastModified: true, dotfiles: 'deny', index: false });
+  };
+
+  app.get(MANIFEST_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*');
+    return manifest;
+  });
+
+  app.get<{ Params: { folder: string; '*': string } }>('/mf/:folder/*', { schema: { hide: true } }, async (request, reply) => {
+    const location = byFolder.get(request.params.folder);
+    const relative = safeRelativePath(request.params['*'] ?? '');
+    if (!location || !relative) return reply.callNotFound();
+    // Remotes may be loaded from another origin (the shell on a CDN, or a dev server).
+    reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
+    return sendBuilt(reply, path.join(siteRoot, location.folder, 'dist'), relative);
+  });
+
+  const embeddedFor = async (request: FastifyRequest, pathname: string): Promise<EmbeddedData | undefined> => {
+    const viewerId = request.userId ?? null;
+    const trimmed = pathname.replace(/\/+$/, '');
+    if (trimmed === '/feed') {
+      return { path: '/feed', feed: await feedPage(db, FEED.firstPage, FEED.pageSize, viewerId) };
+    }
+    const match = /^\/user\/(\d{1,15})$/.exec(trimmed);
+    if (match) {
+      const userId = Number(match[1]);
+      if (!Number.isSafeInteger(userId) || userId <= 0) return undefined;
+      const profile = await getProfile(db, userId, viewerId);
+      // An unknown user: the page asks the API itself and shows its own not-found message.
+      if (!profile) return undefined;
+      const wishes = await userWishesPage(db, userId, FEED.firstPage, FEED.pageSize, viewerId);
+      return { path: `/user/${userId}`, profile: { profile, wishes } };
+    }
+    return undefined;
+  };
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    const template = readTemplate();
+    if (template === null) {
+      request.log.error(`shell is not built: ${path.join(shellDist, 'index.html')} is missing`);
+      return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
+    }
+    let embedded: EmbeddedData | undefined;
+    try {
+      embedded = await embeddedFor(request, pathname);
+    } catch (error) {
+      // The page still works without embedded data: the client fetches it.
+      request.log.error({ err: error }, 'could not prepare embedded page data');
+    }
+    const preloadScripts = remotesForPath(pathname).map((key) => locations.find((l) => l.key === key)!.entry);
+    const html = renderPage(template, { preloadScripts, preloadFetches: [MANIFEST_PATH], embedded });
+    return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  };
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = pathnameOf(request.url);
+    if (NOT_PAGES.test(pathname)) return reply.callNotFound();
+    if (pathname === '/' || pathname === '/index.html') return sendPage(request, reply, '/');
+    const relative = safeRelativePath(pathname);
+    if (relative && relative !== 'index.html' && isFile(path.join(shellDist, relative))) {
+      return sendBuilt(reply, shellDist, relative);
+    }
+    if (looksLikeAsset(pathname)) return reply.callNotFound();
+    return sendPage(request, reply, pathname);
+  });
+}

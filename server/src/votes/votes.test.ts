@@ -1,0 +1,88 @@
+import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../testing/harness';
+
+describe.each(dialects)('votes (%s)', (dialect) => {
+  let t: TestContext;
+  let author: TestUser;
+  let voter: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    author = await t.createUser({ first_name: 'Ann', last_name: 'Author' });
+    voter = await t.createUser({ first_name: 'Vic', last_name: 'Voter' });
+  });
+  afterAll(async () => t.close());
+
+  const vote = (id: number | string, user: TestUser, payload?: unknown) => t.request({ method: 'POST', url: `/api/wish/${id}/vote/`, token: user.access, payload: payload as object });
+  const unvote = (id: number | string, user: TestUser) => t.request({ method: 'DELETE', url: `/api/wish/${id}/vote/`, token: user.access });
+
+  it('upvotes by default, keeps one vote on repeat, switches, and removes', async () => {
+    const id = await t.saveWish(author, 'Vote on me');
+    const up = await vote(id, voter);
+    expect(up.statusCode).toBe(200);
+    expect(up.json()).toEqual({ message: 'Upvoted', wish: { id, vote_count: 1, upvote_count: 1, downvote_count: 0, vote_type: 'upvote' } });
+    expect((await vote(id, voter, { vote_type: 'upvote' })).json().wish).toMatchObject({ upvote_count: 1, downvote_count: 0 });
+    const down = await vote(id, voter, { vote_type: 'downvote' });
+    expect(down.json()).toEqual({ message: 'Downvoted', wish: { id, vote_count: -1, upvote_count: 0, downvote_count: 1, vote_type: 'downvote' } });
+    const detail = (await t.request({ url: `/api/base/wish/${id}/`, token: voter.access })).json().wish;
+    expect(detail).toMatchObject({ vote_type: 'downvote', downvote_count: 1, vote_count: -1 });
+    expect((await t.request({ url: `/api/base/wish/${id}/` })).json().wish.vote_type).toBeNull();
+    const removed = await unvote(id, voter);
+    expect(removed.json()).toEqual({ message: 'Vote removed', wish: { id, vote_count: 0, upvote_count: 0, downvote_count: 0, vote_type: null } });
+    const again = await unvote(id, voter);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().wish.upvote_count).toBe(0);
+  });
+
+  it('refuses bad vote types, visitors and unknown wishes', async () => {
+    const id = await t.saveWish(author, 'Careful');
+    for (const payload of [{ vote_type: 'sideways' }, { vote_type: 1 }, { vote_type: null }, { vote_type: ['upvote'] }]) expectJsonClientError(await vote(id, voter, payload), 400);
+    expect((await t.request({ method: 'POST', url: `/api/wish/${id}/vote/`, payload: {} })).statusCode).toBe(401);
+    expect((await t.request({ method: 'DELETE', url: `/api/wish/${id}/vote/` })).statusCode).toBe(401);
+    for (const bad of ['424242', 'abc', '0', '-3']) {
+      expect(expectJsonClientError(await vote(bad, voter), 404).error).toBe('Wish not found');
+      expectJsonClientError(await unvote(bad, voter), 404);
+      expectJsonClientError(await t.request({ url: `/api/wish/${bad}/voters/` }), 404);
+    }
+  });
+
+  it('lists voters newest first with filters and totals', async () => {
+    const id = await t.saveWish(author, 'Popular');
+    const users = [voter, await t.createUser({ first_name: '', last_name: '' }), await t.createUser()];
+    await vote(id, users[0], { vote_type: 'upvote' });
+    await vote(id, users[1], { vote_type: 'downvote' });
+    await vote(id, users[2], { vote_type: 'upvote' });
+    const all = await t.request({ url: `/api/wish/${id}/voters/`, token: users[1].access });
+    expect(all.statusCode).toBe(200);
+    const body = all.json();
+    expect(body).toMatchObject({ count: 3, upvote_count: 2, downvote_count: 1, total_count: 3, net_count: 1, current_user_vote: 'downvote' });
+    expect(body.voters.map((v: { voter_id: number }) => v.voter_id)).toEqual([users[2].id, users[1].id, users[0].id]);
+    expect(body.voters[1]).toEqual({ id: expect.any(Number), voter_id: users[1].id, voter_name: 'Anonymous', vote_type: 'downvote', created_at: expect.any(String) });
+    expect(body.voters[2].voter_name).toBe('Vic Voter');
+    const ups = (await t.request({ url: `/api/wish/${id}/voters/?vote_type=upvote` })).json();
+    expect(ups).toMatchObject({ count: 2, upvote_count: 2, downvote_count: 1, total_count: 3, current_user_vote: null });
+    expect(ups.voters.every((v: { vote_type: string }) => v.vote_type === 'upvote')).toBe(true);
+    const downs = (await t.request({ url: `/api/wish/${id}/voters?vote_type=downvote` })).json();
+    expect(downs.count).toBe(1);
+    expectJsonClientError(await t.request({ url: `/api/wish/${id}/voters/?vote_type=meh` }), 400);
+  });
+
+  it('keeps exact counts with 25 users voting in parallel', async () => {
+    const id = await t.saveWish(author, 'Race me');
+    const crowd = await Promise.all(Array.from({ length: 25 }, () => t.createUser()));
+    // Everyone upvotes at once, twice; then the first 10 switch to downvote at once while 5 others unvote.
+    await Promise.all([...crowd, ...crowd].map((u) => vote(id, u, { vote_type: 'upvote' })));
+    let counts = (await t.request({ url: `/api/wish/${id}/voters/` })).json();
+    expect(counts).toMatchObject({ upvote_count: 25, downvote_count: 0, total_count: 25 });
+    const results = await Promise.all([
+      ...crowd.slice(0, 10).map((u) => vote(id, u, { vote_type: 'downvote' })),
+      ...crowd.slice(10, 15).map((u) => unvote(id, u)),
+      ...crowd.slice(10, 15).map((u) => unvote(id, u)),
+    ]);
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    counts = (await t.request({ url: `/api/wish/${id}/voters/` })).json();
+    expect(counts).toMatchObject({ upvote_count: 10, downvote_count: 10, total_count: 20, net_count: 0, count: 20 });
+    expect(counts.voters).toHaveLength(20);
+    const rows = await t.app.deps.db.selectFrom('votes').select(['vote_type']).where('wish_id', '=', id).execute();
+    expect(rows.filter((r) => r.vote_type === 'upvote')).toHaveLength(10);
+    expect(rows.filter((r) => r.vote_type === 'downvote')).toHaveLength(10);
+  });
+});
