@@ -19,7 +19,7 @@ export interface FormFieldProps {
   children: (control: FieldControlProps) => ReactNode;
 }
 
-/** A visible label, the control, an optional hint and an inline error, wired together for screen readers. */
+/** A visible label, the control, an inline error right under it and an optional hint, wired together for screen readers. */
 export function FormField({ id, label, hint, error, aside, children }: FormFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -38,14 +38,14 @@ export function FormField({ id, label, hint, error, aside, children }: FormField
         ) : null}
       </div>
       {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
-      {hint ? (
-        <p id={hintId} className="compose-field__hint">
-          {hint}
-        </p>
-      ) : null}
       {error ? (
         <p id={errorId} className="compose-field__error" role="alert">
           {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="compose-field__hint">
+          {hint}
         </p>
       ) : null}
     </div>
