@@ -1,0 +1,74 @@
+/** The security rule: a private wish exists only for its author, on every route. */
+import { createTestApp, dialects, type TestContext, type TestUser } from './harness';
+import { loadOptions } from '../app/options';
+
+describe.each(dialects)('private wishes are invisible to everyone but the author (%s)', (dialect) => {
+  let t: TestContext;
+  let author: TestUser;
+  let other: TestUser;
+  let privateId: number;
+  let publicId: number;
+  let category: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    author = await t.createUser({ first_name: 'Priya', last_name: 'Private' });
+    other = await t.createUser();
+    publicId = await t.saveWish(author, 'A public zebra wish');
+    privateId = await t.saveWish(author, 'A private zebra wish', false);
+    category = loadOptions(t.config.optionsPath).options.report_topic_config[0];
+  });
+  afterAll(async () => t.close());
+
+  const viewers = () => [
+    { who: 'visitor', token: undefined as string | undefined },
+    { who: 'other user', token: other.access },
+  ];
+
+  it('is absent from the feed, search, the author list and posts count', async () => {
+    for (const { token } of viewers()) {
+      const feed = (await t.request({ url: '/api/base/feed/1/', token })).json();
+      expect(feed.wishes.map((w: { id: number }) => w.id)).toEqual([publicId]);
+      const search = (await t.request({ method: 'POST', url: '/api/base/search/', payload: { query: 'zebra' }, token })).json();
+      expect(search.wishes.map((w: { id: number }) => w.id)).toEqual([publicId]);
+      expect(search.total_results).toBe(1);
+      const list = (await t.request({ url: `/api/base/user/${author.id}/wishes/1/`, token })).json();
+      expect(list.wishes.map((w: { id: number }) => w.id)).toEqual([publicId]);
+      expect((await t.request({ url: `/api/profile/${author.id}/`, token })).json().posts).toBe(1);
+    }
+    // The author sees both in their own list and count, but the public feed stays public.
+    const own = (await t.request({ url: `/api/base/user/${author.id}/wishes/1/`, token: author.access })).json();
+    expect(own.wishes.map((w: { id: number }) => w.id)).toEqual([privateId, publicId]);
+    expect((await t.request({ url: `/api/profile/${author.id}/`, token: author.access })).json().posts).toBe(2);
+    expect((await t.request({ url: '/api/base/feed/1/', token: author.access })).json().wishes.map((w: { id: number }) => w.id)).toEqual([publicId]);
+  });
+
+  it('answers 404 on detail, voters, vote, unvote and report, exactly like a missing wish', async () => {
+    const missing = 999_999;
+    for (const { token } of viewers()) {
+      for (const id of [privateId, missing]) {
+        const detail = await t.request({ url: `/api/base/wish/${id}/`, token });
+        expect([detail.statusCode, detail.json()]).toEqual([404, { error: 'Wish not found' }]);
+        const voters = await t.request({ url: `/api/wish/${id}/voters/`, token });
+        expect([voters.statusCode, voters.json()]).toEqual([404, { error: 'Wish not found' }]);
+        const report = await t.request({ method: 'POST', url: '/api/complaints/submit/', payload: { category, wish_id: id }, token });
+        expect([report.statusCode, report.json()]).toEqual([404, { error: 'Wish not found' }]);
+      }
+    }
+    for (const id of [privateId, missing]) {
+      const vote = await t.request({ method: 'POST', url: `/api/wish/${id}/vote/`, payload: { vote_type: 'upvote' }, token: other.access });
+      expect([vote.statusCode, vote.json()]).toEqual([404, { error: 'Wish not found' }]);
+      const unvote = await t.request({ method: 'DELETE', url: `/api/wish/${id}/vote/`, token: other.access });
+      expect([unvote.statusCode, unvote.json()]).toEqual([404, { error: 'Wish not found' }]);
+    }
+    const row = await t.app.deps.db.selectFrom('wishes').select(['upvote_count']).where('id', '=', privateId).executeTakeFirstOrThrow();
+    expect(row.upvote_count).toBe(0);
+  });
+
+  it('works normally for the author', async () => {
+    expect((await t.request({ url: `/api/base/wish/${privateId}/`, token: author.access })).json().wish.is_public).toBe(false);
+    expect((await t.request({ method: 'POST', url: `/api/wish/${privateId}/vote/`, payload: {}, token: author.access })).statusCode).toBe(200);
+    expect((await t.request({ url: `/api/wish/${privateId}/voters/`, token: author.access })).json().count).toBe(1);
+    expect((await t.request({ method: 'DELETE', url: `/api/wish/${privateId}/vote/`, token: author.access })).statusCode).toBe(200);
+    expect((await t.request({ method: 'POST', url: '/api/complaints/submit/', payload: { category, wish_id: privateId }, token: author.access })).statusCode).toBe(201);
+  });
+});
