@@ -94,7 +94,8 @@ export interface TestContext {
 
 export const DEFAULT_PASSWORD = 'Vivid-Harbor-42';
 
-export async function createTestApp(dialect: TestDialect, overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<TestContext> {
+/** `realMailer: true` uses the configured mailer (SMTP_URL / outbox) instead of capturing mails. */
+export async function createTestApp(dialect: TestDialect, overrides: Partial<Config> = {}, options: BuildOptions & { realMailer?: boolean } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-test-'));
   let dropPg: (() => Promise<void>) | null = null;
   let databaseUrl = `sqlite:${path.join(dataDir, 'test.db')}`;
@@ -104,7 +105,7 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
     dropPg = pg.drop;
   }
   const mails: MailMessage[] = [];
-  const mailer: Mailer = options.mailer ?? { send: async (m) => void mails.push(m) };
+  const mailer: Mailer | undefined = options.realMailer ? undefined : (options.mailer ?? { send: async (m) => void mails.push(m) });
   const app = await buildApp(
     {
       dataDir,
@@ -117,7 +118,7 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
       scryptCost: 1024,
       ...overrides,
     },
-    { ...options, mailer },
+    { mailer, generator: options.generator, env: options.env },
   );
 
   const request: TestContext['request'] = ({ token, headers, ...rest }) =>
