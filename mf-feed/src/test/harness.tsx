@@ -30,7 +30,7 @@ export function TestModalHost() {
 /** Shows the current location so tests can assert navigation. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+  return <div data-testid="location" hidden>{location.pathname + location.search}</div>;
 }
 
 /** Renders `element` at `route` (mounted at `path`), with a modal host and a location probe. */

@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import userEvent from '@testing-library/user-event';
+import { api, formatDate, setOptions } from '@wishes/shared';
+import WishCardRemote from './WishCard';
+import WishList from './WishList';
+import { makeWish, OPTIONS, voteResponse } from '../test/fixtures';
+import { recordToasts, renderAt, resetSharedState, signInForTest } from '../test/harness';
+
+let toasts: ReturnType<typeof recordToasts>;
+beforeEach(() => {
+  resetSharedState();
+  toasts = recordToasts();
+});
+afterEach(() => {
+  toasts.stop();
+  jest.restoreAllMocks();
+});
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('author header', () => {
+  it('shows the avatar, the name linking to the profile and the date linking to the wish', () => {
+    const wish = makeWish({ id: 5, user_id: 9, user: { id: 9, full_name: 'Grace Hopper', first_name: 'Grace', last_name: 'Hopper', avatar_url: '/media/a.png', avatar_thumbnail: '/media/a_t.png' } });
+    const { container } = renderAt(<WishCardRemote wish={wish} />);
+    expect(screen.getByRole('link', { name: 'Grace Hopper' })).toHaveAttribute('href', '/user/9');
+    expect(screen.getByRole('link', { name: formatDate(wish.published_at) })).toHaveAttribute('href', '/wish/5');
+    const avatar = container.querySelector('img.feed-card__avatar');
+    expect(avatar).toHaveAttribute('src', '/media/a_t.png');
+    expect(avatar?.closest('a')).toHaveAttribute('href', '/user/9');
+  });
+
+  it("shows an initial placeholder without an avatar, and 'Anonymous' without a name", () => {
+    const wish = makeWish({ author: '', user: { id: 7, full_name: '', first_name: '', last_name: '', avatar_url: null, avatar_thumbnail: null } });
+    const { container } = renderAt(<WishCardRemote wish={wish} />);
+    expect(screen.getByRole('link', { name: 'Anonymous' })).toHaveAttribute('href', '/user/7');
+    expect(container.querySelector('.feed-card__avatar--initial')).toHaveTextContent('A');
+    expect(container.querySelector('img')).toBeNull();
+  });
+});
+
+describe('wish text', () => {
+  it('opens /wish/{id} on click', async () => {
+    renderAt(<WishCardRemote wish={makeWish({ id: 12, text: 'Happy birthday, Sam!' })} />);
+    await userEvent.click(screen.getByText('Happy birthday, Sam!'));
+    expect(location()).toBe('/wish/12');
+  });
+
+  it('opens /wish/{id} with the keyboard', async () => {
+    renderAt(<WishCardRemote wish={makeWish({ id: 12, text: 'Happy birthday, Sam!' })} />);
+    screen.getByRole('link', { name: 'Happy birthday, Sam!' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(location()).toBe('/wish/12');
+  });
+});
+
+describe('context menu', () => {
+  const menuButton = () => screen.getByRole('button', { name: 'More options' });
+
+  it('opens with View, Share and Report; View goes to the wish', async () => {
+    renderAt(<WishCardRemote wish={makeWish({ id: 3 })} />);
+    expect(menuButton()).toHaveAttribute('aria-haspopup', 'menu');
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(menuButton());
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['View', 'Share', 'Report']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'View' }));
+    expect(location()).toBe('/wish/3');
+  });
+
+  it('is keyboard navigable: focus on the first item, arrows move, Escape closes and returns focus', async () => {
+    renderAt(<WishCardRemote wish={makeWish()} />);
+    menuButton().focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'View' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Share' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'View' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    expect(screen.getByRole('menuitem', { name: 'Report' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(menuButton()).toHaveFocus();
+    expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes on an outside click', async () => {
+    renderAt(
+      <div>
+        <WishCardRemote wish={makeWish()} />
+        <p>outside</p>
+      </div>,
+    );
+    await userEvent.click(menuButton());
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await userEvent.click(screen.getByText('outside'));
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it("Share opens the 'Share' modal with the wish link; closing returns focus to the menu button", async () => {
+    renderAt(<WishCardRemote wish={makeWish({ id: 8 })} />);
+    await userEvent.click(menuButton());
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Share' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share' });
+    expect(within(dialog).getByLabelText('Link to this wish')).toHaveValue(`${window.location.origin}/wish/8`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(menuButton()).toHaveFocus();
+  });
+
+  it("Report opens the 'Report options' modal", async () => {
+    setOptions(OPTIONS);
+    renderAt(<WishCardRemote wish={makeWish()} />);
+    await userEvent.click(menuButton());
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report options' });
+    expect(within(dialog).getByRole('button', { name: 'Spam' })).toBeInTheDocument();
+  });
+});
+
+describe('votes on a card', () => {
+  it('update the card and call onChange with the whole updated wish', async () => {
+    signInForTest();
+    jest.spyOn(api, 'vote').mockResolvedValue(voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' }, 4));
+    const onChange = jest.fn();
+    renderAt(<WishCardRemote wish={makeWish({ id: 4, text: 'Keep going' })} onChange={onChange} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Upvote' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ id: 4, text: 'Keep going', upvote_count: 1, vote_count: 1, vote_type: 'upvote' })));
+    expect(screen.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('show a new wish prop from the parent', async () => {
+    function Parent() {
+      const [wish, setWish] = useState(makeWish({ vote_count: 1 }));
+      return (
+        <>
+          <button type="button" onClick={() => setWish(makeWish({ vote_count: 6 }))}>
+            refresh
+          </button>
+          <WishCardRemote wish={wish} />
+        </>
+      );
+    }
+    renderAt(<Parent />);
+    expect(screen.getByRole('button', { name: 'Show voters' })).toHaveTextContent('1');
+    await userEvent.click(screen.getByRole('button', { name: 'refresh' }));
+    expect(screen.getByRole('button', { name: 'Show voters' })).toHaveTextContent('6');
+  });
+});
+
+describe('WishList', () => {
+  it('renders one card per wish in a list', () => {
+    renderAt(<WishList wishes={[makeWish({ id: 1, text: 'First' }), makeWish({ id: 2, text: 'Second' })]} />);
+    const items = within(screen.getAllByRole('list')[0]).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('First');
+    expect(items[1]).toHaveTextContent('Second');
+  });
+
+  it('renders an empty list without cards', () => {
+    renderAt(<WishList wishes={[]} />);
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+});
