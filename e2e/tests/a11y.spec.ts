@@ -1,0 +1,237 @@
+/**
+ * Accessibility: axe-core on every screen (signed out and in, 390 px and 1280 px) with no serious
+ * or critical violations; keyboard-only sign-in, voting and menus; modals trap and return focus;
+ * images have text alternatives.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { Api, type TestUser } from '../support/api';
+import { baseUrl, expect, seedSession, test } from '../support/fixtures';
+import { dialog, expectPath, expectToast, wishCard } from '../support/ui';
+
+interface Data {
+  author: TestUser;
+  me: TestUser;
+  wishId: number;
+  wishText: string;
+  token: string;
+}
+
+let data: Data | undefined;
+async function setUp(): Promise<Data> {
+  if (data) return data;
+  const api = new Api(baseUrl());
+  const author = await api.createUser({ firstName: 'Ada', lastName: 'Access' });
+  const me = await api.createUser({ firstName: 'Kai', lastName: 'Keyboard' });
+  const token = `axe${Date.now().toString(36)}`;
+  const wishText = `Accessible wish ${token}: may every door open for you.`;
+  const wishId = await api.createWish(author, wishText);
+  await api.createWish(author, `Second accessible wish ${token}.`);
+  await api.vote(me, wishId, 'upvote');
+  data = { author, me, wishId, wishText, token };
+  return data;
+}
+
+/** Waits until spinners are gone so axe sees the loaded screen. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await expect(page.locator('.w-spinner')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole('banner')).toBeVisible();
+}
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`).join('\n');
+  expect(serious, `${label}:\n${summary}`).toEqual([]);
+}
+
+type Screen = { name: string; path: (d: Data) => string; signedIn: 'both' | 'in' | 'out'; ready?: (page: Page, d: Data) => Promise<void> };
+
+const SCREENS: Screen[] = [
+  { name: 'home', path: () => '/', signedIn: 'both', ready: async (p) => expect(p.getByRole('region', { name: 'Recent Wishes' }).getByRole('article').first()).toBeVisible() },
+  { name: 'feed', path: () => '/feed', signedIn: 'both', ready: async (p) => expect(p.getByRole('article').first()).toBeVisible() },
+  { name: 'wish', path: (d) => `/wish/${d.wishId}`, signedIn: 'both', ready: async (p, d) => expect(wishCard(p, d.wishText)).toBeVisible() },
+  { name: 'profile', path: (d) => `/user/${d.author.id}`, signedIn: 'both', ready: async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+  { name: 'own profile', path: (d) => `/user/${d.me.id}`, signedIn: 'in', ready: async (p) => expect(p.getByText('Your profile')).toBeVisible() },
+  { name: 'search results', path: (d) => `/search?q=${d.token}`, signedIn: 'both', ready: async (p) => expect(p.getByText('End of search results')).toBeVisible() },
+  { name: 'search empty', path: () => '/search', signedIn: 'both' },
+  { name: 'terms', path: () => '/page/terms', signedIn: 'both', ready: async (p) => expect(p.locator('.shell-markdown')).toBeVisible() },
+  { name: 'privacy policy', path: () => '/page/privacy_policy', signedIn: 'both', ready: async (p) => expect(p.locator('.shell-markdown')).toBeVisible() },
+  { name: 'unknown static page', path: () => '/page/nothing', signedIn: 'out' },
+  { name: 'not found', path: () => '/no/such/page', signedIn: 'both' },
+  { name: 'sign in', path: () => '/auth/sign_in', signedIn: 'out' },
+  { name: 'sign up', path: () => '/auth/sign_up', signedIn: 'out' },
+  { name: 'reset request', path: () => '/auth/reset_password', signedIn: 'out' },
+  { name: 'reset confirm', path: () => '/auth/reset_password_confirm/MQ/token/', signedIn: 'out' },
+  { name: 'reset link invalid', path: () => '/auth/reset_password_confirm/MQ', signedIn: 'out' },
+  { name: 'compose', path: () => '/compose', signedIn: 'in', ready: async (p) => expect(p.getByLabel('Style')).toBeEnabled() },
+  { name: 'subscriptions', path: () => '/subscriptions', signedIn: 'in', ready: async (p) => expect(p.getByRole('heading', { name: 'Subscriptions' })).toBeVisible() },
+  { name: 'business', path: () => '/business', signedIn: 'in', ready: async (p) => expect(p.getByLabel('Email')).toBeVisible() },
+];
+
+const VIEWPORTS = [
+  { label: 'mobile 390', width: 390, height: 844 },
+  { label: 'desktop 1280', width: 1280, height: 800 },
+];
+
+for (const viewport of VIEWPORTS) {
+  for (const state of ['signed out', 'signed in'] as const) {
+    test.describe(`axe ${state}, ${viewport.label}`, () => {
+      test.use({ viewport: { width: viewport.width, height: viewport.height } });
+      for (const screen of SCREENS) {
+        if (screen.signedIn === 'in' && state === 'signed out') continue;
+        if (screen.signedIn === 'out' && state === 'signed in') continue;
+        test(`${screen.name}`, async ({ page }) => {
+          const d = await setUp();
+          if (state === 'signed in') await seedSession(page, d.me);
+          await page.goto(screen.path(d));
+          await screen.ready?.(page, d);
+          await settle(page);
+          await expectNoSeriousViolations(page, `${screen.name} (${state}, ${viewport.label})`);
+        });
+      }
+      test('modals: voters, share, report', async ({ page }) => {
+        const d = await setUp();
+        if (state === 'signed in') await seedSession(page, d.me);
+        await page.goto(`/wish/${d.wishId}`);
+        const card = wishCard(page, d.wishText);
+        await card.getByRole('button', { name: 'Show voters' }).click();
+        await expect(dialog(page, 'People who voted').getByRole('listitem').first()).toBeVisible();
+        await expectNoSeriousViolations(page, `voters modal (${state}, ${viewport.label})`);
+        await page.keyboard.press('Escape');
+        for (const [item, title] of [
+          ['Share', 'Share'],
+          ['Report', 'Report options'],
+        ]) {
+          await card.getByRole('button', { name: 'More options' }).click();
+          await expectNoSeriousViolations(page, `context menu (${state}, ${viewport.label})`);
+          await page.getByRole('menuitem', { name: item }).click();
+          await expect(dialog(page, title)).toBeVisible();
+          await settle(page);
+          await expectNoSeriousViolations(page, `${title} modal (${state}, ${viewport.label})`);
+          await page.keyboard.press('Escape');
+          await expect(dialog(page, title)).toHaveCount(0);
+        }
+      });
+    });
+  }
+}
+
+test.describe('keyboard only', () => {
+  /** Presses Tab until `predicate` holds for the focused element (at most `max` presses). */
+  async function tabTo(page: Page, predicate: (el: { tag: string; name: string | null; label: string | null; text: string }) => boolean, max = 60) {
+    for (let i = 0; i < max; i++) {
+      await page.keyboard.press('Tab');
+      const el = await page.evaluate(() => {
+        const a = document.activeElement as HTMLElement | null;
+        return { tag: a?.tagName.toLowerCase() ?? '', name: a?.getAttribute('name') ?? null, label: a?.getAttribute('aria-label') ?? null, text: (a?.textContent ?? '').trim() };
+      });
+      if (predicate(el)) return;
+    }
+    throw new Error('the wanted control was not reached with Tab');
+  }
+
+  test('the first Tab reaches the skip link, which moves focus to the main content', async ({ page }) => {
+    await page.goto('/page/terms');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+  });
+
+  test('sign in with the keyboard only', async ({ page }) => {
+    const d = await setUp();
+    await page.goto('/auth/sign_in');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await tabTo(page, (el) => el.name === 'email');
+    await page.keyboard.type(d.me.email);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await page.keyboard.type(d.me.password);
+    await page.keyboard.press('Enter');
+    await expectPath(page, '/feed');
+  });
+
+  test('vote with Enter and Space', async ({ page, api }) => {
+    const d = await setUp();
+    const voter = await api.createUser();
+    await seedSession(page, voter);
+    await page.goto(`/wish/${d.wishId}`);
+    await expect(wishCard(page, d.wishText)).toBeVisible();
+    await tabTo(page, (el) => el.label === 'Upvote');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Upvoted');
+    await expect(wishCard(page, d.wishText).getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(wishCard(page, d.wishText).getByRole('button', { name: 'Upvote' })).toBeEnabled();
+    await page.keyboard.press('Space');
+    await expectToast(page, 'Vote removed');
+  });
+
+  test('menu and modal: open with the keyboard, focus is trapped, Escape closes and focus returns', async ({ page }) => {
+    const d = await setUp();
+    await page.goto(`/wish/${d.wishId}`);
+    const card = wishCard(page, d.wishText);
+    await expect(card).toBeVisible();
+    await tabTo(page, (el) => el.label === 'More options');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'View' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('menuitem', { name: 'Share' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'More options' })).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const share = dialog(page, 'Share');
+    await expect(share).toBeVisible();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      expect(await share.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(share).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'More options' })).toBeFocused();
+
+    // The voters modal from its count button, the same way.
+    await tabTo(page, (el) => el.label === 'Show voters');
+    await page.keyboard.press('Enter');
+    await expect(dialog(page, 'People who voted')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog(page, 'People who voted')).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Show voters' })).toBeFocused();
+  });
+
+  test('the header navigation is reachable and works with Enter', async ({ page }) => {
+    const d = await setUp();
+    await seedSession(page, d.me);
+    await page.goto('/');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Compose Wish' })).toBeVisible();
+    await tabTo(page, (el) => el.label === 'Compose Wish');
+    await page.keyboard.press('Enter');
+    await expectPath(page, '/compose');
+  });
+});
+
+test('images have text alternatives', async ({ page, api }) => {
+  const d = await setUp();
+  const { makePng } = await import('../support/images');
+  await api.uploadAvatar(d.author, makePng());
+  await seedSession(page, d.author);
+  for (const path of ['/', '/feed', `/user/${d.author.id}`, `/wish/${d.wishId}`, '/no/such/page']) {
+    await page.goto(path);
+    await settle(page);
+    const missing = await page.evaluate(() =>
+      [...document.querySelectorAll('img')].filter((img) => !img.hasAttribute('alt') && img.getAttribute('aria-hidden') !== 'true').map((img) => img.outerHTML.slice(0, 120)),
+    );
+    expect(missing, `images without alt on ${path}`).toEqual([]);
+    const unnamedSvg = await page.evaluate(() =>
+      [...document.querySelectorAll('svg[role="img"]')].filter((svg) => !svg.getAttribute('aria-label') && !svg.getAttribute('aria-labelledby') && !svg.querySelector('title')).length,
+    );
+    expect(unnamedSvg).toBe(0);
+  }
+  await page.goto(`/user/${d.author.id}`);
+  await expect(page.getByRole('banner').getByRole('img', { name: 'Your avatar' })).toBeVisible();
+});

@@ -1,0 +1,163 @@
+/**
+ * Independent delivery (architecture "Module Federation rules"): a remote rebuilt and served from
+ * another origin is picked up through /mf/remotes.json with no shell rebuild; a remote built
+ * against an older @wishes/shared still shares the one session; an unreachable or missing remote
+ * breaks only its own area, which offers Retry.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Api } from '../support/api';
+import { expect, seedSession, test } from '../support/fixtures';
+import { REPO_ROOT } from '../support/paths';
+import { freePort } from '../support/ports';
+import { buildRemote } from '../support/remote-build';
+import { startServer, type ServerHandle } from '../support/server';
+import { startStaticServer, type StaticServer } from '../support/static-server';
+import { expectShell, expectToast, header, wishCard } from '../support/ui';
+
+const FAILURE = 'This part of Wishes could not be loaded.';
+const END = "You've seen all wishes!";
+
+function hashDir(dir: string): string {
+  const hash = crypto.createHash('sha256');
+  for (const name of fs.readdirSync(dir).sort()) {
+    const file = path.join(dir, name);
+    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+/** Runs `body` with a server, stopping everything it started afterwards. */
+async function withStack(cleanups: Array<() => Promise<void> | void>, body: () => Promise<void>) {
+  try {
+    await body();
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
+}
+
+test.describe('independent delivery', () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test('(a) a rebuilt mf-feed served from another origin is used with no shell rebuild', async ({ page }) => {
+    const shellDist = path.join(REPO_ROOT, 'shell', 'dist');
+    const shellBefore = hashDir(shellDist);
+    const marker = '[mf-feed build B]';
+    const out = await buildRemote({ folder: 'mf-feed', file: /[\\/]mf-feed[\\/]src[\\/]feed[\\/]FeedPage\.tsx$/, search: END, replace: `${END} ${marker}` });
+    const cleanups: Array<() => Promise<void> | void> = [() => fs.rmSync(out, { recursive: true, force: true })];
+    await withStack(cleanups, async () => {
+      const cdn: StaticServer = await startStaticServer(out);
+      cleanups.push(() => cdn.stop());
+      const server: ServerHandle = await startServer({ label: 'delivery-a', env: { MF_FEED_URL: cdn.url } });
+      cleanups.push(() => server.stop());
+
+      const manifest = await (await fetch(`${server.url}/mf/remotes.json`)).json();
+      expect(manifest.remotes).toContainEqual({ name: 'mf_feed', entry: `${cdn.url}/remoteEntry.js` });
+
+      const api = new Api(server.url);
+      const author = await api.createUser();
+      await api.createWish(author, 'One wish so the feed reaches its end.');
+      await page.goto(`${server.url}/feed`);
+      await expect(page.getByText(`${END} ${marker}`)).toBeVisible();
+      expect(cdn.requests).toContain('/remoteEntry.js');
+      await expectShell(page);
+      // Other remotes still come from the server itself.
+      await page.goto(`${server.url}/auth/sign_in`);
+      await expect(page.getByRole('main').getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+    });
+    expect(hashDir(shellDist)).toBe(shellBefore);
+  });
+
+  test('(b) a remote built against an older @wishes/shared still sees the signed-in user', async ({ page }) => {
+    const marker = '[built against @wishes/shared 0.0.9]';
+    const out = await buildRemote({
+      folder: 'mf-feed',
+      file: /[\\/]mf-feed[\\/]src[\\/]feed[\\/]FeedPage\.tsx$/,
+      search: END,
+      replace: `${END} ${marker}`,
+      sharedVersion: '0.0.9',
+    });
+    const entry = fs.readFileSync(path.join(out, 'remoteEntry.js'), 'utf8');
+    expect(entry).toContain('0.0.9');
+    const cleanups: Array<() => Promise<void> | void> = [() => fs.rmSync(out, { recursive: true, force: true })];
+    await withStack(cleanups, async () => {
+      const cdn = await startStaticServer(out);
+      cleanups.push(() => cdn.stop());
+      const server = await startServer({ label: 'delivery-b', env: { MF_FEED_URL: cdn.url } });
+      cleanups.push(() => server.stop());
+      const api = new Api(server.url);
+      const user = await api.createUser();
+      const author = await api.createUser();
+      const text = 'A wish to vote on from an older remote.';
+      await api.createWish(author, text);
+
+      await seedSession(page, user);
+      await page.goto(`${server.url}/feed`);
+      await expect(page.getByText(`${END} ${marker}`)).toBeVisible();
+      await wishCard(page, text).getByRole('button', { name: 'Upvote' }).click();
+      await expectToast(page, 'Upvoted');
+      await page.goto(`${server.url}/`);
+      await expect(page.getByRole('link', { name: 'Compose a wish' })).toBeVisible();
+      await expect(header(page).getByRole('button', { name: /sign out/i })).toContainText(user.email);
+    });
+  });
+
+  test('(c) an unreachable remote degrades only its own area; Retry loads it once it is back', async ({ page }) => {
+    const port = await freePort();
+    const cleanups: Array<() => Promise<void> | void> = [];
+    await withStack(cleanups, async () => {
+      const server = await startServer({ label: 'delivery-c', env: { MF_PROFILE_URL: `http://127.0.0.1:${port}` } });
+      cleanups.push(() => server.stop());
+      const api = new Api(server.url);
+      const author = await api.createUser({ firstName: 'Rhea', lastName: 'Remote' });
+      await api.createWish(author, 'Still visible in the feed while profiles are down.');
+
+      await page.goto(`${server.url}/user/${author.id}`);
+      await expect(page.getByText(FAILURE)).toBeVisible({ timeout: 20_000 });
+      await expectShell(page);
+      const retry = page.getByRole('button', { name: 'Retry' });
+      await expect(retry).toBeVisible();
+
+      // The rest of the site works.
+      await header(page).getByRole('link', { name: 'Feed' }).click();
+      await expect(wishCard(page, 'Still visible in the feed while profiles are down.')).toBeVisible();
+
+      // The remote comes back: Retry loads it without a page reload.
+      await page.goto(`${server.url}/user/${author.id}`);
+      await expect(page.getByText(FAILURE)).toBeVisible({ timeout: 20_000 });
+      const cdn = await startStaticServer(path.join(REPO_ROOT, 'mf-profile', 'dist'), port);
+      cleanups.push(() => cdn.stop());
+      await page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Rhea Remote' })).toBeVisible({ timeout: 20_000 });
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    });
+  });
+
+  test("with mf-auth's files removed the site keeps header and footer and the area offers Retry", async ({ page }) => {
+    const siteRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-e2e-site-'));
+    for (const app of ['shell', 'mf-feed', 'mf-compose', 'mf-profile']) {
+      fs.mkdirSync(path.join(siteRoot, app));
+      fs.symlinkSync(path.join(REPO_ROOT, app, 'dist'), path.join(siteRoot, app, 'dist'), 'dir');
+    }
+    const cleanups: Array<() => Promise<void> | void> = [() => fs.rmSync(siteRoot, { recursive: true, force: true })];
+    await withStack(cleanups, async () => {
+      const server = await startServer({ label: 'delivery-missing', env: { WISHES_SITE_ROOT: siteRoot } });
+      cleanups.push(() => server.stop());
+      expect((await fetch(`${server.url}/mf/mf-auth/remoteEntry.js`)).status).toBe(404);
+
+      await page.goto(`${server.url}/auth/sign_in`);
+      await expect(page.getByText(FAILURE)).toBeVisible({ timeout: 20_000 });
+      await expectShell(page);
+      await expect(header(page).getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
+      await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms' })).toBeVisible();
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByText(FAILURE)).toBeVisible({ timeout: 20_000 });
+
+      await page.goto(`${server.url}/`);
+      await expect(page.getByText('Create your wishes with AI.')).toBeVisible();
+    });
+  });
+});
