@@ -92,3 +92,8 @@ export async function resetTokenUsable(db: Kysely<Database>, userId: number, tok
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

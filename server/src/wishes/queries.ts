@@ -85,8 +85,8 @@ function visible(viewerId: number | null) {
     eb.or([eb('w.is_public', '=', 1), eb('w.user_id', '=', viewer(viewerId))]);
 }
 
-export async function insertWish(db: Db, userId: number, text: string, isPublic: boolean): Promise<number> {
-  const now = nowIso();
+export async function insertWish(db: Db, userId: number, text: string, isPublic: boolean, createdAt: string = nowIso()): Promise<number> {
+  const now = createdAt;
   const row = await db
     .insertInto('wishes')
     .values({ user_id: userId, text, is_public: isPublic ? 1 : 0, published_at: now, created_at: now })

@@ -1,0 +1,58 @@
+/**
+ * Process entry (`npm start -w @wishes/server`): build the app (config validated, database
+ * migrated), seed demo data on an empty database, listen, and shut down gracefully on
+ * SIGTERM/SIGINT (stop accepting, drain in-flight requests, close the database).
+ */
+import { buildApp } from './app/app';
+import { ConfigError } from './app/config';
+import { seedDemoData } from './seed/seed';
+
+async function main() {
+  let app;
+  try {
+    app = await buildApp();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { config } = app.deps;
+
+  if (config.seedDemo) {
+    const result = await seedDemoData(app.deps);
+    if (result.seeded) app.log.info(`seeded demo data: ${result.users} users, ${result.wishes} wishes`);
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    // A stuck connection must not keep the process alive forever.
+    const timer = setTimeout(() => {
+      app.log.error('graceful shutdown timed out');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const dbKind = app.deps.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL';
+  app.log.info(`Wishes API on http://${config.host}:${config.port} (database: ${dbKind}, public URL: ${config.publicUrl})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
