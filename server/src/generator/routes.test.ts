@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { GenerateRequest } from '@wishes/shared/contract';
 import { GeneratorUnavailableError, GENERATOR_MESSAGES, type WishGenerator } from './provider';
-import { createUser, describeEachDialect, startTestApp, type TestApp } from './test-app';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+
+const authOf = (user: TestUser) => ({ authorization: `Bearer ${user.access}` });
 
 const URL = '/api/base/generate_text/';
 const body = { style: 'Heartfelt', audience: 'Friend', name: 'Anna', topic: 'Birthday', details: 'She loves hiking.' };
@@ -32,14 +34,14 @@ async function eventCount(app: FastifyInstance, userId: number) {
   return Number(row?.n ?? 0);
 }
 
-describeEachDialect('POST /api/base/generate_text/', (dialect) => {
-  let t: TestApp;
+describe.each(dialects)('POST /api/base/generate_text/ (%s)', (dialect) => {
+  let t: TestContext;
   let fake: ReturnType<typeof fakeGenerator>;
   const LIMIT = 3;
 
   beforeAll(async () => {
     fake = fakeGenerator();
-    t = await startTestApp(dialect, { generationLimitPerHour: LIMIT }, { generator: fake.generator });
+    t = await createTestApp(dialect, { generationLimitPerHour: LIMIT }, { generator: fake.generator });
   });
   afterAll(async () => {
     await t?.close();
@@ -60,45 +62,45 @@ describeEachDialect('POST /api/base/generate_text/', (dialect) => {
   });
 
   it('returns the text and the remaining quota, with and without the trailing slash', async () => {
-    const user = await createUser(t.app);
-    const first = await post(body, user.auth);
+    const user = await t.createUser();
+    const first = await post(body, authOf(user));
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ text: expect.stringContaining('Anna'), rate_limit: { limit: LIMIT, remaining: LIMIT - 1 } });
-    const second = await post(body, user.auth, URL.slice(0, -1));
+    const second = await post(body, authOf(user), URL.slice(0, -1));
     expect(second.statusCode).toBe(200);
     expect(second.json().rate_limit).toEqual({ limit: LIMIT, remaining: LIMIT - 2 });
   });
 
   it('passes trimmed fields to the generator', async () => {
-    const user = await createUser(t.app);
-    await post({ style: ' Funny ', audience: '\tFriend', name: '  Leo ', topic: 'Birthday ', details: ' likes cake  ', extra: 'ignored' }, user.auth);
+    const user = await t.createUser();
+    await post({ style: ' Funny ', audience: '\tFriend', name: '  Leo ', topic: 'Birthday ', details: ' likes cake  ', extra: 'ignored' }, authOf(user));
     expect(fake.calls[0]).toEqual({ style: 'Funny', audience: 'Friend', name: 'Leo', topic: 'Birthday', details: 'likes cake' });
   });
 
   it('refuses missing, blank, too long and wrongly typed fields without using quota', async () => {
-    const user = await createUser(t.app);
-    const blank = await post({ ...body, name: '   ', details: '' }, user.auth);
+    const user = await t.createUser();
+    const blank = await post({ ...body, name: '   ', details: '' }, authOf(user));
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ error: expect.any(String), fields: { name: 'This field is required.', details: 'This field is required.' } });
 
-    const missing = await post({ style: 'Formal' }, user.auth);
+    const missing = await post({ style: 'Formal' }, authOf(user));
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toEqual(expect.any(String));
     expect(missing.json().fields).toBeDefined();
 
-    const emptyBody = await t.app.inject({ method: 'POST', url: URL, headers: user.auth });
+    const emptyBody = await t.app.inject({ method: 'POST', url: URL, headers: authOf(user) });
     expect(emptyBody.statusCode).toBe(400);
 
     for (const [field, length] of [['name', 101], ['style', 101], ['audience', 101], ['topic', 101], ['details', 1001]] as const) {
-      const res = await post({ ...body, [field]: 'x'.repeat(length) }, user.auth);
+      const res = await post({ ...body, [field]: 'x'.repeat(length) }, authOf(user));
       expect(res.statusCode).toBe(400);
       expect(Object.keys(res.json().fields)).toEqual([field]);
     }
-    expect((await post({ ...body, name: 'x'.repeat(100), details: 'y'.repeat(1000) }, user.auth)).statusCode).toBe(200);
+    expect((await post({ ...body, name: 'x'.repeat(100), details: 'y'.repeat(1000) }, authOf(user))).statusCode).toBe(200);
 
-    const wrongType = await post({ ...body, name: 42 }, user.auth);
+    const wrongType = await post({ ...body, name: 42 }, authOf(user));
     expect(wrongType.statusCode).toBe(400);
-    const notJson = await t.app.inject({ method: 'POST', url: URL, headers: { ...user.auth, 'content-type': 'application/json' }, payload: '{"style":' });
+    const notJson = await t.app.inject({ method: 'POST', url: URL, headers: { ...authOf(user), 'content-type': 'application/json' }, payload: '{"style":' });
     expect(notJson.statusCode).toBe(400);
 
     expect(await eventCount(t.app, user.id)).toBe(1);
@@ -106,10 +108,10 @@ describeEachDialect('POST /api/base/generate_text/', (dialect) => {
   });
 
   it('stops at the hourly limit with 429, Retry-After and no provider call', async () => {
-    const user = await createUser(t.app);
-    for (let i = 0; i < LIMIT; i++) expect((await post(body, user.auth)).statusCode).toBe(200);
+    const user = await t.createUser();
+    for (let i = 0; i < LIMIT; i++) expect((await post(body, authOf(user))).statusCode).toBe(200);
     const calls = fake.calls.length;
-    const res = await post(body, user.auth);
+    const res = await post(body, authOf(user));
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({
       error: `You have reached the limit of ${LIMIT} wish generations per hour. Please try again later.`,
@@ -120,12 +122,12 @@ describeEachDialect('POST /api/base/generate_text/', (dialect) => {
     expect(retryAfter).toBeLessThanOrEqual(3600);
     expect(fake.calls.length).toBe(calls);
     // Another user has their own quota.
-    const other = await createUser(t.app);
-    expect((await post(body, other.auth)).statusCode).toBe(200);
+    const other = await t.createUser();
+    expect((await post(body, authOf(other))).statusCode).toBe(200);
   });
 
   it('counts a rolling hour: old events expire and Retry-After follows the oldest event', async () => {
-    const user = await createUser(t.app);
+    const user = await t.createUser();
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     await t.app.deps.db
       .insertInto('generation_events')
@@ -135,10 +137,10 @@ describeEachDialect('POST /api/base/generate_text/', (dialect) => {
         { user_id: user.id, created_at: ago(30) },
       ])
       .execute();
-    const ok = await post(body, user.auth);
+    const ok = await post(body, authOf(user));
     expect(ok.statusCode).toBe(200);
     expect(ok.json().rate_limit).toEqual({ limit: LIMIT, remaining: 0 });
-    const limited = await post(body, user.auth);
+    const limited = await post(body, authOf(user));
     expect(limited.statusCode).toBe(429);
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(50);
@@ -149,27 +151,27 @@ describeEachDialect('POST /api/base/generate_text/', (dialect) => {
     [503, GENERATOR_MESSAGES.unavailable],
     [502, GENERATOR_MESSAGES.badResponse],
   ] as const)('maps a provider failure to %i and uses no quota', async (status, message) => {
-    const user = await createUser(t.app);
+    const user = await t.createUser();
     fake.fail(new GeneratorUnavailableError(status));
-    const res = await post(body, user.auth);
+    const res = await post(body, authOf(user));
     expect(res.statusCode).toBe(status);
     expect(res.json()).toEqual({ error: message });
     expect(await eventCount(t.app, user.id)).toBe(0);
   });
 
   it('never answers 500 when the provider throws something unexpected', async () => {
-    const user = await createUser(t.app);
+    const user = await t.createUser();
     fake.fail(new TypeError('boom'));
-    const res = await post(body, user.auth);
+    const res = await post(body, authOf(user));
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: GENERATOR_MESSAGES.unavailable });
     expect(await eventCount(t.app, user.id)).toBe(0);
   });
 
   it('never grants more than the limit to concurrent requests', async () => {
-    const user = await createUser(t.app);
+    const user = await t.createUser();
     fake.slow(20);
-    const results = await Promise.all(Array.from({ length: 10 }, () => post(body, user.auth)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => post(body, authOf(user))));
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(LIMIT);
     expect(codes.filter((c) => c === 429)).toHaveLength(10 - LIMIT);
@@ -180,17 +182,17 @@ describeEachDialect('POST /api/base/generate_text/', (dialect) => {
 });
 
 describe('generate route with the real template provider', () => {
-  let t: TestApp;
+  let t: TestContext;
   beforeAll(async () => {
-    t = await startTestApp('sqlite', { generator: 'template' });
+    t = await createTestApp('sqlite', { generator: 'template' });
   });
   afterAll(async () => {
     await t?.close();
   });
 
   it('writes a wish naming the person', async () => {
-    const user = await createUser(t.app);
-    const res = await t.app.inject({ method: 'POST', url: URL, payload: body, headers: user.auth });
+    const user = await t.createUser();
+    const res = await t.app.inject({ method: 'POST', url: URL, payload: body, headers: authOf(user) });
     expect(res.statusCode).toBe(200);
     expect(res.json().text).toContain('Anna');
     expect(res.json().rate_limit).toEqual({ limit: 20, remaining: 19 });

@@ -1,8 +1,11 @@
+import http from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { AVATAR_TEXT } from './schemas';
-import { createUser, describeEachDialect, startTestApp, type TestApp } from '../generator/test-app';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+
+const authOf = (user: TestUser) => ({ authorization: `Bearer ${user.access}` });
 
 const UPLOAD = '/api/profile/my/avatar/upload/';
 
@@ -36,12 +39,12 @@ const picture = (width: number, height: number) =>
     { input: { create: { width: Math.ceil(width / 2), height: Math.ceil(height / 2), channels: 3, background: { r: 20, g: 160, b: 220 } } }, top: 0, left: 0 },
   ]);
 
-describeEachDialect('avatar upload and /media', (dialect) => {
-  let t: TestApp;
+describe.each(dialects)('avatar upload and /media (%s)', (dialect) => {
+  let t: TestContext;
   let images: Record<'png' | 'jpeg' | 'webp' | 'gif', Buffer>;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect);
+    t = await createTestApp(dialect);
     images = {
       png: await picture(800, 600).png().toBuffer(),
       jpeg: await picture(300, 300).jpeg().toBuffer(),
@@ -53,12 +56,15 @@ describeEachDialect('avatar upload and /media', (dialect) => {
     await t?.close();
   });
 
+  /** The stored file behind a /media/... URL. */
+  const fileOf = (url: string) => path.join(t.config.mediaDir, url.replace(/^\/media\//, ''));
+
   const upload = (body: { payload: Buffer; headers: Record<string, string> }, auth: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: UPLOAD, payload: body.payload, headers: { ...body.headers, ...auth } });
 
   it.each(['png', 'jpeg', 'webp', 'gif'] as const)('accepts a %s, stores WebP full + thumbnail and serves them', async (kind) => {
-    const user = await createUser(t.app);
-    const res = await upload(avatar(images[kind], `me.${kind}`, `image/${kind}`), user.auth);
+    const user = await t.createUser();
+    const res = await upload(avatar(images[kind], `me.${kind}`, `image/${kind}`), authOf(user));
     expect(res.statusCode).toBe(200);
     const json = res.json();
     expect(json).toEqual({
@@ -87,17 +93,17 @@ describeEachDialect('avatar upload and /media', (dialect) => {
   });
 
   it('scales a big image down to 512 px and keeps small ones as they are', async () => {
-    const user = await createUser(t.app);
-    const big = await upload(avatar(images.png), user.auth);
-    const bigMeta = await sharp(await readFile(path.join(t.dataDir, big.json().avatar_url))).metadata();
+    const user = await t.createUser();
+    const big = await upload(avatar(images.png), authOf(user));
+    const bigMeta = await sharp(await readFile(fileOf(big.json().avatar_url))).metadata();
     expect([bigMeta.width, bigMeta.height]).toEqual([512, 384]);
-    const small = await upload(avatar(images.webp, 'a.webp', 'image/webp'), user.auth);
-    const smallMeta = await sharp(await readFile(path.join(t.dataDir, small.json().avatar_url))).metadata();
+    const small = await upload(avatar(images.webp, 'a.webp', 'image/webp'), authOf(user));
+    const smallMeta = await sharp(await readFile(fileOf(small.json().avatar_url))).metadata();
     expect([smallMeta.width, smallMeta.height]).toEqual([64, 40]);
   });
 
   it('applies the EXIF orientation and strips all metadata', async () => {
-    const user = await createUser(t.app);
+    const user = await t.createUser();
     // 200×100 pixels with orientation 6 ("rotate 90° clockwise to display"), a GPS-ish comment and a copyright.
     const withExif = await picture(200, 100)
       .jpeg()
@@ -107,7 +113,7 @@ describeEachDialect('avatar upload and /media', (dialect) => {
     expect(inputMeta.orientation).toBe(6);
     expect(inputMeta.exif).toBeDefined();
 
-    const res = await upload(avatar(withExif, 'photo.jpg', 'image/jpeg'), user.auth);
+    const res = await upload(avatar(withExif, 'photo.jpg', 'image/jpeg'), authOf(user));
     expect(res.statusCode).toBe(200);
     for (const url of [res.json().avatar_url, res.json().avatar_thumbnail]) {
       const bytes = (await t.app.inject({ method: 'GET', url })).rawPayload;
@@ -123,11 +129,11 @@ describeEachDialect('avatar upload and /media', (dialect) => {
   });
 
   it('replaces the previous files', async () => {
-    const user = await createUser(t.app);
-    const first = (await upload(avatar(images.png), user.auth)).json();
-    const second = (await upload(avatar(images.jpeg, 'b.jpg', 'image/jpeg'), user.auth)).json();
+    const user = await t.createUser();
+    const first = (await upload(avatar(images.png), authOf(user))).json();
+    const second = (await upload(avatar(images.jpeg, 'b.jpg', 'image/jpeg'), authOf(user))).json();
     expect(second.avatar_url).not.toBe(first.avatar_url);
-    const files = await readdir(path.join(t.dataDir, 'media', 'avatars'));
+    const files = await readdir(path.join(t.config.mediaDir, 'avatars'));
     expect(files).not.toContain(path.basename(first.avatar_url));
     expect(files).not.toContain(path.basename(first.avatar_thumbnail));
     expect(files).toContain(path.basename(second.avatar_url));
@@ -140,27 +146,27 @@ describeEachDialect('avatar upload and /media', (dialect) => {
     ['HTML named .png and declared image/png', '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>', 'me.png', 'image/png'],
     ['an empty file', '', 'me.png', 'image/png'],
   ])('refuses %s with 415', async (_name, data, filename, contentType) => {
-    const user = await createUser(t.app);
-    const res = await upload(avatar(data, filename, contentType), user.auth);
+    const user = await t.createUser();
+    const res = await upload(avatar(data, filename, contentType), authOf(user));
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ success: false, error: AVATAR_TEXT.notImage });
   });
 
   it('refuses a truncated PNG with 415, not 500', async () => {
-    const user = await createUser(t.app);
+    const user = await t.createUser();
     const truncated = images.png.subarray(0, Math.floor(images.png.length / 2));
-    const res = await upload(avatar(truncated), user.auth);
+    const res = await upload(avatar(truncated), authOf(user));
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ success: false, error: AVATAR_TEXT.notImage });
-    const headerOnly = await upload(avatar(images.png.subarray(0, 40)), user.auth);
+    const headerOnly = await upload(avatar(images.png.subarray(0, 40)), authOf(user));
     expect(headerOnly.statusCode).toBe(415);
   });
 
   it('refuses a 6 MB file with 413', async () => {
-    const user = await createUser(t.app);
+    const user = await t.createUser();
     // A valid PNG signature followed by junk, so only the size can be the reason.
     const big = Buffer.concat([images.png.subarray(0, 16), Buffer.alloc(6 * 1024 * 1024, 7)]);
-    const res = await upload(avatar(big), user.auth);
+    const res = await upload(avatar(big), authOf(user));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ success: false, error: AVATAR_TEXT.tooLarge });
     const row = await t.app.deps.db.selectFrom('users').select('avatar_url').where('id', '=', user.id).executeTakeFirstOrThrow();
@@ -168,11 +174,11 @@ describeEachDialect('avatar upload and /media', (dialect) => {
   });
 
   it('refuses an image with too many pixels without decoding it', async () => {
-    const user = await createUser(t.app);
+    const user = await t.createUser();
     // 8000×8000 = 64 MP, tiny as a PNG of one colour.
     const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
     expect(huge.length).toBeLessThan(5 * 1024 * 1024);
-    const res = await upload(avatar(huge), user.auth);
+    const res = await upload(avatar(huge), authOf(user));
     expect(res.statusCode).toBe(413);
     expect(res.json().success).toBe(false);
   });
@@ -184,29 +190,32 @@ describeEachDialect('avatar upload and /media', (dialect) => {
   });
 
   it('needs the file in the "avatar" field of a multipart body', async () => {
-    const user = await createUser(t.app);
-    const wrongField = await upload(multipart([{ name: 'picture', filename: 'me.png', contentType: 'image/png', data: images.png }]), user.auth);
+    const user = await t.createUser();
+    const wrongField = await upload(multipart([{ name: 'picture', filename: 'me.png', contentType: 'image/png', data: images.png }]), authOf(user));
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json()).toEqual({ success: false, error: AVATAR_TEXT.missing });
-    const noFile = await upload(multipart([{ name: 'avatar', data: 'not a file' }]), user.auth);
+    const noFile = await upload(multipart([{ name: 'avatar', data: 'not a file' }]), authOf(user));
     expect(noFile.statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: UPLOAD, payload: { avatar: 'x' }, headers: user.auth });
+    const json = await t.app.inject({ method: 'POST', url: UPLOAD, payload: { avatar: 'x' }, headers: authOf(user) });
     expect(json.statusCode).toBe(400);
     expect(json.json().success).toBe(false);
-    const garbage = await t.app.inject({ method: 'POST', url: UPLOAD, payload: 'garbage', headers: { ...user.auth, 'content-type': 'multipart/form-data; boundary=nope' } });
+    const garbage = await t.app.inject({ method: 'POST', url: UPLOAD, payload: 'garbage', headers: { ...authOf(user), 'content-type': 'multipart/form-data; boundary=nope' } });
     expect(garbage.statusCode).toBe(400);
   });
 
   it('serves nothing outside the avatars it wrote: no traversal, no listing', async () => {
-    const user = await createUser(t.app);
-    const { avatar_url } = (await upload(avatar(images.png), user.auth)).json();
+    const user = await t.createUser();
+    const { avatar_url } = (await upload(avatar(images.png), authOf(user))).json();
     const name = path.basename(avatar_url);
     const attempts = [
       '/media/../package.json',
       '/media/..%2f..%2fpackage.json',
       '/media/%2e%2e/%2e%2e/package.json',
       '/media/avatars/../../test.db',
-      `/media/avatars/..%2f..%2ftest.db`,
+      '/media/avatars/..%2f..%2ftest.db',
+      '/media/avatars/%2e%2e%2f%2e%2e%2ftest.db',
+      '/media/avatars/..%5c..%5ctest.db',
+      '/media/avatars\\..\\..\\test.db',
       '/media/avatars/',
       '/media/',
       '/media',
@@ -215,13 +224,31 @@ describeEachDialect('avatar upload and /media', (dialect) => {
       `/media/avatars/${'0'.repeat(32)}.webp`,
       `/media/avatars/${name}%00.png`,
       `/media/avatars/.${name}`,
-      `/media//etc/passwd`,
-      `/media/avatars\\..\\..\\test.db`,
+      '/media//etc/passwd',
+      '/media/%2fetc%2fpasswd',
     ];
+    // Over a real socket, because inject() resolves "../" before the app sees it; browsers and
+    // curl do too, but an attacker's raw request does not.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as import('node:net').AddressInfo;
+    const get = (url: string) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, path: url, method: 'GET' }, (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
     for (const url of attempts) {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect([url, res.statusCode]).toEqual([url, 404]);
-      expect(res.headers['content-type']).toMatch(/application\/json/);
+      const res = await get(url);
+      expect([url, res.status]).toEqual([url, 404]);
+      expect(res.type).toMatch(/application\/json/);
+      expect(res.body).not.toMatch(/SQLite|"name"\s*:\s*"@wishes/);
     }
+    // The real file is still served over the same socket.
+    expect((await get(avatar_url)).status).toBe(200);
   });
 });
