@@ -4,7 +4,7 @@ import { federation, fakeInstance } from '../test/federationRuntime';
 import { fakeServer } from '../test/fakeServer';
 import { makeWish } from '../test/fixtures';
 import { WishList } from './WishList';
-import { REMOTES_MANIFEST_URL, ensureFeedRemote } from './loadFeedWishList';
+import { DEFAULT_FEED_ENTRY, REMOTES_MANIFEST_URL, ensureFeedRemote, loadFeedWishList } from './loadFeedWishList';
 
 beforeEach(() => federation.reset());
 afterEach(() => jest.restoreAllMocks());
@@ -69,6 +69,29 @@ describe('finding mf_feed', () => {
     server.on('GET', REMOTES_MANIFEST_URL, { body: { remotes: [{ name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' }] } });
     await ensureFeedRemote();
     expect(self.options.remotes).toEqual([{ name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' }]);
+  });
+
+  it("falls back to the server's default mf-feed location when the manifest cannot be read", async () => {
+    const self = fakeInstance('mf_profile');
+    federation.instances = [self];
+    const server = fakeServer();
+    server.on('GET', REMOTES_MANIFEST_URL, 'network-error');
+    await ensureFeedRemote();
+    expect(self.options.remotes).toEqual([{ name: 'mf_feed', entry: DEFAULT_FEED_ENTRY }]);
+    expect(DEFAULT_FEED_ENTRY).toBe('/mf/mf-feed/remoteEntry.js');
+  });
+
+  it('gives up on a load that hangs', async () => {
+    jest.useFakeTimers();
+    try {
+      federation.hang = true;
+      const load = loadFeedWishList(500);
+      const settled = expect(load).rejects.toThrow('mf_feed/WishList did not load within 500 ms');
+      await jest.advanceTimersByTimeAsync(500);
+      await settled;
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('fails clearly when the manifest does not list mf_feed', async () => {

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { Spinner, formatDate, type WishListProps } from '@wishes/shared';
 import { loadFeedWishList } from './loadFeedWishList';
 
-const createRemoteList = () => lazy(loadFeedWishList);
+const createRemoteList = () => lazy(() => loadFeedWishList());
 // Replaced after a failure so the next page that mounts a list tries mf-feed again.
 let RemoteWishList = createRemoteList();
 

@@ -11,6 +11,10 @@ import { REMOTES, type ExposedModule, type RemotesManifest, type WishListProps }
 export const FEED_REMOTE = REMOTES.feed.name;
 export const WISH_LIST_MODULE: ExposedModule = 'mf_feed/WishList';
 export const REMOTES_MANIFEST_URL = '/mf/remotes.json';
+/** Where the server serves mf-feed when the manifest cannot be read (the shell's default too). */
+export const DEFAULT_FEED_ENTRY = `/mf/${REMOTES.feed.folder}/remoteEntry.js`;
+/** A hanging mf-feed shows the plain list instead of an endless spinner. */
+export const WISH_LIST_TIMEOUT_MS = 10_000;
 
 type FederationInstance = NonNullable<ReturnType<typeof getInstance>>;
 type RemoteDefinition = FederationInstance['options']['remotes'][number];
@@ -29,10 +33,18 @@ export async function ensureFeedRemote(): Promise<void> {
     self.registerRemotes([{ ...borrowed }]);
     return;
   }
-  const response = await fetch(REMOTES_MANIFEST_URL);
-  if (!response.ok) throw new Error(`Could not read ${REMOTES_MANIFEST_URL} (${response.status})`);
-  const manifest = (await response.json()) as RemotesManifest;
-  const listed = manifest.remotes?.find((remote) => remote.name === FEED_REMOTE);
+  let manifest: RemotesManifest | null = null;
+  try {
+    const response = await fetch(REMOTES_MANIFEST_URL, { headers: { Accept: 'application/json' } });
+    if (response.ok) manifest = (await response.json()) as RemotesManifest;
+  } catch {
+    manifest = null;
+  }
+  if (!manifest || !Array.isArray(manifest.remotes)) {
+    self.registerRemotes([{ name: FEED_REMOTE, entry: DEFAULT_FEED_ENTRY }]);
+    return;
+  }
+  const listed = manifest.remotes.find((remote) => remote.name === FEED_REMOTE);
   if (!listed) throw new Error(`${FEED_REMOTE} is not listed in ${REMOTES_MANIFEST_URL}`);
   self.registerRemotes([{ name: FEED_REMOTE, entry: listed.entry }]);
 }
@@ -41,12 +53,28 @@ export interface WishListModule {
   default: ComponentType<WishListProps>;
 }
 
-/** Resolves to mf-feed's WishList module; rejects when mf-feed cannot be reached. */
-export async function loadFeedWishList(): Promise<WishListModule> {
+async function loadWithoutTimeout(): Promise<WishListModule> {
   await ensureFeedRemote();
   const module = await loadRemote<WishListModule>(WISH_LIST_MODULE);
   if (!module || typeof module.default !== 'function') {
     throw new Error(`${WISH_LIST_MODULE} did not provide a component`);
   }
   return module;
+}
+
+/** Resolves to mf-feed's WishList module; rejects when mf-feed cannot be reached in time. */
+export function loadFeedWishList(timeoutMs = WISH_LIST_TIMEOUT_MS): Promise<WishListModule> {
+  return new Promise<WishListModule>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${WISH_LIST_MODULE} did not load within ${timeoutMs} ms`)), timeoutMs);
+    loadWithoutTimeout().then(
+      (module) => {
+        clearTimeout(timer);
+        resolve(module);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }

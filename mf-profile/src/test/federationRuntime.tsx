@@ -19,10 +19,13 @@ export interface FakeInstance {
 
 export const federation = {
   fail: false,
+  /** loadRemote never settles (a remote that hangs). */
+  hang: false,
   loads: [] as string[],
   instances: [] as FakeInstance[],
   reset() {
     this.fail = false;
+    this.hang = false;
     this.loads = [];
     this.instances = [];
   },
@@ -57,6 +60,7 @@ export function getInstance(finder?: (instance: FakeInstance) => boolean): FakeI
 
 export async function loadRemote<T>(id: string): Promise<T | null> {
   federation.loads.push(id);
+  if (federation.hang) return new Promise<T | null>(() => undefined);
   if (federation.fail) throw new Error(`Failed to load ${id}`);
   if (id === 'mf_feed/WishList') return { default: TestWishList } as T;
   return null;
