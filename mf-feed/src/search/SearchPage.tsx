@@ -94,19 +94,21 @@ export default function SearchPage() {
     [urlTerm, run, setParams],
   );
 
-  // Auto-search after a pause in typing.
+  // Auto-search after a pause in typing. Refining a term replaces its history entry, so
+  // back/forward steps through searches rather than keystrokes.
   useEffect(() => {
     const term = text.trim();
     if (!shouldAutoSearch(term) || term === lastSearched.current) return;
-    const timer = setTimeout(() => searchFor(term, true), AUTO_SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => searchFor(term, urlTerm !== ''), AUTO_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, searchFor]);
+  }, [text, searchFor, urlTerm]);
 
   const onInput = (value: string) => {
     setText(value);
     if (!value.trim()) {
       reset();
-      if (urlTerm) setParams({}, { replace: true });
+      // A new entry, so Back returns to the search that was cleared.
+      if (urlTerm) setParams({});
     }
   };
 

@@ -1,0 +1,218 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router-dom';
+import { api, setOptions, type SearchPage as SearchResult } from '@wishes/shared';
+import SearchPage, { AUTO_SEARCH_DEBOUNCE_MS } from './SearchPage';
+import { makeWish, OPTIONS, searchPage, wishes } from '../test/fixtures';
+import { apiError, deferred, flushRealClock, recordToasts, renderAt, resetSharedState } from '../test/harness';
+
+let toasts: ReturnType<typeof recordToasts>;
+beforeEach(() => {
+  resetSharedState();
+  setOptions(OPTIONS);
+  toasts = recordToasts();
+});
+afterEach(() => {
+  toasts.stop();
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      back
+    </button>
+  );
+}
+
+const open = (route = '/search') =>
+  renderAt(
+    <>
+      <SearchPage />
+      <BackButton />
+    </>,
+    { path: '/search', route },
+  );
+const box = () => screen.getByRole('searchbox', { name: 'Search wishes' });
+const location = () => screen.getByTestId('location').textContent;
+const cardCount = () => screen.queryAllByRole('article').length;
+
+/** userEvent on jest's fake clock; debounce timers are then moved by hand. */
+function fakeClockUser() {
+  jest.useFakeTimers();
+  return userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+}
+async function advance(ms: number) {
+  await act(async () => jest.advanceTimersByTime(ms));
+  await flushRealClock();
+}
+
+it('has a labelled search box inside a search landmark and the title Search', () => {
+  open();
+  expect(screen.getByRole('search')).toContainElement(box());
+  expect(document.title).toBe('Search | Wishes');
+});
+
+it('runs on Enter (even below 3 characters) and keeps the term in the URL', async () => {
+  const search = jest.spyOn(api, 'search').mockResolvedValue(searchPage('ab', wishes(1, 2), 1, null));
+  open();
+  await userEvent.type(box(), 'ab{Enter}');
+  expect(search).toHaveBeenCalledWith('ab', 1);
+  await waitFor(() => expect(cardCount()).toBe(2));
+  expect(location()).toBe('/search?q=ab');
+});
+
+it("shows 'Searching...' while the request runs", async () => {
+  jest.spyOn(api, 'search').mockReturnValue(deferred<SearchResult>().promise);
+  open();
+  await userEvent.type(box(), 'moon{Enter}');
+  expect(screen.getByRole('status')).toHaveTextContent('Searching...');
+});
+
+it(`searches automatically ${AUTO_SEARCH_DEBOUNCE_MS} ms after typing 3 characters`, async () => {
+  const user = fakeClockUser();
+  const search = jest.spyOn(api, 'search').mockResolvedValue(searchPage('cat', wishes(1, 1), 1, null));
+  open();
+  await user.type(box(), 'cat');
+  await advance(AUTO_SEARCH_DEBOUNCE_MS - 1);
+  expect(search).not.toHaveBeenCalled();
+  await advance(1);
+  expect(search).toHaveBeenCalledWith('cat', 1);
+  expect(search).toHaveBeenCalledTimes(1);
+});
+
+it('does not search automatically with 2 characters (spaces do not count)', async () => {
+  const user = fakeClockUser();
+  const search = jest.spyOn(api, 'search');
+  open();
+  await user.type(box(), ' ca ');
+  await advance(5000);
+  expect(search).not.toHaveBeenCalled();
+});
+
+it('does not search again when the trimmed text has not changed', async () => {
+  const user = fakeClockUser();
+  const search = jest.spyOn(api, 'search').mockResolvedValue(searchPage('cat', wishes(1, 1), 1, null));
+  open();
+  await user.type(box(), 'cat');
+  await advance(AUTO_SEARCH_DEBOUNCE_MS);
+  expect(search).toHaveBeenCalledTimes(1);
+  await user.type(box(), '  ');
+  await advance(5000);
+  await user.type(box(), '{Backspace}{Backspace}s{Backspace}');
+  await advance(5000);
+  expect(search).toHaveBeenCalledTimes(1);
+  await user.type(box(), 's');
+  await advance(AUTO_SEARCH_DEBOUNCE_MS);
+  expect(search).toHaveBeenCalledTimes(2);
+  expect(search).toHaveBeenLastCalledWith('cats', 1);
+});
+
+it('clearing the box resets the results and the URL', async () => {
+  jest.spyOn(api, 'search').mockResolvedValue(searchPage('moon', wishes(1, 2), 1, null));
+  open();
+  await userEvent.type(box(), 'moon{Enter}');
+  await waitFor(() => expect(cardCount()).toBe(2));
+  await userEvent.clear(box());
+  expect(cardCount()).toBe(0);
+  expect(screen.queryByText('End of search results')).toBeNull();
+  expect(location()).toBe('/search');
+});
+
+it('says so when nothing matches', async () => {
+  jest.spyOn(api, 'search').mockResolvedValue(searchPage('zebra', [], 1, null));
+  open();
+  await userEvent.type(box(), 'zebra{Enter}');
+  expect(await screen.findByText('No results found for "zebra". Try a different search term.')).toBeInTheDocument();
+});
+
+it("pages with 'Load More' by page number, then says 'End of search results'", async () => {
+  const search = jest.spyOn(api, 'search').mockResolvedValueOnce(searchPage('sun', wishes(1, 10), 1, 2)).mockResolvedValueOnce(searchPage('sun', wishes(11, 3), 2, null));
+  open();
+  await userEvent.type(box(), 'sun{Enter}');
+  await waitFor(() => expect(cardCount()).toBe(10));
+  expect(screen.queryByText('End of search results')).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+  expect(search).toHaveBeenLastCalledWith('sun', 2);
+  await waitFor(() => expect(cardCount()).toBe(13));
+  expect(screen.getByText('End of search results')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Load More' })).toBeNull();
+});
+
+it("toasts 'Failed to load more results' and keeps the results when Load More fails", async () => {
+  jest.spyOn(api, 'search').mockResolvedValueOnce(searchPage('sun', wishes(1, 10), 1, 2)).mockRejectedValueOnce(apiError(500, null, 'Search failed. Please try again.'));
+  open();
+  await userEvent.type(box(), 'sun{Enter}');
+  await waitFor(() => expect(cardCount()).toBe(10));
+  await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
+  await waitFor(() => expect(toasts.texts()).toEqual(['error: Failed to load more results']));
+  expect(cardCount()).toBe(10);
+  expect(screen.getByRole('button', { name: 'Load More' })).toBeEnabled();
+});
+
+it("shows the server's error as a toast and inline", async () => {
+  jest.spyOn(api, 'search').mockRejectedValue(apiError(400, { success: false, error: 'Please enter a search term.' }, 'Search failed. Please try again.'));
+  open();
+  await userEvent.type(box(), 'x{Enter}');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a search term.');
+  expect(toasts.texts()).toEqual(['error: Please enter a search term.']);
+});
+
+it("falls back to 'Search failed. Please try again.', with a retry", async () => {
+  const search = jest
+    .spyOn(api, 'search')
+    .mockRejectedValueOnce(apiError(0, null, 'Search failed. Please try again.'))
+    .mockResolvedValueOnce(searchPage('moon', wishes(1, 1), 1, null));
+  open();
+  await userEvent.type(box(), 'moon{Enter}');
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent('Search failed. Please try again.');
+  expect(toasts.texts()).toEqual(['error: Search failed. Please try again.']);
+  await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+  await waitFor(() => expect(cardCount()).toBe(1));
+  expect(search).toHaveBeenCalledTimes(2);
+});
+
+it('treats a 200 response with success:false as a failure', async () => {
+  jest.spyOn(api, 'search').mockResolvedValue({ ...searchPage('moon', [], 1, null), success: false, error: 'Search is down' } as SearchResult);
+  open();
+  await userEvent.type(box(), 'moon{Enter}');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Search is down');
+});
+
+it('ignores the response to a superseded search', async () => {
+  const first = deferred<SearchResult>();
+  const second = deferred<SearchResult>();
+  jest.spyOn(api, 'search').mockReturnValueOnce(first.promise).mockReturnValueOnce(second.promise);
+  open();
+  await userEvent.type(box(), 'cat{Enter}');
+  await userEvent.clear(box());
+  await userEvent.type(box(), 'dog{Enter}');
+  await act(async () => second.resolve(searchPage('dog', [makeWish({ id: 2, text: 'A dog wish' })], 1, null)));
+  await act(async () => first.resolve(searchPage('cat', [makeWish({ id: 1, text: 'A cat wish' })], 1, null)));
+  expect(screen.getByText('A dog wish')).toBeInTheDocument();
+  expect(screen.queryByText('A cat wish')).toBeNull();
+});
+
+it('runs the search in the URL on arrival, and back/forward re-runs the earlier search', async () => {
+  const search = jest.spyOn(api, 'search').mockImplementation(async (query: string) => searchPage(query, [makeWish({ id: query.length, text: `About ${query}` })], 1, null));
+  open('/search?q=moon');
+  expect(box()).toHaveValue('moon');
+  expect(await screen.findByText('About moon')).toBeInTheDocument();
+  await userEvent.clear(box());
+  await userEvent.type(box(), 'stars{Enter}');
+  expect(await screen.findByText('About stars')).toBeInTheDocument();
+  expect(location()).toBe('/search?q=stars');
+  // Back first reaches the cleared box, then the earlier search.
+  await userEvent.click(screen.getByRole('button', { name: 'back' }));
+  expect(location()).toBe('/search');
+  expect(box()).toHaveValue('');
+  expect(cardCount()).toBe(0);
+  await userEvent.click(screen.getByRole('button', { name: 'back' }));
+  expect(location()).toBe('/search?q=moon');
+  expect(box()).toHaveValue('moon');
+  expect(await screen.findByText('About moon')).toBeInTheDocument();
+  expect(search.mock.calls.map(([query]) => query)).toEqual(['moon', 'stars', 'moon']);
+});
