@@ -482,7 +482,7 @@ export const TOPICS: Record<TopicKey, TopicPhrases> = {
     ],
     byAudience: {
       partner: {
-        headlines: ['Happy anniversary, my love', 'Happy anniversary'],
+        headlines: ['Happy anniversary', 'Happy anniversary to us'],
         lines: {
           heartfelt: [
             'Another year with you, and I am more grateful for you than ever.',
