@@ -111,6 +111,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        // The site is often served over plain http (laptop, 127.0.0.1): upgrading would break it.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
