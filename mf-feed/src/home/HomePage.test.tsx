@@ -54,7 +54,7 @@ describe('Wish Categories', () => {
     const grid = screen.getByRole('region', { name: 'Wish Categories' });
     const birthday = within(grid).getByRole('link', { name: 'Birthday' });
     expect(birthday).toHaveAttribute('href', '/compose/Birthday');
-    expect(within(birthday).getByRole('img', { name: 'Birthday' })).toHaveAttribute('src', '/media/topics/birthday.png');
+    expect(within(birthday).getByRole('img', { name: 'Birthday illustration' })).toHaveAttribute('src', '/media/topics/birthday.png');
     const holidays = within(grid).getByRole('link', { name: 'New Year & Holidays' });
     expect(holidays).toHaveAttribute('href', '/compose/New%20Year%20%26%20Holidays');
     expect(within(holidays).queryByRole('img')).toBeNull();

@@ -85,7 +85,7 @@ function Categories() {
             <li key={topic.topic}>
               <Link to={composeTopicPath(topic.topic)} className="feed-home__category" aria-label={topic.topic}>
                 {topic.image_url ? (
-                  <img className="feed-home__category-image" src={topic.image_url} alt={topic.topic} loading="lazy" />
+                  <img className="feed-home__category-image" src={topic.image_url} alt={`${topic.topic} illustration`} loading="lazy" />
                 ) : (
                   <span className="feed-home__category-letter" aria-hidden="true">
                     {topic.topic.charAt(0).toUpperCase()}
