@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -171,6 +172,16 @@ describe.each(dialects)('avatar upload and /media (%s)', (dialect) => {
     expect(res.json()).toEqual({ success: false, error: AVATAR_TEXT.tooLarge });
     const row = await t.app.deps.db.selectFrom('users').select('avatar_url').where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row.avatar_url).toBeNull();
+  });
+
+  it('accepts an image just under 5 MB (the JSON body limit does not apply to uploads)', async () => {
+    const user = await t.createUser();
+    const side = 1250; // random noise: an uncompressed PNG of about 4.7 MB
+    const noisy = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(noisy.length).toBeGreaterThan(4.4 * 1024 * 1024);
+    expect(noisy.length).toBeLessThan(5 * 1024 * 1024);
+    const res = await upload(avatar(noisy), authOf(user));
+    expect(res.statusCode).toBe(200);
   });
 
   it('refuses an image with too many pixels without decoding it', async () => {
