@@ -238,13 +238,16 @@ describe('ComposePage: generate', () => {
     expect(screen.getByLabelText('Your wish')).toHaveValue('Done');
   });
 
-  it('regenerating keeps the field choices and replaces untouched text without asking', async () => {
+  it('regenerating keeps the field choices (after confirming the draft may go)', async () => {
     const user = renderCompose();
     await generateOnce(user);
     generateResponder = () => jsonResponse(200, { text: 'A second draft', rate_limit: { limit: 20, remaining: 18 } });
     await user.click(screen.getByRole('button', { name: 'Generate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace your text?' });
+    expect(dialog).toHaveTextContent('Generating again replaces the current draft.');
+    expect(generateRequests()).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(screen.getByLabelText('Your wish')).toHaveValue('A second draft'));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(generateRequests()).toHaveLength(2);
     expect(generateRequests()[1].body).toEqual(generateRequests()[0].body);
     expect(screen.getByLabelText('Style')).toHaveValue('Funny');
@@ -253,6 +256,20 @@ describe('ComposePage: generate', () => {
     expect(screen.getByLabelText('Topic')).toHaveValue('Birthday');
     expect(screen.getByLabelText('Details')).toHaveValue('Turns 30, loves hiking');
     expect(screen.getByText('18 of 20 generations left this hour')).toBeInTheDocument();
+    expect(toastTexts()).toEqual([
+      'success: Wish generated! 19/20 generations remaining this hour.',
+      'success: Wish generated! 18/20 generations remaining this hour.',
+    ]);
+  });
+
+  it('generates again without asking when the text was cleared', async () => {
+    const user = renderCompose();
+    const text = await generateOnce(user);
+    await user.clear(text);
+    generateResponder = () => jsonResponse(200, { text: 'Another go' });
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(screen.getByLabelText('Your wish')).toHaveValue('Another go'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('asks before replacing edited text: "Keep my text" keeps it, "Replace" generates again', async () => {
@@ -263,6 +280,7 @@ describe('ComposePage: generate', () => {
 
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     let dialog = await screen.findByRole('dialog', { name: 'Replace your text?' });
+    expect(dialog).toHaveTextContent('Generating again replaces the text you have edited.');
     await user.click(within(dialog).getByRole('button', { name: 'Keep my text' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(generateRequests()).toHaveLength(1);

@@ -150,9 +150,9 @@ export default function ComposePage() {
       topic: values.topic.trim(),
       details: values.details.trim(),
     };
-    // Text the person changed (or wrote) must not vanish behind a new draft without asking.
-    const edited = canSaveWish(text) && text !== generatedText;
-    if (!edited) {
+    // Unsaved text (an edited one or an untouched draft) must not vanish behind a new draft
+    // without asking; saving navigates away, so any text still here is unsaved.
+    if (!canSaveWish(text)) {
       void generate(request);
       return;
     }
@@ -160,6 +160,7 @@ export default function ComposePage() {
       title: TEXT.replaceTitle,
       render: (close) => (
         <ConfirmReplace
+          edited={text !== generatedText}
           onKeep={close}
           onReplace={() => {
             close();

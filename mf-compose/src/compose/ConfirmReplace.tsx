@@ -1,11 +1,12 @@
 import { Button } from '@wishes/shared';
 
-/** Body of the 'Replace your text?' modal shown before a new generation would overwrite edited text. */
-export function ConfirmReplace({ onReplace, onKeep }: { onReplace: () => void; onKeep: () => void }) {
+/** Body of the 'Replace your text?' modal shown before a new generation would overwrite unsaved text. */
+export function ConfirmReplace({ edited, onReplace, onKeep }: { edited: boolean; onReplace: () => void; onKeep: () => void }) {
   return (
     <div className="compose-confirm">
       <p className="compose-confirm__text">
-        Generating again replaces the text you have edited. Copy or save it first if you want to keep it.
+        {edited ? 'Generating again replaces the text you have edited.' : 'Generating again replaces the current draft.'} Copy or save it
+        first if you want to keep it.
       </p>
       <div className="compose-confirm__actions">
         <Button variant="secondary" onClick={onKeep}>
