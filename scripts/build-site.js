@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+/**
+ * Builds the shell and the four remotes with webpack (production), one after the other (the
+ * machine may have 2 cores). An app is rebuilt only when its dist is missing or older than its
+ * sources, its config, the shared sources or the build factory; `--force` rebuilds everything.
+ * Usage: node scripts/build-site.js [--force] [app ...]
+ */
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const APPS = ['shell', 'mf-feed', 'mf-compose', 'mf-profile', 'mf-auth'];
+const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'build/webpack.factory.js', 'build/federation.shared.js'];
+const APP_INPUTS = ['src', 'public', 'webpack.config.js', 'federation.config.js', 'package.json', 'tsconfig.json'];
+// Tests never reach a bundle; editing them must not trigger a rebuild.
+const IGNORED = /(\.test\.tsx?$)|(\/src\/test\/)|(\/node_modules\/)/;
+
+/** Newest modification time (ms) under `target`, or 0 when it does not exist. */
+function newestMtime(target) {
+  let stats;
+  try {
+    stats = fs.statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stats.isDirectory()) return IGNORED.test(target) ? 0 : stats.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** The files whose presence means the app is built; the oldest one dates the build. */
+function builtFiles(app) {
+  const dist = path.join(ROOT, app, 'dist');
+  // The shell is a host without exposes: it has no remoteEntry.js.
+  return app === 'shell'
+    ? [path.join(dist, 'index.html'), path.join(dist, 'main.js'), path.join(dist, 'mf-manifest.json')]
+    : [path.join(dist, 'remoteEntry.js'), path.join(dist, 'mf-manifest.json')];
+}
+
+/**
+ * Written after each successful build: webpack leaves unchanged output files untouched
+ * (compareBeforeEmit), so their mtimes cannot date the build. A dotfile, never served.
+ */
+const STAMP = '.wishes-build-stamp';
+
+/** Why the app needs building, or null when its dist is up to date. */
+function staleReason(app) {
+  let builtAt = Infinity;
+  for (const file of builtFiles(app)) {
+    try {
+      builtAt = Math.min(builtAt, fs.statSync(file).mtimeMs);
+    } catch {
+      return `${path.relative(ROOT, file)} is missing`;
+    }
+  }
+  try {
+    builtAt = fs.statSync(path.join(ROOT, app, 'dist', STAMP)).mtimeMs;
+  } catch {
+    // Built by `npm run build -w <app>`: date it by its oldest output file.
+  }
+  const inputs = [...APP_INPUTS.map((p) => path.join(ROOT, app, p)), ...SHARED_INPUTS.map((p) => path.join(ROOT, p))];
+  const newestSource = Math.max(...inputs.map(newestMtime));
+  return newestSource > builtAt ? 'sources changed since the last build' : null;
+}
+
+function webpackBin() {
+  try {
+    return require.resolve('webpack-cli/bin/cli.js', { paths: [ROOT] });
+  } catch {
+    throw new Error('webpack-cli is not installed: run `npm install` at the repository root first');
+  }
+}
+
+/**
+ * @param {{ force?: boolean, apps?: string[], log?: (line: string) => void }} options
+ * @returns {{ built: string[], skipped: string[] }} throws when a build fails
+ */
+function buildSite(options = {}) {
+  const log = options.log || ((line) => console.log(line));
+  const apps = options.apps && options.apps.length ? options.apps : APPS;
+  for (const app of apps) {
+    if (!APPS.includes(app)) throw new Error(`unknown app "${app}" (expected one of ${APPS.join(', ')})`);
+  }
+  const built = [];
+  const skipped = [];
+  for (const app of apps) {
+    const reason = options.force ? 'forced' : staleReason(app);
+    if (!reason) {
+      skipped.push(app);
+      log(`[build] ${app}: up to date`);
+      continue;
+    }
+    log(`[build] ${app}: building (${reason})...`);
+    const started = Date.now();
+    const result = spawnSync(process.execPath, [webpackBin(), '--mode', 'production'], {
+      cwd: path.join(ROOT, app),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (result.status !== 0) {
+      process.stdout.write(result.stdout || '');
+      process.stderr.write(result.stderr || '');
+      throw new Error(`building ${app} failed (webpack exit code ${result.status ?? result.signal})`);
+    }
+    fs.writeFileSync(path.join(ROOT, app, 'dist', STAMP), `${new Date().toISOString()}\n`);
+    built.push(app);
+    log(`[build] ${app}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  log(`[build] done: built ${built.length ? built.join(', ') : 'nothing'}${skipped.length ? `; up to date: ${skipped.join(', ')}` : ''}`);
+  return { built, skipped };
+}
+
+module.exports = { buildSite, staleReason, APPS };
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  try {
+    buildSite({ force: args.includes('--force'), apps: args.filter((a) => !a.startsWith('--')) });
+  } catch (error) {
+    console.error(`\n[build] ${error.message}`);
+    process.exit(1);
+  }
+}
