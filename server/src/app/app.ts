@@ -42,6 +42,8 @@ export interface BuildOptions {
   generator?: WishGenerator;
   /** Environment to read (default process.env). */
   env?: Record<string, string | undefined>;
+  /** Extra routes added just before the app is ready (the benchmark's bare baseline route); never set in production. */
+  beforeReady?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 /** JSON bodies are small (a wish is ≤ 2000 chars, an offer ≤ 5000); multipart has its own limit. */
@@ -160,6 +162,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   // Last: serves the site and owns the catch-all for non-API paths.
   await registerIfPresent(app, 'pages', deps);
   installNotFound(app);
+  if (options.beforeReady) await options.beforeReady(app);
 
   await app.ready();
   return app;
