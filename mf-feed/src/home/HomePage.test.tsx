@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, setOptions, type FeedPage } from '@wishes/shared';
 import HomePage from './HomePage';
@@ -61,6 +61,16 @@ describe('Wish Categories', () => {
     expect(holidays.querySelector('.feed-home__category-letter')).toHaveTextContent('N');
     await userEvent.click(birthday);
     expect(screen.getByTestId('location')).toHaveTextContent('/compose/Birthday');
+  });
+
+  it('falls back to the letter when an image fails to load', async () => {
+    jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage([], 1, null));
+    open();
+    const birthday = screen.getByRole('link', { name: 'Birthday' });
+    fireEvent.error(within(birthday).getByRole('img'));
+    expect(within(birthday).queryByRole('img')).toBeNull();
+    expect(birthday.querySelector('.feed-home__category-letter')).toHaveTextContent('B');
+    await screen.findByText(/No wishes yet/);
   });
 
   it('loads the options when missing, with an error and retry when that fails', async () => {

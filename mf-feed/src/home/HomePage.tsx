@@ -83,21 +83,30 @@ function Categories() {
         <ul className="feed-home__category-grid">
           {topics.map((topic) => (
             <li key={topic.topic}>
-              <Link to={composeTopicPath(topic.topic)} className="feed-home__category" aria-label={topic.topic}>
-                {topic.image_url ? (
-                  <img className="feed-home__category-image" src={topic.image_url} alt={`${topic.topic} illustration`} loading="lazy" />
-                ) : (
-                  <span className="feed-home__category-letter" aria-hidden="true">
-                    {topic.topic.charAt(0).toUpperCase()}
-                  </span>
-                )}
-                <span className="feed-home__category-name">{topic.topic}</span>
-              </Link>
+              <CategoryCard topic={topic} />
             </li>
           ))}
         </ul>
       ) : null}
     </section>
+  );
+}
+
+/** A topic card: its image, or its first letter when there is none or the image fails to load. */
+function CategoryCard({ topic }: { topic: Topic }) {
+  const [imageFailed, setImageFailed] = useState(false);
+  const showImage = Boolean(topic.image_url) && !imageFailed;
+  return (
+    <Link to={composeTopicPath(topic.topic)} className="feed-home__category" aria-label={topic.topic}>
+      {showImage ? (
+        <img className="feed-home__category-image" src={topic.image_url ?? undefined} alt={`${topic.topic} illustration`} loading="lazy" onError={() => setImageFailed(true)} />
+      ) : (
+        <span className="feed-home__category-letter" aria-hidden="true">
+          {topic.topic.charAt(0).toUpperCase()}
+        </span>
+      )}
+      <span className="feed-home__category-name">{topic.topic}</span>
+    </Link>
   );
 }
 
