@@ -1,0 +1,270 @@
+/**
+ * Authorization matrix: every route × {visitor, owner, other user, bad token, expired token,
+ * refresh token used as access}, with the owner's private wish in every place a wish can appear.
+ *
+ * Reading a row: `expect` gives the status for the three honest personas; the three bad-token
+ * personas get 401 token_not_valid on every route except the token views (which ignore the
+ * Authorization header, as simplejwt's do, and so answer like a visitor). `privateWish` says who
+ * may see the private wish in that response: 'owner' (only its author) or 'nobody'.
+ */
+import { rmSync } from 'node:fs';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createTestApp, dialects, DEFAULT_PASSWORD, type TestContext, type TestUser } from '../testing/harness';
+import { makeFakeSite, withSiteRoot } from './site';
+
+const PERSONAS = ['visitor', 'owner', 'other', 'badToken', 'expired', 'refreshAsAccess'] as const;
+type Persona = (typeof PERSONAS)[number];
+const BAD: ReadonlySet<Persona> = new Set(['badToken', 'expired', 'refreshAsAccess']);
+
+interface World {
+  owner: TestUser;
+  other: TestUser;
+  /** The owner's public and private wishes; the private one carries a unique search word. */
+  pub: number;
+  priv: number;
+  secretWord: string;
+}
+
+type Status = number | number[];
+interface Row {
+  name: string;
+  req: (w: World, persona: Persona) => Pick<InjectOptions, 'method' | 'url' | 'payload'>;
+  expect: { visitor: Status; owner: Status; other: Status };
+  /** Token views ignore the Authorization header entirely. */
+  tokenView?: boolean;
+  /** Who may see the private wish in this response. */
+  privateWish?: 'owner' | 'nobody';
+  /** Extra per-persona assertion on a successful response; returns a problem or null. */
+  check?: (body: any, persona: Persona, w: World) => string | null;
+  /** The response is HTML with embedded page data (server/src/pages). */
+  html?: boolean;
+}
+
+const GEN = { style: 'Funny', audience: 'Friend', name: 'Sam', topic: 'Birthday', details: 'cake' };
+let signupCounter = 0;
+
+const ROWS: Row[] = [
+  // --- the private wish in every place a wish can appear
+  { name: 'GET wish detail (private)', req: (w) => ({ method: 'GET', url: `/api/base/wish/${w.priv}/` }), expect: { visitor: 404, owner: 200, other: 404 }, privateWish: 'owner' },
+  { name: 'GET wish detail (public)', req: (w) => ({ method: 'GET', url: `/api/base/wish/${w.pub}/` }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'POST vote (private)', req: (w) => ({ method: 'POST', url: `/api/wish/${w.priv}/vote/`, payload: { vote_type: 'upvote' } }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'DELETE vote (private)', req: (w) => ({ method: 'DELETE', url: `/api/wish/${w.priv}/vote/` }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'GET voters (private)', req: (w) => ({ method: 'GET', url: `/api/wish/${w.priv}/voters/` }), expect: { visitor: 404, owner: 200, other: 404 } },
+  { name: 'GET voters?vote_type=upvote (private)', req: (w) => ({ method: 'GET', url: `/api/wish/${w.priv}/voters/?vote_type=upvote` }), expect: { visitor: 404, owner: 200, other: 404 } },
+  {
+    name: 'POST report (private)',
+    req: (w) => ({ method: 'POST', url: '/api/complaints/submit/', payload: { category: 'Spam or advertising', wish_id: w.priv } }),
+    expect: { visitor: 404, owner: [200, 201], other: 404 },
+  },
+  {
+    name: 'POST report (private, id as string)',
+    req: (w) => ({ method: 'POST', url: '/api/complaints/submit/', payload: { category: 'Spam or advertising', wish_id: String(w.priv) } }),
+    expect: { visitor: 404, owner: [200, 201], other: 404 },
+  },
+  { name: 'GET feed page 1 (home)', req: () => ({ method: 'GET', url: '/api/base/feed/1/' }), expect: { visitor: 200, owner: 200, other: 200 }, privateWish: 'nobody' },
+  { name: 'GET feed (no page)', req: () => ({ method: 'GET', url: '/api/base/feed/' }), expect: { visitor: 200, owner: 200, other: 200 }, privateWish: 'nobody' },
+  {
+    name: 'POST search (the private wish\'s own word)',
+    req: (w) => ({ method: 'POST', url: '/api/base/search/', payload: { query: w.secretWord } }),
+    expect: { visitor: 200, owner: 200, other: 200 },
+    privateWish: 'nobody',
+    check: (body) => (body.total_results === 0 ? null : `total_results ${body.total_results} counts the private wish`),
+  },
+  {
+    name: 'POST search page 1 (the author\'s name)',
+    req: () => ({ method: 'POST', url: '/api/base/search/1/', payload: { query: 'Olga' } }),
+    expect: { visitor: 200, owner: 200, other: 200 },
+    privateWish: 'nobody',
+    check: (body) => (body.total_results === 1 ? null : `total_results ${body.total_results}, expected only the public wish`),
+  },
+  {
+    name: "GET the owner's wishes",
+    req: (w) => ({ method: 'GET', url: `/api/base/user/${w.owner.id}/wishes/` }),
+    expect: { visitor: 200, owner: 200, other: 200 },
+    privateWish: 'owner',
+  },
+  {
+    name: "GET the owner's wishes page 1",
+    req: (w) => ({ method: 'GET', url: `/api/base/user/${w.owner.id}/wishes/1/` }),
+    expect: { visitor: 200, owner: 200, other: 200 },
+    privateWish: 'owner',
+  },
+  {
+    name: "GET the owner's profile (posts count)",
+    req: (w) => ({ method: 'GET', url: `/api/profile/${w.owner.id}/` }),
+    expect: { visitor: 200, owner: 200, other: 200 },
+    check: (body, persona) => {
+      const expected = persona === 'owner' ? 2 : 1;
+      if (body.posts !== expected) return `posts ${body.posts}, expected ${expected}`;
+      if (body.is_self !== (persona === 'owner')) return `is_self ${body.is_self}`;
+      return null;
+    },
+  },
+  { name: 'page /feed (embedded data)', req: () => ({ method: 'GET', url: '/feed' }), expect: { visitor: 200, owner: 200, other: 200 }, privateWish: 'nobody', html: true },
+  {
+    name: 'page /user/:owner (embedded data)',
+    req: (w) => ({ method: 'GET', url: `/user/${w.owner.id}` }),
+    expect: { visitor: 200, owner: 200, other: 200 },
+    privateWish: 'owner',
+    html: true,
+    check: (data, persona) => {
+      const expected = persona === 'owner' ? 2 : 1;
+      return data?.profile?.profile?.posts === expected ? null : `embedded posts ${data?.profile?.profile?.posts}, expected ${expected}`;
+    },
+  },
+  // --- everything else
+  { name: 'GET options', req: () => ({ method: 'GET', url: '/api/base/options' }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'POST save wish', req: () => ({ method: 'POST', url: '/api/base/save_wish/', payload: { text: 'Matrix wish', is_public: true } }), expect: { visitor: 401, owner: 201, other: 201 } },
+  { name: 'POST generate', req: () => ({ method: 'POST', url: '/api/base/generate_text/', payload: GEN }), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'POST offer', req: () => ({ method: 'POST', url: '/api/offer/submit/', payload: { email: 'biz@example.com', message: 'Hello' } }), expect: { visitor: 401, owner: 201, other: 201 } },
+  { name: 'POST report (public)', req: (w) => ({ method: 'POST', url: '/api/complaints/submit/', payload: { category: 'Something else', wish_id: w.pub } }), expect: { visitor: [200, 201], owner: [200, 201], other: [200, 201] } },
+  { name: 'POST vote (public)', req: (w) => ({ method: 'POST', url: `/api/wish/${w.pub}/vote/`, payload: { vote_type: 'downvote' } }), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'DELETE vote (public)', req: (w) => ({ method: 'DELETE', url: `/api/wish/${w.pub}/vote/` }), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'GET voters (public)', req: (w) => ({ method: 'GET', url: `/api/wish/${w.pub}/voters/` }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'POST subscribe to the owner', req: (w) => ({ method: 'POST', url: `/api/profile/${w.owner.id}/subscribe/` }), expect: { visitor: 401, owner: 400, other: 200 } },
+  { name: 'DELETE subscribe to the owner', req: (w) => ({ method: 'DELETE', url: `/api/profile/${w.owner.id}/subscribe/` }), expect: { visitor: 401, owner: 400, other: 200 } },
+  { name: "GET the owner's subscriptions", req: (w) => ({ method: 'GET', url: `/api/profile/${w.owner.id}/subscriptions/` }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'GET my subscriptions', req: () => ({ method: 'GET', url: '/api/profile/my/subscriptions/' }), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'POST avatar upload (no multipart body)', req: () => ({ method: 'POST', url: '/api/profile/my/avatar/upload/' }), expect: { visitor: 401, owner: [400, 415], other: [400, 415] } },
+  {
+    name: 'POST create user',
+    req: () => ({ method: 'POST', url: '/api/base/create_user/', payload: { email: `matrix${++signupCounter}.${Date.now()}@example.com`, password: 'Quiet-Meadow-73', first_name: 'M', last_name: 'X', phone: '1' } }),
+    expect: { visitor: 201, owner: 201, other: 201 },
+  },
+  { name: 'POST password reset', req: (w) => ({ method: 'POST', url: '/api/password/reset/', payload: { email: w.other.email } }), expect: { visitor: 200, owner: 200, other: 200 } },
+  {
+    name: 'POST password reset confirm (bad token)',
+    req: () => ({ method: 'POST', url: '/api/password/reset/confirm/', payload: { uid: 'MQ', token: 'nope', new_password: 'Quiet-Meadow-73' } }),
+    expect: { visitor: 400, owner: 400, other: 400 },
+  },
+  { name: 'POST token (obtain)', req: (w) => ({ method: 'POST', url: '/api/token/', payload: { username: w.other.email, password: DEFAULT_PASSWORD } }), expect: { visitor: 200, owner: 200, other: 200 }, tokenView: true },
+  { name: 'POST token refresh', req: (w) => ({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: w.other.refresh } }), expect: { visitor: 200, owner: 200, other: 200 }, tokenView: true },
+];
+
+/** Every API route of shared/design/api-contract.md (numeric path parts written :id). */
+const CONTRACT_ROUTES = [
+  'GET /api/base/options',
+  'POST /api/base/generate_text/',
+  'POST /api/base/save_wish/',
+  'GET /api/base/wish/:id/',
+  'POST /api/base/search/',
+  'POST /api/base/search/:id/',
+  'GET /api/base/feed/:id/',
+  'GET /api/base/user/:id/wishes/:id/',
+  'POST /api/base/create_user/',
+  'POST /api/token/',
+  'POST /api/token/refresh/',
+  'POST /api/offer/submit/',
+  'POST /api/complaints/submit/',
+  'POST /api/wish/:id/vote/',
+  'DELETE /api/wish/:id/vote/',
+  'GET /api/wish/:id/voters/',
+  'POST /api/password/reset/',
+  'POST /api/password/reset/confirm/',
+  'POST /api/profile/:id/subscribe/',
+  'DELETE /api/profile/:id/subscribe/',
+  'GET /api/profile/:id/',
+  'GET /api/profile/:id/subscriptions/',
+  'GET /api/profile/my/subscriptions/',
+  'POST /api/profile/my/avatar/upload/',
+];
+
+const EMBEDDED = /<script type="application\/json" id="wishes-initial">([\s\S]*?)<\/script>/;
+
+/** Every wish id a response shows: lists, a detail, or embedded page data. */
+function wishIdsIn(body: any): number[] {
+  if (!body || typeof body !== 'object') return [];
+  const ids: number[] = [];
+  if (Array.isArray(body.wishes)) ids.push(...body.wishes.map((x: { id: number }) => x.id));
+  if (body.wish?.id) ids.push(body.wish.id);
+  if (body.feed) ids.push(...wishIdsIn(body.feed));
+  if (body.profile?.wishes) ids.push(...wishIdsIn(body.profile.wishes));
+  return ids;
+}
+
+function bodyOf(res: LightMyRequestResponse, html: boolean): any {
+  if (!html) return res.json();
+  const match = EMBEDDED.exec(res.body);
+  return match ? JSON.parse(match[1]) : null;
+}
+
+describe.each(dialects)('authorization matrix (%s)', (dialect) => {
+  let site: string;
+  let t: TestContext;
+  let w: World;
+  let auth: Record<Persona, string | undefined>;
+
+  beforeAll(async () => {
+    site = makeFakeSite();
+    t = await withSiteRoot(site, () => createTestApp(dialect));
+    const owner = await t.createUser({ first_name: 'Olga', last_name: 'Owner' });
+    const other = await t.createUser({ first_name: 'Otto', last_name: 'Other' });
+    const secretWord = `zanzibarquokka${dialect}`;
+    const pub = await t.saveWish(owner, 'Happy birthday from the public side', true);
+    const priv = await t.saveWish(owner, `Private diary entry ${secretWord}`, false);
+    w = { owner, other, pub, priv, secretWord };
+    auth = {
+      visitor: undefined,
+      owner: `Bearer ${owner.access}`,
+      other: `Bearer ${other.access}`,
+      badToken: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJ1c2VyX2lkIjoxfQ.bad-signature',
+      expired: `Bearer ${t.app.tokens.issueAccess(owner.id, Date.now() - 3 * 3600_000)}`,
+      refreshAsAccess: `Bearer ${owner.refresh}`,
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(site, { recursive: true, force: true });
+  });
+
+  it.each(ROWS.map((row) => [row.name, row] as const))('%s', async (_name, row) => {
+    const problems: string[] = [];
+    for (const persona of PERSONAS) {
+      const { payload, ...rest } = row.req(w, persona);
+      const headers: Record<string, string> = {};
+      if (auth[persona]) headers.authorization = auth[persona]!;
+      const res = await t.app.inject({ ...rest, headers, ...(payload === undefined ? {} : { payload }) });
+      const honest = BAD.has(persona) ? (row.tokenView ? row.expect.visitor : 401) : row.expect[persona as 'visitor' | 'owner' | 'other'];
+      const allowed = Array.isArray(honest) ? honest : [honest];
+      if (!allowed.includes(res.statusCode)) {
+        problems.push(`${persona}: ${res.statusCode}, expected ${allowed.join(' or ')} (${res.body.slice(0, 100)})`);
+        continue;
+      }
+      if (res.statusCode === 401) {
+        const body = res.json();
+        const want = BAD.has(persona) ? { detail: 'Given token not valid for any token type', code: 'token_not_valid' } : { detail: 'Authentication credentials were not provided.' };
+        if (JSON.stringify(body) !== JSON.stringify(want)) problems.push(`${persona}: 401 body ${res.body}`);
+        continue;
+      }
+      if (res.statusCode === 404 && !row.html) {
+        if (typeof res.json().error !== 'string') problems.push(`${persona}: 404 without an error message`);
+        continue;
+      }
+      if (res.statusCode >= 300) continue;
+      const body = bodyOf(res, Boolean(row.html));
+      if (row.html && body === null) {
+        problems.push(`${persona}: no embedded data in the page`);
+        continue;
+      }
+      if (row.privateWish) {
+        const sees = wishIdsIn(body).includes(w.priv);
+        const should = row.privateWish === 'owner' && persona === 'owner';
+        if (sees !== should) problems.push(`${persona}: private wish ${sees ? 'shown' : 'missing'}`);
+        if (!should && JSON.stringify(body).includes('Private diary entry')) problems.push(`${persona}: the private text leaks`);
+      }
+      const extra = row.check?.(body, persona, w);
+      if (extra) problems.push(`${persona}: ${extra}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has a row for every API route of the contract', () => {
+    const covered = new Set(
+      ROWS.filter((r) => !r.html).map((r) => {
+        const { method, url } = r.req(w, 'visitor');
+        return `${method} ${String(url).split('?')[0].replace(/\/\d+(?=\/)/g, '/:id')}`;
+      }),
+    );
+    expect(CONTRACT_ROUTES.filter((route) => !covered.has(route))).toEqual([]);
+  });
+});
