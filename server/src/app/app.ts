@@ -24,6 +24,7 @@ import { migrateToLatest } from '../db/migrate';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import authRoutes from '../auth/routes';
+import { findUserById } from '../auth/queries';
 import wishRoutes from '../wishes/routes';
 import voteRoutes from '../votes/routes';
 import profileRoutes from '../profiles/routes';
@@ -60,7 +61,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       // Never log credentials: tokens travel in headers, passwords in bodies (bodies are not logged).
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // A long path parameter must reach our handlers (404 JSON, auth first), not the router's raw 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
@@ -130,7 +132,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(authPlugin, { tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds }) });
+  await app.register(authPlugin, {
+    tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds }),
+    userExists: async (id) => (await findUserById(db, id)) !== undefined,
+  });
 
   // An absent JSON body on a route with a body schema reads as {} so "missing field" is the error.
   app.addHook('preValidation', async (request) => {

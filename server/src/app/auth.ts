@@ -29,7 +29,13 @@ function pathOf(url: string): string {
   return (q === -1 ? url : url.slice(0, q)).replace(/\/+$/, '');
 }
 
-async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) {
+export interface AuthPluginOptions {
+  tokens: TokenService;
+  /** Whether the account still exists: a validly signed token for a missing user is an invalid token, not a 500 later. */
+  userExists: (id: number) => Promise<boolean>;
+}
+
+async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('userId', null);
 
@@ -42,7 +48,7 @@ async function authPlugin(app: FastifyInstance, opts: { tokens: TokenService }) 
     if (scheme?.toLowerCase() !== 'bearer') return;
     if (TOKEN_VIEWS.has(pathOf(request.url))) return;
     const claims = token && rest.length === 0 ? opts.tokens.verify(token, 'access') : null;
-    if (!claims) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+    if (!claims || !(await opts.userExists(claims.user_id))) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
     request.userId = claims.user_id;
   });
 

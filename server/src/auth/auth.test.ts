@@ -264,3 +264,21 @@ describe.each(dialects)('auth rate limits and mail failures (%s)', (dialect) => 
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
+
+describe.each(dialects)('tokens of missing accounts (%s)', (dialect) => {
+  it('treats a validly signed token for a user that does not exist as invalid, never a 500', async () => {
+    const t = await createTestApp(dialect);
+    try {
+      const token = t.app.tokens.issueAccess(987_654);
+      for (const [method, url] of [['POST', '/api/base/save_wish/'], ['GET', '/api/base/feed/1/'], ['POST', '/api/offer/submit/']] as const) {
+        const res = await t.request({ method, url, token, payload: method === 'POST' ? { text: 'x', email: 'a@b.co', message: 'm' } : undefined });
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual(TOKEN_NOT_VALID);
+      }
+      const long = await t.request({ url: `/api/profile/${'9'.repeat(500)}/` });
+      expect(long.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
