@@ -113,7 +113,6 @@ describe('mobile bar', () => {
       const top = this.tagName === 'FOOTER' ? window.innerHeight - 60 : 0;
       return { top, bottom: top + 80, left: 0, right: 0, width: 0, height: 80, x: 0, y: top, toJSON: () => ({}) } as DOMRect;
     });
-    jest.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(80);
     renderApp('/feed');
     expect(screen.getByTestId('mobile-bar')).toHaveStyle({ bottom: '60px' });
   });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 
 /**
- * How many px of the footer are visible at the bottom of the viewport, so a fixed bottom bar can
+ * How far the footer's top edge is above the bottom of the viewport, so a fixed bottom bar can
  * sit just above it instead of covering the footer links near the end of the page.
  */
 export function useFooterLift(footerRef: RefObject<HTMLElement>, active: boolean): number {
@@ -16,8 +16,9 @@ export function useFooterLift(footerRef: RefObject<HTMLElement>, active: boolean
       frame = 0;
       const footer = footerRef.current;
       if (!footer) return;
-      const visible = Math.max(0, Math.round(window.innerHeight - footer.getBoundingClientRect().top));
-      setLift(Math.min(visible, footer.offsetHeight || visible));
+      // Sit just above the footer's top edge once it scrolls into view.
+      const visible = Math.round(window.innerHeight - footer.getBoundingClientRect().top);
+      setLift(Math.min(Math.max(0, visible), window.innerHeight));
     };
     const schedule = () => {
       if (!frame) frame = window.requestAnimationFrame(measure);
