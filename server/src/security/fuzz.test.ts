@@ -93,6 +93,28 @@ describe.each(dialects)('fuzzing every route (%s)', (dialect) => {
     expect(failures).toEqual([]);
   });
 
+  it('a NUL character in any text field is refused or stored, never a 500 (PostgreSQL text cannot hold U+0000)', async () => {
+    const failures: string[] = [];
+    for (const route of ROUTES.filter((r) => r.valid)) {
+      const valid = route.valid!(world);
+      for (const field of Object.keys(valid).filter((f) => typeof valid[f] === 'string')) {
+        for (const token of ['owner', 'none'] as const) {
+          const url = route.path.replace(':wish', String(world.publicWishId)).replace(':page', '1');
+          const payload = JSON.stringify({ ...valid, [field]: `${String(valid[field])}\u0000x` });
+          const headers: Record<string, string> = { 'content-type': 'application/json' };
+          if (world.auth[token]) headers.authorization = world.auth[token]!;
+          const res = await t.app.inject({ method: route.method as 'POST', url, headers, payload });
+          if (res.statusCode >= 500) failures.push(`${route.method} ${url} ${field}="…\\u0000x" token=${token} → ${res.statusCode}`);
+        }
+      }
+    }
+    for (const query of ['\u0000', 'a\u0000b']) {
+      const res = await t.request({ method: 'POST', url: '/api/base/search/', payload: { query } });
+      if (res.statusCode >= 500) failures.push(`POST /api/base/search/ query=${JSON.stringify(query)} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('path traversal over a real socket (no URL normalisation) never reaches a file outside media or the site', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
