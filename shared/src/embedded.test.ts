@@ -22,3 +22,13 @@ it('ignores missing or malformed data', () => {
   resetEmbeddedCache();
   expect(takeEmbedded('feed', '/feed')).toBeUndefined();
 });
+
+it('is not used with a session: it was rendered for a signed-out visitor', () => {
+  embed({ path: '/feed', feed });
+  localStorage.setItem('access_token', 'x.y.z');
+  try {
+    expect(takeEmbedded('feed', '/feed')).toBeUndefined();
+  } finally {
+    localStorage.removeItem('access_token');
+  }
+});

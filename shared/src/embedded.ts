@@ -4,6 +4,7 @@
  * was rendered for, so client-side navigation later fetches fresh data.
  */
 import type { EmbeddedData } from './contract/schemas';
+import { getAccessToken } from './session';
 
 export const EMBEDDED_ELEMENT_ID = 'wishes-initial';
 
@@ -23,13 +24,17 @@ function readAll(): EmbeddedData | null {
   return cache;
 }
 
-/** Returns and forgets the embedded piece `key` if it was rendered for `path`. */
+/**
+ * Returns and forgets the embedded piece `key` if it was rendered for `path`. The HTML is rendered
+ * without the visitor's token (it lives in local storage), so the data is what a signed-out visitor
+ * sees: with a session the page must fetch its own view (own votes, is_self, private wishes).
+ */
 export function takeEmbedded<K extends Exclude<keyof EmbeddedData, 'path'>>(key: K, path: string): EmbeddedData[K] | undefined {
   const data = readAll();
   if (!data || data.path.replace(/\/+$/, '') !== path.replace(/\/+$/, '')) return undefined;
   const value = data[key];
   delete data[key];
-  return value;
+  return getAccessToken() ? undefined : value;
 }
 
 /** For tests. */
