@@ -1,0 +1,180 @@
+/**
+ * API benchmark: starts bench/api/server.ts on a loaded database (loopback only), then runs
+ * autocannon against each endpoint in turn (a short warm-up whose figures are dropped, then the
+ * measured run) and reports requests/s, p50/p99 latency and the ratio to the bare route measured
+ * by the same server process in the same run.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+// autocannon ships no types.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+import { COMMON_WORD, RARE_WORD, type Dataset } from '../lib/data';
+
+interface Histogram {
+  average: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+interface AutocannonResult {
+  requests: Histogram & { total: number };
+  latency: Histogram;
+  throughput: Histogram;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  '2xx': number;
+  duration: number;
+}
+
+export interface EndpointResult {
+  key: string;
+  label: string;
+  method: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytesPerResponse: number;
+  ratioToBare: number | null;
+  requests: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface ApiBenchOptions {
+  databaseUrl: string;
+  data: Dataset;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  only?: string[];
+  log: (line: string) => void;
+}
+
+const SERVER = path.join(__dirname, 'server.ts');
+
+export function startServer(databaseUrl: string, userIds: number[]): Promise<{ child: ChildProcess; port: number; tokens: string[]; dataDir: string }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wishes-bench-'));
+  return new Promise((resolve, reject) => {
+    const child = fork(SERVER, [], {
+      cwd: path.join(__dirname, '..', '..', 'server'),
+      // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server (open it in Chrome DevTools).
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+      // Production defaults (NODE_ENV unset, LOG_LEVEL unset = info); the request log goes nowhere.
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SEED_DEMO: 'false', BENCH_USERS: JSON.stringify(userIds) },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.once('message', (message) => {
+      const { port, tokens } = message as { port: number; tokens: string[] };
+      resolve({ child, port, tokens, dataDir });
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited with code ${code} before listening`)));
+  });
+}
+
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+interface Scenario {
+  key: string;
+  label: string;
+  method: string;
+  path: string;
+  opts: Record<string, unknown>;
+}
+
+export async function runApiBench(options: ApiBenchOptions): Promise<EndpointResult[]> {
+  const { data } = options;
+  const pairs = data.freePairs.slice(0, options.connections);
+  const { child, port, tokens, dataDir } = await startServer(options.databaseUrl, pairs.map((p) => p.userId));
+  const base = `http://127.0.0.1:${port}`;
+  const json = { 'content-type': 'application/json' };
+  const feedPages = Math.ceil(Array.from(data.wishes.isPublic).filter(Boolean).length / 10);
+  const deepPage = Math.min(5000, feedPages);
+
+  // Each connection toggles its own (user, wish) pair: vote, then remove the vote, so the data ends as it began.
+  let nextPair = 0;
+  const voteRequests = [
+    {
+      method: 'POST',
+      setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+        if (context.pair === undefined) context.pair = nextPair++ % pairs.length;
+        const k = context.pair as number;
+        return { ...req, path: `/api/wish/${pairs[k].wishId}/vote/`, headers: { ...json, authorization: `Bearer ${tokens[k]}` }, body: '{"vote_type":"upvote"}' };
+      },
+    },
+    {
+      method: 'DELETE',
+      setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+        const k = context.pair as number;
+        return { ...req, path: `/api/wish/${pairs[k].wishId}/vote/`, headers: { authorization: `Bearer ${tokens[k]}` } };
+      },
+    },
+  ];
+
+  const scenarios: Scenario[] = [
+    { key: 'bare', label: 'bare Fastify route (baseline)', method: 'GET', path: '/bench/bare', opts: {} },
+    { key: 'feed1', label: 'feed page 1', method: 'GET', path: '/api/base/feed/1/', opts: {} },
+    { key: 'feedDeep', label: `feed page ${deepPage}`, method: 'GET', path: `/api/base/feed/${deepPage}/`, opts: {} },
+    { key: 'wish', label: 'wish detail', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/`, opts: {} },
+    { key: 'voters', label: `voters (${data.popularWish.votes} votes)`, method: 'GET', path: `/api/wish/${data.popularWish.id}/voters/`, opts: {} },
+    { key: 'userWishes', label: `user's wishes (${data.prolificUser.wishes} public)`, method: 'GET', path: `/api/base/user/${data.prolificUser.id}/wishes/1/`, opts: {} },
+    { key: 'searchCommon', label: `search "${COMMON_WORD}" (common)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: COMMON_WORD }) } },
+    { key: 'searchRare', label: `search "${RARE_WORD}" (rare)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: RARE_WORD }) } },
+    { key: 'vote', label: 'vote toggle (signed in: vote, unvote)', method: 'POST+DELETE', path: '/api/wish/{id}/vote/', opts: { requests: voteRequests } },
+  ];
+
+  const results: EndpointResult[] = [];
+  try {
+    for (const s of scenarios) {
+      if (options.only && s.key !== 'bare' && !options.only.includes(s.key)) continue;
+      const common = { url: base + (s.key === 'vote' ? '' : s.path), method: s.method === 'POST+DELETE' ? 'POST' : s.method, connections: options.connections, pipelining: 1, ...s.opts };
+      if (options.warmupSeconds > 0) await autocannon({ ...common, duration: options.warmupSeconds });
+      const r = await autocannon({ ...common, duration: options.durationSeconds });
+      const rps = r.requests.average;
+      const bare = results.find((x) => x.key === 'bare');
+      const result: EndpointResult = {
+        key: s.key,
+        label: s.label,
+        method: s.method,
+        path: s.path,
+        rps,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        bytesPerResponse: r.requests.total ? Math.round((r.throughput.average * r.duration) / Math.max(1, r.requests.total)) : 0,
+        ratioToBare: bare ? rps / bare.rps : s.key === 'bare' ? 1 : null,
+        requests: r.requests.total,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+      };
+      results.push(result);
+      options.log(
+        `  ${s.label.padEnd(40)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms` +
+          (result.ratioToBare !== null ? `  ×${result.ratioToBare.toFixed(2)} bare` : '') +
+          (result.errors || result.non2xx ? `  (${result.errors} errors, ${result.non2xx} non-2xx!)` : ''),
+      );
+    }
+  } finally {
+    await stopServer(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return results;
+}

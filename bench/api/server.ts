@@ -1,0 +1,39 @@
+/**
+ * The server under test, in its own process (so autocannon does not share its event loop):
+ * the real app from buildApp() with the production defaults (logger at info, helmet, compression,
+ * rate limits, auth hook, the site pages), plus one baseline route added to the same instance
+ * through buildApp's beforeReady option: GET /bench/bare returning a constant JSON body. It exists
+ * only in this harness, never in the shipped server.
+ *
+ * Started with IPC by run.ts; listens on 127.0.0.1 on a free port and sends
+ * { port, tokens } where tokens[i] is an access token for userIds[i] (argument JSON in BENCH_USERS).
+ */
+import { buildApp } from '../../server/src/app/app';
+
+async function main() {
+  const userIds = JSON.parse(process.env.BENCH_USERS ?? '[]') as number[];
+  const app = await buildApp(
+    { databaseUrl: process.env.DATABASE_URL!, dataDir: process.env.DATA_DIR! },
+    {
+      beforeReady: (instance) => {
+        instance.get('/bench/bare', { schema: { hide: true } }, async () => ({ hello: 'world' }));
+      },
+    },
+  );
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const tokens = userIds.map((id) => app.tokens.issueAccess(id));
+  process.send?.({ port, tokens });
+  const stop = async () => {
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('disconnect', stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,183 @@
+/**
+ * Bulk-loads a generated Dataset into a fresh database whose schema comes from the server's own
+ * migrations (so the benchmark measures the real schema, indexes and FTS triggers).
+ * - SQLite: better-sqlite3 prepared multi-row INSERTs inside one transaction per table; the
+ *   secondary indexes of votes are dropped during the load and re-created from their own saved
+ *   definitions (faster than maintaining them row by row). FTS5 rows come from the insert trigger.
+ * - PostgreSQL: batches of INSERT ... SELECT FROM unnest($1::int[], ...) (one round trip per
+ *   10k rows) in one transaction, votes' secondary indexes likewise dropped and re-created,
+ *   sequences moved past the loaded ids, then ANALYZE. The tsvector comes from the insert trigger.
+ */
+import { rmSync } from 'node:fs';
+import SqliteDatabase from 'better-sqlite3';
+import { Client } from 'pg';
+import { openDatabase } from '../../server/src/db/connect';
+import { migrateToLatest } from '../../server/src/db/migrate';
+import type { Dataset } from './data';
+
+/** One scrypt hash shared by every generated user (password: "bench-password-1"); nobody signs in with it. */
+const PASSWORD_HASH = 'scrypt$16384$8$1$YmVuY2gtc2FsdC0xMjM0NQ==$Ayq0yW8G6oQF3Vxv6p0wO4m0nE8sM0yQ8tCjC0N5c2k=';
+
+async function migrate(databaseUrl: string) {
+  const { db, dialect } = openDatabase(databaseUrl);
+  try {
+    await migrateToLatest(db, dialect);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export async function loadSqlite(file: string, data: Dataset): Promise<void> {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  await migrate(`sqlite:${file}`);
+  const db = new SqliteDatabase(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -262144');
+  db.pragma('foreign_keys = OFF');
+
+  const insertRows = (table: string, columns: string[], count: number, row: (i: number) => unknown[]) => {
+    const per = Math.max(1, Math.floor(999 / columns.length));
+    const statement = (n: number) =>
+      db.prepare(`insert into ${table} (${columns.join(', ')}) values ${Array.from({ length: n }, () => `(${columns.map(() => '?').join(', ')})`).join(', ')}`);
+    const full = statement(per);
+    db.transaction(() => {
+      let i = 0;
+      for (; i + per <= count; i += per) {
+        const values: unknown[] = [];
+        for (let k = i; k < i + per; k++) values.push(...row(k));
+        full.run(values);
+      }
+      if (i < count) {
+        const values: unknown[] = [];
+        for (let k = i; k < count; k++) values.push(...row(k));
+        statement(count - i).run(values);
+      }
+    })();
+  };
+
+  const { users, wishes, votes, follows } = data;
+  insertRows(
+    'users',
+    ['id', 'email', 'password_hash', 'first_name', 'last_name', 'phone', 'password_changed_at', 'created_at', 'followers_count', 'following_count'],
+    data.size.users,
+    (i) => [i + 1, users.email[i], PASSWORD_HASH, users.firstName[i], users.lastName[i], '', users.createdAt[i], users.createdAt[i], users.followers[i + 1], users.following[i + 1]],
+  );
+  insertRows(
+    'wishes',
+    ['id', 'user_id', 'text', 'is_public', 'published_at', 'created_at', 'upvote_count', 'downvote_count'],
+    data.size.wishes,
+    (i) => [i + 1, wishes.userId[i], wishes.text[i], wishes.isPublic[i], wishes.createdAt[i], wishes.createdAt[i], wishes.up[i], wishes.down[i]],
+  );
+  const voteIndexes = db.prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name = 'votes' and sql is not null`).all() as Array<{ name: string; sql: string }>;
+  for (const index of voteIndexes) db.exec(`drop index ${index.name}`);
+  insertRows('votes', ['id', 'wish_id', 'user_id', 'vote_type', 'created_at'], data.size.votes, (i) => [
+    i + 1,
+    votes.wishId[i],
+    votes.userId[i],
+    votes.type[i] === 1 ? 'upvote' : 'downvote',
+    votes.createdAt[i],
+  ]);
+  for (const index of voteIndexes) db.exec(index.sql);
+  insertRows('subscriptions', ['id', 'follower_id', 'target_id', 'created_at'], data.size.follows, (i) => [i + 1, follows.follower[i], follows.target[i], follows.createdAt[i]]);
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.close();
+}
+
+/** Creates (or re-creates) database `name` on the server of `adminUrl` and returns its URL. */
+export async function createPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<void> {
+  await migrate(databaseUrl);
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('set synchronous_commit = off');
+    await client.query('begin');
+    const batch = 10_000;
+    const insert = async (table: string, columns: Array<[string, string]>, count: number, value: (column: number, i: number) => unknown) => {
+      const text = `insert into ${table} (${columns.map(([c]) => c).join(', ')}) select * from unnest(${columns.map(([, type], k) => `$${k + 1}::${type}[]`).join(', ')})`;
+      for (let start = 0; start < count; start += batch) {
+        const end = Math.min(count, start + batch);
+        const arrays = columns.map((_, c) => {
+          const out = new Array(end - start);
+          for (let i = start; i < end; i++) out[i - start] = value(c, i);
+          return out;
+        });
+        await client.query({ name: `bulk_${table}`, text, values: arrays });
+      }
+    };
+    const { users, wishes, votes, follows } = data;
+    const userCols: Array<[string, string]> = [
+      ['id', 'int4'], ['email', 'text'], ['password_hash', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['phone', 'text'],
+      ['password_changed_at', 'text'], ['created_at', 'text'], ['followers_count', 'int4'], ['following_count', 'int4'],
+    ];
+    await insert('users', userCols, data.size.users, (c, i) =>
+      [i + 1, users.email[i], PASSWORD_HASH, users.firstName[i], users.lastName[i], '', users.createdAt[i], users.createdAt[i], users.followers[i + 1], users.following[i + 1]][c],
+    );
+    const wishCols: Array<[string, string]> = [
+      ['id', 'int4'], ['user_id', 'int4'], ['text', 'text'], ['is_public', 'int4'], ['published_at', 'text'], ['created_at', 'text'], ['upvote_count', 'int4'], ['downvote_count', 'int4'],
+    ];
+    await insert('wishes', wishCols, data.size.wishes, (c, i) => {
+      switch (c) {
+        case 0: return i + 1;
+        case 1: return wishes.userId[i];
+        case 2: return wishes.text[i];
+        case 3: return wishes.isPublic[i];
+        case 4: case 5: return wishes.createdAt[i];
+        case 6: return wishes.up[i];
+        default: return wishes.down[i];
+      }
+    });
+    const { rows: voteIndexes } = await client.query<{ indexname: string; indexdef: string }>(
+      `select i.indexname, i.indexdef from pg_indexes i where i.tablename = 'votes' and i.schemaname = current_schema()
+         and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+    );
+    for (const index of voteIndexes) await client.query(`drop index ${index.indexname}`);
+    await insert('votes', [['id', 'int4'], ['wish_id', 'int4'], ['user_id', 'int4'], ['vote_type', 'text'], ['created_at', 'text']], data.size.votes, (c, i) => {
+      switch (c) {
+        case 0: return i + 1;
+        case 1: return votes.wishId[i];
+        case 2: return votes.userId[i];
+        case 3: return votes.type[i] === 1 ? 'upvote' : 'downvote';
+        default: return votes.createdAt[i];
+      }
+    });
+    for (const index of voteIndexes) await client.query(index.indexdef);
+    await insert('subscriptions', [['id', 'int4'], ['follower_id', 'int4'], ['target_id', 'int4'], ['created_at', 'text']], data.size.follows, (c, i) =>
+      c === 0 ? i + 1 : c === 1 ? follows.follower[i] : c === 2 ? follows.target[i] : follows.createdAt[i],
+    );
+    for (const table of ['users', 'wishes', 'votes', 'subscriptions']) {
+      await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select coalesce(max(id), 1) from ${table}))`);
+    }
+    await client.query('commit');
+    await client.query('analyze');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}

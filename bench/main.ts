@@ -1,0 +1,247 @@
+/**
+ * `npm run bench`: generates the data set, loads it into a fresh SQLite file and a fresh
+ * PostgreSQL database, runs the API benchmark on each, builds the site and runs the front-end
+ * benchmark, then prints one table with every figure and its target and writes
+ * bench-results/latest.json. Options: see bench/README.md.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, freemem, tmpdir, totalmem } from 'node:os';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { FULL_SIZE, generate, type DataSize } from './lib/data';
+import { createPostgresDatabase, dropPostgresDatabase, loadPostgres, loadSqlite } from './lib/load';
+import { runApiBench, startServer, stopServer, type EndpointResult } from './api/run';
+import { launchBrowser, measureColdFeed, measureJsWeight, runLighthouse, type ColdLoad, type JsWeight, type LighthouseResult } from './web/run';
+
+const ROOT = path.resolve(__dirname, '..');
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) => {
+  const hit = args.find((a) => a.startsWith(`--${name}=`));
+  return hit ? hit.slice(name.length + 3) : undefined;
+};
+
+const DURATION = Number(option('duration') ?? 6);
+const WARMUP = Number(option('warmup') ?? 1.5);
+const CONNECTIONS = Number(option('connections') ?? 10);
+const SCALE = Number(option('scale') ?? 1);
+const ONLY = option('only')?.split(',');
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_DB = 'wishes_bench';
+
+const log = (line = '') => console.log(line);
+
+interface TargetRow {
+  name: string;
+  value: string;
+  target: string;
+  pass: boolean | null;
+}
+
+function machine() {
+  let model = cpus()[0]?.model ?? 'unknown';
+  try {
+    model = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? model;
+  } catch {
+    /* not Linux */
+  }
+  return { nproc: cpus().length, memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10, freeMemoryGiB: Math.round((freemem() / 2 ** 30) * 10) / 10, cpu: model, node: process.version, platform: `${process.platform} ${process.arch}` };
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const fmtMs = (ms: number | null | undefined) => (ms === null || ms === undefined || Number.isNaN(ms) ? 'n/a' : `${Math.round(ms)} ms`);
+const fmtKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  const started = Date.now();
+  const size: DataSize = {
+    users: Math.round(FULL_SIZE.users * SCALE),
+    wishes: Math.round(FULL_SIZE.wishes * SCALE),
+    votes: Math.round(FULL_SIZE.votes * SCALE),
+    follows: Math.round(FULL_SIZE.follows * SCALE),
+  };
+  const info = machine();
+  log(`Wishes benchmark on ${info.nproc} × ${info.cpu}, ${info.memoryGiB} GiB, Node ${info.node}`);
+  log(`Data: ${size.users} users, ${size.wishes} wishes, ${size.votes} votes, ${size.follows} follows; autocannon ${CONNECTIONS} connections, ${DURATION} s per endpoint (+${WARMUP} s warm-up), loopback only`);
+
+  const result: Record<string, unknown> = { date: new Date().toISOString(), machine: info, size, autocannon: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP } };
+  const workDir = mkdtempSync(path.join(tmpdir(), 'wishes-bench-data-'));
+  const sqliteFile = path.join(workDir, 'wishes.db');
+  const api: Record<string, EndpointResult[]> = {};
+  const timings: Record<string, number> = {};
+  let web: { weights: JsWeight[]; cold: ColdLoad[]; lighthouse: LighthouseResult } | null = null;
+  let pgCreated = false;
+
+  try {
+    let t = Date.now();
+    const data = generate(size);
+    timings.generateMs = Date.now() - t;
+    log(`\nGenerated in ${(timings.generateMs / 1000).toFixed(1)} s`);
+
+    if (!flag('skip-api')) {
+      t = Date.now();
+      await loadSqlite(sqliteFile, data);
+      timings.loadSqliteMs = Date.now() - t;
+      log(`SQLite loaded in ${(timings.loadSqliteMs / 1000).toFixed(1)} s (${sqliteFile})`);
+      log('\nAPI on SQLite');
+      api.sqlite = await runApiBench({ databaseUrl: `sqlite:${sqliteFile}`, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, log });
+
+      if (flag('skip-postgres')) {
+        log('\nPostgreSQL skipped (--skip-postgres)');
+      } else if (!(await postgresReachable())) {
+        log(`\nPostgreSQL not reachable at ${PG_ADMIN_URL.replace(/\/\/[^@]*@/, '//')}: skipped (set BENCH_PG_URL)`);
+      } else {
+        t = Date.now();
+        const url = await createPostgresDatabase(PG_ADMIN_URL, PG_DB);
+        pgCreated = true;
+        await loadPostgres(url, data);
+        timings.loadPostgresMs = Date.now() - t;
+        log(`\nPostgreSQL loaded in ${(timings.loadPostgresMs / 1000).toFixed(1)} s (database ${PG_DB})`);
+        log('API on PostgreSQL');
+        api.postgres = await runApiBench({ databaseUrl: url, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, log });
+        await dropPostgresDatabase(PG_ADMIN_URL, PG_DB);
+        pgCreated = false;
+      }
+    }
+    result.api = api;
+
+    if (!flag('skip-web')) {
+      t = Date.now();
+      log('\nFront end: production build (apps whose dist is missing or stale; --rebuild forces all)');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { buildSite } = require(path.join(ROOT, 'scripts', 'build-site.js')) as { buildSite: (o: Record<string, unknown>) => { built: string[]; skipped: string[] } };
+      const build = buildSite({ force: flag('rebuild'), log: (line: string) => log(`  ${line}`) });
+      timings.buildMs = Date.now() - t;
+      log(`  built: ${build.built.join(', ') || 'none'}; up to date: ${build.skipped.join(', ') || 'none'} (${(timings.buildMs / 1000).toFixed(0)} s)`);
+
+      if (!api.sqlite) await loadSqlite(sqliteFile, data);
+      const user = data.freePairs[0].userId;
+      const server = await startServer(`sqlite:${sqliteFile}`, [user]);
+      const origin = `http://127.0.0.1:${server.port}`;
+      try {
+        const browser = await launchBrowser();
+        const weights: JsWeight[] = [];
+        try {
+          weights.push(await measureJsWeight(browser, origin, '/feed'));
+          weights.push(await measureJsWeight(browser, origin, '/'));
+          weights.push(await measureJsWeight(browser, origin, '/compose', { access: server.tokens[0], username: `user${user}@bench.example` }));
+          for (const w of weights) log(`  JS for ${w.route.padEnd(9)} ${fmtKb(w.gzipTotal)} gzip (${w.files.length} files, ${fmtKb(w.rawTotal)} raw)${w.signedIn ? ', signed in' : ''}`);
+          const cold: ColdLoad[] = [];
+          await measureColdFeed(browser, origin); // the server's first render of the page and its caches
+          for (let i = 0; i < 3; i++) cold.push(await measureColdFeed(browser, origin));
+          for (const c of cold) log(`  cold /feed: first card ${fmtMs(c.firstCardMs)}, LCP ${fmtMs(c.lcpMs)}, ${c.roundTripsBeforeFirstCard} round trips, ${c.requestsBeforeFirstCard} requests before the card`);
+          await browser.close();
+          log('  Lighthouse (mobile) on /feed ...');
+          const lighthouse = await runLighthouse(origin + '/feed');
+          log(lighthouse.score === null ? `  Lighthouse unavailable: ${lighthouse.error}` : `  Lighthouse performance ${lighthouse.score}`);
+          web = { weights, cold, lighthouse };
+        } finally {
+          await browser.close().catch(() => undefined);
+        }
+      } finally {
+        await stopServer(server.child);
+        rmSync(server.dataDir, { recursive: true, force: true });
+      }
+    }
+    result.web = web;
+  } finally {
+    if (pgCreated) await dropPostgresDatabase(PG_ADMIN_URL, PG_DB).catch(() => undefined);
+    rmSync(workDir, { recursive: true, force: true });
+  }
+
+  timings.totalMs = Date.now() - started;
+  result.timings = timings;
+  const targets = evaluateTargets(api, web);
+  result.targets = targets;
+  const table = renderTable(api, web, targets, info, size);
+  result.table = table;
+  log('\n' + table);
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench-results', 'latest.json'), JSON.stringify(result, null, 2));
+  log(`\nWrote bench-results/latest.json; total ${(timings.totalMs / 1000).toFixed(0)} s`);
+}
+
+const median = (values: number[]) => {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : Number.NaN;
+};
+
+function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: JsWeight[]; cold: ColdLoad[]; lighthouse: LighthouseResult } | null): TargetRow[] {
+  const rows: TargetRow[] = [];
+  for (const [db, results] of Object.entries(api)) {
+    const get = (key: string) => results.find((r) => r.key === key);
+    const feed = get('feed1');
+    const deep = get('feedDeep');
+    const vote = get('vote');
+    if (feed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 throughput`, value: `${feed.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.5× bare', pass: feed.ratioToBare >= 0.5 });
+    if (feed && deep) {
+      const ratio = deep.p50 / Math.max(feed.p50, 1);
+      rows.push({ name: `${db}: ${deep.label} p50 latency`, value: `${deep.p50} ms = ${ratio.toFixed(1)}× page 1 (${feed.p50} ms)`, target: '≤ 3× page 1', pass: deep.p50 <= 3 * Math.max(feed.p50, 1) });
+    }
+    for (const key of ['searchCommon', 'searchRare']) {
+      const s = get(key);
+      if (s && feed) rows.push({ name: `${db}: ${s.label} p50`, value: `${s.p50} ms = ${(s.p50 / Math.max(feed.p50, 1)).toFixed(1)}× feed`, target: '≤ 2× feed p50', pass: s.p50 <= 2 * Math.max(feed.p50, 1) });
+    }
+    if (vote?.ratioToBare != null) rows.push({ name: `${db}: vote toggle throughput`, value: `${vote.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.25× bare', pass: vote.ratioToBare >= 0.25 });
+  }
+  if (web) {
+    const feedJs = web.weights.find((w) => w.route === '/feed');
+    if (feedJs) rows.push({ name: 'JS for /feed (gzip)', value: fmtKb(feedJs.gzipTotal), target: '≤ 200 KB', pass: feedJs.gzipTotal <= 200 * 1024 });
+    const firstCard = median(web.cold.map((c) => c.firstCardMs));
+    rows.push({ name: 'first wish card, cold /feed (median of 3)', value: fmtMs(firstCard), target: '≤ 1000 ms', pass: Number.isFinite(firstCard) ? firstCard <= 1000 : false });
+    rows.push({
+      name: 'Lighthouse performance (mobile, /feed)',
+      value: web.lighthouse.score === null ? `unavailable (${web.lighthouse.error})` : String(web.lighthouse.score),
+      target: '≥ 95',
+      pass: web.lighthouse.score === null ? null : web.lighthouse.score >= 95,
+    });
+  }
+  return rows;
+}
+
+function renderTable(api: Record<string, EndpointResult[]>, web: { weights: JsWeight[]; cold: ColdLoad[]; lighthouse: LighthouseResult } | null, targets: TargetRow[], info: ReturnType<typeof machine>, size: DataSize): string {
+  const lines: string[] = [];
+  lines.push(`Machine: ${info.nproc} CPUs (nproc), ${info.cpu}, ${info.memoryGiB} GiB RAM, Node ${info.node}, ${info.platform}`);
+  lines.push(`Data: ${size.users.toLocaleString('en')} users, ${size.wishes.toLocaleString('en')} wishes, ${size.votes.toLocaleString('en')} votes, ${size.follows.toLocaleString('en')} follows. autocannon: ${CONNECTIONS} connections, ${DURATION} s per endpoint, loopback, no Accept-Encoding.`);
+  lines.push('');
+  for (const [db, results] of Object.entries(api)) {
+    lines.push(`| API on ${db} | req/s | p50 | p99 | × bare req/s |`);
+    lines.push('|---|---:|---:|---:|---:|');
+    for (const r of results) {
+      lines.push(`| ${r.label}${r.errors || r.non2xx ? ` (${r.errors} errors, ${r.non2xx} non-2xx)` : ''} | ${Math.round(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.ratioToBare === null ? '-' : r.ratioToBare.toFixed(2)} |`);
+    }
+    lines.push('');
+  }
+  if (web) {
+    lines.push('| Front end | value |');
+    lines.push('|---|---:|');
+    for (const w of web.weights) lines.push(`| JS for ${w.route}${w.signedIn ? ' (signed in)' : ''}, gzip -9 | ${fmtKb(w.gzipTotal)} in ${w.files.length} files (${fmtKb(w.rawTotal)} raw) |`);
+    const cold = web.cold;
+    lines.push(`| cold /feed: first wish card (median of ${cold.length}) | ${fmtMs(median(cold.map((c) => c.firstCardMs)))} |`);
+    lines.push(`| cold /feed: LCP (median) | ${fmtMs(median(cold.map((c) => c.lcpMs ?? Number.NaN)))} |`);
+    lines.push(`| cold /feed: round trips / requests before the first card | ${median(cold.map((c) => c.roundTripsBeforeFirstCard))} / ${median(cold.map((c) => c.requestsBeforeFirstCard))} |`);
+    const lh = web.lighthouse;
+    lines.push(`| Lighthouse performance (mobile, /feed) | ${lh.score === null ? `unavailable: ${lh.error}` : `${lh.score} (FCP ${fmtMs(lh.metrics?.fcpMs)}, LCP ${fmtMs(lh.metrics?.lcpMs)}, TBT ${fmtMs(lh.metrics?.tbtMs)}, CLS ${lh.metrics?.cls?.toFixed(3) ?? 'n/a'})`} |`);
+    lines.push('');
+  }
+  lines.push('| Target | measured | goal | |');
+  lines.push('|---|---|---|---|');
+  for (const t of targets) lines.push(`| ${t.name} | ${t.value} | ${t.target} | ${t.pass === null ? 'n/a' : t.pass ? 'PASS' : 'FAIL'} |`);
+  return lines.join('\n');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
