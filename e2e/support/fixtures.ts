@@ -9,12 +9,19 @@
  */
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { Api, type TestUser } from './api';
+import { startServer, type ServerHandle, type StartServerOptions } from './server';
 
 export interface Fixtures {
   api: Api;
   me: TestUser;
   signedInPage: Page;
   dialogs: string[];
+}
+
+export interface WorkerFixtures {
+  /** Set with useExtraServer(): the worker starts a server of its own with these settings. */
+  extraServerOptions: StartServerOptions | undefined;
+  extraServer: ServerHandle | undefined;
 }
 
 export function baseUrl(): string {
@@ -51,9 +58,19 @@ export async function pageSignedInAs(browser: Browser, user: TestUser, baseURL: 
   return context.newPage();
 }
 
-export const test = base.extend<Fixtures>({
-  baseURL: async ({}, use) => {
-    await use(baseUrl());
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  extraServerOptions: [undefined, { scope: 'worker', option: true }],
+  extraServer: [
+    async ({ extraServerOptions }, use) => {
+      if (!extraServerOptions) return use(undefined);
+      const server = await startServer(extraServerOptions);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ extraServer }, use) => {
+    await use(extraServer?.url ?? baseUrl());
   },
   api: async ({ baseURL }, use) => {
     await use(new Api(baseURL!));

@@ -112,3 +112,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     },
   };
 }
+
+/** Runs `body` against a server of its own (started with `options`), stopping it afterwards. */
+export async function withServer<T>(options: StartServerOptions, body: (server: ServerHandle) => Promise<T>): Promise<T> {
+  const server = await startServer(options);
+  try {
+    return await body(server);
+  } finally {
+    await server.stop();
+  }
+}

@@ -83,3 +83,11 @@ export async function findInFeed(page: Page, text: string, maxScrolls = 40): Pro
   await expect(card).toBeVisible();
   return card;
 }
+
+/** Moves the single-page app to `path` the way an in-app link does (no page load, no embedded data). */
+export async function clientNavigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+}

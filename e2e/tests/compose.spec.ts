@@ -1,15 +1,16 @@
 /** Compose (§2 Compose, §4 Compose, §8 Generation): category card → generate → edit → save; hourly limit. */
 import { expect, seedSession, test } from '../support/fixtures';
-import { useExtraServer } from '../support/extra-server';
+import { Api } from '../support/api';
+import { withServer } from '../support/server';
 import { dialog, expectPath, expectTitle, expectToast, findInFeed } from '../support/ui';
 import type { Page } from '@playwright/test';
 
 async function fillDetails(page: Page, values: { style?: string; audience?: string; name?: string; topic?: string; details?: string }) {
-  if (values.style) await page.getByLabel('Style').selectOption(values.style);
-  if (values.audience) await page.getByLabel('Audience').selectOption(values.audience);
+  if (values.style) await page.getByLabel('Style', { exact: true }).selectOption(values.style);
+  if (values.audience) await page.getByLabel('Audience', { exact: true }).selectOption(values.audience);
   if (values.name) await page.getByLabel('Name', { exact: true }).fill(values.name);
-  if (values.topic) await page.getByLabel('Topic').selectOption(values.topic);
-  if (values.details) await page.getByLabel('Details').fill(values.details);
+  if (values.topic) await page.getByLabel('Topic', { exact: true }).selectOption(values.topic);
+  if (values.details) await page.getByLabel('Details', { exact: true }).fill(values.details);
 }
 
 test('open a category from home, generate, edit, save as public and land on the wish page', async ({ signedInPage: page, api, context, baseURL }) => {
@@ -20,7 +21,7 @@ test('open a category from home, generate, edit, save as public and land on the 
   await page.getByRole('region', { name: 'Wish Categories' }).getByRole('link', { name: topic, exact: true }).click();
   await expectPath(page, `/compose/${encodeURIComponent(topic)}`);
   await expectTitle(page, 'Compose Wish');
-  await expect(page.getByLabel('Topic')).toHaveValue(topic);
+  await expect(page.getByLabel('Topic', { exact: true })).toHaveValue(topic);
 
   // Nothing to save yet; Copy and Save Wish appear once there is text.
   await expect(page.getByRole('button', { name: 'Save Wish' })).toHaveCount(0);
@@ -31,8 +32,8 @@ test('open a category from home, generate, edit, save as public and land on the 
     if (new URL(r.url()).pathname.startsWith('/api/base/generate_text')) generateCalls++;
   });
   await page.getByRole('button', { name: 'Generate' }).click();
-  await expect(page.getByLabel('Style')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Details')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Style', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Details', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('This field is required.').first()).toBeVisible();
   expect(generateCalls).toBe(0);
 
@@ -45,7 +46,7 @@ test('open a category from home, generate, edit, save as public and land on the 
   await page.getByRole('button', { name: 'Generate' }).click();
   await expectToast(page, /^Wish generated! \d+\/\d+ generations remaining this hour\.$/);
   expect(generateCalls).toBe(1);
-  const result = page.getByLabel('Your wish');
+  const result = page.getByLabel('Your wish', { exact: true });
   await expect(result).not.toHaveValue('');
   const generated = await result.inputValue();
   expect(generated).toContain('Maya');
@@ -79,7 +80,7 @@ test('save keeps the default Private visibility', async ({ signedInPage: page, a
     details: 'Best colleague of the year.',
   });
   await page.getByRole('button', { name: 'Generate' }).click();
-  await expect(page.getByLabel('Your wish')).not.toHaveValue('');
+  await expect(page.getByLabel('Your wish', { exact: true })).not.toHaveValue('');
   await page.getByRole('button', { name: 'Save Wish' }).click();
   await expectPath(page, /^\/wish\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split('/').pop());
@@ -105,14 +106,14 @@ test('a failed generation shows the generic message', async ({ signedInPage: pag
   await expectToast(page, 'Failed to generate wish. Please try again.');
 });
 
-test.describe('hourly generation limit', () => {
-  useExtraServer({ label: 'limit', env: { GENERATION_LIMIT_PER_HOUR: '2' } });
-
-  test("exhausting GENERATION_LIMIT_PER_HOUR=2 shows the server's 429 message", async ({ page, api }) => {
+test("exhausting GENERATION_LIMIT_PER_HOUR=2 shows the server's 429 message", async ({ page }) => {
+  test.setTimeout(120_000);
+  await withServer({ label: 'limit', env: { GENERATION_LIMIT_PER_HOUR: '2' } }, async (server) => {
+    const api = new Api(server.url);
     const user = await api.createUser();
     await seedSession(page, user);
     const options = await api.options();
-    await page.goto('/compose');
+    await page.goto(`${server.url}/compose`);
     await fillDetails(page, {
       style: options.greeting_config_params.styles[0],
       audience: options.greeting_config_params.audiences[0],
@@ -138,7 +139,7 @@ test.describe('hourly generation limit', () => {
     expect(response.headers()['retry-after']).toBeTruthy();
     await expectToast(page, body.error);
     // The text generated before is still there to edit and save.
-    await expect(page.getByLabel('Your wish')).not.toHaveValue('');
+    await expect(page.getByLabel('Your wish', { exact: true })).not.toHaveValue('');
   });
 });
 
@@ -159,7 +160,7 @@ test('the saved wish appears in the feed', async ({ signedInPage: page, api }) =
   });
   await page.getByRole('button', { name: 'Generate' }).click();
   const text = `Feed check ${Date.now()}: happy anniversary, Pia!`;
-  await page.getByLabel('Your wish').fill(text);
+  await page.getByLabel('Your wish', { exact: true }).fill(text);
   await page.getByRole('radio', { name: 'Public' }).check();
   await page.getByRole('button', { name: 'Save Wish' }).click();
   await expectPath(page, /^\/wish\/\d+$/);

@@ -70,15 +70,15 @@ test.describe('PostgreSQL smoke', () => {
     await expect(signOutButton(page)).toContainText(email);
 
     await page.goto(`${base}/compose`);
-    await page.getByLabel('Style').selectOption({ index: 1 });
-    await page.getByLabel('Audience').selectOption({ index: 1 });
+    await page.getByLabel('Style', { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel('Audience', { exact: true }).selectOption({ index: 1 });
     await page.getByLabel('Name', { exact: true }).fill('Elephant');
-    await page.getByLabel('Topic').selectOption({ index: 1 });
-    await page.getByLabel('Details').fill('Stored in PostgreSQL.');
+    await page.getByLabel('Topic', { exact: true }).selectOption({ index: 1 });
+    await page.getByLabel('Details', { exact: true }).fill('Stored in PostgreSQL.');
     await page.getByRole('button', { name: 'Generate' }).click();
-    await expect(page.getByLabel('Your wish')).not.toHaveValue('');
-    const text = `Postgres smoke ${unique()}: ${await page.getByLabel('Your wish').inputValue()}`;
-    await page.getByLabel('Your wish').fill(text);
+    await expect(page.getByLabel('Your wish', { exact: true })).not.toHaveValue('');
+    const text = `Postgres smoke ${unique()}: ${await page.getByLabel('Your wish', { exact: true }).inputValue()}`;
+    await page.getByLabel('Your wish', { exact: true }).fill(text);
     await page.getByRole('radio', { name: 'Public' }).check();
     await page.getByRole('button', { name: 'Save Wish' }).click();
     await expectPath(page, /^\/wish\/\d+$/);

@@ -2,13 +2,28 @@
 import { unique } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { makePng } from '../support/images';
-import { expectPath, expectTitle, expectToast, header } from '../support/ui';
+import type { Page } from '@playwright/test';
+import { clientNavigate, expectPath, expectTitle, expectToast, header } from '../support/ui';
 
-test('own profile: "Your profile", no subscribe button, upload a PNG and see it in the header', async ({ signedInPage: page, me }) => {
+test('own profile opened directly: "Your profile" and no subscribe button', async ({ signedInPage: page, me }) => {
   await page.goto(`/user/${me.id}`);
   await expect(page.getByRole('heading', { level: 1, name: me.fullName })).toBeVisible();
   await expectTitle(page, me.fullName);
   await expect(page.getByText('Your profile')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Subscribe|Unsubscribe)$/ })).toHaveCount(0);
+  await expect(page.getByLabel('Upload avatar')).toBeAttached();
+});
+
+/** Opens one's own profile through the app (an in-app navigation, no embedded page data). */
+async function openOwnProfile(page: Page, userId: number) {
+  await page.goto('/');
+  await expect(page.getByText('Create your wishes with AI.')).toBeVisible();
+  await clientNavigate(page, `/user/${userId}`);
+  await expect(page.getByText('Your profile')).toBeVisible();
+}
+
+test('own profile: upload a real PNG and see it in the header', async ({ signedInPage: page, me }) => {
+  await openOwnProfile(page, me.id);
   await expect(page.getByRole('button', { name: /^(Subscribe|Unsubscribe)$/ })).toHaveCount(0);
   await expect(header(page).getByRole('img', { name: 'Your avatar' })).toHaveCount(0);
 
@@ -32,7 +47,7 @@ test('own profile: "Your profile", no subscribe button, upload a PNG and see it 
 });
 
 test('avatar: a text file is refused in the browser, and a text file named .png by the server', async ({ signedInPage: page, me }) => {
-  await page.goto(`/user/${me.id}`);
+  await openOwnProfile(page, me.id);
   let uploads = 0;
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.startsWith('/api/profile/my/avatar/upload')) uploads++;

@@ -3,7 +3,8 @@
  * threshold means it refreshes at once on start and again on its 60 s timer, and the person keeps
  * working past the first token's expiry without noticing. A refused refresh signs out and goes home.
  */
-import { useExtraServer } from '../support/extra-server';
+import { Api } from '../support/api';
+import { withServer } from '../support/server';
 import { expect, seedSession, test } from '../support/fixtures';
 import { expectPath, expectToast, signInLink, signOutButton, storedSession, wishCard } from '../support/ui';
 
@@ -12,11 +13,10 @@ function fakeJwt(payload: Record<string, unknown>): string {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.c2lnbmF0dXJl`;
 }
 
-test.describe('short-lived access tokens', () => {
-  useExtraServer({ label: 'refresh', env: { ACCESS_TOKEN_TTL: '30s' } });
-
-  test('refreshes at once and on its 60 s timer; the session outlives the first token', async ({ page, api }) => {
-    test.setTimeout(150_000);
+test('short-lived access tokens: refreshes at once and on its 60 s timer; the session outlives the first token', async ({ page }) => {
+  test.setTimeout(180_000);
+  await withServer({ label: 'refresh', env: { ACCESS_TOKEN_TTL: '30s' } }, async (server) => {
+    const api = new Api(server.url);
     const user = await api.createUser();
     const author = await api.createUser();
     const text = `Refresh journey wish ${Date.now()}.`;
@@ -34,7 +34,7 @@ test.describe('short-lived access tokens', () => {
     });
 
     await seedSession(page, user);
-    await page.goto('/feed');
+    await page.goto(`${server.url}/feed`);
     await expect(signOutButton(page)).toContainText(user.email);
     // At start: fewer than 120 s left, so it refreshes straight away.
     await expect.poll(() => refreshes.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
