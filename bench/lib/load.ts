@@ -173,7 +173,8 @@ export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<
       await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select coalesce(max(id), 1) from ${table}))`);
     }
     await client.query('commit');
-    await client.query('analyze');
+    // What autovacuum does to a freshly loaded table: statistics, and the visibility map index-only scans need.
+    await client.query('vacuum analyze');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;

@@ -20,6 +20,7 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('busy_timeout = 5000');
+    cacheStatements(sqlite);
     // Kysely's SQLite driver uses this one connection behind a mutex, so transactions are serialized.
     return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
   }
@@ -27,6 +28,32 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
   // An idle client erroring (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+}
+
+/** Most distinct SQL texts kept prepared; the app has a few dozen, so this only bounds odd cases. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew (parse + plan: a large share of a small read's
+ * cost). The queries are the same few texts with different parameters, so keep the prepared
+ * statements by SQL text. Safe because the driver uses the one connection behind a mutex and
+ * never leaves a statement mid-iteration.
+ */
+function cacheStatements(sqlite: SqliteDatabase.Database) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  sqlite.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      // Map order is insertion order: re-insert to keep the most recently used last.
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
 }
 
 /** Readiness probe: true when a trivial query succeeds. */

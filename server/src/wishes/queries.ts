@@ -92,6 +92,7 @@ export async function insertWish(db: Db, userId: number, text: string, isPublic:
     .values({ user_id: userId, text, is_public: isPublic ? 1 : 0, published_at: now, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
+  clearSearchCache(db);
   return row.id;
 }
 
@@ -118,27 +119,33 @@ function toPage(rows: WishJoinedRow[], page: number, pageSize: number): Page {
   return { wishes: rows.slice(0, pageSize).map(toWish), page_number: page, next_page_number: hasMore ? page + 1 : null, hasMore };
 }
 
-/** Public wishes newest first (id breaks ties), one extra row fetched to know if more exist. */
+/**
+ * Public wishes newest first (id breaks ties), one extra row fetched to know if more exist.
+ * Deferred join: the page's ids come from the covering partial index alone (so a deep OFFSET skips
+ * index entries, not joined rows); only those rows are joined with their author and the viewer's vote.
+ */
 export async function feedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
-  const rows = await wishQuery(db, viewerId)
-    .where('w.is_public', '=', 1)
-    .orderBy('w.created_at', 'desc')
-    .orderBy('w.id', 'desc')
+  const ids = db
+    .selectFrom('wishes')
+    .select('id')
+    .where('is_public', '=', 1)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(pageSize + 1)
-    .offset((page - 1) * pageSize)
-    .execute();
+    .offset((page - 1) * pageSize);
+  const rows = await wishQuery(db, viewerId).where('w.id', 'in', ids).orderBy('w.created_at', 'desc').orderBy('w.id', 'desc').execute();
   return toPage(rows, page, pageSize);
 }
 
 export async function userWishesPage(db: Db, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
-  let query = wishQuery(db, viewerId).where('w.user_id', '=', userId);
-  if (viewerId !== userId) query = query.where('w.is_public', '=', 1);
-  const rows = await query
-    .orderBy('w.created_at', 'desc')
-    .orderBy('w.id', 'desc')
+  let ids = db.selectFrom('wishes').select('id').where('user_id', '=', userId);
+  if (viewerId !== userId) ids = ids.where('is_public', '=', 1);
+  ids = ids
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(pageSize + 1)
-    .offset((page - 1) * pageSize)
-    .execute();
+    .offset((page - 1) * pageSize);
+  const rows = await wishQuery(db, viewerId).where('w.id', 'in', ids).orderBy('w.created_at', 'desc').orderBy('w.id', 'desc').execute();
   return toPage(rows, page, pageSize);
 }
 
@@ -170,32 +177,89 @@ export interface SearchResult {
   total: number;
 }
 
+/**
+ * Ranked search results (ids in rank order + total) per query, kept a few seconds. Ranking a
+ * common word means scoring every match (tens of thousands of rows: 50-120 ms), while a popular
+ * query repeats many times a second; like a search engine's refresh interval, a result list may
+ * be up to SEARCH_CACHE_MS old. Only the ids are cached: the wishes themselves (text, counts, the
+ * viewer's vote) are read fresh, still filtered by visibility, so a wish made private or deleted
+ * never shows. Saving a wish clears this process's cache, so its author finds it at once.
+ */
+export const SEARCH_CACHE_MS = 5_000;
+/** Ranked ids kept per query: the first pages; later pages are queried directly. */
+const SEARCH_CACHE_IDS = 100;
+const SEARCH_CACHE_ENTRIES = 500;
+interface RankedIds {
+  at: number;
+  ids: number[];
+  total: number;
+}
+const searchCaches = new WeakMap<Db, Map<string, RankedIds>>();
+
+function searchCacheOf(db: Db): Map<string, RankedIds> {
+  let cache = searchCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    searchCaches.set(db, cache);
+  }
+  return cache;
+}
+
+export function clearSearchCache(db: Db): void {
+  searchCaches.get(db)?.clear();
+}
+
+/** Total matches and one slice of ranked ids, straight from the full-text index. */
+async function rankedIds(db: Db, dialect: Dialect, terms: string[], limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  if (dialect === 'sqlite') {
+    // wishes_fts holds exactly the public wishes (its triggers insert only public ones and remove a
+    // wish made private), so neither the count nor the ranking needs to join wishes.
+    const match = fts5Query(terms);
+    const count = await sql<{ n: number }>`select count(*) as n from wishes_fts where wishes_fts match ${match}`.execute(db);
+    const found = await sql<{ id: number }>`select rowid as id from wishes_fts where wishes_fts match ${match}
+      order by bm25(wishes_fts) asc, rowid desc limit ${limit} offset ${offset}`.execute(db);
+    return { ids: found.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
+  }
+  const tsq = tsQuery(terms);
+  const count = await sql<{ n: string }>`select count(*) as n from wishes w
+    where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})`.execute(db);
+  const found = await sql<{ id: number }>`select w.id from wishes w
+    where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})
+    order by ts_rank(w.search_vector, to_tsquery('simple', ${tsq})) desc, w.id desc
+    limit ${limit} offset ${offset}`.execute(db);
+  return { ids: found.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
+}
+
 /** Public wishes matching every term (text or author name), best match first, then newest id. */
-export async function searchWishes(db: Db, dialect: Dialect, query: string, page: number, pageSize: number, viewerId: number | null): Promise<SearchResult> {
+export async function searchWishes(
+  db: Db,
+  dialect: Dialect,
+  query: string,
+  page: number,
+  pageSize: number,
+  viewerId: number | null,
+  options: { cache?: boolean } = {},
+): Promise<SearchResult> {
   const terms = searchTerms(query);
   if (terms.length === 0) return { wishes: [], total: 0 };
   const offset = (page - 1) * pageSize;
   let ids: number[];
   let total: number;
-  if (dialect === 'sqlite') {
-    const match = fts5Query(terms);
-    const count = await sql<{ n: number }>`select count(*) as n from wishes_fts f join wishes w on w.id = f.rowid
-      where wishes_fts match ${match} and w.is_public = 1`.execute(db);
-    total = Number(count.rows[0]?.n ?? 0);
-    const found = await sql<{ id: number }>`select w.id from wishes_fts f join wishes w on w.id = f.rowid
-      where wishes_fts match ${match} and w.is_public = 1
-      order by bm25(wishes_fts) asc, w.id desc limit ${pageSize} offset ${offset}`.execute(db);
-    ids = found.rows.map((r) => r.id);
+  if (options.cache !== false && offset + pageSize <= SEARCH_CACHE_IDS) {
+    const cache = searchCacheOf(db);
+    const key = terms.join(' ');
+    let entry = cache.get(key);
+    if (!entry || Date.now() - entry.at > SEARCH_CACHE_MS) {
+      const ranked = await rankedIds(db, dialect, terms, SEARCH_CACHE_IDS, 0);
+      entry = { at: Date.now(), ...ranked };
+      cache.delete(key);
+      if (cache.size >= SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      cache.set(key, entry);
+    }
+    ids = entry.ids.slice(offset, offset + pageSize);
+    total = entry.total;
   } else {
-    const tsq = tsQuery(terms);
-    const count = await sql<{ n: string }>`select count(*) as n from wishes w
-      where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})`.execute(db);
-    total = Number(count.rows[0]?.n ?? 0);
-    const found = await sql<{ id: number }>`select w.id from wishes w
-      where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})
-      order by ts_rank(w.search_vector, to_tsquery('simple', ${tsq})) desc, w.id desc
-      limit ${pageSize} offset ${offset}`.execute(db);
-    ids = found.rows.map((r) => r.id);
+    ({ ids, total } = await rankedIds(db, dialect, terms, pageSize, offset));
   }
   if (ids.length === 0) return { wishes: [], total };
   const rows = await wishQuery(db, viewerId).where('w.id', 'in', ids).where('w.is_public', '=', 1).execute();
