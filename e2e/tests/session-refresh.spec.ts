@@ -25,16 +25,20 @@ test('short-lived access tokens: refreshes at once and on its 60 s timer; the se
 
     const refreshes: number[] = [];
     const unauthorized: string[] = [];
-    const started = Date.now();
+    let started = Date.now();
     page.on('request', (r) => {
       if (r.method() === 'POST' && /\/api\/token\/refresh\/?$/.test(new URL(r.url()).pathname)) refreshes.push(Date.now() - started);
     });
+    const responses: Array<{ call: string; status: number }> = [];
     page.on('response', (r) => {
-      if (r.status() === 401) unauthorized.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+      const call = `${r.request().method()} ${new URL(r.url()).pathname}`;
+      responses.push({ call, status: r.status() });
+      if (r.status() === 401) unauthorized.push(call);
     });
 
     await seedSession(page, user);
     await page.goto(`${server.url}/feed`);
+    started = Date.now();
     await expect(signOutButton(page)).toContainText(user.email);
     // At start: fewer than 120 s left, so it refreshes straight away.
     await expect.poll(() => refreshes.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
@@ -46,15 +50,22 @@ test('short-lived access tokens: refreshes at once and on its 60 s timer; the se
     await expect(signOutButton(page)).toBeVisible();
     await wishCard(page, text).getByRole('button', { name: 'Upvote' }).click();
     await expectToast(page, 'Upvoted');
+    await expect(page.locator('.Toastify__toast--error')).toHaveCount(0);
 
-    // Then the 60 s timer refreshes again.
-    await expect.poll(() => refreshes.length, { timeout: 75_000, intervals: [1000] }).toBeGreaterThanOrEqual(2);
-    const gap = refreshes[refreshes.length - 1] - refreshes[0];
-    expect(gap).toBeGreaterThan(50_000);
+    // Then the 60 s timer (started with the page) refreshes again, whatever happened in between.
+    await expect
+      .poll(() => refreshes.filter((t) => t >= 55_000 && t <= 80_000).length, { timeout: 85_000 - (Date.now() - started), intervals: [1000] })
+      .toBeGreaterThanOrEqual(1);
     await expect(signOutButton(page)).toBeVisible();
     await page.reload();
     await expect(signOutButton(page)).toContainText(user.email);
-    expect(unauthorized).toEqual([]);
+    // Between the 60 s checks a 30 s token can expire; a call refused with 401 then must be
+    // refreshed and retried by the client, invisibly: every 401 is followed by a success of the same call.
+    for (const call of unauthorized) {
+      const at = responses.findIndex((r) => r.call === call && r.status === 401);
+      expect(responses.slice(at + 1).some((r) => r.call === call && r.status < 300), `${call} retried after its 401`).toBe(true);
+    }
+    if (unauthorized.length) test.info().annotations.push({ type: 'note', description: `401s retried after refresh: ${unauthorized.join(', ')}` });
   });
 });
 
