@@ -42,8 +42,9 @@ async function settle(page: Page) {
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join('\n    ')}`).join('\n');
-  expect(serious, `${label}:\n${summary}`).toEqual([]);
+  // One line per violation (rule, help, first few elements), so a failure reads at a glance.
+  const summary = serious.map((v) => `${v.impact} ${v.id}: ${v.help} [${v.nodes.length} × ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}]`);
+  expect(summary, label).toEqual([]);
 }
 
 type Screen = { name: string; path: (d: Data) => string; signedIn: 'both' | 'in' | 'out'; ready?: (page: Page, d: Data) => Promise<void> };
