@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { Api, type TestUser } from '../support/api';
 import { baseUrl, expect, seedSession, test } from '../support/fixtures';
+import { makePng } from '../support/images';
 import { dialog, expectPath, expectToast, wishCard } from '../support/ui';
 
 interface Data {
@@ -165,6 +166,9 @@ test.describe('keyboard only', () => {
     await expectToast(page, 'Upvoted');
     await expect(wishCard(page, d.wishText).getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
     await expect(wishCard(page, d.wishText).getByRole('button', { name: 'Upvote' })).toBeEnabled();
+    // The person keeps their place: focus is still on the button they pressed.
+    await expect.soft(wishCard(page, d.wishText).getByRole('button', { name: 'Upvote' }), 'focus stays on the vote button after voting').toBeFocused();
+    await wishCard(page, d.wishText).getByRole('button', { name: 'Upvote' }).focus();
     await page.keyboard.press('Space');
     await expectToast(page, 'Vote removed');
   });
@@ -218,7 +222,6 @@ test.describe('keyboard only', () => {
 
 test('images have text alternatives', async ({ page, api }) => {
   const d = await setUp();
-  const { makePng } = await import('../support/images');
   await api.uploadAvatar(d.author, makePng());
   await seedSession(page, d.author);
   for (const path of ['/', '/feed', `/user/${d.author.id}`, `/wish/${d.wishId}`, '/no/such/page']) {
