@@ -19,7 +19,7 @@ import { AuthError, HttpError } from './errors';
 import authPlugin from './auth';
 import { createTokenService } from './tokens';
 import { loadOptions } from './options';
-import { openDatabase, pingDatabase } from '../db/connect';
+import { isDatabaseUnavailable, openDatabase, pingDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
@@ -140,6 +140,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   // An absent JSON body on a route with a body schema reads as {} so "missing field" is the error.
   app.addHook('preValidation', async (request) => {
     if (request.body === undefined || request.body === null) (request as { body: unknown }).body = {};
+    // PostgreSQL text cannot hold U+0000; refuse it on both databases, as Django's CharField does.
+    else if (hasNulCharacter(request.body)) throw new HttpError(400, 'Null characters are not allowed.');
   });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -182,6 +184,14 @@ async function registerIfPresent(app: FastifyInstance, folder: string, deps: App
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const mod = require(base) as { default: (app: FastifyInstance, opts: { deps: AppDeps }) => Promise<void> };
   await app.register(mod.default, { deps });
+}
+
+/** True when any string (or key) in a parsed JSON body contains U+0000. */
+function hasNulCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => hasNulCharacter(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNulCharacter(v, depth + 1));
 }
 
 /** A sentence for a schema validation failure, plus a per-field map. */
@@ -229,6 +239,10 @@ function installErrorHandling(app: FastifyInstance) {
     }
     if (status === 429) return reply.code(429).send({ error: 'Too many requests. Please try again later.' });
     if (status >= 400 && status < 500) return reply.code(status).send({ error: fe.message || 'Bad request.' });
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.code(503).header('Retry-After', '1').send({ error: 'Service temporarily unavailable. Please try again.' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(status >= 500 && status < 600 ? status : 500).send({ error: 'Internal server error.' });
   });

@@ -25,8 +25,13 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
     return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
   }
   const pool = new Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
-  // An idle client erroring (server restart) must not crash the process; the next query reconnects.
+  // A client erroring while idle (pool 'error') or while checked out (client 'error', e.g. 57P01 on a
+  // server restart) must not crash the process: the running query still rejects, pg marks the client
+  // unusable so the pool drops it on release, and the next query connects afresh.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
 }
 
@@ -64,4 +69,11 @@ export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** Errors meaning "the database is unreachable right now" (PostgreSQL restart, refused connection): 503, not 500. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return /^(08|57P0)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'SQLITE_BUSY'].includes(code) || /Connection terminated/i.test(String((error as Error).message));
 }

@@ -202,13 +202,17 @@ describe.each(dialects)('wishes (%s)', (dialect) => {
       '\\',
       '%_',
       '🎂',
-      '\u0000',
       '漢字',
       'near or far',
     ])('never breaks on %p', async (query) => {
       const res = await search(query);
       expect(res.statusCode).toBe(200);
       expect(res.json().success).toBe(true);
+    });
+
+    it('refuses NUL characters (PostgreSQL text cannot hold them) with 400, not 500', async () => {
+      expectJsonClientError(await search('cake\u0000'), 400);
+      expectJsonClientError(await t3.request({ method: 'POST', url: '/api/base/save_wish/', payload: { text: 'a\u0000b' }, token: (await t3.createUser()).access }), 400);
     });
 
     it('treats operators as plain words', async () => {
