@@ -1,0 +1,428 @@
+/**
+ * `npm run load`: load and soak test against the real server on loopback, SQLite and PostgreSQL
+ * (a fresh database each). N simulated users (default 200) read the feed, search, vote, unvote,
+ * subscribe, generate and save for D seconds (default 60), closed loop, no think time. Prints a
+ * table (requests, errors, 429s from the generation quota counted apart, p50/p99 latency), then
+ * checks that every counter equals the rows it counts and prints the verdict.
+ *
+ *   npm run load -- --duration 60 --users 200 --db both|sqlite|postgres --gen-limit 1000 --think 0
+ *
+ * Only 127.0.0.1 is ever contacted. Exit status 1 when errors occurred or a counter is off.
+ */
+import { Agent, request as httpRequest } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { Client } from 'pg';
+import { REPO_ROOT } from '../src/app/config';
+import { startServer, stopServer, type ServerChild } from '../src/reliability/child';
+
+// ---------------------------------------------------------------- flags
+
+function flag(name: string, fallback: string): string {
+  const args = process.argv.slice(2);
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i === -1) return fallback;
+  return args[i].includes('=') ? args[i].split('=').slice(1).join('=') : (args[i + 1] ?? fallback);
+}
+const DURATION_S = Number(flag('duration', '60'));
+const USERS = Number(flag('users', '200'));
+const DBS = flag('db', 'both') === 'both' ? ['sqlite', 'postgres'] : flag('db', 'both').split(',');
+const GEN_LIMIT = flag('gen-limit', '1000');
+const THINK_MS = Number(flag('think', '0'));
+if (!(DURATION_S > 0) || !(USERS > 0)) throw new Error('--duration and --users must be positive numbers');
+
+// ---------------------------------------------------------------- HTTP
+
+interface Res {
+  status: number;
+  body: string;
+}
+let agent = new Agent({ keepAlive: true, maxSockets: USERS + 8 });
+
+function call(port: number, method: string, urlPath: string, token?: string, body?: unknown): Promise<Res> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    const headers: Record<string, string> = {};
+    if (payload) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(payload.length);
+    }
+    if (token) headers.authorization = `Bearer ${token}`;
+    const req = httpRequest({ host: '127.0.0.1', port, method, path: urlPath, headers, agent, timeout: 30_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function pool<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i], i);
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------- the scenario
+
+interface User {
+  id: number;
+  access: string;
+}
+
+const OPS = [
+  ['feed', 25],
+  ['search', 12],
+  ['wish', 8],
+  ['profile', 5],
+  ['vote', 20],
+  ['unvote', 8],
+  ['subscribe', 8],
+  ['unsubscribe', 4],
+  ['generate', 5],
+  ['save', 5],
+] as const;
+type Op = (typeof OPS)[number][0];
+const TOTAL_WEIGHT = OPS.reduce((s, [, w]) => s + w, 0);
+const pickOp = (): Op => {
+  let r = Math.random() * TOTAL_WEIGHT;
+  for (const [op, w] of OPS) if ((r -= w) < 0) return op;
+  return 'feed';
+};
+const WORDS = ['birthday', 'happy', 'wedding', 'luck', 'home', 'thanks', 'retirement', 'baby', 'cake', 'friend', 'zzzz-nothing'];
+const STYLES = ['Funny', 'Heartfelt', 'Formal', 'Poetic'];
+const TOPICS = ['Birthday', 'Wedding', 'New Job', 'Thank You'];
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
+
+interface OpStats {
+  requests: number;
+  errors: number;
+  quota429: number;
+  latencies: number[];
+  statuses: Record<string, number>;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function setup(port: number): Promise<{ users: User[]; publicWishes: number[] }> {
+  const users: User[] = new Array(USERS);
+  const stamp = Date.now().toString(36);
+  await pool(
+    Array.from({ length: USERS }, (_, i) => i),
+    8,
+    async (i) => {
+      const email = `load${i}.${stamp}@example.com`;
+      const password = 'Sturdy-Lantern-58';
+      const created = await call(port, 'POST', '/api/base/create_user/', undefined, { email, password, first_name: `Load${i}`, last_name: 'User', phone: '1' });
+      if (created.status !== 201) throw new Error(`sign-up ${created.status} ${created.body}`);
+      const login = await call(port, 'POST', '/api/token/', undefined, { username: email, password });
+      if (login.status !== 200) throw new Error(`login ${login.status} ${login.body}`);
+      users[i] = { id: JSON.parse(created.body).user_id, access: JSON.parse(login.body).access };
+    },
+  );
+  const publicWishes: number[] = [];
+  await pool(users, 16, async (user, i) => {
+    const res = await call(port, 'POST', '/api/base/save_wish/', user.access, { text: `Happy birthday and good luck from user ${i}`, is_public: true });
+    if (res.status !== 201) throw new Error(`save ${res.status} ${res.body}`);
+    publicWishes.push(JSON.parse(res.body).wish_id);
+    if (i % 5 === 0) await call(port, 'POST', '/api/base/save_wish/', user.access, { text: `A private wish of user ${i}`, is_public: false });
+  });
+  return { users, publicWishes };
+}
+
+async function drive(port: number, users: User[], publicWishes: number[]) {
+  const stats = new Map<Op, OpStats>(OPS.map(([op]) => [op, { requests: 0, errors: 0, quota429: 0, latencies: [], statuses: {} }]));
+  let networkErrors = 0;
+  const deadline = Date.now() + DURATION_S * 1000;
+  const one = async (user: User) => {
+    const op = pickOp();
+    let method = 'GET';
+    let url = '';
+    let body: unknown;
+    const wish = pick(publicWishes);
+    let target = pick(users);
+    if (target.id === user.id) target = users[(users.indexOf(user) + 1) % users.length];
+    switch (op) {
+      case 'feed':
+        url = `/api/base/feed/${1 + Math.floor(Math.random() * 3)}/`;
+        break;
+      case 'search':
+        method = 'POST';
+        url = '/api/base/search/';
+        body = { query: pick(WORDS) };
+        break;
+      case 'wish':
+        url = `/api/base/wish/${wish}/`;
+        break;
+      case 'profile':
+        url = `/api/profile/${target.id}/`;
+        break;
+      case 'vote':
+        method = 'POST';
+        url = `/api/wish/${wish}/vote/`;
+        body = { vote_type: Math.random() < 0.7 ? 'upvote' : 'downvote' };
+        break;
+      case 'unvote':
+        method = 'DELETE';
+        url = `/api/wish/${wish}/vote/`;
+        break;
+      case 'subscribe':
+        method = 'POST';
+        url = `/api/profile/${target.id}/subscribe/`;
+        break;
+      case 'unsubscribe':
+        method = 'DELETE';
+        url = `/api/profile/${target.id}/subscribe/`;
+        break;
+      case 'generate':
+        method = 'POST';
+        url = '/api/base/generate_text/';
+        body = { style: pick(STYLES), audience: 'Friend', name: 'Sam', topic: pick(TOPICS), details: 'loves hiking and cake' };
+        break;
+      case 'save':
+        method = 'POST';
+        url = '/api/base/save_wish/';
+        body = { text: `Load wish ${Math.random().toString(36).slice(2)} for a happy birthday`, is_public: Math.random() < 0.9 };
+        break;
+    }
+    const s = stats.get(op)!;
+    const t0 = performance.now();
+    try {
+      const res = await call(port, method, url, op === 'feed' || op === 'search' || op === 'wish' || op === 'profile' ? (Math.random() < 0.5 ? user.access : undefined) : user.access, body);
+      s.latencies.push(performance.now() - t0);
+      s.requests++;
+      s.statuses[res.status] = (s.statuses[res.status] ?? 0) + 1;
+      if (op === 'generate' && res.status === 429) s.quota429++;
+      else if (res.status >= 400) s.errors++;
+      if (op === 'save' && res.status === 201 && (body as { is_public: boolean }).is_public) publicWishes.push(JSON.parse(res.body).wish_id);
+    } catch {
+      s.requests++;
+      s.errors++;
+      networkErrors++;
+    }
+  };
+  const started = Date.now();
+  await Promise.all(
+    users.map(async (user) => {
+      while (Date.now() < deadline) {
+        await one(user);
+        if (THINK_MS) await new Promise((r) => setTimeout(r, THINK_MS));
+      }
+    }),
+  );
+  return { stats, networkErrors, seconds: (Date.now() - started) / 1000 };
+}
+
+// ---------------------------------------------------------------- counters
+
+interface Verdict {
+  ok: boolean;
+  lines: string[];
+}
+
+const COUNTER_SQL = {
+  votes: `select count(*) as n from wishes w where w.upvote_count <> (select count(*) from votes v where v.wish_id = w.id and v.vote_type = 'upvote')
+          or w.downvote_count <> (select count(*) from votes v where v.wish_id = w.id and v.vote_type = 'downvote')`,
+  followers: `select count(*) as n from users u where u.followers_count <> (select count(*) from subscriptions s where s.target_id = u.id)`,
+  following: `select count(*) as n from users u where u.following_count <> (select count(*) from subscriptions s where s.follower_id = u.id)`,
+  totals: `select (select count(*) from wishes) as wishes, (select count(*) from votes) as votes, (select count(*) from subscriptions) as subscriptions, (select count(*) from users) as users`,
+};
+
+async function countersVia(query: (sqlText: string) => Promise<Record<string, unknown>>): Promise<Verdict> {
+  const lines: string[] = [];
+  let ok = true;
+  const totals = await query(COUNTER_SQL.totals);
+  for (const key of ['votes', 'followers', 'following'] as const) {
+    const n = Number((await query(COUNTER_SQL[key])).n);
+    if (n) ok = false;
+    lines.push(`${key === 'votes' ? 'wish up/down counts vs votes rows' : key === 'followers' ? 'followers vs subscriptions rows' : 'following vs subscriptions rows'}: ${n ? `${n} MISMATCHED` : 'all equal'}`);
+  }
+  lines.unshift(`rows: ${totals.users} users, ${totals.wishes} wishes, ${totals.votes} votes, ${totals.subscriptions} subscriptions`);
+  return { ok, lines };
+}
+
+/** posts (computed per request) vs the wishes each viewer may see, through the API. */
+async function checkPosts(port: number, users: User[], query: (sqlText: string) => Promise<Record<string, unknown>[]>): Promise<Verdict> {
+  const rows = await query(`select user_id, count(*) as total, sum(case when is_public = 1 then 1 else 0 end) as public from wishes group by user_id`);
+  const byUser = new Map(rows.map((r) => [Number(r.user_id), { total: Number(r.total), public: Number(r.public) }]));
+  let bad = 0;
+  await pool(users, 16, async (user) => {
+    const expected = byUser.get(user.id) ?? { total: 0, public: 0 };
+    const visitor = JSON.parse((await call(port, 'GET', `/api/profile/${user.id}/`)).body);
+    const self = JSON.parse((await call(port, 'GET', `/api/profile/${user.id}/`, user.access)).body);
+    if (visitor.posts !== expected.public || self.posts !== expected.total) bad++;
+  });
+  return { ok: bad === 0, lines: [`posts (visitor and self) vs wishes rows: ${bad ? `${bad} users MISMATCHED` : `all ${users.length} users equal`}`] };
+}
+
+// ---------------------------------------------------------------- one database
+
+const PG_CANDIDATES = [process.env.TEST_POSTGRES_URL, 'postgres://postgres@127.0.0.1:5432/test', 'postgres://root@127.0.0.1:5432/test', 'postgres://postgres@127.0.0.1:5432/postgres'].filter(
+  (u): u is string => Boolean(u),
+);
+
+async function pgAdminUrl(): Promise<string | null> {
+  for (const url of PG_CANDIDATES) {
+    if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(url)) continue; // loopback only
+    const c = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    try {
+      await c.connect();
+      await c.end();
+      return url;
+    } catch {
+      await c.end().catch(() => undefined);
+    }
+  }
+  return null;
+}
+
+interface DbResult {
+  db: string;
+  rows: Array<{ op: string; requests: number; errors: number; quota429: number; p50: number; p99: number }>;
+  total: { requests: number; errors: number; quota429: number; p50: number; p99: number; rps: number };
+  networkErrors: number;
+  statuses: Record<string, Record<string, number>>;
+  verdict: Verdict;
+}
+
+async function runOne(kind: string): Promise<DbResult | null> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `wishes-load-${kind}-`));
+  let server: ServerChild | undefined;
+  let dropPg: (() => Promise<void>) | null = null;
+  let pgUrl: string | null = null;
+  try {
+    const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMIT_SCALE: '100000', GENERATION_LIMIT_PER_HOUR: GEN_LIMIT, LOG_LEVEL: 'warn' };
+    if (kind === 'postgres') {
+      const admin = await pgAdminUrl();
+      if (!admin) {
+        if (process.env.CI) throw new Error('PostgreSQL is not reachable on 127.0.0.1:5432 (required under CI)');
+        console.warn('!!! PostgreSQL is not reachable on 127.0.0.1:5432: the PostgreSQL load run is SKIPPED');
+        return null;
+      }
+      const name = `wishes_load_${Date.now().toString(36)}`;
+      const c = new Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`create database "${name}"`);
+      await c.end();
+      const url = new URL(admin);
+      url.pathname = `/${name}`;
+      pgUrl = url.toString();
+      env.DATABASE_URL = pgUrl;
+      dropPg = async () => {
+        const d = new Client({ connectionString: admin });
+        await d.connect();
+        await d.query(`drop database if exists "${name}" with (force)`);
+        await d.end();
+      };
+    }
+    server = await startServer(env);
+    const port = server.port;
+    process.stdout.write(`[${kind}] server on 127.0.0.1:${port}; signing up ${USERS} users… `);
+    const t0 = Date.now();
+    const { users, publicWishes } = await setup(port);
+    console.log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s; driving ${USERS} users for ${DURATION_S} s…`);
+    const { stats, networkErrors, seconds } = await drive(port, users, publicWishes);
+
+    // Quiescent now: check counters while the server still answers (posts), then stop it cleanly.
+    const sqlite = kind === 'sqlite' ? new Database(path.join(dataDir, 'wishes.db'), { readonly: true }) : null;
+    const pgc = pgUrl ? new Client({ connectionString: pgUrl }) : null;
+    if (pgc) await pgc.connect();
+    const queryAll = async (text: string): Promise<Record<string, unknown>[]> =>
+      sqlite ? (sqlite.prepare(text).all() as Record<string, unknown>[]) : (await pgc!.query(text)).rows;
+    const posts = await checkPosts(port, users, queryAll);
+    await stopServer(server);
+    server = undefined;
+    const counters = await countersVia(async (text) => (await queryAll(text))[0]);
+    sqlite?.close();
+    await pgc?.end();
+
+    const rows = [...stats.entries()].map(([op, s]) => {
+      const sorted = s.latencies.sort((a, b) => a - b);
+      return { op, requests: s.requests, errors: s.errors, quota429: s.quota429, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+    });
+    const all = [...stats.values()].flatMap((s) => s.latencies).sort((a, b) => a - b);
+    const total = {
+      requests: rows.reduce((n, r) => n + r.requests, 0),
+      errors: rows.reduce((n, r) => n + r.errors, 0),
+      quota429: rows.reduce((n, r) => n + r.quota429, 0),
+      p50: percentile(all, 50),
+      p99: percentile(all, 99),
+      rps: 0,
+    };
+    total.rps = total.requests / seconds;
+    return {
+      db: kind,
+      rows,
+      total,
+      networkErrors,
+      statuses: Object.fromEntries([...stats.entries()].map(([op, s]) => [op, s.statuses])),
+      verdict: { ok: counters.ok && posts.ok, lines: [...counters.lines, ...posts.lines] },
+    };
+  } finally {
+    await stopServer(server);
+    if (dropPg) await dropPg().catch((e: unknown) => console.warn(`could not drop the load database: ${String(e)}`));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+function table(results: DbResult[]): string {
+  const head = '| Database | Operation | Requests | Errors | 429 (quota) | p50 ms | p99 ms |';
+  const lines = [head, '|---|---|---:|---:|---:|---:|---:|'];
+  for (const r of results) {
+    for (const row of r.rows) lines.push(`| ${r.db} | ${row.op} | ${row.requests} | ${row.errors} | ${row.quota429} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} |`);
+    lines.push(`| **${r.db}** | **all (${r.total.rps.toFixed(0)} req/s)** | **${r.total.requests}** | **${r.total.errors}** | **${r.total.quota429}** | **${r.total.p50.toFixed(1)}** | **${r.total.p99.toFixed(1)}** |`);
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  console.log(`load: ${USERS} users × ${DURATION_S} s per database (${DBS.join(', ')}), loopback only, generation limit ${GEN_LIMIT}/h, think time ${THINK_MS} ms`);
+  const results: DbResult[] = [];
+  let failed = false;
+  for (const kind of DBS) {
+    const r = await runOne(kind);
+    if (!r) {
+      if (process.env.CI) failed = true;
+      continue;
+    }
+    results.push(r);
+    agent.destroy();
+    agent = new Agent({ keepAlive: true, maxSockets: USERS + 8 });
+  }
+  console.log('\n' + table(results) + '\n');
+  for (const r of results) {
+    console.log(`[${r.db}] counters: ${r.verdict.ok ? 'OK' : 'MISMATCH'}`);
+    for (const line of r.verdict.lines) console.log(`  - ${line}`);
+    if (r.networkErrors) console.log(`  - ${r.networkErrors} requests got no answer`);
+    const unexpected = Object.entries(r.statuses).flatMap(([op, st]) => Object.entries(st).filter(([code]) => Number(code) >= 400 && !(op === 'generate' && code === '429')).map(([code, n]) => `${op} ${code}×${n}`));
+    if (unexpected.length) console.log(`  - error statuses: ${unexpected.join(', ')}`);
+    if (!r.verdict.ok || r.total.errors > 0) failed = true;
+  }
+  const outDir = path.join(REPO_ROOT, '.tmp');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(path.join(outDir, 'load-results.json'), JSON.stringify({ users: USERS, durationSeconds: DURATION_S, results }, null, 2));
+  writeFileSync(path.join(outDir, 'load-results.md'), table(results) + '\n');
+  console.log(`\nverdict: ${failed ? 'FAIL' : 'PASS'} (results in .tmp/load-results.json and .tmp/load-results.md)`);
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
