@@ -2,8 +2,6 @@
  * The app factory: config → database (migrated) → services → plugins → routes. Tests call
  * buildApp() with overrides and use app.inject(); main.ts calls it and listens.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import securityHeaders from './security-headers';
@@ -30,6 +28,11 @@ import voteRoutes from '../votes/routes';
 import profileRoutes from '../profiles/routes';
 import complaintRoutes from '../complaints/routes';
 import offerRoutes from '../offers/routes';
+import generatorRoutes from '../generator/routes';
+import mediaRoutes from '../media/routes';
+import pagesRoutes from '../pages/routes';
+import staticContentRoutes from '../pages/static-content';
+import { remoteLocations } from '../pages/remotes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,16 +104,18 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   installErrorHandling(app);
   installJsonParser(app);
 
+  const remoteOrigins = [...new Set(remoteLocations(options.env ?? process.env).filter((l) => /^https?:/.test(l.base)).map((l) => new URL(l.base).origin))];
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Remotes moved to another origin (MF_*_URL) load their bundles from there.
+        scriptSrc: ["'self'", ...remoteOrigins],
         // style-loader injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...remoteOrigins],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -163,27 +168,16 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(profileRoutes, { deps });
   await app.register(complaintRoutes, { deps });
   await app.register(offerRoutes, { deps });
-  // Colleagues' modules; the site can run (and tests pass) before they land.
-  await registerIfPresent(app, 'generator', deps);
-  await registerIfPresent(app, 'media', deps);
+  await app.register(generatorRoutes, { deps });
+  await app.register(mediaRoutes, { deps });
+  await app.register(staticContentRoutes);
   // Last: serves the site and owns the catch-all for non-API paths.
-  await registerIfPresent(app, 'pages', deps);
+  await app.register(pagesRoutes, { deps, env: options.env });
   installNotFound(app);
   if (options.beforeReady) await options.beforeReady(app);
 
   await app.ready();
   return app;
-}
-
-async function registerIfPresent(app: FastifyInstance, folder: string, deps: AppDeps) {
-  const base = path.join(__dirname, '..', folder, 'routes');
-  if (!existsSync(`${base}.ts`) && !existsSync(`${base}.js`)) {
-    app.log.warn(`${folder}/routes not present; its routes are not registered`);
-    return;
-  }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const mod = require(base) as { default: (app: FastifyInstance, opts: { deps: AppDeps }) => Promise<void> };
-  await app.register(mod.default, { deps });
 }
 
 /** True when any string (or key) in a parsed JSON body contains U+0000. */
