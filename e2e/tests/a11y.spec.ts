@@ -35,7 +35,6 @@ async function setUp(): Promise<Data> {
 
 /** Waits until spinners are gone so axe sees the loaded screen. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
   await expect(page.locator('.w-spinner')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByRole('banner')).toBeVisible();
 }

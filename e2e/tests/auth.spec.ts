@@ -78,6 +78,35 @@ test.describe('sign up', () => {
   });
 });
 
+test.describe('sign-up failures', () => {
+  async function fillSignUp(page: import('@playwright/test').Page, email: string) {
+    const password = strongPassword();
+    await page.getByLabel('First name').fill('Greta');
+    await page.getByLabel('Last name').fill('Lindqvist');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('+4670000000');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+  }
+
+  test('a failed automatic login after sign-up goes to sign-in with the spec message', async ({ page }) => {
+    await page.route((url) => /^\/api\/token\/?$/.test(url.pathname), (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
+    await page.goto('/auth/sign_up');
+    await fillSignUp(page, `e2e-${unique('al')}@example.com`);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expectPath(page, '/auth/sign_in');
+    await expect(page.getByText('Login failed. Please try logging in manually.')).toBeVisible();
+  });
+
+  test('a sign-up failure without a server error shows "Could not create account"', async ({ page }) => {
+    await page.route((url) => url.pathname.startsWith('/api/base/create_user'), (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await page.goto('/auth/sign_up');
+    await fillSignUp(page, `e2e-${unique('cf')}@example.com`);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page.getByText('Could not create account')).toBeVisible();
+  });
+});
+
 test.describe('sign in', () => {
   test('signs in with email and password and goes to /feed', async ({ page, api }) => {
     const user = await api.createUser();
@@ -125,6 +154,16 @@ test.describe('sign in', () => {
     await page.getByLabel('Password').fill('whatever-123');
     await page.getByRole('main').getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByText('Unable to sign in. Please check your credentials.')).toBeVisible();
+  });
+
+  test('a login response without tokens is "Authentication failed"', async ({ page }) => {
+    await page.route((url) => /^\/api\/token\/?$/.test(url.pathname), (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+    await page.goto('/auth/sign_in');
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByLabel('Password').fill('whatever-123');
+    await page.getByRole('main').getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText('Authentication failed')).toBeVisible();
+    await expectPath(page, '/auth/sign_in');
   });
 
   test('links lead to sign up and to password reset', async ({ page }) => {
@@ -190,6 +229,28 @@ test.describe('password reset', () => {
     await page.getByRole('button', { name: 'Set New Password' }).click();
     await expectToast(page, 'Failed to reset password. Please try again.');
     await expectPath(page, url.pathname.replace(/\/$/, '') + '/');
+  });
+
+  test('a second reset request is blocked while one is pending', async ({ page }) => {
+    let calls = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route((url) => /^\/api\/password\/reset\/?$/.test(url.pathname), async (route) => {
+      calls++;
+      await gate;
+      await route.continue();
+    });
+    await page.goto('/auth/reset_password');
+    await page.getByLabel('Email').fill(`nobody-${unique()}@example.com`);
+    const send = page.getByRole('button', { name: /Send Reset Link|Sending/ });
+    await send.click();
+    await send.click({ force: true }).catch(() => undefined);
+    await page.getByLabel('Email').press('Enter').catch(() => undefined);
+    await page.waitForTimeout(300);
+    expect(calls).toBe(1);
+    release();
+    await expect(page.getByText('Follow the link in the email to choose a new password.')).toBeVisible();
+    expect(calls).toBe(1);
   });
 
   test('an unknown email gets the same answer (no account enumeration)', async ({ page }) => {

@@ -55,6 +55,10 @@ test('open a category from home, generate, edit, save as public and land on the 
   await expectToast(page, 'Wish text copied to clipboard!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(generated);
 
+  // Save needs non-empty text.
+  await result.fill('   ');
+  await expect(page.getByRole('button', { name: 'Save Wish' })).toBeDisabled();
+
   const edited = `${generated}\nWith love from the e2e suite.`;
   await result.fill(edited);
   await expect(page.getByRole('radio', { name: 'Private' })).toBeChecked();

@@ -66,6 +66,13 @@ test('avatar: a text file is refused in the browser, and a text file named .png 
   await expect(header(page).getByRole('img', { name: 'Your avatar' })).toHaveCount(0);
 });
 
+test('avatar: a network failure shows the spec toast', async ({ signedInPage: page, me }) => {
+  await openOwnProfile(page, me.id);
+  await page.route((url) => url.pathname.startsWith('/api/profile/my/avatar/upload'), (route) => route.abort());
+  await page.getByLabel('Upload avatar').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng() });
+  await expectToast(page, 'An error occurred while uploading your avatar');
+});
+
 test("another user's profile: name, counts, wishes with Load More, and a subscribe button", async ({ signedInPage: page, api }) => {
   const author = await api.createUser({ firstName: 'Paula', lastName: `Prolific${unique('p').slice(0, 6)}` });
   const follower = await api.createUser();
