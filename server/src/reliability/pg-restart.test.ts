@@ -7,6 +7,9 @@
  * shared cluster is used by other suites at the same time and is never restarted.
  * Missing PostgreSQL binaries: a loud skip locally, a failure under CI.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Client } from 'pg';
 import { IN_CI, createThrowawayPg, http, sleep, startServer, stopServer, throwawayPgUnavailable, type ServerChild, type ThrowawayPg } from './child';
 import { missingWrites, signUp, writeLoad } from './writers';
@@ -46,18 +49,21 @@ async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 
 maybe('PostgreSQL restart under load (throwaway instance)', () => {
   let pg: ThrowawayPg;
   let server: ServerChild;
+  let dataDir: string;
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-pgfault-'));
     pg = await createThrowawayPg();
     const admin = new Client({ connectionString: pg.url() });
     await admin.connect();
     await admin.query('create database wishes');
     await admin.end();
-    server = await startServer({ DATABASE_URL: pg.url('wishes'), RATE_LIMIT_SCALE: '1000', DATA_DIR: `/tmp/wishes-pgfault-${process.pid}` });
+    server = await startServer({ DATABASE_URL: pg.url('wishes'), RATE_LIMIT_SCALE: '1000', DATA_DIR: dataDir });
   });
   afterAll(async () => {
     await stopServer(server);
     pg?.destroy();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('keeps serving through `pg_ctl restart -m fast` and loses no acknowledged write', async () => {
