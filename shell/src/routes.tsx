@@ -2,15 +2,29 @@
  * The whole route table of the spec (§2 Routes) in one place: each path maps to a remote's
  * exposed page (loaded at run time with a fallback) or to one of the shell's own pages.
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import type { ExposedModule } from '@wishes/shared';
+import { Spinner, type ExposedModule } from '@wishes/shared';
 import { RemoteArea } from './remotes/RemoteArea';
 import { RequireSignIn } from './auth/RequireSignIn';
-import { StaticPage } from './pages/StaticPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 
-const remote = (module: ExposedModule): ReactNode => <RemoteArea module={module} />;
+// react-markdown and its unified/micromark tree (~40 KB gzip) are needed only on /page/*: a chunk
+// of their own, fetched when such a page opens, not on every start-up.
+const StaticPage = lazy(() => import(/* webpackChunkName: "static-page" */ './pages/StaticPage').then((m) => ({ default: m.StaticPage })));
+const staticPage = (
+  <Suspense
+    fallback={
+      <div className="shell-page-loading">
+        <Spinner label="Loading..." />
+      </div>
+    }
+  >
+    <StaticPage />
+  </Suspense>
+);
+
+const remote = (module: ExposedModule): ReactNode => <RemoteArea module={module} page />;
 const signedIn = (module: ExposedModule): ReactNode => <RequireSignIn>{remote(module)}</RequireSignIn>;
 
 /** /user/{n}/{page} is rewritten to /user/{n}. */
@@ -37,7 +51,7 @@ export const ROUTES: RouteEntry[] = [
   { path: '/user/:uid', element: remote('mf_profile/ProfilePage') },
   { path: '/user/:uid/:page', element: <ProfilePageRedirect /> },
   { path: '/search', element: remote('mf_feed/SearchPage') },
-  { path: '/page/:pageName', element: <StaticPage /> },
+  { path: '/page/:pageName', element: staticPage },
   { path: '/auth/sign_in', element: remote('mf_auth/SignInPage') },
   { path: '/auth/sign_up', element: remote('mf_auth/SignUpPage') },
   { path: '/auth/reset_password', element: remote('mf_auth/ResetRequestPage') },

@@ -38,9 +38,14 @@ export interface RemoteAreaProps {
   props?: Record<string, unknown>;
   timeoutMs?: number;
   loadingLabel?: string;
+  /**
+   * A whole page (a route's element): while it loads, the area keeps a screen's height, so the
+   * footer starts below the fold and does not jump down when the page arrives (layout shift).
+   */
+  page?: boolean;
 }
 
-export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadingLabel = 'Loading...' }: RemoteAreaProps) {
+export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadingLabel = 'Loading...', page = false }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // A new lazy component per attempt (and per module), because lazy() remembers a failure forever.
@@ -48,7 +53,7 @@ export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadi
   return (
     <RemoteRetryContext.Provider value={retry}>
       <RemoteBoundary key={`${module}#${attempt}`} onRetry={retry} moduleId={module}>
-        <Suspense fallback={<Spinner label={loadingLabel} />}>
+        <Suspense fallback={page ? <div className="shell-page-loading"><Spinner label={loadingLabel} /></div> : <Spinner label={loadingLabel} />}>
           <Lazy {...props} />
         </Suspense>
       </RemoteBoundary>
@@ -58,7 +63,7 @@ export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadi
 
 /** A route element for an exposed page: `remotePage('mf_feed/FeedPage')`. */
 export function remotePage(module: ExposedModule): ReactNode {
-  return <RemoteArea module={module} />;
+  return <RemoteArea module={module} page />;
 }
 
 export type { RemoteComponent };
