@@ -7,7 +7,10 @@
 const path = require('path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('zlib');
 const sharedSingletons = require('./federation.shared');
+const StartupPreloadPlugin = require('./startup-preload-plugin');
 
 const API_ORIGIN = process.env.WISHES_API_ORIGIN || 'http://127.0.0.1:8000';
 
@@ -58,12 +61,44 @@ module.exports = function createWebpackConfig(appDir, federation) {
           exposes: federation.exposes || {},
           remotes: {},
           shared: sharedSingletons(pkg),
-          runtimePlugins: federation.runtimePlugins || [],
+          runtimePlugins: [...(federation.host ? [require.resolve('./external-runtime-provider')] : []), ...(federation.runtimePlugins || [])],
           manifest: true,
           dts: false,
+          // One federation runtime on the page: the host bundles it and hands it to every remote
+          // entry (a global set at the host's init), so each remoteEntry.js does not carry its own
+          // ~25 KB gzip copy. Remotes are still registered at run time from /mf/remotes.json.
+          // (The host's provider is build/external-runtime-provider.js, not `provideExternalRuntime`.)
+          experiments: federation.host ? {} : { externalRuntime: true },
         }),
         ...(federation.host
-          ? [new HtmlWebpackPlugin({ template: path.join(appDir, 'public', 'index.html'), scriptLoading: 'defer', inject: 'body' })]
+          ? [
+              new HtmlWebpackPlugin({ template: path.join(appDir, 'public', 'index.html'), scriptLoading: 'defer', inject: 'head' }),
+              // The start-up chunks (bootstrap + the shared singletons it consumes) preloaded from
+              // the HTML, so they download beside main.js instead of after it has run.
+              new StartupPreloadPlugin(),
+            ]
+          : []),
+        // Precompressed copies beside each file; the server sends them as they are (no
+        // compression per request): brotli at its best level, gzip for clients without br.
+        ...(production
+          ? [
+              new CompressionPlugin({
+                filename: '[path][base].br',
+                algorithm: 'brotliCompress',
+                test: /\.(js|css|json|svg)$/,
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+              new CompressionPlugin({
+                filename: '[path][base].gz',
+                algorithm: 'gzip',
+                test: /\.(js|css|json|svg)$/,
+                compressionOptions: { level: 9 },
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+            ]
           : []),
       ],
       performance: { hints: false },

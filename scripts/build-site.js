@@ -11,7 +11,7 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const APPS = ['shell', 'mf-feed', 'mf-compose', 'mf-profile', 'mf-auth'];
-const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'build/webpack.factory.js', 'build/federation.shared.js'];
+const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'build/webpack.factory.js', 'build/federation.shared.js', 'build/startup-preload-plugin.js', 'build/external-runtime-provider.js'];
 const APP_INPUTS = ['src', 'public', 'webpack.config.js', 'federation.config.js', 'package.json', 'tsconfig.json'];
 // Tests never reach a bundle; editing them must not trigger a rebuild.
 const IGNORED = /(\.test\.tsx?$)|(\/src\/test\/)|(\/node_modules\/)/;

@@ -1,0 +1,97 @@
+/**
+ * For the host: finds the JavaScript the page needs before it can render anything, and preloads
+ * it from index.html.
+ *
+ * The shell starts through an async boundary (`index.ts` imports `./bootstrap`), so without help
+ * the browser learns about the bootstrap chunk and the shared singletons (react, react-dom, the
+ * router, rxjs, @wishes/shared) only after main.js has downloaded and run: one more round trip
+ * on every cold load. The files are known at build time: the chunks of each chunk group that an
+ * entry module imports directly, plus, transitively, the fallback chunks of the shared modules
+ * those chunks consume (the host provides the singletons, so its own copies are the ones used).
+ * Lazily imported code (a static page's markdown, the toast library) is not followed.
+ *
+ * Runs after the real content hashes are in place and adds `<link rel="preload" as="script">`
+ * before `</head>`; the list is also written to `startup.json` for tools.
+ */
+const NAME = 'StartupPreloadPlugin';
+const CONSUME_SHARED = 'consume-shared-module';
+const PROVIDE_SHARED = 'provide-module';
+
+class StartupPreloadPlugin {
+  /** @param {{ html?: string }} [options] */
+  constructor(options = {}) {
+    this.html = options.html || 'index.html';
+  }
+
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const files = startupFiles(compilation);
+        compilation.emitAsset('startup.json', new sources.RawSource(JSON.stringify({ preload: files }, null, 2) + '\n'));
+        const html = compilation.getAsset(this.html);
+        if (!html || files.length === 0) return;
+        const source = html.source.source().toString();
+        const links = files.map((file) => `<link rel="preload" as="script" href="${file}">`).join('');
+        const at = source.lastIndexOf('</head>');
+        if (at === -1) return;
+        compilation.updateAsset(this.html, new sources.RawSource(source.slice(0, at) + links + source.slice(at)));
+      });
+    });
+  }
+}
+
+/** The start-up JavaScript files (relative to the output folder), in a stable order. */
+function startupFiles(compilation) {
+  const { chunkGraph } = compilation;
+  const initial = new Set();
+  const entryModules = [];
+  for (const entrypoint of compilation.entrypoints.values()) {
+    for (const chunk of entrypoint.chunks) {
+      for (const file of chunk.files) initial.add(file);
+      for (const module of chunkGraph.getChunkEntryModulesIterable(chunk)) entryModules.push(module);
+    }
+  }
+  // The host's share scope holds its provided copies: a consumed singleton is loaded from the
+  // provide module's chunk (usually the consume fallback's chunk too, but not always).
+  const provided = new Map();
+  for (const module of compilation.modules) {
+    if (module.type === PROVIDE_SHARED && !provided.has(module._name)) provided.set(module._name, module);
+  }
+  const consumed = (module) => {
+    const provider = provided.get(module.options && module.options.shareKey);
+    for (const block of (provider || module).blocks) visitGroup(chunkGraph.getBlockChunkGroup(block));
+  };
+  const files = new Set();
+  const seenGroups = new Set();
+  const seenChunks = new Set();
+  const visitGroup = (group) => {
+    if (!group || seenGroups.has(group)) return;
+    seenGroups.add(group);
+    for (const chunk of group.chunks) visitChunk(chunk);
+  };
+  const visitChunk = (chunk) => {
+    if (seenChunks.has(chunk)) return;
+    seenChunks.add(chunk);
+    for (const file of chunk.files) if (/\.m?js$/.test(file) && !initial.has(file)) files.add(file);
+    for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+      if (module.type === CONSUME_SHARED) consumed(module);
+    }
+  };
+  // The entry's direct dynamic imports (the async boundary), and the shared modules the entry
+  // chunks themselves consume.
+  for (const module of entryModules) {
+    for (const block of module.blocks) visitGroup(chunkGraph.getBlockChunkGroup(block));
+  }
+  for (const entrypoint of compilation.entrypoints.values()) {
+    for (const chunk of entrypoint.chunks) {
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        if (module.type === CONSUME_SHARED) consumed(module);
+      }
+    }
+  }
+  return [...files].sort();
+}
+
+module.exports = StartupPreloadPlugin;
+module.exports.startupFiles = startupFiles;
