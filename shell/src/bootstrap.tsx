@@ -1,18 +1,35 @@
 /**
  * Starts the site: session first (a reload with an expiring token refreshes before anything
  * renders, so the visitor stays signed in), options in the background, then the runtime remote
- * manifest, then the router.
+ * manifest, then the router. The server inlines the manifest and the options in the page, so
+ * neither costs a request before the first render (they are fetched only when absent).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { checkSession, ensureUiStyles, loadOptions, startSession, syncSessionFromStorage } from '@wishes/shared';
+import { checkSession, ensureUiStyles, loadOptions, setOptions, startSession, syncSessionFromStorage, type Options } from '@wishes/shared';
 import { setUpRemotes } from './remotes/manifest';
 import { App } from './App';
 import { ROUTER_FUTURE } from './routes';
 
+export const OPTIONS_ELEMENT_ID = 'wishes-options';
+
+/** The options the server inlined in the page (same JSON as GET /api/base/options), if any. */
+function inlineOptions(): Options | null {
+  const text = document.getElementById(OPTIONS_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && typeof (value as Options).site_name === 'string' ? (value as Options) : null;
+  } catch {
+    return null;
+  }
+}
+
 async function start(): Promise<void> {
   ensureUiStyles();
+  const options = inlineOptions();
+  if (options) setOptions(options);
   startSession();
   // startSession's first check is already running; this awaits the same refresh (it is de-duplicated).
   await checkSession().catch((error: unknown) => console.error('[wishes] session check failed', error));

@@ -10,6 +10,10 @@ import type { EmbeddedData } from '@wishes/shared/contract';
 export const HEAD_MARKER = '<!--wishes:head-->';
 export const BODY_MARKER = '<!--wishes:body-->';
 export const EMBEDDED_ELEMENT_ID = 'wishes-initial';
+/** The runtime remote manifest (same JSON as /mf/remotes.json): the shell need not fetch it. */
+export const REMOTES_ELEMENT_ID = 'wishes-remotes';
+/** The site options (same JSON as /api/base/options): the shell need not fetch them. */
+export const OPTIONS_ELEMENT_ID = 'wishes-options';
 
 /**
  * JSON that is safe inside a <script> element: no "</script>", no "<!--", no HTML entities, and
@@ -37,17 +41,24 @@ export interface PageAdditions {
   preloadScripts: string[];
   preloadFetches: string[];
   embedded?: EmbeddedData;
+  /** More JSON data elements (id → value), e.g. the remote manifest and the options. */
+  data?: Record<string, unknown>;
 }
+
+const jsonElement = (id: string, value: unknown) => `<script type="application/json" id="${escapeAttribute(id)}">${serializeForScript(value)}</script>`;
 
 export function renderPage(template: string, additions: PageAdditions): string {
   const head = [
     ...additions.preloadFetches.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(href)}">`),
     ...additions.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`),
   ].join('');
-  const body = additions.embedded
-    ? `<script type="application/json" id="${EMBEDDED_ELEMENT_ID}">${serializeForScript(additions.embedded)}</script>`
-    : '';
-  return insert(insert(template, HEAD_MARKER, '</head>', head), BODY_MARKER, '</body>', body);
+  // Data elements go into <head>: they are parsed before the deferred scripts run either way, and
+  // the shell reads them before it renders.
+  const data = Object.entries(additions.data ?? {})
+    .map(([id, value]) => jsonElement(id, value))
+    .join('');
+  const body = additions.embedded ? jsonElement(EMBEDDED_ELEMENT_ID, additions.embedded) : '';
+  return insert(insert(template, HEAD_MARKER, '</head>', head + data), BODY_MARKER, '</body>', body);
 }
 
 /** index.html, cached by modification time; null while the shell has not been built. */

@@ -22,7 +22,19 @@ function makeSite(): string {
   put('shell/dist/159.2f22495a.js', 'chunk');
   put('mf-feed/dist/remoteEntry.js', `var mf_feed;${' '.repeat(2000)}`);
   put('mf-feed/dist/118.801df0b2.js', 'feed chunk');
-  put('mf-feed/dist/mf-manifest.json', '{}');
+  put(
+    'mf-feed/dist/mf-manifest.json',
+    JSON.stringify({
+      exposes: [
+        { name: 'FeedPage', assets: { js: { sync: ['__federation_expose_WishCard.1a2b3c4d.js', '__federation_expose_FeedPage.5e6f7a8b.js'], async: [] } } },
+        { name: 'WishList', assets: { js: { sync: ['__federation_expose_WishCard.1a2b3c4d.js', '__federation_expose_WishList.9c0d1e2f.js'], async: [] } } },
+        { name: 'Odd', assets: { js: { sync: ['../../package.json', '../up.js', 'x.js"><script>'] } } },
+      ],
+    }),
+  );
+  // The build's precompressed copies (here: marked contents, not real compression).
+  put('shell/dist/main.js.br', 'BROTLI-MAIN');
+  put('shell/dist/main.js.gz', 'GZIP-MAIN');
   put('mf-profile/dist/remoteEntry.js', 'var mf_profile;');
   put('package.json', '{"secret":true}');
   return root;
@@ -106,6 +118,59 @@ describe('pages: the built site served by the API server', () => {
     expect(res.body).toContain('<link rel="preload" as="script" href="/mf/mf-feed/remoteEntry.js">');
   });
 
+  it("preloads the route's remote entry and page chunks from the remote's mf-manifest.json", async () => {
+    const res = await t.request({ method: 'GET', url: '/feed' });
+    const preloads = [...res.body.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['/mf/mf-feed/remoteEntry.js', '/mf/mf-feed/__federation_expose_WishCard.1a2b3c4d.js', '/mf/mf-feed/__federation_expose_FeedPage.5e6f7a8b.js']);
+    // A profile: mf-profile's entry (its manifest is missing here) and mf-feed's WishList.
+    const profile = await t.request({ method: 'GET', url: '/user/1' });
+    const profilePreloads = [...profile.body.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(profilePreloads).toEqual([
+      '/mf/mf-profile/remoteEntry.js',
+      '/mf/mf-feed/remoteEntry.js',
+      '/mf/mf-feed/__federation_expose_WishCard.1a2b3c4d.js',
+      '/mf/mf-feed/__federation_expose_WishList.9c0d1e2f.js',
+    ]);
+    // A page without remotes (static page) preloads none; nothing from a malformed manifest entry.
+    const terms = await t.request({ method: 'GET', url: '/page/terms' });
+    expect(terms.body).not.toContain('rel="preload"');
+    expect(res.body).not.toContain('package.json');
+  });
+
+  it('inlines the remote manifest and the site options, the same JSON as their endpoints', async () => {
+    const res = await t.request({ method: 'GET', url: '/wish/1' });
+    const element = (id: string) => {
+      const match = new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(res.body);
+      return match ? JSON.parse(match[1]) : null;
+    };
+    const manifest = await t.request({ method: 'GET', url: '/mf/remotes.json' });
+    expect(element('wishes-remotes')).toEqual(manifest.json());
+    const options = await t.request({ method: 'GET', url: '/api/base/options' });
+    expect(element('wishes-options')).toEqual(options.json());
+    // Nothing left for the shell to fetch before it starts.
+    expect(res.body).not.toContain('rel="preload" as="fetch"');
+  });
+
+  it("sends a built file's precompressed copy when the client accepts it", async () => {
+    const br = await t.request({ method: 'GET', url: '/main.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^application\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.rawPayload.toString()).toBe('BROTLI-MAIN');
+    const gzip = await t.request({ method: 'GET', url: '/main.js', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.toString()).toBe('GZIP-MAIN');
+    expect(gzip.headers.etag).not.toBe(br.headers.etag);
+    const again = await t.request({ method: 'GET', url: '/main.js', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    const plain = await t.request({ method: 'GET', url: '/main.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('shell entry');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+  });
+
   it('escapes embedded text so a wish cannot close the script element', async () => {
     const author = await t.createUser();
     await t.saveWish(author, `Hi ${XSS} & <!-- \u2028 bye`, true);
@@ -113,9 +178,9 @@ describe('pages: the built site served by the API server', () => {
     expect(res.body).not.toContain(XSS);
     expect(res.body).not.toContain('<script>alert(1)');
     expect(res.body).not.toContain('<!-- ');
-    // Exactly the template's script plus the embedded one.
-    expect(res.body.match(/<script/g)).toHaveLength(2);
-    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    // Exactly the template's script plus the data elements: embedded page, remote manifest, options.
+    expect(res.body.match(/<script/g)).toHaveLength(4);
+    expect(res.body.match(/<\/script>/g)).toHaveLength(4);
     const data = embeddedOf(res.body);
     expect(data!.feed!.wishes.map((w) => w.text)).toContain(`Hi ${XSS} & <!-- \u2028 bye`);
   });
@@ -189,7 +254,8 @@ describe('pages: the built site served by the API server', () => {
   });
 
   it('serves the shell files at / with the same cache rules, compressed', async () => {
-    const main = await t.request({ method: 'GET', url: '/main.js', headers: { 'accept-encoding': 'gzip' } });
+    // A file without a precompressed copy is compressed on the fly.
+    const main = await t.request({ method: 'GET', url: '/mf/mf-feed/remoteEntry.js', headers: { 'accept-encoding': 'gzip' } });
     expect(main.statusCode).toBe(200);
     expect(main.headers['cache-control']).toBe('no-cache');
     expect(main.headers['content-encoding']).toBe('gzip');

@@ -56,14 +56,36 @@ export function remotesManifest(locations: RemoteLocation[]): RemotesManifest {
   return { remotes: locations.map(({ name, entry }) => ({ name, entry })) };
 }
 
+/** An exposed module a page renders first: remote key and expose name ('FeedPage'). */
+export interface PageModule {
+  key: RemoteKey;
+  expose: string;
+}
+
+/**
+ * The exposed modules a page renders first (mirrors the route table in shell/src/routes.tsx), so
+ * their remote entries and chunks can be preloaded with the HTML.
+ */
+export function modulesForPath(pathname: string): PageModule[] {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const feed = (expose: string): PageModule => ({ key: 'feed', expose });
+  if (path === '/') return [feed('HomePage')];
+  if (path === '/feed' || path.startsWith('/feed/')) return [feed('FeedPage')];
+  if (path.startsWith('/wish/')) return [feed('WishPage')];
+  if (path === '/search') return [feed('SearchPage')];
+  // A profile lists its wishes with mf-feed's WishList.
+  if (path.startsWith('/user/')) return [{ key: 'profile', expose: 'ProfilePage' }, feed('WishList')];
+  if (path === '/subscriptions') return [{ key: 'profile', expose: 'SubscriptionsPage' }];
+  if (path === '/compose' || path.startsWith('/compose/')) return [{ key: 'compose', expose: 'ComposePage' }];
+  if (path === '/business') return [{ key: 'compose', expose: 'BusinessPage' }];
+  if (path === '/auth/sign_in') return [{ key: 'auth', expose: 'SignInPage' }];
+  if (path === '/auth/sign_up') return [{ key: 'auth', expose: 'SignUpPage' }];
+  if (path === '/auth/reset_password') return [{ key: 'auth', expose: 'ResetRequestPage' }];
+  if (path.startsWith('/auth/reset_password_confirm')) return [{ key: 'auth', expose: 'ResetConfirmPage' }];
+  return [];
+}
+
 /** The remotes a page needs first, so their entries can be preloaded with the HTML. */
 export function remotesForPath(pathname: string): RemoteKey[] {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/' || path === '/feed' || path.startsWith('/feed/') || path.startsWith('/wish/') || path === '/search') return ['feed'];
-  // A profile lists its wishes with mf-feed's WishList.
-  if (path.startsWith('/user/')) return ['profile', 'feed'];
-  if (path === '/subscriptions') return ['profile'];
-  if (path === '/compose' || path.startsWith('/compose/') || path === '/business') return ['compose'];
-  if (path.startsWith('/auth/')) return ['auth'];
-  return [];
+  return [...new Set(modulesForPath(pathname).map((m) => m.key))];
 }

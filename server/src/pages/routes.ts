@@ -5,7 +5,11 @@
  *   can load them from another origin;
  * - the shell's built files at /, and for every other non-API GET path the shell's index.html
  *   (status 200: it is a single-page app, the client renders its own not-found page), with the
- *   route's remote entries preloaded and, for /feed and /user/{id}, the first page embedded.
+ *   route's remote entries and page chunks preloaded, the remote manifest and the site options
+ *   inlined (the shell does not have to fetch them before it can start) and, for /feed and
+ *   /user/{id}, the first page embedded.
+ * Built files are sent as the build's precompressed copy (.br, else .gz) when the client accepts
+ * it, so no CPU is spent compressing them per request.
  * Unknown /api, /media and /static paths and missing build files fall through to the app's JSON
  * 404. A missing dist folder is a 404, never a crash.
  */
@@ -19,9 +23,11 @@ import type { AppDeps } from '../app/deps';
 import { REPO_ROOT } from '../app/config';
 import { feedPage, userWishesPage } from '../wishes/queries';
 import { getProfile } from '../profiles/queries';
-import { cacheControlFor, looksLikeAsset, safeRelativePath } from './assets';
-import { createTemplateReader, renderPage } from './html';
-import { remoteLocations, remotesForPath, remotesManifest, type RemoteLocation } from './remotes';
+import { loadOptions } from '../app/options';
+import { acceptedEncodings, cacheControlFor, contentTypeFor, looksLikeAsset, PRECOMPRESSED, safeRelativePath } from './assets';
+import { createTemplateReader, OPTIONS_ELEMENT_ID, REMOTES_ELEMENT_ID, renderPage } from './html';
+import { createPreloadPlanner } from './preload';
+import { modulesForPath, remoteLocations, remotesManifest, type RemoteLocation } from './remotes';
 
 export const MANIFEST_PATH = '/mf/remotes.json';
 
@@ -54,22 +60,36 @@ function pathnameOf(url: string): string {
 
 export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptions) {
   const env = opts.env ?? process.env;
-  const { db } = opts.deps;
+  const { db, config } = opts.deps;
   const siteRoot = path.resolve(opts.siteRoot ?? env.WISHES_SITE_ROOT ?? REPO_ROOT);
   const shellDist = path.join(siteRoot, 'shell', 'dist');
   const locations = remoteLocations(env);
   const manifest = remotesManifest(locations);
   const byFolder = new Map<string, RemoteLocation>(locations.map((l) => [l.folder, l]));
   const readTemplate = createTemplateReader(path.join(shellDist, 'index.html'));
+  const preloadsFor = createPreloadPlanner(siteRoot, locations);
 
   // sendFile only (no routes of its own); `send` refuses paths outside the root it is given.
   await app.register(fastifyStatic, { root: siteRoot, serve: false });
 
-  const sendBuilt = (reply: FastifyReply, distDir: string, relative: string) => {
+  const sendBuilt = (request: FastifyRequest, reply: FastifyReply, distDir: string, relative: string) => {
     if (!existsSync(distDir)) return reply.callNotFound();
     reply.header('Cache-Control', cacheControlFor(relative));
     // ETag/Last-Modified revalidation for the no-cache entry files; our own Cache-Control wins.
-    return reply.sendFile(relative, distDir, { cacheControl: false, etag: true, lastModified: true, dotfiles: 'deny', index: false });
+    const sendOptions = { cacheControl: false, etag: true, lastModified: true, dotfiles: 'deny', index: false } as const;
+    const type = contentTypeFor(relative);
+    if (type) {
+      const accepted = acceptedEncodings(request.headers['accept-encoding']);
+      const copy = PRECOMPRESSED.find((c) => accepted.has(c.encoding) && isFile(path.join(distDir, relative + c.extension)));
+      // The answer depends on Accept-Encoding whenever a compressed copy exists.
+      if (PRECOMPRESSED.some((c) => isFile(path.join(distDir, relative + c.extension)))) reply.header('Vary', 'Accept-Encoding');
+      if (copy) {
+        // @fastify/compress leaves a response that already has a Content-Encoding alone.
+        reply.header('Content-Encoding', copy.encoding).type(type);
+        return reply.sendFile(relative + copy.extension, distDir, { ...sendOptions, contentType: false });
+      }
+    }
+    return reply.sendFile(relative, distDir, sendOptions);
   };
 
   app.get(MANIFEST_PATH, { schema: { hide: true } }, async (_request, reply) => {
@@ -83,7 +103,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     if (!location || !relative) return reply.callNotFound();
     // Remotes may be loaded from another origin (the shell on a CDN, or a dev server).
     reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
-    return sendBuilt(reply, path.join(siteRoot, location.folder, 'dist'), relative);
+    return sendBuilt(request, reply, path.join(siteRoot, location.folder, 'dist'), relative);
   });
 
   const embeddedFor = async (request: FastifyRequest, pathname: string): Promise<EmbeddedData | undefined> => {
@@ -118,8 +138,17 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
       // The page still works without embedded data: the client fetches it.
       request.log.error({ err: error }, 'could not prepare embedded page data');
     }
-    const preloadScripts = remotesForPath(pathname).map((key) => locations.find((l) => l.key === key)!.entry);
-    const html = renderPage(template, { preloadScripts, preloadFetches: [MANIFEST_PATH], embedded });
+    const preloadScripts = preloadsFor(modulesForPath(pathname));
+    let options: unknown = null;
+    try {
+      options = loadOptions(config.optionsPath, config.siteName).options;
+    } catch (error) {
+      // The shell falls back to GET /api/base/options (which reports the problem itself).
+      request.log.error({ err: error }, 'could not read the site options for the page');
+    }
+    const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: manifest };
+    if (options) data[OPTIONS_ELEMENT_ID] = options;
+    const html = renderPage(template, { preloadScripts, preloadFetches: [], embedded, data });
     return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
@@ -129,7 +158,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     if (pathname === '/' || pathname === '/index.html') return sendPage(request, reply, '/');
     const relative = safeRelativePath(pathname);
     if (relative && relative !== 'index.html' && isFile(path.join(shellDist, relative))) {
-      return sendBuilt(reply, shellDist, relative);
+      return sendBuilt(request, reply, shellDist, relative);
     }
     if (looksLikeAsset(pathname)) return reply.callNotFound();
     return sendPage(request, reply, pathname);

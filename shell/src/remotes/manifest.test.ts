@@ -1,4 +1,4 @@
-import { defaultManifest, fetchRemotesManifest, setUpRemotes } from './manifest';
+import { defaultManifest, fetchRemotesManifest, MANIFEST_ELEMENT_ID, readInlineManifest, setUpRemotes } from './manifest';
 import { registered } from '../test/federationRuntime';
 
 const json = (body: unknown, status = 200) =>
@@ -38,5 +38,27 @@ describe('runtime remote manifest', () => {
     }
     expect(registered.plugins).toEqual([expect.objectContaining({ name: 'wishes-remote-fallback' })]);
     expect(registered.remotes).toEqual(manifest.remotes);
+  });
+
+  it('uses the manifest the server inlined in the page, without a request', async () => {
+    const manifest = { remotes: [{ name: 'mf_feed', entry: 'https://cdn.example/mf-feed/remoteEntry.js' }] };
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = MANIFEST_ELEMENT_ID;
+    element.textContent = JSON.stringify(manifest);
+    document.head.appendChild(element);
+    const original = globalThis.fetch;
+    globalThis.fetch = jest.fn();
+    try {
+      expect(readInlineManifest()).toEqual(manifest);
+      await setUpRemotes();
+      expect(globalThis.fetch).not.toHaveBeenCalled();
+      expect(registered.remotes).toEqual(manifest.remotes);
+      element.textContent = '{"remotes": 5}';
+      expect(readInlineManifest()).toBeNull();
+    } finally {
+      globalThis.fetch = original;
+      element.remove();
+    }
   });
 });

@@ -4,6 +4,8 @@ import { REMOTES, type RemotesManifest } from '@wishes/shared';
 import { fallbackPlugin } from './fallback-plugin';
 
 export const MANIFEST_URL = '/mf/remotes.json';
+/** The server inlines the manifest in the page (same JSON as MANIFEST_URL), saving a request. */
+export const MANIFEST_ELEMENT_ID = 'wishes-remotes';
 
 /** Where the server serves the remotes by default; used when the manifest cannot be fetched. */
 export function defaultManifest(): RemotesManifest {
@@ -29,10 +31,22 @@ export async function fetchRemotesManifest(fetchImpl: typeof fetch = (input, ini
   }
 }
 
+/** The manifest inlined in the page, or null (a page not served by the server, or malformed). */
+export function readInlineManifest(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): RemotesManifest | null {
+  const text = doc?.getElementById(MANIFEST_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const body: unknown = JSON.parse(text);
+    return isManifest(body) ? body : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Registers the fallback plugin and the remotes with the build plugin's federation instance. */
 export async function setUpRemotes(): Promise<RemotesManifest> {
   registerPlugins([fallbackPlugin()]);
-  const manifest = await fetchRemotesManifest();
+  const manifest = readInlineManifest() ?? (await fetchRemotesManifest());
   registerRemotes(manifest.remotes, { force: true });
   return manifest;
 }
