@@ -147,6 +147,7 @@ async function setup(port: number): Promise<{ users: User[]; publicWishes: numbe
 async function drive(port: number, users: User[], publicWishes: number[]) {
   const stats = new Map<Op, OpStats>(OPS.map(([op]) => [op, { requests: 0, errors: 0, quota429: 0, latencies: [], statuses: {} }]));
   let networkErrors = 0;
+  const networkErrorKinds: Record<string, number> = {};
   const deadline = Date.now() + DURATION_S * 1000;
   const one = async (user: User) => {
     const op = pickOp();
@@ -209,10 +210,12 @@ async function drive(port: number, users: User[], publicWishes: number[]) {
       if (op === 'generate' && res.status === 429) s.quota429++;
       else if (res.status >= 400) s.errors++;
       if (op === 'save' && res.status === 201 && (body as { is_public: boolean }).is_public) publicWishes.push(JSON.parse(res.body).wish_id);
-    } catch {
+    } catch (error) {
       s.requests++;
       s.errors++;
       networkErrors++;
+      const kind = `${op}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+      networkErrorKinds[kind] = (networkErrorKinds[kind] ?? 0) + 1;
     }
   };
   const started = Date.now();
@@ -224,7 +227,7 @@ async function drive(port: number, users: User[], publicWishes: number[]) {
       }
     }),
   );
-  return { stats, networkErrors, seconds: (Date.now() - started) / 1000 };
+  return { stats, networkErrors, networkErrorKinds, seconds: (Date.now() - started) / 1000 };
 }
 
 // ---------------------------------------------------------------- counters
@@ -295,6 +298,7 @@ interface DbResult {
   rows: Array<{ op: string; requests: number; errors: number; quota429: number; p50: number; p99: number }>;
   total: { requests: number; errors: number; quota429: number; p50: number; p99: number; rps: number };
   networkErrors: number;
+  networkErrorKinds: Record<string, number>;
   statuses: Record<string, Record<string, number>>;
   verdict: Verdict;
 }
@@ -331,11 +335,13 @@ async function runOne(kind: string): Promise<DbResult | null> {
     }
     server = await startServer(env);
     const port = server.port;
+    const loadavg = os.loadavg()[0];
+    if (loadavg > os.cpus().length) console.warn(`!!! the machine is busy before the run (load average ${loadavg.toFixed(1)} on ${os.cpus().length} cores): latencies will show it`);
     process.stdout.write(`[${kind}] server on 127.0.0.1:${port}; signing up ${USERS} users… `);
     const t0 = Date.now();
     const { users, publicWishes } = await setup(port);
     console.log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s; driving ${USERS} users for ${DURATION_S} s…`);
-    const { stats, networkErrors, seconds } = await drive(port, users, publicWishes);
+    const { stats, networkErrors, networkErrorKinds, seconds } = await drive(port, users, publicWishes);
 
     // Quiescent now: check counters while the server still answers (posts), then stop it cleanly.
     const sqlite = kind === 'sqlite' ? new Database(path.join(dataDir, 'wishes.db'), { readonly: true }) : null;
@@ -369,6 +375,7 @@ async function runOne(kind: string): Promise<DbResult | null> {
       rows,
       total,
       networkErrors,
+      networkErrorKinds,
       statuses: Object.fromEntries([...stats.entries()].map(([op, s]) => [op, s.statuses])),
       verdict: { ok: counters.ok && posts.ok, lines: [...counters.lines, ...posts.lines] },
     };
@@ -409,7 +416,7 @@ async function main() {
   for (const r of results) {
     console.log(`[${r.db}] counters: ${r.verdict.ok ? 'OK' : 'MISMATCH'}`);
     for (const line of r.verdict.lines) console.log(`  - ${line}`);
-    if (r.networkErrors) console.log(`  - ${r.networkErrors} requests got no answer`);
+    if (r.networkErrors) console.log(`  - ${r.networkErrors} requests got no answer: ${JSON.stringify(r.networkErrorKinds)}`);
     const unexpected = Object.entries(r.statuses).flatMap(([op, st]) => Object.entries(st).filter(([code]) => Number(code) >= 400 && !(op === 'generate' && code === '429')).map(([code, n]) => `${op} ${code}×${n}`));
     if (unexpected.length) console.log(`  - error statuses: ${unexpected.join(', ')}`);
     if (!r.verdict.ok || r.total.errors > 0) failed = true;
