@@ -7,18 +7,21 @@ test('Terms and Privacy Policy render their markdown; links open in a new tab', 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
   await expectPath(page, '/page/terms');
   await expectTitle(page, 'Terms and Conditions');
-  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' }).first()).toBeVisible();
   const body = page.locator('.shell-markdown');
   await expect(body.getByRole('heading').first()).toBeVisible();
   await expect(body.locator('p').first()).toBeVisible();
+  await expect.soft(page.getByRole('heading', { level: 1 }), 'one h1 on /page/terms').toHaveCount(1);
   const links = body.getByRole('link');
   for (let i = 0; i < (await links.count()); i++) await expect(links.nth(i)).toHaveAttribute('target', '_blank');
 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expectPath(page, '/page/privacy_policy');
   await expectTitle(page, 'Privacy Policy');
-  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).first()).toBeVisible();
   await expect(page.locator('.shell-markdown').getByRole('heading').first()).toBeVisible();
+  // The title is shown once: one level-1 heading per page.
+  await expect.soft(page.getByRole('heading', { level: 1 }), 'one h1 on /page/privacy_policy').toHaveCount(1);
 });
 
 test('the markdown files are served', async ({ request }) => {
