@@ -67,6 +67,41 @@ const SCREENS: Screen[] = [
   { name: 'reset confirm', path: () => '/auth/reset_password_confirm/MQ/token/', signedIn: 'out' },
   { name: 'reset link invalid', path: () => '/auth/reset_password_confirm/MQ', signedIn: 'out' },
   { name: 'compose', path: () => '/compose', signedIn: 'in', ready: async (p) => expect(p.getByLabel('Style')).toBeEnabled() },
+  {
+    name: 'compose with a draft',
+    path: () => '/compose',
+    signedIn: 'in',
+    ready: async (p) => {
+      await p.getByLabel('Style', { exact: true }).selectOption({ index: 1 });
+      await p.getByLabel('Audience', { exact: true }).selectOption({ index: 1 });
+      await p.getByLabel('Name', { exact: true }).fill('Noor');
+      await p.getByLabel('Topic', { exact: true }).selectOption({ index: 1 });
+      await p.getByLabel('Details', { exact: true }).fill('Loves hiking.');
+      await p.getByRole('button', { name: 'Generate' }).click();
+      await expect(p.getByLabel('Your wish', { exact: true })).not.toHaveValue('');
+    },
+  },
+  {
+    name: 'compose with missing fields',
+    path: () => '/compose',
+    signedIn: 'in',
+    ready: async (p) => {
+      await expect(p.getByLabel('Style', { exact: true })).toBeEnabled();
+      await p.getByRole('button', { name: 'Generate' }).click();
+      await expect(p.getByText('This field is required.').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'sign in with an error',
+    path: () => '/auth/sign_in',
+    signedIn: 'out',
+    ready: async (p) => {
+      await p.getByLabel('Email').fill('nobody@example.com');
+      await p.getByLabel('Password').fill('wrong-password-1');
+      await p.getByRole('main').getByRole('button', { name: 'Sign In', exact: true }).click();
+      await expect(p.getByText('The email or password you entered is incorrect. Please try again or reset your password.')).toBeVisible();
+    },
+  },
   { name: 'subscriptions', path: () => '/subscriptions', signedIn: 'in', ready: async (p) => expect(p.getByRole('heading', { name: 'Subscriptions' })).toBeVisible() },
   { name: 'business', path: () => '/business', signedIn: 'in', ready: async (p) => expect(p.getByLabel('Email')).toBeVisible() },
 ];
