@@ -1,9 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { api, ApiError, bus, type ToastEvent } from '@wishes/shared';
-import { StaticPage } from './StaticPage';
+import { StaticPage, withoutLeadingTitle } from './StaticPage';
 
-const TERMS = `# Terms
+const TERMS = `# Terms and Conditions
+
+## Using Wishes
 
 Some **bold** and *italic* words.
 
@@ -40,7 +42,9 @@ describe('StaticPage', () => {
     renderAt('/page/terms');
     expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Loading Terms and Conditions...');
-    expect(await screen.findByRole('heading', { name: 'Terms' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Using Wishes' })).toBeInTheDocument();
+    // The document's own title is not repeated under the page's <h1>.
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(spy).toHaveBeenCalledWith('terms');
     expect(screen.getByText('bold').tagName).toBe('STRONG');
     expect(screen.getByText('italic').tagName).toBe('EM');
@@ -84,4 +88,10 @@ describe('StaticPage', () => {
     renderAt('/page/constructor');
     expect(screen.getByRole('alert')).toHaveTextContent('Page "constructor" not found');
   });
+});
+
+it('drops only a leading level-1 title from the document', () => {
+  expect(withoutLeadingTitle('# Privacy Policy\n\nText')).toBe('\nText');
+  expect(withoutLeadingTitle('Intro\n# Later heading')).toBe('Intro\n# Later heading');
+  expect(withoutLeadingTitle('## Section\nText')).toBe('## Section\nText');
 });

@@ -20,6 +20,11 @@ function NewTabLink({ node: _node, ...props }: AnchorHTMLAttributes<HTMLAnchorEl
 
 const MARKDOWN_COMPONENTS = { a: NewTabLink };
 
+/** The page shows its title as its <h1>; a document that opens with its own title would repeat it. */
+export function withoutLeadingTitle(markdown: string): string {
+  return markdown.replace(/^\s*#[ \t]+[^\n]*\n?/, '');
+}
+
 function KnownStaticPage({ name, title }: { name: string; title: string }) {
   useDocumentTitle(title);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -53,7 +58,7 @@ function KnownStaticPage({ name, title }: { name: string; title: string }) {
       {state.status === 'error' ? <ErrorState message={`Could not load ${title} page content`} onRetry={retry} /> : null}
       {state.status === 'ready' ? (
         <div className="shell-markdown">
-          <Markdown components={MARKDOWN_COMPONENTS}>{state.markdown}</Markdown>
+          <Markdown components={MARKDOWN_COMPONENTS}>{withoutLeadingTitle(state.markdown)}</Markdown>
         </div>
       ) : null}
     </article>
