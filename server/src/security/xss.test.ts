@@ -123,12 +123,17 @@ describe.each(dialects)('stored XSS payloads (%s)', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       // Defence in depth: no inline script may run even if markup got through.
-      expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self'(;|$)/);
+      const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+      expect(scriptSrc).toMatch(/'self'/);
+      expect(scriptSrc).not.toMatch(/'unsafe-inline'|'unsafe-eval'/);
       const split = splitEmbedded(res.body);
       expect(split).not.toBeNull();
       expect(embeddedProblems(split!.raw)).toEqual([]);
-      // Outside the element the page is exactly the template's markup: one script tag, no payload.
-      expect(split!.rest.match(/<script/gi)?.length).toBe(1);
+      // Outside the element: the template's own script tag plus other JSON data elements (manifest,
+      // options), each just as closed and clean; no payload anywhere.
+      const others = [...split!.rest.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script/gi)];
+      expect(others.filter(([, attrs]) => !/type="application\/json"/.test(attrs)).map(([, attrs]) => attrs.trim())).toEqual(['defer src=main.js']);
+      for (const [, , raw] of others) expect(raw ? embeddedProblems(raw) : []).toEqual([]);
       expect(split!.rest).not.toMatch(/alert|onerror|<!--/);
       // Inside, the data is the stored text, byte for byte.
       const data = JSON.parse(split!.raw);
