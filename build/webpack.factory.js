@@ -68,7 +68,13 @@ module.exports = function createWebpackConfig(appDir, federation) {
           // entry (a global set at the host's init), so each remoteEntry.js does not carry its own
           // ~25 KB gzip copy. Remotes are still registered at run time from /mf/remotes.json.
           // (The host's provider is build/external-runtime-provider.js, not `provideExternalRuntime`.)
-          experiments: federation.host ? {} : { externalRuntime: true },
+          // optimization: remotes are registered by their remoteEntry.js, never by an
+          // mf-manifest.json entry, so the runtime's manifest-snapshot plugin is dead code; and the
+          // bundles only run in browsers (no Node script loader).
+          experiments: {
+            ...(federation.host ? {} : { externalRuntime: true }),
+            optimization: { disableSnapshot: true, target: 'web' },
+          },
         }),
         ...(federation.host
           ? [
