@@ -2,11 +2,15 @@
 import { type Kysely, Migrator } from 'kysely';
 import type { Database, Dialect } from './types';
 import { initialMigration } from './migrations/0001_initial';
+import { feedSeqMigration } from './migrations/0002_feed_seq';
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => ({ '0001_initial': initialMigration(dialect) }) },
+    provider: { getMigrations: async () => ({
+        '0001_initial': initialMigration(dialect),
+        '0002_feed_seq': feedSeqMigration(),
+      }) },
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -32,6 +32,13 @@ export interface WishesTable {
   created_at: string;
   upvote_count: Generated<number>;
   downvote_count: Generated<number>;
+  /** Position in the public feed (1 = oldest), null for private wishes: see migrations/0002_feed_seq.ts. */
+  public_seq: number | null;
+}
+
+export interface FeedSequenceTable {
+  id: number;
+  last_seq: number;
 }
 
 export interface VotesTable {
@@ -88,6 +95,7 @@ export interface GenerationEventsTable {
 export interface Database {
   users: UsersTable;
   wishes: WishesTable;
+  feed_sequence: FeedSequenceTable;
   votes: VotesTable;
   subscriptions: SubscriptionsTable;
   complaints: ComplaintsTable;

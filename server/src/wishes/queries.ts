@@ -85,15 +85,33 @@ function visible(viewerId: number | null) {
     eb.or([eb('w.is_public', '=', 1), eb('w.user_id', '=', viewer(viewerId))]);
 }
 
-export async function insertWish(db: Db, userId: number, text: string, isPublic: boolean, createdAt: string = nowIso()): Promise<number> {
-  const now = createdAt;
-  const row = await db
-    .insertInto('wishes')
-    .values({ user_id: userId, text, is_public: isPublic ? 1 : 0, published_at: now, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+export async function insertWish(db: Db, userId: number, text: string, isPublic: boolean, createdAt?: string): Promise<number> {
+  const id = await db.transaction().execute(async (trx) => {
+    if (!isPublic) {
+      const now = createdAt ?? nowIso();
+      const row = await trx.insertInto('wishes').values({ user_id: userId, text, is_public: 0, published_at: now, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    }
+    // Feed position (migrations/0002_feed_seq.ts). Bumping the counter first serializes public
+    // inserts on its row (PostgreSQL) or the write lock (SQLite); the timestamp is taken after that,
+    // so concurrent saves normally land in order and the shift below finds nothing to move.
+    const counter = await sql<{ last_seq: number }>`update feed_sequence set last_seq = last_seq + 1 where id = 1 returning last_seq`.execute(trx);
+    const last = Number(counter.rows[0]!.last_seq);
+    const now = createdAt ?? nowIso();
+    // Public wishes that sort after this one (a back-dated save, or a clock step) move up by one.
+    // Ties on created_at go to the higher id, and this wish's id will be the highest.
+    const shifted = await sql`update wishes set public_seq = public_seq + 1 where is_public = 1 and created_at > ${now}`.execute(trx);
+    const seq = last - Number(shifted.numAffectedRows ?? 0n);
+    const row = await trx
+      .insertInto('wishes')
+      .values({ user_id: userId, text, is_public: 1, published_at: now, created_at: now, public_seq: seq })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
   clearSearchCache(db);
-  return row.id;
+  if (isPublic) clearFeedCache(db);
+  return id;
 }
 
 export async function getVisibleWish(db: Db, id: number, viewerId: number | null): Promise<Wish | null> {
@@ -120,21 +138,61 @@ function toPage(rows: WishJoinedRow[], page: number, pageSize: number): Page {
 }
 
 /**
- * Public wishes newest first (id breaks ties), one extra row fetched to know if more exist.
- * Deferred join: the page's ids come from the covering partial index alone (so a deep OFFSET skips
- * index entries, not joined rows); only those rows are joined with their author and the viewer's vote.
+ * Anonymous feed pages (viewerId null: no per-viewer vote), kept FEED_CACHE_MS. Page 1 is what every
+ * visitor and the /feed HTML read; at hundreds of requests a second they would otherwise run the
+ * same query. Saving a public wish clears this process's cache, so a new wish shows at once (other
+ * processes: within FEED_CACHE_MS); vote counts and author names an anonymous reader sees may be up
+ * to FEED_CACHE_MS old. Signed-in viewers always read fresh rows (their own vote is in each wish).
+ * WISHES_FEED_CACHE_MS=0 turns it off (the benchmark's uncached figures).
  */
+export const FEED_CACHE_MS = Number(process.env.WISHES_FEED_CACHE_MS ?? 1000);
+const FEED_CACHE_ENTRIES = 200;
+const feedCaches = new WeakMap<Db, Map<number, { at: number; page: Promise<Page> }>>();
+
+export function clearFeedCache(db: Db): void {
+  feedCaches.get(db)?.clear();
+}
+
+/** Public wishes newest first (created_at, then id), one extra row fetched to know if more exist. */
 export async function feedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
-  const ids = db
-    .selectFrom('wishes')
-    .select('id')
-    .where('is_public', '=', 1)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize + 1)
-    .offset((page - 1) * pageSize);
-  const rows = await wishQuery(db, viewerId).where('w.id', 'in', ids).orderBy('w.created_at', 'desc').orderBy('w.id', 'desc').execute();
-  return toPage(rows, page, pageSize);
+  if (viewerId !== null || FEED_CACHE_MS <= 0) return readFeedPage(db, page, pageSize, viewerId);
+  let cache = feedCaches.get(db);
+  if (!cache) feedCaches.set(db, (cache = new Map()));
+  const key = page * 1000 + pageSize;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at <= FEED_CACHE_MS) return hit.page;
+  // The promise is cached, so concurrent misses share one query; a failed read is not kept.
+  const read = readFeedPage(db, page, pageSize, null);
+  if (cache.size >= FEED_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  const entry = { at: now, page: read };
+  cache.set(key, entry);
+  read.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return read;
+}
+
+/**
+ * Page p is the size+1 highest public_seq at or below N - (p-1)*size, where N is the highest seq
+ * (migrations/0002_feed_seq.ts): a seek on wishes_public_seq_idx, whatever the depth (OFFSET had to
+ * step over every earlier index entry). One statement, so N and the rows come from one snapshot.
+ */
+async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
+  const skip = (page - 1) * pageSize;
+  // The LIMIT in the inner select tells PostgreSQL's planner the page is 11 rows (a bare range on
+  // max(public_seq) is estimated at thousands, and it then hash-joins all users).
+  const result = await sql<WishJoinedRow>`
+    select w.id, w.text, w.user_id, w.is_public, w.published_at, w.created_at, w.upvote_count, w.downvote_count,
+      mv.vote_type as my_vote, u.first_name, u.last_name, u.avatar_url, u.avatar_thumbnail
+    from (select id from wishes where is_public = 1
+            and public_seq <= (select max(public_seq) from wishes where is_public = 1) - ${skip}
+          order by public_seq desc limit ${pageSize + 1}) as p
+    join wishes w on w.id = p.id
+    join users u on u.id = w.user_id
+    left join votes mv on mv.wish_id = w.id and mv.user_id = ${viewer(viewerId)}
+    order by w.public_seq desc`.execute(db);
+  return toPage(result.rows, page, pageSize);
 }
 
 export async function userWishesPage(db: Db, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
