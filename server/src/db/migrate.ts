@@ -3,6 +3,7 @@ import { type Kysely, Migrator } from 'kysely';
 import type { Database, Dialect } from './types';
 import { initialMigration } from './migrations/0001_initial';
 import { feedSeqMigration } from './migrations/0002_feed_seq';
+import { voteFunctionsMigration } from './migrations/0003_vote_functions';
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({
@@ -10,6 +11,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
     provider: { getMigrations: async () => ({
         '0001_initial': initialMigration(dialect),
         '0002_feed_seq': feedSeqMigration(),
+        '0003_vote_functions': voteFunctionsMigration(dialect),
       }) },
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,10 +1,11 @@
 /**
  * Votes and the wish's denormalized counters. Every change runs in one transaction that first
- * locks the wish row (PostgreSQL: SELECT ... FOR UPDATE; SQLite: Kysely serializes transactions
- * on its single connection), so the vote row and both counters always move together and parallel
- * voters cannot lose updates. The unique (wish_id, user_id) index backs this up.
+ * locks the wish row (PostgreSQL: SELECT ... FOR UPDATE inside wishes_cast_vote/wishes_remove_vote;
+ * SQLite: Kysely serializes transactions on its single connection), so the vote row and both
+ * counters always move together and parallel voters cannot lose updates. The unique
+ * (wish_id, user_id) index backs this up.
  */
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Voter, VoteSummary, VoteType } from '@wishes/shared/contract';
 import { ANONYMOUS } from '@wishes/shared/constants';
 import type { Database, Dialect } from '../db/types';
@@ -13,54 +14,60 @@ import { fullName } from '../wishes/queries';
 
 type Db = Kysely<Database>;
 
-const COUNTER: Record<VoteType, 'upvote_count' | 'downvote_count'> = { upvote: 'upvote_count', downvote: 'downvote_count' };
+const toSummary = (wishId: number, up: number, down: number, myVote: VoteType | null): VoteSummary => ({
+  id: wishId,
+  vote_count: up - down,
+  upvote_count: up,
+  downvote_count: down,
+  vote_type: myVote,
+});
 
-/** Locks the wish and returns it when the user may see it; null means "does not exist" for them. */
-async function lockVisibleWish(trx: Transaction<Database>, dialect: Dialect, wishId: number, userId: number) {
-  let query = trx.selectFrom('wishes').select(['id', 'user_id', 'is_public']).where('id', '=', wishId);
-  if (dialect === 'postgres') query = query.forUpdate();
-  const wish = await query.executeTakeFirst();
-  return wish && (wish.is_public === 1 || wish.user_id === userId) ? wish : null;
+const delta = (type: VoteType | null | undefined, counted: VoteType) => (type === counted ? 1 : 0);
+
+/**
+ * SQLite: one transaction (Kysely runs them one at a time on the single connection), three
+ * statements: the wish's visibility and the voter's current vote in one read, the vote row write,
+ * and one counter update that returns the new counts.
+ */
+async function sqliteChange(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteSummary | null> {
+  return db.transaction().execute(async (trx) => {
+    const found = await sql<{ is_public: number; user_id: number; vote_type: VoteType | null; up: number; down: number }>`
+      select w.is_public, w.user_id, v.vote_type, w.upvote_count as up, w.downvote_count as down
+      from wishes w left join votes v on v.wish_id = w.id and v.user_id = ${userId} where w.id = ${wishId}`.execute(trx);
+    const wish = found.rows[0];
+    if (!wish || (wish.is_public !== 1 && wish.user_id !== userId)) return null;
+    const old = wish.vote_type;
+    if (old === voteType) return toSummary(wishId, wish.up, wish.down, voteType);
+    if (voteType === null) await sql`delete from votes where wish_id = ${wishId} and user_id = ${userId}`.execute(trx);
+    else if (old === null) await sql`insert into votes (wish_id, user_id, vote_type, created_at) values (${wishId}, ${userId}, ${voteType}, ${nowIso()})`.execute(trx);
+    else await sql`update votes set vote_type = ${voteType}, created_at = ${nowIso()} where wish_id = ${wishId} and user_id = ${userId}`.execute(trx);
+    const up = delta(voteType, 'upvote') - delta(old, 'upvote');
+    const down = delta(voteType, 'downvote') - delta(old, 'downvote');
+    const counts = await sql<{ up: number; down: number }>`update wishes set upvote_count = upvote_count + ${up}, downvote_count = downvote_count + ${down}
+      where id = ${wishId} returning upvote_count as up, downvote_count as down`.execute(trx);
+    const row = counts.rows[0]!;
+    return toSummary(wishId, row.up, row.down, voteType);
+  });
 }
 
-async function summary(trx: Transaction<Database> | Db, wishId: number, myVote: VoteType | null): Promise<VoteSummary> {
-  const w = await trx.selectFrom('wishes').select(['upvote_count', 'downvote_count']).where('id', '=', wishId).executeTakeFirstOrThrow();
-  return { id: wishId, vote_count: w.upvote_count - w.downvote_count, upvote_count: w.upvote_count, downvote_count: w.downvote_count, vote_type: myVote };
-}
-
-async function bump(trx: Transaction<Database>, wishId: number, column: 'upvote_count' | 'downvote_count', delta: 1 | -1) {
-  await trx
-    .updateTable('wishes')
-    .set((eb) => ({ [column]: eb(column, '+', delta) }))
-    .where('id', '=', wishId)
-    .execute();
+/** PostgreSQL: one function call, one round trip (migrations/0003_vote_functions.ts has the same steps). */
+async function postgresChange(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteSummary | null> {
+  const result =
+    voteType === null
+      ? await sql<{ up: number; down: number }>`select up, down from wishes_remove_vote(${wishId}, ${userId})`.execute(db)
+      : await sql<{ up: number; down: number }>`select up, down from wishes_cast_vote(${wishId}, ${userId}, ${voteType}, ${nowIso()})`.execute(db);
+  const row = result.rows[0];
+  return row ? toSummary(wishId, row.up, row.down, voteType) : null;
 }
 
 /** Upvote or downvote: a repeat keeps one vote, the other type switches it. Null when the wish is not visible. */
 export async function castVote(db: Db, dialect: Dialect, wishId: number, userId: number, voteType: VoteType): Promise<VoteSummary | null> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockVisibleWish(trx, dialect, wishId, userId))) return null;
-    const existing = await trx.selectFrom('votes').select(['id', 'vote_type']).where('wish_id', '=', wishId).where('user_id', '=', userId).executeTakeFirst();
-    if (!existing) {
-      await trx.insertInto('votes').values({ wish_id: wishId, user_id: userId, vote_type: voteType, created_at: nowIso() }).execute();
-      await bump(trx, wishId, COUNTER[voteType], 1);
-    } else if (existing.vote_type !== voteType) {
-      await trx.updateTable('votes').set({ vote_type: voteType, created_at: nowIso() }).where('id', '=', existing.id).execute();
-      await bump(trx, wishId, COUNTER[existing.vote_type], -1);
-      await bump(trx, wishId, COUNTER[voteType], 1);
-    }
-    return summary(trx, wishId, voteType);
-  });
+  return dialect === 'postgres' ? postgresChange(db, wishId, userId, voteType) : sqliteChange(db, wishId, userId, voteType);
 }
 
 /** Removes the user's vote if any. Null when the wish is not visible. */
 export async function removeVote(db: Db, dialect: Dialect, wishId: number, userId: number): Promise<VoteSummary | null> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await lockVisibleWish(trx, dialect, wishId, userId))) return null;
-    const deleted = await trx.deleteFrom('votes').where('wish_id', '=', wishId).where('user_id', '=', userId).returning('vote_type').executeTakeFirst();
-    if (deleted) await bump(trx, wishId, COUNTER[deleted.vote_type], -1);
-    return summary(trx, wishId, null);
-  });
+  return dialect === 'postgres' ? postgresChange(db, wishId, userId, null) : sqliteChange(db, wishId, userId, null);
 }
 
 /** Most voters a list returns; the counts stay exact totals. */

@@ -49,4 +49,23 @@ describe.each(dialects)('feed positions (%s)', (dialect) => {
     expect(after.wishes[0].id).not.toBe(before.wishes[0].id);
     clearFeedCache(t.app.deps.db);
   });
+
+  it('keeps counters exact when one user switches a vote in parallel requests', async () => {
+    const id = await t.saveWish(author, 'Flip me');
+    const voter = await t.createUser();
+    const types = ['upvote', 'downvote', 'upvote', 'downvote', 'upvote', 'downvote', 'upvote', 'downvote'];
+    await Promise.all(
+      types.map((vote_type, i) =>
+        i % 3 === 2
+          ? t.request({ method: 'DELETE', url: `/api/wish/${id}/vote/`, token: voter.access })
+          : t.request({ method: 'POST', url: `/api/wish/${id}/vote/`, token: voter.access, payload: { vote_type } }),
+      ),
+    );
+    const { db } = t.app.deps;
+    const votes = await sql<{ vote_type: string }>`select vote_type from votes where wish_id = ${id}`.execute(db);
+    const wish = await sql<{ up: number; down: number }>`select upvote_count as up, downvote_count as down from wishes where id = ${id}`.execute(db);
+    expect(votes.rows.length).toBeLessThanOrEqual(1);
+    expect(Number(wish.rows[0]!.up)).toBe(votes.rows.filter((v) => v.vote_type === 'upvote').length);
+    expect(Number(wish.rows[0]!.down)).toBe(votes.rows.filter((v) => v.vote_type === 'downvote').length);
+  });
 });
