@@ -184,7 +184,7 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
     const feed = get('feed1');
     const deep = get('feedDeep');
     const vote = get('vote');
-    if (feed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 throughput`, value: `${feed.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.5× bare', pass: feed.ratioToBare >= 0.5 });
+    if (feed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 (no cache) throughput`, value: `${feed.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.5× bare', pass: feed.ratioToBare >= 0.5 });
     if (feed && deep) {
       const ratio = deep.p50 / Math.max(feed.p50, 1);
       rows.push({ name: `${db}: ${deep.label} p50 latency`, value: `${deep.p50} ms = ${ratio.toFixed(1)}× page 1 (${feed.p50} ms)`, target: '≤ 3× page 1', pass: deep.p50 <= 3 * Math.max(feed.p50, 1) });
@@ -192,6 +192,14 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
     for (const key of ['searchCommon', 'searchRare']) {
       const s = get(key);
       if (s && feed) rows.push({ name: `${db}: ${s.label} p50`, value: `${s.p50} ms = ${(s.p50 / Math.max(feed.p50, 1)).toFixed(1)}× feed`, target: '≤ 2× feed p50', pass: s.p50 <= 2 * Math.max(feed.p50, 1) });
+    }
+    // The same two targets with the anonymous 1 s feed cache on (production default); the rows above are uncached.
+    const feedC = get('feed1Cached');
+    const deepC = get('feedDeepCached');
+    if (feedC?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 throughput, 1 s anonymous cache`, value: `${feedC.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.5× bare', pass: feedC.ratioToBare >= 0.5 });
+    if (feedC && deepC) {
+      const ratio = deepC.p50 / Math.max(feedC.p50, 1);
+      rows.push({ name: `${db}: ${deepC.label} p50 latency`, value: `${deepC.p50} ms = ${ratio.toFixed(1)}× page 1 (${feedC.p50} ms)`, target: '≤ 3× page 1', pass: deepC.p50 <= 3 * Math.max(feedC.p50, 1) });
     }
     if (vote?.ratioToBare != null) rows.push({ name: `${db}: vote toggle throughput`, value: `${vote.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.25× bare', pass: vote.ratioToBare >= 0.25 });
   }

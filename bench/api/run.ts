@@ -59,7 +59,7 @@ export interface ApiBenchOptions {
 
 const SERVER = path.join(__dirname, 'server.ts');
 
-export function startServer(databaseUrl: string, userIds: number[]): Promise<{ child: ChildProcess; port: number; tokens: string[]; dataDir: string }> {
+export function startServer(databaseUrl: string, userIds: number[], extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number; tokens: string[]; dataDir: string }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wishes-bench-'));
   return new Promise((resolve, reject) => {
     const child = fork(SERVER, [], {
@@ -67,7 +67,7 @@ export function startServer(databaseUrl: string, userIds: number[]): Promise<{ c
       // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server (open it in Chrome DevTools).
       execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
       // Production defaults (NODE_ENV unset, LOG_LEVEL unset = info); the request log goes nowhere.
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SEED_DEMO: 'false', BENCH_USERS: JSON.stringify(userIds) },
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SEED_DEMO: 'false', BENCH_USERS: JSON.stringify(userIds), ...extraEnv },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child.once('message', (message) => {
@@ -99,13 +99,19 @@ interface Scenario {
   method: string;
   path: string;
   opts: Record<string, unknown>;
+  /** Run against the second server, which keeps the anonymous feed cache on (the first has it off). */
+  cached?: boolean;
 }
 
 export async function runApiBench(options: ApiBenchOptions): Promise<EndpointResult[]> {
   const { data } = options;
   const pairs = data.freePairs.slice(0, options.connections);
-  const { child, port, tokens, dataDir } = await startServer(options.databaseUrl, pairs.map((p) => p.userId));
-  const base = `http://127.0.0.1:${port}`;
+  // The main server runs with the anonymous feed cache off, so every figure below is the database
+  // path; feed1Cached/feedDeepCached (and their own bare baseline) then run on a second server with
+  // the production default (1 s cache, see wishes/queries.ts FEED_CACHE_MS).
+  let server = { ...(await startServer(options.databaseUrl, pairs.map((p) => p.userId), { WISHES_FEED_CACHE_MS: '0' })), cachedOn: false };
+  const { tokens } = server;
+  let base = `http://127.0.0.1:${server.port}`;
   const json = { 'content-type': 'application/json' };
   const feedPages = Math.ceil(Array.from(data.wishes.isPublic).filter(Boolean).length / 10);
   const deepPage = Math.min(5000, feedPages);
@@ -132,25 +138,37 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
 
   const scenarios: Scenario[] = [
     { key: 'bare', label: 'bare Fastify route (baseline)', method: 'GET', path: '/bench/bare', opts: {} },
-    { key: 'feed1', label: 'feed page 1', method: 'GET', path: '/api/base/feed/1/', opts: {} },
-    { key: 'feedDeep', label: `feed page ${deepPage}`, method: 'GET', path: `/api/base/feed/${deepPage}/`, opts: {} },
+    { key: 'feed1', label: 'feed page 1 (no cache)', method: 'GET', path: '/api/base/feed/1/', opts: {} },
+    { key: 'feedDeep', label: `feed page ${deepPage} (no cache)`, method: 'GET', path: `/api/base/feed/${deepPage}/`, opts: {} },
     { key: 'wish', label: 'wish detail', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/`, opts: {} },
     { key: 'voters', label: `voters (${data.popularWish.votes} votes)`, method: 'GET', path: `/api/wish/${data.popularWish.id}/voters/`, opts: {} },
     { key: 'userWishes', label: `user's wishes (${data.prolificUser.wishes} public)`, method: 'GET', path: `/api/base/user/${data.prolificUser.id}/wishes/1/`, opts: {} },
     { key: 'searchCommon', label: `search "${COMMON_WORD}" (common)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: COMMON_WORD }) } },
     { key: 'searchRare', label: `search "${RARE_WORD}" (rare)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: RARE_WORD }) } },
     { key: 'vote', label: 'vote toggle (signed in: vote, unvote)', method: 'POST+DELETE', path: '/api/wish/{id}/vote/', opts: { requests: voteRequests } },
+    { key: 'bareCached', label: 'bare Fastify route (2nd server)', method: 'GET', path: '/bench/bare', opts: {}, cached: true },
+    { key: 'feed1Cached', label: 'feed page 1, 1 s anonymous cache', method: 'GET', path: '/api/base/feed/1/', opts: {}, cached: true },
+    { key: 'feedDeepCached', label: `feed page ${deepPage}, 1 s anonymous cache`, method: 'GET', path: `/api/base/feed/${deepPage}/`, opts: {}, cached: true },
   ];
 
   const results: EndpointResult[] = [];
   try {
     for (const s of scenarios) {
-      if (options.only && s.key !== 'bare' && !options.only.includes(s.key)) continue;
+      const baseline = s.key === 'bare' || s.key === 'bareCached';
+      const only = options.only;
+      if (only && !baseline && !only.includes(s.key)) continue;
+      if (s.key === 'bareCached' && only && !only.some((k) => k.endsWith('Cached'))) continue;
+      if (s.cached && !server.cachedOn) {
+        await stopServer(server.child);
+        rmSync(server.dataDir, { recursive: true, force: true });
+        server = { ...(await startServer(options.databaseUrl, pairs.map((p) => p.userId))), cachedOn: true };
+        base = `http://127.0.0.1:${server.port}`;
+      }
       const common = { url: base + (s.key === 'vote' ? '' : s.path), method: s.method === 'POST+DELETE' ? 'POST' : s.method, connections: options.connections, pipelining: 1, ...s.opts };
       if (options.warmupSeconds > 0) await autocannon({ ...common, duration: options.warmupSeconds });
       const r = await autocannon({ ...common, duration: options.durationSeconds });
       const rps = r.requests.average;
-      const bare = results.find((x) => x.key === 'bare');
+      const bare = results.find((x) => x.key === (s.cached ? 'bareCached' : 'bare'));
       const result: EndpointResult = {
         key: s.key,
         label: s.label,
@@ -160,7 +178,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
         p50: r.latency.p50,
         p99: r.latency.p99,
         bytesPerResponse: r.requests.total ? Math.round((r.throughput.average * r.duration) / Math.max(1, r.requests.total)) : 0,
-        ratioToBare: bare ? rps / bare.rps : s.key === 'bare' ? 1 : null,
+        ratioToBare: baseline ? 1 : bare ? rps / bare.rps : null,
         requests: r.requests.total,
         errors: r.errors + r.timeouts,
         non2xx: r.non2xx,
@@ -173,8 +191,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
       );
     }
   } finally {
-    await stopServer(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopServer(server.child);
+    rmSync(server.dataDir, { recursive: true, force: true });
   }
   return results;
 }
