@@ -112,13 +112,25 @@ describe('while a vote is pending', () => {
     const vote = jest.spyOn(api, 'vote').mockReturnValue(pending.promise);
     renderAt(<Harness initial={makeWish()} />);
     await userEvent.click(upvote());
-    expect(upvote()).toBeDisabled();
-    expect(downvote()).toBeDisabled();
+    expect(upvote()).toHaveAttribute('aria-disabled', 'true');
+    expect(downvote()).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(downvote());
+    await userEvent.click(upvote());
     expect(vote).toHaveBeenCalledTimes(1);
     await act(async () => pending.resolve(voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' })));
-    expect(upvote()).toBeEnabled();
-    expect(downvote()).toBeEnabled();
+    expect(upvote()).not.toHaveAttribute('aria-disabled');
+    expect(downvote()).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('keeps keyboard focus on the pressed button while and after the request runs', async () => {
+    const pending = deferred<ReturnType<typeof voteResponse>>();
+    jest.spyOn(api, 'vote').mockReturnValue(pending.promise);
+    renderAt(<Harness initial={makeWish()} />);
+    upvote().focus();
+    await userEvent.keyboard('{Enter}');
+    expect(upvote()).toHaveFocus();
+    await act(async () => pending.resolve(voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' })));
+    expect(upvote()).toHaveFocus();
   });
 });
 
@@ -151,7 +163,7 @@ describe('failures', () => {
     await userEvent.click(action === 'downvote' ? downvote() : upvote());
     await waitFor(() => expect(toasts.texts()).toEqual([`error: ${expected}`]));
     expect(onChange).not.toHaveBeenCalled();
-    expect(upvote()).toBeEnabled();
+    expect(upvote()).not.toHaveAttribute('aria-disabled');
     expect(upvote()).toHaveAttribute('aria-pressed', action === 'remove' ? 'true' : 'false');
   });
 

@@ -51,7 +51,9 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
       className={`feed-vote__btn feed-vote__btn--${type}`}
       aria-label={type === 'upvote' ? 'Upvote' : 'Downvote'}
       aria-pressed={wish.vote_type === type}
-      disabled={pending}
+      // aria-disabled rather than disabled: a disabled button loses focus in Chromium, which would
+      // drop a keyboard user to the top of the page after every vote. `press` ignores it meanwhile.
+      aria-disabled={pending || undefined}
       onClick={() => void press(type)}
     >
       <Icon name={type} size={20} />
