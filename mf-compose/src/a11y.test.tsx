@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import ComposePage from './compose/ComposePage';
 import BusinessPage from './business/BusinessPage';
 import { OPTIONS, renderAt, setOptions } from './test/harness';
-import { installFetch, jsonResponse } from './test/fakeFetch';
+import { jsonResponse } from '@wishes/shared/testing';
+import { installFetch } from './test/fakeFetch';
 
 /** Automated accessibility checks (axe-core) of each screen in its main states. */
 async function violations(container: Element) {
@@ -21,7 +22,7 @@ let server: ReturnType<typeof installFetch>;
 beforeEach(() => {
   setOptions(OPTIONS);
   server = installFetch((request) =>
-    request.url.includes('generate') ? jsonResponse(200, { text: 'Happy birthday!', rate_limit: { limit: 20, remaining: 19 } }) : jsonResponse(400, { error: 'Please enter a message.' }),
+    request.url.includes('generate') ? jsonResponse({ text: 'Happy birthday!', rate_limit: { limit: 20, remaining: 19 } }) : jsonResponse({ error: 'Please enter a message.' }, 400),
   );
 });
 afterEach(() => {

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session$ } from '@wishes/shared';
-import { fakeJwt, fetchCall, mockFetch, type FakeReply } from '../test/fakeFetch';
+import { fakeJwt } from '@wishes/shared/testing';
+import { fetchCall, mockFetch, type FakeReply } from '../test/fakeFetch';
 import { collectToasts, renderAt, resetSession } from '../test/harness';
 
 const LABELS = {

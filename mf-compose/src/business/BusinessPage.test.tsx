@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BusinessPage from './BusinessPage';
 import { OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { deferred, installFetch, jsonResponse, type RecordedRequest } from '../test/fakeFetch';
+import { deferred, jsonResponse } from '@wishes/shared/testing';
+import { installFetch, type RecordedRequest } from '../test/fakeFetch';
 
 const OFFER_URL = '/api/offer/submit/';
 const INVALID_EMAIL = 'Please enter a valid email address';
@@ -14,8 +15,8 @@ let offerResponder: (request: RecordedRequest) => Response | Promise<Response>;
 beforeEach(() => {
   setOptions(OPTIONS);
   toasts = recordToasts();
-  offerResponder = () => jsonResponse(201, { message: 'Offer received successfully' });
-  server = installFetch((request) => (request.url === OFFER_URL ? offerResponder(request) : jsonResponse(404, {})));
+  offerResponder = () => jsonResponse({ message: 'Offer received successfully' }, 201);
+  server = installFetch((request) => (request.url === OFFER_URL ? offerResponder(request) : jsonResponse({}, 404)));
 });
 
 afterEach(() => {
@@ -115,7 +116,7 @@ describe('BusinessPage', () => {
   });
 
   it("shows the server's error as a toast and inline, and allows another try", async () => {
-    offerResponder = () => jsonResponse(400, { error: 'Please enter a message.' });
+    offerResponder = () => jsonResponse({ error: 'Please enter a message.' }, 400);
     const user = renderBusiness();
     await fill(user, 'partner@brand.io', '');
     await user.click(screen.getByRole('button', { name: 'Send Offer' }));
@@ -124,7 +125,7 @@ describe('BusinessPage', () => {
     expect(screen.getByRole('button', { name: 'Send Offer' })).toBeEnabled();
     expect(screen.getByTestId('location')).toHaveTextContent('/business');
 
-    offerResponder = () => jsonResponse(201, { message: 'Offer received successfully' });
+    offerResponder = () => jsonResponse({ message: 'Offer received successfully' }, 201);
     await user.type(screen.getByLabelText('Message'), 'Now with a message');
     await user.click(screen.getByRole('button', { name: 'Send Offer' }));
     await waitFor(() => expect(toastTexts()).toContain('success: Offer received successfully'));
@@ -132,7 +133,7 @@ describe('BusinessPage', () => {
   });
 
   it.each([
-    ['a server error without text', () => jsonResponse(500, {})],
+    ['a server error without text', () => jsonResponse({}, 500)],
     [
       'a network failure',
       () => {
@@ -158,7 +159,7 @@ describe('BusinessPage', () => {
     expect(busy).toBeDisabled();
     await user.type(screen.getByLabelText('Email'), '{Enter}');
     expect(server.requests).toHaveLength(1);
-    await act(async () => pending.resolve(jsonResponse(201, { message: 'Offer received successfully' })));
+    await act(async () => pending.resolve(jsonResponse({ message: 'Offer received successfully' }, 201)));
     await waitFor(() => expect(toastTexts()).toEqual(['success: Offer received successfully']));
   });
 });

@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
 import { OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { deferred, installFetch, jsonResponse, type RecordedRequest } from '../test/fakeFetch';
+import { deferred, jsonResponse } from '@wishes/shared/testing';
+import { installFetch, type RecordedRequest } from '../test/fakeFetch';
 
 const PATTERNS = ['/compose', '/compose/:topic'];
 const GENERATE_URL = '/api/base/generate_text/';
@@ -18,12 +19,12 @@ let saveResponder: Responder;
 beforeEach(() => {
   setOptions(OPTIONS);
   toasts = recordToasts();
-  generateResponder = () => jsonResponse(200, { text: 'Happy birthday, Anna!', rate_limit: { limit: 20, remaining: 19 } });
-  saveResponder = () => jsonResponse(201, { wish_id: 42 });
+  generateResponder = () => jsonResponse({ text: 'Happy birthday, Anna!', rate_limit: { limit: 20, remaining: 19 } });
+  saveResponder = () => jsonResponse({ wish_id: 42 }, 201);
   server = installFetch((request) => {
     if (request.url === GENERATE_URL) return generateResponder(request);
     if (request.url === SAVE_URL) return saveResponder(request);
-    return jsonResponse(404, { error: 'Not found' });
+    return jsonResponse({ error: 'Not found' }, 404);
   });
 });
 
@@ -181,7 +182,7 @@ describe('ComposePage: generate', () => {
   });
 
   it('says the wish can be edited when the response has no rate limit', async () => {
-    generateResponder = () => jsonResponse(200, { text: 'Best wishes!' });
+    generateResponder = () => jsonResponse({ text: 'Best wishes!' });
     const user = renderCompose();
     expect(await generateOnce(user)).toHaveValue('Best wishes!');
     expect(toastTexts()).toEqual(['success: Wish generated successfully! You can now edit it.']);
@@ -190,7 +191,7 @@ describe('ComposePage: generate', () => {
 
   it("shows the server's error text on 429 and the spent quota", async () => {
     generateResponder = () =>
-      jsonResponse(429, { error: 'You have used all 20 generations for this hour. Try again in 12 minutes.', rate_limit: { limit: 20, remaining: 0 } });
+      jsonResponse({ error: 'You have used all 20 generations for this hour. Try again in 12 minutes.', rate_limit: { limit: 20, remaining: 0 } }, 429);
     const user = renderCompose();
     await fillAll(user);
     await user.click(screen.getByRole('button', { name: 'Generate' }));
@@ -202,9 +203,9 @@ describe('ComposePage: generate', () => {
   });
 
   it.each([
-    ['a server error with its own text', () => jsonResponse(502, { error: 'The model provider is unavailable.' })],
-    ['a bad request', () => jsonResponse(400, { error: 'name is too long' })],
-    ['a response without text', () => jsonResponse(200, { rate_limit: { limit: 20, remaining: 3 } })],
+    ['a server error with its own text', () => jsonResponse({ error: 'The model provider is unavailable.' }, 502)],
+    ['a bad request', () => jsonResponse({ error: 'name is too long' }, 400)],
+    ['a response without text', () => jsonResponse({ rate_limit: { limit: 20, remaining: 3 } })],
     [
       'a network failure',
       () => {
@@ -233,7 +234,7 @@ describe('ComposePage: generate', () => {
     await user.click(busy);
     await user.type(screen.getByLabelText('Name'), '{Enter}');
     expect(generateRequests()).toHaveLength(1);
-    await act(async () => pending.resolve(jsonResponse(200, { text: 'Done' })));
+    await act(async () => pending.resolve(jsonResponse({ text: 'Done' })));
     expect(await screen.findByRole('button', { name: 'Generate' })).toBeEnabled();
     expect(screen.getByLabelText('Your wish')).toHaveValue('Done');
   });
@@ -241,7 +242,7 @@ describe('ComposePage: generate', () => {
   it('regenerating keeps the field choices (after confirming the draft may go)', async () => {
     const user = renderCompose();
     await generateOnce(user);
-    generateResponder = () => jsonResponse(200, { text: 'A second draft', rate_limit: { limit: 20, remaining: 18 } });
+    generateResponder = () => jsonResponse({ text: 'A second draft', rate_limit: { limit: 20, remaining: 18 } });
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Replace your text?' });
     expect(dialog).toHaveTextContent('Generating again replaces the current draft.');
@@ -266,7 +267,7 @@ describe('ComposePage: generate', () => {
     const user = renderCompose();
     const text = await generateOnce(user);
     await user.clear(text);
-    generateResponder = () => jsonResponse(200, { text: 'Another go' });
+    generateResponder = () => jsonResponse({ text: 'Another go' });
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(screen.getByLabelText('Your wish')).toHaveValue('Another go'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -276,7 +277,7 @@ describe('ComposePage: generate', () => {
     const user = renderCompose();
     const text = await generateOnce(user);
     await user.type(text, ' With love, Ben.');
-    generateResponder = () => jsonResponse(200, { text: 'A fresh draft' });
+    generateResponder = () => jsonResponse({ text: 'A fresh draft' });
 
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     let dialog = await screen.findByRole('dialog', { name: 'Replace your text?' });
@@ -369,7 +370,7 @@ describe('ComposePage: copy and save', () => {
   });
 
   it('saves as public when Public is chosen', async () => {
-    saveResponder = () => jsonResponse(201, { wish_id: 7 });
+    saveResponder = () => jsonResponse({ wish_id: 7 }, 201);
     const user = renderCompose();
     await generateOnce(user);
     await user.click(screen.getByRole('radio', { name: 'Public' }));
@@ -389,7 +390,7 @@ describe('ComposePage: copy and save', () => {
   });
 
   it('keeps the text and shows the default message when saving fails', async () => {
-    saveResponder = () => jsonResponse(500, {});
+    saveResponder = () => jsonResponse({}, 500);
     const user = renderCompose();
     const text = await generateOnce(user);
     await user.type(text, ' xo');
@@ -401,7 +402,7 @@ describe('ComposePage: copy and save', () => {
   });
 
   it("shows the server's error text when saving is refused", async () => {
-    saveResponder = () => jsonResponse(400, { error: 'Wish text must be at most 2000 characters.' });
+    saveResponder = () => jsonResponse({ error: 'Wish text must be at most 2000 characters.' }, 400);
     const user = renderCompose();
     await generateOnce(user);
     await user.click(screen.getByRole('button', { name: 'Save Wish' }));
@@ -428,7 +429,7 @@ describe('ComposePage: copy and save', () => {
     await generateOnce(user);
     await user.click(screen.getByRole('button', { name: 'Save Wish' }));
     expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
-    await act(async () => pending.resolve(jsonResponse(201, { wish_id: 9 })));
+    await act(async () => pending.resolve(jsonResponse({ wish_id: 9 }, 201)));
     expect(await screen.findByText('Wish page 9')).toBeInTheDocument();
     expect(saveRequests()).toHaveLength(1);
   });
@@ -469,12 +470,12 @@ describe('ComposePage: topic from the route', () => {
     setOptions(null);
     server.restore();
     const options = deferred<Response>();
-    server = installFetch((request) => (request.url === '/api/base/options' ? options.promise : jsonResponse(404, {})));
+    server = installFetch((request) => (request.url === '/api/base/options' ? options.promise : jsonResponse({}, 404)));
     renderCompose('/compose/new%20baby');
     expect(screen.getByLabelText('Topic')).toBeDisabled();
     expect(screen.getByLabelText('Style')).toBeDisabled();
     expect(within(screen.getByLabelText('Style')).getByRole('option', { name: 'Loading choices…' })).toBeInTheDocument();
-    await act(async () => options.resolve(jsonResponse(200, OPTIONS)));
+    await act(async () => options.resolve(jsonResponse(OPTIONS)));
     await waitFor(() => expect(screen.getByLabelText('Topic')).toBeEnabled());
     expect(screen.getByLabelText('Topic')).toHaveValue('New Baby');
     expect(within(screen.getByLabelText('Topic')).queryByRole('option', { name: 'new baby' })).not.toBeInTheDocument();
@@ -487,9 +488,9 @@ describe('ComposePage: options unavailable', () => {
     server.restore();
     let optionsUp = false;
     server = installFetch((request) => {
-      if (request.url === '/api/base/options') return optionsUp ? jsonResponse(200, OPTIONS) : jsonResponse(503, { error: 'down' });
-      if (request.url === GENERATE_URL) return jsonResponse(200, { text: 'Typed choices work too' });
-      return jsonResponse(404, {});
+      if (request.url === '/api/base/options') return optionsUp ? jsonResponse(OPTIONS) : jsonResponse({ error: 'down' }, 503);
+      if (request.url === GENERATE_URL) return jsonResponse({ text: 'Typed choices work too' });
+      return jsonResponse({}, 404);
     });
     const user = renderCompose('/compose/Picnic');
     const notice = await screen.findByText(/Could not load the style, audience and topic choices/);

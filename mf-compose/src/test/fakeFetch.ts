@@ -1,22 +1,11 @@
 /**
- * A tiny fetch double for the API boundary: jsdom has no fetch/Response, and the shared client
- * only needs status, ok, json() and clone().
+ * A tiny fetch double for the API boundary (jsdom has no fetch): records each request and answers
+ * through the handler (use jsonResponse from '@wishes/shared/testing' for replies).
  */
 export interface RecordedRequest {
   url: string;
   method: string;
   body: unknown;
-}
-
-export function jsonResponse(status: number, body: unknown): Response {
-  const response = {
-    status,
-    ok: status >= 200 && status < 300,
-    json: async () => body,
-    text: async () => JSON.stringify(body),
-    clone: () => jsonResponse(status, body),
-  };
-  return response as unknown as Response;
 }
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
@@ -42,15 +31,4 @@ export function installFetch(handler: Handler) {
       globalThis.fetch = original;
     },
   };
-}
-
-/** A promise whose settlement the test controls (to observe busy states). */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }

@@ -1,7 +1,11 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ApiError, bus, Modal, resetEmbeddedCache, session$, setOptions, type ModalOpenEvent, type ToastEvent } from '@wishes/shared';
+import { ApiError, bus, Modal, resetEmbeddedCache, setOptions, type ModalOpenEvent, type ToastEvent } from '@wishes/shared';
+import { signOutForTest } from '@wishes/shared/testing';
+
+// The shared helpers the suites use alongside this harness (signed in as ada@example.com, user 3).
+export { deferred, signInForTest, signOutForTest } from '@wishes/shared/testing';
 
 /** A stand-in for the shell's modal stack: renders modals opened on the bus. */
 export function TestModalHost() {
@@ -54,29 +58,10 @@ export function recordToasts() {
   return { toasts, texts: () => toasts.map((toast) => `${toast.kind}: ${toast.text}`), stop: () => subscription.unsubscribe() };
 }
 
-export function signInForTest(): void {
-  session$.next({ user: { username: 'ada@example.com', userId: 3 } });
-}
-
-export function signOutForTest(): void {
-  session$.next({ user: null });
-}
-
 /** A failure shaped like the API client's: the server's body, and its message. */
 export function apiError(status: number, body: Record<string, unknown> | null, fallback: string): ApiError {
   const error = body && typeof body.error === 'string' ? body.error : fallback;
   return new ApiError(error, status, body);
-}
-
-/** A promise with its resolve/reject exposed, to hold a request in flight. */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 export function resetSharedState(): void {

@@ -2,6 +2,10 @@
  * A fake API behind `fetch` (the true boundary): routes answer with JSON, a network failure
  * (fetch rejects), or a promise the test resolves later. Every call is recorded.
  */
+import { jsonResponse } from '@wishes/shared/testing';
+
+export { deferred } from '@wishes/shared/testing';
+
 export interface Reply {
   status?: number;
   body?: unknown;
@@ -11,30 +15,6 @@ export interface RecordedCall {
   method: string;
   path: string;
   init?: RequestInit;
-}
-
-/** jsdom has no fetch Response; the API client needs only these members. */
-class FakeResponse {
-  readonly ok: boolean;
-  constructor(
-    private readonly text_: string,
-    readonly status: number,
-  ) {
-    this.ok = status >= 200 && status < 300;
-  }
-  async json(): Promise<unknown> {
-    return JSON.parse(this.text_);
-  }
-  async text(): Promise<string> {
-    return this.text_;
-  }
-  clone(): FakeResponse {
-    return new FakeResponse(this.text_, this.status);
-  }
-}
-
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new FakeResponse(JSON.stringify(body ?? null), status) as unknown as Response;
 }
 
 export interface FakeServer {
@@ -61,7 +41,7 @@ export function fakeServer(): FakeServer {
     if (!route) return jsonResponse({ error: `No fake route for ${method} ${path}` }, 404);
     const answer = await (typeof route === 'function' ? route(call) : route);
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    return jsonResponse(answer.body, answer.status ?? 200);
+    return jsonResponse(answer.body ?? null, answer.status ?? 200);
   }) as never);
   return {
     on: (method, path, answer) => routes.set(`${method.toUpperCase()} ${path}`, answer),
@@ -69,13 +49,4 @@ export function fakeServer(): FakeServer {
     callsTo: (method, path) => calls.filter((call) => call.method === method.toUpperCase() && call.path === path),
     fetch: fetchSpy,
   };
-}
-
-/** A promise with its resolve function exposed (for "while pending" assertions). */
-export function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
 }

@@ -1,5 +1,7 @@
 import { bus, resetEmbeddedCache, session$, type FeedPage, type Profile, type ToastEvent, type Wish } from '@wishes/shared';
 
+export { signOutForTest } from '@wishes/shared/testing';
+
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     user_id: 5,
@@ -47,12 +49,13 @@ export function collectToasts() {
   return { toasts, texts: () => toasts.map((event) => event.text), stop: () => subscription.unsubscribe() };
 }
 
+/**
+ * Publishes a signed-in user without storing tokens: with a token the embedded data is ignored
+ * (it is what a signed-out visitor sees), and these suites combine the two. signInForTest from
+ * '@wishes/shared/testing' signs in for real.
+ */
 export function signInAs(userId: number, avatarThumbnail?: string | null) {
   session$.next({ user: { username: 'me@example.com', userId, avatarThumbnail } });
-}
-
-export function signOutForTest() {
-  session$.next({ user: null });
 }
 
 /** Puts server-embedded data into the document as the server would. */
