@@ -22,7 +22,7 @@ export function AuthField({ name, label, value, onValueChange, invalid = false, 
         {...inputProps}
         id={id}
         name={name}
-        className={['auth-input', className].filter(Boolean).join(' ')}
+        className={['auth-input w-input', className].filter(Boolean).join(' ')}
         value={value}
         aria-invalid={invalid || undefined}
         onChange={(event) => onValueChange(event.target.value)}

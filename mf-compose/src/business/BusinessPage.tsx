@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { API_ERRORS, ApiError, Button, LIMITS, TIMING, api, toast, useDocumentTitle, validateOfferEmail } from '@wishes/shared';
+import { API_ERRORS, ApiError, Button, LIMITS, TIMING, api, ensureUiStyles, toast, useDocumentTitle, validateOfferEmail } from '@wishes/shared';
 import { CharacterCounter, FormField } from '../common/FormField';
 import '../compose/compose.css';
 import './business.css';
@@ -18,6 +18,7 @@ export const BUSINESS_TEXT = {
  * at most 5000 characters) and its error is shown as is. Success goes home after 0.8 s.
  */
 export default function BusinessPage() {
+  ensureUiStyles(); // .w-input on the form controls
   useDocumentTitle(BUSINESS_TEXT.title);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -83,7 +84,7 @@ export default function BusinessPage() {
             <input
               {...control}
               ref={emailRef}
-              className="compose-input"
+              className="compose-input w-input"
               type="email"
               inputMode="email"
               autoComplete="email"
@@ -99,7 +100,7 @@ export default function BusinessPage() {
           {(control) => (
             <textarea
               {...control}
-              className="compose-input compose-textarea"
+              className="compose-input w-input compose-textarea"
               rows={8}
               maxLength={LIMITS.offerMessageMax}
               value={message}

@@ -29,7 +29,7 @@ export function ChoiceField({ id, label, value, choices, placeholder, onChange, 
           <input
             {...control}
             ref={controlRef}
-            className="compose-input"
+            className="compose-input w-input"
             type="text"
             value={value}
             maxLength={LIMITS.generateFieldMax}
@@ -40,7 +40,7 @@ export function ChoiceField({ id, label, value, choices, placeholder, onChange, 
           <select
             {...control}
             ref={controlRef}
-            className="compose-input compose-select"
+            className="compose-input w-input compose-select"
             value={value}
             disabled={disabled || choices === null}
             aria-busy={choices === null || undefined}

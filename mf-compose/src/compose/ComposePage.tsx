@@ -8,6 +8,7 @@ import {
   LIMITS,
   api,
   canSaveWish,
+  ensureUiStyles,
   openModal,
   toast,
   useDocumentTitle,
@@ -46,6 +47,7 @@ function rateLimitOf(body: Record<string, unknown> | null): RateLimit | null {
  * not lose what it asked for.
  */
 export default function ComposePage() {
+  ensureUiStyles(); // .w-input on the form controls
   useDocumentTitle(TEXT.title);
   const navigate = useNavigate();
   const { topic: topicParam } = useParams<{ topic?: string }>();
@@ -241,7 +243,7 @@ export default function ComposePage() {
               <input
                 {...control}
                 ref={registerRef('name')}
-                className="compose-input"
+                className="compose-input w-input"
                 type="text"
                 autoComplete="off"
                 maxLength={LIMITS.generateFieldMax}
@@ -272,7 +274,7 @@ export default function ComposePage() {
               <textarea
                 {...control}
                 ref={registerRef('details')}
-                className="compose-input compose-textarea"
+                className="compose-input w-input compose-textarea"
                 rows={4}
                 maxLength={LIMITS.detailsMax}
                 value={values.details}
@@ -306,7 +308,7 @@ export default function ComposePage() {
                 {(control) => (
                   <textarea
                     {...control}
-                    className="compose-input compose-textarea compose-result__text"
+                    className="compose-input w-input compose-textarea compose-result__text"
                     rows={10}
                     maxLength={LIMITS.wishTextMax}
                     readOnly={generating}

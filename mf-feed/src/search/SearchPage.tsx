@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api, API_ERRORS, Button, ErrorState, Icon, shouldAutoSearch, Spinner, toast, useDocumentTitle, type SearchPage as SearchResult, type Wish } from '@wishes/shared';
+import { api, API_ERRORS, Button, ensureUiStyles, ErrorState, Icon, shouldAutoSearch, Spinner, toast, useDocumentTitle, type SearchPage as SearchResult, type Wish } from '@wishes/shared';
 import { errorMessage } from '../common/errors';
 import { appendUnique, nextPageOf, replaceWish } from '../common/paging';
 import WishList from '../wish/WishList';
@@ -39,6 +39,7 @@ function failedResult(page: SearchResult): string | null {
  * from the last search, and Enter searches at once. Responses to superseded searches are dropped.
  */
 export default function SearchPage() {
+  ensureUiStyles(); // .w-input on the search box
   useDocumentTitle('Search');
   const [params, setParams] = useSearchParams();
   const urlTerm = (params.get('q') ?? '').trim();
@@ -150,7 +151,7 @@ export default function SearchPage() {
         <div className="feed-search__row">
           <input
             id={inputId}
-            className="feed-search__input"
+            className="feed-search__input w-input"
             type="search"
             value={text}
             autoComplete="off"
