@@ -174,6 +174,8 @@ test.describe('keyboard only', () => {
 
   test('the first Tab reaches the skip link, which moves focus to the main content', async ({ page }) => {
     await page.goto('/page/terms');
+    // Tab once the app has rendered: the HTML's pre-JavaScript placeholder has no skip link yet.
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
     await page.keyboard.press('Enter');
