@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useCallback, useState, type RefObject } from 'react';
 import { ApiError } from '@wishes/shared';
 
 /** Shown when required fields are empty; the spec names no text for this case. */
@@ -20,4 +20,13 @@ export function serverErrorText(error: unknown): string | null {
 export function serverErrorFields(error: unknown): string[] {
   const fields = error instanceof ApiError ? error.body?.fields : undefined;
   return fields && typeof fields === 'object' ? Object.keys(fields as Record<string, unknown>) : [];
+}
+
+/**
+ * The names of a form's fields marked invalid, and `clear(name)` to unmark one as the user edits it.
+ */
+export function useInvalidFields<Name extends string>() {
+  const [invalid, setInvalid] = useState<Name[]>([]);
+  const clear = useCallback((field: Name) => setInvalid((current) => current.filter((name) => name !== field)), []);
+  return [invalid, setInvalid, clear] as const;
 }

@@ -14,7 +14,7 @@ import {
 } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
-import { focusField } from '../common/forms';
+import { focusField, useInvalidFields } from '../common/forms';
 import { resetLinkParts } from './resetLink';
 
 export const RESET_SUCCESS_TOAST = 'Password has been reset successfully!';
@@ -39,7 +39,7 @@ export default function ResetConfirmPage() {
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [invalid, setInvalid] = useState<PasswordField[]>([]);
+  const [invalid, setInvalid, clearInvalid] = useInvalidFields<PasswordField>();
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -108,7 +108,7 @@ export default function ResetConfirmPage() {
           invalid={invalid.includes('new_password')}
           onValueChange={(value) => {
             setPassword(value);
-            setInvalid((current) => current.filter((name) => name !== 'new_password'));
+            clearInvalid('new_password');
           }}
         />
         <AuthField
@@ -121,7 +121,7 @@ export default function ResetConfirmPage() {
           invalid={invalid.includes('confirm_password')}
           onValueChange={(value) => {
             setConfirm(value);
-            setInvalid((current) => current.filter((name) => name !== 'confirm_password'));
+            clearInvalid('confirm_password');
           }}
         />
         <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>

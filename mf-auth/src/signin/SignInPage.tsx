@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, Button, signIn, useDocumentTitle, useSessionUser, validateLogin } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
-import { focusField, REQUIRED_FIELDS_MESSAGE } from '../common/forms';
+import { focusField, REQUIRED_FIELDS_MESSAGE, useInvalidFields } from '../common/forms';
 import { AUTHENTICATION_FAILED, loginErrorMessage } from './loginError';
 
 type LoginField = 'email' | 'password';
@@ -24,7 +24,7 @@ export default function SignInPage() {
   const pendingRef = useRef(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [invalid, setInvalid] = useState<LoginField[]>([]);
+  const [invalid, setInvalid, clearInvalid] = useInvalidFields<LoginField>();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const notice = stateMessage(location.state);
@@ -63,7 +63,6 @@ export default function SignInPage() {
     navigate('/feed');
   };
 
-  const clearInvalid = (field: LoginField) => setInvalid((current) => current.filter((name) => name !== field));
 
   return (
     <AuthCard title="Sign In">

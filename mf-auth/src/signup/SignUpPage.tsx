@@ -13,7 +13,7 @@ import {
 } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
-import { focusField, REQUIRED_FIELDS_MESSAGE, serverErrorFields, serverErrorText } from '../common/forms';
+import { focusField, REQUIRED_FIELDS_MESSAGE, serverErrorFields, serverErrorText, useInvalidFields } from '../common/forms';
 
 type SignUpField = (typeof SIGN_UP_FIELDS)[number];
 
@@ -29,13 +29,13 @@ export default function SignUpPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const pendingRef = useRef(false);
   const [values, setValues] = useState<SignUpValues>(EMPTY);
-  const [invalid, setInvalid] = useState<string[]>([]);
+  const [invalid, setInvalid, clearInvalid] = useInvalidFields<string>();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   const update = (field: SignUpField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setInvalid((current) => current.filter((name) => name !== field));
+    clearInvalid(field);
   };
 
   const fieldProps = (field: SignUpField) => ({
