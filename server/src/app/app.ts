@@ -11,7 +11,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { OptionsSchema } from '@wishes/shared/contract';
-import { loadConfig, type Config } from './config';
+import { fastifyTrustProxy, loadConfig, type Config } from './config';
 import type { AppDeps } from './deps';
 import { AuthError, HttpError } from './errors';
 import authPlugin from './auth';
@@ -70,7 +70,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     // A long path parameter must reach our handlers (404 JSON, auth first), not the router's raw 414.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16_384 },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     return503OnClosing: true,
     ajv: {
       // Wrong types are 400, never silently coerced; unknown keys are kept out of the typed body.
@@ -129,6 +129,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       },
     },
     crossOriginEmbedderPolicy: false,
+    // One framing policy: never framed (X-Frame-Options DENY for old browsers, frame-ancestors 'none' above for the rest).
+    frameguard: { action: 'deny' },
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });

@@ -3,6 +3,7 @@
  * start so a bad value fails fast with a clear message instead of misbehaving later.
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -47,9 +48,16 @@ export interface Config {
   scryptCost: number;
   /** How long a password-reset link stays valid. */
   resetTokenTtlSeconds: number;
-  /** Trust X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies' X-Forwarded-For / X-Forwarded-Proto to believe (Fastify's trustProxy):
+   * false (none: the socket address is the client), a hop count, or a comma list of proxy
+   * addresses/CIDRs. The client address is then read from the right end of X-Forwarded-For,
+   * skipping only trusted hops, so an entry the client wrote itself is never taken.
+   */
+  trustProxy: TrustProxy;
 }
+
+export type TrustProxy = false | number | string;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -81,6 +89,48 @@ function parseBool(value: string, name: string): boolean {
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;
   if (['0', 'false', 'no', 'off'].includes(v)) return false;
   throw new ConfigError(`${name} must be true or false (got "${value}")`);
+}
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY lists. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false` (default), a hop count (`1` = one proxy in front), or a comma list of proxy
+ * addresses/CIDRs (`10.0.0.1, 192.168.0.0/16, loopback`). `true` means one hop: trusting every
+ * hop would make the client-written leftmost X-Forwarded-For entry the address (every per-IP limit bypassed).
+ */
+export function parseTrustProxy(value: string): TrustProxy {
+  const v = value.trim().toLowerCase();
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 16) throw new ConfigError(`TRUST_PROXY hop count must be at most 16 (got ${hops})`);
+    return hops;
+  }
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address!);
+    const prefixOk = prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (!(PROXY_RANGE_NAMES.has(entry) || (family !== 0 && prefixOk && rest.length === 0))) {
+      throw new ConfigError(`TRUST_PROXY must be false, a hop count, or a comma list of proxy addresses/CIDRs (got "${value}")`);
+    }
+  }
+  if (entries.length === 0) throw new ConfigError(`TRUST_PROXY must not be empty`);
+  return entries.join(',');
+}
+
+/**
+ * The trustProxy option for Fastify. A hop count becomes a function trusting the first `hops`
+ * addresses (the socket peer, then X-Forwarded-For from the right): this Fastify version maps a
+ * bare number to "trust nothing", since a client that can reach the server directly could write
+ * the extra hops itself. So a hop count is only right when the server is reachable solely
+ * through the proxies; otherwise list their addresses.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust === 0 ? false : (_address: string, hop: number) => hop < trust;
+  return trust;
 }
 
 function parseUrl(value: string, name: string, protocols: string[]): string {
@@ -176,6 +226,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     // scrypt N=2^15 in production (~50 ms); tests use 2^10 so hundreds of sign-ups stay fast.
     scryptCost: overrides.scryptCost ?? (isTest ? 1024 : 32768),
     resetTokenTtlSeconds: overrides.resetTokenTtlSeconds ?? 3600,
-    trustProxy: overrides.trustProxy ?? (get('TRUST_PROXY') ? parseBool(get('TRUST_PROXY')!, 'TRUST_PROXY') : false),
+    trustProxy: overrides.trustProxy ?? (get('TRUST_PROXY') ? parseTrustProxy(get('TRUST_PROXY')!) : false),
   };
 }

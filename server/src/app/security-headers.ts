@@ -27,10 +27,16 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * HSTS is sent only on a response to an https request, directly or through a trusted proxy's
+ * X-Forwarded-Proto (request.protocol follows TRUST_PROXY): over plain http the header means
+ * nothing to a browser (RFC 6797 §7.2) and, on an http-only site, announces a policy it cannot keep.
+ */
 async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const { 'strict-transport-security': hsts, ...headers } = helmetHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
     done();
   });
 }

@@ -71,9 +71,33 @@ export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
   }
 }
 
-/** Errors meaning "the database is unreachable right now" (PostgreSQL restart, refused connection): 503, not 500. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  return /^(08|57P0)/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'SQLITE_BUSY'].includes(code) || /Connection terminated/i.test(String((error as Error).message));
+/** Node socket errors: the database host cannot be reached or dropped the connection. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED']);
+/**
+ * Errors without a code: node-postgres reports a connection that closed under it, a pool that
+ * could not get a connection in time, or a client or pool already ended, only by message.
+ * better-sqlite3 throws a TypeError once its connection is closed.
+ */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Cannot use a pool after calling end|Client was closed and is not queryable|database connection is not open|terminating connection/i;
+
+/**
+ * Errors meaning "the database cannot answer right now", on either driver: 503 with Retry-After,
+ * never 500. PostgreSQL: SQLSTATE class 08 (connection exception), 53 (insufficient resources:
+ * too many connections, out of memory, disk full), 57P0x (shutdown, restart, crash recovery),
+ * 57014 (statement_timeout: overloaded); socket errors; node-postgres's code-less connection
+ * errors. SQLite: busy/locked beyond busy_timeout, I/O errors, cannot open, disk full, closed.
+ * The cause chain (and an AggregateError's errors, as Node reports a refused dual-stack connect)
+ * is followed a few levels.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (error === null || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string') {
+    if (/^(08|53|57P0)/.test(code) || code === '57014' || NETWORK_CODES.has(code)) return true;
+    if (/^SQLITE_(BUSY|LOCKED|IOERR|CANTOPEN|FULL|PROTOCOL|NOTADB)/.test(code)) return true;
+  }
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return cause !== undefined && isDatabaseUnavailable(cause, depth + 1);
 }

@@ -118,7 +118,7 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
       scryptCost: 1024,
       ...overrides,
     },
-    { mailer, generator: options.generator, env: options.env },
+    { mailer, generator: options.generator, env: options.env, beforeReady: options.beforeReady },
   );
 
   const request: TestContext['request'] = ({ token, headers, ...rest }) =>
