@@ -237,24 +237,81 @@ describe.each(dialects)('auth rate limits and mail failures (%s)', (dialect) => 
     expect(res.statusCode).toBe(200);
   });
 
-  it('limits login attempts per email to 25 per 5 minutes, with Retry-After', async () => {
-    const email = 'target@example.com';
-    for (let i = 0; i < 25; i++) {
-      const res = await t.request({ method: 'POST', url: '/api/token/', payload: { username: email, password: 'x' }, remoteAddress: `10.0.0.${i + 1}` });
-      expect(res.statusCode).toBe(401);
-    }
-    const limited = await t.request({ method: 'POST', url: '/api/token/', payload: { username: email, password: 'x' }, remoteAddress: '10.0.1.1' });
-    expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    expect(limited.json().error).toBeTruthy();
+  const login = (username: string, password: string, remoteAddress: string) =>
+    t.request({ method: 'POST', url: '/api/token/', payload: { username, password }, remoteAddress });
+  const askReset = (email: string, remoteAddress: string) => t.request({ method: 'POST', url: '/api/password/reset/', payload: { email }, remoteAddress });
+
+  it('probe: 30 wrong logins from many addresses no longer lock the owner out', async () => {
+    const owner = await t.createUser();
+    for (let i = 0; i < 30; i++) expect((await login(owner.email, 'wrong-guess', `10.0.0.${i + 1}`)).statusCode).toBe(401);
+    expect((await login(owner.email, owner.password, '192.0.2.10')).statusCode).toBe(200);
   });
 
-  it('limits password reset requests per email to 5 per 30 minutes', async () => {
+  it('after 5 wrong logins from one address, that (email, address) pair waits, with Retry-After; the owner elsewhere does not', async () => {
+    const owner = await t.createUser();
+    for (let i = 0; i < 5; i++) expect((await login(owner.email, 'wrong-guess', '10.1.0.1')).statusCode).toBe(401);
+    // Even the right password waits: the delay is checked before the password.
+    const limited = await login(owner.email, owner.password, '10.1.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toEqual({ error: 'Too many requests. Please try again later.' });
+    expect((await login(owner.email, owner.password, '10.1.0.2')).statusCode).toBe(200);
+    // Another account from the guessing address is not affected either.
+    const other = await t.createUser();
+    expect((await login(other.email, other.password, '10.1.0.1')).statusCode).toBe(200);
+  });
+
+  it('a looser per-email ceiling (100 failures) stops guessing spread over many addresses, except from where the owner signed in before', async () => {
+    const owner = await t.createUser();
+    expect((await login(owner.email, owner.password, '192.0.2.20')).statusCode).toBe(200);
+    for (let i = 0; i < 100; i++) expect((await login(owner.email, 'wrong-guess', `10.2.${i >> 8}.${(i & 255) + 1}`)).statusCode).toBe(401);
+    expect((await login(owner.email, 'wrong-guess', '10.2.9.9')).statusCode).toBe(429);
+    expect((await login(owner.email, owner.password, '192.0.2.20')).statusCode).toBe(200);
+  });
+
+  it('probe: reset requests from other addresses no longer block the owner\'s reset', async () => {
+    const owner = await t.createUser();
+    for (let i = 0; i < 6; i++) expect((await askReset(owner.email, `10.4.0.${i + 1}`)).statusCode).toBe(200);
+    expect((await askReset(owner.email, '192.0.2.30')).statusCode).toBe(200);
+  });
+
+  it('limits reset requests per (email, address) pair: 3, then a growing wait', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      statuses.push((await t.request({ method: 'POST', url: '/api/password/reset/', payload: { email: 'someone@example.com' }, remoteAddress: `10.2.0.${i + 1}` })).statusCode);
+    for (let i = 0; i < 4; i++) statuses.push((await askReset('someone@example.com', '10.5.0.1')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await askReset('someone@example.com', '10.5.0.2')).statusCode).toBe(200);
+  });
+
+  it('limits reset requests per email to 20 an hour over all addresses (the mailbox is not flooded)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await askReset('flooded@example.com', `10.6.0.${i + 1}`)).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('limits sign-ups per address to 20 an hour (429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/base/create_user/',
+        remoteAddress: '10.7.0.1',
+        payload: { email: `signup${i}@example.com`, password: DEFAULT_PASSWORD, first_name: 'Sign', last_name: 'Up', phone: '1' },
+      });
+      statuses.push(res.statusCode);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('limits reset confirmations per address to 20 per 30 minutes (429)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const res = await t.request({ method: 'POST', url: '/api/password/reset/confirm/', remoteAddress: '10.8.0.1', payload: { uid: 'MQ', token: `guess-${i}`, new_password: 'Quiet-Meadow-77' } });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 
   it('limits password reset requests per IP', async () => {

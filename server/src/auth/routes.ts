@@ -1,6 +1,6 @@
 /** Sign-up, simplejwt-style token obtain/refresh, and the password-reset flow. */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   CreateUserRequestSchema,
@@ -16,13 +16,14 @@ import {
 import { normalizeResetToken } from '@wishes/shared/validation';
 import type { AppDeps } from '../app/deps';
 import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
-import { MINUTE, byBodyField, byIp, rateLimiter } from '../app/ratelimit';
+import { MINUTE, TOO_MANY, byIp, rateLimiter } from '../app/ratelimit';
 import { isUniqueViolation } from '../db/errors';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { validatePassword } from './validators';
 import { AUTH_TEXT, decodeUid, encodeUid, isValidEmail } from './schemas';
 import * as q from './queries';
 import { endUserSessions, rotateRefreshToken, startSession } from './sessions';
+import { LOGIN_LOCKOUT, Lockout, RESET_LOCKOUT, scaleRule } from './lockout';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -30,6 +31,20 @@ export default async function authRoutes(fastify: FastifyInstance, { deps }: { d
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = deps;
   const scale = config.rateLimitScale;
+  // Per (email, address) with exponential delay, plus a looser per-email ceiling (auth/lockout.ts).
+  const loginLockout = new Lockout(scaleRule(LOGIN_LOCKOUT, scale));
+  const resetLockout = new Lockout(scaleRule(RESET_LOCKOUT, scale));
+  const emailOf = (body: unknown, field: string) => {
+    const value = (body as Record<string, unknown> | undefined)?.[field];
+    return typeof value === 'string' ? value.trim().toLowerCase() : '';
+  };
+  /** preHandler: 429 with Retry-After while the lockout holds this (email, address). */
+  const lockoutGuard = (lockout: Lockout, field: string) => async (request: FastifyRequest) => {
+    const email = emailOf(request.body, field);
+    if (!email) return;
+    const wait = lockout.retryAfterSeconds(email, request.ip);
+    if (wait > 0) throw new HttpError(429, TOO_MANY, undefined, { 'Retry-After': String(wait) });
+  };
 
   app.post(
     '/api/base/create_user/',
@@ -62,18 +77,25 @@ export default async function authRoutes(fastify: FastifyInstance, { deps }: { d
       schema: { tags: ['auth'], body: TokenRequestSchema, response: { 200: TokenPairSchema } },
       preHandler: [
         rateLimiter(app, scale, { max: 25, windowMs: 5 * MINUTE, key: byIp }),
-        rateLimiter(app, scale, { max: 25, windowMs: 5 * MINUTE, key: byBodyField('username') }),
+        lockoutGuard(loginLockout, 'username'),
       ],
     },
     async (request) => {
       const { username, password } = request.body;
       if (!username.trim() || !password) throw new HttpError(400, 'Email and password are required.');
-      const user = await q.findUserByEmail(db, username.trim());
+      const email = username.trim().toLowerCase();
+      const user = await q.findUserByEmail(db, email);
       if (!user) {
         await burnPasswordCheck(password, config.scryptCost);
+        loginLockout.count(email, request.ip);
         throw new AuthError(AUTH_MESSAGES.noActiveAccount);
       }
-      if (!(await verifyPassword(password, user.password_hash))) throw new AuthError(AUTH_MESSAGES.noActiveAccount);
+      if (!(await verifyPassword(password, user.password_hash))) {
+        loginLockout.count(email, request.ip);
+        throw new AuthError(AUTH_MESSAGES.noActiveAccount);
+      }
+      loginLockout.succeeded(email, request.ip);
+      resetLockout.succeeded(email, request.ip);
       return startSession(deps, app.tokens, user.id);
     },
   );
@@ -89,12 +111,13 @@ export default async function authRoutes(fastify: FastifyInstance, { deps }: { d
       schema: { tags: ['auth'], body: ResetRequestSchema, response: { 200: MessageResponseSchema } },
       preHandler: [
         rateLimiter(app, scale, { max: 5, windowMs: 30 * MINUTE, key: byIp }),
-        rateLimiter(app, scale, { max: 5, windowMs: 30 * MINUTE, key: byBodyField('email') }),
+        lockoutGuard(resetLockout, 'email'),
       ],
     },
     async (request) => {
       const email = request.body.email.trim().toLowerCase();
       if (!isValidEmail(email)) throw new HttpError(400, AUTH_TEXT.invalidEmail, { fields: { email: AUTH_TEXT.invalidEmail } });
+      resetLockout.count(email, request.ip);
       const user = await q.findUserByEmail(db, email);
       if (user) {
         const token = randomBytes(32).toString('base64url');

@@ -1,0 +1,132 @@
+/**
+ * Throttles for guessing passwords and spamming reset mails that an attacker cannot turn against
+ * the account's owner. A plain per-email limit could (probe: 25 wrong logins from anywhere locked
+ * the owner out for 5 minutes; 5 reset requests blocked the owner's resets for 30).
+ *
+ * - Per (email, address) pair: after `freeAttempts` counted attempts, each further one must wait
+ *   an exponentially growing delay (1 s, 2 s, 4 s, ... up to `maxDelayMs`). Guessing from one
+ *   address slows to a crawl; the owner at another address is untouched.
+ * - Per email, a looser ceiling over all addresses (`emailCeiling` per `windowMs`) against
+ *   guessing spread over many addresses. Even then, an address the owner signed in from
+ *   successfully before (remembered `knownForMs`) is let through.
+ *
+ * State is in process memory, like @fastify/rate-limit's default store: several processes each
+ * keep their own counts (the limits then apply per process). Entries are bounded.
+ */
+export interface LockoutRule {
+  /** Counted attempts per (email, address) allowed before the delay starts. */
+  freeAttempts: number;
+  /** The first delay; each further attempt doubles it. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Counted attempts per email, from all addresses, in `windowMs`. */
+  emailCeiling: number;
+  /** A pair's or email's count is forgotten this long after its last counted attempt. */
+  windowMs: number;
+  /** How long a successful sign-in from an address exempts that pair from the email ceiling. */
+  knownForMs: number;
+}
+
+interface Counter {
+  count: number;
+  last: number;
+  blockedUntil: number;
+}
+
+const MAX_ENTRIES = 100_000;
+
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  map.delete(key);
+  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
+  map.set(key, value);
+}
+
+export class Lockout {
+  private readonly pairs = new Map<string, Counter>();
+  private readonly emails = new Map<string, Counter>();
+  private readonly known = new Map<string, number>();
+
+  constructor(
+    private readonly rule: LockoutRule,
+    /** The clock (tests move it). */
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds to wait before this attempt is allowed, or 0 when it may go ahead. */
+  retryAfterSeconds(email: string, address: string): number {
+    const now = this.now();
+    const pair = this.live(this.pairs, pairKey(email, address), now);
+    let until = pair?.blockedUntil ?? 0;
+    const perEmail = this.live(this.emails, email, now);
+    if (perEmail && perEmail.count >= this.rule.emailCeiling && !this.isKnown(email, address, now)) until = Math.max(until, perEmail.last + this.rule.windowMs);
+    return until > now ? Math.ceil((until - now) / 1000) : 0;
+  }
+
+  /** Counts one attempt (a wrong password, a reset request) for the pair and the email. */
+  count(email: string, address: string): void {
+    const now = this.now();
+    const key = pairKey(email, address);
+    const pair = this.live(this.pairs, key, now) ?? { count: 0, last: now, blockedUntil: 0 };
+    pair.count++;
+    pair.last = now;
+    if (pair.count >= this.rule.freeAttempts) {
+      const delay = Math.min(this.rule.maxDelayMs, this.rule.baseDelayMs * 2 ** Math.min(30, pair.count - this.rule.freeAttempts));
+      pair.blockedUntil = now + delay;
+    }
+    remember(this.pairs, key, pair);
+    const perEmail = this.live(this.emails, email, now) ?? { count: 0, last: now, blockedUntil: 0 };
+    perEmail.count++;
+    perEmail.last = now;
+    remember(this.emails, email, perEmail);
+  }
+
+  /** A successful sign-in: the pair starts afresh and is exempt from the email ceiling for a while. */
+  succeeded(email: string, address: string): void {
+    const key = pairKey(email, address);
+    this.pairs.delete(key);
+    remember(this.known, key, this.now());
+  }
+
+  private isKnown(email: string, address: string, now: number): boolean {
+    const at = this.known.get(pairKey(email, address));
+    return at !== undefined && now - at <= this.rule.knownForMs;
+  }
+
+  private live(map: Map<string, Counter>, key: string, now: number): Counter | undefined {
+    const entry = map.get(key);
+    if (entry && now - entry.last > this.rule.windowMs && now >= entry.blockedUntil) {
+      map.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+}
+
+const pairKey = (email: string, address: string) => `${email}\u0000${address}`;
+
+const MINUTE = 60_000;
+
+/** Wrong passwords: 5 free per pair, then 1 s doubling to 15 min; 100 per email per 15 min. */
+export const LOGIN_LOCKOUT: LockoutRule = {
+  freeAttempts: 5,
+  baseDelayMs: 1000,
+  maxDelayMs: 15 * MINUTE,
+  emailCeiling: 100,
+  windowMs: 15 * MINUTE,
+  knownForMs: 30 * 24 * 60 * MINUTE,
+};
+
+/** Reset mails: 3 free per pair, then 1 min doubling to 30 min; 20 per email per hour (the mailbox's flood bound). */
+export const RESET_LOCKOUT: LockoutRule = {
+  freeAttempts: 3,
+  baseDelayMs: MINUTE,
+  maxDelayMs: 30 * MINUTE,
+  emailCeiling: 20,
+  windowMs: 60 * MINUTE,
+  knownForMs: 30 * 24 * 60 * MINUTE,
+};
+
+/** A rule with its counts multiplied by RATE_LIMIT_SCALE (as every other throttle is). */
+export function scaleRule(rule: LockoutRule, scale: number): LockoutRule {
+  return { ...rule, freeAttempts: Math.max(1, Math.round(rule.freeAttempts * scale)), emailCeiling: Math.max(1, Math.round(rule.emailCeiling * scale)) };
+}
