@@ -19,6 +19,7 @@ import { createTokenService } from './tokens';
 import { loadOptions } from './options';
 import { isDatabaseUnavailable, openDatabase, pingDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { closeSqliteSearch } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import authRoutes from '../auth/routes';
@@ -86,6 +87,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     throw error;
   }
   app.addHook('onClose', async () => {
+    await closeSqliteSearch(db);
     await db.destroy();
   });
 

@@ -46,6 +46,10 @@ export interface Config {
   logLevel: string;
   /** Password hashing cost (scrypt N); lowered only under NODE_ENV=test. */
   scryptCost: number;
+  /** Longest one search ranking may run (SEARCH_TIMEOUT): past it, 503 with Retry-After. */
+  searchTimeoutMs: number;
+  /** Searches per address per minute before 429 (scaled by RATE_LIMIT_SCALE). */
+  searchLimitPerMinute: number;
   /** How long a password-reset link stays valid. */
   resetTokenTtlSeconds: number;
   /**
@@ -226,6 +230,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     // scrypt N=2^15 in production (~50 ms); tests use 2^10 so hundreds of sign-ups stay fast.
     scryptCost: overrides.scryptCost ?? (isTest ? 1024 : 32768),
     resetTokenTtlSeconds: overrides.resetTokenTtlSeconds ?? 3600,
+    searchTimeoutMs: overrides.searchTimeoutMs ?? parseDuration(get('SEARCH_TIMEOUT') ?? '2s', 'SEARCH_TIMEOUT') * 1000,
+    searchLimitPerMinute:
+      overrides.searchLimitPerMinute ?? (get('SEARCH_LIMIT_PER_MINUTE') ? parseIntStrict(get('SEARCH_LIMIT_PER_MINUTE')!, 'SEARCH_LIMIT_PER_MINUTE', 1, 1_000_000) : 60),
     trustProxy: overrides.trustProxy ?? (get('TRUST_PROXY') ? parseTrustProxy(get('TRUST_PROXY')!) : false),
   };
 }

@@ -11,6 +11,13 @@ export interface DbHandle {
   dialect: Dialect;
 }
 
+const sqliteFiles = new WeakMap<Kysely<Database>, string>();
+
+/** The file behind a SQLite handle (null for PostgreSQL or an in-memory database): a second connection can open it. */
+export function sqliteFileOf(db: Kysely<Database>): string | null {
+  return sqliteFiles.get(db) ?? null;
+}
+
 export function openDatabase(databaseUrl: string, options: { poolSize?: number } = {}): DbHandle {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = databaseUrl.slice('sqlite:'.length);
@@ -22,7 +29,9 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
     sqlite.pragma('busy_timeout = 5000');
     cacheStatements(sqlite);
     // Kysely's SQLite driver uses this one connection behind a mutex, so transactions are serialized.
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    if (file !== ':memory:') sqliteFiles.set(db, file);
+    return { db, dialect: 'sqlite' };
   }
   const pool = new Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
   // A client erroring while idle (pool 'error') or while checked out (client 'error', e.g. 57P01 on a

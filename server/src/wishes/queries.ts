@@ -8,6 +8,8 @@ import type { Wish } from '@wishes/shared/contract';
 import { ANONYMOUS } from '@wishes/shared/constants';
 import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
+import { sqliteFileOf } from '../db/connect';
+import { SearchBusyError, sqliteSearchWorker } from './sqlite-search';
 
 type Db = Kysely<Database>;
 
@@ -207,10 +209,19 @@ export function searchTerms(query: string): string[] {
     .slice(0, 16);
 }
 
-/** FTS5 MATCH expression: every term quoted as a string and prefix-matched, all required. */
-export const fts5Query = (terms: string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' ');
-/** PostgreSQL tsquery text: every term quoted as a lexeme and prefix-matched, all required. */
-export const tsQuery = (terms: string[]) => terms.map((t) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}':*`).join(' & ');
+/**
+ * Terms shorter than this match whole words only. A prefix of one or two letters expands to a
+ * large share of the vocabulary ("a*": every word starting with a), which made single-letter
+ * searches the most expensive query the site had; typing-as-you-search starts at 3 characters
+ * anyway (spec: search minimum), so "a" or "to" now find the word itself.
+ */
+export const MIN_PREFIX_LENGTH = 3;
+const isPrefix = (term: string) => [...term].length >= MIN_PREFIX_LENGTH;
+
+/** FTS5 MATCH expression: every term quoted as a string (prefix-matched from 3 characters), all required. */
+export const fts5Query = (terms: string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"${isPrefix(t) ? '*' : ''}`).join(' ');
+/** PostgreSQL tsquery text: every term quoted as a lexeme (prefix-matched from 3 characters), all required. */
+export const tsQuery = (terms: string[]) => terms.map((t) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${isPrefix(t) ? ':*' : ''}`).join(' & ');
 
 export interface SearchResult {
   wishes: Wish[];
@@ -249,25 +260,50 @@ export function clearSearchCache(db: Db): void {
   searchCaches.get(db)?.clear();
 }
 
-/** Total matches and one slice of ranked ids, straight from the full-text index. */
-async function rankedIds(db: Db, dialect: Dialect, terms: string[], limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+/** Bounds on one search's work (the route passes the configured ones). */
+export interface SearchBounds {
+  /** Longest one ranking may run: SQLite's worker is stopped, PostgreSQL's statement_timeout fires. */
+  timeoutMs: number;
+}
+export const DEFAULT_SEARCH_BOUNDS: SearchBounds = { timeoutMs: 2000 };
+
+/**
+ * Total matches and one slice of ranked ids, straight from the full-text index. Bounded on both
+ * databases: SQLite ranks in a worker thread (wishes/sqlite-search.ts) so the event loop never
+ * waits on it; PostgreSQL runs under statement_timeout so no search holds a connection for long.
+ * Past the bound: SearchBusyError.
+ */
+async function rankedIds(db: Db, dialect: Dialect, terms: string[], limit: number, offset: number, bounds: SearchBounds): Promise<{ ids: number[]; total: number }> {
   if (dialect === 'sqlite') {
     // wishes_fts holds exactly the public wishes (its triggers insert only public ones and remove a
     // wish made private), so neither the count nor the ranking needs to join wishes.
     const match = fts5Query(terms);
+    const file = sqliteFileOf(db);
+    if (file) return sqliteSearchWorker(db, file, { maxQueue: 8 }).rank(match, limit, offset, bounds.timeoutMs);
+    // An in-memory database cannot be opened by a second connection: rank in process.
     const count = await sql<{ n: number }>`select count(*) as n from wishes_fts where wishes_fts match ${match}`.execute(db);
     const found = await sql<{ id: number }>`select rowid as id from wishes_fts where wishes_fts match ${match}
       order by bm25(wishes_fts) asc, rowid desc limit ${limit} offset ${offset}`.execute(db);
     return { ids: found.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
   }
   const tsq = tsQuery(terms);
-  const count = await sql<{ n: string }>`select count(*) as n from wishes w
-    where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})`.execute(db);
-  const found = await sql<{ id: number }>`select w.id from wishes w
-    where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})
-    order by ts_rank(w.search_vector, to_tsquery('simple', ${tsq})) desc, w.id desc
-    limit ${limit} offset ${offset}`.execute(db);
-  return { ids: found.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // SET takes no bind parameters; the value is an integer from the config.
+      await sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(bounds.timeoutMs))}`).execute(trx);
+      const count = await sql<{ n: string }>`select count(*) as n from wishes w
+        where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})`.execute(trx);
+      const found = await sql<{ id: number }>`select w.id from wishes w
+        where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})
+        order by ts_rank(w.search_vector, to_tsquery('simple', ${tsq})) desc, w.id desc
+        limit ${limit} offset ${offset}`.execute(trx);
+      return { ids: found.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
+    });
+  } catch (error) {
+    // 57014: canceled by statement_timeout.
+    if ((error as { code?: unknown }).code === '57014') throw new SearchBusyError('search took too long');
+    throw error;
+  }
 }
 
 /** Public wishes matching every term (text or author name), best match first, then newest id. */
@@ -278,8 +314,9 @@ export async function searchWishes(
   page: number,
   pageSize: number,
   viewerId: number | null,
-  options: { cache?: boolean } = {},
+  options: { cache?: boolean; bounds?: SearchBounds } = {},
 ): Promise<SearchResult> {
+  const bounds = options.bounds ?? DEFAULT_SEARCH_BOUNDS;
   const terms = searchTerms(query);
   if (terms.length === 0) return { wishes: [], total: 0 };
   const offset = (page - 1) * pageSize;
@@ -290,7 +327,7 @@ export async function searchWishes(
     const key = terms.join(' ');
     let entry = cache.get(key);
     if (!entry || Date.now() - entry.at > SEARCH_CACHE_MS) {
-      const ranked = await rankedIds(db, dialect, terms, SEARCH_CACHE_IDS, 0);
+      const ranked = await rankedIds(db, dialect, terms, SEARCH_CACHE_IDS, 0, bounds);
       entry = { at: Date.now(), ...ranked };
       cache.delete(key);
       if (cache.size >= SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
@@ -299,7 +336,7 @@ export async function searchWishes(
     ids = entry.ids.slice(offset, offset + pageSize);
     total = entry.total;
   } else {
-    ({ ids, total } = await rankedIds(db, dialect, terms, pageSize, offset));
+    ({ ids, total } = await rankedIds(db, dialect, terms, pageSize, offset, bounds));
   }
   if (ids.length === 0) return { wishes: [], total };
   const { rows } = await sql<WishJoinedRow>`${WISH_SELECT} from wishes w ${WISH_JOINS(viewerId)}

@@ -17,6 +17,8 @@ import { PAGE_SIZE, parseId, parsePage } from '../app/params';
 import { requireUser } from '../app/auth';
 import { PageParamsSchema, UserPageParamsSchema, WISH_TEXT } from './schemas';
 import * as q from './queries';
+import { SearchBusyError } from './sqlite-search';
+import { MINUTE, byIp, rateLimiter } from '../app/ratelimit';
 
 export default async function wishRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -70,7 +72,15 @@ export default async function wishRoutes(fastify: FastifyInstance, { deps }: { d
     if (typeof raw !== 'string' || !raw.trim()) throw new HttpError(400, WISH_TEXT.blankSearch, { success: false });
     if (raw.length > LIMITS.searchQueryMax) throw new HttpError(400, WISH_TEXT.longSearch, { success: false });
     const query = raw.trim();
-    const { wishes, total } = await q.searchWishes(db, dialect, query, page, PAGE_SIZE, viewerId);
+    let found: q.SearchResult;
+    try {
+      found = await q.searchWishes(db, dialect, query, page, PAGE_SIZE, viewerId, { bounds: { timeoutMs: deps.config.searchTimeoutMs } });
+    } catch (error) {
+      // Past its time bound or queue: the search gives up so the server stays responsive.
+      if (error instanceof SearchBusyError) throw new HttpError(503, WISH_TEXT.searchBusy, { success: false }, { 'Retry-After': '2' });
+      throw error;
+    }
+    const { wishes, total } = found;
     const totalPages = Math.ceil(total / PAGE_SIZE);
     const next = page < totalPages ? page + 1 : null;
     return {
@@ -86,8 +96,10 @@ export default async function wishRoutes(fastify: FastifyInstance, { deps }: { d
     };
   };
   const searchSchema = { tags: ['wishes'], body: Type.Object({ query: Type.Optional(Type.Unknown()) }), response: { 200: SearchPageSchema } };
-  app.post('/api/base/search/', { schema: searchSchema }, async (request) => searchHandler(request.body, undefined, request.userId));
-  app.post('/api/base/search/:page/', { schema: { ...searchSchema, params: PageParamsSchema } }, async (request) =>
+  // Per address, shared by both search routes (searching is the most expensive anonymous request).
+  const searchLimit = rateLimiter(app, deps.config.rateLimitScale, { max: deps.config.searchLimitPerMinute, windowMs: MINUTE, key: (request) => `search:${byIp(request)}` });
+  app.post('/api/base/search/', { schema: searchSchema, preHandler: searchLimit }, async (request) => searchHandler(request.body, undefined, request.userId));
+  app.post('/api/base/search/:page/', { schema: { ...searchSchema, params: PageParamsSchema }, preHandler: searchLimit }, async (request) =>
     searchHandler(request.body, request.params.page, request.userId),
   );
 }

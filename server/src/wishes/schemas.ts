@@ -10,4 +10,5 @@ export const WISH_TEXT = {
   emptyText: 'Wish text cannot be empty.',
   blankSearch: 'Please enter a search term.',
   longSearch: 'Search term is too long (200 characters at most).',
+  searchBusy: 'Search is busy right now. Please try again in a moment.',
 } as const;
