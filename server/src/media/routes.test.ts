@@ -3,7 +3,8 @@ import http from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { AVATAR_TEXT } from './schemas';
+import { crc32 } from 'node:zlib';
+import { AVATAR, AVATAR_TEXT } from './schemas';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
 
 const authOf = (user: TestUser) => ({ authorization: `Bearer ${user.access}` });
@@ -39,6 +40,36 @@ const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 120 } } }).composite([
     { input: { create: { width: Math.ceil(width / 2), height: Math.ceil(height / 2), channels: 3, background: { r: 20, g: 160, b: 220 } } }, top: 0, left: 0 },
   ]);
+
+/**
+ * A valid PNG of exactly `size` bytes: the picture plus one private ancillary chunk ("prVt":
+ * decoders skip it) sized to fill the gap, with a correct CRC.
+ */
+function pngOfExactSize(png: Buffer, size: number): Buffer {
+  const ihdrEnd = 8 + 4 + 4 + 13 + 4; // signature, IHDR length + type + data + CRC
+  const dataLength = size - png.length - 12;
+  if (dataLength < 0) throw new Error('picture larger than the target size');
+  const type = Buffer.from('prVt');
+  const data = Buffer.alloc(dataLength, 0x5a);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(dataLength);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, data])));
+  return Buffer.concat([png.subarray(0, ihdrEnd), length, type, data, crc, png.subarray(ihdrEnd)]);
+}
+
+/** Whether a JPEG's EXIF block (as sharp reports it: "Exif\0\0" + TIFF) has a GPS IFD (tag 0x8825 in IFD0). */
+function hasGpsIfd(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  const tiff = exif.subarray(exif.subarray(0, 6).toString('latin1') === 'Exif\0\0' ? 6 : 0);
+  const little = tiff.subarray(0, 2).toString('latin1') === 'II';
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  const ifd0 = u32(4);
+  const entries = u16(ifd0);
+  for (let i = 0; i < entries; i++) if (u16(ifd0 + 2 + i * 12) === 0x8825) return true;
+  return false;
+}
 
 describe.each(dialects)('avatar upload and /media (%s)', (dialect) => {
   let t: TestContext;
@@ -182,6 +213,46 @@ describe.each(dialects)('avatar upload and /media (%s)', (dialect) => {
     expect(noisy.length).toBeLessThan(5 * 1024 * 1024);
     const res = await upload(avatar(noisy), authOf(user));
     expect(res.statusCode).toBe(200);
+  });
+
+  it('accepts exactly 5 MiB and refuses 5 MiB + 1 byte with 413', async () => {
+    expect(AVATAR.maxBytes).toBe(5 * 1024 * 1024);
+    const user = await t.createUser();
+    const exact = pngOfExactSize(images.png, 5 * 1024 * 1024);
+    expect(exact.length).toBe(5 * 1024 * 1024);
+    // The padded file is a valid image: only its size decides.
+    expect((await sharp(exact).metadata()).width).toBe(800);
+    const atLimit = await upload(avatar(exact), authOf(user));
+    expect(atLimit.statusCode).toBe(200);
+
+    const overByOne = pngOfExactSize(images.png, 5 * 1024 * 1024 + 1);
+    expect(overByOne.length).toBe(5 * 1024 * 1024 + 1);
+    const other = await t.createUser();
+    const over = await upload(avatar(overByOne), authOf(other));
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toEqual({ success: false, error: AVATAR_TEXT.tooLarge });
+  });
+
+  it('strips a real EXIF GPS block from an uploaded JPEG', async () => {
+    const user = await t.createUser();
+    const gps = { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 1234/100', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 3900/100', GPSMapDatum: 'WGS-84' };
+    const photo = await picture(320, 240).jpeg().withMetadata({ exif: { IFD0: { Make: 'PhoneCam' }, IFD3: gps } }).toBuffer();
+    // The input really carries a GPS IFD (the test is not vacuous).
+    expect(hasGpsIfd((await sharp(photo).metadata()).exif)).toBe(true);
+    expect(photo.includes(Buffer.from('WGS-84'))).toBe(true);
+
+    const res = await upload(avatar(photo, 'holiday.jpg', 'image/jpeg'), authOf(user));
+    expect(res.statusCode).toBe(200);
+    for (const url of [res.json().avatar_url, res.json().avatar_thumbnail]) {
+      const served = await t.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      const bytes = served.rawPayload;
+      const meta = await sharp(bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(hasGpsIfd(meta.exif)).toBe(false);
+      expect(bytes.includes(Buffer.from('WGS-84'))).toBe(false);
+      expect(bytes.includes(Buffer.from('Exif\0\0'))).toBe(false);
+    }
   });
 
   it('refuses an image with too many pixels without decoding it', async () => {

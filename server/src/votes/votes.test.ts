@@ -85,4 +85,35 @@ describe.each(dialects)('votes (%s)', (dialect) => {
     expect(rows.filter((r) => r.vote_type === 'upvote')).toHaveLength(10);
     expect(rows.filter((r) => r.vote_type === 'downvote')).toHaveLength(10);
   });
+
+  it('keeps exact counts when one user toggles in parallel (double clicks, two tabs)', async () => {
+    const id = await t.saveWish(author, 'Toggle me');
+    const toggler = await t.createUser();
+    const bystander = await t.createUser();
+    await vote(id, bystander, { vote_type: 'upvote' });
+    const counts = async () => (await t.request({ url: `/api/wish/${id}/voters/` })).json();
+    const many = (n: number, send: () => Promise<{ statusCode: number }>) => Promise.all(Array.from({ length: n }, send));
+
+    expect((await many(20, () => vote(id, toggler, { vote_type: 'upvote' }))).every((r) => r.statusCode === 200)).toBe(true);
+    expect(await counts()).toMatchObject({ upvote_count: 2, downvote_count: 0, total_count: 2 });
+    await many(20, () => vote(id, toggler, { vote_type: 'downvote' }));
+    expect(await counts()).toMatchObject({ upvote_count: 1, downvote_count: 1, total_count: 2 });
+    await many(20, () => unvote(id, toggler));
+    expect(await counts()).toMatchObject({ upvote_count: 1, downvote_count: 0, total_count: 1 });
+
+    // All three at once, interleaved: whichever lands last wins, and the counters agree with the rows.
+    const mixed = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? vote(id, toggler, { vote_type: 'upvote' }) : i % 3 === 1 ? vote(id, toggler, { vote_type: 'downvote' }) : unvote(id, toggler))),
+    );
+    expect(mixed.every((r) => r.statusCode === 200)).toBe(true);
+    const rows = await t.app.deps.db.selectFrom('votes').select(['user_id', 'vote_type']).where('wish_id', '=', id).execute();
+    const mine = rows.filter((r) => r.user_id === toggler.id);
+    expect(mine.length).toBeLessThanOrEqual(1);
+    const final = await counts();
+    expect(final.upvote_count).toBe(rows.filter((r) => r.vote_type === 'upvote').length);
+    expect(final.downvote_count).toBe(rows.filter((r) => r.vote_type === 'downvote').length);
+    expect(final.total_count).toBe(rows.length);
+    const stored = await t.app.deps.db.selectFrom('wishes').select(['upvote_count', 'downvote_count']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect([stored.upvote_count, stored.downvote_count]).toEqual([final.upvote_count, final.downvote_count]);
+  });
 });
