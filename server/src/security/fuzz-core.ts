@@ -434,7 +434,10 @@ export function requestArb(world: FuzzWorld, routes: RouteTemplate[] = ROUTES): 
 
 // ---------------------------------------------------------------- invariants
 
-/** Every table, every row, hashed: equal digests mean nothing was written. */
+/**
+ * Every table, every row, hashed: equal digests mean nothing was written. Not refresh_tokens: a
+ * reused (already rotated) refresh token is refused with 401 and revokes its family on purpose.
+ */
 export async function databaseDigest(t: TestContext): Promise<string> {
   const hash = createHash('sha256');
   for (const table of ['users', 'wishes', 'votes', 'subscriptions', 'complaints', 'offers', 'password_resets', 'generation_events']) {
