@@ -132,9 +132,13 @@ export interface TokenPair {
 export async function startSession(deps: Pick<AppDeps, 'db' | 'config'>, tokens: TokenService, userId: number): Promise<TokenPair> {
   const user = await deps.db.selectFrom('users').select(['password_changed_at', 'session_epoch']).where('id', '=', userId).executeTakeFirstOrThrow();
   const epoch = Number(user.session_epoch);
-  // Expired rows of this user are no longer needed to detect reuse (an expired token is refused anyway).
-  await deps.db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', nowIso()).execute();
+  await deleteExpiredRefreshRows(deps.db, userId);
   return { access: tokens.issueAccess(userId, undefined, epoch), refresh: await issueRefreshRow(deps, tokens, userId, user.password_changed_at, epoch, newTokenId()) };
+}
+
+/** Expired rows are no longer needed to detect reuse (an expired token is refused by its signature check). */
+async function deleteExpiredRefreshRows(db: Db, userId: number) {
+  await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', nowIso()).execute();
 }
 
 async function issueRefreshRow(deps: Pick<AppDeps, 'db' | 'config'>, tokens: TokenService, userId: number, passwordChangedAt: string, epoch: number, family: string) {
@@ -183,6 +187,7 @@ export async function rotateRefreshToken(deps: Pick<AppDeps, 'db' | 'config'>, t
     throw invalid;
   }
   const epoch = Number(user.session_epoch);
+  await deleteExpiredRefreshRows(db, claims.user_id);
   return {
     access: tokens.issueAccess(claims.user_id, undefined, epoch),
     refresh: await issueRefreshRow(deps, tokens, claims.user_id, user.password_changed_at, epoch, row.family),
