@@ -20,8 +20,7 @@
  * token again after the grace window (REFRESH_REUSE_GRACE, two tabs refreshing at once) is taken
  * as theft: the whole family is revoked, so neither the thief nor the victim can go on with it.
  */
-import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AppDeps } from '../app/deps';
 import { AUTH_MESSAGES, AuthError } from '../app/errors';
 import { newTokenId, type TokenService, type VerifiedClaims } from '../app/tokens';
