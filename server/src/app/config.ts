@@ -47,6 +47,10 @@ export interface Config {
   resetTokenTtlSeconds: number;
   /** Trust X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean;
+  /** Folder of remote releases: <releasesDir>/<remote>/<release-id>/ (RELEASES_DIR, default ./releases). */
+  releasesDir: string;
+  /** ADMIN_EMAILS: accounts allowed to switch releases over HTTP until accounts carry a role. */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {
@@ -174,5 +178,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     scryptCost: overrides.scryptCost ?? (isTest ? 1024 : 32768),
     resetTokenTtlSeconds: overrides.resetTokenTtlSeconds ?? 3600,
     trustProxy: overrides.trustProxy ?? (get('TRUST_PROXY') ? parseBool(get('TRUST_PROXY')!, 'TRUST_PROXY') : false),
+    releasesDir: overrides.releasesDir ?? path.resolve(REPO_ROOT, get('RELEASES_DIR') ?? './releases'),
+    adminEmails:
+      overrides.adminEmails ??
+      (get('ADMIN_EMAILS') ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
   };
 }

@@ -3,12 +3,17 @@
  * exposed modules a route needs first, both derived from the app registry
  * (shared/src/registry.ts): every registered remote is served by this server under /mf/<folder>/
  * from its built dist/ unless MF_<FOLDER>_URL (MF_FEED_URL, ...) moves it elsewhere (another
- * origin, or a webpack dev server in `npm run dev`) without rebuilding the shell.
+ * origin, or a webpack dev server in `npm run dev`) without rebuilding the shell, and the active
+ * release of a remote (`npm run remotes -- activate`, stored in the database) replaces its dist/.
  */
 import path from 'node:path';
 import { APP_REGISTRY, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration, type RouteDeclaration } from '@wishes/shared/registry';
 import type { RemotesManifest } from '@wishes/shared/contract';
+import type { Kysely } from 'kysely';
 import { ConfigError, REPO_ROOT } from '../app/config';
+import type { Database } from '../db/types';
+import { readRelease, releaseDir, type ReleaseMeta } from '../releases/catalog';
+import { activeReleases } from '../releases/store';
 
 /** The registry's remotes as plain declarations (the `as const` literal types are not needed here). */
 export const REGISTERED_REMOTES: readonly RemoteDeclaration[] = APP_REGISTRY;
@@ -109,4 +114,51 @@ export function modulesForPath(pathname: string, locations: readonly RemoteLocat
     if (location && expose) modules.push({ folder: location.folder, expose });
   }
   return modules;
+}
+
+/** Where a release's files are served: an immutable URL of its own. */
+export function releaseBase(folder: string, release: string): string {
+  return `/mf/releases/${folder}/${release}`;
+}
+
+/**
+ * The remotes as served right now: `defaults` (registry, dist/ or MF_<FOLDER>_URL) with each
+ * remote's active release from the database in its place, plus remotes outside the registry that
+ * joined through an active release. Read on every page and manifest request, so a switch counts
+ * from the next request on. A remote moved by MF_<FOLDER>_URL stays where the variable says.
+ */
+export function createLocationResolver(options: {
+  db: Kysely<Database>;
+  releasesDir: string;
+  defaults: readonly RemoteLocation[];
+  env: Record<string, string | undefined>;
+}) {
+  // Release folders never change once finished: their meta is read once.
+  const metas = new Map<string, ReleaseMeta | null>();
+  const meta = (folder: string, release: string) => {
+    const key = `${folder}/${release}`;
+    if (!metas.has(key) || metas.get(key) === null) metas.set(key, readRelease(options.releasesDir, folder, release));
+    return metas.get(key) ?? null;
+  };
+  const released = (folder: string, release: string, fallback?: RemoteLocation): RemoteLocation | undefined => {
+    const found = release === DIST_RELEASE ? null : meta(folder, release);
+    const dir = found ? releaseDir(options.releasesDir, folder, release) : null;
+    if (!found || !dir) return fallback;
+    const base = releaseBase(folder, release);
+    return { name: found.declaration.name, folder, base, entry: `${base}/remoteEntry.js`, release, dir, declaration: found.declaration };
+  };
+  return async (): Promise<RemoteLocation[]> => {
+    const active = await activeReleases(options.db);
+    const locations = options.defaults.map((location) => {
+      const release = active.get(location.folder);
+      if (!release || remoteUrlOverride(location.folder, options.env)) return location;
+      return released(location.folder, release, location) ?? location;
+    });
+    for (const [folder, release] of active) {
+      if (options.defaults.some((l) => l.folder === folder)) continue;
+      const joined = released(folder, release);
+      if (joined && !locations.some((l) => l.name === joined.name)) locations.push(joined);
+    }
+    return locations;
+  };
 }

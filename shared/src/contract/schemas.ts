@@ -295,3 +295,39 @@ export interface RemotesManifestEntry {
 export interface RemotesManifest {
   remotes: RemotesManifestEntry[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Remote releases (api-v2 "Remote releases"): admin calls.
+
+/** `{remote}` in /api/admin/remotes/{remote}/...: a remote's folder name ('mf-feed'). */
+export const RemoteParamsSchema = Type.Object({ remote: Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$' }) });
+
+export const ActivateReleaseRequestSchema = Type.Object({
+  release: Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$', description: "A release id printed by `npm run release`, or 'dist' (the built dist/ folder)." }),
+});
+export type ActivateReleaseRequest = Static<typeof ActivateReleaseRequestSchema>;
+
+export const ReleaseSwitchSchema = Type.Object({
+  id: Type.Integer(),
+  remote: Type.String(),
+  action: Type.Union([Type.Literal('activate'), Type.Literal('rollback')]),
+  release_id: Type.String(),
+  previous_release_id: Type.Union([Type.String(), Type.Null()]),
+  /** 'cli:<os user>' or 'user:<id> <email>'. */
+  actor: Type.String(),
+  created_at: Type.String(),
+});
+export type ReleaseSwitch = Static<typeof ReleaseSwitchSchema>;
+
+export const RemoteStateSchema = Type.Object({
+  remote: Type.String(),
+  name: Type.String(),
+  registered: Type.Boolean({ description: 'In the app registry; otherwise it joined the site through a release.' }),
+  active: Type.String({ description: "The active release id, or 'dist'." }),
+  releases: Type.Array(Type.Object({ id: Type.String(), version: Type.String(), created_at: Type.String() })),
+  history: Type.Array(ReleaseSwitchSchema, { description: 'The latest switches, newest first.' }),
+});
+export type RemoteState = Static<typeof RemoteStateSchema>;
+
+export const RemoteStatesResponseSchema = Type.Object({ remotes: Type.Array(RemoteStateSchema) });
+export const ReleaseSwitchResponseSchema = Type.Object({ message: Type.String(), switch: ReleaseSwitchSchema });
