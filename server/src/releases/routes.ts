@@ -29,7 +29,8 @@ export default async function releaseRoutes(fastify: FastifyInstance, { deps, si
     if (error instanceof ReleaseRefused) throw new HttpError(error.status, error.message);
     throw error;
   };
-  const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+  // No 401 schema: the auth hook's simplejwt body ({detail, code}) must pass through unchanged.
+  const errors = { 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
   const common = { tags: ['admin'], security: [{ bearer: [] }] };
 
   app.get(
