@@ -6,7 +6,7 @@
  * development only).
  */
 import { Component, lazy, StrictMode, Suspense, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type FormEvent, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../api';
 import { bus, type ModalOpenEvent, type ToastEvent } from '../bus';
@@ -181,19 +181,21 @@ function Host({ declaration, importPage }: { declaration: RemoteDeclaration; imp
   );
 }
 
-/** Renders `declaration`'s routes alone into #root. */
-export async function startStandalone(declaration: RemoteDeclaration, importPage: PageImporter): Promise<void> {
+/** Renders `declaration`'s routes alone into #root; returns the React root. */
+export async function startStandalone(declaration: RemoteDeclaration, importPage: PageImporter): Promise<Root> {
   ensureUiStyles();
   startSession();
   await checkSession().catch((error: unknown) => console.error('[standalone] session check failed', error));
   void loadOptions();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing');
-  createRoot(container).render(
+  const root = createRoot(container);
+  root.render(
     <StrictMode>
       <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
         <Host declaration={declaration} importPage={importPage} />
       </BrowserRouter>
     </StrictMode>,
   );
+  return root;
 }

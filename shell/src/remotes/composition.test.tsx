@@ -35,7 +35,8 @@ describe('site composition from the runtime manifest', () => {
     setSiteComposition({ remotes: [...registryManifest().remotes, HELLO] });
     signInAs();
     renderApp('/hello/world');
-    expect(await screen.findByTestId('remote-page')).toHaveTextContent('mf_hello/HelloPage');
+    // The first lazy page of a cold test file can take over a second on a busy machine.
+    expect(await screen.findByTestId('remote-page', {}, { timeout: 5000 })).toHaveTextContent('mf_hello/HelloPage');
     expect(mainNav()).toEqual(['Feed', 'Business', 'Search', 'Compose Wish', 'Hello', 'Subscriptions']);
   });
 
@@ -69,7 +70,7 @@ describe('site composition from the runtime manifest', () => {
     setSiteComposition({ remotes: [...registryManifest().remotes, { ...HELLO, nav: [MODERATION_ENTRY] }] });
     signInAs();
     renderApp('/feed');
-    await screen.findByTestId('remote-page');
+    await screen.findByTestId('remote-page', {}, { timeout: 5000 });
     expect(mainNav()).not.toContain('Moderation');
     // The session carries no role yet (accounts get one in api-v2); the nav reads it when present.
     act(() => updateSessionUser({ role: 'moderator' } as never));
