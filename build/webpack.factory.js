@@ -22,6 +22,10 @@ module.exports = function createWebpackConfig(appDir, federation) {
   const pkg = require(path.join(appDir, 'package.json'));
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
+    // `npm run dev -w <remote>`: the remote's own page (its routes in @wishes/shared's standalone
+    // host), besides its remoteEntry.js for the shell. Never in a production build.
+    const standalone = !production && !federation.host;
+    const { DefinePlugin } = require('webpack');
     return {
       mode: production ? 'production' : 'development',
       context: appDir,
@@ -71,11 +75,14 @@ module.exports = function createWebpackConfig(appDir, federation) {
           // optimization: remotes are registered by their remoteEntry.js, never by an
           // mf-manifest.json entry, so the runtime's manifest-snapshot plugin is dead code; and the
           // bundles only run in browsers (no Node script loader).
+          // (A standalone remote is its own host in development, so it keeps its runtime there.)
           experiments: {
-            ...(federation.host ? {} : { externalRuntime: true }),
+            ...(federation.host || !production ? {} : { externalRuntime: true }),
             optimization: { disableSnapshot: true, target: 'web' },
           },
         }),
+        new DefinePlugin({ __WISHES_STANDALONE__: JSON.stringify(standalone) }),
+        ...(standalone ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), chunks: ['main'], scriptLoading: 'defer', inject: 'head' })] : []),
         ...(federation.host
           ? [
               new HtmlWebpackPlugin({ template: path.join(appDir, 'public', 'index.html'), scriptLoading: 'defer', inject: 'head' }),
@@ -115,10 +122,10 @@ module.exports = function createWebpackConfig(appDir, federation) {
         hot: false,
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
-        historyApiFallback: federation.host ? true : false,
+        historyApiFallback: true,
         proxy: federation.host
           ? [{ context: ['/api', '/media', '/static', '/mf/remotes.json'], target: API_ORIGIN, changeOrigin: true }]
-          : [],
+          : [{ context: ['/api', '/media', '/static'], target: API_ORIGIN, changeOrigin: true }],
       },
     };
   };

@@ -2,6 +2,7 @@
  * The app factory: config → database (migrated) → services → plugins → routes. Tests call
  * buildApp() with overrides and use app.inject(); main.ts calls it and listens.
  */
+import path from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import securityHeaders from './security-headers';
@@ -11,7 +12,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { OptionsSchema } from '@wishes/shared/contract';
-import { fastifyTrustProxy, loadConfig, type Config } from './config';
+import { fastifyTrustProxy, loadConfig, REPO_ROOT, type Config } from './config';
 import type { AppDeps } from './deps';
 import { AuthError, HttpError } from './errors';
 import authPlugin from './auth';
@@ -32,6 +33,7 @@ import offerRoutes from '../offers/routes';
 import generatorRoutes from '../generator/routes';
 import mediaRoutes from '../media/routes';
 import pagesRoutes from '../pages/routes';
+import releaseRoutes from '../releases/routes';
 import staticContentRoutes from '../pages/static-content';
 import { remoteLocations } from '../pages/remotes';
 
@@ -179,6 +181,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(generatorRoutes, { deps });
   await app.register(mediaRoutes, { deps });
   await app.register(staticContentRoutes);
+  const siteEnv = options.env ?? process.env;
+  await app.register(releaseRoutes, { deps, siteRoot: path.resolve(siteEnv.WISHES_SITE_ROOT ?? REPO_ROOT) });
   // Last: serves the site and owns the catch-all for non-API paths.
   await app.register(pagesRoutes, { deps, env: options.env });
   installNotFound(app);

@@ -5,15 +5,20 @@ import { initialMigration } from './migrations/0001_initial';
 import { feedSeqMigration } from './migrations/0002_feed_seq';
 import { voteFunctionsMigration } from './migrations/0003_vote_functions';
 import { sessionsMigration } from './migrations/0004_sessions';
+import { remoteReleasesMigration } from './migrations/0005_remote_releases';
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({
     db,
+    // Branches add numbered migrations in parallel (0004 may land after 0005 ran on a database):
+    // each migration is independent, so apply a missing one whatever its place in the order.
+    allowUnorderedMigrations: true,
     provider: { getMigrations: async () => ({
         '0001_initial': initialMigration(dialect),
         '0002_feed_seq': feedSeqMigration(),
         '0003_vote_functions': voteFunctionsMigration(dialect),
         '0004_sessions': sessionsMigration(),
+        '0005_remote_releases': remoteReleasesMigration(dialect),
       }) },
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -105,6 +105,25 @@ export interface GenerationEventsTable {
   created_at: string;
 }
 
+/** The active release of a remote (no row: its built dist/ folder); see migrations/0005_remote_releases.ts. */
+export interface RemoteActiveTable {
+  /** The remote's folder name ('mf-feed'). */
+  remote: string;
+  release_id: string;
+  switched_at: string;
+}
+
+/** Every release switch: who (actor), what (remote, action, from → to), when. */
+export interface RemoteSwitchesTable {
+  id: Generated<number>;
+  remote: string;
+  action: 'activate' | 'rollback';
+  release_id: string;
+  previous_release_id: string | null;
+  actor: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   wishes: WishesTable;
@@ -116,6 +135,8 @@ export interface Database {
   password_resets: PasswordResetsTable;
   generation_events: GenerationEventsTable;
   refresh_tokens: RefreshTokensTable;
+  remote_active: RemoteActiveTable;
+  remote_switches: RemoteSwitchesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,8 @@
 /**
  * Serves the built site (registered last, after every API module):
- * - GET /mf/remotes.json: where each remote lives (see remotes.ts);
+ * - GET /mf/remotes.json: where each remote lives and what it declares (see remotes.ts), following
+ *   the active releases;
+ * - GET /mf/releases/<remote>/<release-id>/*: a release's files, immutable;
  * - GET /mf/<folder>/*: a remote's built files from <root>/<folder>/dist, CORS-open so the shell
  *   can load them from another origin;
  * - the shell's built files at /, and for every other non-API GET path the shell's index.html
@@ -24,10 +26,11 @@ import { REPO_ROOT } from '../app/config';
 import { feedPage, userWishesPage } from '../wishes/queries';
 import { getProfile } from '../profiles/queries';
 import { loadOptions } from '../app/options';
-import { acceptedEncodings, cacheControlFor, contentTypeFor, looksLikeAsset, PRECOMPRESSED, safeRelativePath } from './assets';
+import { acceptedEncodings, cacheControlFor, contentTypeFor, IMMUTABLE, looksLikeAsset, PRECOMPRESSED, safeRelativePath } from './assets';
 import { createTemplateReader, OPTIONS_ELEMENT_ID, REMOTES_ELEMENT_ID, renderPage } from './html';
 import { createPreloadPlanner } from './preload';
-import { modulesForPath, remoteLocations, remotesManifest, type RemoteLocation } from './remotes';
+import { createLocationResolver, modulesForPath, remoteLocations, remotesManifest, type RemoteLocation } from './remotes';
+import { readRelease, releaseDir } from '../releases/catalog';
 
 export const MANIFEST_PATH = '/mf/remotes.json';
 
@@ -63,18 +66,25 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
   const { db, config } = opts.deps;
   const siteRoot = path.resolve(opts.siteRoot ?? env.WISHES_SITE_ROOT ?? REPO_ROOT);
   const shellDist = path.join(siteRoot, 'shell', 'dist');
-  const locations = remoteLocations(env);
-  const manifest = remotesManifest(locations);
-  const byFolder = new Map<string, RemoteLocation>(locations.map((l) => [l.folder, l]));
+  const defaults = remoteLocations(env, siteRoot);
+  const byFolder = new Map<string, RemoteLocation>(defaults.map((l) => [l.folder, l]));
+  // The active releases, read per request: a switch counts from the next request on.
+  const resolveLocations = createLocationResolver({ db, releasesDir: config.releasesDir, defaults, env });
+  const currentLocations = (request: FastifyRequest) =>
+    resolveLocations().catch((error: unknown) => {
+      // The database is down: the built dist/ folders still make a working site.
+      request.log.error({ err: error }, 'could not read the active remote releases');
+      return defaults;
+    });
   const readTemplate = createTemplateReader(path.join(shellDist, 'index.html'));
-  const preloadsFor = createPreloadPlanner(siteRoot, locations);
+  const preloadsFor = createPreloadPlanner();
 
   // sendFile only (no routes of its own); `send` refuses paths outside the root it is given.
   await app.register(fastifyStatic, { root: siteRoot, serve: false });
 
-  const sendBuilt = (request: FastifyRequest, reply: FastifyReply, distDir: string, relative: string) => {
+  const sendBuilt = (request: FastifyRequest, reply: FastifyReply, distDir: string, relative: string, cacheControl = cacheControlFor(relative)) => {
     if (!existsSync(distDir)) return reply.callNotFound();
-    reply.header('Cache-Control', cacheControlFor(relative));
+    reply.header('Cache-Control', cacheControl);
     // ETag/Last-Modified revalidation for the no-cache entry files; our own Cache-Control wins.
     const sendOptions = { cacheControl: false, etag: true, lastModified: true, dotfiles: 'deny', index: false } as const;
     const type = contentTypeFor(relative);
@@ -92,9 +102,20 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     return reply.sendFile(relative, distDir, sendOptions);
   };
 
-  app.get(MANIFEST_PATH, { schema: { hide: true } }, async (_request, reply) => {
+  app.get(MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*');
-    return manifest;
+    return remotesManifest(await currentLocations(request));
+  });
+
+  // A release's files: its URL names the release, so every file is cached for good. Only
+  // finished releases (release.json written last by `npm run release`) are served.
+  app.get<{ Params: { remote: string; release: string; '*': string } }>('/mf/releases/:remote/:release/*', { schema: { hide: true } }, async (request, reply) => {
+    const { remote, release } = request.params;
+    const dir = releaseDir(config.releasesDir, remote, release);
+    const relative = safeRelativePath(request.params['*'] ?? '');
+    if (!dir || !relative || !readRelease(config.releasesDir, remote, release)) return reply.callNotFound();
+    reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
+    return sendBuilt(request, reply, dir, relative, IMMUTABLE);
   });
 
   app.get<{ Params: { folder: string; '*': string } }>('/mf/:folder/*', { schema: { hide: true } }, async (request, reply) => {
@@ -138,7 +159,8 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
       // The page still works without embedded data: the client fetches it.
       request.log.error({ err: error }, 'could not prepare embedded page data');
     }
-    const preloadScripts = preloadsFor(modulesForPath(pathname));
+    const locations = await currentLocations(request);
+    const preloadScripts = preloadsFor(modulesForPath(pathname, locations), locations);
     let options: unknown = null;
     try {
       options = loadOptions(config.optionsPath, config.siteName).options;
@@ -146,7 +168,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
       // The shell falls back to GET /api/base/options (which reports the problem itself).
       request.log.error({ err: error }, 'could not read the site options for the page');
     }
-    const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: manifest };
+    const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: remotesManifest(locations) };
     if (options) data[OPTIONS_ELEMENT_ID] = options;
     const html = renderPage(template, { preloadScripts, preloadFetches: [], embedded, data });
     return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);

@@ -139,6 +139,11 @@ const ROWS: Row[] = [
   },
   { name: 'POST token (obtain)', req: (w) => ({ method: 'POST', url: '/api/token/', payload: { username: w.other.email, password: DEFAULT_PASSWORD } }), expect: { visitor: 200, owner: 200, other: 200 }, tokenView: true },
   { name: 'POST token refresh', req: (w) => ({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: w.other.refresh } }), expect: { visitor: 200, owner: 200, other: 200 }, tokenView: true },
+  // --- remote releases (api-v2): admins only; neither persona is one (the admin's own answers are
+  // in releases/releases.test.ts)
+  { name: 'GET admin remotes', req: () => ({ method: 'GET', url: '/api/admin/remotes/' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'POST admin activate a release', req: () => ({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', payload: { release: 'dist' } }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'POST admin rollback', req: () => ({ method: 'POST', url: '/api/admin/remotes/mf-feed/rollback/' }), expect: { visitor: 401, owner: 403, other: 403 } },
 ];
 
 /** Every API route of shared/design/api-contract.md (numeric path parts written :id). */
@@ -167,6 +172,10 @@ const CONTRACT_ROUTES = [
   'GET /api/profile/:id/subscriptions/',
   'GET /api/profile/my/subscriptions/',
   'POST /api/profile/my/avatar/upload/',
+  // api-v2 "Remote releases"
+  'GET /api/admin/remotes/',
+  'POST /api/admin/remotes/mf-feed/activate/',
+  'POST /api/admin/remotes/mf-feed/rollback/',
 ];
 
 const EMBEDDED = /<script type="application\/json" id="wishes-initial">([\s\S]*?)<\/script>/;

@@ -61,8 +61,11 @@ export function craftToken(claims: Record<string, unknown>, secret: string | nul
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
+/** The owner's address; fuzz apps list it in ADMIN_EMAILS so the admin calls run past the role check. */
+export const FUZZ_ADMIN_EMAIL = 'fuzz-owner-admin@example.com';
+
 export async function setupWorld(t: TestContext): Promise<FuzzWorld> {
-  const owner = await t.createUser({ first_name: 'Olga', last_name: 'Owner' });
+  const owner = await t.createUser({ first_name: 'Olga', last_name: 'Owner', email: FUZZ_ADMIN_EMAIL });
   const other = await t.createUser({ first_name: 'Otto', last_name: 'Other' });
   const publicWishId = await t.saveWish(owner, 'A public birthday wish for everyone', true);
   const privateWishId = await t.saveWish(owner, 'A private note nobody else may see', false);
@@ -136,6 +139,12 @@ export const ROUTES: RouteTemplate[] = [
   { method: 'GET', path: '/api/profile/:user/subscriptions/', api: true },
   { method: 'GET', path: '/api/profile/my/subscriptions/', api: true },
   { method: 'POST', path: '/api/profile/my/avatar/upload/', api: true },
+  // Remote releases (api-v2): the owner is an admin in the fuzz world (ADMIN_EMAILS).
+  { method: 'GET', path: '/api/admin/remotes/', api: true },
+  { method: 'POST', path: '/api/admin/remotes/:any/activate/', api: true, valid: () => ({ release: 'dist' }) },
+  { method: 'POST', path: '/api/admin/remotes/mf-feed/activate/', api: true, valid: () => ({ release: 'dist' }) },
+  { method: 'POST', path: '/api/admin/remotes/:any/rollback/', api: true },
+  { method: 'POST', path: '/api/admin/remotes/mf-feed/rollback/', api: true },
   { method: 'GET', path: '/api/:any/', api: true },
   { method: 'GET', path: '/media/:any', api: false },
   { method: 'GET', path: '/media/avatars/:any', api: false },
@@ -143,6 +152,7 @@ export const ROUTES: RouteTemplate[] = [
   { method: 'GET', path: '/static/markdown/:any', api: false },
   { method: 'GET', path: '/mf/remotes.json', api: false },
   { method: 'GET', path: '/mf/:any/:any', api: false },
+  { method: 'GET', path: '/mf/releases/:any/:any/:any', api: false },
   { method: 'GET', path: '/feed', api: false },
   { method: 'GET', path: '/user/:user', api: false },
   { method: 'GET', path: '/wish/:wish', api: false },

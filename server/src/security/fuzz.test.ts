@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { createTestApp, dialects, type TestContext } from '../testing/harness';
-import { checkResponse, runFuzz, setupWorld, ROUTES, TOKEN_KINDS, type FuzzWorld, type FuzzRequest } from './fuzz-core';
+import { checkResponse, FUZZ_ADMIN_EMAIL, runFuzz, setupWorld, ROUTES, TOKEN_KINDS, type FuzzWorld, type FuzzRequest } from './fuzz-core';
 import { SITE_CANARY, makeFakeSite, withSiteRoot } from './site';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260422);
@@ -30,7 +30,7 @@ describe.each(dialects)('fuzzing every route (%s)', (dialect) => {
 
   beforeAll(async () => {
     site = makeFakeSite();
-    t = await withSiteRoot(site, () => createTestApp(dialect));
+    t = await withSiteRoot(site, () => createTestApp(dialect, { adminEmails: [FUZZ_ADMIN_EMAIL] }));
     world = await setupWorld(t);
     writeFileSync(path.join(t.config.dataDir, 'jwt-secret'), DATA_CANARY);
   });

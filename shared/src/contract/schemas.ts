@@ -6,6 +6,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { LIMITS } from '../constants';
+import type { NavDeclaration, RouteDeclaration } from '../registry';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -279,7 +280,58 @@ export interface EmbeddedData {
   profile?: { profile: Profile; wishes: FeedPage };
 }
 
-/** The runtime remote manifest served at /mf/remotes.json. */
-export interface RemotesManifest {
-  remotes: Array<{ name: string; entry: string }>;
+/** One remote in the runtime manifest: where its entry is and what it brings to the site. */
+export interface RemotesManifestEntry {
+  /** Federation container name ('mf_feed'). */
+  name: string;
+  /** URL of its remoteEntry.js (of the active release). */
+  entry: string;
+  /** Its folder / id ('mf-feed'). */
+  folder?: string;
+  /** The active release ('dist' for the built folder). */
+  release?: string;
+  /** The routes and navigation entries it declares (see the app registry). */
+  routes?: RouteDeclaration[];
+  nav?: NavDeclaration[];
 }
+
+/** The runtime remote manifest served at /mf/remotes.json (and inlined in every page). */
+export interface RemotesManifest {
+  remotes: RemotesManifestEntry[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Remote releases (api-v2 "Remote releases"): admin calls.
+
+/** `{remote}` in /api/admin/remotes/{remote}/...: a remote's folder name ('mf-feed'). */
+export const RemoteParamsSchema = Type.Object({ remote: Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$' }) });
+
+export const ActivateReleaseRequestSchema = Type.Object({
+  release: Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$', description: "A release id printed by `npm run release`, or 'dist' (the built dist/ folder)." }),
+});
+export type ActivateReleaseRequest = Static<typeof ActivateReleaseRequestSchema>;
+
+export const ReleaseSwitchSchema = Type.Object({
+  id: Type.Integer(),
+  remote: Type.String(),
+  action: Type.Union([Type.Literal('activate'), Type.Literal('rollback')]),
+  release_id: Type.String(),
+  previous_release_id: Type.Union([Type.String(), Type.Null()]),
+  /** 'cli:<os user>' or 'user:<id> <email>'. */
+  actor: Type.String(),
+  created_at: Type.String(),
+});
+export type ReleaseSwitch = Static<typeof ReleaseSwitchSchema>;
+
+export const RemoteStateSchema = Type.Object({
+  remote: Type.String(),
+  name: Type.String(),
+  registered: Type.Boolean({ description: 'In the app registry; otherwise it joined the site through a release.' }),
+  active: Type.String({ description: "The active release id, or 'dist'." }),
+  releases: Type.Array(Type.Object({ id: Type.String(), version: Type.String(), created_at: Type.String() })),
+  history: Type.Array(ReleaseSwitchSchema, { description: 'The latest switches, newest first.' }),
+});
+export type RemoteState = Static<typeof RemoteStateSchema>;
+
+export const RemoteStatesResponseSchema = Type.Object({ remotes: Type.Array(RemoteStateSchema) });
+export const ReleaseSwitchResponseSchema = Type.Object({ message: Type.String(), switch: ReleaseSwitchSchema });

@@ -1,0 +1,75 @@
+/** The active release of each remote and the history of switches (tables of migration 0005). */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { nowIso } from '../db/types';
+
+export interface SwitchRecord {
+  id: number;
+  remote: string;
+  action: 'activate' | 'rollback';
+  release_id: string;
+  previous_release_id: string | null;
+  actor: string;
+  created_at: string;
+}
+
+/** remote folder → active release id, for every remote ever switched. */
+export async function activeReleases(db: Kysely<Database>): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('remote_active').select(['remote', 'release_id']).execute();
+  return new Map(rows.map((row) => [row.remote, row.release_id]));
+}
+
+/** The switches of one remote (or all), newest first. */
+export async function switchHistory(db: Kysely<Database>, remote?: string, limit = 50): Promise<SwitchRecord[]> {
+  let query = db.selectFrom('remote_switches').selectAll().orderBy('id', 'desc').limit(limit);
+  if (remote) query = query.where('remote', '=', remote);
+  return (await query.execute()) as SwitchRecord[];
+}
+
+/**
+ * Makes `release` the active one of `remote` and records the switch, in one transaction: two
+ * admins switching at once each see a consistent "previous" release.
+ */
+export async function recordSwitch(
+  db: Kysely<Database>,
+  input: { remote: string; release: string; action: 'activate' | 'rollback'; actor: string; fallback: string },
+): Promise<SwitchRecord> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('remote_active').select('release_id').where('remote', '=', input.remote).executeTakeFirst();
+    const now = nowIso();
+    await trx
+      .insertInto('remote_active')
+      .values({ remote: input.remote, release_id: input.release, switched_at: now })
+      .onConflict((oc) => oc.column('remote').doUpdateSet({ release_id: input.release, switched_at: now }))
+      .execute();
+    const record = {
+      remote: input.remote,
+      action: input.action,
+      release_id: input.release,
+      previous_release_id: current?.release_id ?? input.fallback,
+      actor: input.actor,
+      created_at: now,
+    };
+    const { id } = await trx.insertInto('remote_switches').values(record).returning('id').executeTakeFirstOrThrow();
+    return { id, ...record };
+  });
+}
+
+/**
+ * The release a rollback returns to: the one that was active before the current one came in by
+ * an activation. Rolling back walks back through activations (a rollback's own switch is skipped,
+ * so two rollbacks go two releases back, not back and forth).
+ */
+export async function rollbackTarget(db: Kysely<Database>, remote: string, current: string): Promise<string | null> {
+  const history = await db.selectFrom('remote_switches').selectAll().where('remote', '=', remote).orderBy('id', 'desc').execute();
+  // Releases already rolled back from (newest first), so walking back never returns to them.
+  const rolledBack = new Set<string>();
+  for (const row of history) {
+    if (row.action === 'rollback') {
+      if (row.previous_release_id) rolledBack.add(row.previous_release_id);
+      continue;
+    }
+    if (row.release_id === current && row.previous_release_id && !rolledBack.has(row.previous_release_id)) return row.previous_release_id;
+  }
+  return null;
+}
