@@ -7,21 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
 import { GeneratorUnavailableError, GENERATOR_MESSAGES, type WishGenerator } from './provider';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+import { parseEvents } from './testing';
 
 const authOf = (user: TestUser) => ({ authorization: `Bearer ${user.access}` });
 const body = { style: 'Casual', audience: 'Friend', name: 'Maya', topic: 'Get Well', details: 'broke her ankle skiing last week' };
-
-/** Parses an event-stream body into its events. */
-export function parseEvents(raw: string): Array<{ event: string; data: any }> {
-  return raw
-    .split('\n\n')
-    .filter((block) => block.trim())
-    .map((block) => {
-      const event = /^event: (.*)$/mu.exec(block)?.[1] ?? 'message';
-      const data = /^data: (.*)$/mu.exec(block)?.[1];
-      return { event, data: data ? JSON.parse(data) : null };
-    });
-}
 
 /** A provider double that streams given pieces, can fail before or after the first one, and can hang. */
 function scriptedGenerator() {
