@@ -163,8 +163,14 @@ export interface EvalReport {
   examples: string[];
 }
 
-/** Runs every prompt at every length, plus three variants per prompt at medium length. */
-export function evaluate(compose: ComposeFn, seed = 1): EvalReport {
+/** Several drafts for one request, as `variants: 3` asks for. */
+export type VariantsFn = (request: GenerateRequest, length: DraftLength, count: number, random: () => number) => string[];
+
+/**
+ * Runs every prompt at every length, plus three variants per prompt at medium length (from
+ * `variants` when the generator has it, else three independent drafts).
+ */
+export function evaluate(compose: ComposeFn, seed = 1, variants?: VariantsFn): EvalReport {
   const random = seeded(seed);
   let drafts = 0;
   let pasted = 0;
@@ -198,10 +204,10 @@ export function evaluate(compose: ComposeFn, seed = 1): EvalReport {
   let pairs = 0;
   for (const prompt of EVAL_PROMPTS) {
     const { person: _person, ...request } = prompt;
-    const variants = [0, 1, 2].map(() => compose(request, 'medium', random));
-    for (let i = 0; i < variants.length; i++) {
-      for (let j = i + 1; j < variants.length; j++) {
-        distinct += distinctness(variants[i], variants[j]);
+    const drafts = variants ? variants(request, 'medium', 3, random) : [0, 1, 2].map(() => compose(request, 'medium', random));
+    for (let i = 0; i < drafts.length; i++) {
+      for (let j = i + 1; j < drafts.length; j++) {
+        distinct += distinctness(drafts[i], drafts[j]);
         pairs++;
       }
     }
