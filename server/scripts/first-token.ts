@@ -11,7 +11,7 @@ import { buildApp } from '../src/app/app';
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-first-token-'));
-  const app = await buildApp({ dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'bench.db')}`, seedDemo: false, generationLimitPerHour: 1000, rateLimitScale: 1000 });
+  const app = await buildApp({ dataDir, databaseUrl: `sqlite:${path.join(dataDir, 'bench.db')}`, seedDemo: false, generationLimitPerHour: 1000, rateLimitScale: 1000, logLevel: 'warn' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
