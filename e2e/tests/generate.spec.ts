@@ -4,10 +4,15 @@
  * go to SHOTS_DIR when it is set.
  */
 import { expect, test } from '../support/fixtures';
+import { useExtraServer } from '../support/extra-server';
 import { expectPath, expectToast } from '../support/ui';
 import type { Page } from '@playwright/test';
 
 const SHOTS = process.env.SHOTS_DIR;
+
+// Words paced at 60 ms, so a long draft streams for seconds: long enough to see it arrive and to stop it.
+useExtraServer({ label: 'generate', env: { GENERATOR_TOKEN_DELAY_MS: '60' } });
+test.describe.configure({ timeout: 180_000 });
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
@@ -26,7 +31,7 @@ async function fillForm(page: Page) {
   await page.getByLabel('Details', { exact: true }).fill('broke her ankle skiing last week');
 }
 
-test('compose with a streamed draft, pick one of three variants, shorten it, save it', async ({ signedInPage: page, api }) => {
+test('compose with a streamed draft, pick one of three variants, shorten it, save it', async ({ signedInPage: page, api, me }) => {
   await page.goto('/compose');
   await fillForm(page);
   await page.getByRole('radio', { name: 'Long' }).check();
@@ -47,7 +52,9 @@ test('compose with a streamed draft, pick one of three variants, shorten it, sav
   await shoot(page, 'compose-streamed');
 
   // Three variants; pick the second (keyboard).
+  const three = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/base/generate_text/');
   await page.getByRole('button', { name: 'Give me 3' }).click();
+  expect((await three).status()).toBe(200);
   const offer = page.getByRole('region', { name: 'Drafts to choose from' });
   await expect(offer.getByRole('listitem')).toHaveCount(3);
   const texts = await offer.getByRole('listitem').locator('p').allInnerTexts();
@@ -71,7 +78,7 @@ test('compose with a streamed draft, pick one of three variants, shorten it, sav
   await page.getByRole('button', { name: 'Save Wish' }).click();
   await expectPath(page, /^\/wish\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split('/').pop());
-  const { body } = await api.request('GET', `/api/base/wish/${id}/`);
+  const { body } = await api.request('GET', `/api/base/wish/${id}/`, { token: me.access });
   expect(body.wish.text).toBe(shorter);
   expect(body.wish.is_public).toBe(false);
 });
