@@ -127,3 +127,18 @@ describe('compose: length, variants and rewrites', () => {
     expect(screen.getByLabelText('Your wish')).toHaveValue('Hey Anna! I heard you turn 30.');
   });
 });
+
+describe('compose: a refused stream', () => {
+  it('keeps the earlier text when the next draft is refused (429)', async () => {
+    const user = renderCompose();
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByLabelText('Your wish')).toHaveValue('Hey Anna! I heard you turn 30.');
+    streamResponder = () => jsonResponse({ error: 'You have reached the limit of 20 wish generations per hour. Please try again later.', rate_limit: { limit: 20, remaining: 0 } }, 429);
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await user.click(await screen.findByRole('button', { name: 'Replace' }));
+    await waitFor(() => expect(toastTexts().at(-1)).toBe('error: You have reached the limit of 20 wish generations per hour. Please try again later.'));
+    expect(screen.getByLabelText('Your wish')).toHaveValue('Hey Anna! I heard you turn 30.');
+    expect(screen.getByText('0 of 20 generations left this hour')).toBeInTheDocument();
+  });
+});

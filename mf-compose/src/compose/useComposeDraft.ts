@@ -89,7 +89,9 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
     setStatus(TEXT.writing);
     const stop = new AbortController();
     stopRef.current = stop;
-    update({ variants: null, text: '', generatedText: '' });
+    // The editor keeps its text until the first word arrives: a refusal must not wipe it.
+    const previous = { text: draft.text, generatedText: draft.generatedText };
+    update({ variants: null });
     try {
       const result = await api.streamText({ ...request, length: draft.length }, {
         signal: stop.signal,
@@ -98,7 +100,8 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
         },
       });
       if (!mounted.current) return;
-      update({ text: result.text, generatedText: result.text, ...(result.rate_limit ? { rateLimit: result.rate_limit } : {}) });
+      if (result.stopped && !result.text) update(previous);
+      else update({ text: result.text, generatedText: result.text, ...(result.rate_limit ? { rateLimit: result.rate_limit } : {}) });
       if (result.stopped) {
         setStatus(TEXT.stopped);
       } else {
@@ -108,8 +111,8 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
     } catch (error) {
       if (!mounted.current) return;
       const partial = error instanceof ApiError && typeof error.body?.partial === 'string' ? error.body.partial : '';
-      // Nothing arrived: the editor goes back to how it was before (hidden until a first draft).
-      if (!partial) update({ text: '', generatedText: null });
+      // Nothing arrived: the editor keeps what it had (hidden until a first draft).
+      if (!partial) update(previous);
       setStatus(partial ? TEXT.brokeOff : '');
       failed(error, API_ERRORS.generate);
     } finally {
