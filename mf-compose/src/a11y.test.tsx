@@ -5,6 +5,7 @@ import ComposePage from './compose/ComposePage';
 import BusinessPage from './business/BusinessPage';
 import { OPTIONS, renderAt, setOptions } from './test/harness';
 import { jsonResponse } from '@wishes/shared/testing';
+import { asEventStream } from './test/fakeFetch';
 import { installFetch } from './test/fakeFetch';
 
 /** Automated accessibility checks (axe-core) of each screen in its main states. */
@@ -22,7 +23,7 @@ let server: ReturnType<typeof installFetch>;
 beforeEach(() => {
   setOptions(OPTIONS);
   server = installFetch((request) =>
-    request.url.includes('generate') ? jsonResponse({ text: 'Happy birthday!', rate_limit: { limit: 20, remaining: 19 } }) : jsonResponse({ error: 'Please enter a message.' }, 400),
+    request.url.includes('generate') ? asEventStream(jsonResponse({ text: 'Happy birthday!', rate_limit: { limit: 20, remaining: 19 } })) : jsonResponse({ error: 'Please enter a message.' }, 400),
   );
 });
 afterEach(() => {

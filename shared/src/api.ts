@@ -12,7 +12,10 @@ import type {
   FeedPage,
   GenerateRequest,
   GenerateResponse,
+  ImproveInstruction,
+  ImproveResponse,
   MessageResponse,
+  RateLimit,
   OfferRequest,
   Options,
   Profile,
@@ -45,6 +48,7 @@ export const API_ERRORS = {
   avatar: 'Failed to upload avatar.',
   unexpected: 'Unexpected response format.',
   generate: 'Failed to generate wish. Please try again.',
+  improve: 'Failed to rewrite the wish. Please try again.',
   save: 'Failed to save wish. Please try again.',
   offer: 'Error sending offer. Please try again.',
   general: 'An unexpected error occurred',
@@ -81,6 +85,38 @@ interface CallOptions {
   nullOn?: number[];
   /** Send without the bearer token (login, refresh). */
   anonymous?: boolean;
+  /** Cancels the request (the Stop button of a streamed draft). */
+  signal?: AbortSignal;
+  /** Accept header (default application/json). */
+  accept?: string;
+}
+
+/** What a streamed draft ended with: the whole text, or what arrived before the reader stopped it. */
+export interface StreamedDraft {
+  text: string;
+  rate_limit?: RateLimit;
+  /** True when the reader stopped the stream; `text` is what arrived. */
+  stopped: boolean;
+}
+
+/** Splits an event-stream text into complete events; returns them and the unfinished rest. */
+export function parseEventStream(buffer: string): { events: Array<{ event: string; data: unknown }>; rest: string } {
+  const blocks = buffer.split('\n\n');
+  const rest = blocks.pop() ?? '';
+  const events = blocks
+    .filter((block) => block.trim())
+    .map((block) => {
+      const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
+      const raw = /^data: ?(.*)$/m.exec(block)?.[1];
+      let data: unknown = null;
+      try {
+        data = raw ? JSON.parse(raw) : null;
+      } catch {
+        data = null;
+      }
+      return { event, data };
+    });
+  return { events, rest };
 }
 
 function errorText(body: Record<string, unknown> | null, fallback: string): string {
@@ -95,7 +131,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const refresh = options.refresh ?? refreshNow;
 
   async function send(path: string, call: CallOptions, retried = false): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: call.accept ?? 'application/json' };
     let body: BodyInit | undefined;
     if (call.body instanceof FormData) {
       body = call.body;
@@ -107,7 +143,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (token) headers.Authorization = `Bearer ${token}`;
     let response: Response;
     try {
-      response = await doFetch(baseUrl + path, { method: call.method ?? 'GET', headers, body });
+      response = await doFetch(baseUrl + path, { method: call.method ?? 'GET', headers, body, ...(call.signal ? { signal: call.signal } : {}) });
     } catch {
       throw new ApiError(call.failure, 0);
     }
@@ -146,6 +182,78 @@ export function createApiClient(options: ApiClientOptions = {}) {
         method: 'POST',
         body: request,
         failure: API_ERRORS.generate,
+        expect: ['text'],
+      }),
+
+    /**
+     * Streams a draft (POST /api/base/generate_text/stream/): `onToken` gets each piece and the
+     * text so far. Resolves with the whole text and quota, or with what arrived when `signal`
+     * stopped it; rejects with an ApiError (its body's `partial` holds what arrived) on a refusal
+     * or a stream that broke off.
+     */
+    streamText: async (request: GenerateRequest, options: { onToken: (piece: string, textSoFar: string) => void; signal?: AbortSignal }): Promise<StreamedDraft> => {
+      const failure = API_ERRORS.generate;
+      let text = '';
+      const stopped = () => options.signal?.aborted === true;
+      let response: Response;
+      try {
+        response = await send('/api/base/generate_text/stream/', { method: 'POST', body: request, failure, signal: options.signal, accept: 'text/event-stream' });
+      } catch (error) {
+        if (stopped()) return { text, stopped: true };
+        throw error;
+      }
+      if (!response.ok) {
+        const body = await readJson(response);
+        throw new ApiError(errorText(body, failure), response.status, body);
+      }
+      let done: StreamedDraft | null = null;
+      const handle = (events: Array<{ event: string; data: unknown }>) => {
+        for (const { event, data } of events) {
+          const payload = (data ?? {}) as { text?: unknown; error?: unknown; status?: unknown; rate_limit?: RateLimit };
+          if (event === 'token' && typeof payload.text === 'string') {
+            text += payload.text;
+            options.onToken(payload.text, text);
+          } else if (event === 'done') {
+            done = { text: typeof payload.text === 'string' ? payload.text : text, rate_limit: payload.rate_limit, stopped: false };
+          } else if (event === 'error') {
+            const status = typeof payload.status === 'number' ? payload.status : 502;
+            throw new ApiError(typeof payload.error === 'string' && payload.error ? payload.error : failure, status, { ...payload, partial: text });
+          }
+        }
+      };
+      try {
+        const reader = response.body?.getReader?.();
+        if (reader) {
+          const decoder = new TextDecoder();
+          let buffer = '';
+          for (;;) {
+            const { value, done: finished } = await reader.read();
+            if (finished) break;
+            buffer += decoder.decode(value, { stream: true });
+            const parsed = parseEventStream(buffer);
+            buffer = parsed.rest;
+            handle(parsed.events);
+          }
+          handle(parseEventStream(`${buffer}\n\n`).events);
+        } else {
+          handle(parseEventStream(`${await response.text()}\n\n`).events);
+        }
+      } catch (error) {
+        if (stopped()) return { text, stopped: true };
+        if (error instanceof ApiError) throw error;
+        throw new ApiError(failure, 0, { partial: text });
+      }
+      if (done) return done;
+      if (stopped()) return { text, stopped: true };
+      throw new ApiError(failure, 502, { partial: text });
+    },
+
+    /** Rewrites text: warmer, shorter, funnier or more formal (one unit of the quota). */
+    improveText: (text: string, instruction: ImproveInstruction) =>
+      call<ImproveResponse>('/api/base/improve_text/', {
+        method: 'POST',
+        body: { text, instruction },
+        failure: API_ERRORS.improve,
         expect: ['text'],
       }),
 

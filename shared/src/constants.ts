@@ -51,6 +51,10 @@ export const LIMITS = {
   passwordMin: 8,
   generateFieldMax: 100,
   detailsMax: 1000,
+  /** Most drafts one generate_text call may ask for. */
+  generateVariantsMax: 3,
+  /** Longest instruction in a wish's chat. */
+  chatMessageMax: 500,
   wishTextMax: 2000,
   searchQueryMax: 200,
   offerMessageMax: 5000,

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
 import { OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
 import { deferred, jsonResponse } from '@wishes/shared/testing';
-import { installFetch, type RecordedRequest } from '../test/fakeFetch';
+import { asEventStream, installFetch, type RecordedRequest } from '../test/fakeFetch';
 
 const PATTERNS = ['/compose', '/compose/:topic'];
-const GENERATE_URL = '/api/base/generate_text/';
+const GENERATE_URL = '/api/base/generate_text/stream/';
 const SAVE_URL = '/api/base/save_wish/';
 
 type Responder = (request: RecordedRequest) => Response | Promise<Response>;
@@ -22,7 +22,7 @@ beforeEach(() => {
   generateResponder = () => jsonResponse({ text: 'Happy birthday, Anna!', rate_limit: { limit: 20, remaining: 19 } });
   saveResponder = () => jsonResponse({ wish_id: 42 }, 201);
   server = installFetch((request) => {
-    if (request.url === GENERATE_URL) return generateResponder(request);
+    if (request.url === GENERATE_URL) return Promise.resolve().then(() => generateResponder(request)).then(asEventStream);
     if (request.url === SAVE_URL) return saveResponder(request);
     return jsonResponse({ error: 'Not found' }, 404);
   });
@@ -489,7 +489,7 @@ describe('ComposePage: options unavailable', () => {
     let optionsUp = false;
     server = installFetch((request) => {
       if (request.url === '/api/base/options') return optionsUp ? jsonResponse(OPTIONS) : jsonResponse({ error: 'down' }, 503);
-      if (request.url === GENERATE_URL) return jsonResponse({ text: 'Typed choices work too' });
+      if (request.url === GENERATE_URL) return asEventStream(jsonResponse({ text: 'Typed choices work too' }));
       return jsonResponse({}, 404);
     });
     const user = renderCompose('/compose/Picnic');
@@ -503,7 +503,7 @@ describe('ComposePage: options unavailable', () => {
     await user.type(screen.getByLabelText('Details'), 'Sunny day');
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByLabelText('Your wish')).toHaveValue('Typed choices work too');
-    expect(generateRequests()[0].body).toEqual({ style: 'Cheerful', audience: 'Cousin', name: 'Lee', topic: 'Picnic', details: 'Sunny day' });
+    expect(generateRequests()[0].body).toEqual({ style: 'Cheerful', audience: 'Cousin', name: 'Lee', topic: 'Picnic', details: 'Sunny day', length: 'medium' });
 
     optionsUp = true;
     await user.click(screen.getByRole('button', { name: 'Retry' }));

@@ -1,9 +1,27 @@
 /** Texts of the compose screen. Toast texts are the spec's (§8), character for character. */
+export type DraftLength = 'short' | 'medium' | 'long';
+export type ImproveInstruction = 'warmer' | 'shorter' | 'funnier' | 'more formal';
+
+export const LENGTH_CHOICES: Array<{ value: DraftLength; label: string }> = [
+  { value: 'short', label: 'Short' },
+  { value: 'medium', label: 'Medium' },
+  { value: 'long', label: 'Long' },
+];
+
+export const IMPROVE_CHOICES: Array<{ value: ImproveInstruction; label: string }> = [
+  { value: 'warmer', label: 'Warmer' },
+  { value: 'shorter', label: 'Shorter' },
+  { value: 'funnier', label: 'Funnier' },
+  { value: 'more formal', label: 'More formal' },
+];
+
 export const COMPOSE_TEXT = {
   title: 'Compose Wish',
   required: 'This field is required.',
   generate: 'Generate',
   generating: 'Generating…',
+  giveThree: 'Give me 3',
+  stop: 'Stop',
   generatedWithQuota: (remaining: number, limit: number) => `Wish generated! ${remaining}/${limit} generations remaining this hour.`,
   generated: 'Wish generated successfully! You can now edit it.',
   quotaLeft: (remaining: number, limit: number) => `${remaining} of ${limit} generations left this hour`,
@@ -15,4 +33,14 @@ export const COMPOSE_TEXT = {
   replace: 'Replace',
   keep: 'Keep my text',
   optionsFailed: 'Could not load the style, audience and topic choices. You can type your own, or try again.',
+  // Announced to screen readers (aria-live) as the draft changes.
+  writing: 'Writing your wish…',
+  draftReady: 'Your wish is ready to edit.',
+  stopped: 'Stopped. The text written so far is kept.',
+  brokeOff: 'The draft stopped early. The text written so far is kept.',
+  writingThree: 'Writing three drafts…',
+  threeReady: (count: number) => `${count} drafts ready. Pick one to put it in the editor.`,
+  picked: (n: number) => `Draft ${n} is in the editor.`,
+  rewriting: (instruction: ImproveInstruction) => `Rewriting: ${instruction}…`,
+  rewritten: (instruction: ImproveInstruction) => `Rewritten: ${instruction}. You can keep editing.`,
 } as const;

@@ -103,6 +103,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       baseUrl: config.openaiBaseUrl,
       apiKey: config.openaiApiKey,
       model: config.generatorModel,
+      tokenDelayMs: config.generatorTokenDelayMs,
       logger: app.log,
     });
   const deps: AppDeps = { db, config, mailer, generator, dialect };

@@ -26,6 +26,8 @@ export interface Config {
   /** How long a rotated refresh token may still be used (two tabs refreshing at once) before a reuse revokes its family. */
   refreshReuseGraceSeconds: number;
   generationLimitPerHour: number;
+  /** Pause between the streamed words of the offline generator, in ms (GENERATOR_TOKEN_DELAY_MS, default 15). */
+  generatorTokenDelayMs: number;
   generator: 'template' | 'openai';
   openaiBaseUrl?: string;
   openaiApiKey?: string;
@@ -219,6 +221,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     generationLimitPerHour:
       overrides.generationLimitPerHour ?? (get('GENERATION_LIMIT_PER_HOUR') ? parseIntStrict(get('GENERATION_LIMIT_PER_HOUR')!, 'GENERATION_LIMIT_PER_HOUR', 0, 1_000_000) : 20),
     generator,
+    generatorTokenDelayMs:
+      overrides.generatorTokenDelayMs ??
+      (get('GENERATOR_TOKEN_DELAY_MS') ? parseIntStrict(get('GENERATOR_TOKEN_DELAY_MS')!, 'GENERATOR_TOKEN_DELAY_MS', 0, 1000) : 15),
     openaiBaseUrl,
     openaiApiKey: overrides.openaiApiKey ?? get('OPENAI_API_KEY'),
     generatorModel: overrides.generatorModel ?? get('GENERATOR_MODEL'),

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { GenerateRequest } from '@wishes/shared/contract';
+import type { DraftLength, GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
 import { LIMITS } from '@wishes/shared/constants';
 import { GeneratorUnavailableError } from './errors';
 import type { WishGenerator } from './provider';
@@ -13,12 +13,33 @@ export interface OpenAIGeneratorOptions {
 
 export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 
-const SYSTEM_PROMPT = [
-  'You write short personal wishes that people send to someone they know.',
-  'Write one wish of 40 to 120 words in the requested style, for the requested audience and occasion.',
-  "Address the person by the given name, weave in the sender's details naturally, and write in the language of the details.",
-  'Reply with the wish text only: no title, no preamble, no quotation marks, no placeholders, no hashtags.',
-].join(' ');
+/** Words asked of the model per length setting (the offline generator's drafts are about the same). */
+export const LENGTH_WORDS: Record<DraftLength, string> = { short: '20 to 45', medium: '45 to 90', long: '100 to 180' };
+
+const systemPrompt = (length: DraftLength) =>
+  [
+    'You write personal wishes that people send to someone they know.',
+    `Write one wish of ${LENGTH_WORDS[length]} words in the requested style, for the requested audience and occasion.`,
+    "Address the person by the given name and as \"you\"; weave the sender's details into the text in the second person and the right tense, never copy them verbatim; write in the language of the details.",
+    'Reply with the wish text only: no title, no preamble, no quotation marks, no placeholders, no hashtags.',
+  ].join(' ');
+
+const REPLY_ONLY = 'Reply with the rewritten wish only: no preamble, no quotation marks, no comments.';
+
+/** What each "improve" instruction asks of the model. */
+export const IMPROVE_PROMPTS: Record<ImproveInstruction, string> = {
+  warmer: 'Rewrite this wish so it sounds warmer and more affectionate, keeping its facts and its language.',
+  shorter: 'Rewrite this wish about half as long, keeping the greeting, the most personal parts and its language.',
+  funnier: 'Rewrite this wish so it is funnier, with a light, kind joke, keeping its facts and its language.',
+  'more formal': 'Rewrite this wish in a more formal register, without contractions or slang, keeping its facts and its language.',
+};
+
+export function improveMessages(text: string, instruction: ImproveInstruction): OpenAI.Chat.ChatCompletionMessageParam[] {
+  return [
+    { role: 'system', content: `You edit personal wishes. ${IMPROVE_PROMPTS[instruction]} ${REPLY_ONLY}` },
+    { role: 'user', content: text },
+  ];
+}
 
 export function buildMessages(request: GenerateRequest): OpenAI.Chat.ChatCompletionMessageParam[] {
   const user = [
@@ -29,7 +50,7 @@ export function buildMessages(request: GenerateRequest): OpenAI.Chat.ChatComplet
     `Details from the sender: ${request.details.trim()}`,
   ].join('\n');
   return [
-    { role: 'system', content: SYSTEM_PROMPT },
+    { role: 'system', content: systemPrompt(request.length ?? 'medium') },
     { role: 'user', content: user },
   ];
 }
@@ -55,31 +76,79 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): WishGene
   });
   const model = options.model || DEFAULT_OPENAI_MODEL;
 
+  /** Runs one call under our own deadline, which also covers a body that trickles in after the headers. */
+  async function withDeadline<T>(signal: AbortSignal | undefined, run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    try {
+      return await run(combined);
+    } catch (error) {
+      throw classify(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function complete(messages: OpenAI.Chat.ChatCompletionMessageParam[], signal?: AbortSignal): Promise<string> {
+    const completion = await withDeadline(signal, (s) =>
+      client.chat.completions.create({ model, messages, temperature: 0.9, max_tokens: MAX_TOKENS }, { signal: s }),
+    );
+    const content = (completion as Partial<OpenAI.Chat.ChatCompletion> | undefined)?.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') throw new GeneratorUnavailableError(502);
+    const text = cleanCompletion(content);
+    if (!text) throw new GeneratorUnavailableError(502);
+    return text;
+  }
+
   return {
-    async generate(request, signal) {
-      // Our own deadline also covers a body that trickles in after the headers.
+    generate: (request, signal) => complete(buildMessages(request), signal),
+    improve: (text, instruction, signal) => complete(improveMessages(text, instruction), signal),
+    /**
+     * Chat completions with `stream: true` (SSE from OpenAI, Ollama, vLLM and llama.cpp's server):
+     * each content delta is passed on as it arrives. A stream that ends without a `finish_reason`
+     * was cut, which is an error (the route keeps what arrived and spends no quota).
+     */
+    async *stream(request, signal) {
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), options.timeoutMs);
       const combined = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-      let completion: OpenAI.Chat.ChatCompletion;
+      let sent = '';
+      let finished = false;
       try {
-        completion = await client.chat.completions.create(
-          { model, messages: buildMessages(request), temperature: 0.9, max_tokens: 400 },
+        const stream = await client.chat.completions.create(
+          { model, messages: buildMessages(request), temperature: 0.9, max_tokens: MAX_TOKENS, stream: true },
           { signal: combined },
         );
+        for await (const chunk of stream) {
+          const choice = chunk.choices?.[0];
+          let piece = choice?.delta?.content ?? '';
+          // Models open with whitespace or a quote the editor does not want.
+          if (!sent) piece = piece.replace(/^\s+/u, '').replace(/^["“]/u, '');
+          if (piece) {
+            if (sent.length + piece.length > LIMITS.wishTextMax) piece = piece.slice(0, LIMITS.wishTextMax - sent.length);
+            sent += piece;
+            if (piece) yield piece;
+          }
+          if (choice?.finish_reason) finished = true;
+        }
       } catch (error) {
+        // Cut after some text arrived: say so plainly, the reader keeps that text.
+        if (sent && !signal?.aborted) throw new GeneratorUnavailableError(502, STREAM_CUT, { cause: error });
         throw classify(error);
       } finally {
         clearTimeout(timer);
       }
-      const content = (completion as Partial<OpenAI.Chat.ChatCompletion> | undefined)?.choices?.[0]?.message?.content;
-      if (typeof content !== 'string') throw new GeneratorUnavailableError(502);
-      const text = cleanCompletion(content);
-      if (!text) throw new GeneratorUnavailableError(502);
-      return text;
+      if (!finished && !signal?.aborted) throw new GeneratorUnavailableError(502, STREAM_CUT);
+      if (!sent.trim()) throw new GeneratorUnavailableError(502);
     },
   };
 }
+
+/** Told to the reader when the model's stream stops half-way; what arrived stays in the editor. */
+export const STREAM_CUT = 'The wish generator stopped before the draft was finished. What arrived is kept; please try again.';
+
+const MAX_TOKENS = 500;
 
 function classify(error: unknown): GeneratorUnavailableError {
   if (error instanceof GeneratorUnavailableError) return error;

@@ -135,19 +135,115 @@ export const CLOSERS: Record<StyleKey, string[]> = {
   ],
 };
 
-/** Lead-ins that introduce the user's own details; the details follow as their own sentence(s). */
-export const DETAIL_LEADS: Record<StyleKey, string[]> = {
-  heartfelt: ['On a personal note:', 'And something I keep thinking about:', 'One more thing from the heart:'],
-  formal: ['On a personal note:', 'Please allow me to add:', 'I would also like to mention:'],
-  funny: ['Also, and I am not making this up:', 'Fun fact I could not leave out:', 'Breaking news:'],
-  poetic: ['And woven through it all, this:', 'A thought I keep for you:', 'Written in the margins of my heart:'],
-  inspirational: ['Remember this:', 'Something worth celebrating:', 'Never forget:'],
-  casual: ['Oh, and:', 'Also:', 'Quick note:'],
-  romantic: ['And one more thing my heart wants to say:', 'Something just between us:', 'A little secret from me:'],
+/**
+ * Frames that weave the sender's details into a sentence: {d} is the details rewritten for the
+ * reader ("you broke your ankle skiing last week"). Chosen by what the details are (news of
+ * something past or coming, how the person is, something about the sender) and by the mood of the
+ * occasion (good news, sympathy, thanks); a style may add or (formal) replace frames.
+ */
+export type DetailKind = 'past' | 'shared' | 'coming' | 'trait' | 'mine' | 'thing';
+export type DetailMood = 'good' | 'sorry' | 'thanks';
+
+export const DETAIL_FRAMES: Record<DetailMood, Record<DetailKind, string[]>> = {
+  good: {
+    past: ['I heard {d}, and I could not be happier for you.', 'I was so happy to hear {d}.', 'Word reached me that {d}, and I have been smiling ever since.', 'I still think about how {d}.'],
+    shared: ['I will always remember how {d}.', 'I still think about how {d}.', 'I have not forgotten how {d}, and I never will.'],
+    coming: ['I hear {d}, and I could not be more excited for you.', 'So {d}! How exciting is that?', 'I heard {d}, and I am cheering for you already.'],
+    trait: ['I love that {d}.', 'I know {d}, and it is one of the things that make you you.', 'It always makes me smile that {d}.'],
+    mine: ['And you should know that {d}.', 'Truth be told, {d}.', 'I just have to say that {d}.'],
+    thing: ['I keep thinking about {d}.', 'I have not forgotten {d}.'],
+  },
+  sorry: {
+    past: ['I heard {d}, and I am so sorry.', 'I was so sorry to hear {d}.', 'When I heard {d}, you went straight to the top of my thoughts.'],
+    shared: ['I still think about how {d}.'],
+    coming: ['I know {d}, and I will be thinking of you the whole time.', 'I heard {d}, and I am sending you all the courage I have.'],
+    trait: ['I know {d}, and I am sending you all my sympathy.', 'I have been thinking of you, knowing {d}.'],
+    mine: ['And you should know that {d}.', 'Truth be told, {d}.'],
+    thing: ['I keep thinking about {d}.'],
+  },
+  thanks: {
+    past: ['I will never forget that {d}.', 'It meant the world to me that {d}.', 'I keep thinking about how {d}, and I am so grateful.'],
+    shared: ['I will never forget that {d}.', 'It meant the world to me that {d}.'],
+    coming: ['I know {d}, and I am so grateful for you.'],
+    trait: ['I know {d}, and I am so grateful for it.', 'I love that {d}, and I do not say it often enough.'],
+    mine: ['And you should know that {d}.', 'Truth be told, {d}.'],
+    thing: ['I am so grateful for {d}.'],
+  },
 };
 
-/** Postscript form for the details, used for every style now and then. */
-export const DETAIL_POSTSCRIPTS = ['P.S. ', 'P.S. One more thing: '];
+/** Frames in a style's own voice: formal replaces the common frames, the others add to them. */
+export const STYLE_DETAIL_FRAMES: Partial<Record<StyleKey, Partial<Record<DetailMood, Partial<Record<DetailKind, string[]>>>>>> = {
+  formal: {
+    good: {
+      past: ['I was delighted to learn that {d}.', 'It was a pleasure to hear that {d}.'],
+      shared: ['I will always remember that {d}.', 'I recall with gratitude that {d}.'],
+      coming: ['I understand that {d}, and I wish you every success.', 'I was pleased to learn that {d}.'],
+      trait: ['I have always admired that {d}.', 'It has not gone unnoticed that {d}.'],
+      mine: ['Allow me to add that {d}.', 'I would also like to say that {d}.'],
+      thing: ['I think often of {d}.'],
+    },
+    sorry: {
+      past: ['I was very sorry to learn that {d}.', 'I was saddened to hear that {d}.'],
+      coming: ['I understand that {d}, and you will be in my thoughts.'],
+      trait: ['I understand that {d}, and I am thinking of you.'],
+      mine: ['Allow me to add that {d}.'],
+      thing: ['I think often of {d}.'],
+    },
+    thanks: {
+      past: ['I remain deeply grateful that {d}.', 'Please know how much it meant to me that {d}.'],
+      coming: ['I understand that {d}, and I am most grateful.'],
+      trait: ['I have always been grateful that {d}.'],
+      mine: ['Allow me to add that {d}.'],
+      thing: ['I remain grateful for {d}.'],
+    },
+  },
+  funny: {
+    good: {
+      past: ['Rumour has it {d}. I approve.', 'I heard {d}, and frankly I am impressed.'],
+      shared: ['I still cannot believe {d}. What a story.'],
+      coming: ['Rumour has it {d}. Try to act surprised when everyone cheers.'],
+      trait: ['Rumour has it {d}, which explains a lot.', 'Scientists still cannot explain how {d}.'],
+      mine: ['Also, and I am not making this up, {d}.'],
+    },
+    sorry: {
+      past: ['I heard {d}. Not your finest moment, but definitely your bravest.'],
+      trait: ['I heard {d}, which is a terrible plan and I forbid it to continue.'],
+    },
+    thanks: {
+      past: ['I have not forgotten that {d}, and I never will, so you are stuck with my gratitude.'],
+    },
+  },
+  casual: {
+    good: {
+      past: ['So I heard {d}. Amazing!'],
+      coming: ['Heard {d}. So cool!'],
+      trait: ['Gotta say, I love that {d}.'],
+    },
+  },
+  poetic: {
+    good: {
+      past: ['A little bird told me {d}, and my heart sang.'],
+      coming: ['A little bird told me {d}, and the whole sky seems brighter.'],
+      trait: ['I know it like a song I know by heart that {d}.'],
+    },
+    sorry: { past: ['A little bird told me {d}, and my heart went out to you.'] },
+  },
+  romantic: {
+    good: {
+      past: ['My heart still skips when I think that {d}.'],
+      trait: ['I love you for a million reasons, and here is one of them: {d}.'],
+      mine: ['Every day I am more sure that {d}.'],
+    },
+  },
+  inspirational: {
+    good: {
+      past: ['I heard {d}. You have earned every bit of it.'],
+      coming: ['I heard {d}, and I know you have what it takes.'],
+      trait: ['Never forget that {d}. That is your strength.'],
+    },
+    sorry: { past: ['I heard {d}, and I know your strength will carry you through.'] },
+  },
+};
 
 export interface AudiencePhrases {
   /** Said in a warm register (every style except formal). */

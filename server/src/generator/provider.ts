@@ -1,12 +1,24 @@
-import type { GenerateRequest } from '@wishes/shared/contract';
+import type { DraftLength, GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
 import { createOpenAIGenerator } from './openai';
-import { composeWish, type Random } from './template';
+import { improveText } from './improve';
+import { composeDraft, composeVariants, type Random } from './template';
 
 export type { GenerateRequest };
 
-/** Turns the compose form into editable wish text. */
+/**
+ * Turns the compose form into editable wish text. `generate` is the one every provider has;
+ * the others are optional and the routes fall back (variants: several `generate` calls;
+ * stream: the whole text in word-sized pieces).
+ */
 export interface WishGenerator {
+  /** One draft; `request.length` says how long (default medium). */
   generate(request: GenerateRequest, signal?: AbortSignal): Promise<string>;
+  /** `count` drafts that differ from each other. */
+  variants?(request: GenerateRequest, count: number, signal?: AbortSignal): Promise<string[]>;
+  /** The draft in pieces as they are written; concatenated they are the whole text. */
+  stream?(request: GenerateRequest, signal?: AbortSignal): AsyncIterable<string>;
+  /** Rewrites existing text as asked. */
+  improve?(text: string, instruction: ImproveInstruction, signal?: AbortSignal): Promise<string>;
 }
 
 export { GENERATOR_MESSAGES, GeneratorUnavailableError } from './errors';
@@ -20,15 +32,49 @@ export interface GeneratorOptions {
   timeoutMs?: number;
   /** Randomness for the template provider (tests). */
   random?: Random;
+  /** Pause between streamed words of the template provider, in ms (default 15; tests use 0). */
+  tokenDelayMs?: number;
 }
 
 export const DEFAULT_GENERATOR_TIMEOUT_MS = 20_000;
+export const DEFAULT_TOKEN_DELAY_MS = 15;
+
+const lengthOf = (request: GenerateRequest): DraftLength => request.length ?? 'medium';
+
+/** Word-sized pieces that concatenate back to the text exactly (each word with the space before it). */
+export function piecesOf(text: string): string[] {
+  return text.match(/\s*\S+/gu) ?? (text ? [text] : []);
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const onAbort = () => (clearTimeout(timer), resolve());
+    const timer = setTimeout(() => (signal?.removeEventListener('abort', onAbort), resolve()), ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 
 /** The embedded, offline provider: no key, no network, varied output. */
-export function createTemplateGenerator(random: Random = Math.random): WishGenerator {
+export function createTemplateGenerator(random: Random = Math.random, tokenDelayMs = DEFAULT_TOKEN_DELAY_MS): WishGenerator {
   return {
     async generate(request) {
-      return composeWish(request, random);
+      return composeDraft(request, lengthOf(request), random);
+    },
+    async variants(request, count) {
+      return composeVariants(request, lengthOf(request), count, random);
+    },
+    // The whole draft is ready at once; it is paced word by word so it reads as being written,
+    // and the first word goes out without a pause.
+    async *stream(request, signal) {
+      const pieces = piecesOf(composeDraft(request, lengthOf(request), random));
+      for (let i = 0; i < pieces.length; i++) {
+        if (signal?.aborted) return;
+        if (i > 0 && tokenDelayMs > 0) await sleep(tokenDelayMs, signal);
+        yield pieces[i];
+      }
+    },
+    async improve(text, instruction) {
+      return improveText(text, instruction, random);
     },
   };
 }
@@ -49,5 +95,5 @@ export function createGenerator(options: GeneratorOptions): WishGenerator {
       timeoutMs: options.timeoutMs ?? DEFAULT_GENERATOR_TIMEOUT_MS,
     });
   }
-  return createTemplateGenerator(options.random);
+  return createTemplateGenerator(options.random, options.tokenDelayMs);
 }

@@ -1,16 +1,29 @@
-/** POST /api/base/generate_text/: compose-form fields → wish text, within a per-user hourly quota. */
-import type { FastifyInstance } from 'fastify';
+/**
+ * POST /api/base/generate_text/ (one draft or up to three variants), its streamed twin
+ * /api/base/generate_text/stream/ (Server-Sent Events) and POST /api/base/improve_text/, all
+ * within one per-user hourly quota: each call spends one unit, and only when it succeeds.
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { GenerateRequestSchema, GenerateResponseSchema, type GenerateRequest } from '@wishes/shared/contract';
+import {
+  GenerateRequestSchema,
+  GenerateResponseSchema,
+  ImproveRequestSchema,
+  ImproveResponseSchema,
+  type GenerateRequest,
+  type RateLimit,
+} from '@wishes/shared/contract';
 import type { AppDeps } from '../app/deps';
 import { requireUser } from '../app/auth';
 import { HttpError } from '../app/errors';
 import { GENERATOR_MESSAGES, GeneratorUnavailableError } from './errors';
+import { piecesOf, type WishGenerator } from './provider';
 import { FIELD_MAX, GENERATE_FIELDS, GENERATE_TEXT } from './schemas';
 import * as q from './queries';
 
 /** Trims every field; all five are required and must not be blank (the schema already checked types). */
-function cleanRequest(body: GenerateRequest): GenerateRequest {
+export function cleanRequest(body: GenerateRequest): GenerateRequest {
   const fields: Record<string, string> = {};
   const cleaned = {} as GenerateRequest;
   for (const field of GENERATE_FIELDS) {
@@ -25,28 +38,84 @@ function cleanRequest(body: GenerateRequest): GenerateRequest {
     const message = blank.length ? GENERATE_TEXT.missing(blank) : `${problems[0]}: ${fields[problems[0]]}`;
     throw new HttpError(400, message, { fields });
   }
+  if (body.length) cleaned.length = body.length;
+  if (body.variants) cleaned.variants = body.variants;
   return cleaned;
 }
 
+/** A provider failure as the HTTP error the client sees (never the provider's own words). */
+export function providerFailure(error: unknown, log: FastifyBaseLogger): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof GeneratorUnavailableError) {
+    log.warn({ err: error.cause ?? error, status: error.status }, 'wish generator failed');
+    return new HttpError(error.status, error.message);
+  }
+  log.error({ err: error }, 'wish generator crashed');
+  return new HttpError(503, GENERATOR_MESSAGES.unavailable);
+}
+
+/** The hourly quota of one user: check before paying for a generation, spend after it succeeded. */
+export function quotaFor(deps: AppDeps, userId: number) {
+  const { db, dialect, config } = deps;
+  const limit = config.generationLimitPerHour;
+  const limitReached = (oldest: string | null) =>
+    new HttpError(429, GENERATE_TEXT.limitReached(limit), { rate_limit: { limit, remaining: 0 } }, { 'Retry-After': String(q.retryAfterSeconds(oldest)) });
+  return {
+    limit,
+    limitReached,
+    /** Cheap check first, so a spent quota never reaches the provider. */
+    async check(): Promise<void> {
+      const before = await q.quotaUsage(db, userId);
+      if (before.used >= limit) throw limitReached(before.oldest);
+    },
+    /** Records one unit; the re-check inside the transaction settles races between calls. */
+    async spend(): Promise<RateLimit> {
+      const recorded = await q.recordGeneration(db, dialect, userId, limit);
+      if (!recorded.recorded) throw limitReached(recorded.oldest);
+      return { limit, remaining: Math.max(0, limit - recorded.used) };
+    },
+  };
+}
+
+/** Aborts when the client goes away before the answer is complete, so nobody pays for unread text. */
+export function abortOnClientGone(reply: FastifyReply) {
+  const controller = new AbortController();
+  const onClose = () => {
+    if (!reply.raw.writableEnded) controller.abort();
+  };
+  reply.raw.once('close', onClose);
+  return { signal: controller.signal, done: () => reply.raw.removeListener('close', onClose) };
+}
+
+async function draftsFor(generator: WishGenerator, input: GenerateRequest, count: number, signal: AbortSignal): Promise<string[]> {
+  if (count === 1) return [await generator.generate(input, signal)];
+  if (generator.variants) return generator.variants(input, count, signal);
+  return Promise.all(Array.from({ length: count }, () => generator.generate(input, signal)));
+}
+
+/** The provider's pieces, or the whole text in word-sized pieces when it cannot stream. */
+async function* piecesFrom(generator: WishGenerator, input: GenerateRequest, signal: AbortSignal): AsyncGenerator<string> {
+  if (generator.stream) {
+    yield* generator.stream(input, signal);
+    return;
+  }
+  yield* piecesOf(await generator.generate(input, signal));
+}
+
+const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
 export default async function generatorRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const { db, dialect, config, generator } = deps;
-
-  const limitReached = (oldest: string | null) => {
-    const limit = config.generationLimitPerHour;
-    return new HttpError(
-      429,
-      GENERATE_TEXT.limitReached(limit),
-      { rate_limit: { limit, remaining: 0 } },
-      { 'Retry-After': String(q.retryAfterSeconds(oldest)) },
-    );
-  };
+  const { generator } = deps;
 
   app.post(
     '/api/base/generate_text/',
     {
       schema: {
         tags: ['generator'],
+        description:
+          'Writes a wish from the compose form. `length` is short, medium (default) or long; `variants` (1–3, default 1) asks for ' +
+          'several different drafts, returned in `variants` with `text` the first. One call spends one unit of the hourly quota.',
         security: [{ bearer: [] }],
         body: GenerateRequestSchema,
         response: { 200: GenerateResponseSchema },
@@ -56,37 +125,136 @@ export default async function generatorRoutes(fastify: FastifyInstance, { deps }
     async (request, reply) => {
       const userId = requireUser(request);
       const input = cleanRequest(request.body);
-      const limit = config.generationLimitPerHour;
+      const count = input.variants ?? 1;
+      const quota = quotaFor(deps, userId);
+      await quota.check();
 
-      // Cheap check first, so a spent quota never reaches the provider.
-      const before = await q.quotaUsage(db, userId);
-      if (before.used >= limit) throw limitReached(before.oldest);
-
-      // Stop paying for a generation nobody will read when the client goes away.
-      const controller = new AbortController();
-      const onClose = () => {
-        if (!reply.raw.writableEnded) controller.abort();
-      };
-      reply.raw.once('close', onClose);
-      let text: string;
+      const client = abortOnClientGone(reply);
+      let drafts: string[];
       try {
-        text = await generator.generate(input, controller.signal);
+        drafts = await draftsFor(generator, input, count, client.signal);
       } catch (error) {
-        if (error instanceof GeneratorUnavailableError) {
-          request.log.warn({ err: error.cause ?? error, status: error.status }, 'wish generator failed');
-          throw new HttpError(error.status, error.message);
-        }
-        request.log.error({ err: error }, 'wish generator crashed');
-        throw new HttpError(503, GENERATOR_MESSAGES.unavailable);
+        throw providerFailure(error, request.log);
       } finally {
-        reply.raw.removeListener('close', onClose);
+        client.done();
       }
-      if (!text.trim()) throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
+      if (drafts.length !== count || drafts.some((d) => typeof d !== 'string' || !d.trim())) throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
 
-      // Only a successful generation is counted; the re-check inside the transaction settles races.
-      const recorded = await q.recordGeneration(db, dialect, userId, limit);
-      if (!recorded.recorded) throw limitReached(recorded.oldest);
-      return { text, rate_limit: { limit, remaining: Math.max(0, limit - recorded.used) } };
+      const rate_limit = await quota.spend();
+      return count > 1 ? { text: drafts[0], variants: drafts, rate_limit } : { text: drafts[0], rate_limit };
+    },
+  );
+
+  app.post(
+    '/api/base/generate_text/stream/',
+    {
+      // A compressed event stream would sit in the compressor's buffer instead of reaching the editor.
+      compress: false,
+      schema: {
+        tags: ['generator'],
+        description:
+          'Same body as generate_text (variants ignored). Answers text/event-stream: `event: token` `data: {"text": piece}` as the ' +
+          'draft is written, then `event: done` `data: {"text": whole, "rate_limit": {...}}`. A refusal before any byte is the ' +
+          'HTTP status with `{error}`; a failure after the first piece is `event: error` `data: {"error", "status"}` and costs no quota. ' +
+          'A client that stops reading after the first piece has spent its unit.',
+        security: [{ bearer: [] }],
+        body: GenerateRequestSchema,
+        produces: ['text/event-stream'],
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const userId = requireUser(request);
+      const input = cleanRequest(request.body);
+      const quota = quotaFor(deps, userId);
+      await quota.check();
+
+      const client = abortOnClientGone(reply);
+      const pieces = piecesFrom(generator, input, client.signal)[Symbol.asyncIterator]();
+      // Wait for the first piece: until then a failure can still be a plain HTTP status.
+      let first: IteratorResult<string>;
+      try {
+        first = await pieces.next();
+      } catch (error) {
+        client.done();
+        throw providerFailure(error, request.log);
+      }
+      if (first.done || !first.value.trim()) {
+        client.done();
+        throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
+      }
+
+      const out = new PassThrough();
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache, no-transform')
+        .header('x-accel-buffering', 'no');
+      void reply.send(out);
+
+      void (async () => {
+        let text = first.value;
+        out.write(sse('token', { text: first.value }));
+        try {
+          for (let next = await pieces.next(); !next.done; next = await pieces.next()) {
+            text += next.value;
+            out.write(sse('token', { text: next.value }));
+          }
+          if (client.signal.aborted) {
+            // Stopped by the reader: what arrived is theirs, and it counts as the one generation.
+            await quota.spend().catch(() => undefined);
+            return;
+          }
+          const rate_limit = await quota.spend();
+          out.write(sse('done', { text, rate_limit }));
+        } catch (error) {
+          if (client.signal.aborted) {
+            await quota.spend().catch(() => undefined);
+            return;
+          }
+          const failure = providerFailure(error, request.log);
+          // A cut stream spends nothing: the reader keeps the pieces and may try again.
+          out.write(sse('error', { error: failure.message, status: failure.status, ...(failure.extra ?? {}) }));
+        } finally {
+          client.done();
+          out.end();
+        }
+      })();
+      return reply;
+    },
+  );
+
+  app.post(
+    '/api/base/improve_text/',
+    {
+      schema: {
+        tags: ['generator'],
+        description: 'Rewrites existing wish text: warmer, shorter, funnier or more formal. Spends one unit of the hourly quota.',
+        security: [{ bearer: [] }],
+        body: ImproveRequestSchema,
+        response: { 200: ImproveResponseSchema },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      const userId = requireUser(request);
+      const text = request.body.text.trim();
+      if (!text) throw new HttpError(400, GENERATE_TEXT.missing(['text']), { fields: { text: GENERATE_TEXT.required } });
+      if (!generator.improve) throw new HttpError(503, GENERATOR_MESSAGES.unavailable);
+      const quota = quotaFor(deps, userId);
+      await quota.check();
+
+      const client = abortOnClientGone(reply);
+      let improved: string;
+      try {
+        improved = await generator.improve(text, request.body.instruction, client.signal);
+      } catch (error) {
+        throw providerFailure(error, request.log);
+      } finally {
+        client.done();
+      }
+      if (typeof improved !== 'string' || !improved.trim()) throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
+      const rate_limit = await quota.spend();
+      return { text: improved, rate_limit };
     },
   );
 }

@@ -116,6 +116,9 @@ const ROWS: Row[] = [
   { name: 'GET options', req: () => ({ method: 'GET', url: '/api/base/options' }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST save wish', req: () => ({ method: 'POST', url: '/api/base/save_wish/', payload: { text: 'Matrix wish', is_public: true } }), expect: { visitor: 401, owner: 201, other: 201 } },
   { name: 'POST generate', req: () => ({ method: 'POST', url: '/api/base/generate_text/', payload: GEN }), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'POST generate 3 variants', req: () => ({ method: 'POST', url: '/api/base/generate_text/', payload: { ...GEN, variants: 3, length: 'short' } }), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'POST generate stream', req: () => ({ method: 'POST', url: '/api/base/generate_text/stream/', payload: GEN }), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'POST improve text', req: () => ({ method: 'POST', url: '/api/base/improve_text/', payload: { text: 'Happy birthday, Sam!', instruction: 'warmer' } }), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'POST offer', req: () => ({ method: 'POST', url: '/api/offer/submit/', payload: { email: 'biz@example.com', message: 'Hello' } }), expect: { visitor: 401, owner: 201, other: 201 } },
   { name: 'POST report (public)', req: (w) => ({ method: 'POST', url: '/api/complaints/submit/', payload: { category: 'Something else', wish_id: w.pub } }), expect: { visitor: [200, 201], owner: [200, 201], other: [200, 201] } },
   { name: 'POST vote (public)', req: (w) => ({ method: 'POST', url: `/api/wish/${w.pub}/vote/`, payload: { vote_type: 'downvote' } }), expect: { visitor: 401, owner: 200, other: 200 } },
@@ -150,6 +153,8 @@ const ROWS: Row[] = [
 const CONTRACT_ROUTES = [
   'GET /api/base/options',
   'POST /api/base/generate_text/',
+  'POST /api/base/generate_text/stream/',
+  'POST /api/base/improve_text/',
   'POST /api/base/save_wish/',
   'GET /api/base/wish/:id/',
   'POST /api/base/search/',
@@ -192,6 +197,8 @@ function wishIdsIn(body: any): number[] {
 }
 
 function bodyOf(res: LightMyRequestResponse, html: boolean): any {
+  // An event stream's body is its last event's data (the generation's `done`).
+  if (/^text\/event-stream/.test(String(res.headers['content-type']))) return JSON.parse(res.body.trim().split('\n').at(-1)!.replace(/^data: /, ''));
   if (!html) return res.json();
   const match = EMBEDDED.exec(res.body);
   return match ? JSON.parse(match[1]) : null;

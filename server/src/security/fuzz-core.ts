@@ -109,7 +109,9 @@ const generateBody = () => ({ style: 'Funny', audience: 'Friend', name: 'Sam', t
 
 export const ROUTES: RouteTemplate[] = [
   { method: 'GET', path: '/api/base/options', api: true },
-  { method: 'POST', path: '/api/base/generate_text/', api: true, valid: generateBody },
+  { method: 'POST', path: '/api/base/generate_text/', api: true, valid: () => ({ ...generateBody(), length: 'short', variants: 2 }) },
+  { method: 'POST', path: '/api/base/generate_text/stream/', api: true, valid: generateBody },
+  { method: 'POST', path: '/api/base/improve_text/', api: true, valid: () => ({ text: 'Happy birthday, Sam!', instruction: 'shorter' }) },
   { method: 'POST', path: '/api/base/save_wish/', api: true, valid: () => ({ text: 'A wish', is_public: true }) },
   { method: 'GET', path: '/api/base/wish/:wish/', api: true },
   { method: 'POST', path: '/api/base/search/', api: true, valid: () => ({ query: 'birthday' }) },
@@ -488,7 +490,9 @@ export function checkResponse(req: FuzzRequest, res: LightMyRequestResponse): st
   const pathname = pathnameOf(req.url);
   const apiPath = /^\/api\//.test(pathname) && !/^\/api\/docs(\/|$)/.test(pathname);
   const mediaOrStatic = /^\/(media|static)(\/|$)/.test(pathname);
-  const mustBeJson = req.method !== 'HEAD' && status !== 204 && status !== 304 && (apiPath || (mediaOrStatic && status >= 400));
+  // The streamed generation answers an event stream once it has started; every event's data is JSON.
+  const eventStream = status === 200 && /^text\/event-stream\b/.test(String(res.headers['content-type'] ?? '')) && /\/generate_text\/stream\/?$/.test(pathname);
+  const mustBeJson = req.method !== 'HEAD' && status !== 204 && status !== 304 && !eventStream && (apiPath || (mediaOrStatic && status >= 400));
   let text = '';
   try {
     text = decodedBody(res);
@@ -507,6 +511,15 @@ export function checkResponse(req: FuzzRequest, res: LightMyRequestResponse): st
     if (status >= 400 && parsed !== undefined) {
       const body = parsed as { error?: unknown; detail?: unknown };
       if (typeof body !== 'object' || body === null || typeof (body.error ?? body.detail) !== 'string') problems.push(`error body without "error"/"detail": ${text.slice(0, 200)}`);
+    }
+  }
+  if (eventStream) {
+    for (const line of text.split('\n').filter((l) => l.startsWith('data: '))) {
+      try {
+        JSON.parse(line.slice(6));
+      } catch {
+        problems.push(`event data is not JSON: ${line.slice(0, 120)}`);
+      }
     }
   }
   if (STACK_TRACE.test(text)) problems.push(`body leaks a stack trace or path: ${text.slice(0, 200)}`);

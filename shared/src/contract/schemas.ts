@@ -147,8 +147,24 @@ export const GenerateRequestSchema = Type.Object({
   name: Type.String({ maxLength: LIMITS.generateFieldMax }),
   topic: Type.String({ maxLength: LIMITS.generateFieldMax }),
   details: Type.String({ maxLength: LIMITS.detailsMax }),
+  /** How long the draft should be (default medium). */
+  length: Type.Optional(Type.Union([Type.Literal('short'), Type.Literal('medium'), Type.Literal('long')])),
+  /** How many different drafts to write, 1–3 (default 1); still one unit of the hourly quota. */
+  variants: Type.Optional(Type.Integer({ minimum: 1, maximum: LIMITS.generateVariantsMax })),
 });
 export type GenerateRequest = Static<typeof GenerateRequestSchema>;
+export type DraftLength = NonNullable<GenerateRequest['length']>;
+export const DRAFT_LENGTHS: DraftLength[] = ['short', 'medium', 'long'];
+
+/** The rewrites "improve" offers on existing text. */
+export const IMPROVE_INSTRUCTIONS = ['warmer', 'shorter', 'funnier', 'more formal'] as const;
+export type ImproveInstruction = (typeof IMPROVE_INSTRUCTIONS)[number];
+
+export const ImproveRequestSchema = Type.Object({
+  text: Type.String({ maxLength: LIMITS.wishTextMax }),
+  instruction: Type.Union(IMPROVE_INSTRUCTIONS.map((i) => Type.Literal(i))),
+});
+export type ImproveRequest = Static<typeof ImproveRequestSchema>;
 
 export const SaveWishRequestSchema = Type.Object({
   text: Type.String({ maxLength: LIMITS.wishTextMax }),
@@ -224,8 +240,16 @@ export type DetailResponse = Static<typeof DetailResponseSchema>;
 export const MessageResponseSchema = Type.Object({ message: Type.String() });
 export type MessageResponse = Static<typeof MessageResponseSchema>;
 
-export const GenerateResponseSchema = Type.Object({ text: Type.String(), rate_limit: Type.Optional(RateLimitSchema) });
+export const GenerateResponseSchema = Type.Object({
+  text: Type.String(),
+  /** Present when more than one variant was asked for; `text` is the first. */
+  variants: Type.Optional(Type.Array(Type.String())),
+  rate_limit: Type.Optional(RateLimitSchema),
+});
 export type GenerateResponse = Static<typeof GenerateResponseSchema>;
+
+export const ImproveResponseSchema = Type.Object({ text: Type.String(), rate_limit: RateLimitSchema });
+export type ImproveResponse = Static<typeof ImproveResponseSchema>;
 
 export const SaveWishResponseSchema = Type.Object({ wish_id: Type.Integer() });
 export type SaveWishResponse = Static<typeof SaveWishResponseSchema>;

@@ -1,0 +1,125 @@
+import { Button, Icon, LIMITS, canSaveWish, toast } from '@wishes/shared';
+import { CharacterCounter, FormField } from '../common/FormField';
+import { COMPOSE_TEXT as TEXT, IMPROVE_CHOICES } from './texts';
+import type { useComposeDraft } from './useComposeDraft';
+
+interface DraftPanelProps {
+  composer: ReturnType<typeof useComposeDraft>;
+  onSave: () => void;
+}
+
+/**
+ * The editor side of the compose page: the drafts on offer, the text (streamed in, editable),
+ * the rewrites, visibility, Copy and Save. Every change of state is announced in a polite live region.
+ */
+export function DraftPanel({ composer, onSave }: DraftPanelProps) {
+  const { draft, update, busy, status } = composer;
+  const { text } = draft;
+  const canSave = canSaveWish(text);
+  const hasResult = draft.generatedText !== null;
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
+      await navigator.clipboard.writeText(text);
+      toast.success(TEXT.copied);
+    } catch {
+      toast.error(TEXT.copyFailed);
+    }
+  };
+
+  return (
+    <div className="compose-card compose-result">
+      <p className="compose-status" role="status" aria-live="polite">
+        {status}
+      </p>
+
+      {draft.variants ? (
+        <section className="compose-variants" aria-label="Drafts to choose from">
+          <h2 className="compose-variants__title">Pick a draft</h2>
+          <ol className="compose-variants__list">
+            {draft.variants.map((variant, index) => (
+              <li key={index} className="compose-variant">
+                <p className="compose-variant__text">{variant}</p>
+                <Button variant="secondary" onClick={() => composer.pickVariant(index)} aria-label={`Use draft ${index + 1}`}>
+                  Use this draft
+                </Button>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+
+      {hasResult ? (
+        <>
+          <FormField
+            id="compose-text"
+            label="Your wish"
+            aside={<CharacterCounter length={text.length} max={LIMITS.wishTextMax} />}
+            hint={canSave || busy === 'stream' ? undefined : 'Write or generate some text to save it.'}
+          >
+            {(control) => (
+              <textarea
+                {...control}
+                className="compose-input w-input compose-textarea compose-result__text"
+                rows={10}
+                maxLength={LIMITS.wishTextMax}
+                readOnly={busy === 'stream' || busy === 'improve'}
+                aria-busy={busy === 'stream' || busy === 'improve'}
+                value={text}
+                onChange={(event) => update({ text: event.target.value })}
+              />
+            )}
+          </FormField>
+
+          {busy === 'stream' ? (
+            <div className="compose-result__actions">
+              <Button variant="secondary" icon={<Icon name="close" />} onClick={composer.stop}>
+                {TEXT.stop}
+              </Button>
+            </div>
+          ) : (
+            <div className="compose-improve" role="group" aria-label="Rewrite the text">
+              {IMPROVE_CHOICES.map((choice) => (
+                <Button key={choice.value} variant="secondary" disabled={!canSave || busy !== null} onClick={() => void composer.improve(choice.value)}>
+                  {choice.label}
+                </Button>
+              ))}
+            </div>
+          )}
+
+          <fieldset className="compose-visibility" aria-describedby="compose-visibility-hint">
+            <legend className="compose-field__label">Visibility</legend>
+            <div className="compose-visibility__options">
+              <label className="compose-visibility__option">
+                <input type="radio" name="compose-visibility" value="private" checked={!draft.isPublic} onChange={() => update({ isPublic: false })} />
+                Private
+              </label>
+              <label className="compose-visibility__option">
+                <input type="radio" name="compose-visibility" value="public" checked={draft.isPublic} onChange={() => update({ isPublic: true })} />
+                Public
+              </label>
+            </div>
+            <p id="compose-visibility-hint" className="compose-field__hint">
+              {draft.isPublic ? 'Everyone can see this wish in the feed.' : 'Only you can see this wish.'}
+            </p>
+          </fieldset>
+
+          <div className="compose-result__actions">
+            <Button variant="secondary" icon={<Icon name="copy" />} onClick={() => void copy()} disabled={!canSave}>
+              Copy
+            </Button>
+            <Button icon={<Icon name="check" />} onClick={onSave} disabled={!canSave || busy !== null}>
+              {busy === 'save' ? TEXT.saving : TEXT.save}
+            </Button>
+          </div>
+        </>
+      ) : draft.variants ? null : (
+        <div className="compose-result__empty">
+          <Icon name="sparkle" size={40} />
+          <p>Your generated wish will appear here, ready to edit.</p>
+        </div>
+      )}
+    </div>
+  );
+}

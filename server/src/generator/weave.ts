@@ -1,0 +1,203 @@
+/**
+ * Turns the sender's details ("broke her ankle skiing last week") into words addressed to the
+ * person ("you broke your ankle skiing last week"), with the tense the draft needs to frame them
+ * ("I heard …" for something past, "I hear …" for something coming). The part-of-speech tagging
+ * and verb forms come from the compromise NLP library; this file only decides who "you" is.
+ */
+import nlp from 'compromise';
+import { AUDIENCE_KEYWORDS } from './phrases';
+
+/** When the details happen, as far as their first verb tells. */
+export type DetailTense = 'past' | 'present' | 'ongoing' | 'future' | 'none';
+/** Who the first clause is about once rewritten: the reader, the sender (I/we) or something else. */
+export type DetailSubject = 'you' | 'me' | 'other';
+
+export interface WovenDetail {
+  /** The first sentence rewritten for the reader, starting in lower case (unless "I" or a proper noun), no end punctuation. */
+  clause: string;
+  /** Any further sentences, rewritten the same way, each a full sentence. */
+  more: string[];
+  subject: DetailSubject;
+  tense: DetailTense;
+}
+
+interface Term {
+  text: string;
+  pre: string;
+  post: string;
+  normal: string;
+  tags: string[];
+}
+
+const is = (term: Term | undefined, tag: string) => !!term?.tags.includes(tag);
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** Words that say the person is the subject ("my little sister", "our boss"). */
+const RELATION_WORDS = new Set(
+  AUDIENCE_KEYWORDS.flatMap(([, words]) => words)
+    .filter((w) => !w.includes(' '))
+    .concat(['mum', 'mom', 'dad', 'sister', 'brother', 'wife', 'husband', 'grandma', 'grandpa', 'nan', 'nana', 'granny']),
+);
+
+const TITLE = /^(mr|mrs|ms|miss|mx|dr|prof|professor|coach|sir|dame|aunt|auntie|uncle|grandma|grandpa|granny|nana|papa|mama)\.?$/iu;
+
+/** The recipient's name as words to recognise in the details ("Mr. Okafor" → okafor). */
+function nameWords(name: string): string[] {
+  const words = squash(name)
+    .toLowerCase()
+    .split(/[\s,]+/u)
+    .filter((w) => w && !TITLE.test(w) && !['and', '&', 'the'].includes(w));
+  return words.length === 1 ? words : [];
+}
+
+/** Third-person forms of "be/have/do" and their second-person twins. */
+const AGREEMENT: Record<string, string> = {
+  is: 'are',
+  was: 'were',
+  has: 'have',
+  does: 'do',
+  "isn't": "aren't",
+  "wasn't": "weren't",
+  "hasn't": "haven't",
+  "doesn't": "don't",
+  "'s": "'re",
+};
+
+/** "loves" → "love": the verb's infinitive is its second-person present form. */
+function secondPersonVerb(term: Term): string | null {
+  const lower = term.text.toLowerCase();
+  if (lower in AGREEMENT) return AGREEMENT[lower];
+  if (!is(term, 'PresentTense') || is(term, 'Gerund') || is(term, 'Infinitive') || !/s$/u.test(lower)) return null;
+  const forms = nlp(`she ${lower}`).verbs().conjugate()[0] as { Infinitive?: string; PresentTense?: string } | undefined;
+  if (!forms?.Infinitive || forms.PresentTense !== lower) return null;
+  return forms.Infinitive;
+}
+
+const keepCase = (original: string, replacement: string) =>
+  /^[A-Z]/u.test(original) && replacement !== 'I' ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
+
+/** Does the sentence start with its verb ("broke her ankle", "just bought a flat")? Then the person is its subject. */
+function lacksSubject(sentence: string): boolean {
+  const terms = nlp(`she ${sentence}`).json()[0]?.terms as Term[] | undefined;
+  if (!terms || terms.length < 2) return false;
+  let i = 1;
+  while (is(terms[i], 'Adverb') && i < terms.length - 1) i++;
+  return is(terms[i], 'Verb') && !is(terms[i], 'Gerund');
+}
+
+function rewriteSentence(raw: string, name: string): { text: string; subject: DetailSubject; tense: DetailTense } {
+  let sentence = squash(raw).replace(/[.!?…]+$/u, '');
+  const implied = lacksSubject(sentence);
+  if (implied) sentence = `she ${sentence}`;
+  const terms = (nlp(sentence).json()[0]?.terms ?? []) as Term[];
+  const names = nameWords(name);
+  const out: string[] = [];
+  let subject: DetailSubject | null = null;
+  let tense: DetailTense | null = null;
+  // Whether the latest subject is the reader, so the verbs that follow must agree with "you".
+  let headIsYou = false;
+  let lastVerbAgreed = false;
+
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i];
+    const next = terms[i + 1];
+    const lower = term.normal || term.text.toLowerCase();
+    let text = term.text;
+    const beforeVerb = tense === null;
+
+    if (['he', 'she', 'they', 'you'].includes(lower)) {
+      text = i === 0 || lower !== 'you' ? 'you' : term.text;
+      headIsYou = true;
+      if (beforeVerb && !subject) subject = 'you';
+    } else if (['him', 'them'].includes(lower)) {
+      text = 'you';
+    } else if (lower === 'her') {
+      text = is(term, 'Possessive') || is(next, 'Noun') || is(next, 'Adjective') || is(next, 'Value') ? 'your' : 'you';
+    } else if (lower === 'his' || lower === 'their') {
+      text = next && (is(next, 'Noun') || is(next, 'Adjective') || is(next, 'Value')) ? 'your' : 'yours';
+    } else if (lower === 'hers' || lower === 'theirs') {
+      text = 'yours';
+    } else if (lower === 'himself' || lower === 'herself') {
+      text = 'yourself';
+    } else if (lower === 'themselves') {
+      text = 'yourselves';
+    } else if (names.length && lower.replace(/['’]s$/u, '') === names[0]) {
+      const possessive = /['’]s$/u.test(term.text) || is(term, 'Possessive');
+      text = possessive ? 'your' : 'you';
+      if (!possessive) headIsYou = true;
+      if (beforeVerb && !subject && !possessive) subject = 'you';
+    } else if ((lower === 'my' || lower === 'our') && beforeVerb && !subject) {
+      // "my little sister is marrying …": the relation named is the reader.
+      let j = i + 1;
+      while (is(terms[j], 'Adjective') && j < terms.length - 1) j++;
+      const head = terms[j];
+      if (head && RELATION_WORDS.has(head.normal) && is(terms[j + 1], 'Verb')) {
+        out.push(term.pre + keepCase(term.text, 'you') + head.post);
+        i = j;
+        headIsYou = true;
+        subject = 'you';
+        continue;
+      }
+    } else if (is(term, 'Verb')) {
+      let k = i - 1;
+      while (k > 0 && is(terms[k], 'Adverb')) k--;
+      const agreeing = headIsYou || (lastVerbAgreed && /^(and|but|or)$/u.test(terms[k]?.normal ?? ''));
+      if (agreeing) {
+        const form = secondPersonVerb(term);
+        if (form) {
+          text = keepCase(term.text, form);
+          lastVerbAgreed = true;
+        }
+      }
+      if (tense === null) tense = tenseAt(terms, i);
+      if (!is(term, 'Auxiliary') && !is(term, 'Modal')) headIsYou = false;
+    } else if (is(term, 'Pronoun') && ['i', 'we'].includes(lower)) {
+      headIsYou = false;
+      if (beforeVerb && !subject) subject = 'me';
+    } else if (is(term, 'Noun') && !is(term, 'Date') && !is(term, 'Pronoun')) {
+      if (beforeVerb && !subject && !is(term, 'Possessive')) subject = 'other';
+      headIsYou = false;
+    }
+    out.push(term.pre + text + term.post);
+  }
+  let text = squash(out.join(''));
+  // "you are" reads better contracted only when the style wants it; the composer decides.
+  if (/^you\b/iu.test(text) === false && /^[A-Z][a-z]/u.test(text) && !is(terms[0], 'ProperNoun') && terms[0]?.text !== 'I') {
+    text = text.charAt(0).toLowerCase() + text.slice(1);
+  }
+  return { text, subject: subject ?? (implied ? 'you' : 'other'), tense: tense ?? 'none' };
+}
+
+const FUTURE_WORDS = /\b(tomorrow|next|soon|upcoming|on (monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b/iu;
+
+function tenseAt(terms: Term[], i: number): DetailTense {
+  const verb = terms[i];
+  const rest = terms.slice(i).map((t) => t.normal).join(' ');
+  if (['will', 'shall'].includes(verb.normal) || /^(is|are|am) going to\b/u.test(rest)) return 'future';
+  if (is(verb, 'PastTense') || ['was', 'were', 'had'].includes(verb.normal)) return 'past';
+  // "has been our client for ten years" still holds; "has finished her degree" is news.
+  if (['has', 'have'].includes(verb.normal) && terms[i + 1]?.normal === 'been') return 'present';
+  if (['has', 'have'].includes(verb.normal) && is(terms[i + 1], 'Verb')) return 'past';
+  const phrase = terms.map((t) => t.normal).join(' ');
+  if (FUTURE_WORDS.test(phrase) && !/\b(last|ago|yesterday)\b/u.test(phrase)) return 'future';
+  if (is(verb, 'Copula') && is(terms[i + 1], 'Gerund')) return 'ongoing';
+  return 'present';
+}
+
+/** Rewrites the details for the reader; empty details give an empty clause. */
+export function weaveDetails(details: string, name: string): WovenDetail {
+  const cleaned = squash(details)
+    .replace(/^[-–—*•]+\s*/u, '')
+    .replace(/^["“'‘](.*)["”'’]$/u, '$1')
+    .trim();
+  if (!cleaned) return { clause: '', more: [], subject: 'other', tense: 'none' };
+  const sentences = (nlp(cleaned).sentences().out('array') as string[]).map(squash).filter(Boolean);
+  const [first, ...rest] = sentences.length ? sentences : [cleaned];
+  const head = rewriteSentence(first, name);
+  const more = rest.slice(0, 3).map((s) => {
+    const ending = /[!?]$/u.test(s) ? s.slice(-1) : '.';
+    const text = rewriteSentence(s, name).text;
+    return `${text.charAt(0).toUpperCase()}${text.slice(1)}${ending}`;
+  });
+  return { clause: head.text, more, subject: head.subject, tense: head.tense };
+}
