@@ -22,12 +22,13 @@ import { migrateToLatest } from '../db/migrate';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import authRoutes from '../auth/routes';
-import { findUserById } from '../auth/queries';
 import wishRoutes from '../wishes/routes';
 import voteRoutes from '../votes/routes';
 import profileRoutes from '../profiles/routes';
 import complaintRoutes from '../complaints/routes';
 import offerRoutes from '../offers/routes';
+import moderationRoutes from '../moderation/routes';
+import { accountState } from '../moderation/queries';
 import generatorRoutes from '../generator/routes';
 import mediaRoutes from '../media/routes';
 import pagesRoutes from '../pages/routes';
@@ -143,7 +144,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
 
   await app.register(authPlugin, {
     tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds }),
-    userExists: async (id) => (await findUserById(db, id)) !== undefined,
+    // A token for a deleted or a banned account is not valid (a ban ends every session at once).
+    userExists: async (id) => (await accountState(db, id)) === 'active',
   });
 
   // An absent JSON body on a route with a body schema reads as {} so "missing field" is the error.
@@ -172,6 +174,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(profileRoutes, { deps });
   await app.register(complaintRoutes, { deps });
   await app.register(offerRoutes, { deps });
+  await app.register(moderationRoutes, { deps });
   await app.register(generatorRoutes, { deps });
   await app.register(mediaRoutes, { deps });
   await app.register(staticContentRoutes);

@@ -23,6 +23,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   generationLimitPerHour: number;
+  /** Distinct signed-in reporters (open reports) that hide a public wish pending review. */
+  autoHideReports: number;
   generator: 'template' | 'openai';
   openaiBaseUrl?: string;
   openaiApiKey?: string;
@@ -157,6 +159,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     refreshTokenTtlSeconds: overrides.refreshTokenTtlSeconds ?? parseDuration(get('REFRESH_TOKEN_TTL') ?? '7d', 'REFRESH_TOKEN_TTL'),
     generationLimitPerHour:
       overrides.generationLimitPerHour ?? (get('GENERATION_LIMIT_PER_HOUR') ? parseIntStrict(get('GENERATION_LIMIT_PER_HOUR')!, 'GENERATION_LIMIT_PER_HOUR', 0, 1_000_000) : 20),
+    autoHideReports: overrides.autoHideReports ?? (get('AUTO_HIDE_REPORTS') ? parseIntStrict(get('AUTO_HIDE_REPORTS')!, 'AUTO_HIDE_REPORTS', 1, 1_000_000) : 5),
     generator,
     openaiBaseUrl,
     openaiApiKey: overrides.openaiApiKey ?? get('OPENAI_API_KEY'),

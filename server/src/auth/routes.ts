@@ -73,6 +73,8 @@ export default async function authRoutes(fastify: FastifyInstance, { deps }: { d
         throw new AuthError(AUTH_MESSAGES.noActiveAccount);
       }
       if (!(await verifyPassword(password, user.password_hash))) throw new AuthError(AUTH_MESSAGES.noActiveAccount);
+      // Said only after the right password, so the message tells nothing about other people's accounts.
+      if (user.banned_at !== null) throw new AuthError(AUTH_MESSAGES.suspended);
       return { access: app.tokens.issueAccess(user.id), refresh: app.tokens.issueRefresh(user.id, user.password_changed_at) };
     },
   );
@@ -82,8 +84,8 @@ export default async function authRoutes(fastify: FastifyInstance, { deps }: { d
     const claims = app.tokens.verify(request.body.refresh, 'refresh');
     if (!claims) throw invalid;
     const user = await q.findUserById(db, claims.user_id);
-    // A password change after the token was issued (or a deleted account) ends the session.
-    if (!user || claims.pwc !== Date.parse(user.password_changed_at)) throw invalid;
+    // A password change after the token was issued, a deleted or a banned account ends the session.
+    if (!user || user.banned_at !== null || claims.pwc !== Date.parse(user.password_changed_at)) throw invalid;
     return { access: app.tokens.issueAccess(user.id) };
   });
 
