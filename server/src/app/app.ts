@@ -22,13 +22,13 @@ import { migrateToLatest } from '../db/migrate';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import authRoutes from '../auth/routes';
+import { claimsStillValid } from '../auth/sessions';
 import wishRoutes from '../wishes/routes';
 import voteRoutes from '../votes/routes';
 import profileRoutes from '../profiles/routes';
 import complaintRoutes from '../complaints/routes';
 import offerRoutes from '../offers/routes';
 import moderationRoutes from '../moderation/routes';
-import { accountState } from '../moderation/queries';
 import generatorRoutes from '../generator/routes';
 import mediaRoutes from '../media/routes';
 import pagesRoutes from '../pages/routes';
@@ -144,8 +144,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
 
   await app.register(authPlugin, {
     tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds }),
-    // A token for a deleted or a banned account is not valid (a ban ends every session at once).
-    userExists: async (id) => (await accountState(db, id)) === 'active',
+    sessionValid: (claims) => claimsStillValid(db, claims),
   });
 
   // An absent JSON body on a route with a body schema reads as {} so "missing field" is the error.

@@ -23,13 +23,6 @@ export async function isModerator(db: Db, userId: number): Promise<boolean> {
   return role === 'moderator' || role === 'admin';
 }
 
-/** Account state for the auth hook: a token for a missing or banned account is not valid. */
-export async function accountState(db: Db, userId: number): Promise<'active' | 'banned' | 'missing'> {
-  const row = await db.selectFrom('users').select('banned_at').where('id', '=', userId).executeTakeFirst();
-  if (!row) return 'missing';
-  return row.banned_at === null ? 'active' : 'banned';
-}
-
 export async function writeLog(
   db: DbOrTrx,
   entry: { actorId: number | null; action: string; targetType: 'wish' | 'user'; targetId: number; reason: string },

@@ -19,6 +19,7 @@ import { PAGE_SIZE, parseId, parseQueryPage } from '../app/params';
 import { requireUser } from '../app/auth';
 import type { Role } from '../db/types';
 import { getWishForModerator } from '../wishes/queries';
+import { endUserSessions } from '../auth/sessions';
 import * as q from './queries';
 import { MODERATION_TEXT, PageQuerySchema, QueueQuerySchema, UserActionBodySchema, WishActionBodySchema } from './schemas';
 
@@ -112,6 +113,8 @@ export default async function moderationRoutes(fastify: FastifyInstance, { deps 
       if (target.role !== 'user' && role !== 'admin') throw new HttpError(403, MODERATION_TEXT.banStaff);
       const { action } = request.body;
       await q.setBanned(db, userId, targetId, action === 'ban', reason);
+      // The ban already refuses sign-in; this ends every access and refresh token issued so far.
+      if (action === 'ban') await endUserSessions(deps, targetId);
       return { message: MODERATION_TEXT.done[action] };
     },
   );
