@@ -144,6 +144,25 @@ export const APP_REGISTRY = [
     ],
     nav: [],
   },
+  {
+    key: 'moderation',
+    name: 'mf_moderation',
+    folder: 'mf-moderation',
+    devPort: 3005,
+    exposes: {
+      ModerationPage: './src/queue/ModerationPage.tsx',
+      ModerationLogPage: './src/log/ModerationLogPage.tsx',
+      OffersPage: './src/offers/OffersPage.tsx',
+    },
+    // The pages themselves show the not-allowed page to members without the role (the server
+    // answers 403); the navigation entry shows only for moderators and admins.
+    routes: [
+      { path: '/moderation', expose: 'ModerationPage', title: 'Moderation', signIn: true },
+      { path: '/moderation/log', expose: 'ModerationLogPage', title: 'Moderation log', signIn: true },
+      { path: '/moderation/offers', expose: 'OffersPage', title: 'Business offers', signIn: true },
+    ],
+    nav: [{ to: '/moderation', label: 'Moderation', icon: 'shield', visibility: { roles: ['moderator', 'admin'] }, order: 60 }],
+  },
 ] as const satisfies readonly RemoteDeclaration[];
 
 type Registry = typeof APP_REGISTRY;
