@@ -113,12 +113,15 @@ export const APP_REGISTRY = [
     exposes: {
       ProfilePage: './src/profile/ProfilePage.tsx',
       SubscriptionsPage: './src/subscriptions/SubscriptionsPage.tsx',
+      MyReportsPage: './src/reports/MyReportsPage.tsx',
     },
     routes: [
       // A profile lists its wishes with mf-feed's WishList.
       { path: '/user/:uid', expose: 'ProfilePage', title: 'Profile', preload: ['mf_feed/WishList'] },
       { path: '/user/:uid/:page', redirectTo: '/user/:uid' },
       { path: '/subscriptions', expose: 'SubscriptionsPage', title: 'Subscriptions', signIn: true },
+      // The reporter's reports and their outcomes (api-v2 "Moderation": GET /api/complaints/my/).
+      { path: '/my/reports', expose: 'MyReportsPage', title: 'My reports', signIn: true },
     ],
     nav: [{ to: '/subscriptions', label: 'Subscriptions', icon: 'subscriptions', visibility: 'members', order: 50 }],
   },
