@@ -75,6 +75,11 @@ describe.each(dialects)('moderation (%s)', (dialect) => {
       await setRole(temp, 'user');
       expect((await t.request({ url: '/api/moderation/log/', token: temp.access })).statusCode).toBe(403);
     });
+    it("puts the role in newly issued access tokens (the client's navigation hint)", async () => {
+      const login = await t.request({ method: 'POST', url: '/api/token/', payload: { username: moderator.email, password: moderator.password } });
+      const claims = JSON.parse(Buffer.from(login.json().access.split('.')[1], 'base64url').toString());
+      expect(claims.role).toBe('moderator');
+    });
     it('keeps the offer inbox for admins', async () => {
       await t.request({ method: 'POST', url: '/api/offer/submit/', payload: { email: 'biz@example.com', message: 'Partnership?' }, token: user.access });
       expect((await t.request({ url: '/api/moderation/offers/', token: moderator.access })).statusCode).toBe(403);
