@@ -14,6 +14,9 @@ import { dialog, signInLink, wishCard } from '../support/ui';
 
 // Its own server: the queue and the log start empty, and AUTO_HIDE_REPORTS is the default 5.
 useExtraServer({ label: 'moderation' });
+// Three long journeys with several browser contexts each: generous limits for a shared 2-core machine.
+test.describe.configure({ timeout: 240_000 });
+test.use({ actionTimeout: 45_000 });
 
 const REPO = path.join(__dirname, '..', '..');
 const SHOTS = '/tmp/shots/mod';
@@ -77,7 +80,6 @@ test('a member edits, makes private and deletes a wish from the wish page', asyn
 });
 
 test('reports auto-hide a wish; a moderator restores one, hides another, bans its author; the reporter sees the outcome', async ({ browser, api, baseURL, extraServer }) => {
-  test.setTimeout(120_000);
   const category = (await api.options()).report_topic_config[0];
   const author = await api.createUser({ firstName: 'Rex', lastName: 'Reported' });
   const moderatorUser = await api.createUser({ firstName: 'Mona', lastName: 'Mod' });
