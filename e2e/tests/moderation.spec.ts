@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { unique, type TestUser } from '../support/api';
 import { useExtraServer } from '../support/extra-server';
-import { expect, pageSignedInAs, test } from '../support/fixtures';
+import { expect as baseExpect, pageSignedInAs, test } from '../support/fixtures';
 import { dialog, signInLink, wishCard } from '../support/ui';
 
 // Its own server: the queue and the log start empty, and AUTO_HIDE_REPORTS is the default 5.
@@ -17,6 +17,7 @@ useExtraServer({ label: 'moderation' });
 // Three long journeys with several browser contexts each: generous limits for a shared 2-core machine.
 test.describe.configure({ timeout: 240_000 });
 test.use({ actionTimeout: 45_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const REPO = path.join(__dirname, '..', '..');
 const SHOTS = '/tmp/shots/mod';
@@ -159,7 +160,7 @@ test('reports auto-hide a wish; a moderator restores one, hides another, bans it
   expect(login.body).toEqual({ detail: 'This account has been suspended.' });
 
   await mod.getByRole('link', { name: 'Log' }).click();
-  await expect(mod.getByRole('listitem').first()).toContainText('Mona Mod banned user');
+  await expect(mod.getByRole('main').getByRole('listitem').first()).toContainText('Mona Mod banned user');
   await expect(mod.getByText('Automatic hid (auto-hide)')).toBeVisible();
   await shots(mod, 'moderation-log');
 
@@ -168,7 +169,7 @@ test('reports auto-hide a wish; a moderator restores one, hides another, bans it
   await reporter.goto(`/user/${reporters[0]!.id}`);
   await reporter.getByRole('link', { name: 'My reports' }).click();
   await expect(reporter).toHaveURL(/\/my\/reports$/);
-  const items = reporter.getByRole('listitem');
+  const items = reporter.getByRole('main').getByRole('listitem');
   await expect(items.filter({ hasText: `Wish ${rudeId}` })).toContainText('Hidden by moderators');
   await expect(items.filter({ hasText: `Wish ${flaggedId}` })).toContainText('Reviewed: the wish stays');
   await shots(reporter, 'my-reports');
