@@ -193,6 +193,15 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
       const s = get(key);
       if (s && feed) rows.push({ name: `${db}: ${s.label} p50`, value: `${s.p50} ms = ${(s.p50 / Math.max(feed.p50, 1)).toFixed(1)}× feed`, target: '≤ 2× feed p50', pass: s.p50 <= 2 * Math.max(feed.p50, 1) });
     }
+    // Deletes (api-v2 "Own wishes"): the figure itself, then the deep page on the changed data, still within 3× of page 1.
+    const del = get('delete');
+    if (del) rows.push({ name: `${db}: ${del.label}`, value: `p50 ${del.p50} ms, p99 ${del.p99} ms, ${del.rps.toFixed(0)}/s`, target: 'cost independent of the number of wishes (no renumbering)', pass: null });
+    const feedAfter = get('feed1AfterDeletes');
+    const deepAfter = get('feedDeepAfterDeletes');
+    if (feedAfter && deepAfter) {
+      const ratio = deepAfter.p50 / Math.max(feedAfter.p50, 1);
+      rows.push({ name: `${db}: ${deepAfter.label} p50 latency`, value: `${deepAfter.p50} ms = ${ratio.toFixed(1)}× page 1 (${feedAfter.p50} ms)`, target: '≤ 3× page 1', pass: deepAfter.p50 <= 3 * Math.max(feedAfter.p50, 1) });
+    }
     // The same two targets with the anonymous 1 s feed cache on (production default); the rows above are uncached.
     const feedC = get('feed1Cached');
     const deepC = get('feedDeepCached');

@@ -105,13 +105,62 @@ interface Scenario {
   cached?: boolean;
 }
 
+/** Wishes deleted by the delete row. */
+export const DELETES = 1000;
+
+/**
+ * `count` public wishes spread evenly over the feed (newest to oldest), none of those the other rows
+ * use (the popular wish, the vote pairs), with their authors.
+ */
+function wishesToDelete(data: Dataset, count: number): Array<{ wishId: number; userId: number }> {
+  const keep = new Set([data.popularWish.id, ...data.freePairs.map((p) => p.wishId)]);
+  const candidates: number[] = [];
+  for (let i = 0; i < data.size.wishes; i++) if (data.wishes.isPublic[i] && !keep.has(i + 1)) candidates.push(i + 1);
+  const step = Math.max(1, Math.floor(candidates.length / count));
+  const chosen: Array<{ wishId: number; userId: number }> = [];
+  for (let k = 0; k < candidates.length && chosen.length < count; k += step) chosen.push({ wishId: candidates[k]!, userId: data.wishes.userId[candidates[k]! - 1]! });
+  return chosen;
+}
+
+/** Each author deletes their wish (DELETE /api/base/wish/{id}/), `parallel` requests in flight; latency per request. */
+async function deleteWishes(base: string, doomed: Array<{ wishId: number; userId: number }>, tokenOf: Map<number, string>, parallel: number, s: Scenario): Promise<EndpointResult> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  let non2xx = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < doomed.length) {
+        const { wishId, userId } = doomed[next++]!;
+        const t0 = performance.now();
+        try {
+          const res = await fetch(`${base}/api/base/wish/${wishId}/`, { method: 'DELETE', headers: { authorization: `Bearer ${tokenOf.get(userId)}` } });
+          await res.arrayBuffer();
+          if (res.status !== 200) non2xx++;
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  return { key: s.key, label: s.label, method: s.method, path: s.path, rps: doomed.length / elapsed, p50: at(0.5), p99: at(0.99), bytesPerResponse: 0, ratioToBare: null, requests: doomed.length, errors, non2xx };
+}
+
 export async function runApiBench(options: ApiBenchOptions): Promise<EndpointResult[]> {
   const { data } = options;
   const pairs = data.freePairs.slice(0, options.connections);
+  const doomed = wishesToDelete(data, DELETES);
+  const doomedAuthors = [...new Set(doomed.map((d) => d.userId))];
+  const benchUsers = [...pairs.map((p) => p.userId), ...doomedAuthors];
   // The main server runs with the anonymous feed cache off, so every figure below is the database
   // path; feed1Cached/feedDeepCached (and their own bare baseline) then run on a second server with
   // the production default (1 s cache, see wishes/queries.ts FEED_CACHE_MS).
-  let server = { ...(await startServer(options.databaseUrl, pairs.map((p) => p.userId), { WISHES_FEED_CACHE_MS: '0' })), cachedOn: false };
+  let server = { ...(await startServer(options.databaseUrl, benchUsers, { WISHES_FEED_CACHE_MS: '0' })), cachedOn: false };
   const { tokens } = server;
   let base = `http://127.0.0.1:${server.port}`;
   const json = { 'content-type': 'application/json' };
@@ -148,6 +197,10 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     { key: 'searchCommon', label: `search "${COMMON_WORD}" (common)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: COMMON_WORD }) } },
     { key: 'searchRare', label: `search "${RARE_WORD}" (rare)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: RARE_WORD }) } },
     { key: 'vote', label: 'vote toggle (signed in: vote, unvote)', method: 'POST+DELETE', path: '/api/wish/{id}/vote/', opts: { requests: voteRequests } },
+    // Deletes spread over the whole feed (so every deep page moves), then the feed again on the changed data.
+    { key: 'delete', label: `delete a wish (${DELETES} deletes, ${options.connections} at a time)`, method: 'DELETE', path: '/api/base/wish/{id}/', opts: {} },
+    { key: 'feed1AfterDeletes', label: `feed page 1 after ${DELETES} deletes (no cache)`, method: 'GET', path: '/api/base/feed/1/', opts: {} },
+    { key: 'feedDeepAfterDeletes', label: `feed page ${deepPage} after ${DELETES} deletes (no cache)`, method: 'GET', path: `/api/base/feed/${deepPage}/`, opts: {} },
     { key: 'bareCached', label: 'bare Fastify route (2nd server)', method: 'GET', path: '/bench/bare', opts: {}, cached: true },
     { key: 'feed1Cached', label: 'feed page 1, 1 s anonymous cache', method: 'GET', path: '/api/base/feed/1/', opts: {}, cached: true },
     { key: 'feedDeepCached', label: `feed page ${deepPage}, 1 s anonymous cache`, method: 'GET', path: `/api/base/feed/${deepPage}/`, opts: {}, cached: true },
@@ -163,8 +216,15 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
       if (s.cached && !server.cachedOn) {
         await stopServer(server.child);
         rmSync(server.dataDir, { recursive: true, force: true });
-        server = { ...(await startServer(options.databaseUrl, pairs.map((p) => p.userId))), cachedOn: true };
+        server = { ...(await startServer(options.databaseUrl, benchUsers)), cachedOn: true };
         base = `http://127.0.0.1:${server.port}`;
+      }
+      if (s.key === 'delete') {
+        const tokenOf = new Map(benchUsers.map((id, k) => [id, server.tokens[k]!]));
+        const result = await deleteWishes(base, doomed, tokenOf, options.connections, s);
+        results.push(result);
+        options.log(`  ${s.label.padEnd(40)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms` + (result.errors || result.non2xx ? `  (${result.errors} errors, ${result.non2xx} non-2xx!)` : ''));
+        continue;
       }
       const common = { url: base + (s.key === 'vote' ? '' : s.path), method: s.method === 'POST+DELETE' ? 'POST' : s.method, connections: options.connections, pipelining: 1, ...s.opts };
       if (options.warmupSeconds > 0) await autocannon({ ...common, duration: options.warmupSeconds });

@@ -13,7 +13,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Client } from 'pg';
 import { openDatabase } from '../../server/src/db/connect';
 import { migrateToLatest } from '../../server/src/db/migrate';
-import { PUBLIC_SEQ_BACKFILL } from '../../server/src/db/migrations/0002_feed_seq';
+import { FEED_SEQ_REBUILD } from '../../server/src/db/migrations/0007_moderation';
 import type { Dataset } from './data';
 
 /** One scrypt hash shared by every generated user (password: "bench-password-1"); nobody signs in with it. */
@@ -80,8 +80,8 @@ export async function loadSqlite(file: string, data: Dataset): Promise<void> {
     votes.createdAt[i],
   ]);
   for (const index of voteIndexes) db.exec(index.sql);
-  // Feed positions, as migration 0002 numbers existing rows.
-  for (const statement of PUBLIC_SEQ_BACKFILL) db.exec(statement);
+  // Feed positions and per-bucket counts, as migration 0007 numbers existing rows.
+  for (const statement of FEED_SEQ_REBUILD) db.exec(statement);
   insertRows('subscriptions', ['id', 'follower_id', 'target_id', 'created_at'], data.size.follows, (i) => [i + 1, follows.follower[i], follows.target[i], follows.createdAt[i]]);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
@@ -172,8 +172,8 @@ export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<
     await insert('subscriptions', [['id', 'int4'], ['follower_id', 'int4'], ['target_id', 'int4'], ['created_at', 'text']], data.size.follows, (c, i) =>
       c === 0 ? i + 1 : c === 1 ? follows.follower[i] : c === 2 ? follows.target[i] : follows.createdAt[i],
     );
-    // Feed positions, as migration 0002 numbers existing rows.
-    for (const statement of PUBLIC_SEQ_BACKFILL) await client.query(statement);
+    // Feed positions and per-bucket counts, as migration 0007 numbers existing rows.
+    for (const statement of FEED_SEQ_REBUILD) await client.query(statement);
     for (const table of ['users', 'wishes', 'votes', 'subscriptions']) {
       await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select coalesce(max(id), 1) from ${table}))`);
     }

@@ -5,6 +5,15 @@
  * present, else the listed default for that call.
  */
 import type {
+  ModerationLogPage,
+  ModerationUserAction,
+  ModerationWishAction,
+  ModerationWishResponse,
+  MyReportsPage,
+  OfferInboxPage,
+  ReportQueuePage,
+  ReportStatus,
+  UpdateWishRequest,
   AvatarUploadResponse,
   ComplaintRequest,
   CreateUserRequest,
@@ -52,6 +61,10 @@ export const API_ERRORS = {
   save: 'Failed to save wish. Please try again.',
   offer: 'Error sending offer. Please try again.',
   general: 'An unexpected error occurred',
+  updateWish: 'Could not save your changes. Please try again.',
+  deleteWish: 'Could not delete the wish. Please try again.',
+  moderation: 'The moderation action failed. Please try again.',
+  moderationLoad: 'Could not load this list. Please try again.',
 } as const;
 
 /** A failed call: `message` is what to show; `status` is 0 for a network failure. */
@@ -375,6 +388,27 @@ export function createApiClient(options: ApiClientOptions = {}) {
         expect: ['avatar_url'],
       });
     },
+
+    /** The author's edit (api-v2 "Own wishes"): text and/or is_public; answers the updated wish. */
+    updateWish: async (wishId: number, change: UpdateWishRequest): Promise<Wish> =>
+      (await call<{ wish: Wish }>(`/api/base/wish/${wishId}/`, { method: 'PATCH', body: change, failure: API_ERRORS.updateWish, expect: ['wish'] })).wish,
+
+    deleteWish: (wishId: number) => call<MessageResponse>(`/api/base/wish/${wishId}/`, { method: 'DELETE', failure: API_ERRORS.deleteWish }),
+
+    getMyReports: (page = 1) => call<MyReportsPage>(`/api/complaints/my/?page=${page}`, { failure: API_ERRORS.moderationLoad, expect: ['reports'] }),
+
+    getReportQueue: (status: ReportStatus, page = 1) =>
+      call<ReportQueuePage>(`/api/moderation/reports/?status=${status}&page=${page}`, { failure: API_ERRORS.moderationLoad, expect: ['items'] }),
+
+    moderateWish: (wishId: number, action: ModerationWishAction, reason: string) =>
+      call<ModerationWishResponse>(`/api/moderation/wish/${wishId}/`, { method: 'POST', body: { action, reason }, failure: API_ERRORS.moderation, expect: ['message'] }),
+
+    moderateUser: (userId: number, action: ModerationUserAction, reason: string) =>
+      call<MessageResponse>(`/api/moderation/user/${userId}/`, { method: 'POST', body: { action, reason }, failure: API_ERRORS.moderation, expect: ['message'] }),
+
+    getModerationLog: (page = 1) => call<ModerationLogPage>(`/api/moderation/log/?page=${page}`, { failure: API_ERRORS.moderationLoad, expect: ['entries'] }),
+
+    getOffers: (page = 1) => call<OfferInboxPage>(`/api/moderation/offers/?page=${page}`, { failure: API_ERRORS.moderationLoad, expect: ['offers'] }),
 
     /** Markdown text of a static page (terms, privacy_policy). */
     getStaticPage: async (name: string): Promise<string> => {

@@ -44,9 +44,16 @@ describe('the app registry', () => {
         '/compose/:topic',
         '/subscriptions',
         '/business',
+        // api-v2: the reporter's outcomes (mf-profile) and the moderation area (mf-moderation)
+        '/my/reports',
+        '/moderation',
+        '/moderation/log',
+        '/moderation/offers',
       ].sort(),
     );
-    expect(allRoutes.filter((r) => r.signIn).map((r) => r.path).sort()).toEqual(['/business', '/compose', '/compose/:topic', '/subscriptions']);
+    expect(allRoutes.filter((r) => r.signIn).map((r) => r.path).sort()).toEqual(
+      ['/business', '/compose', '/compose/:topic', '/subscriptions', '/my/reports', '/moderation', '/moderation/log', '/moderation/offers'].sort(),
+    );
   });
 
   it('keeps the spec navigation: Feed for everyone, then Business, Search, Compose Wish, Subscriptions for members', () => {
@@ -57,12 +64,13 @@ describe('the app registry', () => {
       ['Search', '/search', 'members'],
       ['Compose Wish', '/compose', 'members'],
       ['Subscriptions', '/subscriptions', 'members'],
+      ['Moderation', '/moderation', { roles: ['moderator', 'admin'] }],
     ]);
     for (const entry of nav) expect(resolveDeclaredRoute(allRoutes, entry.to)).not.toBeNull();
   });
 
   it('names the URL variable that moves a remote after its folder', () => {
-    expect(registry.map((r) => remoteUrlEnv(r.folder))).toEqual(['MF_FEED_URL', 'MF_COMPOSE_URL', 'MF_PROFILE_URL', 'MF_AUTH_URL']);
+    expect(registry.map((r) => remoteUrlEnv(r.folder))).toEqual(['MF_FEED_URL', 'MF_COMPOSE_URL', 'MF_PROFILE_URL', 'MF_AUTH_URL', 'MF_MODERATION_URL']);
   });
 });
 

@@ -113,12 +113,15 @@ export const APP_REGISTRY = [
     exposes: {
       ProfilePage: './src/profile/ProfilePage.tsx',
       SubscriptionsPage: './src/subscriptions/SubscriptionsPage.tsx',
+      MyReportsPage: './src/reports/MyReportsPage.tsx',
     },
     routes: [
       // A profile lists its wishes with mf-feed's WishList.
       { path: '/user/:uid', expose: 'ProfilePage', title: 'Profile', preload: ['mf_feed/WishList'] },
       { path: '/user/:uid/:page', redirectTo: '/user/:uid' },
       { path: '/subscriptions', expose: 'SubscriptionsPage', title: 'Subscriptions', signIn: true },
+      // The reporter's reports and their outcomes (api-v2 "Moderation": GET /api/complaints/my/).
+      { path: '/my/reports', expose: 'MyReportsPage', title: 'My reports', signIn: true },
     ],
     nav: [{ to: '/subscriptions', label: 'Subscriptions', icon: 'subscriptions', visibility: 'members', order: 50 }],
   },
@@ -143,6 +146,25 @@ export const APP_REGISTRY = [
       { path: '/auth/reset_password_confirm/*', expose: 'ResetConfirmPage', title: 'Set New Password' },
     ],
     nav: [],
+  },
+  {
+    key: 'moderation',
+    name: 'mf_moderation',
+    folder: 'mf-moderation',
+    devPort: 3005,
+    exposes: {
+      ModerationPage: './src/queue/ModerationPage.tsx',
+      ModerationLogPage: './src/log/ModerationLogPage.tsx',
+      OffersPage: './src/offers/OffersPage.tsx',
+    },
+    // The pages themselves show the not-allowed page to members without the role (the server
+    // answers 403); the navigation entry shows only for moderators and admins.
+    routes: [
+      { path: '/moderation', expose: 'ModerationPage', title: 'Moderation', signIn: true },
+      { path: '/moderation/log', expose: 'ModerationLogPage', title: 'Moderation log', signIn: true },
+      { path: '/moderation/offers', expose: 'OffersPage', title: 'Business offers', signIn: true },
+    ],
+    nav: [{ to: '/moderation', label: 'Moderation', icon: 'shield', visibility: { roles: ['moderator', 'admin'] }, order: 60 }],
   },
 ] as const satisfies readonly RemoteDeclaration[];
 

@@ -14,6 +14,11 @@ export interface SessionUser {
   username: string;
   userId: number | null;
   avatarThumbnail?: string | null;
+  /**
+   * 'user', 'moderator' or 'admin' from the access token (api-v2 "Roles and states"): shows the
+   * moderation navigation. Only a hint: the server checks the role in its database on every call.
+   */
+  role?: string;
 }
 export interface SessionState {
   user: SessionUser | null;
@@ -55,7 +60,7 @@ export function configureSessionEnvironment(overrides: Partial<SessionEnvironmen
 }
 
 /** Decodes a JWT's payload without verifying it (the server verifies); null if malformed. */
-export function decodeTokenPayload(token: string | null | undefined): { exp?: number; user_id?: number } | null {
+export function decodeTokenPayload(token: string | null | undefined): { exp?: number; user_id?: number; role?: unknown } | null {
   if (!token) return null;
   const part = token.split('.')[1];
   if (!part) return null;
@@ -96,11 +101,13 @@ function userFromStorage(): SessionUser | null {
   const previous = internals.state$.value.user;
   const username = read(keys.username) || '';
   const userId = typeof payload?.user_id === 'number' ? payload.user_id : null;
-  return {
+  const user: SessionUser = {
     username,
     userId,
     avatarThumbnail: previous && previous.userId === userId ? previous.avatarThumbnail : undefined,
   };
+  if (typeof payload?.role === 'string') user.role = payload.role;
+  return user;
 }
 
 function publish(): void {
@@ -109,6 +116,7 @@ function publish(): void {
   if (
     current?.username === user?.username &&
     current?.userId === user?.userId &&
+    current?.role === user?.role &&
     current?.avatarThumbnail === user?.avatarThumbnail
   ) {
     return;

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authorAvatar, authorName, formatDate, openModal, type Wish, type WishCardProps } from '@wishes/shared';
+import { authorAvatar, authorName, formatDate, openModal, useSessionUser, type Wish, type WishCardProps } from '@wishes/shared';
 import { VoteControl, type VoteDisplayMode } from '../vote/VoteControl';
 import { SharePanel } from '../share/SharePanel';
 import { ReportPanel } from '../report/ReportPanel';
-import { WishMenu } from './WishMenu';
+import { WishMenu, type WishMenuItem } from './WishMenu';
+import { openDeleteWish, openEditWish, toggleVisibility } from '../own/OwnWishPanels';
 import './wish.css';
 
 export function openShareModal(wishId: number): void {
@@ -19,14 +20,22 @@ export interface WishCardViewProps extends WishCardProps {
   voteMode?: VoteDisplayMode;
   /** The single wish page shows the text in full and not as a link to itself. */
   standalone?: boolean;
+  /** After its author deleted it (the card then renders nothing); the wish page leaves. */
+  onDeleted?: (wish: Wish) => void;
 }
 
-/** One wish: author header, text (opens the wish), vote control and a View/Share/Report menu. */
-export function WishCard({ wish: initialWish, onChange, voteMode = 'both', standalone = false }: WishCardViewProps) {
+/**
+ * One wish: author header, text (opens the wish), vote control and a View/Share/Report menu; its
+ * author also gets Edit, Make private/public and Delete (with a confirmation).
+ */
+export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'both', standalone = false }: WishCardViewProps) {
   // Local copy so the counts update even when the parent ignores onChange; a new prop wins.
   const [wish, setWish] = useState<Wish>(initialWish);
+  const [deleted, setDeleted] = useState(false);
   useEffect(() => setWish(initialWish), [initialWish]);
   const navigate = useNavigate();
+  const viewer = useSessionUser();
+  const isAuthor = viewer?.userId === wish.user_id;
 
   const name = authorName(wish);
   const avatar = authorAvatar(wish);
@@ -37,6 +46,34 @@ export function WishCard({ wish: initialWish, onChange, voteMode = 'both', stand
     setWish(updated);
     onChange?.(updated);
   };
+
+  const menuItems: WishMenuItem[] = [
+    { label: 'View', icon: 'view', onSelect: () => navigate(wishPath) },
+    { label: 'Share', icon: 'share', onSelect: () => openShareModal(wish.id) },
+  ];
+  // The author's own actions (api-v2 "Own wishes"); the server checks authorship again.
+  if (isAuthor) {
+    menuItems.push(
+      { label: 'Edit', icon: 'compose', onSelect: () => openEditWish(wish, handleVote) },
+      {
+        label: wish.is_public ? 'Make private' : 'Make public',
+        icon: wish.is_public ? 'lock' : 'unlock',
+        onSelect: () => void toggleVisibility(wish).then((updated) => updated && handleVote(updated)),
+      },
+      {
+        label: 'Delete',
+        icon: 'trash',
+        onSelect: () =>
+          openDeleteWish(wish, (gone) => {
+            setDeleted(true);
+            onDeleted?.(gone);
+          }),
+      },
+    );
+  }
+  menuItems.push({ label: 'Report', icon: 'report', onSelect: () => openReportModal(wish.id) });
+
+  if (deleted) return null;
 
   return (
     <article className={standalone ? 'feed-card feed-card--standalone' : 'feed-card'} aria-label={`Wish by ${name}`}>
@@ -56,14 +93,13 @@ export function WishCard({ wish: initialWish, onChange, voteMode = 'both', stand
             <time dateTime={wish.published_at || wish.created_at}>{formatDate(wish.published_at || wish.created_at)}</time>
           </Link>
         </div>
-        <WishMenu
-          items={[
-            { label: 'View', icon: 'view', onSelect: () => navigate(wishPath) },
-            { label: 'Share', icon: 'share', onSelect: () => openShareModal(wish.id) },
-            { label: 'Report', icon: 'report', onSelect: () => openReportModal(wish.id) },
-          ]}
-        />
+        <WishMenu items={menuItems} />
       </header>
+      {wish.moderation ? (
+        <p className="feed-card__notice" role="note">
+          Hidden by moderators: {wish.moderation.reason}
+        </p>
+      ) : null}
       {standalone ? (
         <p className="feed-card__text">{wish.text}</p>
       ) : (
@@ -71,6 +107,16 @@ export function WishCard({ wish: initialWish, onChange, voteMode = 'both', stand
           {wish.text}
         </Link>
       )}
+      {wish.edited_at || (isAuthor && !wish.is_public) ? (
+        <p className="feed-card__flags">
+          {!wish.is_public ? <span className="feed-card__flag">Private</span> : null}
+          {wish.edited_at ? (
+            <span className="feed-card__flag">
+              Edited <time dateTime={wish.edited_at}>{formatDate(wish.edited_at)}</time>
+            </span>
+          ) : null}
+        </p>
+      ) : null}
       <footer className="feed-card__footer">
         <VoteControl wish={wish} onChange={handleVote} mode={voteMode} />
       </footer>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { ANONYMOUS, api, authorName, EmptyState, ErrorState, parseId, Spinner, useDocumentTitle, type Wish } from '@wishes/shared';
 import { errorMessage } from '../common/errors';
 import { WishCard } from './WishCard';
@@ -46,6 +46,9 @@ export default function WishPage() {
   }, [id, attempt]);
 
   const onChange = useCallback((wish: Wish) => setState({ status: 'ready', wish }), []);
+  const navigate = useNavigate();
+  // After its author deletes it, the wish no longer exists: back to the feed.
+  const onDeleted = useCallback(() => navigate('/feed', { replace: true }), [navigate]);
 
   return (
     <div className="feed-wish-page">
@@ -53,7 +56,7 @@ export default function WishPage() {
       {state.status === 'loading' ? <Spinner label={WISH_PAGE_TEXTS.loading} /> : null}
       {state.status === 'not-found' ? <EmptyState>{WISH_PAGE_TEXTS.notFound}</EmptyState> : null}
       {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
-      {state.status === 'ready' ? <WishCard wish={state.wish} onChange={onChange} standalone /> : null}
+      {state.status === 'ready' ? <WishCard wish={state.wish} onChange={onChange} onDeleted={onDeleted} standalone /> : null}
     </div>
   );
 }

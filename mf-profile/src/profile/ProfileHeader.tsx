@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import type { AvatarUploadResponse, Profile } from '@wishes/shared';
 import { Avatar } from '../common/Avatar';
 import { profileName } from '../common/names';
@@ -31,6 +32,11 @@ export function ProfileHeader({ profile, onProfile }: ProfileHeaderProps) {
           {name}
         </h1>
         {profile.is_self ? <p className="profile-card__self">Your profile</p> : null}
+        {profile.is_self ? (
+          <p className="profile-card__self">
+            <Link to="/my/reports">My reports</Link>
+          </p>
+        ) : null}
         <dl className="profile-stats">
           {stats.map(([label, value]) => (
             <div key={label} className="profile-stats__item">

@@ -30,6 +30,7 @@ import voteRoutes from '../votes/routes';
 import profileRoutes from '../profiles/routes';
 import complaintRoutes from '../complaints/routes';
 import offerRoutes from '../offers/routes';
+import moderationRoutes from '../moderation/routes';
 import generatorRoutes from '../generator/routes';
 import mediaRoutes from '../media/routes';
 import pagesRoutes from '../pages/routes';
@@ -179,6 +180,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(profileRoutes, { deps });
   await app.register(complaintRoutes, { deps });
   await app.register(offerRoutes, { deps });
+  await app.register(moderationRoutes, { deps });
   await app.register(generatorRoutes, { deps });
   await app.register(mediaRoutes, { deps });
   await app.register(staticContentRoutes);

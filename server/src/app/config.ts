@@ -28,6 +28,8 @@ export interface Config {
   generationLimitPerHour: number;
   /** Pause between the streamed words of the offline generator, in ms (GENERATOR_TOKEN_DELAY_MS, default 15). */
   generatorTokenDelayMs: number;
+  /** Distinct signed-in reporters (open reports) that hide a public wish pending review. */
+  autoHideReports: number;
   generator: 'template' | 'openai';
   openaiBaseUrl?: string;
   openaiApiKey?: string;
@@ -220,6 +222,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     refreshReuseGraceSeconds: overrides.refreshReuseGraceSeconds ?? parseDuration(get('REFRESH_REUSE_GRACE') ?? '30s', 'REFRESH_REUSE_GRACE'),
     generationLimitPerHour:
       overrides.generationLimitPerHour ?? (get('GENERATION_LIMIT_PER_HOUR') ? parseIntStrict(get('GENERATION_LIMIT_PER_HOUR')!, 'GENERATION_LIMIT_PER_HOUR', 0, 1_000_000) : 20),
+    autoHideReports: overrides.autoHideReports ?? (get('AUTO_HIDE_REPORTS') ? parseIntStrict(get('AUTO_HIDE_REPORTS')!, 'AUTO_HIDE_REPORTS', 1, 1_000_000) : 5),
     generator,
     generatorTokenDelayMs:
       overrides.generatorTokenDelayMs ??

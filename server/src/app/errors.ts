@@ -29,6 +29,7 @@ export const AUTH_MESSAGES = {
   tokenNotValid: 'Given token not valid for any token type',
   noActiveAccount: 'No active account found with the given credentials',
   refreshInvalid: 'Token is invalid or expired',
+  suspended: 'This account has been suspended.',
 } as const;
 
 export const notFound = (what: 'Wish' | 'User' = 'Wish') => new HttpError(404, `${what} not found`);

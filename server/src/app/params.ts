@@ -25,3 +25,12 @@ export function parsePage(raw: unknown): number {
 }
 
 export const PAGE_SIZE = 10;
+
+/** `?page=N` in a query string: absent is 1; anything but a positive integer is 400 (a wrong value, not a missing page). */
+export function parseQueryPage(raw: string | undefined): number {
+  if (raw === undefined) return 1;
+  const page = toId(raw);
+  if (page === null || page > 10_000_000) throw new HttpError(400, BAD_QUERY_PAGE, { fields: { page: BAD_QUERY_PAGE } });
+  return page;
+}
+const BAD_QUERY_PAGE = 'page: must be a positive whole number.';

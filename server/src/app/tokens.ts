@@ -3,7 +3,9 @@
  * - `sep`: the user's session epoch when the token was issued (auth/sessions.ts); a token from an
  *   earlier epoch is refused, which is how a password change, reset, "sign out everywhere", ban or
  *   account deletion ends every session at once (absent = 0, tokens issued before the epoch existed);
- * - refresh tokens: `pwc` (the user's password_changed_at in ms) and `fam` (the rotation family).
+ * - refresh tokens: `pwc` (the user's password_changed_at in ms) and `fam` (the rotation family);
+ * - access tokens: `role` (user, moderator, admin) when it was known at issue. A hint for the
+ *   client's navigation only: the server reads the role from the database on every call that needs it.
  */
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
@@ -21,7 +23,7 @@ export interface RefreshSession {
 export const newTokenId = () => randomUUID().replace(/-/g, '');
 
 export interface TokenService {
-  issueAccess(userId: number, nowMs?: number, epoch?: number): string;
+  issueAccess(userId: number, nowMs?: number, epoch?: number, role?: string): string;
   /** Without `session` the token has a fresh jti, no family and epoch 0 (tests); sign-in passes one. */
   issueRefresh(userId: number, passwordChangedAt: string, nowMs?: number, session?: RefreshSession): string;
   /** The claims when the signature, algorithm, expiry and token_type all check out; else null. */
@@ -37,9 +39,10 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
   const verifier = createVerifier({ key: options.secret, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'jti', 'token_type', 'user_id'], cache: 1000 });
 
   return {
-    issueAccess(userId, nowMs, epoch = 0) {
+    issueAccess(userId, nowMs, epoch = 0, role) {
       const sign = nowMs === undefined ? access : signer(options.accessTtlSeconds, nowMs);
-      return sign({ token_type: 'access', jti: newTokenId(), user_id: userId, sep: epoch });
+      const claims = { token_type: 'access', jti: newTokenId(), user_id: userId, sep: epoch };
+      return sign(role === undefined ? claims : { ...claims, role });
     },
     issueRefresh(userId, passwordChangedAt, nowMs, session) {
       const sign = nowMs === undefined ? refresh : signer(options.refreshTtlSeconds, nowMs);

@@ -6,13 +6,13 @@ import { nowIso } from '../db/types';
 export async function findUserByEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'email', 'password_hash', 'password_changed_at', 'first_name', 'last_name'])
+    .select(['id', 'email', 'password_hash', 'password_changed_at', 'first_name', 'last_name', 'banned_at'])
     .where('email', '=', email.toLowerCase())
     .executeTakeFirst();
 }
 
 export async function findUserById(db: Kysely<Database>, id: number) {
-  return db.selectFrom('users').select(['id', 'email', 'password_changed_at', 'first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'email', 'password_changed_at', 'first_name', 'last_name', 'banned_at']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function emailExists(db: Kysely<Database>, email: string): Promise<boolean> {

@@ -94,6 +94,8 @@ export default async function authRoutes(fastify: FastifyInstance, { deps }: { d
         loginLockout.count(email, request.ip);
         throw new AuthError(AUTH_MESSAGES.noActiveAccount);
       }
+      // Said only after the right password, so the message tells nothing about other people's accounts.
+      if (user.banned_at !== null) throw new AuthError(AUTH_MESSAGES.suspended);
       loginLockout.succeeded(email, request.ip);
       resetLockout.succeeded(email, request.ip);
       return startSession(deps, app.tokens, user.id);

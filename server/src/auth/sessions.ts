@@ -129,10 +129,10 @@ export interface TokenPair {
 
 /** Issues a new access + refresh pair for a user (a new rotation family): sign-in, or keeping the current device after endUserSessions. */
 export async function startSession(deps: Pick<AppDeps, 'db' | 'config'>, tokens: TokenService, userId: number): Promise<TokenPair> {
-  const user = await deps.db.selectFrom('users').select(['password_changed_at', 'session_epoch']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await deps.db.selectFrom('users').select(['password_changed_at', 'session_epoch', 'role']).where('id', '=', userId).executeTakeFirstOrThrow();
   const epoch = Number(user.session_epoch);
   await deleteExpiredRefreshRows(deps.db, userId);
-  return { access: tokens.issueAccess(userId, undefined, epoch), refresh: await issueRefreshRow(deps, tokens, userId, user.password_changed_at, epoch, newTokenId()) };
+  return { access: tokens.issueAccess(userId, undefined, epoch, user.role), refresh: await issueRefreshRow(deps, tokens, userId, user.password_changed_at, epoch, newTokenId()) };
 }
 
 /** Expired rows are no longer needed to detect reuse (an expired token is refused by its signature check). */
@@ -169,7 +169,7 @@ export async function rotateRefreshToken(deps: Pick<AppDeps, 'db' | 'config'>, t
   const claims = tokens.verify(refreshToken, 'refresh');
   // No family: a token from before rotation existed; it cannot be tracked, so it is refused (sign in again).
   if (!claims || !claims.fam) throw invalid;
-  const user = await db.selectFrom('users').select(['password_changed_at', 'session_epoch']).where('id', '=', claims.user_id).executeTakeFirst();
+  const user = await db.selectFrom('users').select(['password_changed_at', 'session_epoch', 'role']).where('id', '=', claims.user_id).executeTakeFirst();
   if (!user || claims.pwc !== Date.parse(user.password_changed_at) || (claims.sep ?? 0) !== Number(user.session_epoch)) throw invalid;
   const row = await db.selectFrom('refresh_tokens').selectAll().where('jti', '=', claims.jti).executeTakeFirst();
   if (!row || row.revoked_at !== null || row.family !== claims.fam || row.user_id !== claims.user_id) throw invalid;
@@ -188,7 +188,7 @@ export async function rotateRefreshToken(deps: Pick<AppDeps, 'db' | 'config'>, t
   const epoch = Number(user.session_epoch);
   await deleteExpiredRefreshRows(db, claims.user_id);
   return {
-    access: tokens.issueAccess(claims.user_id, undefined, epoch),
+    access: tokens.issueAccess(claims.user_id, undefined, epoch, user.role),
     refresh: await issueRefreshRow(deps, tokens, claims.user_id, user.password_changed_at, epoch, row.family),
   };
 }

@@ -6,6 +6,7 @@ import { feedSeqMigration } from './migrations/0002_feed_seq';
 import { voteFunctionsMigration } from './migrations/0003_vote_functions';
 import { sessionsMigration } from './migrations/0004_sessions';
 import { remoteReleasesMigration } from './migrations/0005_remote_releases';
+import { moderationMigration } from './migrations/0007_moderation';
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({
@@ -19,6 +20,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
         '0003_vote_functions': voteFunctionsMigration(dialect),
         '0004_sessions': sessionsMigration(),
         '0005_remote_releases': remoteReleasesMigration(dialect),
+        '0007_moderation': moderationMigration(dialect),
       }) },
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -23,7 +23,14 @@ export interface UsersTable {
   session_epoch: Generated<number>;
   followers_count: Generated<number>;
   following_count: Generated<number>;
+  /** Read from the database on every moderation call, so a demotion counts at once. */
+  role: Generated<Role>;
+  /** Set while the account is suspended (migrations/0007_moderation.ts). */
+  banned_at: Generated<string | null>;
 }
+
+export type Role = 'user' | 'moderator' | 'admin';
+export const ROLES: readonly Role[] = ['user', 'moderator', 'admin'];
 
 export interface WishesTable {
   id: Generated<number>;
@@ -34,8 +41,33 @@ export interface WishesTable {
   created_at: string;
   upvote_count: Generated<number>;
   downvote_count: Generated<number>;
-  /** Position in the public feed (1 = oldest), null for private wishes: see migrations/0002_feed_seq.ts. */
-  public_seq: number | null;
+  /** Position in feed order (created_at, id), given to every wish once, with gaps: migrations/0007_moderation.ts. */
+  feed_seq: number | null;
+  /** Set when the text was edited. */
+  edited_at: Generated<string | null>;
+  /** Bit set: HIDDEN_BY_MODERATORS | HIDDEN_AUTHOR_BANNED; 0 = not hidden. */
+  hidden: Generated<number>;
+  hidden_reason: Generated<string | null>;
+}
+
+export const HIDDEN_BY_MODERATORS = 1;
+export const HIDDEN_AUTHOR_BANNED = 2;
+
+/** Listed wishes per block of feed_seq values (kept by triggers): migrations/0007_moderation.ts. */
+export interface FeedBucketsTable {
+  bucket: number;
+  listed: number;
+}
+
+export interface ModerationLogTable {
+  id: Generated<number>;
+  /** null: the system (auto-hide). */
+  actor_id: number | null;
+  action: string;
+  target_type: 'wish' | 'user';
+  target_id: number;
+  reason: string;
+  created_at: string;
 }
 
 export interface FeedSequenceTable {
@@ -67,6 +99,10 @@ export interface ComplaintsTable {
   reporter_key: string;
   category: string;
   created_at: string;
+  status: Generated<'open' | 'resolved'>;
+  /** The moderator action that resolved it: hide, restore, dismiss, delete. */
+  resolution: Generated<string | null>;
+  resolved_at: Generated<string | null>;
 }
 
 export interface OffersTable {
@@ -128,6 +164,8 @@ export interface Database {
   users: UsersTable;
   wishes: WishesTable;
   feed_sequence: FeedSequenceTable;
+  feed_buckets: FeedBucketsTable;
+  moderation_log: ModerationLogTable;
   votes: VotesTable;
   subscriptions: SubscriptionsTable;
   complaints: ComplaintsTable;

@@ -235,6 +235,7 @@ describe('pages: the built site served by the API server', () => {
         { name: 'mf_compose', entry: '/mf/mf-compose/remoteEntry.js' },
         { name: 'mf_profile', entry: '/mf/mf-profile/remoteEntry.js' },
         { name: 'mf_auth', entry: '/mf/mf-auth/remoteEntry.js' },
+        { name: 'mf_moderation', entry: '/mf/mf-moderation/remoteEntry.js' },
       ],
     });
   });
@@ -306,6 +307,7 @@ describe('pages: configuration and an unbuilt site', () => {
         { name: 'mf_compose', entry: '/mf/mf-compose/remoteEntry.js' },
         { name: 'mf_profile', entry: '/mf/mf-profile/remoteEntry.js' },
         { name: 'mf_auth', entry: 'http://127.0.0.1:3004/remoteEntry.js' },
+        { name: 'mf_moderation', entry: '/mf/mf-moderation/remoteEntry.js' },
       ]);
       const page = await t.request({ method: 'GET', url: '/feed' });
       expect(page.body).toContain('<link rel="preload" as="script" href="https://cdn.example.com/feed/remoteEntry.js">');

@@ -8,7 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Profile, Subscription } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
-import { fullName } from '../wishes/queries';
+import { VISIBLE_TO, fullName } from '../wishes/queries';
 
 type Db = Kysely<Database>;
 
@@ -24,8 +24,12 @@ export async function findUser(db: Db, id: number) {
 export async function getProfile(db: Db, id: number, viewerId: number | null): Promise<Profile | null> {
   const user = await findUser(db, id);
   if (!user) return null;
-  let posts = db.selectFrom('wishes').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', id);
-  if (viewerId !== id) posts = posts.where('is_public', '=', 1);
+  // The same rule as every wish read (VISIBLE_TO): others count public wishes, hidden ones only if they moderate.
+  const posts = db
+    .selectFrom('wishes as w')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('w.user_id', '=', id)
+    .where(VISIBLE_TO(viewerId));
   const [postsRow, subscribed] = await Promise.all([
     posts.executeTakeFirstOrThrow(),
     viewerId !== null && viewerId !== id

@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, dialects, DEFAULT_PASSWORD, type TestContext, type TestUser } from '../testing/harness';
 import { makeFakeSite, withSiteRoot } from './site';
+import { runAdminCommand } from '../moderation/admin-cli';
 
 const PERSONAS = ['visitor', 'owner', 'other', 'badToken', 'expired', 'refreshAsAccess'] as const;
 type Persona = (typeof PERSONAS)[number];
@@ -23,6 +24,10 @@ interface World {
   pub: number;
   priv: number;
   secretWord: string;
+  /** The owner's wish the owner deletes in the DELETE row (others try the public one). */
+  deletable: number;
+  /** The owner's public wish hidden by a moderator. */
+  hidden: number;
 }
 
 type Status = number | number[];
@@ -75,7 +80,7 @@ const ROWS: Row[] = [
     req: () => ({ method: 'POST', url: '/api/base/search/1/', payload: { query: 'Olga' } }),
     expect: { visitor: 200, owner: 200, other: 200 },
     privateWish: 'nobody',
-    check: (body) => (body.total_results === 1 ? null : `total_results ${body.total_results}, expected only the public wish`),
+    check: (body) => (body.total_results === 2 ? null : `total_results ${body.total_results}, expected only the two listed wishes (pub, deletable)`),
   },
   {
     name: "GET the owner's wishes",
@@ -94,7 +99,8 @@ const ROWS: Row[] = [
     req: (w) => ({ method: 'GET', url: `/api/profile/${w.owner.id}/` }),
     expect: { visitor: 200, owner: 200, other: 200 },
     check: (body, persona) => {
-      const expected = persona === 'owner' ? 2 : 1;
+      // Listed: pub, deletable; the owner also counts priv and hidden.
+      const expected = persona === 'owner' ? 4 : 2;
       if (body.posts !== expected) return `posts ${body.posts}, expected ${expected}`;
       if (body.is_self !== (persona === 'owner')) return `is_self ${body.is_self}`;
       return null;
@@ -108,10 +114,43 @@ const ROWS: Row[] = [
     privateWish: 'owner',
     html: true,
     check: (data, persona) => {
-      const expected = persona === 'owner' ? 2 : 1;
+      // Listed: pub, deletable; the owner also counts priv and hidden.
+      const expected = persona === 'owner' ? 4 : 2;
       return data?.profile?.profile?.posts === expected ? null : `embedded posts ${data?.profile?.profile?.posts}, expected ${expected}`;
     },
   },
+  // --- v2: own wishes (api-v2 "Own wishes") and the owner's hidden wish
+  { name: 'PATCH wish (public)', req: (w) => ({ method: 'PATCH', url: `/api/base/wish/${w.pub}/`, payload: { is_public: true } }), expect: { visitor: 401, owner: 200, other: 403 } },
+  { name: 'PATCH wish (private)', req: (w) => ({ method: 'PATCH', url: `/api/base/wish/${w.priv}/`, payload: { is_public: false } }), expect: { visitor: 401, owner: 200, other: 404 }, privateWish: 'owner' },
+  {
+    name: 'DELETE wish (owner: their own; others: the public one)',
+    req: (w, persona) => ({ method: 'DELETE', url: `/api/base/wish/${persona === 'owner' ? w.deletable : w.pub}/` }),
+    expect: { visitor: 401, owner: 200, other: 403 },
+  },
+  { name: 'GET wish detail (hidden)', req: (w) => ({ method: 'GET', url: `/api/base/wish/${w.hidden}/` }), expect: { visitor: 404, owner: 200, other: 404 }, check: (body, persona) => (persona === 'owner' && body.wish.moderation?.state !== 'hidden' ? 'owner sees no moderation state' : null) },
+  { name: 'GET voters (hidden)', req: (w) => ({ method: 'GET', url: `/api/wish/${w.hidden}/voters/` }), expect: { visitor: 404, owner: 200, other: 404 } },
+  { name: 'POST vote (hidden)', req: (w) => ({ method: 'POST', url: `/api/wish/${w.hidden}/vote/`, payload: { vote_type: 'upvote' } }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'PATCH wish (hidden)', req: (w) => ({ method: 'PATCH', url: `/api/base/wish/${w.hidden}/`, payload: { is_public: true } }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'POST report (hidden)', req: (w) => ({ method: 'POST', url: '/api/complaints/submit/', payload: { category: 'Spam or advertising', wish_id: w.hidden } }), expect: { visitor: 404, owner: [200, 201], other: 404 } },
+  {
+    name: 'GET feed page 1 (hidden wish absent)',
+    req: () => ({ method: 'GET', url: '/api/base/feed/1/' }),
+    expect: { visitor: 200, owner: 200, other: 200 },
+    check: (body, _p, w) => (wishIdsIn(body).includes(w.hidden) ? 'hidden wish in the feed' : null),
+  },
+  {
+    name: "GET the owner's wishes (hidden wish only for the owner)",
+    req: (w) => ({ method: 'GET', url: `/api/base/user/${w.owner.id}/wishes/` }),
+    expect: { visitor: 200, owner: 200, other: 200 },
+    check: (body, persona, w) => (wishIdsIn(body).includes(w.hidden) !== (persona === 'owner') ? `hidden wish ${persona === 'owner' ? 'missing' : 'shown'}` : null),
+  },
+  // --- v2: moderation (moderators and admins only) and my reports
+  { name: 'GET moderation reports', req: () => ({ method: 'GET', url: '/api/moderation/reports/?status=open' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'POST moderation wish action', req: (w) => ({ method: 'POST', url: `/api/moderation/wish/${w.pub}/`, payload: { action: 'hide', reason: 'Matrix' } }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'POST moderation user action', req: (w) => ({ method: 'POST', url: `/api/moderation/user/${w.other.id}/`, payload: { action: 'ban', reason: 'Matrix' } }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'GET moderation log', req: () => ({ method: 'GET', url: '/api/moderation/log/' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'GET moderation offers', req: () => ({ method: 'GET', url: '/api/moderation/offers/' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'GET my reports', req: () => ({ method: 'GET', url: '/api/complaints/my/' }), expect: { visitor: 401, owner: 200, other: 200 } },
   // --- everything else
   { name: 'GET options', req: () => ({ method: 'GET', url: '/api/base/options' }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST save wish', req: () => ({ method: 'POST', url: '/api/base/save_wish/', payload: { text: 'Matrix wish', is_public: true } }), expect: { visitor: 401, owner: 201, other: 201 } },
@@ -181,6 +220,15 @@ const CONTRACT_ROUTES = [
   'GET /api/admin/remotes/',
   'POST /api/admin/remotes/mf-feed/activate/',
   'POST /api/admin/remotes/mf-feed/rollback/',
+  // api-v2.md: own wishes, moderation
+  'PATCH /api/base/wish/:id/',
+  'DELETE /api/base/wish/:id/',
+  'GET /api/moderation/reports/',
+  'POST /api/moderation/wish/:id/',
+  'POST /api/moderation/user/:id/',
+  'GET /api/moderation/log/',
+  'GET /api/moderation/offers/',
+  'GET /api/complaints/my/',
 ];
 
 const EMBEDDED = /<script type="application\/json" id="wishes-initial">([\s\S]*?)<\/script>/;
@@ -218,7 +266,13 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     const secretWord = `zanzibarquokka${dialect}`;
     const pub = await t.saveWish(owner, 'Happy birthday from the public side', true);
     const priv = await t.saveWish(owner, `Private diary entry ${secretWord}`, false);
-    w = { owner, other, pub, priv, secretWord };
+    const deletable = await t.saveWish(owner, 'Owner deletes this one', true);
+    const hidden = await t.saveWish(owner, 'Hidden by a moderator', true);
+    const moderator = await t.createUser({ first_name: 'Mo', last_name: 'Derator' });
+    await runAdminCommand(t.app.deps.db, ['role', moderator.email, 'moderator']);
+    const hide = await t.request({ method: 'POST', url: `/api/moderation/wish/${hidden}/`, payload: { action: 'hide', reason: 'Matrix' }, token: moderator.access });
+    if (hide.statusCode !== 200) throw new Error(`hide failed: ${hide.body}`);
+    w = { owner, other, pub, priv, secretWord, deletable, hidden };
     auth = {
       visitor: undefined,
       owner: `Bearer ${owner.access}`,

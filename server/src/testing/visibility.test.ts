@@ -1,6 +1,7 @@
-/** The security rule: a private wish exists only for its author, on every route. */
+/** The security rule: a private wish exists only for its author, on every route; hidden, banned-author and deleted wishes likewise. */
 import { createTestApp, dialects, type TestContext, type TestUser } from './harness';
 import { loadOptions } from '../app/options';
+import { runAdminCommand } from '../moderation/admin-cli';
 
 describe.each(dialects)('private wishes are invisible to everyone but the author (%s)', (dialect) => {
   let t: TestContext;
@@ -70,5 +71,94 @@ describe.each(dialects)('private wishes are invisible to everyone but the author
     expect((await t.request({ url: `/api/wish/${privateId}/voters/`, token: author.access })).json().count).toBe(1);
     expect((await t.request({ method: 'DELETE', url: `/api/wish/${privateId}/vote/`, token: author.access })).statusCode).toBe(200);
     expect((await t.request({ method: 'POST', url: '/api/complaints/submit/', payload: { category, wish_id: privateId }, token: author.access })).statusCode).toBe(201);
+  });
+});
+
+/**
+ * The same rule for the v2 states (api-v2 "Roles and states"): a wish hidden by moderators, a wish
+ * whose author is banned, and a deleted wish are, for visitors and other members, exactly like a
+ * missing wish on every route. Hidden and banned-author wishes stay visible to moderators (detail,
+ * the author's list) but are never listed in the feed or search; the author of a hidden wish sees
+ * it with its moderation state.
+ */
+describe.each(dialects)('hidden, banned-author and deleted wishes are invisible like private ones (%s)', (dialect) => {
+  let t: TestContext;
+  let author: TestUser;
+  let banned: TestUser;
+  let other: TestUser;
+  let moderator: TestUser;
+  let category: string;
+  const ids = { hidden: 0, bannedAuthor: 0, deleted: 0 };
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    author = await t.createUser({ first_name: 'Hana', last_name: 'Hidden' });
+    banned = await t.createUser({ first_name: 'Bruno', last_name: 'Banned' });
+    other = await t.createUser();
+    moderator = await t.createUser();
+    await runAdminCommand(t.app.deps.db, ['role', moderator.email, 'moderator']);
+    category = loadOptions(t.config.optionsPath).options.report_topic_config[0];
+    await t.saveWish(author, 'A listed okapi wish');
+    ids.hidden = await t.saveWish(author, 'A hidden okapi wish');
+    ids.bannedAuthor = await t.saveWish(banned, 'A banned okapi wish');
+    ids.deleted = await t.saveWish(author, 'A deleted okapi wish');
+    const mod = (url: string, payload: object) => t.request({ method: 'POST', url, payload, token: moderator.access });
+    expect((await mod(`/api/moderation/wish/${ids.hidden}/`, { action: 'hide', reason: 'Off-topic' })).statusCode).toBe(200);
+    expect((await mod(`/api/moderation/user/${banned.id}/`, { action: 'ban', reason: 'Spam' })).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: `/api/base/wish/${ids.deleted}/`, token: author.access })).statusCode).toBe(200);
+  });
+  afterAll(async () => t.close());
+
+  const states = ['hidden', 'bannedAuthor', 'deleted'] as const;
+  const listIds = (body: { wishes: { id: number }[] }) => body.wishes.map((w) => w.id);
+
+  it.each(states)('%s: absent from the feed, search, the author list and posts count for visitors, members and moderators alike in lists', async (state) => {
+    const id = ids[state];
+    const owner = state === 'bannedAuthor' ? banned : author;
+    for (const token of [undefined, other.access, moderator.access, author.access]) {
+      expect(listIds((await t.request({ url: '/api/base/feed/1/', token })).json())).not.toContain(id);
+      const search = (await t.request({ method: 'POST', url: '/api/base/search/', payload: { query: 'okapi' }, token })).json();
+      expect(listIds(search)).not.toContain(id);
+      expect(search.total_results).toBe(1);
+    }
+    for (const token of [undefined, other.access]) {
+      expect(listIds((await t.request({ url: `/api/base/user/${owner.id}/wishes/`, token })).json())).not.toContain(id);
+    }
+    const expectedForModerator = state !== 'deleted';
+    expect(listIds((await t.request({ url: `/api/base/user/${owner.id}/wishes/`, token: moderator.access })).json()).includes(id)).toBe(expectedForModerator);
+    const posts = (token?: string) => t.request({ url: `/api/profile/${owner.id}/`, token }).then((r) => r.json().posts);
+    const visible = state === 'bannedAuthor' ? 0 : 1; // the author's one listed wish
+    expect(await posts()).toBe(visible);
+    expect(await posts(other.access)).toBe(visible);
+  });
+
+  it.each(states)('%s: 404 on detail, voters, vote, unvote and report, exactly like a missing wish', async (state) => {
+    const id = ids[state];
+    for (const token of [undefined, other.access]) {
+      const detail = await t.request({ url: `/api/base/wish/${id}/`, token });
+      expect([detail.statusCode, detail.json()]).toEqual([404, { error: 'Wish not found' }]);
+      const voters = await t.request({ url: `/api/wish/${id}/voters/`, token });
+      expect([voters.statusCode, voters.json()]).toEqual([404, { error: 'Wish not found' }]);
+      const report = await t.request({ method: 'POST', url: '/api/complaints/submit/', payload: { category, wish_id: id }, token });
+      expect([report.statusCode, report.json()]).toEqual([404, { error: 'Wish not found' }]);
+    }
+    const vote = await t.request({ method: 'POST', url: `/api/wish/${id}/vote/`, payload: { vote_type: 'upvote' }, token: other.access });
+    expect([vote.statusCode, vote.json()]).toEqual([404, { error: 'Wish not found' }]);
+    const unvote = await t.request({ method: 'DELETE', url: `/api/wish/${id}/vote/`, token: other.access });
+    expect([unvote.statusCode, unvote.json()]).toEqual([404, { error: 'Wish not found' }]);
+    const edit = await t.request({ method: 'PATCH', url: `/api/base/wish/${id}/`, payload: { text: 'x' }, token: other.access });
+    expect(edit.statusCode).toBe(404);
+  });
+
+  it('shows the hidden wish to its author with the reason, and hidden ones to moderators; never the key to others', async () => {
+    const own = (await t.request({ url: `/api/base/wish/${ids.hidden}/`, token: author.access })).json().wish;
+    expect(own.moderation).toEqual({ state: 'hidden', reason: 'Off-topic' });
+    const ownList = (await t.request({ url: `/api/base/user/${author.id}/wishes/`, token: author.access })).json();
+    expect(ownList.wishes.find((w: { id: number }) => w.id === ids.hidden).moderation.state).toBe('hidden');
+    expect((await t.request({ url: `/api/base/wish/${ids.hidden}/`, token: moderator.access })).statusCode).toBe(200);
+    expect((await t.request({ url: `/api/base/wish/${ids.bannedAuthor}/`, token: moderator.access })).statusCode).toBe(200);
+    expect((await t.request({ url: `/api/base/wish/${ids.deleted}/`, token: moderator.access })).statusCode).toBe(404);
+    const feed = await t.request({ url: '/api/base/feed/1/', token: other.access });
+    expect(feed.body).not.toContain('moderation');
+    expect(feed.body).not.toContain('hidden okapi');
   });
 });

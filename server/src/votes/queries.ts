@@ -10,7 +10,7 @@ import type { Voter, VoteSummary, VoteType } from '@wishes/shared/contract';
 import { ANONYMOUS } from '@wishes/shared/constants';
 import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
-import { fullName } from '../wishes/queries';
+import { VISIBLE_TO, fullName } from '../wishes/queries';
 
 type Db = Kysely<Database>;
 
@@ -31,11 +31,11 @@ const delta = (type: VoteType | null | undefined, counted: VoteType) => (type ==
  */
 async function sqliteChange(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteSummary | null> {
   return db.transaction().execute(async (trx) => {
-    const found = await sql<{ is_public: number; user_id: number; vote_type: VoteType | null; up: number; down: number }>`
-      select w.is_public, w.user_id, v.vote_type, w.upvote_count as up, w.downvote_count as down
-      from wishes w left join votes v on v.wish_id = w.id and v.user_id = ${userId} where w.id = ${wishId}`.execute(trx);
+    const found = await sql<{ vote_type: VoteType | null; up: number; down: number }>`
+      select v.vote_type, w.upvote_count as up, w.downvote_count as down
+      from wishes w left join votes v on v.wish_id = w.id and v.user_id = ${userId} where w.id = ${wishId} and ${VISIBLE_TO(userId)}`.execute(trx);
     const wish = found.rows[0];
-    if (!wish || (wish.is_public !== 1 && wish.user_id !== userId)) return null;
+    if (!wish) return null;
     const old = wish.vote_type;
     if (old === voteType) return toSummary(wishId, wish.up, wish.down, voteType);
     if (voteType === null) await sql`delete from votes where wish_id = ${wishId} and user_id = ${userId}`.execute(trx);

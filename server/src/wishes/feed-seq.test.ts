@@ -1,10 +1,12 @@
 /**
- * The feed's keyset (wishes.public_seq, migrations/0002_feed_seq.ts) must give exactly the pages an
- * OFFSET over (created_at desc, id desc) gives, whatever the order and concurrency of the saves.
+ * The feed's numbering (wishes.feed_seq + feed_buckets, migrations/0007_moderation.ts) must give
+ * exactly the pages an OFFSET over the listed wishes (created_at desc, id desc) gives, whatever the
+ * order and concurrency of the saves, and whatever is deleted, made private, hidden or restored.
  */
 import { sql } from 'kysely';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
-import { clearFeedCache, feedPage, insertWish } from './queries';
+import { clearFeedCache, deleteWish, feedPage, insertWish, updateWish } from './queries';
+import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
 
 describe.each(dialects)('feed positions (%s)', (dialect) => {
   let t: TestContext;
@@ -15,19 +17,27 @@ describe.each(dialects)('feed positions (%s)', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  async function expectFeedMatchesOffset() {
+  async function expectFeedMatchesOffset(pageSize = 3) {
     const { db } = t.app.deps;
-    const all = await sql<{ id: number }>`select id from wishes where is_public = 1 order by created_at desc, id desc`.execute(db);
+    const all = await sql<{ id: number }>`select id from wishes where is_public = 1 and hidden = 0 order by created_at desc, id desc`.execute(db);
     const expected = all.rows.map((r) => r.id);
     const got: number[] = [];
     for (let page = 1; ; page++) {
-      const p = await feedPage(db, page, 3, author.id);
+      const p = await feedPage(db, page, pageSize, author.id);
       got.push(...p.wishes.map((w) => w.id));
       if (!p.hasMore) break;
     }
     expect(got).toEqual(expected);
-    const seqs = await sql<{ s: number }>`select public_seq as s from wishes where is_public = 1 order by created_at, id`.execute(db);
-    expect(seqs.rows.map((r) => Number(r.s))).toEqual(expected.map((_, i) => i + 1));
+    // Every wish, public or not, has a distinct position in feed order.
+    const seqs = await sql<{ s: number }>`select feed_seq as s from wishes order by created_at, id`.execute(db);
+    const numbers = seqs.rows.map((r) => Number(r.s));
+    expect([...numbers].sort((a, b) => a - b)).toEqual(numbers);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    // The bucket counts the triggers keep equal a fresh count.
+    const kept = await sql<{ bucket: number; listed: number }>`select bucket, listed from feed_buckets where listed <> 0 order by bucket`.execute(db);
+    const fresh = await sql<{ bucket: number; listed: number }>`select feed_seq / ${sql.raw(String(FEED_BUCKET_SIZE))} as bucket, count(*) as listed from wishes
+      where is_public = 1 and hidden = 0 group by feed_seq / ${sql.raw(String(FEED_BUCKET_SIZE))} order by 1`.execute(db);
+    expect(kept.rows.map((r) => [Number(r.bucket), Number(r.listed)])).toEqual(fresh.rows.map((r) => [Number(r.bucket), Number(r.listed)]));
   }
 
   it('numbers concurrent saves, private ones and back-dated ones in feed order, without gaps', async () => {
@@ -39,6 +49,25 @@ describe.each(dialects)('feed positions (%s)', (dialect) => {
     await insertWish(db, author.id, 'Private back-dated', false, new Date(base - 60 * 60_000).toISOString());
     await Promise.all(Array.from({ length: 6 }, (_, i) => t.saveWish(author, `Later ${i}`)));
     await expectFeedMatchesOffset();
+  });
+
+  it('keeps every page exact across deletes, visibility switches and hides, over several buckets', async () => {
+    const { db } = t.app.deps;
+    // Enough wishes to span more than two buckets, some private, inserted in one go.
+    const base = Date.now() - 10 * 24 * 3600_000;
+    const ids: number[] = [];
+    for (let i = 0; i < FEED_BUCKET_SIZE * 2 + 50; i++) ids.push(await insertWish(db, author.id, `Bulk ${i}`, i % 7 !== 0, new Date(base + i * 1000).toISOString()));
+    await expectFeedMatchesOffset(10);
+    for (const id of ids.filter((_, i) => i % 5 === 0)) await deleteWish(db, id);
+    for (const id of ids.filter((_, i) => i % 5 === 1)) await updateWish(db, id, { isPublic: false });
+    for (const id of ids.filter((_, i) => i % 7 === 0 && i % 5 > 1)) await updateWish(db, id, { isPublic: true });
+    await sql`update wishes set hidden = hidden | 1 where id in (${sql.join(ids.filter((_, i) => i % 11 === 3))})`.execute(db);
+    await expectFeedMatchesOffset(10);
+    await expectFeedMatchesOffset(7);
+    await sql`update wishes set hidden = 0`.execute(db);
+    // A back-dated save still lands in order, and a seq shift across a bucket edge moves the counts.
+    await insertWish(db, author.id, 'Back-dated into the middle', true, new Date(base + 5500).toISOString());
+    await expectFeedMatchesOffset(10);
   });
 
   it('shows a new public wish to anonymous readers at once (the feed cache is cleared on save)', async () => {

@@ -1,13 +1,16 @@
 /**
  * Database access for wishes: the Wish shape (author + the viewer's own vote joined in), feed,
- * a user's wishes, detail and full-text search. Every read applies the visibility rule: a private
- * wish exists only for its author.
+ * a user's wishes, detail, edits, deletes and full-text search. Every read applies the visibility
+ * rule (VISIBLE_TO): a private wish exists only for its author; a hidden one (moderation, or a
+ * banned author) only for its author and moderators. The feed and search list only *listed*
+ * wishes (public and not hidden), whoever asks.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Wish } from '@wishes/shared/contract';
 import { ANONYMOUS } from '@wishes/shared/constants';
 import type { Database, Dialect } from '../db/types';
-import { nowIso } from '../db/types';
+import { HIDDEN_BY_MODERATORS, nowIso } from '../db/types';
+import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
 import { sqliteFileOf } from '../db/connect';
 import { SearchBusyError, sqliteSearchWorker } from './sqlite-search';
 
@@ -18,14 +21,28 @@ const viewer = (viewerId: number | null) => viewerId ?? 0;
 
 export const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
+/** SQL: whether user `id` is a moderator or admin right now (read on every call, never cached). */
+export const IS_MODERATOR = (id: number | null) =>
+  sql`exists (select 1 from users mr where mr.id = ${viewer(id)} and mr.role in ('moderator', 'admin'))`;
+
+/** SQL predicate on wishes `w`: the wish exists for this viewer. */
+export const VISIBLE_TO = (viewerId: number | null) =>
+  sql<boolean>`(w.user_id = ${viewer(viewerId)} or (w.is_public = 1 and (w.hidden = 0 or ${IS_MODERATOR(viewerId)})))`;
+
+/** Why a hidden wish is hidden, for its author and moderators. */
+export const AUTHOR_BANNED_REASON = "The author's account is suspended.";
+
 /**
  * The Wish row (author joined, the viewer's vote left-joined) as fixed SQL text: hot reads use raw
  * `sql` templates with this prefix rather than the query builder, which cost ~5-20 % of a cheap
  * read's CPU building and compiling the same query on every call (and the SQL text stays the same,
- * so SQLite's prepared-statement cache keeps hitting).
+ * so SQLite's prepared-statement cache keeps hitting). `show_state` says whether this viewer may
+ * see the moderation state (author or moderator); it is only worked out for hidden wishes.
  */
-const WISH_SELECT = sql.raw(`select w.id, w.text, w.user_id, w.is_public, w.published_at, w.created_at, w.upvote_count, w.downvote_count,
-    mv.vote_type as my_vote, u.first_name, u.last_name, u.avatar_url, u.avatar_thumbnail`);
+const WISH_SELECT = (viewerId: number | null) => sql`select w.id, w.text, w.user_id, w.is_public, w.published_at, w.created_at, w.upvote_count, w.downvote_count,
+    w.edited_at, w.hidden, w.hidden_reason,
+    case when w.hidden = 0 then 0 when w.user_id = ${viewer(viewerId)} then 1 when ${IS_MODERATOR(viewerId)} then 1 else 0 end as show_state,
+    mv.vote_type as my_vote, u.first_name, u.last_name, u.avatar_url, u.avatar_thumbnail`;
 const WISH_JOINS = (viewerId: number | null) => sql`join users u on u.id = w.user_id
     left join votes mv on mv.wish_id = w.id and mv.user_id = ${viewer(viewerId)}`;
 
@@ -38,6 +55,10 @@ type WishJoinedRow = {
   created_at: string;
   upvote_count: number;
   downvote_count: number;
+  edited_at: string | null;
+  hidden: number;
+  hidden_reason: string | null;
+  show_state: number;
   my_vote: 'upvote' | 'downvote' | null;
   first_name: string;
   last_name: string;
@@ -47,7 +68,7 @@ type WishJoinedRow = {
 
 export function toWish(row: WishJoinedRow): Wish {
   const name = fullName(row.first_name, row.last_name);
-  return {
+  const wish: Wish = {
     id: row.id,
     text: row.text,
     user_id: row.user_id,
@@ -67,49 +88,111 @@ export function toWish(row: WishJoinedRow): Wish {
       avatar_url: row.avatar_url,
       avatar_thumbnail: row.avatar_thumbnail,
     },
+    edited_at: row.edited_at,
   };
+  if (Number(row.hidden) !== 0 && Number(row.show_state) === 1) {
+    const reason = Number(row.hidden) & HIDDEN_BY_MODERATORS ? (row.hidden_reason ?? '') : AUTHOR_BANNED_REASON;
+    wish.moderation = { state: 'hidden', reason };
+  }
+  return wish;
+}
+
+/** Clears the anonymous feed pages and the search ids after any change to what is listed. */
+export function wishesChanged(db: Db): void {
+  clearFeedCache(db);
+  clearSearchCache(db);
 }
 
 export async function insertWish(db: Db, userId: number, text: string, isPublic: boolean, createdAt?: string): Promise<number> {
   const id = await db.transaction().execute(async (trx) => {
-    if (!isPublic) {
-      const now = createdAt ?? nowIso();
-      const row = await trx.insertInto('wishes').values({ user_id: userId, text, is_public: 0, published_at: now, created_at: now }).returning('id').executeTakeFirstOrThrow();
-      return row.id;
-    }
-    // Feed position (migrations/0002_feed_seq.ts). Bumping the counter first serializes public
-    // inserts on its row (PostgreSQL) or the write lock (SQLite); the timestamp is taken after that,
-    // so concurrent saves normally land in order and the shift below finds nothing to move.
+    // Feed position (migrations/0007_moderation.ts), given to every wish, public or not, so a later
+    // visibility switch never renumbers. Bumping the counter first serializes saves on its row
+    // (PostgreSQL) or the write lock (SQLite); the timestamp is taken after that, so concurrent
+    // saves normally land in order and the shift below finds nothing to move.
     const counter = await sql<{ last_seq: number }>`update feed_sequence set last_seq = last_seq + 1 where id = 1 returning last_seq`.execute(trx);
-    const last = Number(counter.rows[0]!.last_seq);
     const now = createdAt ?? nowIso();
-    // Public wishes that sort after this one (a back-dated save, or a clock step) move up by one.
-    // Ties on created_at go to the higher id, and this wish's id will be the highest.
-    const shifted = await sql`update wishes set public_seq = public_seq + 1 where is_public = 1 and created_at > ${now}`.execute(trx);
-    const seq = last - Number(shifted.numAffectedRows ?? 0n);
+    // Wishes that sort after this one (a back-dated save, or a clock step) move up by one and this
+    // one takes the lowest of their positions. Ties on created_at go to the higher id, and this
+    // wish's id will be the highest.
+    const later = await sql<{ s: number | null }>`select min(feed_seq) as s from wishes where created_at > ${now}`.execute(trx);
+    const first = later.rows[0]?.s;
+    let seq = Number(counter.rows[0]!.last_seq);
+    if (first !== null && first !== undefined) {
+      await sql`update wishes set feed_seq = feed_seq + 1 where feed_seq >= ${first}`.execute(trx);
+      seq = Number(first);
+    }
     const row = await trx
       .insertInto('wishes')
-      .values({ user_id: userId, text, is_public: 1, published_at: now, created_at: now, public_seq: seq })
+      .values({ user_id: userId, text, is_public: isPublic ? 1 : 0, published_at: now, created_at: now, feed_seq: seq })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   });
-  clearSearchCache(db);
-  if (isPublic) clearFeedCache(db);
+  wishesChanged(db);
   return id;
 }
 
 export async function getVisibleWish(db: Db, id: number, viewerId: number | null): Promise<Wish | null> {
-  const v = viewer(viewerId);
-  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT} from wishes w ${WISH_JOINS(viewerId)}
-    where w.id = ${id} and (w.is_public = 1 or w.user_id = ${v})`.execute(db);
+  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT(viewerId)} from wishes w ${WISH_JOINS(viewerId)}
+    where w.id = ${id} and ${VISIBLE_TO(viewerId)}`.execute(db);
   return rows[0] ? toWish(rows[0]) : null;
+}
+
+/** Any wish by id, whatever its state, as a moderator sees it (the moderation queue and actions). */
+export async function getWishForModerator(db: Db, id: number, moderatorId: number): Promise<Wish | null> {
+  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT(moderatorId)} from wishes w ${WISH_JOINS(moderatorId)} where w.id = ${id}`.execute(db);
+  return rows[0] ? toWish(rows[0]) : null;
+}
+
+export async function getWishesForModerator(db: Db, ids: number[], moderatorId: number): Promise<Map<number, Wish>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT(moderatorId)} from wishes w ${WISH_JOINS(moderatorId)} where w.id in (${sql.join(ids)})`.execute(db);
+  return new Map(rows.map((r) => [r.id, toWish(r)]));
 }
 
 /** Whether the wish exists for this viewer (vote, voters, report). */
 export async function isWishVisible(db: Db, id: number, viewerId: number | null): Promise<boolean> {
-  const { rows } = await sql`select 1 as ok from wishes w where w.id = ${id} and (w.is_public = 1 or w.user_id = ${viewer(viewerId)})`.execute(db);
+  const { rows } = await sql`select 1 as ok from wishes w where w.id = ${id} and ${VISIBLE_TO(viewerId)}`.execute(db);
   return rows.length > 0;
+}
+
+/** The owner and flags of a wish that exists for this viewer; null when it does not. */
+export async function findVisibleWishOwner(db: Db, id: number, viewerId: number | null): Promise<{ user_id: number; is_public: number; hidden: number } | null> {
+  const { rows } = await sql<{ user_id: number; is_public: number; hidden: number }>`select w.user_id, w.is_public, w.hidden from wishes w
+    where w.id = ${id} and ${VISIBLE_TO(viewerId)}`.execute(db);
+  return rows[0] ?? null;
+}
+
+/** The author's edit: text (sets edited_at when it changes) and/or visibility. */
+export async function updateWish(db: Db, id: number, change: { text?: string; isPublic?: boolean }): Promise<void> {
+  const set: { text?: string; edited_at?: string; is_public?: number } = {};
+  if (change.text !== undefined) {
+    set.text = change.text;
+    set.edited_at = nowIso();
+  }
+  if (change.isPublic !== undefined) set.is_public = change.isPublic ? 1 : 0;
+  await db.transaction().execute(async (trx) => {
+    // An unchanged text is not an edit: edited_at only moves when the words do.
+    if (set.text !== undefined) {
+      const current = await trx.selectFrom('wishes').select('text').where('id', '=', id).executeTakeFirst();
+      if (current?.text === set.text) {
+        delete set.text;
+        delete set.edited_at;
+      }
+    }
+    if (Object.keys(set).length > 0) await trx.updateTable('wishes').set(set).where('id', '=', id).execute();
+  });
+  wishesChanged(db);
+}
+
+/**
+ * Deletes a wish; its votes and reports go with it (foreign keys ON DELETE CASCADE; SQLite runs
+ * with foreign_keys = ON). The feed bucket and search index follow through triggers.
+ */
+export async function deleteWish(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('wishes').where('id', '=', id).executeTakeFirst();
+  wishesChanged(db);
+  return Number(result.numDeletedRows) > 0;
 }
 
 export interface Page {
@@ -127,8 +210,8 @@ function toPage(rows: WishJoinedRow[], page: number, pageSize: number): Page {
 /**
  * Anonymous feed pages (viewerId null: no per-viewer vote), kept FEED_CACHE_MS. Page 1 is what every
  * visitor and the /feed HTML read; at hundreds of requests a second they would otherwise run the
- * same query. Saving a public wish clears this process's cache, so a new wish shows at once (other
- * processes: within FEED_CACHE_MS); vote counts and author names an anonymous reader sees may be up
+ * same query. Any change to what is listed (save, edit, visibility, delete, hide, restore, ban)
+ * clears this process's cache (wishesChanged), so it shows at once (other processes: within FEED_CACHE_MS); vote counts and author names an anonymous reader sees may be up
  * to FEED_CACHE_MS old. Signed-in viewers always read fresh rows (their own vote is in each wish).
  * WISHES_FEED_CACHE_MS=0 turns it off (the benchmark's uncached figures).
  */
@@ -161,28 +244,41 @@ export async function feedPage(db: Db, page: number, pageSize: number, viewerId:
 }
 
 /**
- * Page p is the size+1 highest public_seq at or below N - (p-1)*size, where N is the highest seq
- * (migrations/0002_feed_seq.ts): a seek on wishes_public_seq_idx, whatever the depth (OFFSET had to
- * step over every earlier index entry). One statement, so N and the rows come from one snapshot.
+ * Page p of the listed wishes, newest first (migrations/0007_moderation.ts). Page 1 is the top of
+ * wishes_feed_seq_idx. A deeper page sums the per-bucket counts from the newest bucket down to the
+ * bucket that holds the first wanted wish, then seeks to that bucket's end and steps over fewer
+ * than FEED_BUCKET_SIZE entries: bounded work whatever the depth. One statement, so the counts
+ * and the rows come from one snapshot.
  */
 async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
   const skip = (page - 1) * pageSize;
-  // The LIMIT in the inner select tells PostgreSQL's planner the page is 11 rows (a bare range on
-  // max(public_seq) is estimated at thousands, and it then hash-joins all users).
-  const result = await sql<WishJoinedRow>`${WISH_SELECT}
-    from (select id from wishes where is_public = 1
-            and public_seq <= (select max(public_seq) from wishes where is_public = 1) - ${skip}
-          order by public_seq desc limit ${pageSize + 1}) as p
+  // The LIMIT in the inner select tells PostgreSQL's planner the page is 11 rows (a bare range is
+  // estimated at thousands, and it then hash-joins all users).
+  const ids =
+    skip === 0
+      ? sql`select id, feed_seq from wishes where is_public = 1 and hidden = 0 order by feed_seq desc limit ${pageSize + 1}`
+      : sql`select id, feed_seq from wishes where is_public = 1 and hidden = 0
+              and feed_seq < (select (bucket + 1) * ${FEED_BUCKET_SIZE} from feed_target)
+            order by feed_seq desc limit ${pageSize + 1} offset coalesce((select ${skip} - above from feed_target), 0)`;
+  const target =
+    skip === 0
+      ? sql``
+      : sql`with feed_counts as (select bucket, listed, sum(listed) over (order by bucket desc) - listed as above from feed_buckets),
+             feed_target as (select bucket, above from feed_counts where above <= ${skip} and above + listed > ${skip})`;
+  const result = await sql<WishJoinedRow>`${target} ${WISH_SELECT(viewerId)}
+    from (${ids}) as p
     join wishes w on w.id = p.id
     ${WISH_JOINS(viewerId)}
-    order by w.public_seq desc`.execute(db);
+    order by p.feed_seq desc`.execute(db);
   return toPage(result.rows, page, pageSize);
 }
 
 export async function userWishesPage(db: Db, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
   // Deferred join: the page's ids from wishes_user_idx alone, then only those rows joined.
-  const publicOnly = viewerId !== userId ? sql` and is_public = 1` : sql``;
-  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT}
+  // Others see public wishes; hidden ones too when they are moderators (VISIBLE_TO, spelled out here
+  // so the page's ids still come from wishes_user_idx).
+  const publicOnly = viewerId !== userId ? sql` and is_public = 1 and (hidden = 0 or ${IS_MODERATOR(viewerId)})` : sql``;
+  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT(viewerId)}
     from (select id, created_at from wishes where user_id = ${userId}${publicOnly}
           order by created_at desc, id desc limit ${pageSize + 1} offset ${(page - 1) * pageSize}) as p
     join wishes w on w.id = p.id
@@ -234,7 +330,8 @@ export interface SearchResult {
  * query repeats many times a second; like a search engine's refresh interval, a result list may
  * be up to SEARCH_CACHE_MS old. Only the ids are cached: the wishes themselves (text, counts, the
  * viewer's vote) are read fresh, still filtered by visibility, so a wish made private or deleted
- * never shows. Saving a wish clears this process's cache, so its author finds it at once.
+ * never shows. Saving, editing, deleting, hiding or restoring a wish clears this process's cache
+ * (wishesChanged), so every change shows at once.
  */
 export const SEARCH_CACHE_MS = 5_000;
 /** Ranked ids kept per query: the first pages; later pages are queried directly. */
@@ -275,8 +372,8 @@ export const DEFAULT_SEARCH_BOUNDS: SearchBounds = { timeoutMs: 2000 };
  */
 async function rankedIds(db: Db, dialect: Dialect, terms: string[], limit: number, offset: number, bounds: SearchBounds): Promise<{ ids: number[]; total: number }> {
   if (dialect === 'sqlite') {
-    // wishes_fts holds exactly the public wishes (its triggers insert only public ones and remove a
-    // wish made private), so neither the count nor the ranking needs to join wishes.
+    // wishes_fts holds exactly the listed wishes (its triggers insert only public, unhidden ones and
+    // remove a wish made private, hidden or deleted), so neither the count nor the ranking needs to join wishes.
     const match = fts5Query(terms);
     const file = sqliteFileOf(db);
     if (file) return sqliteSearchWorker(db, file, { maxQueue: 8 }).rank(match, limit, offset, bounds.timeoutMs);
@@ -292,9 +389,9 @@ async function rankedIds(db: Db, dialect: Dialect, terms: string[], limit: numbe
       // SET takes no bind parameters; the value is an integer from the config.
       await sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(bounds.timeoutMs))}`).execute(trx);
       const count = await sql<{ n: string }>`select count(*) as n from wishes w
-        where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})`.execute(trx);
+        where w.is_public = 1 and w.hidden = 0 and w.search_vector @@ to_tsquery('simple', ${tsq})`.execute(trx);
       const found = await sql<{ id: number }>`select w.id from wishes w
-        where w.is_public = 1 and w.search_vector @@ to_tsquery('simple', ${tsq})
+        where w.is_public = 1 and w.hidden = 0 and w.search_vector @@ to_tsquery('simple', ${tsq})
         order by ts_rank(w.search_vector, to_tsquery('simple', ${tsq})) desc, w.id desc
         limit ${limit} offset ${offset}`.execute(trx);
       return { ids: found.rows.map((r) => r.id), total: Number(count.rows[0]?.n ?? 0) };
@@ -339,8 +436,8 @@ export async function searchWishes(
     ({ ids, total } = await rankedIds(db, dialect, terms, pageSize, offset, bounds));
   }
   if (ids.length === 0) return { wishes: [], total };
-  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT} from wishes w ${WISH_JOINS(viewerId)}
-    where w.id in (${sql.join(ids)}) and w.is_public = 1`.execute(db);
+  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT(viewerId)} from wishes w ${WISH_JOINS(viewerId)}
+    where w.id in (${sql.join(ids)}) and w.is_public = 1 and w.hidden = 0`.execute(db);
   const byId = new Map(rows.map((r) => [r.id, toWish(r)]));
   return { wishes: ids.map((id) => byId.get(id)).filter((w): w is Wish => w !== undefined), total };
 }

@@ -7,7 +7,10 @@ import {
   IdParamSchema,
   SaveWishRequestSchema,
   SaveWishResponseSchema,
+  MessageResponseSchema,
   SearchPageSchema,
+  UpdateWishRequestSchema,
+  UpdateWishResponseSchema,
   WishDetailResponseSchema,
 } from '@wishes/shared/contract';
 import { LIMITS } from '@wishes/shared/constants';
@@ -19,6 +22,7 @@ import { PageParamsSchema, UserPageParamsSchema, WISH_TEXT } from './schemas';
 import * as q from './queries';
 import { SearchBusyError } from './sqlite-search';
 import { MINUTE, byIp, rateLimiter } from '../app/ratelimit';
+import { isModerator, writeLog } from '../moderation/queries';
 
 export default async function wishRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -45,6 +49,64 @@ export default async function wishRoutes(fastify: FastifyInstance, { deps }: { d
     if (!wish) throw new HttpError(404, WISH_TEXT.notFound);
     return { wish };
   });
+
+  app.patch(
+    '/api/base/wish/:id/',
+    {
+      schema: {
+        tags: ['wishes'],
+        summary: 'Edit your own wish (text and/or is_public)',
+        description: 'Author only. A changed text sets edited_at; is_public false removes the wish from the feed, search and others\' lists at once. 403 when the caller can see the wish but did not write it; 404 when they cannot see it.',
+        security: [{ bearer: [] }],
+        params: IdParamSchema,
+        body: UpdateWishRequestSchema,
+        response: { 200: UpdateWishResponseSchema },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const id = parseId(request.params.id, WISH_TEXT.notFound);
+      const { text: rawText, is_public: isPublic } = request.body;
+      if (rawText === undefined && isPublic === undefined) throw new HttpError(400, WISH_TEXT.noChange);
+      const text = rawText?.trim();
+      if (text !== undefined && !text) throw new HttpError(400, WISH_TEXT.emptyText, { fields: { text: WISH_TEXT.emptyText } });
+      const found = await q.findVisibleWishOwner(db, id, userId);
+      if (!found) throw new HttpError(404, WISH_TEXT.notFound);
+      if (found.user_id !== userId) throw new HttpError(403, WISH_TEXT.notYoursToChange);
+      await q.updateWish(db, id, { text, isPublic });
+      const wish = await q.getVisibleWish(db, id, userId);
+      if (!wish) throw new HttpError(404, WISH_TEXT.notFound);
+      return { wish };
+    },
+  );
+
+  app.delete(
+    '/api/base/wish/:id/',
+    {
+      schema: {
+        tags: ['wishes'],
+        summary: 'Delete a wish (its author, a moderator or an admin)',
+        description: 'Its votes and reports go with it; it is 404 everywhere afterwards and every count follows. A moderator deleting someone else\'s wish is written to the moderation log.',
+        security: [{ bearer: [] }],
+        params: IdParamSchema,
+        response: { 200: MessageResponseSchema },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      const userId = requireUser(request);
+      const id = parseId(request.params.id, WISH_TEXT.notFound);
+      const found = await q.findVisibleWishOwner(db, id, userId);
+      if (!found) throw new HttpError(404, WISH_TEXT.notFound);
+      if (found.user_id !== userId) {
+        if (!(await isModerator(db, userId))) throw new HttpError(403, WISH_TEXT.notYoursToDelete);
+        await writeLog(db, { actorId: userId, action: 'delete', targetType: 'wish', targetId: id, reason: WISH_TEXT.moderatorDeleteReason });
+      }
+      await q.deleteWish(db, id);
+      return { message: WISH_TEXT.deleted };
+    },
+  );
 
   const feed = async (rawPage: string | undefined, viewerId: number | null) => q.feedPage(db, parsePage(rawPage), PAGE_SIZE, viewerId);
   app.get('/api/base/feed/', { schema: { tags: ['wishes'], response: { 200: FeedPageSchema } } }, async (request) => feed(undefined, request.userId));

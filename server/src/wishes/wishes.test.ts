@@ -20,6 +20,7 @@ describe.each(dialects)('wishes (%s)', (dialect) => {
       expect(detail.statusCode).toBe(200);
       expect(detail.json().wish).toEqual({
         id,
+        edited_at: null,
         text: 'Happy birthday, dear friend!',
         user_id: alice.id,
         is_public: true,

@@ -40,8 +40,16 @@ export const WishSchema = Type.Object({
   vote_type: Nullable(VoteTypeSchema),
   author: Type.String({ description: "display name, 'Anonymous' when the user has no name" }),
   user: WishAuthorSchema,
+  edited_at: Type.Optional(Nullable(Type.String({ description: 'ISO 8601, UTC; null until the text is edited' }))),
+  moderation: Type.Optional(
+    Type.Object(
+      { state: Type.Literal('hidden'), reason: Type.String() },
+      { description: 'Only on a hidden wish, and only for its author and moderators: hidden wishes exist for nobody else.' },
+    ),
+  ),
 });
 export type Wish = Static<typeof WishSchema>;
+export type WishModeration = NonNullable<Wish['moderation']>;
 
 export const ProfileSchema = Type.Object({
   user_id: Type.Integer(),
@@ -359,3 +367,79 @@ export type RemoteState = Static<typeof RemoteStateSchema>;
 
 export const RemoteStatesResponseSchema = Type.Object({ remotes: Type.Array(RemoteStateSchema) });
 export const ReleaseSwitchResponseSchema = Type.Object({ message: Type.String(), switch: ReleaseSwitchSchema });
+// ---------- v2: own wishes, moderation (../shared/design/api-v2.md) ----------
+
+export const RoleSchema = Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')]);
+export type Role = Static<typeof RoleSchema>;
+
+export const UpdateWishRequestSchema = Type.Object(
+  {
+    text: Type.Optional(Type.String({ maxLength: LIMITS.wishTextMax })),
+    is_public: Type.Optional(Type.Boolean()),
+  },
+  { description: 'At least one field. A text change sets edited_at; is_public false removes the wish from every public list at once.' },
+);
+export type UpdateWishRequest = Static<typeof UpdateWishRequestSchema>;
+export const UpdateWishResponseSchema = Type.Object({ wish: WishSchema });
+
+export const ModerationWishActionSchema = Type.Union([Type.Literal('hide'), Type.Literal('restore'), Type.Literal('dismiss'), Type.Literal('delete')]);
+export type ModerationWishAction = Static<typeof ModerationWishActionSchema>;
+export const ModerationUserActionSchema = Type.Union([Type.Literal('ban'), Type.Literal('unban')]);
+export type ModerationUserAction = Static<typeof ModerationUserActionSchema>;
+
+export const ReportStatusSchema = Type.Union([Type.Literal('open'), Type.Literal('resolved')]);
+export type ReportStatus = Static<typeof ReportStatusSchema>;
+
+export const ReportedWishSchema = Type.Object({
+  wish: WishSchema,
+  report_count: Type.Integer(),
+  categories: Type.Record(Type.String(), Type.Integer(), { description: 'report count per category' }),
+  first_reported_at: Type.String(),
+  last_reported_at: Type.String(),
+  status: ReportStatusSchema,
+  resolution: Nullable(Type.String({ description: 'hide, restore, dismiss or delete; null while open' })),
+});
+export type ReportedWish = Static<typeof ReportedWishSchema>;
+export const ReportQueuePageSchema = Type.Object({
+  items: Type.Array(ReportedWishSchema),
+  page_number: Type.Integer(),
+  next_page_number: Nullable(Type.Integer()),
+});
+export type ReportQueuePage = Static<typeof ReportQueuePageSchema>;
+
+export const ModerationWishResponseSchema = Type.Object({ message: Type.String(), wish: Type.Optional(WishSchema) });
+export type ModerationWishResponse = Static<typeof ModerationWishResponseSchema>;
+
+export const ModerationLogEntrySchema = Type.Object({
+  id: Type.Integer(),
+  actor_id: Nullable(Type.Integer({ description: 'null: the system (auto-hide)' })),
+  actor_name: Type.String(),
+  action: Type.String({ description: 'hide, restore, dismiss, delete, ban, unban, auto_hide' }),
+  target_type: Type.Union([Type.Literal('wish'), Type.Literal('user')]),
+  target_id: Type.Integer(),
+  reason: Type.String(),
+  created_at: Type.String(),
+});
+export type ModerationLogEntry = Static<typeof ModerationLogEntrySchema>;
+export const ModerationLogPageSchema = Type.Object({
+  entries: Type.Array(ModerationLogEntrySchema),
+  page_number: Type.Integer(),
+  next_page_number: Nullable(Type.Integer()),
+});
+export type ModerationLogPage = Static<typeof ModerationLogPageSchema>;
+
+export const OfferSchema = Type.Object({ id: Type.Integer(), user_id: Type.Integer(), email: Type.String(), message: Type.String(), created_at: Type.String() });
+export type Offer = Static<typeof OfferSchema>;
+export const OfferInboxPageSchema = Type.Object({ offers: Type.Array(OfferSchema), page_number: Type.Integer(), next_page_number: Nullable(Type.Integer()) });
+export type OfferInboxPage = Static<typeof OfferInboxPageSchema>;
+
+export const MyReportSchema = Type.Object({
+  wish_id: Type.Integer(),
+  category: Type.String(),
+  created_at: Type.String(),
+  status: ReportStatusSchema,
+  resolution: Nullable(Type.String()),
+});
+export type MyReport = Static<typeof MyReportSchema>;
+export const MyReportsPageSchema = Type.Object({ reports: Type.Array(MyReportSchema), page_number: Type.Integer(), next_page_number: Nullable(Type.Integer()) });
+export type MyReportsPage = Static<typeof MyReportsPageSchema>;

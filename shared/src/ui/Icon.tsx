@@ -21,6 +21,10 @@ const PATHS: Record<string, string[]> = {
   upload: ['M12 16V4', 'M7 9l5-5l5 5', 'M4 20h16'],
   sparkle: ['M12 3l2 6l6 2l-6 2l-2 6l-2-6l-6-2l6-2z'],
   check: ['M5 12l5 5L20 7'],
+  trash: ['M4 7h16', 'M9 7V4h6v3', 'M6 7l1 13h10l1-13', 'M10 11v6', 'M14 11v6'],
+  lock: ['M6 11h12v9H6z', 'M8 11V8a4 4 0 0 1 8 0v3'],
+  unlock: ['M6 11h12v9H6z', 'M8 11V8a4 4 0 0 1 7.5-2'],
+  shield: ['M12 3l8 3v6c0 4.5-3.4 8.3-8 9c-4.6-.7-8-4.5-8-9V6z'],
 };
 
 export type IconName = keyof typeof PATHS | string;

@@ -67,12 +67,13 @@ describe('site composition from the runtime manifest', () => {
   });
 
   it('shows the moderation entry in the header once the session says moderator', async () => {
-    setSiteComposition({ remotes: [...registryManifest().remotes, { ...HELLO, nav: [MODERATION_ENTRY] }] });
+    // mf-moderation's own registry entry (shared/src/registry.ts) brings it, for moderators and admins only.
+    setSiteComposition(registryManifest());
     signInAs();
     renderApp('/feed');
     await screen.findByTestId('remote-page', {}, { timeout: 5000 });
     expect(mainNav()).not.toContain('Moderation');
-    // The session carries no role yet (accounts get one in api-v2); the nav reads it when present.
+    // The role comes from the access token's `role` claim; the nav reads it when present.
     act(() => updateSessionUser({ role: 'moderator' } as never));
     expect(await screen.findByRole('link', { name: 'Moderation' })).toHaveAttribute('href', '/moderation');
   });

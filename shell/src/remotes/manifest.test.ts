@@ -24,6 +24,7 @@ describe('runtime remote manifest', () => {
       { name: 'mf_compose', entry: '/mf/mf-compose/remoteEntry.js' },
       { name: 'mf_profile', entry: '/mf/mf-profile/remoteEntry.js' },
       { name: 'mf_auth', entry: '/mf/mf-auth/remoteEntry.js' },
+      { name: 'mf_moderation', entry: '/mf/mf-moderation/remoteEntry.js' },
     ]);
   });
 

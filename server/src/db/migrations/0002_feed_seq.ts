@@ -10,6 +10,7 @@
  * timestamps were taken in the other order) shifts the later ones up by one in the same
  * transaction, so the invariant holds whatever the insert order. Wishes are never deleted or made
  * private in this product; anything that ever does must renumber (PUBLIC_SEQ_BACKFILL below).
+ * Superseded by 0007_moderation.ts (wishes can now be deleted and made private): feed_seq with gaps.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
 

@@ -1,0 +1,142 @@
+/**
+ * The author's own-wish actions (api-v2 "Own wishes"): edit the text, and confirm a delete. Each is
+ * the body of a modal opened from the wish card's menu; the visibility switch needs no dialog.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { api, API_ERRORS, Button, LIMITS, openModal, toast, type Wish } from '@wishes/shared';
+import { errorMessage } from '../common/errors';
+import './own.css';
+
+export const OWN_WISH_TEXTS = {
+  editTitle: 'Edit wish',
+  textLabel: 'Wish text',
+  emptyText: 'Wish text cannot be empty.',
+  saved: 'Wish updated',
+  deleteTitle: 'Delete wish',
+  deleteQuestion: 'Delete this wish? Its votes and reports go with it. This cannot be undone.',
+  deleted: 'Wish deleted',
+  madePrivate: 'Only you can see this wish now',
+  madePublic: 'Your wish is public again',
+} as const;
+
+/** Edit form: a labelled textarea with the 2000-character limit, Save and Cancel. */
+export function EditWishPanel({ wish, close, onSaved }: { wish: Wish; close: () => void; onSaved: (wish: Wish) => void }) {
+  const [text, setText] = useState(wish.text);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const fieldId = useId();
+  const errorId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) {
+      setError(OWN_WISH_TEXTS.emptyText);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const updated = await api.updateWish(wish.id, { text });
+      toast.success(OWN_WISH_TEXTS.saved);
+      onSaved(updated);
+      close();
+    } catch (failure) {
+      setError(errorMessage(failure, API_ERRORS.updateWish));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="own-form" onSubmit={(event) => void submit(event)} noValidate>
+      <label htmlFor={fieldId} className="own-form__label">
+        {OWN_WISH_TEXTS.textLabel}
+      </label>
+      <textarea
+        id={fieldId}
+        className="w-input own-form__text"
+        value={text}
+        maxLength={LIMITS.wishTextMax}
+        rows={8}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      <p className="own-form__count" aria-live="polite">
+        {text.length} / {LIMITS.wishTextMax}
+      </p>
+      {error ? (
+        <p id={errorId} className="own-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="own-form__actions">
+        <Button type="button" variant="secondary" onClick={close} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving} aria-busy={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The delete confirmation: says what goes with the wish; Cancel has the focus first. */
+export function DeleteWishPanel({ wish, close, onDeleted }: { wish: Wish; close: () => void; onDeleted: (wish: Wish) => void }) {
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setDeleting(true);
+    setError(null);
+    try {
+      await api.deleteWish(wish.id);
+      toast.success(OWN_WISH_TEXTS.deleted);
+      close();
+      onDeleted(wish);
+    } catch (failure) {
+      setError(errorMessage(failure, API_ERRORS.deleteWish));
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <div className="own-form">
+      <p>{OWN_WISH_TEXTS.deleteQuestion}</p>
+      <blockquote className="own-form__quote">{wish.text.length > 200 ? `${wish.text.slice(0, 200)}…` : wish.text}</blockquote>
+      {error ? (
+        <p className="own-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="own-form__actions">
+        <Button type="button" variant="secondary" onClick={close} disabled={deleting}>
+          Cancel
+        </Button>
+        <Button type="button" variant="danger" onClick={() => void confirm()} disabled={deleting} aria-busy={deleting}>
+          {deleting ? 'Deleting...' : 'Delete'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function openEditWish(wish: Wish, onSaved: (wish: Wish) => void): void {
+  openModal({ title: OWN_WISH_TEXTS.editTitle, render: (close) => <EditWishPanel wish={wish} close={close} onSaved={onSaved} /> });
+}
+
+export function openDeleteWish(wish: Wish, onDeleted: (wish: Wish) => void): void {
+  openModal({ title: OWN_WISH_TEXTS.deleteTitle, render: (close) => <DeleteWishPanel wish={wish} close={close} onDeleted={onDeleted} /> });
+}
+
+/** Switches public/private; the updated wish on success, null (after a toast) on failure. */
+export async function toggleVisibility(wish: Wish): Promise<Wish | null> {
+  try {
+    const updated = await api.updateWish(wish.id, { is_public: !wish.is_public });
+    toast.success(updated.is_public ? OWN_WISH_TEXTS.madePublic : OWN_WISH_TEXTS.madePrivate);
+    return updated;
+  } catch (failure) {
+    toast.error(errorMessage(failure, API_ERRORS.updateWish));
+    return null;
+  }
+}

@@ -1,0 +1,73 @@
+import { useId, useState, type FormEvent } from 'react';
+import { api, ApiError, Button, openModal, toast, type ModerationUserAction, type ModerationWishAction } from '@wishes/shared';
+
+export const REASON_TEXTS = {
+  label: 'Reason (required, shown in the log; for a hide, also to the author)',
+  blank: 'Please give a reason.',
+  failed: 'The moderation action failed. Please try again.',
+} as const;
+export const REASON_MAX = 500;
+
+type Target = { kind: 'wish'; id: number; action: ModerationWishAction } | { kind: 'user'; id: number; action: ModerationUserAction };
+
+/** The body of the action dialog: a required reason (≤ 500 characters), Cancel and the action. */
+export function ReasonForm({ target, confirmLabel, close, onDone }: { target: Target; confirmLabel: string; close: () => void; onDone: (message: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const fieldId = useId();
+  const errorId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError(REASON_TEXTS.blank);
+      return;
+    }
+    setSending(true);
+    setError(null);
+    try {
+      const result = target.kind === 'wish' ? await api.moderateWish(target.id, target.action, reason.trim()) : await api.moderateUser(target.id, target.action, reason.trim());
+      toast.success(result.message);
+      close();
+      onDone(result.message);
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.message ? failure.message : REASON_TEXTS.failed);
+      setSending(false);
+    }
+  };
+
+  return (
+    <form className="mod-form" onSubmit={(event) => void submit(event)} noValidate>
+      <label htmlFor={fieldId}>{REASON_TEXTS.label}</label>
+      <textarea
+        id={fieldId}
+        className="w-input"
+        rows={3}
+        maxLength={REASON_MAX}
+        value={reason}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => setReason(event.target.value)}
+      />
+      {error ? (
+        <p id={errorId} className="mod-form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="mod-form__actions">
+        <Button type="button" variant="secondary" onClick={close} disabled={sending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={target.action === 'delete' || target.action === 'ban' ? 'danger' : 'primary'} disabled={sending} aria-busy={sending}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function openReasonDialog(title: string, target: Target, confirmLabel: string, onDone: (message: string) => void): void {
+  openModal({ title, render: (close) => <ReasonForm target={target} confirmLabel={confirmLabel} close={close} onDone={onDone} /> });
+}

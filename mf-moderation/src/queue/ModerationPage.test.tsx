@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { axe } from 'jest-axe';
+import { api, ApiError, type ReportQueuePage, type ReportedWish, type Wish } from '@wishes/shared';
+import ModerationPage from './ModerationPage';
+import { recordToasts, renderAt, resetSharedState, signInForTest } from '../test/harness';
+
+const wish = (overrides: Partial<Wish> = {}): Wish => ({
+  id: 41,
+  text: 'A reported wish',
+  user_id: 9,
+  is_public: true,
+  published_at: '2026-11-20T10:00:00.000Z',
+  created_at: '2026-11-20T10:00:00.000Z',
+  vote_count: 0,
+  upvote_count: 0,
+  downvote_count: 0,
+  vote_type: null,
+  author: 'Rex Reported',
+  user: { id: 9, full_name: 'Rex Reported', first_name: 'Rex', last_name: 'Reported', avatar_url: null, avatar_thumbnail: null },
+  edited_at: null,
+  ...overrides,
+});
+const item = (overrides: Partial<ReportedWish> = {}): ReportedWish => ({
+  wish: wish(),
+  report_count: 5,
+  categories: { 'Spam or advertising': 3, 'Harassment or hate': 2 },
+  first_reported_at: '2026-11-21T10:00:00.000Z',
+  last_reported_at: '2026-11-22T10:00:00.000Z',
+  status: 'open',
+  resolution: null,
+  ...overrides,
+});
+const page = (items: ReportedWish[], next: number | null = null): ReportQueuePage => ({ items, page_number: 1, next_page_number: next });
+
+let toasts: ReturnType<typeof recordToasts>;
+beforeEach(() => {
+  resetSharedState();
+  signInForTest(2);
+  toasts = recordToasts();
+});
+afterEach(() => {
+  toasts.stop();
+  jest.restoreAllMocks();
+});
+
+describe('the report queue', () => {
+  it('lists grouped reports with per-category counts and is axe-clean', async () => {
+    jest.spyOn(api, 'getReportQueue').mockResolvedValue(page([item(), item({ wish: wish({ id: 42, moderation: { state: 'hidden', reason: 'Hidden automatically after 5 reports, pending review.' } }) })]));
+    const { container } = renderAt(<ModerationPage />, { path: '/moderation' });
+    const first = await screen.findByRole('article', { name: /Wish 41 by Rex Reported/ });
+    expect(first).toHaveTextContent('5 reports');
+    expect(within(first).getByRole('list', { name: 'Reports per reason' })).toHaveTextContent('Spam or advertising: 3');
+    expect(within(first).getByRole('button', { name: 'Hide' })).toBeInTheDocument();
+    const second = screen.getByRole('article', { name: /Wish 42/ });
+    expect(within(second).getByRole('button', { name: 'Restore' })).toBeInTheDocument();
+    expect(second).toHaveTextContent('Hidden automatically after 5 reports');
+    expect((await axe(container)).violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it('switches to resolved with the keyboard (arrow keys between tabs)', async () => {
+    const load = jest.spyOn(api, 'getReportQueue').mockImplementation(async (status) => page(status === 'open' ? [] : [item({ status: 'resolved', resolution: 'restore' })]));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    expect(await screen.findByText('No open reports. Nothing to review.')).toBeInTheDocument();
+    screen.getByRole('tab', { name: 'Open' }).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Resolved' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Resolved' })).toHaveFocus();
+    expect(await screen.findByText('Restored')).toBeInTheDocument();
+    expect(load).toHaveBeenLastCalledWith('resolved', 1);
+  });
+
+  it('requires a reason, then hides and reloads', async () => {
+    const load = jest.spyOn(api, 'getReportQueue').mockResolvedValue(page([item()]));
+    const hide = jest.spyOn(api, 'moderateWish').mockResolvedValue({ message: 'Wish hidden', wish: wish({ moderation: { state: 'hidden', reason: 'Spam' } }) });
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Hide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide wish 41' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please give a reason.');
+    expect(hide).not.toHaveBeenCalled();
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Spam');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(hide).toHaveBeenCalledWith(41, 'hide', 'Spam');
+    expect(toasts.texts()).toContain('success: Wish hidden');
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+  });
+
+  it("bans the wish's author with a reason and shows the server's refusal", async () => {
+    jest.spyOn(api, 'getReportQueue').mockResolvedValue(page([item()]));
+    jest.spyOn(api, 'moderateUser').mockRejectedValue(new ApiError('Only an admin can ban a moderator or an admin.', 403));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ban author' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ban Rex Reported' });
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Harassment');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only an admin can ban a moderator or an admin.');
+    expect(api.moderateUser).toHaveBeenCalledWith(9, 'ban', 'Harassment');
+  });
+
+  it('shows the not-allowed page to a member without the role (403)', async () => {
+    jest.spyOn(api, 'getReportQueue').mockRejectedValue(new ApiError('You do not have permission to perform this action.', 403));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('offers Retry when the list fails to load', async () => {
+    const load = jest.spyOn(api, 'getReportQueue').mockRejectedValueOnce(new ApiError('Could not load this list. Please try again.', 500)).mockResolvedValue(page([]));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    await userEvent.click(await screen.findByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText('No open reports. Nothing to review.')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,170 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { api, Button, EmptyState, ErrorState, formatDate, Spinner, useDocumentTitle, type ReportedWish, type ReportStatus } from '@wishes/shared';
+import { NotAllowed } from '../common/NotAllowed';
+import { ModerationNav, Pager } from '../common/ModerationNav';
+import { openReasonDialog } from '../common/ReasonDialog';
+import { usePagedList } from '../common/usePagedList';
+import '../common/moderation.css';
+
+export const QUEUE_TEXTS = {
+  title: 'Reported wishes',
+  loading: 'Loading reports...',
+  failed: 'Could not load the reports.',
+  emptyOpen: 'No open reports. Nothing to review.',
+  emptyResolved: 'No resolved reports yet.',
+} as const;
+
+/** The reason a banned author's wish carries (server: wishes/queries.ts AUTHOR_BANNED_REASON). */
+const AUTHOR_BANNED_REASON = "The author's account is suspended.";
+
+const TABS: Array<{ status: ReportStatus; label: string }> = [
+  { status: 'open', label: 'Open' },
+  { status: 'resolved', label: 'Resolved' },
+];
+
+const RESOLUTION_TEXT: Record<string, string> = { hide: 'Hidden', restore: 'Restored', dismiss: 'Dismissed', delete: 'Deleted' };
+
+/** /moderation: reported wishes grouped by wish, open and resolved tabs, actions with a required reason. */
+export default function ModerationPage() {
+  useDocumentTitle('Moderation');
+  const [status, setStatus] = useState<ReportStatus>('open');
+  const { state, page, setPage, reload } = usePagedList((p) => api.getReportQueue(status, p), QUEUE_TEXTS.failed, [status]);
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
+
+  if (state.status === 'forbidden') return <NotAllowed />;
+
+  const choose = (index: number) => {
+    setStatus(TABS[index]!.status);
+    setPage(1);
+    tabRefs.current[index]?.focus();
+  };
+  const onTabKey = (event: KeyboardEvent, index: number) => {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      event.preventDefault();
+      choose((index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length);
+    }
+  };
+
+  return (
+    <div className="mod-page">
+      <h1>Moderation</h1>
+      <ModerationNav />
+      <div className="mod-tabs" role="tablist" aria-label={QUEUE_TEXTS.title}>
+        {TABS.map((tab, index) => (
+          <button
+            key={tab.status}
+            ref={(el) => {
+              tabRefs.current[index] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`mod-tab-${tab.status}`}
+            aria-selected={status === tab.status}
+            aria-controls="mod-tabpanel"
+            tabIndex={status === tab.status ? 0 : -1}
+            onClick={() => choose(index)}
+            onKeyDown={(event) => onTabKey(event, index)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div id="mod-tabpanel" role="tabpanel" aria-labelledby={`mod-tab-${status}`}>
+        {state.status === 'loading' ? <Spinner label={QUEUE_TEXTS.loading} /> : null}
+        {state.status === 'error' ? <ErrorState message={state.message} onRetry={reload} /> : null}
+        {state.status === 'ready' && state.page.items.length === 0 ? <EmptyState>{status === 'open' ? QUEUE_TEXTS.emptyOpen : QUEUE_TEXTS.emptyResolved}</EmptyState> : null}
+        {state.status === 'ready' && state.page.items.length > 0 ? (
+          <>
+            <ul className="mod-list">
+              {state.page.items.map((item) => (
+                <li key={item.wish.id}>
+                  <ReportedItem item={item} onDone={reload} />
+                </li>
+              ))}
+            </ul>
+            <Pager page={page} hasNext={state.page.next_page_number !== null} onPage={setPage} />
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** One reported wish: its text and state, counts per category, dates, and the actions. */
+export function ReportedItem({ item, onDone }: { item: ReportedWish; onDone: () => void }) {
+  const { wish } = item;
+  const hidden = wish.moderation?.state === 'hidden';
+  const authorBanned = wish.moderation?.reason === AUTHOR_BANNED_REASON;
+  const headingId = `mod-item-${wish.id}`;
+  const wishAction = (action: 'hide' | 'restore' | 'dismiss' | 'delete', title: string, confirm: string) =>
+    openReasonDialog(title, { kind: 'wish', id: wish.id, action }, confirm, onDone);
+  const userAction = (action: 'ban' | 'unban', title: string, confirm: string) => openReasonDialog(title, { kind: 'user', id: wish.user_id, action }, confirm, onDone);
+
+  return (
+    <article className="mod-item" aria-labelledby={headingId}>
+      <div className="mod-item__head">
+        <h2 className="mod-item__title" id={headingId}>
+          Wish {wish.id} by <Link to={`/user/${wish.user_id}`}>{wish.author}</Link>
+        </h2>
+        <p className="mod-item__meta">
+          <strong>
+            {item.report_count} {item.report_count === 1 ? 'report' : 'reports'}
+          </strong>
+          {item.status === 'resolved' && item.resolution ? (
+            <>
+              {' '}
+              · <span className="mod-badge mod-badge--ok">{RESOLUTION_TEXT[item.resolution] ?? item.resolution}</span>
+            </>
+          ) : null}
+        </p>
+      </div>
+      <p className="mod-item__text">{wish.text}</p>
+      <ul className="mod-item__counts" aria-label="Reports per reason">
+        {Object.entries(item.categories).map(([category, count]) => (
+          <li key={category}>
+            {category}: {count}
+          </li>
+        ))}
+      </ul>
+      <p className="mod-item__meta">
+        First reported {formatDate(item.first_reported_at)}, last {formatDate(item.last_reported_at)}
+        {!wish.is_public ? ' · private' : ''}
+      </p>
+      {hidden ? (
+        <p className="mod-item__meta">
+          <span className="mod-badge">Hidden</span> {wish.moderation?.reason}
+        </p>
+      ) : null}
+      <div className="mod-actions" role="group" aria-label={`Actions for wish ${wish.id}`}>
+        {hidden && !authorBanned ? (
+          <Button variant="secondary" onClick={() => wishAction('restore', `Restore wish ${wish.id}`, 'Restore')}>
+            Restore
+          </Button>
+        ) : null}
+        {!hidden ? (
+          <Button variant="secondary" onClick={() => wishAction('hide', `Hide wish ${wish.id}`, 'Hide')}>
+            Hide
+          </Button>
+        ) : null}
+        {item.status === 'open' ? (
+          <Button variant="secondary" onClick={() => wishAction('dismiss', `Dismiss reports on wish ${wish.id}`, 'Dismiss')}>
+            Dismiss
+          </Button>
+        ) : null}
+        <Button variant="danger" onClick={() => wishAction('delete', `Delete wish ${wish.id}`, 'Delete')}>
+          Delete
+        </Button>
+        {authorBanned ? (
+          <Button variant="secondary" onClick={() => userAction('unban', `Unban ${wish.author}`, 'Unban')}>
+            Unban author
+          </Button>
+        ) : (
+          <Button variant="danger" onClick={() => userAction('ban', `Ban ${wish.author}`, 'Ban')}>
+            Ban author
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

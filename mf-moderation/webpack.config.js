@@ -1,0 +1,1 @@
+module.exports = require('../build/webpack.factory')(__dirname, require('./federation.config'));

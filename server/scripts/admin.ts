@@ -1,0 +1,26 @@
+/** Entry of `npm run admin -- role <email> <role>` (see src/moderation/admin-cli.ts). */
+import { loadConfig } from '../src/app/config';
+import { openDatabase } from '../src/db/connect';
+import { migrateToLatest } from '../src/db/migrate';
+import { runAdminCommand } from '../src/moderation/admin-cli';
+
+async function main(): Promise<number> {
+  const config = loadConfig(process.env, {});
+  const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
+  try {
+    await migrateToLatest(db, dialect);
+    const result = await runAdminCommand(db, process.argv.slice(2));
+    (result.code === 0 ? console.log : console.error)(result.message);
+    return result.code;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);

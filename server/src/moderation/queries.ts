@@ -1,0 +1,226 @@
+/**
+ * Roles, bans, the report queue, moderator actions on wishes and the audit log. Roles are read
+ * from the database on every call (never from a token), so a demotion or a ban counts at once.
+ */
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { ModerationLogEntry, ModerationWishAction, MyReport, Offer, ReportedWish, ReportStatus } from '@wishes/shared/contract';
+import type { Database, Role } from '../db/types';
+import { HIDDEN_AUTHOR_BANNED, HIDDEN_BY_MODERATORS, nowIso } from '../db/types';
+import { VISIBLE_TO, fullName, getWishesForModerator, wishesChanged } from '../wishes/queries';
+
+type Db = Kysely<Database>;
+type DbOrTrx = Db | Transaction<Database>;
+
+export const SYSTEM_ACTOR_NAME = 'Automatic';
+
+export async function getRole(db: Db, userId: number): Promise<Role | null> {
+  const row = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
+  return row?.role ?? null;
+}
+
+export async function isModerator(db: Db, userId: number): Promise<boolean> {
+  const role = await getRole(db, userId);
+  return role === 'moderator' || role === 'admin';
+}
+
+export async function writeLog(
+  db: DbOrTrx,
+  entry: { actorId: number | null; action: string; targetType: 'wish' | 'user'; targetId: number; reason: string },
+): Promise<void> {
+  await db
+    .insertInto('moderation_log')
+    .values({ actor_id: entry.actorId, action: entry.action, target_type: entry.targetType, target_id: entry.targetId, reason: entry.reason, created_at: nowIso() })
+    .execute();
+}
+
+interface Paged<T> {
+  items: T[];
+  page_number: number;
+  next_page_number: number | null;
+}
+const paged = <T>(rows: T[], page: number, size: number): Paged<T> => ({
+  items: rows.slice(0, size),
+  page_number: page,
+  next_page_number: rows.length > size ? page + 1 : null,
+});
+
+/**
+ * Reported wishes grouped by wish within one status. Open: most reports first, then the latest
+ * report, newest first. Resolved: most recently resolved first.
+ */
+export async function reportQueue(db: Db, status: ReportStatus, page: number, size: number, moderatorId: number): Promise<Paged<ReportedWish>> {
+  const order =
+    status === 'open'
+      ? sql`order by count(*) desc, max(created_at) desc, wish_id desc`
+      : sql`order by max(resolved_at) desc, wish_id desc`;
+  const { rows } = await sql<{ wish_id: number; n: number | string; first_at: string; last_at: string }>`
+    select wish_id, count(*) as n, min(created_at) as first_at, max(created_at) as last_at
+    from complaints where status = ${status} group by wish_id ${order}
+    limit ${size + 1} offset ${(page - 1) * size}`.execute(db);
+  const result = paged(rows, page, size);
+  const ids = result.items.map((r) => r.wish_id);
+  if (ids.length === 0) return { ...result, items: [] };
+  const [wishes, categories, resolutions] = await Promise.all([
+    getWishesForModerator(db, ids, moderatorId),
+    sql<{ wish_id: number; category: string; n: number | string }>`select wish_id, category, count(*) as n from complaints
+      where status = ${status} and wish_id in (${sql.join(ids)}) group by wish_id, category`.execute(db),
+    status === 'resolved'
+      ? sql<{ wish_id: number; resolution: string; resolved_at: string }>`select wish_id, resolution, resolved_at from complaints
+          where status = 'resolved' and wish_id in (${sql.join(ids)})`.execute(db)
+      : Promise.resolve({ rows: [] as { wish_id: number; resolution: string; resolved_at: string }[] }),
+  ]);
+  const byWish = new Map<number, Record<string, number>>();
+  for (const c of categories.rows) {
+    const counts = byWish.get(c.wish_id) ?? {};
+    counts[c.category] = Number(c.n);
+    byWish.set(c.wish_id, counts);
+  }
+  // The latest resolution of the wish's resolved reports.
+  const latest = new Map<number, { resolution: string; at: string }>();
+  for (const r of resolutions.rows) {
+    const seen = latest.get(r.wish_id);
+    if (!seen || r.resolved_at > seen.at) latest.set(r.wish_id, { resolution: r.resolution, at: r.resolved_at });
+  }
+  const items: ReportedWish[] = [];
+  for (const r of result.items) {
+    const wish = wishes.get(r.wish_id);
+    if (!wish) continue; // deleted between the two reads
+    items.push({
+      wish,
+      report_count: Number(r.n),
+      categories: byWish.get(r.wish_id) ?? {},
+      first_reported_at: r.first_at,
+      last_reported_at: r.last_at,
+      status,
+      resolution: latest.get(r.wish_id)?.resolution ?? null,
+    });
+  }
+  return { ...result, items };
+}
+
+/**
+ * A wish a moderator may act on: one they can see (public, hidden or not) or one that was
+ * reported. Private, unreported wishes stay the author's alone.
+ */
+export async function wishForModeration(db: Db, wishId: number, moderatorId: number): Promise<boolean> {
+  const { rows } = await sql`select 1 as ok from wishes w where w.id = ${wishId}
+    and (${VISIBLE_TO(moderatorId)} or exists (select 1 from complaints c where c.wish_id = w.id))`.execute(db);
+  return rows.length > 0;
+}
+
+async function resolveReports(trx: DbOrTrx, wishId: number, action: ModerationWishAction): Promise<void> {
+  await trx
+    .updateTable('complaints')
+    .set({ status: 'resolved', resolution: action, resolved_at: nowIso() })
+    .where('wish_id', '=', wishId)
+    .where('status', '=', 'open')
+    .execute();
+}
+
+/** hide / restore / dismiss / delete: resolves the wish's open reports with that action and logs it. */
+export async function actOnWish(db: Db, moderatorId: number, wishId: number, action: ModerationWishAction, reason: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (action === 'hide') {
+      await sql`update wishes set hidden = hidden | ${sql.raw(String(HIDDEN_BY_MODERATORS))}, hidden_reason = ${reason} where id = ${wishId}`.execute(trx);
+    } else if (action === 'restore') {
+      // Only the moderators' bit: a banned author's wishes stay hidden until the unban.
+      await sql`update wishes set hidden = hidden & ${sql.raw(String(HIDDEN_AUTHOR_BANNED))}, hidden_reason = null where id = ${wishId}`.execute(trx);
+    }
+    await resolveReports(trx, wishId, action);
+    await writeLog(trx, { actorId: moderatorId, action, targetType: 'wish', targetId: wishId, reason });
+    if (action === 'delete') await trx.deleteFrom('wishes').where('id', '=', wishId).execute();
+  });
+  wishesChanged(db);
+}
+
+export const autoHideReason = (count: number) => `Hidden automatically after ${count} reports, pending review.`;
+
+/**
+ * Hides a public wish once `threshold` distinct signed-in members have open reports on it
+ * (visitors' reports do not count). The conditional update makes two racing reports hide it once.
+ */
+export async function autoHideIfReported(db: Db, wishId: number, threshold: number): Promise<boolean> {
+  const counted = await sql<{ n: number | string }>`select count(*) as n from complaints
+    where wish_id = ${wishId} and status = 'open' and reporter_id is not null`.execute(db);
+  const count = Number(counted.rows[0]?.n ?? 0);
+  if (count < threshold) return false;
+  const hidden = await db.transaction().execute(async (trx) => {
+    const reason = autoHideReason(count);
+    const result = await sql`update wishes set hidden = hidden | ${sql.raw(String(HIDDEN_BY_MODERATORS))}, hidden_reason = ${reason}
+      where id = ${wishId} and is_public = 1 and (hidden & ${sql.raw(String(HIDDEN_BY_MODERATORS))}) = 0`.execute(trx);
+    if (Number(result.numAffectedRows ?? 0n) !== 1) return false;
+    await writeLog(trx, { actorId: null, action: 'auto_hide', targetType: 'wish', targetId: wishId, reason });
+    return true;
+  });
+  if (hidden) wishesChanged(db);
+  return hidden;
+}
+
+export async function findUserRole(db: Db, userId: number): Promise<{ role: Role; banned_at: string | null } | undefined> {
+  return db.selectFrom('users').select(['role', 'banned_at']).where('id', '=', userId).executeTakeFirst();
+}
+
+/** Ban: the account is suspended and every wish of theirs is hidden (bit 2), in one transaction. */
+export async function setBanned(db: Db, moderatorId: number, userId: number, banned: boolean, reason: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (banned) {
+      await sql`update users set banned_at = ${nowIso()} where id = ${userId} and banned_at is null`.execute(trx);
+      await sql`update wishes set hidden = hidden | ${sql.raw(String(HIDDEN_AUTHOR_BANNED))} where user_id = ${userId}`.execute(trx);
+    } else {
+      await sql`update users set banned_at = null where id = ${userId}`.execute(trx);
+      await sql`update wishes set hidden = hidden & ${sql.raw(String(HIDDEN_BY_MODERATORS))} where user_id = ${userId}`.execute(trx);
+    }
+    await writeLog(trx, { actorId: moderatorId, action: banned ? 'ban' : 'unban', targetType: 'user', targetId: userId, reason });
+  });
+  wishesChanged(db);
+}
+
+export async function logPage(db: Db, page: number, size: number): Promise<Paged<ModerationLogEntry>> {
+  const rows = await db
+    .selectFrom('moderation_log as l')
+    .leftJoin('users as u', 'u.id', 'l.actor_id')
+    .select(['l.id', 'l.actor_id', 'l.action', 'l.target_type', 'l.target_id', 'l.reason', 'l.created_at', 'u.first_name', 'u.last_name', 'u.email'])
+    .orderBy('l.id', 'desc')
+    .limit(size + 1)
+    .offset((page - 1) * size)
+    .execute();
+  const result = paged(rows, page, size);
+  return {
+    ...result,
+    items: result.items.map((r) => ({
+      id: r.id,
+      actor_id: r.actor_id,
+      actor_name: r.actor_id === null ? SYSTEM_ACTOR_NAME : fullName(r.first_name ?? '', r.last_name ?? '') || (r.email ?? ''),
+      action: r.action,
+      target_type: r.target_type,
+      target_id: r.target_id,
+      reason: r.reason,
+      created_at: r.created_at,
+    })),
+  };
+}
+
+export async function offersPage(db: Db, page: number, size: number): Promise<Paged<Offer>> {
+  const rows = await db
+    .selectFrom('offers')
+    .select(['id', 'user_id', 'email', 'message', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(size + 1)
+    .offset((page - 1) * size)
+    .execute();
+  return paged(rows, page, size);
+}
+
+export async function myReports(db: Db, userId: number, page: number, size: number): Promise<Paged<MyReport>> {
+  const rows = await db
+    .selectFrom('complaints')
+    .select(['wish_id', 'category', 'created_at', 'status', 'resolution'])
+    .where('reporter_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(size + 1)
+    .offset((page - 1) * size)
+    .execute();
+  return paged(rows, page, size);
+}

@@ -1,0 +1,22 @@
+/** Server-only schemas and texts of the moderation routes (the shapes are in @wishes/shared/contract). */
+import { Type } from '@sinclair/typebox';
+import { ModerationUserActionSchema, ModerationWishActionSchema, ReportStatusSchema } from '@wishes/shared/contract';
+
+export const REASON_MAX = 500;
+
+/** `reason` is checked for blanks in the handler so that "   " gets the same message as "". */
+export const WishActionBodySchema = Type.Object({ action: ModerationWishActionSchema, reason: Type.String({ maxLength: REASON_MAX }) });
+export const UserActionBodySchema = Type.Object({ action: ModerationUserActionSchema, reason: Type.String({ maxLength: REASON_MAX }) });
+export const PageQuerySchema = Type.Object({ page: Type.Optional(Type.String({ maxLength: 12 })) });
+export const QueueQuerySchema = Type.Object({ status: Type.Optional(ReportStatusSchema), page: Type.Optional(Type.String({ maxLength: 12 })) });
+
+export const MODERATION_TEXT = {
+  forbidden: 'You do not have permission to perform this action.',
+  adminOnly: 'Only an admin can do this.',
+  blankReason: 'Please give a reason.',
+  wishNotFound: 'Wish not found',
+  userNotFound: 'User not found',
+  selfBan: 'You cannot ban yourself.',
+  banStaff: 'Only an admin can ban a moderator or an admin.',
+  done: { hide: 'Wish hidden', restore: 'Wish restored', dismiss: 'Reports dismissed', delete: 'Wish deleted', ban: 'User banned', unban: 'User unbanned' },
+} as const;
