@@ -21,6 +21,9 @@ const PATHS: Record<string, string[]> = {
   upload: ['M12 16V4', 'M7 9l5-5l5 5', 'M4 20h16'],
   sparkle: ['M12 3l2 6l6 2l-6 2l-2 6l-2-6l-6-2l6-2z'],
   check: ['M5 12l5 5L20 7'],
+  chevronDown: ['M6 9l6 6l6-6'],
+  lock: ['M6 11h12v9H6z', 'M8.5 11V8a3.5 3.5 0 0 1 7 0v3'],
+  hidden: ['M3 3l18 18', 'M10.6 6.1A9.8 9.8 0 0 1 12 6c6.5 0 10 6 10 6a17 17 0 0 1-3.2 3.8', 'M6.6 7.6C3.8 9.4 2 12 2 12s3.5 6 10 6a9.6 9.6 0 0 0 4.4-1.1', 'M9.9 9.9a3 3 0 0 0 4.2 4.2'],
 };
 
 export type IconName = keyof typeof PATHS | string;
