@@ -144,9 +144,9 @@ describe('votes on a card', () => {
       );
     }
     renderAt(<Parent />);
-    expect(screen.getByRole('button', { name: 'Show voters' })).toHaveTextContent('1');
+    expect(screen.getByRole('button', { name: /show voters/i })).toHaveTextContent('+1');
     await userEvent.click(screen.getByRole('button', { name: 'refresh' }));
-    expect(screen.getByRole('button', { name: 'Show voters' })).toHaveTextContent('6');
+    expect(screen.getByRole('button', { name: /show voters/i })).toHaveTextContent('+6');
   });
 });
 

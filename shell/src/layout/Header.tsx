@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { api, authPathReturningTo, buttonClassName, returnToQuery, signOut, SIGN_IN_PATH, siteName, updateSessionUser, useOptions, useSessionUser } from '@wishes/shared';
 import { AccountMenu } from '../account/AccountMenu';
 import { focusMainHeadingOfNextPage } from './focusMainHeading';
 import { NavIcons } from './NavIcons';
 import { navItemsFor } from './navItems';
+import { usePublishedHeight } from './usePublishedHeight';
 
 /** Fetches the signed-in user's avatar once (mf-profile updates it live after an upload). */
 function useOwnAvatar(): string | null {
@@ -45,6 +46,8 @@ export function Header({ showNav }: { showNav: boolean }) {
   const navigate = useNavigate();
   const location = useLocation();
   const name = options?.site_name || siteName();
+  const headerRef = useRef<HTMLElement>(null);
+  usePublishedHeight(headerRef, '--shell-header-height');
   const onSignInPage = location.pathname === SIGN_IN_PATH || location.pathname === `${SIGN_IN_PATH}/`;
 
   // Spec §2: sign-out clears the tokens and the user, then goes to /. Focus then starts at the
@@ -56,7 +59,7 @@ export function Header({ showNav }: { showNav: boolean }) {
   };
 
   return (
-    <header className="shell-header">
+    <header className="shell-header" ref={headerRef}>
       <div className="shell-header__inner">
         <Link to="/" className="shell-header__brand">
           {name}
