@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authorAvatar, authorName, formatDate, openModal, type Wish, type WishCardProps } from '@wishes/shared';
+import { authorAvatar, authorName, formatDate, Icon, openModal, useSessionUser, type Wish, type WishCardProps } from '@wishes/shared';
 import { VoteControl, type VoteDisplayMode } from '../vote/VoteControl';
 import { SharePanel } from '../share/SharePanel';
 import { ReportPanel } from '../report/ReportPanel';
-import { WishMenu } from './WishMenu';
+import { WishMenu, type WishMenuItem } from './WishMenu';
+import { highlightMatches } from '../search/highlight';
+import { wishMenuEntries, wishVisibility, type WishVisibility } from './visibility';
 import './wish.css';
 
 export function openShareModal(wishId: number): void {
@@ -19,19 +21,47 @@ export interface WishCardViewProps extends WishCardProps {
   voteMode?: VoteDisplayMode;
   /** The single wish page shows the text in full and not as a link to itself. */
   standalone?: boolean;
+  /** A search term whose words are marked in the text. */
+  highlight?: string;
 }
 
-/** One wish: author header, text (opens the wish), vote control and a View/Share/Report menu. */
-export function WishCard({ wish: initialWish, onChange, voteMode = 'both', standalone = false }: WishCardViewProps) {
+/** Tells the author who can see this wish (others never receive a private or hidden wish). */
+function VisibilityBadge({ visibility }: { visibility: WishVisibility }) {
+  if (visibility.kind === 'public') return null;
+  const hidden = visibility.kind === 'hidden';
+  const detail = hidden ? `Hidden by moderation${visibility.reason ? `: ${visibility.reason}` : ''}. Only you can see it.` : 'Only you can see this wish.';
+  return (
+    <span className={`feed-card__badge feed-card__badge--${visibility.kind}`} title={detail} data-testid="visibility-badge">
+      <Icon name={hidden ? 'hidden' : 'lock'} size={14} />
+      {hidden ? 'Hidden' : 'Private'}
+      <span className="w-visually-hidden"> — {detail}</span>
+    </span>
+  );
+}
+
+/**
+ * One wish: author header, text (opens the wish), vote control and a View/Share/Report menu
+ * (Share only for a public wish, Report only on someone else's), and a Private/Hidden mark.
+ */
+export function WishCard({ wish: initialWish, onChange, voteMode = 'both', standalone = false, highlight }: WishCardViewProps) {
   // Local copy so the counts update even when the parent ignores onChange; a new prop wins.
   const [wish, setWish] = useState<Wish>(initialWish);
   useEffect(() => setWish(initialWish), [initialWish]);
   const navigate = useNavigate();
+  const me = useSessionUser();
+  const own = me?.userId != null && me.userId === wish.user_id;
+  const visibility = wishVisibility(wish);
 
   const name = authorName(wish);
   const avatar = authorAvatar(wish);
   const profilePath = `/user/${wish.user_id}`;
   const wishPath = `/wish/${wish.id}`;
+
+  const menuItems: Record<'view' | 'share' | 'report', WishMenuItem> = {
+    view: { label: 'View', icon: 'view', onSelect: () => navigate(wishPath) },
+    share: { label: 'Share', icon: 'share', onSelect: () => openShareModal(wish.id) },
+    report: { label: 'Report', icon: 'report', onSelect: () => openReportModal(wish.id) },
+  };
 
   const handleVote = (updated: Wish) => {
     setWish(updated);
@@ -56,19 +86,14 @@ export function WishCard({ wish: initialWish, onChange, voteMode = 'both', stand
             <time dateTime={wish.published_at || wish.created_at}>{formatDate(wish.published_at || wish.created_at)}</time>
           </Link>
         </div>
-        <WishMenu
-          items={[
-            { label: 'View', icon: 'view', onSelect: () => navigate(wishPath) },
-            { label: 'Share', icon: 'share', onSelect: () => openShareModal(wish.id) },
-            { label: 'Report', icon: 'report', onSelect: () => openReportModal(wish.id) },
-          ]}
-        />
+        <VisibilityBadge visibility={visibility} />
+        <WishMenu items={wishMenuEntries(visibility, own).map((entry) => menuItems[entry])} />
       </header>
       {standalone ? (
         <p className="feed-card__text">{wish.text}</p>
       ) : (
         <Link to={wishPath} className="feed-card__text feed-card__text--link">
-          {wish.text}
+          {highlightMatches(wish.text, highlight)}
         </Link>
       )}
       <footer className="feed-card__footer">
