@@ -25,6 +25,7 @@ import { ChoiceField } from './ChoiceField';
 import { ConfirmReplace } from './ConfirmReplace';
 import { COMPOSE_TEXT as TEXT } from './texts';
 import { useComposeOptions } from './useComposeOptions';
+import { useDraftPersistence } from './useDraftPersistence';
 import './compose.css';
 
 type ComposeField = (typeof COMPOSE_FIELDS)[number];
@@ -68,6 +69,7 @@ export default function ComposePage() {
   const [rateLimit, setRateLimit] = useState<RateLimit | null>(null);
   const [isPublic, setIsPublic] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { clearDraft } = useDraftPersistence({ values, generatedText, text, isPublic }, { setValues, setGeneratedText, setText, setIsPublic });
   const mounted = useRef(true);
   useEffect(
     () => () => {
@@ -188,6 +190,7 @@ export default function ComposePage() {
     setSaving(true);
     try {
       const { wish_id } = await api.saveWish(text, isPublic);
+      clearDraft();
       navigate(`/wish/${wish_id}`);
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : API_ERRORS.save);
