@@ -31,8 +31,9 @@ export function signedCount(value: number): string {
 
 /**
  * The vote control. In 'both' mode it reads ▲ +2 ▼: the middle figure is the net score and a button
- * (with a people icon) that opens the voters; the up and down counts are in its name for screen
- * readers ("2 upvotes, 1 downvote") and in the voters modal, so no number shows twice.
+ * (with a people icon) that opens the voters ("+2 net score. Show voters"); the up and down counts
+ * are read by screen readers from hidden text beside it ("2 upvotes", "1 downvote") and shown in
+ * the voters modal, so no number shows twice.
  */
 export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps) {
   const user = useSessionUser();
@@ -104,7 +105,9 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
     </button>
   );
 
-  const net = `net score (${countText(wish.upvote_count, 'upvote')}, ${countText(wish.downvote_count, 'downvote')})`;
+  // Never the words "upvote"/"downvote" in this name: it would also answer to the vote buttons' names.
+  const net = 'net score';
+  const votes = (count: number, direction: 'up' | 'down') => `${count === 1 ? 'vote' : 'votes'} ${direction}`;
 
   return (
     <div className="feed-vote" role="group" aria-label="Votes">
@@ -120,13 +123,13 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
       {mode === 'upvote' ? (
         <>
           {voteButton('upvote')}
-          {countButton(wish.upvote_count, String(wish.upvote_count), wish.upvote_count === 1 ? 'upvote' : 'upvotes')}
+          {countButton(wish.upvote_count, String(wish.upvote_count), votes(wish.upvote_count, 'up'))}
         </>
       ) : null}
       {mode === 'downvote' ? (
         <>
           {voteButton('downvote')}
-          {countButton(wish.downvote_count, String(wish.downvote_count), wish.downvote_count === 1 ? 'downvote' : 'downvotes')}
+          {countButton(wish.downvote_count, String(wish.downvote_count), votes(wish.downvote_count, 'down'))}
         </>
       ) : null}
     </div>
