@@ -8,7 +8,10 @@ const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
-const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'main.ts'), ...process.argv.slice(2)], {
+// `npm run bench:coldload` (--cold-load): only the cold-load budget of /feed in a real browser (bench/web/cold-load.ts).
+const coldLoad = process.argv.includes('--cold-load');
+const script = path.join(root, 'bench', coldLoad ? path.join('web', 'cold-load.ts') : 'main.ts');
+const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...process.argv.slice(2).filter((a) => a !== '--cold-load')], {
   cwd: path.join(root, 'server'),
   stdio: 'inherit',
   env: process.env,

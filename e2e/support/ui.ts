@@ -16,8 +16,15 @@ export function header(page: Page): Locator {
   return page.getByRole('banner');
 }
 
-export function signOutButton(page: Page): Locator {
-  return header(page).getByRole('button', { name: /sign out/i });
+/** The account menu button on the username (its name: "Account menu, <email>"). */
+export function accountButton(page: Page): Locator {
+  return header(page).getByRole('button', { name: /^account menu/i });
+}
+
+/** Signs out the way a person does: open the account menu on the username, press Sign out. */
+export async function signOutViaMenu(page: Page): Promise<void> {
+  await accountButton(page).click();
+  await header(page).getByRole('button', { name: 'Sign out', exact: true }).click();
 }
 
 export function signInLink(page: Page): Locator {

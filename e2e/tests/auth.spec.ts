@@ -2,7 +2,7 @@
 import { strongPassword, unique } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { waitForLink } from '../support/mail';
-import { expectPath, expectTitle, expectToast, header, signInLink, signOutButton, storedSession, toast } from '../support/ui';
+import { expectPath, expectTitle, expectToast, header, signInLink, accountButton, signOutViaMenu, storedSession, toast } from '../support/ui';
 
 test.describe('sign up', () => {
   test('sign up lands on /feed with a welcome toast, survives a reload, and sign out goes home', async ({ page }) => {
@@ -20,14 +20,14 @@ test.describe('sign up', () => {
 
     await expectPath(page, '/feed');
     await expectToast(page, /Welcome/);
-    await expect(signOutButton(page)).toContainText(email);
+    await expect(accountButton(page)).toContainText(email);
 
     await page.reload();
-    await expect(signOutButton(page)).toBeVisible();
-    await expect(signOutButton(page)).toContainText(email);
+    await expect(accountButton(page)).toBeVisible();
+    await expect(accountButton(page)).toContainText(email);
     expect((await storedSession(page)).username).toBe(email);
 
-    await signOutButton(page).click();
+    await signOutViaMenu(page);
     await expectPath(page, '/');
     await expect(signInLink(page)).toBeVisible();
     expect(await storedSession(page)).toEqual({ access: null, refresh: null, username: null });
@@ -118,7 +118,7 @@ test.describe('sign in', () => {
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectPath(page, '/feed');
-    await expect(signOutButton(page)).toContainText(user.email);
+    await expect(accountButton(page)).toContainText(user.email);
     const stored = await storedSession(page);
     expect(stored.access).toBeTruthy();
     expect(stored.refresh).toBeTruthy();
@@ -221,7 +221,7 @@ test.describe('password reset', () => {
     await expectPath(page, '/feed');
 
     // The link is single-use.
-    await signOutButton(page).click();
+    await signOutViaMenu(page);
     await page.goto(url.pathname);
     const another = strongPassword();
     await page.getByLabel('New password', { exact: true }).fill(another);
@@ -289,10 +289,10 @@ test.describe('password reset', () => {
 
 test('the header shows the username and only Feed for visitors', async ({ signedInPage: page, me }) => {
   await page.goto('/');
-  await expect(signOutButton(page)).toContainText(me.email);
+  await expect(accountButton(page)).toContainText(me.email);
   const nav = header(page).getByRole('navigation', { name: 'Main' });
   for (const name of ['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions']) await expect(nav.getByRole('link', { name })).toBeVisible();
-  await signOutButton(page).click();
+  await signOutViaMenu(page);
   await expect(nav.getByRole('link')).toHaveCount(1);
   await expect(nav.getByRole('link', { name: 'Feed' })).toBeVisible();
 });

@@ -9,7 +9,7 @@ import { strongPassword, unique } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { REPO_ROOT } from '../support/paths';
 import { startServer, type ServerHandle } from '../support/server';
-import { expectPath, expectToast, findInFeed, signOutButton } from '../support/ui';
+import { expectPath, expectToast, findInFeed, accountButton } from '../support/ui';
 
 // pg is the server's dependency; load it from there.
 const serverRequire = createRequire(path.join(REPO_ROOT, 'server', 'package.json'));
@@ -67,7 +67,7 @@ test.describe('PostgreSQL smoke', () => {
     await page.getByLabel('Confirm password').fill(password);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expectPath(page, '/feed');
-    await expect(signOutButton(page)).toContainText(email);
+    await expect(accountButton(page)).toContainText(email);
 
     await page.goto(`${base}/compose`);
     await page.getByLabel('Style', { exact: true }).selectOption({ index: 1 });

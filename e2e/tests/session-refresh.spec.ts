@@ -6,7 +6,7 @@
 import { Api } from '../support/api';
 import { withServer } from '../support/server';
 import { expect, seedSession, test } from '../support/fixtures';
-import { expectPath, expectToast, signInLink, signOutButton, storedSession, wishCard } from '../support/ui';
+import { expectPath, expectToast, signInLink, accountButton, storedSession, wishCard } from '../support/ui';
 
 function fakeJwt(payload: Record<string, unknown>): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -39,7 +39,7 @@ test('short-lived access tokens: refreshes at once and on its 60 s timer; the se
     await seedSession(page, user);
     await page.goto(`${server.url}/feed`);
     started = Date.now();
-    await expect(signOutButton(page)).toContainText(user.email);
+    await expect(accountButton(page)).toContainText(user.email);
     // At start: fewer than 120 s left, so it refreshes straight away.
     await expect.poll(() => refreshes.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     expect(refreshes[0]).toBeLessThan(10_000);
@@ -47,7 +47,7 @@ test('short-lived access tokens: refreshes at once and on its 60 s timer; the se
 
     // Past the first token's 30 s life, still signed in and able to vote.
     await page.waitForTimeout(Math.max(0, 33_000 - (Date.now() - started)));
-    await expect(signOutButton(page)).toBeVisible();
+    await expect(accountButton(page)).toBeVisible();
     await wishCard(page, text).getByRole('button', { name: 'Upvote' }).click();
     await expectToast(page, 'Upvoted');
     await expect(page.locator('.Toastify__toast--error')).toHaveCount(0);
@@ -56,9 +56,9 @@ test('short-lived access tokens: refreshes at once and on its 60 s timer; the se
     await expect
       .poll(() => refreshes.filter((t) => t >= 55_000 && t <= 80_000).length, { timeout: 85_000 - (Date.now() - started), intervals: [1000] })
       .toBeGreaterThanOrEqual(1);
-    await expect(signOutButton(page)).toBeVisible();
+    await expect(accountButton(page)).toBeVisible();
     await page.reload();
-    await expect(signOutButton(page)).toContainText(user.email);
+    await expect(accountButton(page)).toContainText(user.email);
     // Between the 60 s checks a 30 s token can expire; a call refused with 401 then must be
     // refreshed and retried by the client, invisibly: every 401 is followed by a success of the same call.
     for (const call of unauthorized) {

@@ -29,7 +29,7 @@ test('upvote, remove, downvote, switch: counts come from the server', async ({ s
   await expectToast(page, 'Upvoted');
   await expect(up).toHaveAttribute('aria-pressed', 'true');
   await expect(ups).toContainText('1');
-  await expect(net).toHaveText('1');
+  await expect(net).toHaveText('+1');
 
   await up.click();
   await expectToast(page, 'Vote removed');

@@ -10,6 +10,13 @@ export interface ToastEvent {
   text: string;
   /** Auto-close in ms, clamped to 500..5000; default 5000. */
   durationMs?: number;
+  /** A button in the toast that goes to a page of the site (e.g. 'Sign in' after 'Please sign in to vote'). */
+  action?: ToastAction;
+}
+export interface ToastAction {
+  label: string;
+  /** A path on this site. */
+  to: string;
 }
 
 export interface ModalOpenEvent {
@@ -46,15 +53,15 @@ export const bus: Bus = globalSingleton('bus', () => ({
 const clampDuration = (ms: number | undefined) =>
   ms === undefined ? TIMING.toastAutoCloseMs : Math.min(TIMING.toastMaxMs, Math.max(TIMING.toastMinMs, ms));
 
-export function showToast(kind: ToastKind, text: string, durationMs?: number): void {
-  bus.toast$.next({ kind, text, durationMs: clampDuration(durationMs) });
+export function showToast(kind: ToastKind, text: string, durationMs?: number, action?: ToastAction): void {
+  bus.toast$.next({ kind, text, durationMs: clampDuration(durationMs), ...(action ? { action } : {}) });
 }
 
 export const toast = {
-  success: (text: string, durationMs?: number) => showToast('success', text, durationMs),
-  error: (text: string, durationMs?: number) => showToast('error', text, durationMs),
-  info: (text: string, durationMs?: number) => showToast('info', text, durationMs),
-  warning: (text: string, durationMs?: number) => showToast('warning', text, durationMs),
+  success: (text: string, durationMs?: number, action?: ToastAction) => showToast('success', text, durationMs, action),
+  error: (text: string, durationMs?: number, action?: ToastAction) => showToast('error', text, durationMs, action),
+  info: (text: string, durationMs?: number, action?: ToastAction) => showToast('info', text, durationMs, action),
+  warning: (text: string, durationMs?: number, action?: ToastAction) => showToast('warning', text, durationMs, action),
 };
 
 let nextModalId = globalSingleton('modalCounter', () => ({ value: 1 }));

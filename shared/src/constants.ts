@@ -6,6 +6,8 @@ export const SESSION = {
   /** How often the session checks whether a refresh is due. */
   refreshCheckIntervalMs: 60_000,
   storageKeys: { access: 'access_token', refresh: 'refresh_token', username: 'username' },
+  /** Local-storage keys under this prefix belong to the signed-in person (e.g. a compose draft); sign-out removes them. */
+  userDataPrefix: 'wishes.user.',
 } as const;
 
 export const LAYOUT = {

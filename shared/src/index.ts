@@ -3,6 +3,7 @@ export * from './constants';
 export * from './validation';
 export * from './bus';
 export * from './session';
+export * from './returnTo';
 export * from './api';
 export * from './options';
 export * from './embedded';

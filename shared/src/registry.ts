@@ -35,6 +35,8 @@ export interface NavDeclaration {
   to: string;
   /** The entry's visible and accessible name. */
   label: string;
+  /** The visible label under the icon in the mobile bar, where six entries share 390 px; part of `label`. */
+  shortLabel?: string;
   /** An icon of the UI kit (`Icon` in @wishes/shared); an unknown name shows a generic glyph. */
   icon: string;
   visibility: NavVisibility;
@@ -102,7 +104,7 @@ export const APP_REGISTRY = [
     ],
     nav: [
       { to: '/business', label: 'Business', icon: 'business', visibility: 'members', order: 20 },
-      { to: '/compose', label: 'Compose Wish', icon: 'compose', visibility: 'members', order: 40 },
+      { to: '/compose', label: 'Compose Wish', shortLabel: 'Compose', icon: 'compose', visibility: 'members', order: 40 },
     ],
   },
   {

@@ -10,6 +10,7 @@ import {
   checkSession,
   decodeTokenPayload,
   updateSessionUser,
+  userDataKey,
 } from './session';
 import { fakeToken, jsonResponse } from './testing';
 
@@ -55,6 +56,17 @@ it('signs out: clears tokens and user', () => {
   signOut();
   expect(localStorage.getItem('access_token')).toBeNull();
   expect(session$.value.user).toBeNull();
+});
+
+it('signs out: removes what was kept for the person on this device (drafts), nothing else', () => {
+  signIn({ access: fakeToken({ exp: secondsFromNow(900), user_id: 4 }), refresh: 'r' }, 'a@b.co');
+  localStorage.setItem(userDataKey('composeDraft', 4), '{"text":"hi"}');
+  localStorage.setItem(userDataKey('composeDraft', 5), '{"text":"other"}');
+  localStorage.setItem('unrelated', 'kept');
+  signOut();
+  expect(localStorage.getItem(userDataKey('composeDraft', 4))).toBeNull();
+  expect(localStorage.getItem(userDataKey('composeDraft', 5))).toBeNull();
+  expect(localStorage.getItem('unrelated')).toBe('kept');
 });
 
 it('does not refresh while more than 120 s remain', async () => {

@@ -133,12 +133,27 @@ export function signIn(tokens: { access: string; refresh: string }, username: st
   publish();
 }
 
-/** Clears the tokens and the user. */
+/** Local-storage key for data kept for one person (removed at sign-out), e.g. `userDataKey('draft', 7)`. */
+export function userDataKey(name: string, userId: number | null): string {
+  return `${SESSION.userDataPrefix}${userId ?? 'unknown'}.${name}`;
+}
+
+function removeUserData(storage: Storage): void {
+  const doomed: string[] = [];
+  for (let index = 0; index < storage.length; index += 1) {
+    const key = storage.key(index);
+    if (key?.startsWith(SESSION.userDataPrefix)) doomed.push(key);
+  }
+  for (const key of doomed) storage.removeItem(key);
+}
+
+/** Clears the tokens, the user and what was kept for them on this device (drafts). */
 export function signOut(): void {
   const storage = internals.env.storage();
   storage?.removeItem(keys.access);
   storage?.removeItem(keys.refresh);
   storage?.removeItem(keys.username);
+  if (storage) removeUserData(storage);
   internals.state$.next({ user: null });
 }
 

@@ -23,6 +23,12 @@ describe('sign-in guard', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_in');
   });
 
+  it.each(PROTECTED)('remembers %s as the page to return to after signing in', async (path) => {
+    renderApp(path);
+    await screen.findByTestId('remote-page');
+    expect(screen.getByTestId('location-search')).toHaveTextContent(`?next=${encodeURIComponent(path)}`);
+  });
+
   it.each(PROTECTED)('lets a signed-in user open %s', async (path, module) => {
     signInAs();
     renderApp(path);

@@ -8,9 +8,9 @@ import { renderAt, resetSession } from '../test/harness';
 const INCORRECT = 'The email or password you entered is incorrect. Please try again or reset your password.';
 const UNABLE = 'Unable to sign in. Please check your credentials.';
 
-async function submitCredentials(email = 'ann@example.com', password = 'secret-pass') {
+async function submitCredentials(email = 'ann@example.com', password = 'secret-pass', path = '/auth/sign_in') {
   const user = userEvent.setup();
-  renderAt('/auth/sign_in');
+  renderAt(path);
   if (email) await user.type(screen.getByLabelText('Email'), email);
   if (password) await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -63,6 +63,23 @@ describe('SignInPage', () => {
     expect(localStorage.getItem('refresh_token')).toBe('refresh-token');
     expect(localStorage.getItem('username')).toBe('ann@example.com');
     expect(session$.value.user).toEqual(expect.objectContaining({ username: 'ann@example.com', userId: 42 }));
+  });
+
+  it('returns to the page the visitor was heading to (?next=), and carries it to sign-up', async () => {
+    mockFetch({ status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
+    renderAt('/auth/sign_in?next=%2Fcompose%2FBirthday');
+    expect(screen.getByRole('link', { name: /sign up/i })).toHaveAttribute('href', '/auth/sign_up?next=%2Fcompose%2FBirthday');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/compose\/Birthday$/));
+  });
+
+  it.each(['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)'])('ignores an unsafe next %s and goes to /feed', async (next) => {
+    mockFetch({ status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
+    await submitCredentials('ann@example.com', 'secret-pass', `/auth/sign_in?next=${encodeURIComponent(next)}`);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/feed$/));
   });
 
   it('disables the submit button while the request is pending', async () => {

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { api, Button, signIn, useDocumentTitle, useSessionUser, validateLogin } from '@wishes/shared';
+import { api, Button, returnPathFrom, returnToQuery, signIn, useDocumentTitle, useSessionUser, validateLogin } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { focusField, REQUIRED_FIELDS_MESSAGE, useInvalidFields } from '../common/forms';
@@ -14,7 +14,10 @@ function stateMessage(state: unknown): string | null {
   return typeof message === 'string' && message ? message : null;
 }
 
-/** /auth/sign_in: email + password; success stores the tokens and goes to /feed. */
+/**
+ * /auth/sign_in: email + password; success stores the tokens and goes to /feed, or to the page the
+ * visitor was heading to (`?next=`, same-site paths only: anything else is ignored).
+ */
 export default function SignInPage() {
   useDocumentTitle('Sign In');
   const navigate = useNavigate();
@@ -60,7 +63,7 @@ export default function SignInPage() {
       return;
     }
     signIn(tokens, email.trim());
-    navigate('/feed');
+    navigate(returnPathFrom(location.search));
   };
 
 
@@ -109,7 +112,7 @@ export default function SignInPage() {
         </Button>
       </form>
       <nav className="auth-links" aria-label="Account help">
-        <Link className="auth-link" to="/auth/sign_up">
+        <Link className="auth-link" to={`/auth/sign_up${returnToQuery(location.search)}`}>
           Don't have an account? Sign Up
         </Link>
         <Link className="auth-link" to="/auth/reset_password">

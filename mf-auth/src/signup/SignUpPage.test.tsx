@@ -24,9 +24,9 @@ const COMPLETE: Record<Field, string> = {
   confirm_password: 'Str0ng-pass!',
 };
 
-async function fillAndSubmit(values: Partial<Record<Field, string>>) {
+async function fillAndSubmit(values: Partial<Record<Field, string>>, path = '/auth/sign_up') {
   const user = userEvent.setup();
-  renderAt('/auth/sign_up');
+  renderAt(path);
   for (const [field, value] of Object.entries(values) as Array<[Field, string]>) {
     if (value) await user.type(screen.getByLabelText(LABELS[field]), value);
   }
@@ -115,6 +115,18 @@ describe('SignUpPage', () => {
     await fillAndSubmit(COMPLETE);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not create account');
     expect(screen.getByRole('alert').textContent).toBe('Could not create account');
+  });
+
+  it('after sign-up, returns to the page the visitor was heading to (?next=), never off the site', async () => {
+    mockFetch(created, { status: 200, body: { access: fakeJwt({ user_id: 5 }), refresh: 'refresh-5' } });
+    await fillAndSubmit(COMPLETE, '/auth/sign_up?next=%2Fcompose%2FBirthday');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/compose\/Birthday$/));
+  });
+
+  it('ignores an unsafe next after sign-up', async () => {
+    mockFetch(created, { status: 200, body: { access: fakeJwt({ user_id: 5 }), refresh: 'refresh-5' } });
+    await fillAndSubmit(COMPLETE, '/auth/sign_up?next=%2F%2Fevil.com');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/feed$/));
   });
 
   it('creates the account, signs in automatically, goes to /feed and welcomes the user', async () => {

@@ -1,8 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   api,
   Button,
+  returnPathFrom,
+  returnToQuery,
   signIn,
   siteName,
   SIGN_UP_FIELDS,
@@ -22,10 +24,14 @@ export const AUTO_LOGIN_FAILED = 'Login failed. Please try logging in manually.'
 
 const EMPTY: SignUpValues = { first_name: '', last_name: '', email: '', phone: '', password: '', confirm_password: '' };
 
-/** /auth/sign_up: creates the account, then signs in automatically and goes to /feed. */
+/**
+ * /auth/sign_up: creates the account, then signs in automatically and goes to /feed, or to the
+ * page the visitor was heading to (`?next=`, same-site paths only).
+ */
 export default function SignUpPage() {
   useDocumentTitle('Sign Up');
   const navigate = useNavigate();
+  const { search } = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const pendingRef = useRef(false);
   const [values, setValues] = useState<SignUpValues>(EMPTY);
@@ -87,10 +93,10 @@ export default function SignUpPage() {
       if (!tokens.access || !tokens.refresh) throw new Error('Login response without tokens');
       signIn(tokens, email);
     } catch {
-      navigate('/auth/sign_in', { state: { message: AUTO_LOGIN_FAILED } });
+      navigate(`/auth/sign_in${returnToQuery(search)}`, { state: { message: AUTO_LOGIN_FAILED } });
       return;
     }
-    navigate('/feed');
+    navigate(returnPathFrom(search));
     toast.success(`Welcome to ${siteName()}, ${firstName}!`);
   };
 
@@ -111,7 +117,7 @@ export default function SignUpPage() {
         </Button>
       </form>
       <nav className="auth-links auth-links--center" aria-label="Account help">
-        <Link className="auth-link" to="/auth/sign_in">
+        <Link className="auth-link" to={`/auth/sign_in${returnToQuery(search)}`}>
           Already have an account? Sign In
         </Link>
       </nav>

@@ -9,13 +9,14 @@ import ResetConfirmPage from '../reset/ResetConfirmPage';
 /** Shows where the router is, so tests can assert navigation. */
 function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return <div data-testid="location">{location.pathname + location.search}</div>;
 }
 
 /** Renders the auth pages under the same route patterns the shell mounts them at. */
 export function renderAt(path: string, state?: unknown) {
+  const [pathname, query] = path.split('?');
   return render(
-    <MemoryRouter initialEntries={[{ pathname: path, state }]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+    <MemoryRouter initialEntries={[{ pathname, search: query ? `?${query}` : '', state }]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <Routes>
         <Route path="/auth/sign_in" element={<SignInPage />} />
         <Route path="/auth/sign_up" element={<SignUpPage />} />
@@ -23,6 +24,7 @@ export function renderAt(path: string, state?: unknown) {
         <Route path="/auth/reset_password_confirm/:uid/:token" element={<ResetConfirmPage />} />
         <Route path="/auth/reset_password_confirm/*" element={<ResetConfirmPage />} />
         <Route path="/feed" element={<h1>Feed</h1>} />
+        <Route path="/compose/:topic" element={<h1>Compose</h1>} />
       </Routes>
       <LocationProbe />
     </MemoryRouter>,

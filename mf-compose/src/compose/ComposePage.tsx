@@ -9,6 +9,7 @@ import { DraftPanel } from './DraftPanel';
 import { COMPOSE_TEXT as TEXT } from './texts';
 import { emptyDraft, useComposeDraft } from './useComposeDraft';
 import { useComposeOptions } from './useComposeOptions';
+import { useDraftPersistence } from './useDraftPersistence';
 import './compose.css';
 
 /**
@@ -35,6 +36,17 @@ export default function ComposePage() {
   const { values } = draft;
   const [errors, setErrors] = useState<Partial<Record<ComposeField, string>>>({});
   const fieldRefs = useRef<Partial<Record<ComposeField, HTMLElement | null>>>({});
+
+  // Kept per user across navigation and reloads; restored through the draft's one update().
+  const { clearDraft } = useDraftPersistence(
+    { values: draft.values, generatedText: draft.generatedText, text: draft.text, isPublic: draft.isPublic },
+    {
+      setValues: (kept) => update({ values: kept }),
+      setGeneratedText: (kept) => update({ generatedText: kept }),
+      setText: (kept) => update({ text: kept }),
+      setIsPublic: (kept) => update({ isPublic: kept }),
+    },
+  );
 
   // Pre-select the route's topic, in the server's spelling once the options are known.
   useEffect(() => {
@@ -117,7 +129,10 @@ export default function ComposePage() {
 
   const save = async () => {
     const wishId = await composer.save();
-    if (wishId !== null) navigate(`/wish/${wishId}`);
+    if (wishId !== null) {
+      clearDraft();
+      navigate(`/wish/${wishId}`);
+    }
   };
 
   return (

@@ -24,7 +24,7 @@ describe("the author's menu", () => {
     signInForTest(7);
     renderAt(<WishCardRemote wish={makeWish({ user_id: 7 })} />);
     await openMenu();
-    expect(menuLabels()).toEqual(['View', 'Share', 'Edit', 'Make private', 'Delete', 'Report']);
+    expect(menuLabels()).toEqual(['View', 'Share', 'Edit', 'Make private', 'Delete']);
   });
 
   it('keeps the plain menu for everyone else', async () => {

@@ -37,6 +37,8 @@ const open = (route = '/search') =>
   );
 const box = () => screen.getByRole('searchbox', { name: 'Search wishes' });
 const location = () => screen.getByTestId('location').textContent;
+/** A card's text, whole, though the searched words in it are wrapped in <mark>. */
+const cardText = (text: string) => (_content: string, element: Element | null) => element?.classList.contains('feed-card__text') === true && element.textContent === text;
 const cardCount = () => screen.queryAllByRole('article').length;
 
 /** userEvent on jest's fake clock; debounce timers are then moved by hand. */
@@ -53,6 +55,19 @@ it('has a labelled search box inside a search landmark and the title Search', ()
   open();
   expect(screen.getByRole('search')).toContainElement(box());
   expect(document.title).toBe('Search | Wishes');
+});
+
+it('puts focus in the search box on arrival', () => {
+  open();
+  expect(box()).toHaveFocus();
+});
+
+it('marks the searched words in the results', async () => {
+  jest.spyOn(api, 'search').mockResolvedValue(searchPage('birthday', [makeWish({ id: 1, text: 'A Birthday cake for a birthday girl' })], 1, null));
+  open('/search?q=birthday');
+  await waitFor(() => expect(cardCount()).toBe(1));
+  const marks = screen.getByRole('article').querySelectorAll('mark');
+  expect(Array.from(marks).map((mark) => mark.textContent)).toEqual(['Birthday', 'birthday']);
 });
 
 it('runs on Enter (even below 3 characters) and keeps the term in the URL', async () => {
@@ -192,18 +207,18 @@ it('ignores the response to a superseded search', async () => {
   await userEvent.type(box(), 'dog{Enter}');
   await act(async () => second.resolve(searchPage('dog', [makeWish({ id: 2, text: 'A dog wish' })], 1, null)));
   await act(async () => first.resolve(searchPage('cat', [makeWish({ id: 1, text: 'A cat wish' })], 1, null)));
-  expect(screen.getByText('A dog wish')).toBeInTheDocument();
-  expect(screen.queryByText('A cat wish')).toBeNull();
+  expect(screen.getByText(cardText('A dog wish'))).toBeInTheDocument();
+  expect(screen.queryByText(cardText('A cat wish'))).toBeNull();
 });
 
 it('runs the search in the URL on arrival, and back/forward re-runs the earlier search', async () => {
   const search = jest.spyOn(api, 'search').mockImplementation(async (query: string) => searchPage(query, [makeWish({ id: query.length, text: `About ${query}` })], 1, null));
   open('/search?q=moon');
   expect(box()).toHaveValue('moon');
-  expect(await screen.findByText('About moon')).toBeInTheDocument();
+  expect(await screen.findByText(cardText('About moon'))).toBeInTheDocument();
   await userEvent.clear(box());
   await userEvent.type(box(), 'stars{Enter}');
-  expect(await screen.findByText('About stars')).toBeInTheDocument();
+  expect(await screen.findByText(cardText('About stars'))).toBeInTheDocument();
   expect(location()).toBe('/search?q=stars');
   // Back first reaches the cleared box, then the earlier search.
   await userEvent.click(screen.getByRole('button', { name: 'back' }));
@@ -213,6 +228,6 @@ it('runs the search in the URL on arrival, and back/forward re-runs the earlier 
   await userEvent.click(screen.getByRole('button', { name: 'back' }));
   expect(location()).toBe('/search?q=moon');
   expect(box()).toHaveValue('moon');
-  expect(await screen.findByText('About moon')).toBeInTheDocument();
+  expect(await screen.findByText(cardText('About moon'))).toBeInTheDocument();
   expect(search.mock.calls.map(([query]) => query)).toEqual(['moon', 'stars', 'moon']);
 });

@@ -48,6 +48,11 @@ export default function SearchPage() {
   const lastSearched = useRef('');
   const generation = useRef(0);
   const inputId = useId();
+  // The page is for typing a search: the box has focus on arrival (not the skip link).
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
 
   const run = useCallback((term: string) => {
     const current = ++generation.current;
@@ -150,6 +155,7 @@ export default function SearchPage() {
         </label>
         <div className="feed-search__row">
           <input
+            ref={inputRef}
             id={inputId}
             className="feed-search__input w-input"
             type="search"
@@ -181,7 +187,7 @@ function SearchResults({ results, onRetry, onLoadMore, onChange }: { results: Re
   }
   return (
     <section aria-label="Search results">
-      <WishList wishes={results.wishes} onChange={onChange} />
+      <WishList wishes={results.wishes} onChange={onChange} highlight={results.term} />
       {results.nextPage !== null ? (
         <div className="feed-search__more">
           <Button variant="secondary" onClick={onLoadMore} disabled={results.loadingMore} aria-busy={results.loadingMore}>

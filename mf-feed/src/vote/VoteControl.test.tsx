@@ -22,7 +22,7 @@ function Harness({ initial, onChange, mode }: { initial: Wish; onChange?: (wish:
 
 const upvote = () => screen.getByRole('button', { name: 'Upvote' });
 const downvote = () => screen.getByRole('button', { name: 'Downvote' });
-const showVoters = () => screen.getByRole('button', { name: 'Show voters' });
+const showVoters = () => screen.getByRole('button', { name: /show voters/i });
 
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
@@ -46,7 +46,7 @@ describe('vote state machine', () => {
     // Replaced by the server's numbers, not incremented locally (1 + 1 would be 2).
     expect(screen.getByTestId('upvote-count')).toHaveTextContent(/^5/);
     expect(screen.getByTestId('downvote-count')).toHaveTextContent(/^1/);
-    expect(showVoters()).toHaveTextContent('4');
+    expect(showVoters()).toHaveTextContent('+4');
     expect(onChange).toHaveBeenCalledWith(expect.objectContaining({ id: 1, upvote_count: 5, downvote_count: 1, vote_count: 4, vote_type: 'upvote', text: 'Wish number 1' }));
     expect(toasts.texts()).toEqual(['success: Upvoted']);
   });
@@ -146,6 +146,21 @@ describe('signed-out visitor', () => {
     expect(remove).not.toHaveBeenCalled();
     expect(toasts.texts()).toEqual(['error: Please sign in to vote', 'error: Please sign in to vote']);
   });
+
+  it('offers a Sign in action that returns to this page', async () => {
+    resetSharedState();
+    renderAt(<Harness initial={makeWish()} />, { path: '/wish/:id', route: '/wish/1' });
+    await userEvent.click(upvote());
+    expect(toasts.toasts[0]).toEqual(expect.objectContaining({ text: 'Please sign in to vote', action: { label: 'Sign in', to: '/auth/sign_in?next=%2Fwish%2F1' } }));
+  });
+
+  it('says "1 upvote", not "1 upvotes"', () => {
+    renderAt(<Harness initial={makeWish({ upvote_count: 1, downvote_count: 0, vote_count: 1 })} />);
+    expect(screen.getByTestId('upvote-count')).toHaveTextContent(/^1 upvote$/);
+    expect(showVoters()).toHaveAccessibleName('+1 net score. Show voters');
+    // Only the vote button answers to "Upvote".
+    expect(screen.getAllByRole('button', { name: /upvote/i })).toHaveLength(1);
+  });
 });
 
 describe('failures', () => {
@@ -196,16 +211,21 @@ describe('display modes', () => {
     renderAt(<Harness initial={wish} />);
     expect(upvote()).toBeInTheDocument();
     expect(downvote()).toBeInTheDocument();
-    expect(showVoters()).toHaveTextContent('3');
+    expect(showVoters()).toHaveTextContent(/^\+3$/);
+    // Screen readers hear the counts with the right plurals; the net figure shows once.
     expect(screen.getByTestId('upvote-count')).toHaveTextContent('4 upvotes');
-    expect(screen.getByTestId('downvote-count')).toHaveTextContent('1 downvotes');
+    expect(screen.getByTestId('downvote-count')).toHaveTextContent(/^1 downvote$/);
+    expect(showVoters()).toHaveAccessibleName('+3 net score. Show voters');
+    const visible = screen.getByRole('group', { name: 'Votes' }).cloneNode(true) as HTMLElement;
+    visible.querySelectorAll('.w-visually-hidden').forEach((hidden) => hidden.remove());
+    expect(visible.textContent).toBe('+3');
   });
 
   it("'count' shows only the count", () => {
     renderAt(<Harness initial={wish} mode="count" />);
     expect(screen.queryByRole('button', { name: 'Upvote' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Downvote' })).toBeNull();
-    expect(showVoters()).toHaveTextContent('3');
+    expect(showVoters()).toHaveTextContent('+3');
   });
 
   it("'upvote' shows the upvote button and the upvote count", () => {

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { api, Icon, openModal, toast, useSessionUser, type VoteType, type Wish } from '@wishes/shared';
+import { useLocation } from 'react-router-dom';
+import { api, authPathReturningTo, Icon, openModal, toast, useSessionUser, type VoteType, type Wish } from '@wishes/shared';
 import { serverErrorText } from '../common/errors';
 import { applyVoteSummary, failureText, nextVoteAction, successText, VOTE_TEXTS } from './voteMachine';
 import { VotersPanel } from './VotersPanel';
@@ -18,15 +19,33 @@ export function openVotersModal(wishId: number): void {
   openModal({ title: 'People who voted', render: (close) => <VotersPanel wishId={wishId} onNavigate={close} /> });
 }
 
+/** "1 upvote", "2 upvotes", "0 downvotes". */
+export function countText(count: number, type: VoteType): string {
+  return `${count} ${type}${Math.abs(count) === 1 ? '' : 's'}`;
+}
+
+/** The net score as people read it: "+2", "0", "-1". */
+export function signedCount(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
+}
+
+/**
+ * The vote control. In 'both' mode it reads ▲ +2 ▼: the middle figure is the net score and a button
+ * (with a people icon) that opens the voters ("+2 net score. Show voters"); the up and down counts
+ * are read by screen readers from hidden text beside it ("2 upvotes", "1 downvote") and shown in
+ * the voters modal, so no number shows twice.
+ */
 export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps) {
   const user = useSessionUser();
+  const location = useLocation();
   const [pending, setPending] = useState(false);
   // A ref as well as state: two quick presses in one tick must not send two requests.
   const pendingRef = useRef(false);
 
   const press = async (pressed: VoteType) => {
     if (!user) {
-      toast.error(VOTE_TEXTS.signIn);
+      // The prompt offers the way to sign in, which brings the visitor back to this page.
+      toast.error(VOTE_TEXTS.signIn, undefined, { label: 'Sign in', to: authPathReturningTo(location.pathname + location.search) });
       return;
     }
     if (pendingRef.current) return;
@@ -60,40 +79,57 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
     </button>
   );
 
-  const countButton = (value: number) => (
-    <button type="button" className="feed-vote__count" aria-label="Show voters" onClick={() => openVotersModal(wish.id)}>
-      {value}
+  const tallies = (
+    <>
+      <span className="w-visually-hidden" data-testid="upvote-count">
+        {countText(wish.upvote_count, 'upvote')}
+      </span>
+      <span className="w-visually-hidden" data-testid="downvote-count">
+        {countText(wish.downvote_count, 'downvote')}
+      </span>
+    </>
+  );
+
+  // The accessible name starts with the visible figure (label in name), then says what it opens.
+  const countButton = (value: number, shown: string, meaning: string) => (
+    <button
+      type="button"
+      className="feed-vote__count"
+      aria-label={`${shown} ${meaning}. Show voters`}
+      title="Show voters"
+      onClick={() => openVotersModal(wish.id)}
+      data-value={value}
+    >
+      <span aria-hidden="true">{shown}</span>
+      <Icon name="subscriptions" size={16} className="feed-vote__count-icon" />
     </button>
   );
+
+  // Never the words "upvote"/"downvote" in this name: it would also answer to the vote buttons' names.
+  const net = 'net score';
+  const votes = (count: number, direction: 'up' | 'down') => `${count === 1 ? 'vote' : 'votes'} ${direction}`;
 
   return (
     <div className="feed-vote" role="group" aria-label="Votes">
       {mode === 'both' ? (
         <>
           {voteButton('upvote')}
-          <span className="feed-vote__tally" data-testid="upvote-count">
-            {wish.upvote_count}
-            <span className="w-visually-hidden"> upvotes</span>
-          </span>
-          {countButton(wish.vote_count)}
+          {countButton(wish.vote_count, signedCount(wish.vote_count), net)}
           {voteButton('downvote')}
-          <span className="feed-vote__tally" data-testid="downvote-count">
-            {wish.downvote_count}
-            <span className="w-visually-hidden"> downvotes</span>
-          </span>
+          {tallies}
         </>
       ) : null}
-      {mode === 'count' ? countButton(wish.vote_count) : null}
+      {mode === 'count' ? countButton(wish.vote_count, signedCount(wish.vote_count), net) : null}
       {mode === 'upvote' ? (
         <>
           {voteButton('upvote')}
-          {countButton(wish.upvote_count)}
+          {countButton(wish.upvote_count, String(wish.upvote_count), votes(wish.upvote_count, 'up'))}
         </>
       ) : null}
       {mode === 'downvote' ? (
         <>
           {voteButton('downvote')}
-          {countButton(wish.downvote_count)}
+          {countButton(wish.downvote_count, String(wish.downvote_count), votes(wish.downvote_count, 'down'))}
         </>
       ) : null}
     </div>

@@ -54,6 +54,44 @@ describe('wish text', () => {
   });
 });
 
+describe('private and hidden wishes, own wishes', () => {
+  const menuButton = () => screen.getByRole('button', { name: 'More options' });
+  const menuEntries = async () => {
+    await userEvent.click(menuButton());
+    return within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+  };
+
+  it("marks the author's private wish, offers no Share (nobody else could open it) and no Report", async () => {
+    signInForTest(7);
+    renderAt(<WishCardRemote wish={makeWish({ id: 3, user_id: 7, is_public: false })} />);
+    expect(screen.getByTestId('visibility-badge')).toHaveTextContent('Private');
+    expect(screen.getByTestId('visibility-badge')).toHaveTextContent('Only you can see this wish.');
+    expect(await menuEntries()).toEqual(['View', 'Edit', 'Make public', 'Delete']);
+  });
+
+  it('offers no Report on an own public wish, and no mark', async () => {
+    signInForTest(7);
+    renderAt(<WishCardRemote wish={makeWish({ id: 3, user_id: 7, is_public: true })} />);
+    expect(screen.queryByTestId('visibility-badge')).toBeNull();
+    expect(await menuEntries()).toEqual(['View', 'Share', 'Edit', 'Make private', 'Delete']);
+  });
+
+  it('marks a wish hidden by moderation for its author, with the reason', async () => {
+    signInForTest(7);
+    const wish = { ...makeWish({ id: 3, user_id: 7, is_public: true }), moderation: { state: 'hidden' as const, reason: 'Spam' } };
+    renderAt(<WishCardRemote wish={wish} />);
+    expect(screen.getByTestId('visibility-badge')).toHaveTextContent('Hidden');
+    expect(screen.getByTestId('visibility-badge')).toHaveTextContent('Hidden by moderation: Spam');
+    expect(await menuEntries()).toEqual(['View', 'Edit', 'Make private', 'Delete']);
+  });
+
+  it("keeps View, Share and Report on someone else's public wish", async () => {
+    signInForTest(8);
+    renderAt(<WishCardRemote wish={makeWish({ id: 3, user_id: 7 })} />);
+    expect(await menuEntries()).toEqual(['View', 'Share', 'Report']);
+  });
+});
+
 describe('context menu', () => {
   const menuButton = () => screen.getByRole('button', { name: 'More options' });
 
@@ -144,9 +182,9 @@ describe('votes on a card', () => {
       );
     }
     renderAt(<Parent />);
-    expect(screen.getByRole('button', { name: 'Show voters' })).toHaveTextContent('1');
+    expect(screen.getByRole('button', { name: /show voters/i })).toHaveTextContent('+1');
     await userEvent.click(screen.getByRole('button', { name: 'refresh' }));
-    expect(screen.getByRole('button', { name: 'Show voters' })).toHaveTextContent('6');
+    expect(screen.getByRole('button', { name: /show voters/i })).toHaveTextContent('+6');
   });
 });
 

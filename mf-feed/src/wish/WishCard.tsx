@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authorAvatar, authorName, formatDate, openModal, useSessionUser, type Wish, type WishCardProps } from '@wishes/shared';
+import { authorAvatar, authorName, formatDate, Icon, openModal, useSessionUser, type Wish, type WishCardProps } from '@wishes/shared';
 import { VoteControl, type VoteDisplayMode } from '../vote/VoteControl';
 import { SharePanel } from '../share/SharePanel';
 import { ReportPanel } from '../report/ReportPanel';
 import { WishMenu, type WishMenuItem } from './WishMenu';
 import { openDeleteWish, openEditWish, toggleVisibility } from '../own/OwnWishPanels';
+import { highlightMatches } from '../search/highlight';
+import { wishMenuEntries, wishVisibility, type WishVisibility } from './visibility';
 import './wish.css';
 
 export function openShareModal(wishId: number): void {
@@ -22,20 +24,38 @@ export interface WishCardViewProps extends WishCardProps {
   standalone?: boolean;
   /** After its author deleted it (the card then renders nothing); the wish page leaves. */
   onDeleted?: (wish: Wish) => void;
+  /** A search term whose words are marked in the text. */
+  highlight?: string;
+}
+
+/** Tells the author who can see this wish (others never receive a private or hidden wish). */
+function VisibilityBadge({ visibility }: { visibility: WishVisibility }) {
+  if (visibility.kind === 'public') return null;
+  const hidden = visibility.kind === 'hidden';
+  const detail = hidden ? `Hidden by moderation${visibility.reason ? `: ${visibility.reason}` : ''}. Only you can see it.` : 'Only you can see this wish.';
+  return (
+    <span className={`feed-card__badge feed-card__badge--${visibility.kind}`} title={detail} data-testid="visibility-badge">
+      <Icon name={hidden ? 'hidden' : 'lock'} size={14} />
+      {hidden ? 'Hidden' : 'Private'}
+      <span className="w-visually-hidden"> — {detail}</span>
+    </span>
+  );
 }
 
 /**
- * One wish: author header, text (opens the wish), vote control and a View/Share/Report menu; its
+ * One wish: author header, text (opens the wish), vote control and a View/Share/Report menu
+ * (Share only for a public wish, Report only on someone else's), and a Private/Hidden mark; its
  * author also gets Edit, Make private/public and Delete (with a confirmation).
  */
-export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'both', standalone = false }: WishCardViewProps) {
+export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'both', standalone = false, highlight }: WishCardViewProps) {
   // Local copy so the counts update even when the parent ignores onChange; a new prop wins.
   const [wish, setWish] = useState<Wish>(initialWish);
   const [deleted, setDeleted] = useState(false);
   useEffect(() => setWish(initialWish), [initialWish]);
   const navigate = useNavigate();
-  const viewer = useSessionUser();
-  const isAuthor = viewer?.userId === wish.user_id;
+  const me = useSessionUser();
+  const own = me?.userId != null && me.userId === wish.user_id;
+  const visibility = wishVisibility(wish);
 
   const name = authorName(wish);
   const avatar = authorAvatar(wish);
@@ -47,12 +67,15 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
     onChange?.(updated);
   };
 
-  const menuItems: WishMenuItem[] = [
-    { label: 'View', icon: 'view', onSelect: () => navigate(wishPath) },
-    { label: 'Share', icon: 'share', onSelect: () => openShareModal(wish.id) },
-  ];
+  const entries = wishMenuEntries(visibility, own);
+  const common: Record<'view' | 'share' | 'report', WishMenuItem> = {
+    view: { label: 'View', icon: 'view', onSelect: () => navigate(wishPath) },
+    share: { label: 'Share', icon: 'share', onSelect: () => openShareModal(wish.id) },
+    report: { label: 'Report', icon: 'report', onSelect: () => openReportModal(wish.id) },
+  };
+  const menuItems: WishMenuItem[] = entries.filter((entry) => entry !== 'report').map((entry) => common[entry]);
   // The author's own actions (api-v2 "Own wishes"); the server checks authorship again.
-  if (isAuthor) {
+  if (own) {
     menuItems.push(
       { label: 'Edit', icon: 'compose', onSelect: () => openEditWish(wish, handleVote) },
       {
@@ -71,7 +94,7 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
       },
     );
   }
-  menuItems.push({ label: 'Report', icon: 'report', onSelect: () => openReportModal(wish.id) });
+  if (entries.includes('report')) menuItems.push(common.report);
 
   if (deleted) return null;
 
@@ -93,6 +116,7 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
             <time dateTime={wish.published_at || wish.created_at}>{formatDate(wish.published_at || wish.created_at)}</time>
           </Link>
         </div>
+        <VisibilityBadge visibility={visibility} />
         <WishMenu items={menuItems} />
       </header>
       {wish.moderation ? (
@@ -104,12 +128,11 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
         <p className="feed-card__text">{wish.text}</p>
       ) : (
         <Link to={wishPath} className="feed-card__text feed-card__text--link">
-          {wish.text}
+          {highlightMatches(wish.text, highlight)}
         </Link>
       )}
-      {wish.edited_at || (isAuthor && !wish.is_public) ? (
+      {wish.edited_at ? (
         <p className="feed-card__flags">
-          {!wish.is_public ? <span className="feed-card__flag">Private</span> : null}
           {wish.edited_at ? (
             <span className="feed-card__flag">
               Edited <time dateTime={wish.edited_at}>{formatDate(wish.edited_at)}</time>

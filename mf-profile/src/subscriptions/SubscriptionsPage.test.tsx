@@ -84,6 +84,8 @@ it("says 'You haven't subscribed to anyone yet.' when the list is empty", async 
   server.on('GET', MINE, { body: { subscriptions: [], count: 0 } });
   renderPage();
   expect(await screen.findByText("You haven't subscribed to anyone yet.")).toBeInTheDocument();
+  // …and offers the next step.
+  expect(screen.getByRole('link', { name: 'Browse the feed' })).toHaveAttribute('href', '/feed');
   expect(screen.queryByRole('list')).not.toBeInTheDocument();
 });
 

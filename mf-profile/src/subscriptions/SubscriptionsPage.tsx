@@ -1,13 +1,15 @@
 /** /subscriptions: the people the signed-in user follows (exposed as mf_profile/SubscriptionsPage). */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Spinner, api, formatDate, toast, useDocumentTitle, type Subscription } from '@wishes/shared';
+import { EmptyState, ErrorState, Spinner, api, buttonClassName, formatDate, toast, useDocumentTitle, type Subscription } from '@wishes/shared';
 import { Avatar } from '../common/Avatar';
 import './subscriptions.css';
 
 export const SUBSCRIPTIONS_TEXT = {
   title: 'Subscriptions',
   empty: "You haven't subscribed to anyone yet.",
+  emptyNextStep: 'Find people whose wishes you like in the feed and subscribe on their profile.',
+  emptyAction: 'Browse the feed',
   failed: 'Failed to load subscriptions',
   subscribedOn: (iso: string) => `Subscribed on ${formatDate(iso)}`,
   count: (count: number) => `${count} ${count === 1 ? 'subscription' : 'subscriptions'}`,
@@ -46,7 +48,17 @@ export default function SubscriptionsPage() {
   if (state.status === 'loading') content = <Spinner label="Loading subscriptions..." />;
   else if (state.status === 'error')
     content = <ErrorState message={SUBSCRIPTIONS_TEXT.failed} onRetry={() => setState({ status: 'loading' })} />;
-  else if (state.subscriptions.length === 0) content = <EmptyState>{SUBSCRIPTIONS_TEXT.empty}</EmptyState>;
+  else if (state.subscriptions.length === 0)
+    // An empty list says how to fill it, with the way there.
+    content = (
+      <EmptyState>
+        <p className="profile-subs__empty-title">{SUBSCRIPTIONS_TEXT.empty}</p>
+        <p className="profile-subs__empty-hint">{SUBSCRIPTIONS_TEXT.emptyNextStep}</p>
+        <Link to="/feed" className={buttonClassName('rounded-rect', 'normal', 'primary')}>
+          {SUBSCRIPTIONS_TEXT.emptyAction}
+        </Link>
+      </EmptyState>
+    );
   else
     content = (
       <>

@@ -25,6 +25,8 @@ const PATHS: Record<string, string[]> = {
   lock: ['M6 11h12v9H6z', 'M8 11V8a4 4 0 0 1 8 0v3'],
   unlock: ['M6 11h12v9H6z', 'M8 11V8a4 4 0 0 1 7.5-2'],
   shield: ['M12 3l8 3v6c0 4.5-3.4 8.3-8 9c-4.6-.7-8-4.5-8-9V6z'],
+  chevronDown: ['M6 9l6 6l6-6'],
+  hidden: ['M3 3l18 18', 'M10.6 6.1A9.8 9.8 0 0 1 12 6c6.5 0 10 6 10 6a17 17 0 0 1-3.2 3.8', 'M6.6 7.6C3.8 9.4 2 12 2 12s3.5 6 10 6a9.6 9.6 0 0 0 4.4-1.1', 'M9.9 9.9a3 3 0 0 0 4.2 4.2'],
 };
 
 export type IconName = keyof typeof PATHS | string;

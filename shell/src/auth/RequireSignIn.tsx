@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
-import { useSessionUser } from '@wishes/shared';
+import { Navigate, useLocation } from 'react-router-dom';
+import { authPathReturningTo, SIGN_IN_PATH, useSessionUser } from '@wishes/shared';
 
-export const SIGN_IN_PATH = '/auth/sign_in';
+export { SIGN_IN_PATH };
 
-/** Routes that need sign-in send a visitor to the sign-in page (replacing the history entry). */
+/**
+ * Routes that need sign-in send a visitor to the sign-in page (replacing the history entry), which
+ * brings them back here afterwards (`?next=`, same-site paths only).
+ */
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const user = useSessionUser();
-  return user ? <>{children}</> : <Navigate to={SIGN_IN_PATH} replace />;
+  const location = useLocation();
+  return user ? <>{children}</> : <Navigate to={authPathReturningTo(location.pathname + location.search)} replace />;
 }

@@ -1,8 +1,11 @@
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { api, buttonClassName, Icon, signOut, siteName, updateSessionUser, useOptions, useSessionUser } from '@wishes/shared';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { api, authPathReturningTo, buttonClassName, returnToQuery, signOut, SIGN_IN_PATH, siteName, updateSessionUser, useOptions, useSessionUser } from '@wishes/shared';
+import { AccountMenu } from '../account/AccountMenu';
+import { focusMainHeadingOfNextPage } from './focusMainHeading';
 import { NavIcons } from './NavIcons';
 import { navItemsFor } from './navItems';
+import { usePublishedHeight } from './usePublishedHeight';
 
 /** Fetches the signed-in user's avatar once (mf-profile updates it live after an upload). */
 function useOwnAvatar(): string | null {
@@ -29,20 +32,34 @@ function useOwnAvatar(): string | null {
   return known ?? null;
 }
 
+/** Where the header's Sign In button goes: sign-in, returning to this page afterwards. */
+function signInHref(pathname: string, search: string): string {
+  // From sign-up, keep the page sign-up was going to return to.
+  if (pathname.startsWith('/auth/')) return `${SIGN_IN_PATH}${returnToQuery(search)}`;
+  return authPathReturningTo(pathname + search);
+}
+
 export function Header({ showNav }: { showNav: boolean }) {
   const options = useOptions();
   const user = useSessionUser();
   const avatar = useOwnAvatar();
   const navigate = useNavigate();
+  const location = useLocation();
   const name = options?.site_name || siteName();
+  const headerRef = useRef<HTMLElement>(null);
+  usePublishedHeight(headerRef, '--shell-header-height');
+  const onSignInPage = location.pathname === SIGN_IN_PATH || location.pathname === `${SIGN_IN_PATH}/`;
 
+  // Spec §2: sign-out clears the tokens and the user, then goes to /. Focus then starts at the
+  // home page's heading rather than on <body> (the menu that had it is gone).
   const onSignOut = () => {
     signOut();
     navigate('/');
+    focusMainHeadingOfNextPage();
   };
 
   return (
-    <header className="shell-header">
+    <header className="shell-header" ref={headerRef}>
       <div className="shell-header__inner">
         <Link to="/" className="shell-header__brand">
           {name}
@@ -56,14 +73,10 @@ export function Header({ showNav }: { showNav: boolean }) {
           {user ? (
             <>
               {avatar ? <img className="shell-header__avatar" src={avatar} alt="Your avatar" width={32} height={32} /> : null}
-              <button type="button" className={buttonClassName('rounded-rect', 'normal', 'secondary', 'shell-header__signout')} onClick={onSignOut} title="Sign out">
-                <Icon name="logout" />
-                <span className="shell-header__username">{user.username}</span>
-                <span className="w-visually-hidden"> (sign out)</span>
-              </button>
+              <AccountMenu user={user} hasAvatar={Boolean(avatar)} onSignOut={onSignOut} />
             </>
-          ) : (
-            <Link to="/auth/sign_in" className={buttonClassName('rounded-rect', 'normal', 'primary')}>
+          ) : onSignInPage ? null : (
+            <Link to={signInHref(location.pathname, location.search)} className={buttonClassName('rounded-rect', 'normal', 'primary')}>
               Sign In
             </Link>
           )}

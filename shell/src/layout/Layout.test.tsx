@@ -5,6 +5,7 @@ import { renderApp, resetSessionAndOptions, signInAs } from '../test/render';
 import { mockViewportWidth } from '../test/viewport';
 
 const ALL_ENTRIES = ['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions'];
+const MOBILE_ENTRIES = [...ALL_ENTRIES, 'Profile'];
 
 beforeEach(() => {
   resetSessionAndOptions();
@@ -26,24 +27,60 @@ describe('header navigation by session state', () => {
     expect(mainNavLinks()).toEqual(['Feed']);
     expect(screen.getByRole('link', { name: 'Feed' })).toHaveAttribute('href', '/feed');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth/sign_in');
-    expect(screen.queryByRole('button', { name: /sign out/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /account menu/i })).not.toBeInTheDocument();
   });
 
-  it('shows a signed-in user all five entries and a sign-out button with the username', async () => {
+  it('sends the Sign In button back to the page it was pressed on, and hides it on the sign-in page', async () => {
+    const { unmount } = renderApp('/wish/12');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth/sign_in?next=%2Fwish%2F12');
+    unmount();
+    renderApp('/auth/sign_in');
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+  });
+
+  it('shows a signed-in user all five entries and an account menu button with the username', async () => {
     signInAs('ada@example.com', 7);
     renderApp('/feed');
     await screen.findByTestId('remote-page');
     expect(mainNavLinks()).toEqual(ALL_ENTRIES);
     const hrefs = ALL_ENTRIES.map((name) => screen.getByRole('link', { name }).getAttribute('href'));
     expect(hrefs).toEqual(['/feed', '/business', '/search', '/compose', '/subscriptions']);
-    expect(screen.getByRole('button', { name: /ada@example\.com/ })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Account menu, ada@example.com' })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
-  it('signs out: clears the tokens and the user, then goes to /', async () => {
+  it('the account menu opens on the username with Your profile and Sign out, keyboard operable', async () => {
+    signInAs('ada@example.com', 7);
+    renderApp('/feed');
+    const button = screen.getByRole('button', { name: 'Account menu, ada@example.com' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Your profile' })).not.toBeInTheDocument();
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    const profile = screen.getByRole('link', { name: 'Your profile' });
+    expect(profile).toHaveAttribute('href', '/user/7');
+    expect(profile).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(profile).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+    expect(session$.value.user).not.toBeNull();
+    await userEvent.click(button);
+    await userEvent.click(screen.getByRole('link', { name: 'Your profile' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/user\/7$/);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('signs out from the account menu: clears the tokens and the user, then goes to /', async () => {
     signInAs('ada@example.com', 7);
     renderApp('/feed');
     await userEvent.click(screen.getByRole('button', { name: /ada@example\.com/ }));
+    expect(session$.value.user).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(session$.value.user).toBeNull();
     expect(window.localStorage.getItem('access_token')).toBeNull();
@@ -80,12 +117,15 @@ describe('header navigation by session state', () => {
 });
 
 describe('mobile bar', () => {
-  it('at 430 px, signed in: the icons move to the bottom bar', async () => {
+  it('at 430 px, signed in: the icons move to the bottom bar, with visible labels and the own profile', async () => {
     mockViewportWidth(430);
-    signInAs();
+    signInAs('ada@example.com', 7);
     renderApp('/feed');
     const bar = screen.getByTestId('mobile-bar');
-    expect(within(bar).getAllByRole('link').map((l) => l.getAttribute('aria-label'))).toEqual(ALL_ENTRIES);
+    const links = within(bar).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(MOBILE_ENTRIES);
+    expect(links.map((l) => l.textContent)).toEqual(['Feed', 'Business', 'Search', 'Compose', 'Subscriptions', 'Profile']);
+    expect(within(bar).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/7');
     // Only one "Main" navigation: the header no longer carries the icons.
     expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Feed' })).not.toBeInTheDocument();
@@ -99,10 +139,13 @@ describe('mobile bar', () => {
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Compose Wish' })).toBeInTheDocument();
   });
 
-  it('at 430 px, signed out: no bottom bar', () => {
+  it('at 430 px, signed out: no bottom bar, the header keeps Feed with its label', () => {
     mockViewportWidth(430);
-    renderApp('/feed');
+    renderApp('/');
     expect(screen.queryByTestId('mobile-bar')).not.toBeInTheDocument();
+    const feed = within(screen.getByRole('banner')).getByRole('link', { name: 'Feed' });
+    expect(feed).toHaveAttribute('href', '/feed');
+    expect(feed).toHaveTextContent('Feed');
   });
 
   it('lifts above the footer when the footer is in view', () => {

@@ -3,7 +3,8 @@ import { useSessionUser } from '@wishes/shared';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { MobileBar } from './MobileBar';
-import { navItemsFor } from './navItems';
+import { mobileBarItems } from './navItems';
+import { ownProfilePath } from '../account/accountMenuItems';
 import { useIsMobile } from './useMediaQuery';
 import { useFooterLift } from './useFooterLift';
 import './layout.css';
@@ -17,7 +18,10 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   main.scrollIntoView?.();
 }
 
-/** Skip link, header, main landmark, footer and (on narrow screens, signed in) the bottom bar. */
+/**
+ * Skip link, header, main landmark, footer and (on narrow screens, signed in) the bottom bar.
+ * Signed out on a narrow screen there is no bar (spec §2), so the header keeps its one entry, Feed.
+ */
 export function Layout({ children }: { children: ReactNode }) {
   const user = useSessionUser();
   const mobile = useIsMobile();
@@ -30,12 +34,12 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="shell-skip-link" href="#main" onClick={skipToMain}>
         Skip to main content
       </a>
-      <Header showNav={!mobile} />
+      <Header showNav={!mobile || !user} />
       <main id="main" className="shell-main" tabIndex={-1}>
         {children}
       </main>
       <Footer ref={footerRef} />
-      {showMobileBar ? <MobileBar items={navItemsFor(user)} lift={lift} /> : null}
+      {showMobileBar ? <MobileBar items={mobileBarItems(user, ownProfilePath(user))} lift={lift} /> : null}
     </div>
   );
 }

@@ -2,16 +2,20 @@ import { NavLink } from 'react-router-dom';
 import { Icon } from '@wishes/shared';
 import type { NavItem } from './navItems';
 
-/** Icon links; each link's accessible name is its entry's name (the visible label on wide screens). */
+/**
+ * Icon links. Each link's accessible name is its entry's name; the label is visible under the icon
+ * in the mobile bar, beside it on wide screens and when the header shows a lone entry (signed out).
+ */
 export function NavIcons({ items, variant }: { items: NavItem[]; variant: 'header' | 'mobile' }) {
+  const few = variant === 'header' && items.length === 1;
   return (
-    <ul className={`shell-nav__list shell-nav__list--${variant}`}>
+    <ul className={`shell-nav__list shell-nav__list--${variant}${few ? ' shell-nav__list--few' : ''}`}>
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} className={({ isActive }) => `shell-nav__link${isActive ? ' is-active' : ''}`} aria-label={item.label}>
+          <NavLink to={item.to} end={item.icon === 'user'} className={({ isActive }) => `shell-nav__link${isActive ? ' is-active' : ''}`} aria-label={item.label}>
             <Icon name={item.icon} />
             <span className="shell-nav__label" aria-hidden="true">
-              {item.label}
+              {variant === 'mobile' ? (item.shortLabel ?? item.label) : item.label}
             </span>
           </NavLink>
         </li>

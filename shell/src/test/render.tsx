@@ -8,7 +8,12 @@ import { ROUTER_FUTURE } from '../routes';
 
 export function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
+  return (
+    <>
+      <div data-testid="location">{location.pathname}</div>
+      <div data-testid="location-search">{location.search}</div>
+    </>
+  );
 }
 
 export function renderApp(path = '/') {

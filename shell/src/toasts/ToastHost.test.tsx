@@ -34,3 +34,38 @@ describe('ToastHost', () => {
     }
   });
 });
+
+describe('ToastHost placement, repeats and actions', () => {
+  it('collapses a repeated message (numbers aside) into the toast already shown', async () => {
+    render(<ToastHost />);
+    act(() => toast.success('Wish generated! 19/20 generations remaining this hour.'));
+    expect(await screen.findByText(/19\/20/)).toBeInTheDocument();
+    act(() => {
+      toast.success('Wish generated! 18/20 generations remaining this hour.');
+      toast.success('Wish generated! 17/20 generations remaining this hour.');
+    });
+    expect(await screen.findByText(/17\/20/)).toBeInTheDocument();
+    expect(screen.getAllByText(/Wish generated!/)).toHaveLength(1);
+  });
+
+  it('shows an action button that navigates and closes the toast', async () => {
+    const { bus } = jest.requireActual('@wishes/shared') as typeof import('@wishes/shared');
+    const seen: string[] = [];
+    const subscription = bus.navigate$.subscribe((event) => seen.push(event.to));
+    render(<ToastHost />);
+    act(() => toast.error('Please sign in to vote', undefined, { label: 'Sign in', to: '/auth/sign_in?next=%2Fwish%2F3' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Please sign in to vote');
+    act(() => screen.getByRole('button', { name: 'Sign in' }).click());
+    expect(seen).toEqual(['/auth/sign_in?next=%2Fwish%2F3']);
+    subscription.unsubscribe();
+  });
+
+  it('keeps the top-right container below the header', async () => {
+    render(<ToastHost />);
+    act(() => toast.info('Hello'));
+    await screen.findByText('Hello');
+    const container = document.querySelector<HTMLElement>('.Toastify__toast-container--top-right');
+    expect(container).toHaveClass('shell-toasts--below-header');
+  });
+});

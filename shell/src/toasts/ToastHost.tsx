@@ -1,11 +1,16 @@
 /**
- * Shows the bus's toasts with react-toastify (top-right, auto-close 5000 ms; each toast has role=alert).
+ * Shows the bus's toasts with react-toastify (auto-close 5000 ms; each toast has role=alert).
+ * Placement: top-right *below* the sticky header on wide screens (spec: top-right; never over the
+ * header's controls), bottom-center above the mobile bar on phones. A toast that repeats one
+ * already on screen (same kind and text, numbers aside: "19/20 remaining" then "18/20") replaces
+ * it instead of stacking; a toast may carry an action button (e.g. "Sign in").
  * react-toastify is not part of start-up: its chunk is fetched once the page has loaded (when the
  * browser is idle) or at the first toast, whichever comes first. The bus subscription starts at
  * once, so a toast sent before the library arrives is queued and shown when it does.
  */
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { bus, TIMING, type ToastEvent } from '@wishes/shared';
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { bus, navigate, TIMING, useSessionUser, type ToastEvent } from '@wishes/shared';
+import { useIsMobile } from '../layout/useMediaQuery';
 
 type Toastify = typeof import('react-toastify');
 
@@ -19,8 +24,42 @@ function loadToastify(): Promise<Toastify> {
   return library;
 }
 
+/** Toasts that say the same thing share an id (numbers aside), so a repeat replaces the one shown. */
+export function toastKey(event: ToastEvent): string {
+  return `${event.kind}:${event.text.replace(/\d+/g, '#')}`;
+}
+
+function ToastBody({ event, closeToast }: { event: ToastEvent; closeToast?: () => void }) {
+  if (!event.action) return <>{event.text}</>;
+  const { label, to } = event.action;
+  return (
+    <span className="shell-toast">
+      <span>{event.text}</span>
+      <button
+        type="button"
+        className="shell-toast__action"
+        onClick={(click) => {
+          click.stopPropagation();
+          closeToast?.();
+          navigate(to);
+        }}
+      >
+        {label}
+      </button>
+    </span>
+  );
+}
+
 export function showBusToast(toastify: Toastify, event: ToastEvent): void {
-  toastify.toast[event.kind](event.text, { autoClose: event.durationMs ?? TIMING.toastAutoCloseMs });
+  const toastId = toastKey(event);
+  const autoClose = event.durationMs ?? TIMING.toastAutoCloseMs;
+  const render = ({ closeToast }: { closeToast?: () => void }): ReactNode => <ToastBody event={event} closeToast={closeToast} />;
+  if (toastify.toast.isActive(toastId)) {
+    // Same message again: refresh the one on screen (new text, full time) instead of stacking.
+    toastify.toast.update(toastId, { render, autoClose, type: event.kind, progress: undefined });
+    return;
+  }
+  toastify.toast[event.kind](render, { autoClose, toastId });
 }
 
 /** Runs `task` once the page has loaded and the main thread is idle (first paint comes first). */
@@ -84,9 +123,17 @@ export function ToastHost() {
   return toastify ? <LoadedContainer toastify={toastify} onReady={onReady} /> : null;
 }
 
+type ContainerProps = { position: 'top-right' | 'bottom-center'; autoClose: number; limit: number; className: string };
+
 function LoadedContainer({ toastify, onReady }: { toastify: Toastify; onReady: (module: Toastify) => void }) {
-  const Container = toastify.ToastContainer as ComponentType<{ position: 'top-right'; autoClose: number }>;
+  const Container = toastify.ToastContainer as ComponentType<ContainerProps>;
+  const mobile = useIsMobile();
+  const withBar = mobile && Boolean(useSessionUser());
   // A child's effects run before its parent's: the container is registered when this runs.
   useEffect(() => onReady(toastify), [toastify, onReady]);
-  return <Container position="top-right" autoClose={TIMING.toastAutoCloseMs} />;
+  // layout.css places each: below the header (--shell-header-height), above the bar (--shell-mobile-bar-height).
+  const placement = mobile ? (withBar ? 'shell-toasts--above-bar' : 'shell-toasts--bottom') : 'shell-toasts--below-header';
+  return (
+    <Container position={mobile ? 'bottom-center' : 'top-right'} autoClose={TIMING.toastAutoCloseMs} limit={4} className={`shell-toasts ${placement}`} />
+  );
 }

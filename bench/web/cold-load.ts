@@ -1,0 +1,200 @@
+/**
+ * Cold-load budget of /feed in a real browser (`npm run bench:coldload`).
+ *
+ * The production build (built first when stale) served by the production server
+ * (`server/src/main.ts`, NODE_ENV=production, a fresh SQLite database with the demo data) on
+ * 127.0.0.1, and the system Chromium driven through Playwright and the DevTools protocol. Each run
+ * is a fresh browser context with the HTTP cache disabled; the figure is the time from navigation
+ * start to the first wish card (`article.feed-card`) in the DOM, recorded by the page itself.
+ *
+ * Two profiles, each a discarded warm-up load then `--runs` measured loads (median reported):
+ * - unthrottled: loopback, no CPU slowdown — budget 0.6 s;
+ * - slow 4G + 4x CPU: Chromium's own emulation, `Network.emulateNetworkConditions` with DevTools'
+ *   "Slow 4G" preset (562.5 ms latency, 1.6 Mbit/s down, 750 kbit/s up) and
+ *   `Emulation.setCPUThrottlingRate` 4 — budget 2.0 s.
+ *
+ * Prints a table, the load average before and after (the machine is shared), and writes
+ * bench-results/cold-load.json. Exit status 1 when a budget is missed (`--no-fail` to report only).
+ * Options: --runs=N (default 5), --skip-build, --port=N.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './run';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const CARD = 'article.feed-card';
+
+export interface Profile {
+  name: string;
+  budgetMs: number;
+  network: { latency: number; downloadThroughput: number; uploadThroughput: number } | null;
+  cpuRate: number;
+}
+
+/** DevTools' "Slow 4G" preset (what Chromium's Network panel applies), in bytes per second. */
+export const SLOW_4G = { latency: 562.5, downloadThroughput: (1.6 * 1000 * 1000) / 8 * 0.9, uploadThroughput: (750 * 1000) / 8 * 0.9 };
+
+export const PROFILES: Profile[] = [
+  { name: 'unthrottled', budgetMs: 600, network: null, cpuRate: 1 },
+  { name: 'slow 4G + 4x CPU', budgetMs: 2000, network: SLOW_4G, cpuRate: 4 },
+];
+
+export interface Run {
+  firstCardMs: number;
+  /** Requests finished before the first card, and their bytes on the wire. */
+  requests: number;
+  encodedBytes: number;
+}
+
+const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const flag = (name: string): boolean => process.argv.includes(`--${name}`);
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startProductionServer(port: number): Promise<{ child: ChildProcess; dataDir: string; origin: string }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-coldload-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
+    cwd: path.join(ROOT, 'server'),
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${origin}/readyz`);
+      if (response.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error('server not ready within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { child, dataDir, origin };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 10_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** One cold load of /feed under `profile`. */
+export async function coldLoad(browser: Browser, origin: string, profile: Profile): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+  // Recorded by the page (performance.now() counts from navigation start). A string, not a
+  // function: tsx would add helpers the page lacks.
+  await context.addInitScript(`(() => {
+    const b = (window.__coldLoad = { firstCard: null });
+    const check = () => { if (b.firstCard === null && document.querySelector(${JSON.stringify(CARD)})) b.firstCard = performance.now(); };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  })();`);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+  if (profile.cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+  const finished: Array<{ at: number; bytes: number }> = [];
+  cdp.on('Network.loadingFinished', (event) => finished.push({ at: event.timestamp, bytes: event.encodedDataLength }));
+  let navigationStart = 0;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (!navigationStart) navigationStart = event.timestamp;
+  });
+  await page.goto(`${origin}/feed`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  await page.waitForSelector(CARD, { timeout: 60_000 });
+  const firstCard = await page.evaluate(() => (window as unknown as { __coldLoad: { firstCard: number | null } }).__coldLoad.firstCard);
+  await context.close();
+  if (firstCard === null) throw new Error('the first card was not recorded');
+  const cardAt = navigationStart + firstCard / 1000;
+  const before = finished.filter((entry) => entry.at <= cardAt);
+  return { firstCardMs: Math.round(firstCard), requests: before.length, encodedBytes: before.reduce((sum, entry) => sum + entry.bytes, 0) };
+}
+
+async function main(): Promise<void> {
+  const runs = Number(arg('runs') ?? 5);
+  if (!flag('skip-build')) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { buildSite } = require(path.join(ROOT, 'scripts', 'build-site.js')) as { buildSite: (o: Record<string, unknown>) => { built: string[] } };
+    const build = buildSite({ log: (line: string) => console.log(`  ${line}`) });
+    console.log(`build: ${build.built.join(', ') || 'everything up to date'}`);
+  }
+  const loadBefore = os.loadavg();
+  const server = await startProductionServer(Number(arg('port') ?? (await freePort())));
+  const results: Array<{ profile: Profile; runs: Run[]; medianMs: number; pass: boolean }> = [];
+  try {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+    try {
+      for (const profile of PROFILES) {
+        await coldLoad(browser, server.origin, profile); // warm-up: the server's first render, the OS file cache
+        const measured: Run[] = [];
+        for (let i = 0; i < runs; i++) measured.push(await coldLoad(browser, server.origin, profile));
+        const medianMs = median(measured.map((run) => run.firstCardMs));
+        results.push({ profile, runs: measured, medianMs, pass: medianMs <= profile.budgetMs });
+        console.log(`${profile.name}: first card ${measured.map((run) => run.firstCardMs).join(', ')} ms → median ${medianMs} ms (budget ${profile.budgetMs} ms)`);
+      }
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await stop(server.child);
+    rmSync(server.dataDir, { recursive: true, force: true });
+  }
+  const loadAfter = os.loadavg();
+  const fmtLoad = (load: number[]) => load.map((value) => value.toFixed(2)).join(' / ');
+  const lines = [
+    `Cold /feed, first wish card, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, Node ${process.version}`,
+    `load average (1/5/15 min) before ${fmtLoad(loadBefore)}, after ${fmtLoad(loadAfter)}`,
+    '',
+    `| Profile | runs (ms) | median | budget | requests / KB before the card (median run) | |`,
+    '|---|---|---:|---:|---|---|',
+    ...results.map(({ profile, runs: measured, medianMs, pass }) => {
+      const middle = [...measured].sort((a, b) => a.firstCardMs - b.firstCardMs)[Math.floor(measured.length / 2)];
+      return `| ${profile.name} | ${measured.map((run) => run.firstCardMs).join(', ')} | ${medianMs} ms | ≤ ${profile.budgetMs} ms | ${middle.requests} / ${(middle.encodedBytes / 1024).toFixed(1)} KB | ${pass ? 'PASS' : 'FAIL'} |`;
+    }),
+  ];
+  console.log(`\n${lines.join('\n')}`);
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(
+    path.join(ROOT, 'bench-results', 'cold-load.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), loadBefore, loadAfter, cores: os.cpus().length, results }, null, 2)}\n`,
+  );
+  if (!flag('no-fail') && results.some((result) => !result.pass)) process.exitCode = 1;
+}
+
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
