@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
 import { OptionsSchema } from '@wishes/shared/contract';
 import { loadConfig, type Config } from './config';
 import type { AppDeps } from './deps';
@@ -31,6 +32,10 @@ import offerRoutes from '../offers/routes';
 import generatorRoutes from '../generator/routes';
 import mediaRoutes from '../media/routes';
 import pagesRoutes from '../pages/routes';
+import notificationRoutes from '../notifications/routes';
+import accountRoutes from '../account/routes';
+import { createInProcessBus, createPostgresBus } from '../notifications/bus';
+import { createNotifier } from '../notifications/service';
 import staticContentRoutes from '../pages/static-content';
 import { remoteLocations } from '../pages/remotes';
 
@@ -101,7 +106,19 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       model: config.generatorModel,
       logger: app.log,
     });
-  const deps: AppDeps = { db, config, mailer, generator, dialect };
+  const unreadBus =
+    dialect === 'postgres'
+      ? createPostgresBus({
+          databaseUrl: config.databaseUrl,
+          notify: async (channel, payload) => void (await sql`select pg_notify(${channel}, ${payload})`.execute(db)),
+          onError: (error) => app.log.warn({ err: error }, 'notification LISTEN connection lost'),
+        })
+      : createInProcessBus();
+  app.addHook('onClose', async () => {
+    await unreadBus.close();
+  });
+  const notifications = createNotifier(db, dialect, unreadBus, app.log);
+  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications };
   app.decorate('deps', deps);
 
   installErrorHandling(app);
@@ -174,6 +191,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(offerRoutes, { deps });
   await app.register(generatorRoutes, { deps });
   await app.register(mediaRoutes, { deps });
+  await app.register(notificationRoutes, { deps });
+  await app.register(accountRoutes, { deps });
   await app.register(staticContentRoutes);
   // Last: serves the site and owns the catch-all for non-API paths.
   await app.register(pagesRoutes, { deps, env: options.env });

@@ -177,6 +177,40 @@ async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: nu
   return toPage(result.rows, page, pageSize);
 }
 
+/**
+ * Deepest page read with the per-followed-user plan below; deeper pages (rare) fall back to one
+ * walk over the followed users' public wishes.
+ */
+const FOLLOWING_LATERAL_MAX_ROWS = 500;
+
+/**
+ * The public wishes of the users `followerId` follows, newest first (public_seq order is feed order).
+ * PostgreSQL: for each followed user, the newest (skip + size + 1) of their public wishes from
+ * wishes_user_public_seq_idx (migration 0008), then the page from that small set, so the cost grows
+ * with the number of people followed, not with the size of the feed. SQLite (no LATERAL): the same
+ * index answers `user_id in (...)`, and the planner picks between it and walking the public feed.
+ */
+export async function followingFeedPage(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<Page> {
+  const skip = (page - 1) * pageSize;
+  const perUser = skip + pageSize + 1;
+  const ids =
+    dialect === 'postgres' && perUser <= FOLLOWING_LATERAL_MAX_ROWS
+      ? sql`select f.id, f.public_seq from subscriptions s
+          cross join lateral (select id, public_seq from wishes
+            where user_id = s.target_id and is_public = 1 order by public_seq desc limit ${perUser}) f
+          where s.follower_id = ${followerId}
+          order by f.public_seq desc limit ${pageSize + 1} offset ${skip}`
+      : sql`select id, public_seq from wishes
+          where is_public = 1 and user_id in (select target_id from subscriptions where follower_id = ${followerId})
+          order by public_seq desc limit ${pageSize + 1} offset ${skip}`;
+  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT}
+    from (${ids}) as p
+    join wishes w on w.id = p.id
+    ${WISH_JOINS(followerId)}
+    order by w.public_seq desc`.execute(db);
+  return toPage(rows, page, pageSize);
+}
+
 export async function userWishesPage(db: Db, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
   // Deferred join: the page's ids from wishes_user_idx alone, then only those rows joined.
   const publicOnly = viewerId !== userId ? sql` and is_public = 1` : sql``;
