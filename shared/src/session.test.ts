@@ -73,6 +73,33 @@ it('refreshes when fewer than 120 s remain and keeps the user signed in', async 
   expect(session$.value.user?.username).toBe('a@b.co');
 });
 
+it('stores the rotated refresh token the server returns, and spends it on the next refresh', async () => {
+  signIn({ access: fakeToken({ exp: secondsFromNow(30) }), refresh: 'r1' }, 'a@b.co');
+  fetchMock.mockResolvedValueOnce(jsonResponse({ access: fakeToken({ exp: secondsFromNow(60) }), refresh: 'r2' }));
+  await checkSession();
+  expect(localStorage.getItem('refresh_token')).toBe('r2');
+  fetchMock.mockResolvedValueOnce(jsonResponse({ access: fakeToken({ exp: secondsFromNow(900) }), refresh: 'r3' }));
+  await checkSession();
+  expect(fetchMock).toHaveBeenLastCalledWith('/api/token/refresh/', expect.objectContaining({ body: JSON.stringify({ refresh: 'r2' }) }));
+  expect(localStorage.getItem('refresh_token')).toBe('r3');
+  expect(session$.value.user?.username).toBe('a@b.co');
+});
+
+it('keeps the refresh token when the server does not rotate it (v1 response: access only)', async () => {
+  signIn({ access: fakeToken({ exp: secondsFromNow(30) }), refresh: 'r1' }, 'a@b.co');
+  fetchMock.mockResolvedValueOnce(jsonResponse({ access: fakeToken({ exp: secondsFromNow(900) }) }));
+  await checkSession();
+  expect(localStorage.getItem('refresh_token')).toBe('r1');
+});
+
+it('two refreshes at once (one tab) share one request, so the spent token is not sent twice', async () => {
+  signIn({ access: fakeToken({ exp: secondsFromNow(30) }), refresh: 'r1' }, 'a@b.co');
+  fetchMock.mockResolvedValueOnce(jsonResponse({ access: fakeToken({ exp: secondsFromNow(900) }), refresh: 'r2' }));
+  await Promise.all([checkSession(), checkSession()]);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  expect(localStorage.getItem('refresh_token')).toBe('r2');
+});
+
 it('checks at start and then every 60 seconds', async () => {
   jest.useFakeTimers();
   try {

@@ -141,7 +141,8 @@ export function updateSessionUser(patch: Partial<Pick<SessionUser, 'avatarThumbn
 }
 
 /**
- * Exchanges the refresh token for a new access token. Resolves true on success. A refusal by
+ * Exchanges the refresh token for a new access token (and stores the rotated refresh token the
+ * server returns with it). Resolves true on success. A refusal by
  * the server (or no refresh token) clears the session, goes to / and reloads; a network error
  * keeps the session so the next check can try again.
  */
@@ -166,7 +167,7 @@ export function refreshNow(): Promise<boolean> {
       return false;
     }
     if (response.status >= 500) return false;
-    let body: { access?: unknown } | null = null;
+    let body: { access?: unknown; refresh?: unknown } | null = null;
     try {
       body = await response.json();
     } catch {
@@ -175,6 +176,9 @@ export function refreshNow(): Promise<boolean> {
     // Response check (§5): a refresh response must contain the new access token.
     if (!response.ok || !body || typeof body.access !== 'string') return fail();
     internals.env.storage()?.setItem(keys.access, body.access);
+    // Refresh tokens rotate: the server sends the one replacing the token just spent, and a later
+    // use of the spent one would end the session. (A server without rotation sends none: keep ours.)
+    if (typeof body.refresh === 'string' && body.refresh) internals.env.storage()?.setItem(keys.refresh, body.refresh);
     publish();
     return true;
   })().finally(() => {

@@ -70,6 +70,9 @@ describe.each(dialects)('account (%s)', (dialect) => {
     const { message, access, refresh: newRefresh } = ok.json();
     expect(message).toMatch(/changed/);
     expect((await refresh(otherDevice.refresh)).statusCode).toBe(401);
+    // Access tokens end too (the session epoch, auth/sessions.ts), the caller's old one included.
+    expect((await t.request({ url: '/api/account/', token: otherDevice.access })).statusCode).toBe(401);
+    expect((await t.request({ url: '/api/account/', token: user.access })).statusCode).toBe(401);
     expect((await refresh(user.refresh)).statusCode).toBe(401);
     expect((await refresh(newRefresh)).statusCode).toBe(200);
     expect((await t.request({ url: '/api/account/', token: access })).statusCode).toBe(200);
@@ -84,9 +87,12 @@ describe.each(dialects)('account (%s)', (dialect) => {
     expect(res.json()).toEqual({ message: 'You have been signed out on every device.' });
     expect((await refresh(user.refresh)).statusCode).toBe(401);
     expect((await refresh(second.refresh)).statusCode).toBe(401);
+    expect((await t.request({ url: '/api/account/', token: second.access })).statusCode).toBe(401);
+    expect((await t.request({ url: '/api/account/', token: user.access })).statusCode).toBe(401);
     const fresh = (await login(user.email, DEFAULT_PASSWORD)).json();
     expect((await refresh(fresh.refresh)).statusCode).toBe(200);
     expectJsonClientError(await t.request({ method: 'POST', url: '/api/account/sign_out_everywhere/' }), 401);
+    expect((await t.request({ url: '/api/account/', token: fresh.access })).statusCode).toBe(200);
   });
 
   it('exports everything stored about the member as a JSON attachment', async () => {

@@ -133,15 +133,9 @@ export async function deleteAccount(db: Db, userId: number) {
   return result;
 }
 
-/** Ends every refresh token issued before now (tokens carry this time as `pwc`, auth/routes.ts). */
-export async function setSessionCutoff(db: Db, userId: number, passwordHash?: string): Promise<string> {
-  const now = nowIso();
-  await db
-    .updateTable('users')
-    .set(passwordHash ? { password_hash: passwordHash, password_changed_at: now } : { password_changed_at: now })
-    .where('id', '=', userId)
-    .execute();
-  return now;
+/** Stores the new password hash; refresh tokens carry password_changed_at (`pwc`), so older ones stop refreshing. */
+export async function setPassword(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: nowIso() }).where('id', '=', userId).execute();
 }
 
 export async function passwordHashOf(db: Db, userId: number) {

@@ -18,6 +18,7 @@ import { requireUser } from '../app/auth';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { validatePassword } from '../auth/validators';
 import { AVATAR } from '../media/schemas';
+import { endUserSessions, startSession } from '../auth/sessions';
 import * as q from './queries';
 
 export const ACCOUNT_TEXT = {
@@ -75,13 +76,16 @@ export default async function accountRoutes(fastify: FastifyInstance, { deps }: 
       }
       const problems = validatePassword(request.body.new_password, { email: user.email, first_name: user.first_name, last_name: user.last_name });
       if (problems.length) throw new HttpError(400, problems.join(' '), { fields: { new_password: problems[0] } });
-      const changedAt = await q.setSessionCutoff(db, userId, await hashPassword(request.body.new_password, config.scryptCost));
-      return { message: ACCOUNT_TEXT.passwordChanged, access: app.tokens.issueAccess(userId), refresh: app.tokens.issueRefresh(userId, changedAt) };
+      await q.setPassword(db, userId, await hashPassword(request.body.new_password, config.scryptCost));
+      // Every other device's access and refresh tokens end now (auth/sessions.ts); this one gets a new pair.
+      await endUserSessions(deps, userId);
+      return { message: ACCOUNT_TEXT.passwordChanged, ...(await startSession(deps, app.tokens, userId)) };
     },
   );
 
   app.post('/api/account/sign_out_everywhere/', { schema: { ...schemaBase, response: { 200: MessageResponseSchema } }, ...guarded }, async (request) => {
-    await q.setSessionCutoff(db, requireUser(request));
+    // Every access and refresh token issued before now, this device's included, answers 401 from the next request.
+    await endUserSessions(deps, requireUser(request));
     return { message: ACCOUNT_TEXT.signedOutEverywhere };
   });
 
@@ -110,6 +114,8 @@ export default async function accountRoutes(fastify: FastifyInstance, { deps }: 
         throw new HttpError(400, ACCOUNT_TEXT.wrongDeletePassword, { fields: { password: ACCOUNT_TEXT.wrongDeletePassword } });
       }
       const deleted = await q.deleteAccount(db, userId);
+      // The row is gone, so its tokens are refused; this also clears the cached session epoch at once.
+      await endUserSessions(deps, userId);
       if (deleted) {
         const avatarDir = path.join(config.mediaDir, AVATAR.folder);
         for (const url of deleted.avatarFiles) {

@@ -23,7 +23,7 @@ import { migrateToLatest } from '../db/migrate';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import authRoutes from '../auth/routes';
-import { findUserById } from '../auth/queries';
+import { claimsStillValid } from '../auth/sessions';
 import wishRoutes from '../wishes/routes';
 import voteRoutes from '../votes/routes';
 import profileRoutes from '../profiles/routes';
@@ -160,7 +160,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
 
   await app.register(authPlugin, {
     tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds }),
-    userExists: async (id) => (await findUserById(db, id)) !== undefined,
+    sessionValid: (claims) => claimsStillValid(db, claims),
   });
 
   // An absent JSON body on a route with a body schema reads as {} so "missing field" is the error.

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTH_MESSAGES, AuthError } from './errors';
-import type { TokenService } from './tokens';
+import type { TokenService, VerifiedClaims } from './tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,8 +31,11 @@ function pathOf(url: string): string {
 
 export interface AuthPluginOptions {
   tokens: TokenService;
-  /** Whether the account still exists: a validly signed token for a missing user is an invalid token, not a 500 later. */
-  userExists: (id: number) => Promise<boolean>;
+  /**
+   * Whether a validly signed token still belongs to a live session (auth/sessions.ts: the user
+   * exists and the token's epoch is current). A token for a missing user is an invalid token, not a 500 later.
+   */
+  sessionValid: (claims: VerifiedClaims) => Promise<boolean>;
 }
 
 async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
@@ -48,7 +51,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     if (scheme?.toLowerCase() !== 'bearer') return;
     if (TOKEN_VIEWS.has(pathOf(request.url))) return;
     const claims = token && rest.length === 0 ? opts.tokens.verify(token, 'access') : null;
-    if (!claims || !(await opts.userExists(claims.user_id))) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+    if (!claims || !(await opts.sessionValid(claims))) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
     request.userId = claims.user_id;
   });
 

@@ -22,6 +22,8 @@ export interface Config {
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long a rotated refresh token may still be used (two tabs refreshing at once) before a reuse revokes its family. */
+  refreshReuseGraceSeconds: number;
   generationLimitPerHour: number;
   generator: 'template' | 'openai';
   openaiBaseUrl?: string;
@@ -155,6 +157,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     jwtSecret,
     accessTokenTtlSeconds: overrides.accessTokenTtlSeconds ?? parseDuration(get('ACCESS_TOKEN_TTL') ?? '15m', 'ACCESS_TOKEN_TTL'),
     refreshTokenTtlSeconds: overrides.refreshTokenTtlSeconds ?? parseDuration(get('REFRESH_TOKEN_TTL') ?? '7d', 'REFRESH_TOKEN_TTL'),
+    refreshReuseGraceSeconds: overrides.refreshReuseGraceSeconds ?? parseDuration(get('REFRESH_REUSE_GRACE') ?? '30s', 'REFRESH_REUSE_GRACE'),
     generationLimitPerHour:
       overrides.generationLimitPerHour ?? (get('GENERATION_LIMIT_PER_HOUR') ? parseIntStrict(get('GENERATION_LIMIT_PER_HOUR')!, 'GENERATION_LIMIT_PER_HOUR', 0, 1_000_000) : 20),
     generator,

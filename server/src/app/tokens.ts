@@ -1,17 +1,29 @@
 /**
- * simplejwt-compatible HS256 tokens. Claims: token_type, exp, iat, jti, user_id; refresh tokens
- * also carry `pwc` (the user's password_changed_at in ms) so a password change invalidates every
- * refresh token issued before it without a same-second race on `iat`.
+ * simplejwt-compatible HS256 tokens. Claims: token_type, exp, iat, jti, user_id, plus
+ * - `sep`: the user's session epoch when the token was issued (auth/sessions.ts); a token from an
+ *   earlier epoch is refused, which is how a password change, reset, "sign out everywhere", ban or
+ *   account deletion ends every session at once (absent = 0, tokens issued before the epoch existed);
+ * - refresh tokens: `pwc` (the user's password_changed_at in ms) and `fam` (the rotation family).
  */
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { TokenClaims } from '@wishes/shared/contract';
 
-export type VerifiedClaims = TokenClaims & { pwc?: number };
+export type VerifiedClaims = TokenClaims & { pwc?: number; sep?: number; fam?: string };
+
+/** The session a refresh token belongs to: its rotation family, its own id, the user's epoch. */
+export interface RefreshSession {
+  family: string;
+  jti: string;
+  epoch: number;
+}
+
+export const newTokenId = () => randomUUID().replace(/-/g, '');
 
 export interface TokenService {
-  issueAccess(userId: number, nowMs?: number): string;
-  issueRefresh(userId: number, passwordChangedAt: string, nowMs?: number): string;
+  issueAccess(userId: number, nowMs?: number, epoch?: number): string;
+  /** Without `session` the token has a fresh jti, no family and epoch 0 (tests); sign-in passes one. */
+  issueRefresh(userId: number, passwordChangedAt: string, nowMs?: number, session?: RefreshSession): string;
   /** The claims when the signature, algorithm, expiry and token_type all check out; else null. */
   verify(token: string, type: 'access' | 'refresh'): VerifiedClaims | null;
 }
@@ -25,13 +37,14 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
   const verifier = createVerifier({ key: options.secret, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'jti', 'token_type', 'user_id'], cache: 1000 });
 
   return {
-    issueAccess(userId, nowMs) {
+    issueAccess(userId, nowMs, epoch = 0) {
       const sign = nowMs === undefined ? access : signer(options.accessTtlSeconds, nowMs);
-      return sign({ token_type: 'access', jti: randomUUID().replace(/-/g, ''), user_id: userId });
+      return sign({ token_type: 'access', jti: newTokenId(), user_id: userId, sep: epoch });
     },
-    issueRefresh(userId, passwordChangedAt, nowMs) {
+    issueRefresh(userId, passwordChangedAt, nowMs, session) {
       const sign = nowMs === undefined ? refresh : signer(options.refreshTtlSeconds, nowMs);
-      return sign({ token_type: 'refresh', jti: randomUUID().replace(/-/g, ''), user_id: userId, pwc: Date.parse(passwordChangedAt) });
+      const claims = { token_type: 'refresh', jti: session?.jti ?? newTokenId(), user_id: userId, pwc: Date.parse(passwordChangedAt), sep: session?.epoch ?? 0 };
+      return sign(session ? { ...claims, fam: session.family } : claims);
     },
     verify(token, type) {
       if (typeof token !== 'string' || token.length > 4096) return null;

@@ -3,11 +3,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  AccessTokenSchema,
   CreateUserRequestSchema,
   CreateUserResponseSchema,
   MessageResponseSchema,
   RefreshRequestSchema,
+  RefreshResponseSchema,
   ResetConfirmRequestSchema,
   ResetRequestSchema,
   TokenPairSchema,
@@ -22,6 +22,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { validatePassword } from './validators';
 import { AUTH_TEXT, decodeUid, encodeUid, isValidEmail } from './schemas';
 import * as q from './queries';
+import { endUserSessions, rotateRefreshToken, startSession } from './sessions';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -73,19 +74,14 @@ export default async function authRoutes(fastify: FastifyInstance, { deps }: { d
         throw new AuthError(AUTH_MESSAGES.noActiveAccount);
       }
       if (!(await verifyPassword(password, user.password_hash))) throw new AuthError(AUTH_MESSAGES.noActiveAccount);
-      return { access: app.tokens.issueAccess(user.id), refresh: app.tokens.issueRefresh(user.id, user.password_changed_at) };
+      return startSession(deps, app.tokens, user.id);
     },
   );
 
-  app.post('/api/token/refresh/', { schema: { tags: ['auth'], body: RefreshRequestSchema, response: { 200: AccessTokenSchema } } }, async (request) => {
-    const invalid = new AuthError(AUTH_MESSAGES.refreshInvalid, 'token_not_valid');
-    const claims = app.tokens.verify(request.body.refresh, 'refresh');
-    if (!claims) throw invalid;
-    const user = await q.findUserById(db, claims.user_id);
-    // A password change after the token was issued (or a deleted account) ends the session.
-    if (!user || claims.pwc !== Date.parse(user.password_changed_at)) throw invalid;
-    return { access: app.tokens.issueAccess(user.id) };
-  });
+  // Rotation: the response also carries the refresh token that replaces the one sent (auth/sessions.ts).
+  app.post('/api/token/refresh/', { schema: { tags: ['auth'], body: RefreshRequestSchema, response: { 200: RefreshResponseSchema } } }, async (request) =>
+    rotateRefreshToken(deps, app.tokens, request.body.refresh),
+  );
 
   app.post(
     '/api/password/reset/',
@@ -135,6 +131,8 @@ export default async function authRoutes(fastify: FastifyInstance, { deps }: { d
       if (problems.length) throw new HttpError(400, problems.join(' '), { fields: { new_password: problems[0] } });
       const passwordHash = await hashPassword(password, config.scryptCost);
       if (!(await q.resetPasswordWithToken(db, user.id, tokenHash, passwordHash))) throw new HttpError(400, AUTH_TEXT.resetInvalid);
+      // Whoever knew the old password may hold tokens: every session of the account ends now.
+      await endUserSessions(deps, user.id);
       return { message: AUTH_TEXT.resetDone };
     },
   );

@@ -4,6 +4,7 @@ import type { Database, Dialect } from './types';
 import { initialMigration } from './migrations/0001_initial';
 import { feedSeqMigration } from './migrations/0002_feed_seq';
 import { voteFunctionsMigration } from './migrations/0003_vote_functions';
+import { sessionsMigration } from './migrations/0004_sessions';
 import { socialMigration } from './migrations/0008_social';
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
@@ -13,6 +14,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
         '0001_initial': initialMigration(dialect),
         '0002_feed_seq': feedSeqMigration(),
         '0003_vote_functions': voteFunctionsMigration(dialect),
+        '0004_sessions': sessionsMigration(),
         '0008_social': socialMigration(dialect),
       }) },
   });

@@ -19,6 +19,8 @@ export interface UsersTable {
   avatar_thumbnail: string | null;
   password_changed_at: string;
   created_at: string;
+  /** Bumped to end every session of the user (auth/sessions.ts); tokens carry the epoch they were issued under. */
+  session_epoch: Generated<number>;
   followers_count: Generated<number>;
   following_count: Generated<number>;
 }
@@ -85,6 +87,17 @@ export interface PasswordResetsTable {
   created_at: string;
 }
 
+/** One row per issued refresh token (auth/sessions.ts): rotation and reuse detection. */
+export interface RefreshTokensTable {
+  jti: string;
+  family: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+}
+
 /** One row per successful generate call; the hourly quota counts rows newer than now - 1 h. */
 export interface GenerationEventsTable {
   id: Generated<number>;
@@ -126,6 +139,7 @@ export interface Database {
   generation_events: GenerationEventsTable;
   notifications: NotificationsTable;
   notification_actors: NotificationActorsTable;
+  refresh_tokens: RefreshTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,7 +7,7 @@ import type { AppDeps } from '../app/deps';
 import { AUTH_MESSAGES, AuthError } from '../app/errors';
 import { parsePage } from '../app/params';
 import { requireUser } from '../app/auth';
-import { findUserById } from '../auth/queries';
+import { claimsStillValid } from '../auth/sessions';
 
 /** A comment line this often keeps proxies and the browser from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -53,7 +53,7 @@ export default async function notificationRoutes(fastify: FastifyInstance, { dep
       const queryToken = request.query.access_token;
       if (userId === null && queryToken !== undefined) {
         const claims = app.tokens.verify(queryToken, 'access');
-        if (!claims || !(await findUserById(db, claims.user_id))) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+        if (!claims || !(await claimsStillValid(db, claims))) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
         userId = claims.user_id;
         expiresAtMs = claims.exp * 1000;
       }

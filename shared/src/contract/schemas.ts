@@ -241,6 +241,10 @@ export type TokenPair = Static<typeof TokenPairSchema>;
 export const AccessTokenSchema = Type.Object({ access: Type.String() });
 export type AccessToken = Static<typeof AccessTokenSchema>;
 
+/** POST /api/token/refresh/: the new access token and, since refresh tokens rotate, the refresh token that replaces the one sent (optional for v1 clients). */
+export const RefreshResponseSchema = Type.Object({ access: Type.String(), refresh: Type.Optional(Type.String()) });
+export type RefreshResponse = Static<typeof RefreshResponseSchema>;
+
 export const VoteResponseSchema = Type.Object({ message: Type.String(), wish: VoteSummarySchema });
 export type VoteResponse = Static<typeof VoteResponseSchema>;
 
