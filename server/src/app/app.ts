@@ -34,6 +34,7 @@ import mediaRoutes from '../media/routes';
 import pagesRoutes from '../pages/routes';
 import notificationRoutes from '../notifications/routes';
 import accountRoutes from '../account/routes';
+import previewRoutes from '../previews/routes';
 import { createInProcessBus, createPostgresBus } from '../notifications/bus';
 import { createNotifier } from '../notifications/service';
 import staticContentRoutes from '../pages/static-content';
@@ -193,6 +194,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(mediaRoutes, { deps });
   await app.register(notificationRoutes, { deps });
   await app.register(accountRoutes, { deps });
+  await app.register(previewRoutes, { deps });
   await app.register(staticContentRoutes);
   // Last: serves the site and owns the catch-all for non-API paths.
   await app.register(pagesRoutes, { deps, env: options.env });

@@ -28,6 +28,7 @@ import { acceptedEncodings, cacheControlFor, contentTypeFor, looksLikeAsset, PRE
 import { createTemplateReader, OPTIONS_ELEMENT_ID, REMOTES_ELEMENT_ID, renderPage } from './html';
 import { createPreloadPlanner } from './preload';
 import { modulesForPath, remoteLocations, remotesManifest, type RemoteLocation } from './remotes';
+import { encodeUserText, previewFor, previewTags } from '../previews/meta';
 
 export const MANIFEST_PATH = '/mf/remotes.json';
 
@@ -148,7 +149,18 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     }
     const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: manifest };
     if (options) data[OPTIONS_ELEMENT_ID] = options;
-    const html = renderPage(template, { preloadScripts, preloadFetches: [], embedded, data });
+    const siteName = (options as { site_name?: string } | null)?.site_name ?? config.siteName ?? 'Wishes';
+    let meta: string | undefined;
+    let titleHtml: string | undefined;
+    try {
+      const preview = await previewFor(db, pathname, config.publicUrl, siteName);
+      meta = previewTags(preview, siteName);
+      if (preview.type !== 'website') titleHtml = encodeUserText(preview.title);
+    } catch (error) {
+      // The page works without previews; an unfurler then sees the generic title.
+      request.log.error({ err: error }, 'could not prepare link-preview tags');
+    }
+    const html = renderPage(template, { preloadScripts, preloadFetches: [], embedded, data, meta, titleHtml });
     return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
