@@ -193,6 +193,15 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
       const s = get(key);
       if (s && feed) rows.push({ name: `${db}: ${s.label} p50`, value: `${s.p50} ms = ${(s.p50 / Math.max(feed.p50, 1)).toFixed(1)}× feed`, target: '≤ 2× feed p50', pass: s.p50 <= 2 * Math.max(feed.p50, 1) });
     }
+    const followingFeed = get('following1');
+    if (followingFeed && feed) {
+      rows.push({
+        name: `${db}: ${followingFeed.label} p50`,
+        value: `${followingFeed.p50} ms = ${(followingFeed.p50 / Math.max(feed.p50, 1)).toFixed(1)}× feed`,
+        target: '≤ 2× feed p50',
+        pass: followingFeed.p50 <= 2 * Math.max(feed.p50, 1),
+      });
+    }
     // The same two targets with the anonymous 1 s feed cache on (production default); the rows above are uncached.
     const feedC = get('feed1Cached');
     const deepC = get('feedDeepCached');

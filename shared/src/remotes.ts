@@ -23,6 +23,8 @@ export type ExposedModule =
   | 'mf_compose/BusinessPage'
   | 'mf_profile/ProfilePage'
   | 'mf_profile/SubscriptionsPage'
+  | 'mf_profile/NotificationsPage'
+  | 'mf_profile/SettingsPage'
   | 'mf_auth/SignInPage'
   | 'mf_auth/SignUpPage'
   | 'mf_auth/ResetRequestPage'

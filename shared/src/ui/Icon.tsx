@@ -21,6 +21,8 @@ const PATHS: Record<string, string[]> = {
   upload: ['M12 16V4', 'M7 9l5-5l5 5', 'M4 20h16'],
   sparkle: ['M12 3l2 6l6 2l-6 2l-2 6l-2-6l-6-2l6-2z'],
   check: ['M5 12l5 5L20 7'],
+  bell: ['M6 17V11a6 6 0 0 1 12 0v6l2 2H4z', 'M10 21h4'],
+  settings: ['M12 15a3 3 0 1 0 0-6a3 3 0 0 0 0 6z', 'M12 2v3', 'M12 19v3', 'M2 12h3', 'M19 12h3', 'M4.9 4.9l2.1 2.1', 'M17 17l2.1 2.1', 'M4.9 19.1L7 17', 'M17 7l2.1-2.1'],
 };
 
 export type IconName = keyof typeof PATHS | string;
