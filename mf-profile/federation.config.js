@@ -5,5 +5,7 @@ module.exports = {
   exposes: {
     './ProfilePage': './src/profile/ProfilePage.tsx',
     './SubscriptionsPage': './src/subscriptions/SubscriptionsPage.tsx',
+    './NotificationsPage': './src/notifications/NotificationsPage.tsx',
+    './SettingsPage': './src/settings/SettingsPage.tsx',
   },
 };

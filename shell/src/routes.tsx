@@ -63,6 +63,9 @@ export const ROUTES: RouteEntry[] = [
   { path: '/compose/:topic', element: signedIn('mf_compose/ComposePage'), protected: true },
   { path: '/subscriptions', element: signedIn('mf_profile/SubscriptionsPage'), protected: true },
   { path: '/business', element: signedIn('mf_compose/BusinessPage'), protected: true },
+  // The social layer (mf-profile): notifications and account settings.
+  { path: '/notifications', element: signedIn('mf_profile/NotificationsPage'), protected: true },
+  { path: '/settings', element: signedIn('mf_profile/SettingsPage'), protected: true },
   { path: '*', element: <NotFoundPage /> },
 ];
 

@@ -76,6 +76,8 @@ export function modulesForPath(pathname: string): PageModule[] {
   // A profile lists its wishes with mf-feed's WishList.
   if (path.startsWith('/user/')) return [{ key: 'profile', expose: 'ProfilePage' }, feed('WishList')];
   if (path === '/subscriptions') return [{ key: 'profile', expose: 'SubscriptionsPage' }];
+  if (path === '/notifications') return [{ key: 'profile', expose: 'NotificationsPage' }];
+  if (path === '/settings') return [{ key: 'profile', expose: 'SettingsPage' }];
   if (path === '/compose' || path.startsWith('/compose/')) return [{ key: 'compose', expose: 'ComposePage' }];
   if (path === '/business') return [{ key: 'compose', expose: 'BusinessPage' }];
   if (path === '/auth/sign_in') return [{ key: 'auth', expose: 'SignInPage' }];

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { api, buttonClassName, Icon, signOut, siteName, updateSessionUser, useOptions, useSessionUser } from '@wishes/shared';
 import { NavIcons } from './NavIcons';
 import { navItemsFor } from './navItems';
+import { NotificationBell } from '../notifications/NotificationBell';
 
 /** Fetches the signed-in user's avatar once (mf-profile updates it live after an upload). */
 function useOwnAvatar(): string | null {
@@ -55,6 +56,7 @@ export function Header({ showNav }: { showNav: boolean }) {
         <div className="shell-header__account">
           {user ? (
             <>
+              {showNav ? <NotificationBell variant="header" /> : null}
               {avatar ? <img className="shell-header__avatar" src={avatar} alt="Your avatar" width={32} height={32} /> : null}
               <button type="button" className={buttonClassName('rounded-rect', 'normal', 'secondary', 'shell-header__signout')} onClick={onSignOut} title="Sign out">
                 <Icon name="logout" />

@@ -2,7 +2,7 @@
 export interface NavItem {
   to: string;
   label: string;
-  icon: 'feed' | 'business' | 'search' | 'compose' | 'subscriptions';
+  icon: 'feed' | 'business' | 'search' | 'compose' | 'subscriptions' | 'settings';
   needsSignIn: boolean;
 }
 
@@ -12,6 +12,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/search', label: 'Search', icon: 'search', needsSignIn: true },
   { to: '/compose', label: 'Compose Wish', icon: 'compose', needsSignIn: true },
   { to: '/subscriptions', label: 'Subscriptions', icon: 'subscriptions', needsSignIn: true },
+  // Account settings (the social layer); Notifications is the bell next to the account (notifications/NotificationBell).
+  { to: '/settings', label: 'Settings', icon: 'settings', needsSignIn: true },
 ];
 
 export function navItemsFor(signedIn: boolean): NavItem[] {
