@@ -14,6 +14,8 @@ const PROTECTED: Array<[string, string]> = [
   ['/compose/Birthday', 'mf_compose/ComposePage'],
   ['/subscriptions', 'mf_profile/SubscriptionsPage'],
   ['/business', 'mf_compose/BusinessPage'],
+  ['/notifications', 'mf_profile/NotificationsPage'],
+  ['/settings', 'mf_profile/SettingsPage'],
 ];
 
 describe('sign-in guard', () => {
@@ -30,8 +32,8 @@ describe('sign-in guard', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(path);
   });
 
-  it('marks exactly the protected routes of the spec', () => {
-    expect(ROUTES.filter((r) => r.protected).map((r) => r.path)).toEqual(['/compose', '/compose/:topic', '/subscriptions', '/business']);
+  it('marks exactly the protected routes of the spec (and the social layer\'s /notifications and /settings)', () => {
+    expect(ROUTES.filter((r) => r.protected).map((r) => r.path)).toEqual(['/compose', '/compose/:topic', '/subscriptions', '/business', '/notifications', '/settings']);
   });
 });
 

@@ -4,7 +4,7 @@ import { api, session$, updateSessionUser } from '@wishes/shared';
 import { renderApp, resetSessionAndOptions, signInAs } from '../test/render';
 import { mockViewportWidth } from '../test/viewport';
 
-const ALL_ENTRIES = ['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions'];
+const ALL_ENTRIES = ['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions', 'Settings'];
 
 beforeEach(() => {
   resetSessionAndOptions();
@@ -29,13 +29,14 @@ describe('header navigation by session state', () => {
     expect(screen.queryByRole('button', { name: /sign out/i })).not.toBeInTheDocument();
   });
 
-  it('shows a signed-in user all five entries and a sign-out button with the username', async () => {
+  it('shows a signed-in user every entry (Settings too), the notification bell and a sign-out button with the username', async () => {
     signInAs('ada@example.com', 7);
     renderApp('/feed');
     await screen.findByTestId('remote-page');
     expect(mainNavLinks()).toEqual(ALL_ENTRIES);
     const hrefs = ALL_ENTRIES.map((name) => screen.getByRole('link', { name }).getAttribute('href'));
-    expect(hrefs).toEqual(['/feed', '/business', '/search', '/compose', '/subscriptions']);
+    expect(hrefs).toEqual(['/feed', '/business', '/search', '/compose', '/subscriptions', '/settings']);
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
     expect(screen.getByRole('button', { name: /ada@example\.com/ })).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
@@ -85,7 +86,7 @@ describe('mobile bar', () => {
     signInAs();
     renderApp('/feed');
     const bar = screen.getByTestId('mobile-bar');
-    expect(within(bar).getAllByRole('link').map((l) => l.getAttribute('aria-label'))).toEqual(ALL_ENTRIES);
+    expect(within(bar).getAllByRole('link').map((l) => l.getAttribute('aria-label'))).toEqual([...ALL_ENTRIES, 'Notifications']);
     // Only one "Main" navigation: the header no longer carries the icons.
     expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Feed' })).not.toBeInTheDocument();
