@@ -13,8 +13,11 @@ import { expectPath, expectToast, header, signInLink, signOutButton, wishCard } 
 
 const SHOTS = '/tmp/shots/social';
 
+// Two browsers, event streams and axe on a shared 2-core machine: more room than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 async function expectAxeClean(page: Page, label: string) {
-  await expect(page.locator('.w-spinner')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.w-spinner')).toHaveCount(0, { timeout: 30_000 });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ resultTypes: ['violations'] })
@@ -74,7 +77,7 @@ test('the bell counts up live while another member upvotes, and /notifications m
     await bell.click();
     await expectPath(ownerPage, '/notifications');
     const entry = ownerPage.getByTestId('notification').first();
-    await expect(entry).toContainText('Ada Lovelace upvoted your wish');
+    await expect(entry).toContainText('Ada Lovelace upvoted your wish', { timeout: 30_000 });
     await ownerPage.getByRole('button', { name: 'Mark all as read' }).click();
     await expect(bell.getByTestId('bell-count')).toHaveCount(0, { timeout: 15_000 });
     await expect(entry.getByRole('button', { name: /Mark as read/ })).toHaveCount(0);
@@ -166,13 +169,13 @@ for (const width of [390, 1280]) {
     const page = await pageSignedInAs(browser, me, baseURL!, { viewport: { width, height: 900 } });
     try {
       for (const [name, path, ready] of [
-        ['notifications', '/notifications', () => expect(page.getByTestId('notification').first()).toBeVisible()],
-        ['settings', '/settings', () => expect(page.getByRole('heading', { name: 'Delete account' })).toBeVisible()],
-        ['following', '/feed?view=following', () => expect(page.getByRole('article').first()).toBeVisible()],
+        ['notifications', '/notifications', () => expect(page.getByTestId('notification').first()).toBeVisible({ timeout: 30_000 })],
+        ['settings', '/settings', () => expect(page.getByRole('heading', { name: 'Delete account' })).toBeVisible({ timeout: 30_000 })],
+        ['following', '/feed?view=following', () => expect(page.getByRole('article').first()).toBeVisible({ timeout: 30_000 })],
       ] as const) {
         await page.goto(path);
         await ready();
-        if (name === 'notifications') await expect(page.getByTestId(width < 700 ? 'bell-mobile' : 'bell-header').getByTestId('bell-count')).toHaveText('2');
+        if (name === 'notifications') await expect(page.getByTestId(width < 700 ? 'bell-mobile' : 'bell-header').getByTestId('bell-count')).toHaveText('2', { timeout: 30_000 });
         await expectAxeClean(page, `${name} at ${width}`);
         await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
       }

@@ -209,10 +209,11 @@ export default function SettingsPage() {
     };
   }, [attempt]);
 
+  // Navigate first: signed out on /settings, the sign-in guard would otherwise send the page to /auth/sign_in.
   const leave = (message: string) => {
+    navigate('/', { replace: true });
     signOut();
     toast.success(message);
-    navigate('/');
   };
 
   let content;
