@@ -2,7 +2,7 @@
  * /settings: account settings (exposed as mf_profile/SettingsPage): name and phone, password,
  * sign out everywhere, download my data, delete my account after typing the password.
  */
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, Button, ErrorState, Spinner, api, signIn, signOut, toast, useDocumentTitle, useSessionUser, type Account } from '@wishes/shared';
 import './settings.css';
@@ -209,11 +209,21 @@ export default function SettingsPage() {
     };
   }, [attempt]);
 
-  // Navigate first: signed out on /settings, the sign-in guard would otherwise send the page to /auth/sign_in.
-  const leave = (message: string) => {
-    navigate('/', { replace: true });
+  // Signed out while still on /settings, the sign-in guard would send the page to /auth/sign_in; so
+  // go home first and sign out once this page has left (unmounted), or after a second at the latest.
+  const leaving = useRef<string | null>(null);
+  const finishLeaving = () => {
+    const message = leaving.current;
+    if (message === null) return;
+    leaving.current = null;
     signOut();
     toast.success(message);
+  };
+  useEffect(() => finishLeaving, []);
+  const leave = (message: string) => {
+    leaving.current = message;
+    navigate('/', { replace: true });
+    setTimeout(finishLeaving, 1000);
   };
 
   let content;
