@@ -1,9 +1,5 @@
-// mf-compose: the wish editor (generate, edit, copy, save) and the business-offer form.
-module.exports = {
-  name: 'mf_compose',
-  port: 3002,
-  exposes: {
-    './ComposePage': './src/compose/ComposePage.tsx',
-    './BusinessPage': './src/business/BusinessPage.tsx',
-  },
-};
+// mf-compose: its name, dev port and exposed modules come from its entry in the app registry
+// (shared/src/registry.ts), which also declares the routes and navigation entries it brings.
+const { federationConfig, remoteByFolder } = require('../build/registry');
+
+module.exports = federationConfig(remoteByFolder('mf-compose'));

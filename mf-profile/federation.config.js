@@ -1,11 +1,5 @@
-// mf_profile: the profile page (avatar upload, subscribe) and the signed-in user's subscriptions.
-module.exports = {
-  name: 'mf_profile',
-  port: 3003,
-  exposes: {
-    './ProfilePage': './src/profile/ProfilePage.tsx',
-    './SubscriptionsPage': './src/subscriptions/SubscriptionsPage.tsx',
-    './NotificationsPage': './src/notifications/NotificationsPage.tsx',
-    './SettingsPage': './src/settings/SettingsPage.tsx',
-  },
-};
+// mf-profile: its name, dev port and exposed modules come from its entry in the app registry
+// (shared/src/registry.ts), which also declares the routes and navigation entries it brings.
+const { federationConfig, remoteByFolder } = require('../build/registry');
+
+module.exports = federationConfig(remoteByFolder('mf-profile'));

@@ -9,19 +9,18 @@ const { concurrently } = require('concurrently');
 
 const ROOT = path.resolve(__dirname, '..');
 const API_PORT = process.env.PORT || '8000';
-const REMOTES = [
-  { app: 'mf-feed', env: 'MF_FEED_URL', port: 3001 },
-  { app: 'mf-compose', env: 'MF_COMPOSE_URL', port: 3002 },
-  { app: 'mf-profile', env: 'MF_PROFILE_URL', port: 3003 },
-  { app: 'mf-auth', env: 'MF_AUTH_URL', port: 3004 },
-];
+const { APP_REGISTRY, remoteUrlEnv } = require('../build/registry');
+
+// Every remote of the app registry (shared/src/registry.ts), each on its own dev port.
+const REMOTES = APP_REGISTRY.map((r) => ({ app: r.folder, env: remoteUrlEnv(r.folder), port: r.devPort }));
+const COLORS = ['green', 'yellow', 'blue', 'red', 'white', 'gray'];
 
 const remoteUrls = Object.fromEntries(REMOTES.map((r) => [r.env, process.env[r.env] || `http://127.0.0.1:${r.port}`]));
 
 const commands = [
   { name: 'api', command: 'npm run dev -w server', env: { ...remoteUrls, PORT: API_PORT, SEED_DEMO: process.env.SEED_DEMO ?? 'true' }, prefixColor: 'magenta' },
   { name: 'shell', command: 'npm run dev -w shell', env: { WISHES_API_ORIGIN: `http://127.0.0.1:${API_PORT}` }, prefixColor: 'cyan' },
-  ...REMOTES.map((r, i) => ({ name: r.app, command: `npm run dev -w ${r.app}`, prefixColor: ['green', 'yellow', 'blue', 'red'][i] })),
+  ...REMOTES.map((r, i) => ({ name: r.app, command: `npm run dev -w ${r.app}`, prefixColor: COLORS[i % COLORS.length] })),
 ];
 
 console.log('[dev] site: http://localhost:3000  (API http://127.0.0.1:' + API_PORT + ')');

@@ -1,13 +1,17 @@
 /**
- * The whole route table of the spec (§2 Routes) in one place: each path maps to a remote's
- * exposed page (loaded at run time with a fallback) or to one of the shell's own pages.
+ * The route table of the spec (§2 Routes), composed at run time: every remote declares its own
+ * routes in the app registry (shared/src/registry.ts; a release carries its declaration), and the
+ * shell adds its own pages (static pages, not-found). A remote route renders the remote's exposed
+ * page in its own area (spinner, failure message with Retry), behind the sign-in guard when it is
+ * declared `signIn`, or redirects with its parameters.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { Spinner, type ExposedModule } from '@wishes/shared';
+import { Spinner } from '@wishes/shared';
 import { RemoteArea } from './remotes/RemoteArea';
 import { RequireSignIn } from './auth/RequireSignIn';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { siteComposition, type ComposedRoute, type SiteComposition } from './remotes/composition';
 
 // react-markdown and its unified/micromark tree (~40 KB gzip) are needed only on /page/*: a chunk
 // of their own, fetched when such a page opens, not on every start-up.
@@ -24,13 +28,11 @@ const staticPage = (
   </Suspense>
 );
 
-const remote = (module: ExposedModule): ReactNode => <RemoteArea module={module} page />;
-const signedIn = (module: ExposedModule): ReactNode => <RequireSignIn>{remote(module)}</RequireSignIn>;
-
-/** /user/{n}/{page} is rewritten to /user/{n}. */
-function ProfilePageRedirect() {
-  const { uid = '' } = useParams();
-  return <Navigate to={`/user/${encodeURIComponent(uid)}`} replace />;
+/** A declared redirect: '/user/:uid' with the matched :uid. */
+function RedirectWithParams({ to }: { to: string }) {
+  const params = useParams();
+  const target = to.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+  return <Navigate to={target} replace />;
 }
 
 /** Opt in to react-router v7 behaviour now (and silence its deprecation warnings). */
@@ -43,36 +45,25 @@ export interface RouteEntry {
   protected?: boolean;
 }
 
-export const ROUTES: RouteEntry[] = [
-  { path: '/', element: remote('mf_feed/HomePage') },
-  { path: '/feed', element: remote('mf_feed/FeedPage') },
-  { path: '/feed/:n', element: <Navigate to="/feed" replace /> },
-  { path: '/wish/:id', element: remote('mf_feed/WishPage') },
-  { path: '/user/:uid', element: remote('mf_profile/ProfilePage') },
-  { path: '/user/:uid/:page', element: <ProfilePageRedirect /> },
-  { path: '/search', element: remote('mf_feed/SearchPage') },
-  { path: '/page/:pageName', element: staticPage },
-  { path: '/auth/sign_in', element: remote('mf_auth/SignInPage') },
-  { path: '/auth/sign_up', element: remote('mf_auth/SignUpPage') },
-  { path: '/auth/reset_password', element: remote('mf_auth/ResetRequestPage') },
-  // A trailing slash is accepted by the router; the splat route lets a link with a missing uid or
-  // token reach the page, which then says the link is invalid.
-  { path: '/auth/reset_password_confirm/:uid/:token', element: remote('mf_auth/ResetConfirmPage') },
-  { path: '/auth/reset_password_confirm/*', element: remote('mf_auth/ResetConfirmPage') },
-  { path: '/compose', element: signedIn('mf_compose/ComposePage'), protected: true },
-  { path: '/compose/:topic', element: signedIn('mf_compose/ComposePage'), protected: true },
-  { path: '/subscriptions', element: signedIn('mf_profile/SubscriptionsPage'), protected: true },
-  { path: '/business', element: signedIn('mf_compose/BusinessPage'), protected: true },
-  // The social layer (mf-profile): notifications and account settings.
-  { path: '/notifications', element: signedIn('mf_profile/NotificationsPage'), protected: true },
-  { path: '/settings', element: signedIn('mf_profile/SettingsPage'), protected: true },
-  { path: '*', element: <NotFoundPage /> },
-];
+function elementFor(route: ComposedRoute): ReactNode {
+  if (route.redirectTo !== undefined) return <RedirectWithParams to={route.redirectTo} />;
+  const page = <RemoteArea module={route.module ?? ''} page loadingTitle={route.title} />;
+  return route.signIn ? <RequireSignIn>{page}</RequireSignIn> : page;
+}
+
+/** The remotes' routes, then the shell's static pages and its not-found page for any other path. */
+export function routesFor(composition: SiteComposition = siteComposition()): RouteEntry[] {
+  return [
+    ...composition.routes.map((route) => ({ path: route.path, element: elementFor(route), protected: route.signIn === true })),
+    { path: '/page/:pageName', element: staticPage },
+    { path: '*', element: <NotFoundPage /> },
+  ];
+}
 
 export function AppRoutes() {
   return (
     <Routes>
-      {ROUTES.map((route) => (
+      {routesFor().map((route) => (
         <Route key={route.path} path={route.path} element={route.element} />
       ))}
     </Routes>

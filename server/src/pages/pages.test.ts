@@ -225,7 +225,11 @@ describe('pages: the built site served by the API server', () => {
     const res = await t.request({ method: 'GET', url: '/mf/remotes.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.json()).toEqual({
+    // Each remote also brings the routes and navigation entries of its registry entry.
+    const remotes = res.json().remotes as Array<{ name: string; entry: string; release: string; routes: Array<{ path: string }>; nav: unknown[] }>;
+    expect(remotes.find((r) => r.name === 'mf_feed')?.routes.map((r) => r.path)).toEqual(['/', '/feed', '/feed/:n', '/wish/:id', '/search']);
+    expect(remotes.every((r) => r.release === 'dist' && Array.isArray(r.nav))).toBe(true);
+    expect({ remotes: remotes.map(({ name, entry }) => ({ name, entry })) }).toEqual({
       remotes: [
         { name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' },
         { name: 'mf_compose', entry: '/mf/mf-compose/remoteEntry.js' },
@@ -298,7 +302,7 @@ describe('pages: configuration and an unbuilt site', () => {
     const t = await withEnv({ WISHES_SITE_ROOT: site, MF_FEED_URL: 'https://cdn.example.com/feed/', MF_AUTH_URL: 'http://127.0.0.1:3004' }, () => createTestApp('sqlite'));
     try {
       const res = await t.request({ method: 'GET', url: '/mf/remotes.json' });
-      expect(res.json().remotes).toEqual([
+      expect(res.json().remotes.map(({ name, entry }: { name: string; entry: string }) => ({ name, entry }))).toEqual([
         { name: 'mf_feed', entry: 'https://cdn.example.com/feed/remoteEntry.js' },
         { name: 'mf_compose', entry: '/mf/mf-compose/remoteEntry.js' },
         { name: 'mf_profile', entry: '/mf/mf-profile/remoteEntry.js' },

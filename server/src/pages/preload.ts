@@ -3,7 +3,7 @@
  * shell instead of discovering it one step at a time (HTML → main.js → remote entry → page chunks):
  * each needed remote's remoteEntry.js and, for a remote served from this server, the chunks of the
  * exposed modules the page renders first, read from that remote's mf-manifest.json (re-read when
- * a rebuild changes it). A remote moved elsewhere (MF_*_URL) gets its entry preloaded only.
+ * a rebuild changes it). A remote moved elsewhere (MF_<FOLDER>_URL) gets its entry preloaded only.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -30,11 +30,11 @@ function parseManifest(text: string): ExposeAssets {
   return assets;
 }
 
-export function createPreloadPlanner(siteRoot: string, locations: RemoteLocation[]) {
+export function createPreloadPlanner() {
   const cache = new Map<string, { mtimeMs: number; size: number; assets: ExposeAssets }>();
   const localAssets = (location: RemoteLocation): ExposeAssets | null => {
-    if (location.base !== `/mf/${location.folder}`) return null;
-    const file = path.join(siteRoot, location.folder, 'dist', 'mf-manifest.json');
+    if (!location.dir) return null;
+    const file = path.join(location.dir, 'mf-manifest.json');
     let stats;
     try {
       stats = statSync(file);
@@ -55,11 +55,11 @@ export function createPreloadPlanner(siteRoot: string, locations: RemoteLocation
   };
 
   /** Script URLs to preload for these modules: entries first, then chunks; no duplicates. */
-  return (modules: PageModule[]): string[] => {
+  return (modules: PageModule[], locations: readonly RemoteLocation[]): string[] => {
     const entries: string[] = [];
     const chunks: string[] = [];
     for (const module of modules) {
-      const location = locations.find((l) => l.key === module.key);
+      const location = locations.find((l) => l.folder === module.folder);
       if (!location) continue;
       if (!entries.includes(location.entry)) entries.push(location.entry);
       for (const file of localAssets(location)?.get(module.expose) ?? []) {

@@ -1,29 +1,33 @@
 /**
- * Where each remote lives at run time (GET /mf/remotes.json) and which remotes a route needs.
- * By default the server serves every remote itself under /mf/<folder>/; MF_FEED_URL,
- * MF_COMPOSE_URL, MF_PROFILE_URL and MF_AUTH_URL move one remote elsewhere (another origin, or
- * a webpack dev server in `npm run dev`) without rebuilding the shell.
+ * Where each remote lives at run time (GET /mf/remotes.json, also inlined in every page) and which
+ * exposed modules a route needs first, both derived from the app registry
+ * (shared/src/registry.ts): every registered remote is served by this server under /mf/<folder>/
+ * from its built dist/ unless MF_<FOLDER>_URL (MF_FEED_URL, ...) moves it elsewhere (another
+ * origin, or a webpack dev server in `npm run dev`) without rebuilding the shell.
  */
-import { REMOTES } from '@wishes/shared/remotes';
+import path from 'node:path';
+import { APP_REGISTRY, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration, type RouteDeclaration } from '@wishes/shared/registry';
 import type { RemotesManifest } from '@wishes/shared/contract';
-import { ConfigError } from '../app/config';
+import { ConfigError, REPO_ROOT } from '../app/config';
 
-export type RemoteKey = keyof typeof REMOTES;
+/** The registry's remotes as plain declarations (the `as const` literal types are not needed here). */
+export const REGISTERED_REMOTES: readonly RemoteDeclaration[] = APP_REGISTRY;
 
-export const REMOTE_URL_ENV: Record<RemoteKey, string> = {
-  feed: 'MF_FEED_URL',
-  compose: 'MF_COMPOSE_URL',
-  profile: 'MF_PROFILE_URL',
-  auth: 'MF_AUTH_URL',
-};
+/** The release id of a remote's built dist/ folder: what is served while no release is active. */
+export const DIST_RELEASE = 'dist';
 
 export interface RemoteLocation {
-  key: RemoteKey;
   name: string;
   folder: string;
-  /** Base URL without a trailing slash: '/mf/mf-feed' or 'https://cdn.example/mf-feed'. */
+  /** Base URL without a trailing slash: '/mf/mf-feed', '/mf/releases/mf-feed/<id>' or 'https://cdn.example/mf-feed'. */
   base: string;
   entry: string;
+  /** The release served: DIST_RELEASE or a release id. */
+  release: string;
+  /** The local folder holding its files (for preloads from its mf-manifest.json), or null when served elsewhere. */
+  dir: string | null;
+  /** Its routes, titles and navigation entries (the release's own copy for a release). */
+  declaration: RemoteDeclaration;
 }
 
 function parseBase(value: string, variable: string): string {
@@ -41,53 +45,68 @@ function parseBase(value: string, variable: string): string {
   return trimmed;
 }
 
-/** Reads the remote locations from the environment once, at start; a malformed URL fails fast. */
-export function remoteLocations(env: Record<string, string | undefined> = process.env): RemoteLocation[] {
-  return (Object.keys(REMOTES) as RemoteKey[]).map((key) => {
-    const remote = REMOTES[key];
-    const variable = REMOTE_URL_ENV[key];
-    const override = env[variable];
-    const base = override && override.trim() ? parseBase(override, variable) : `/mf/${remote.folder}`;
-    return { key, name: remote.name, folder: remote.folder, base, entry: `${base}/remoteEntry.js` };
+/** A remote's MF_<FOLDER>_URL override, validated, or null. */
+export function remoteUrlOverride(folder: string, env: Record<string, string | undefined>): string | null {
+  const variable = remoteUrlEnv(folder);
+  const override = env[variable];
+  return override && override.trim() ? parseBase(override, variable) : null;
+}
+
+/**
+ * The registry's remotes as served before any release is activated: each from its dist/ folder
+ * under `siteRoot`, or where MF_<FOLDER>_URL points. Read at start; a malformed URL fails fast.
+ */
+export function remoteLocations(env: Record<string, string | undefined> = process.env, siteRoot: string = REPO_ROOT): RemoteLocation[] {
+  return REGISTERED_REMOTES.map((declaration) => {
+    const override = remoteUrlOverride(declaration.folder, env);
+    const base = override ?? `/mf/${declaration.folder}`;
+    // Served from here only at its default path; elsewhere its files are not ours to read.
+    const dir = base === `/mf/${declaration.folder}` ? path.join(siteRoot, declaration.folder, 'dist') : null;
+    return { name: declaration.name, folder: declaration.folder, base, entry: `${base}/remoteEntry.js`, release: DIST_RELEASE, dir, declaration };
   });
 }
 
-export function remotesManifest(locations: RemoteLocation[]): RemotesManifest {
-  return { remotes: locations.map(({ name, entry }) => ({ name, entry })) };
+export function remotesManifest(locations: readonly RemoteLocation[]): RemotesManifest {
+  return {
+    remotes: locations.map(({ name, entry, folder, release, declaration }) => ({
+      name,
+      entry,
+      folder,
+      release,
+      routes: [...declaration.routes],
+      nav: [...declaration.nav],
+    })),
+  };
 }
 
-/** An exposed module a page renders first: remote key and expose name ('FeedPage'). */
+/** An exposed module a page renders first: its remote's folder and the expose name ('FeedPage'). */
 export interface PageModule {
-  key: RemoteKey;
+  folder: string;
   expose: string;
 }
 
 /**
- * The exposed modules a page renders first (mirrors the route table in shell/src/routes.tsx), so
- * their remote entries and chunks can be preloaded with the HTML.
+ * The exposed modules a page renders first, from the routes the remotes declare (as the shell
+ * composes them: the first remote listed keeps a path two declare), so their remote entries and
+ * chunks can be preloaded with the HTML.
  */
-export function modulesForPath(pathname: string): PageModule[] {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  const feed = (expose: string): PageModule => ({ key: 'feed', expose });
-  if (path === '/') return [feed('HomePage')];
-  if (path === '/feed' || path.startsWith('/feed/')) return [feed('FeedPage')];
-  if (path.startsWith('/wish/')) return [feed('WishPage')];
-  if (path === '/search') return [feed('SearchPage')];
-  // A profile lists its wishes with mf-feed's WishList.
-  if (path.startsWith('/user/')) return [{ key: 'profile', expose: 'ProfilePage' }, feed('WishList')];
-  if (path === '/subscriptions') return [{ key: 'profile', expose: 'SubscriptionsPage' }];
-  if (path === '/notifications') return [{ key: 'profile', expose: 'NotificationsPage' }];
-  if (path === '/settings') return [{ key: 'profile', expose: 'SettingsPage' }];
-  if (path === '/compose' || path.startsWith('/compose/')) return [{ key: 'compose', expose: 'ComposePage' }];
-  if (path === '/business') return [{ key: 'compose', expose: 'BusinessPage' }];
-  if (path === '/auth/sign_in') return [{ key: 'auth', expose: 'SignInPage' }];
-  if (path === '/auth/sign_up') return [{ key: 'auth', expose: 'SignUpPage' }];
-  if (path === '/auth/reset_password') return [{ key: 'auth', expose: 'ResetRequestPage' }];
-  if (path.startsWith('/auth/reset_password_confirm')) return [{ key: 'auth', expose: 'ResetConfirmPage' }];
-  return [];
-}
-
-/** The remotes a page needs first, so their entries can be preloaded with the HTML. */
-export function remotesForPath(pathname: string): RemoteKey[] {
-  return [...new Set(modulesForPath(pathname).map((m) => m.key))];
+export function modulesForPath(pathname: string, locations: readonly RemoteLocation[]): PageModule[] {
+  const routes: Array<RouteDeclaration & { folder: string }> = [];
+  const taken = new Set<string>();
+  for (const location of locations) {
+    for (const route of location.declaration.routes) {
+      if (taken.has(route.path)) continue;
+      taken.add(route.path);
+      routes.push({ ...route, folder: location.folder });
+    }
+  }
+  const match = resolveDeclaredRoute(routes, pathname);
+  if (!match || !match.route.expose) return [];
+  const modules: PageModule[] = [{ folder: match.route.folder, expose: match.route.expose }];
+  for (const id of match.route.preload ?? []) {
+    const [name, expose] = id.split('/');
+    const location = locations.find((l) => l.name === name);
+    if (location && expose) modules.push({ folder: location.folder, expose });
+  }
+  return modules;
 }

@@ -64,11 +64,11 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
   const { db, config } = opts.deps;
   const siteRoot = path.resolve(opts.siteRoot ?? env.WISHES_SITE_ROOT ?? REPO_ROOT);
   const shellDist = path.join(siteRoot, 'shell', 'dist');
-  const locations = remoteLocations(env);
+  const locations = remoteLocations(env, siteRoot);
   const manifest = remotesManifest(locations);
   const byFolder = new Map<string, RemoteLocation>(locations.map((l) => [l.folder, l]));
   const readTemplate = createTemplateReader(path.join(shellDist, 'index.html'));
-  const preloadsFor = createPreloadPlanner(siteRoot, locations);
+  const preloadsFor = createPreloadPlanner();
 
   // sendFile only (no routes of its own); `send` refuses paths outside the root it is given.
   await app.register(fastifyStatic, { root: siteRoot, serve: false });
@@ -139,7 +139,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
       // The page still works without embedded data: the client fetches it.
       request.log.error({ err: error }, 'could not prepare embedded page data');
     }
-    const preloadScripts = preloadsFor(modulesForPath(pathname));
+    const preloadScripts = preloadsFor(modulesForPath(pathname, locations), locations);
     let options: unknown = null;
     try {
       options = loadOptions(config.optionsPath, config.siteName).options;

@@ -6,6 +6,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { LIMITS } from '../constants';
+import type { NavDeclaration, RouteDeclaration } from '../registry';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -279,7 +280,22 @@ export interface EmbeddedData {
   profile?: { profile: Profile; wishes: FeedPage };
 }
 
-/** The runtime remote manifest served at /mf/remotes.json. */
+/** One remote in the runtime manifest: where its entry is and what it brings to the site. */
+export interface RemotesManifestEntry {
+  /** Federation container name ('mf_feed'). */
+  name: string;
+  /** URL of its remoteEntry.js (of the active release). */
+  entry: string;
+  /** Its folder / id ('mf-feed'). */
+  folder?: string;
+  /** The active release ('dist' for the built folder). */
+  release?: string;
+  /** The routes and navigation entries it declares (see the app registry). */
+  routes?: RouteDeclaration[];
+  nav?: NavDeclaration[];
+}
+
+/** The runtime remote manifest served at /mf/remotes.json (and inlined in every page). */
 export interface RemotesManifest {
-  remotes: Array<{ name: string; entry: string }>;
+  remotes: RemotesManifestEntry[];
 }

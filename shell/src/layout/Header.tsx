@@ -50,7 +50,7 @@ export function Header({ showNav }: { showNav: boolean }) {
         </Link>
         {showNav ? (
           <nav aria-label="Main" className="shell-nav">
-            <NavIcons items={navItemsFor(Boolean(user))} variant="header" />
+            <NavIcons items={navItemsFor(user)} variant="header" />
           </nav>
         ) : null}
         <div className="shell-header__account">

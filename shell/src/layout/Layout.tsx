@@ -35,7 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer ref={footerRef} />
-      {showMobileBar ? <MobileBar items={navItemsFor(true)} lift={lift} /> : null}
+      {showMobileBar ? <MobileBar items={navItemsFor(user)} lift={lift} /> : null}
     </div>
   );
 }

@@ -5,15 +5,14 @@
  * new lazy component and remounts the boundary with a new key.
  */
 import { Component, Suspense, lazy, useCallback, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
-import type { ExposedModule } from '@wishes/shared';
-import { Spinner } from '@wishes/shared';
+import { Spinner, useDocumentTitle } from '@wishes/shared';
 import { loadExposed, REMOTE_TIMEOUT_MS, type RemoteComponent } from './loadExposed';
 import { RemoteFailure, RemoteRetryContext } from './RemoteFailure';
 
 interface BoundaryProps {
   children: ReactNode;
   onRetry: () => void;
-  moduleId: ExposedModule;
+  moduleId: string;
 }
 
 class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
@@ -33,7 +32,8 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
 }
 
 export interface RemoteAreaProps {
-  module: ExposedModule;
+  /** '<remote name>/<expose>', e.g. 'mf_feed/FeedPage' (an ExposedModule, or one a release declares). */
+  module: string;
   /** Props passed to the exposed component. */
   props?: Record<string, unknown>;
   timeoutMs?: number;
@@ -43,9 +43,17 @@ export interface RemoteAreaProps {
    * footer starts below the fold and does not jump down when the page arrives (layout shift).
    */
   page?: boolean;
+  /** Document title while the page loads (its declared title); the page sets its own once it runs. */
+  loadingTitle?: string;
 }
 
-export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadingLabel = 'Loading...', page = false }: RemoteAreaProps) {
+/** Sets the declared title while mounted (a component: hooks cannot be conditional). */
+function LoadingTitle({ title }: { title: string }) {
+  useDocumentTitle(title);
+  return null;
+}
+
+export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadingLabel = 'Loading...', page = false, loadingTitle }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   // A new lazy component per attempt (and per module), because lazy() remembers a failure forever.
@@ -53,7 +61,20 @@ export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadi
   return (
     <RemoteRetryContext.Provider value={retry}>
       <RemoteBoundary key={`${module}#${attempt}`} onRetry={retry} moduleId={module}>
-        <Suspense fallback={page ? <div className="shell-page-loading"><Spinner label={loadingLabel} /></div> : <Spinner label={loadingLabel} />}>
+        <Suspense
+          fallback={
+            <>
+              {loadingTitle ? <LoadingTitle title={loadingTitle} /> : null}
+              {page ? (
+                <div className="shell-page-loading">
+                  <Spinner label={loadingLabel} />
+                </div>
+              ) : (
+                <Spinner label={loadingLabel} />
+              )}
+            </>
+          }
+        >
           <Lazy {...props} />
         </Suspense>
       </RemoteBoundary>
@@ -62,7 +83,7 @@ export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadi
 }
 
 /** A route element for an exposed page: `remotePage('mf_feed/FeedPage')`. */
-export function remotePage(module: ExposedModule): ReactNode {
+export function remotePage(module: string): ReactNode {
   return <RemoteArea module={module} page />;
 }
 

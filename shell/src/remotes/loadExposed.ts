@@ -5,7 +5,6 @@
  */
 import type { ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import type { ExposedModule } from '@wishes/shared';
 
 export const REMOTE_TIMEOUT_MS = 10_000;
 
@@ -18,7 +17,7 @@ export interface RemoteModule {
 
 export class RemoteLoadError extends Error {
   constructor(
-    readonly moduleId: ExposedModule,
+    readonly moduleId: string,
     message: string,
   ) {
     super(message);
@@ -26,7 +25,7 @@ export class RemoteLoadError extends Error {
   }
 }
 
-export function loadExposed(id: ExposedModule, timeoutMs = REMOTE_TIMEOUT_MS): Promise<RemoteModule> {
+export function loadExposed(id: string, timeoutMs = REMOTE_TIMEOUT_MS): Promise<RemoteModule> {
   return new Promise<RemoteModule>((resolve, reject) => {
     const timer = setTimeout(() => reject(new RemoteLoadError(id, `${id} did not load within ${timeoutMs} ms`)), timeoutMs);
     Promise.resolve()

@@ -19,7 +19,7 @@ describe('runtime remote manifest', () => {
     await expect(fetchRemotesManifest(jest.fn().mockResolvedValue(json({}, 500)))).resolves.toEqual(defaultManifest());
     await expect(fetchRemotesManifest(jest.fn().mockResolvedValue(json({ remotes: 'no' })))).resolves.toEqual(defaultManifest());
     await expect(fetchRemotesManifest(jest.fn().mockRejectedValue(new TypeError('offline')))).resolves.toEqual(defaultManifest());
-    expect(defaultManifest().remotes).toEqual([
+    expect(defaultManifest().remotes.map(({ name, entry }) => ({ name, entry }))).toEqual([
       { name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' },
       { name: 'mf_compose', entry: '/mf/mf-compose/remoteEntry.js' },
       { name: 'mf_profile', entry: '/mf/mf-profile/remoteEntry.js' },

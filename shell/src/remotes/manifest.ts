@@ -1,7 +1,11 @@
-/** The runtime remote manifest (/mf/remotes.json): where each remote's remoteEntry.js lives. */
+/**
+ * The runtime remote manifest (/mf/remotes.json): where each remote's remoteEntry.js lives (its
+ * active release) and the routes and navigation entries it declares.
+ */
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTES, type RemotesManifest } from '@wishes/shared';
+import type { RemotesManifest } from '@wishes/shared';
 import { fallbackPlugin } from './fallback-plugin';
+import { registryManifest, setSiteComposition } from './composition';
 
 export const MANIFEST_URL = '/mf/remotes.json';
 /** The server inlines the manifest in the page (same JSON as MANIFEST_URL), saving a request. */
@@ -9,7 +13,7 @@ export const MANIFEST_ELEMENT_ID = 'wishes-remotes';
 
 /** Where the server serves the remotes by default; used when the manifest cannot be fetched. */
 export function defaultManifest(): RemotesManifest {
-  return { remotes: Object.values(REMOTES).map((r) => ({ name: r.name, entry: `/mf/${r.folder}/remoteEntry.js` })) };
+  return registryManifest();
 }
 
 function isManifest(value: unknown): value is RemotesManifest {
@@ -43,10 +47,17 @@ export function readInlineManifest(doc: Document | undefined = typeof document =
   }
 }
 
-/** Registers the fallback plugin and the remotes with the build plugin's federation instance. */
+/**
+ * Registers the fallback plugin and the remotes with the build plugin's federation instance, and
+ * composes the site (routes, navigation) from what the remotes declare.
+ */
 export async function setUpRemotes(): Promise<RemotesManifest> {
   registerPlugins([fallbackPlugin()]);
   const manifest = readInlineManifest() ?? (await fetchRemotesManifest());
-  registerRemotes(manifest.remotes, { force: true });
+  registerRemotes(
+    manifest.remotes.map(({ name, entry }) => ({ name, entry })),
+    { force: true },
+  );
+  setSiteComposition(manifest);
   return manifest;
 }

@@ -1,0 +1,78 @@
+import { act, screen, within } from '@testing-library/react';
+import { api, updateSessionUser } from '@wishes/shared';
+import { composeSite, navItemsFor, registryManifest, setSiteComposition } from './composition';
+import { renderApp, resetSessionAndOptions, signInAs } from '../test/render';
+import { mockViewportWidth } from '../test/viewport';
+
+/** A remote the shell was never built with: it arrives only through the runtime manifest. */
+const HELLO = {
+  name: 'mf_hello',
+  entry: '/mf/releases/mf-hello/0.0.1-abcdef12/remoteEntry.js',
+  folder: 'mf-hello',
+  release: '0.0.1-abcdef12',
+  routes: [{ path: '/hello/:who', expose: 'HelloPage', title: 'Hello' }],
+  nav: [{ to: '/hello/world', label: 'Hello', icon: 'sparkle', visibility: 'members' as const, order: 45 }],
+};
+const MODERATION_ENTRY = { to: '/moderation', label: 'Moderation', icon: 'report', visibility: { roles: ['moderator', 'admin'] }, order: 90 };
+
+beforeEach(() => {
+  resetSessionAndOptions();
+  mockViewportWidth(1024);
+  jest.spyOn(api, 'getProfile').mockResolvedValue(null);
+});
+afterEach(() => {
+  setSiteComposition(registryManifest());
+  jest.restoreAllMocks();
+});
+
+const mainNav = () =>
+  within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('aria-label'));
+
+describe('site composition from the runtime manifest', () => {
+  it('routes a path a new remote declares, with its nav entry in order, and nothing else changes', async () => {
+    setSiteComposition({ remotes: [...registryManifest().remotes, HELLO] });
+    signInAs();
+    renderApp('/hello/world');
+    expect(await screen.findByTestId('remote-page')).toHaveTextContent('mf_hello/HelloPage');
+    expect(mainNav()).toEqual(['Feed', 'Business', 'Search', 'Compose Wish', 'Hello', 'Subscriptions', 'Settings']);
+  });
+
+  it('keeps the not-found page for paths no remote declares', () => {
+    setSiteComposition({ remotes: [...registryManifest().remotes, HELLO] });
+    renderApp('/hello');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('uses the registry declarations for a remote listed without any (an older server)', () => {
+    const composed = composeSite({ remotes: [{ name: 'mf_feed', entry: 'https://cdn.example/remoteEntry.js' }] });
+    expect(composed.routes.map((r) => r.path)).toEqual(['/', '/feed', '/feed/:n', '/wish/:id', '/search']);
+    expect(composed.nav.map((n) => n.label)).toEqual(['Feed', 'Search']);
+  });
+
+  it('lets the first remote keep a path two remotes claim', () => {
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const composed = composeSite({ remotes: [...registryManifest().remotes, { ...HELLO, routes: [{ path: '/feed', expose: 'HelloPage' }] }] });
+    expect(composed.routes.filter((r) => r.path === '/feed').map((r) => r.module)).toEqual(['mf_feed/FeedPage']);
+  });
+
+  it('shows a role-only entry to that role alone', () => {
+    const composition = composeSite({ remotes: [{ ...HELLO, nav: [...HELLO.nav, MODERATION_ENTRY] }] });
+    expect(navItemsFor(null, composition).map((n) => n.label)).toEqual([]);
+    expect(navItemsFor({ userId: 1 }, composition).map((n) => n.label)).toEqual(['Hello']);
+    expect(navItemsFor({ userId: 1, role: 'user' }, composition).map((n) => n.label)).toEqual(['Hello']);
+    expect(navItemsFor({ userId: 1, role: 'moderator' }, composition).map((n) => n.label)).toEqual(['Hello', 'Moderation']);
+  });
+
+  it('shows the moderation entry in the header once the session says moderator', async () => {
+    setSiteComposition({ remotes: [...registryManifest().remotes, { ...HELLO, nav: [MODERATION_ENTRY] }] });
+    signInAs();
+    renderApp('/feed');
+    await screen.findByTestId('remote-page');
+    expect(mainNav()).not.toContain('Moderation');
+    // The session carries no role yet (accounts get one in api-v2); the nav reads it when present.
+    act(() => updateSessionUser({ role: 'moderator' } as never));
+    expect(await screen.findByRole('link', { name: 'Moderation' })).toHaveAttribute('href', '/moderation');
+  });
+});
