@@ -6,14 +6,12 @@ import { type Kysely, sql } from 'kysely';
 import type { Account } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
-import { PUBLIC_SEQ_BACKFILL } from '../db/migrations/0002_feed_seq';
 import { clearFeedCache, clearSearchCache, fullName } from '../wishes/queries';
 
 type Db = Kysely<Database>;
 
-/** The account as the member sees it; `role` is "user" until a role column exists (moderation adds it). */
+/** The account as the member sees it, with the role moderation gave it (migration 0007). */
 export async function getAccount(db: Db, userId: number): Promise<Account | null> {
-  // selectAll: the moderation branch adds `role`; until then every member is a "user".
   const row = (await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!row) return null;
   return {
@@ -42,7 +40,7 @@ export async function exportAccount(db: Db, userId: number) {
   const [wishes, votes, subscriptions, followers, reports, notifications, actorIn] = await Promise.all([
     db
       .selectFrom('wishes')
-      .select(['id', 'text', 'is_public', 'created_at', 'published_at', 'upvote_count', 'downvote_count'])
+      .select(['id', 'text', 'is_public', 'hidden', 'hidden_reason', 'created_at', 'published_at', 'edited_at', 'upvote_count', 'downvote_count'])
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute(),
@@ -61,7 +59,7 @@ export async function exportAccount(db: Db, userId: number) {
       .where('s.target_id', '=', userId)
       .orderBy('s.id')
       .execute(),
-    db.selectFrom('complaints').select(['wish_id', 'category', 'created_at']).where('reporter_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('complaints').select(['wish_id', 'category', 'created_at', 'status', 'resolution', 'resolved_at']).where('reporter_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('notifications').select(['id', 'kind', 'wish_id', 'text', 'read_at', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('notification_actors').select(['notification_id', 'actor_id']).execute(),
   ]);
@@ -79,7 +77,8 @@ export async function exportAccount(db: Db, userId: number) {
   return {
     exported_at: nowIso(),
     account,
-    wishes: wishes.map((w) => ({ ...w, is_public: Boolean(w.is_public) })),
+    // The member's own wishes, private and hidden ones included (hidden: by moderators or a ban).
+    wishes: wishes.map((w) => ({ ...w, is_public: Boolean(w.is_public), hidden: w.hidden !== 0 })),
     votes,
     subscriptions: subscriptions.map(person),
     followers: followers.map(person),
@@ -91,16 +90,15 @@ export async function exportAccount(db: Db, userId: number) {
 /**
  * Deletes the member and everything of theirs. In one transaction: others' wishes lose this
  * member's votes from their counters, followed and following members lose one from theirs, this
- * member leaves others' gathered notifications (a row left with nobody goes), their reports go, and
- * the public feed is renumbered when any of their public wishes leaves it (migrations/0002). The rest
+ * member leaves others' gathered notifications (a row left with nobody goes) and their reports go.
+ * The feed needs nothing: feed numbers have gaps and the feed_buckets triggers count the deleted
+ * wishes out, cascaded deletes included (migrations/0007_moderation.ts). The rest
  * (wishes with the votes and reports on them, follows, notifications, offers, resets) goes with the
  * user row (ON DELETE CASCADE). Returns the avatar files to remove and the members whose unread
  * count changed, or null when the user was already gone.
  */
 export async function deleteAccount(db: Db, userId: number) {
   const result = await db.transaction().execute(async (trx) => {
-    // Taken first, as a public save does (wishes/queries.ts insertWish): renumbering cannot race a save.
-    await sql`update feed_sequence set last_seq = last_seq where id = 1`.execute(trx);
     const user = await trx.selectFrom('users').select(['avatar_url', 'avatar_thumbnail']).where('id', '=', userId).executeTakeFirst();
     if (!user) return null;
 
@@ -123,9 +121,7 @@ export async function deleteAccount(db: Db, userId: number) {
     }
     await trx.deleteFrom('complaints').where('reporter_id', '=', userId).execute();
 
-    const hadPublic = await trx.selectFrom('wishes').select('id').where('user_id', '=', userId).where('is_public', '=', 1).limit(1).executeTakeFirst();
     await trx.deleteFrom('users').where('id', '=', userId).execute();
-    if (hadPublic) for (const statement of PUBLIC_SEQ_BACKFILL) await sql.raw(statement).execute(trx);
     return { avatarFiles: [user.avatar_url, user.avatar_thumbnail].filter((f): f is string => Boolean(f)), notifiedUsers: [...new Set(touched.rows.map((r) => r.user_id))] };
   });
   clearFeedCache(db);

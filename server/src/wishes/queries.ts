@@ -281,13 +281,15 @@ const FOLLOWING_WALK_MAX_PAGE = 5;
 const FOLLOWING_LATERAL_MAX_ROWS = 500;
 
 /**
- * The public wishes of the users `followerId` follows, newest first (public_seq order is feed order).
+ * The listed wishes (public and not hidden, like the public feed) of the users `followerId` follows,
+ * newest first (feed_seq order is feed order; it has gaps, which no plan below depends on).
  * Two plans, because the cost depends on how active the followed people are:
- * 1. Walk the newest FOLLOWING_WALK_WINDOW public wishes backwards on wishes_public_seq_idx and keep
- *    those whose author is followed (a unique-index probe each). Someone following active people
- *    fills a page within a few dozen rows; this is the common case and costs about a public feed page.
+ * 1. Walk the listed wishes of the newest FOLLOWING_WALK_WINDOW feed numbers backwards on
+ *    wishes_feed_seq_idx and keep those whose author is followed (a unique-index probe each).
+ *    Someone following active people fills a page within a few dozen rows; this is the common case
+ *    and costs about a public feed page.
  * 2. When the walk does not fill the page (quiet followed people, or a deep page): per followed user,
- *    their newest public wishes from wishes_user_public_seq_idx (migration 0008), then the page from
+ *    their newest listed wishes from wishes_user_feed_seq_idx (migration 0008), then the page from
  *    that small set. PostgreSQL reads only (skip + size + 1) per user (LATERAL); SQLite, without
  *    LATERAL, answers `user_id in (...)` from the same index and sorts.
  */
@@ -298,8 +300,9 @@ export async function followingFeedPage(db: Db, dialect: Dialect, followerId: nu
   let ids: { id: number }[] = [];
   if (page <= FOLLOWING_WALK_MAX_PAGE) {
     const walked = await sql<{ id: number }>`select w.id from wishes w
-      where w.is_public = 1 and w.public_seq > (select max(public_seq) from wishes where is_public = 1) - ${FOLLOWING_WALK_WINDOW} and ${followed}
-      order by w.public_seq desc limit ${want} offset ${skip}`.execute(db);
+      where w.is_public = 1 and w.hidden = 0
+        and w.feed_seq > (select max(feed_seq) from wishes where is_public = 1 and hidden = 0) - ${FOLLOWING_WALK_WINDOW} and ${followed}
+      order by w.feed_seq desc limit ${want} offset ${skip}`.execute(db);
     ids = walked.rows;
   }
   if (ids.length < want) {
@@ -307,21 +310,21 @@ export async function followingFeedPage(db: Db, dialect: Dialect, followerId: nu
     const fallback =
       dialect === 'postgres' && perUser <= FOLLOWING_LATERAL_MAX_ROWS
         ? sql<{ id: number }>`select f.id from subscriptions s
-            cross join lateral (select id, public_seq from wishes
-              where user_id = s.target_id and is_public = 1 order by public_seq desc limit ${perUser}) f
+            cross join lateral (select id, feed_seq from wishes
+              where user_id = s.target_id and is_public = 1 and hidden = 0 order by feed_seq desc limit ${perUser}) f
             where s.follower_id = ${followerId}
-            order by f.public_seq desc limit ${want} offset ${skip}`
+            order by f.feed_seq desc limit ${want} offset ${skip}`
         : sql<{ id: number }>`select id from wishes
-            where is_public = 1 and user_id in (select target_id from subscriptions where follower_id = ${followerId})
-            order by public_seq desc limit ${want} offset ${skip}`;
+            where is_public = 1 and hidden = 0 and user_id in (select target_id from subscriptions where follower_id = ${followerId})
+            order by feed_seq desc limit ${want} offset ${skip}`;
     ids = (await fallback.execute(db)).rows;
   }
   if (ids.length === 0) return toPage([], page, pageSize);
-  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT}
+  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT(followerId)}
     from wishes w
     ${WISH_JOINS(followerId)}
     where w.id in (${sql.join(ids.map((r) => r.id))})
-    order by w.public_seq desc`.execute(db);
+    order by w.feed_seq desc`.execute(db);
   return toPage(rows, page, pageSize);
 }
 

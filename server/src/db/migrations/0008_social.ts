@@ -7,8 +7,9 @@
  *   the moderation kinds, null where the text is built from the actors.
  * - `notification_actors`: who is behind a gathered row, one row per person (the primary key makes a
  *   repeat upvote idempotent); a removed vote before the row is read deletes its actor row.
- * - `wishes_user_public_seq_idx`: a followed user's public wishes in feed order, so the following feed
- *   reads the newest few of each followed user instead of walking the whole public feed.
+ * - `wishes_user_feed_seq_idx`: a followed user's listed wishes (public, not hidden: the rule of
+ *   0007_moderation.ts) in feed order, so the following feed reads the newest few of each followed
+ *   user instead of walking the whole public feed.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../types';
@@ -37,7 +38,7 @@ export function socialMigration(dialect: Dialect): Migration {
         .addPrimaryKeyConstraint('notification_actors_pk', ['notification_id', 'actor_id'])
         .execute();
       await sql`create index notification_actors_actor_idx on notification_actors (actor_id)`.execute(db);
-      await sql`create index wishes_user_public_seq_idx on wishes (user_id, public_seq) where is_public = 1`.execute(db);
+      await sql`create index wishes_user_feed_seq_idx on wishes (user_id, feed_seq) where is_public = 1 and hidden = 0`.execute(db);
     },
   };
 }
