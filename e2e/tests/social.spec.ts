@@ -9,7 +9,7 @@ import ogs from 'open-graph-scraper';
 import type { Page } from '@playwright/test';
 import { strongPassword, unique } from '../support/api';
 import { expect, pageSignedInAs, test } from '../support/fixtures';
-import { expectPath, expectToast, header, signInLink, signOutButton, wishCard } from '../support/ui';
+import { accountButton, expectPath, expectToast, header, signInLink, wishCard } from '../support/ui';
 
 const SHOTS = '/tmp/shots/social';
 
@@ -113,14 +113,14 @@ test('changing the password signs the other browser out; this one stays signed i
   const elsewhere = await pageSignedInAs(browser, { ...user, ...(await api.login(user.email, user.password)) }, baseURL!);
   try {
     await elsewhere.goto('/feed');
-    await expect(signOutButton(elsewhere)).toBeVisible();
+    await expect(accountButton(elsewhere)).toBeVisible();
     await here.goto('/settings');
     await here.getByLabel('Current password').fill(user.password);
     await here.getByLabel('New password').fill(strongPassword());
     await here.getByRole('button', { name: 'Change password' }).click();
     await expectToast(here, 'Your password has been changed. Other devices have been signed out.');
     await here.reload();
-    await expect(signOutButton(here)).toBeVisible();
+    await expect(accountButton(here)).toBeVisible();
     // The other browser's tokens were ended: its next request is refused and it signs out.
     await elsewhere.goto('/settings');
     // 401, a refused refresh, then the session client signs out and reloads home: slow on a loaded machine.
@@ -152,10 +152,42 @@ test('delete the account after typing the password, then sign up again with the 
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expectPath(page, '/feed');
-  await expect(signOutButton(page)).toContainText(me.email);
+  await expect(accountButton(page)).toHaveAccessibleName(`Account menu, ${me.email}`);
 });
 
 for (const width of [390, 1280]) {
+  test(`the account menu leads to Notifications and Settings; the bell sits beside it; nothing overflows at ${width} px`, async ({ browser, baseURL, api }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    const me = await api.createUser({ firstName: 'Menu', lastName: 'Checker' });
+    const page = await pageSignedInAs(browser, me, baseURL!, { viewport: { width, height: 900 } });
+    try {
+      await page.goto('/feed');
+      await expect(accountButton(page)).toBeVisible({ timeout: 30_000 });
+      const bell = page.getByTestId(width <= 430 ? 'bell-mobile' : 'bell-header');
+      await expect(bell).toBeVisible();
+      await expect(bell).toHaveAttribute('href', '/notifications');
+      if (width <= 430) await expect(page.getByTestId('mobile-bar').getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/user/${me.id}`);
+      // Settings is an account-menu entry, not a nav entry: the header keeps to the window.
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' })).toHaveCount(0);
+      const overflow = await page.evaluate(() => {
+        const inner = document.querySelector('.shell-header__inner') as HTMLElement;
+        return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, header: inner.scrollWidth - inner.clientWidth };
+      });
+      expect(overflow).toEqual({ page: 0, header: 0 });
+      await accountButton(page).click();
+      await page.screenshot({ path: `${SHOTS}/account-menu-${width}.png` });
+      await header(page).getByRole('link', { name: 'Settings', exact: true }).click();
+      await expectPath(page, '/settings');
+      await expect(page.getByRole('heading', { name: 'Delete account' })).toBeVisible({ timeout: 30_000 });
+      await accountButton(page).click();
+      // The bell is also named Notifications; the menu's entry is the one in the open list.
+      await header(page).locator('.shell-account__list').getByRole('link', { name: 'Notifications', exact: true }).click();
+      await expectPath(page, '/notifications');
+    } finally {
+      await page.context().close();
+    }
+  });
+
   test(`new screens are axe clean at ${width} px (screenshots in ${SHOTS})`, async ({ browser, baseURL, api }) => {
     mkdirSync(SHOTS, { recursive: true });
     const me = await api.createUser({ firstName: 'Axe', lastName: 'Checker' });

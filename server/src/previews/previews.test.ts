@@ -74,6 +74,21 @@ describe.each(dialects)('link previews (%s)', (dialect) => {
     expectJsonClientError(await t.request({ url: '/api/base/wish/abc/card.png' }), 404);
   });
 
+  it('a wish hidden by moderation gets the generic tags and no card, also once its card was drawn', async () => {
+    const hiddenWish = await t.saveWish(ada, 'HIDDEN moderated text');
+    expect((await t.request({ url: `/api/base/wish/${hiddenWish}/card.png` })).statusCode).toBe(200);
+    // As moderation's hide does (moderation/queries.ts): the moderators' bit.
+    await sql`update wishes set hidden = 1, hidden_reason = 'Spam' where id = ${hiddenWish}`.execute(t.app.deps.db);
+    const { result, html } = await unfurl(`/wish/${hiddenWish}`);
+    expect(result.ogTitle).toBe('Wishes');
+    expect(result.ogImage?.[0]?.url).toBe(`${base}/api/base/card.png`);
+    expect(html).not.toContain('HIDDEN');
+    // The author sees their hidden wish in the app, but previews are what a visitor may see.
+    expect((await t.request({ url: `/wish/${hiddenWish}`, token: ada.access })).body).not.toContain('HIDDEN');
+    expectJsonClientError(await t.request({ url: `/api/base/wish/${hiddenWish}/card.png` }), 404);
+    expectJsonClientError(await t.request({ url: `/api/base/wish/${hiddenWish}/card.png`, token: ada.access }), 404);
+  });
+
   it('unfurls a profile with the person\'s name and their avatar or the site card', async () => {
     const { result } = await unfurl(`/user/${ada.id}`);
     expect(result.ogTitle).toBe('Ada Lovelace <b>');

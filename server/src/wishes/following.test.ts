@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../testing/harness';
 
 describe.each(dialects)('following feed (%s)', (dialect) => {
@@ -55,5 +56,19 @@ describe.each(dialects)('following feed (%s)', (dialect) => {
     expect(texts).not.toContain('ann private');
     for (const bad of ['0', 'abc', '-1', '1.5']) expectJsonClientError(await t.request({ url: `/api/base/feed/following/${bad}/`, token: me.access }), 404);
     expect((await page(me, 99)).json()).toMatchObject({ wishes: [], hasMore: false });
+  });
+
+  it('leaves out wishes hidden by moderation or a ban (the public feed\'s rule), on both plans', async () => {
+    const hiddenByModerators = await t.saveWish(ann, 'ann hidden by moderators');
+    const hiddenByBan = await t.saveWish(ann, 'ann hidden by a ban');
+    await sql`update wishes set hidden = 1 where id = ${hiddenByModerators}`.execute(t.app.deps.db);
+    await sql`update wishes set hidden = 2 where id = ${hiddenByBan}`.execute(t.app.deps.db);
+    // Page 1 is not full (Ann's wishes only), so the walk and then the per-user fallback both run.
+    const ids = (await page(me, 1)).json().wishes.map((w: { id: number }) => w.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(hiddenByModerators);
+    expect(ids).not.toContain(hiddenByBan);
+    await sql`update wishes set hidden = 0 where id = ${hiddenByModerators}`.execute(t.app.deps.db);
+    expect((await page(me, 1)).json().wishes[0].id).toBe(hiddenByModerators);
   });
 });

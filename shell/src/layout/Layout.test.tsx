@@ -132,7 +132,8 @@ describe('mobile bar', () => {
     const bar = screen.getByTestId('mobile-bar');
     const links = within(bar).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('aria-label'))).toEqual([...MOBILE_ENTRIES, 'Notifications']);
-    expect(links.map((l) => l.textContent)).toEqual(['Feed', 'Business', 'Search', 'Compose', 'Subscriptions', 'Profile', 'Notifications']);
+    // The bell is icon-only (its name, with the unread count, is its aria-label).
+    expect(links.map((l) => l.textContent)).toEqual(['Feed', 'Business', 'Search', 'Compose', 'Subscriptions', 'Profile', '']);
     expect(within(bar).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/7');
     // Only one "Main" navigation: the header no longer carries the icons.
     expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
