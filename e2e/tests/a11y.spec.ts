@@ -58,7 +58,7 @@ const SCREENS: Screen[] = [
   { name: 'feed', path: () => '/feed', signedIn: 'both', ready: async (p) => expect(p.getByRole('article').first()).toBeVisible() },
   { name: 'wish', path: (d) => `/wish/${d.wishId}`, signedIn: 'both', ready: async (p, d) => expect(wishCard(p, d.wishText)).toBeVisible() },
   { name: 'profile', path: (d) => `/user/${d.author.id}`, signedIn: 'both', ready: async (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
-  { name: 'own profile', path: (d) => `/user/${d.me.id}`, signedIn: 'in', ready: async (p) => expect(p.getByText('Your profile')).toBeVisible() },
+  { name: 'own profile', path: (d) => `/user/${d.me.id}`, signedIn: 'in', ready: async (p) => expect(p.locator('#main').getByText('Your profile')).toBeVisible() },
   { name: 'search results', path: (d) => `/search?q=${d.token}`, signedIn: 'both', ready: async (p) => expect(p.getByText('End of search results')).toBeVisible() },
   { name: 'search empty', path: () => '/search', signedIn: 'both' },
   { name: 'terms', path: () => '/page/terms', signedIn: 'both', ready: async (p) => expect(p.locator('.shell-markdown')).toBeVisible() },

@@ -65,7 +65,7 @@ test.describe('profile', () => {
 
   test('an avatar over 5 MB is refused in the browser with the spec text and never uploaded', async ({ signedInPage: page, me }) => {
     await page.goto(`/user/${me.id}`);
-    await expect(page.getByText('Your profile')).toBeVisible();
+    await expect(page.locator('#main').getByText('Your profile')).toBeVisible();
     let uploads = 0;
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/profile/my/avatar/upload')) uploads++;

@@ -3,14 +3,13 @@
  * the whole composed site, mf-feed's own-wish menu, the mf-moderation remote and mf-profile's
  * "My reports". Roles are set with the admin command on the server's own database.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { unique, type TestUser } from '../support/api';
 import { useExtraServer } from '../support/extra-server';
 import { expect as baseExpect, pageSignedInAs, test } from '../support/fixtures';
 import { dialog, signInLink, wishCard } from '../support/ui';
+import { setRole } from '../support/roles';
 
 // Its own server: the queue and the log start empty, and AUTO_HIDE_REPORTS is the default 5.
 useExtraServer({ label: 'moderation' });
@@ -19,17 +18,7 @@ test.describe.configure({ timeout: 240_000 });
 test.use({ actionTimeout: 45_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
-const REPO = path.join(__dirname, '..', '..');
 const SHOTS = '/tmp/shots/mod';
-
-function setRole(dataDir: string, email: string, role: string): void {
-  // The e2e servers run on SQLite in their DATA_DIR (support/server.ts drops DATABASE_URL).
-  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  delete env.NODE_ENV;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join('server', 'scripts', 'admin.ts'), 'role', email, role], { cwd: REPO, env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`admin role failed: ${result.stderr}`);
-}
 
 async function shots(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });

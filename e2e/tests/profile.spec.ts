@@ -9,7 +9,7 @@ test('own profile opened directly: "Your profile" and no subscribe button', asyn
   await page.goto(`/user/${me.id}`);
   await expect(page.getByRole('heading', { level: 1, name: me.fullName })).toBeVisible();
   await expectTitle(page, me.fullName);
-  await expect(page.getByText('Your profile')).toBeVisible();
+  await expect(page.locator('#main').getByText('Your profile')).toBeVisible();
   await expect(page.getByRole('button', { name: /^(Subscribe|Unsubscribe)$/ })).toHaveCount(0);
   await expect(page.getByLabel('Upload avatar')).toBeAttached();
 });
@@ -19,7 +19,7 @@ async function openOwnProfile(page: Page, userId: number) {
   await page.goto('/');
   await expect(page.getByText('Create your wishes with AI.')).toBeVisible();
   await clientNavigate(page, `/user/${userId}`);
-  await expect(page.getByText('Your profile')).toBeVisible();
+  await expect(page.locator('#main').getByText('Your profile')).toBeVisible();
 }
 
 test('own profile: upload a real PNG and see it in the header', async ({ signedInPage: page, me }) => {
@@ -83,7 +83,7 @@ test("another user's profile: name, counts, wishes with Load More, and a subscri
   await expect(page.getByTestId('profile-followers')).toHaveText('1');
   await expect(page.getByTestId('profile-following')).toHaveText('0');
   await expect(page.getByTestId('profile-posts')).toHaveText('12');
-  await expect(page.getByText('Your profile')).toHaveCount(0);
+  await expect(page.locator('#main').getByText('Your profile')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Subscribe', exact: true })).toBeVisible();
 
   const wishes = page.getByRole('region', { name: 'Wishes' }).getByRole('article');

@@ -16,6 +16,7 @@ import type { Page } from '@playwright/test';
 import { Api, type TestUser } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { REPO_ROOT } from '../support/paths';
+import { setRole } from '../support/roles';
 import { startServer, type ServerHandle } from '../support/server';
 import { expectShell, header } from '../support/ui';
 
@@ -102,9 +103,10 @@ test.describe('remote releases', () => {
 
   test.beforeAll(async () => {
     releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-e2e-releases-'));
-    server = await startServer({ label: 'releases', env: { RELEASES_DIR: releasesDir, ADMIN_EMAILS: ADMIN_EMAIL } });
+    server = await startServer({ label: 'releases', env: { RELEASES_DIR: releasesDir } });
     const api = new Api(server.url);
     admin = await api.createUser({ email: ADMIN_EMAIL });
+    setRole(server.dataDir, ADMIN_EMAIL, 'admin');
     await api.createWish(await api.createUser(), 'One wish so the feed reaches its end.');
     fs.mkdirSync(SHOTS, { recursive: true });
   });

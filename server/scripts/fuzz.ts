@@ -7,7 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { createTestApp, dialects, type TestDialect } from '../src/testing/harness';
-import { FUZZ_ADMIN_EMAIL, runFuzz, setupWorld } from '../src/security/fuzz-core';
+import { runFuzz, setupWorld } from '../src/security/fuzz-core';
 import { makeFakeSite, withSiteRoot } from '../src/security/site';
 
 function flag(name: string, fallback: string): string {
@@ -34,7 +34,7 @@ async function main() {
     const runs = dialect === 'sqlite' ? RUNS : Math.ceil(RUNS / 4);
     console.log(`fuzz ${dialect}: ${runs} runs, seed ${SEED} (replay: npm run fuzz -- --db ${dialect} --seed ${SEED} --runs ${runs})`);
     const site = makeFakeSite();
-    const t = await withSiteRoot(site, () => createTestApp(dialect, { adminEmails: [FUZZ_ADMIN_EMAIL] }));
+    const t = await withSiteRoot(site, () => createTestApp(dialect));
     try {
       const world = await setupWorld(t);
       const started = Date.now();

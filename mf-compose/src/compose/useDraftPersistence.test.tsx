@@ -5,7 +5,7 @@ import { jsonResponse, signInForTest } from '@wishes/shared/testing';
 import ComposePage from './ComposePage';
 import { parseDraft } from './useDraftPersistence';
 import { OPTIONS, renderAt, setOptions } from '../test/harness';
-import { installFetch } from '../test/fakeFetch';
+import { asEventStream, installFetch } from '../test/fakeFetch';
 
 const PATTERNS = ['/compose', '/compose/:topic'];
 let server: ReturnType<typeof installFetch>;
@@ -15,7 +15,8 @@ beforeEach(() => {
   setOptions(OPTIONS);
   signInForTest(7, 'ann@example.com');
   server = installFetch((request) => {
-    if (request.url === '/api/base/generate_text/') return jsonResponse({ text: 'Happy birthday, Anna!', rate_limit: { limit: 20, remaining: 19 } });
+    // Generate streams the draft (POST /api/base/generate_text/stream/).
+    if (request.url === '/api/base/generate_text/stream/') return asEventStream(jsonResponse({ text: 'Happy birthday, Anna!', rate_limit: { limit: 20, remaining: 19 } }));
     if (request.url === '/api/base/save_wish/') return jsonResponse({ wish_id: 42 }, 201);
     return jsonResponse({ error: 'Not found' }, 404);
   });

@@ -65,8 +65,6 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Folder of remote releases: <releasesDir>/<remote>/<release-id>/ (RELEASES_DIR, default ./releases). */
   releasesDir: string;
-  /** ADMIN_EMAILS: accounts allowed to switch releases over HTTP until accounts carry a role. */
-  adminEmails: string[];
 }
 
 export type TrustProxy = false | number | string;
@@ -247,11 +245,5 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       overrides.searchLimitPerMinute ?? (get('SEARCH_LIMIT_PER_MINUTE') ? parseIntStrict(get('SEARCH_LIMIT_PER_MINUTE')!, 'SEARCH_LIMIT_PER_MINUTE', 1, 1_000_000) : 60),
     trustProxy: overrides.trustProxy ?? (get('TRUST_PROXY') ? parseTrustProxy(get('TRUST_PROXY')!) : false),
     releasesDir: overrides.releasesDir ?? path.resolve(REPO_ROOT, get('RELEASES_DIR') ?? './releases'),
-    adminEmails:
-      overrides.adminEmails ??
-      (get('ADMIN_EMAILS') ?? '')
-        .split(',')
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
   };
 }

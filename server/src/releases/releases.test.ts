@@ -123,8 +123,9 @@ describe.each(dialects)('remote releases (%s)', (dialect) => {
     // An unfinished build (no release.json yet) is invisible.
     put(releasesDir, 'mf-feed/.building-x/remoteEntry.js', 'partial');
     put(releasesDir, 'mf-feed/0.1.0-unfinished/remoteEntry.js', 'partial');
-    t = await createTestApp(dialect, { releasesDir, adminEmails: ['root@example.com'] }, { env: { WISHES_SITE_ROOT: site } });
+    t = await createTestApp(dialect, { releasesDir }, { env: { WISHES_SITE_ROOT: site } });
     admin = await t.createUser({ email: 'root@example.com' });
+    await sql`update users set role = 'admin' where id = ${admin.id}`.execute(t.app.deps.db);
     member = await t.createUser();
   });
   afterAll(async () => {
@@ -250,14 +251,11 @@ describe.each(dialects)('remote releases (%s)', (dialect) => {
     }
   });
 
-  it('an account role decides who is an admin once the users table has one', async () => {
-    await sql`alter table users add column role text not null default 'user'`.execute(t.app.deps.db);
-    try {
-      expect((await t.request({ method: 'GET', url: '/api/admin/remotes/', token: admin.access })).statusCode).toBe(403);
-      await sql`update users set role = 'admin' where id = ${member.id}`.execute(t.app.deps.db);
-      expect((await t.request({ method: 'GET', url: '/api/admin/remotes/', token: member.access })).statusCode).toBe(200);
-    } finally {
-      await sql`alter table users drop column role`.execute(t.app.deps.db);
-    }
+  it('reads the role from the database on every call: a promotion and a demotion count at once', async () => {
+    expect((await t.request({ method: 'GET', url: '/api/admin/remotes/', token: member.access })).statusCode).toBe(403);
+    await sql`update users set role = 'admin' where id = ${member.id}`.execute(t.app.deps.db);
+    expect((await t.request({ method: 'GET', url: '/api/admin/remotes/', token: member.access })).statusCode).toBe(200);
+    await sql`update users set role = 'moderator' where id = ${member.id}`.execute(t.app.deps.db);
+    expect((await t.request({ method: 'GET', url: '/api/admin/remotes/', token: member.access })).statusCode).toBe(403);
   });
 });

@@ -61,11 +61,13 @@ export function craftToken(claims: Record<string, unknown>, secret: string | nul
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 
-/** The owner's address; fuzz apps list it in ADMIN_EMAILS so the admin calls run past the role check. */
-export const FUZZ_ADMIN_EMAIL = 'fuzz-owner-admin@example.com';
-
-export async function setupWorld(t: TestContext): Promise<FuzzWorld> {
-  const owner = await t.createUser({ first_name: 'Olga', last_name: 'Owner', email: FUZZ_ADMIN_EMAIL });
+/**
+ * A world's owner is an admin (set in the database, as `npm run admin -- role` does), so the admin
+ * calls run past the role check; `ownerRole` lets a caller make it a moderator or a plain user.
+ */
+export async function setupWorld(t: TestContext, ownerRole: 'admin' | 'moderator' | 'user' = 'admin'): Promise<FuzzWorld> {
+  const owner = await t.createUser({ first_name: 'Olga', last_name: 'Owner' });
+  await t.app.deps.db.updateTable('users').set({ role: ownerRole }).where('id', '=', owner.id).execute();
   const other = await t.createUser({ first_name: 'Otto', last_name: 'Other' });
   const publicWishId = await t.saveWish(owner, 'A public birthday wish for everyone', true);
   const privateWishId = await t.saveWish(owner, 'A private note nobody else may see', false);
@@ -143,7 +145,7 @@ export const ROUTES: RouteTemplate[] = [
   { method: 'GET', path: '/api/profile/:user/subscriptions/', api: true },
   { method: 'GET', path: '/api/profile/my/subscriptions/', api: true },
   { method: 'POST', path: '/api/profile/my/avatar/upload/', api: true },
-  // Remote releases (api-v2): the owner is an admin in the fuzz world (ADMIN_EMAILS).
+  // Remote releases (api-v2): the owner is an admin in the fuzz world (setupWorld).
   { method: 'GET', path: '/api/admin/remotes/', api: true },
   { method: 'POST', path: '/api/admin/remotes/:any/activate/', api: true, valid: () => ({ release: 'dist' }) },
   { method: 'POST', path: '/api/admin/remotes/mf-feed/activate/', api: true, valid: () => ({ release: 'dist' }) },

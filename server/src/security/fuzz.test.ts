@@ -9,9 +9,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { createTestApp, DEFAULT_PASSWORD, dialects, type TestContext } from '../testing/harness';
-import { checkResponse, FUZZ_ADMIN_EMAIL, runFuzz, setupWorld, ROUTES, TOKEN_KINDS, type FuzzWorld, type FuzzRequest } from './fuzz-core';
+import { checkResponse, runFuzz, setupWorld, ROUTES, TOKEN_KINDS, type FuzzWorld, type FuzzRequest } from './fuzz-core';
 import { SITE_CANARY, makeFakeSite, withSiteRoot } from './site';
-import { runAdminCommand } from '../moderation/admin-cli';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260422);
 const RUNS: Record<string, number> = { sqlite: Number(process.env.FUZZ_RUNS ?? 700), postgres: Math.ceil(Number(process.env.FUZZ_RUNS ?? 700) / 4) };
@@ -31,7 +30,7 @@ describe.each(dialects)('fuzzing every route (%s)', (dialect) => {
 
   beforeAll(async () => {
     site = makeFakeSite();
-    t = await withSiteRoot(site, () => createTestApp(dialect, { adminEmails: [FUZZ_ADMIN_EMAIL] }));
+    t = await withSiteRoot(site, () => createTestApp(dialect));
     world = await setupWorld(t);
     writeFileSync(path.join(t.config.dataDir, 'jwt-secret'), DATA_CANARY);
   });
@@ -48,8 +47,7 @@ describe.each(dialects)('fuzzing every route (%s)', (dialect) => {
   it('moderation routes with a moderator token: hostile bodies, ids and queries never 5xx, refused ones change nothing', async () => {
     // A world of its own: its owner is a moderator, so the random requests reach the handlers
     // (and may hide, delete or ban), not only the 403 of the role check.
-    const modWorld = await setupWorld(t);
-    await runAdminCommand(t.app.deps.db, ['role', modWorld.owner.email, 'moderator']);
+    const modWorld = await setupWorld(t, 'moderator');
     const routes = ROUTES.filter((r) => r.path.startsWith('/api/moderation/') || r.path === '/api/base/wish/:wish/');
     const details = await runFuzz(modWorld, { seed: SEED, numRuns: Math.ceil(RUNS[dialect]! / 4), routes });
     expect(reportOf(details)).toBe('ok');
