@@ -81,7 +81,8 @@ describe('header navigation by session state', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Your profile' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/user\/7$/);
     expect(button).toHaveAttribute('aria-expanded', 'false');
-  });
+    // Many keystrokes through userEvent: more than the default 5 s on a loaded machine.
+  }, 20_000);
 
   it('signs out from the account menu: clears the tokens and the user, then goes to /', async () => {
     signInAs('ada@example.com', 7);
