@@ -70,6 +70,11 @@ for (const width of WIDTHS) {
       await expect(button).toHaveAttribute('aria-expanded', 'true');
       const profile = header(page).getByRole('link', { name: 'Your profile' });
       await expect(profile).toBeFocused();
+      // Then the social layer's entries (Notifications, Settings), then Sign out.
+      await page.keyboard.press('ArrowDown');
+      await expect(header(page).locator('.shell-account__list').getByRole('link', { name: 'Notifications', exact: true })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(header(page).getByRole('link', { name: 'Settings', exact: true })).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(header(page).getByRole('button', { name: 'Sign out', exact: true })).toBeFocused();
       await expectAxeClean(page, 'account menu open');
@@ -234,7 +239,8 @@ for (const width of WIDTHS) {
       const card = wishCard(page, secret);
       await expect(card.getByTestId('visibility-badge')).toHaveText(/Private/);
       await card.getByRole('button', { name: 'More options' }).click();
-      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['View']);
+      // The author's own actions (mod: edit, visibility, delete); still no Share and no Report.
+      await expect(page.getByRole('menu').getByRole('menuitem')).toHaveText(['View', 'Edit', 'Make public', 'Delete']);
       await expectAxeClean(page, 'private wish page with menu open');
       await shot(page, 'private-wish');
       await page.keyboard.press('Escape');
