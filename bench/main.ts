@@ -202,6 +202,15 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
       const ratio = deepAfter.p50 / Math.max(feedAfter.p50, 1);
       rows.push({ name: `${db}: ${deepAfter.label} p50 latency`, value: `${deepAfter.p50} ms = ${ratio.toFixed(1)}× page 1 (${feedAfter.p50} ms)`, target: '≤ 3× page 1', pass: deepAfter.p50 <= 3 * Math.max(feedAfter.p50, 1) });
     }
+    const followingFeed = get('following1');
+    if (followingFeed && feed) {
+      rows.push({
+        name: `${db}: ${followingFeed.label} p50`,
+        value: `${followingFeed.p50} ms = ${(followingFeed.p50 / Math.max(feed.p50, 1)).toFixed(1)}× feed`,
+        target: '≤ 2× feed p50',
+        pass: followingFeed.p50 <= 2 * Math.max(feed.p50, 1),
+      });
+    }
     // The same two targets with the anonymous 1 s feed cache on (production default); the rows above are uncached.
     const feedC = get('feed1Cached');
     const deepC = get('feedDeepCached');

@@ -11,7 +11,44 @@ import path from 'node:path';
 // autocannon ships no types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+import { sql } from 'kysely';
 import { COMMON_WORD, RARE_WORD, type Dataset } from '../lib/data';
+import { openDatabase } from '../../server/src/db/connect';
+
+/** How many people the following-feed member follows (issue: "a member following 200 people"). */
+export const FOLLOWED = 200;
+
+/**
+ * Makes `followerId` follow FOLLOWED authors of public wishes, spread over the whole range of
+ * authors (prolific and occasional alike; the generated follows are skewed towards a few), and
+ * keeps the denormalized counters exact. Idempotent: a second run adds nothing.
+ */
+async function followAuthors(databaseUrl: string, followerId: number): Promise<number> {
+  const { db } = openDatabase(databaseUrl, { poolSize: 1 });
+  try {
+    const authors = (await sql<{ user_id: number }>`select distinct user_id from wishes where is_public = 1 and user_id <> ${followerId} order by user_id`.execute(db)).rows.map((r) => r.user_id);
+    const step = Math.max(1, Math.floor(authors.length / FOLLOWED));
+    const chosen = authors.filter((_, i) => i % step === 0).slice(0, FOLLOWED);
+    const now = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      for (const targetId of chosen) {
+        const added = await trx
+          .insertInto('subscriptions')
+          .values({ follower_id: followerId, target_id: targetId, created_at: now })
+          .onConflict((oc) => oc.columns(['follower_id', 'target_id']).doNothing())
+          .executeTakeFirst();
+        if (Number(added.numInsertedOrUpdatedRows ?? 0n) > 0) {
+          await sql`update users set followers_count = followers_count + 1 where id = ${targetId}`.execute(trx);
+          await sql`update users set following_count = following_count + 1 where id = ${followerId}`.execute(trx);
+        }
+      }
+    });
+    const count = await sql<{ n: number | string }>`select count(*) as n from subscriptions where follower_id = ${followerId}`.execute(db);
+    return Number(count.rows[0]!.n);
+  } finally {
+    await db.destroy();
+  }
+}
 
 interface Histogram {
   average: number;
@@ -157,6 +194,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
   const doomed = wishesToDelete(data, DELETES);
   const doomedAuthors = [...new Set(doomed.map((d) => d.userId))];
   const benchUsers = [...pairs.map((p) => p.userId), ...doomedAuthors];
+  // The following feed's member: the first bench user, made to follow FOLLOWED people.
+  const following = options.only && !options.only.includes('following1') ? 0 : await followAuthors(options.databaseUrl, pairs[0].userId);
   // The main server runs with the anonymous feed cache off, so every figure below is the database
   // path; feed1Cached/feedDeepCached (and their own bare baseline) then run on a second server with
   // the production default (1 s cache, see wishes/queries.ts FEED_CACHE_MS).
@@ -196,6 +235,13 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     { key: 'userWishes', label: `user's wishes (${data.prolificUser.wishes} public)`, method: 'GET', path: `/api/base/user/${data.prolificUser.id}/wishes/1/`, opts: {} },
     { key: 'searchCommon', label: `search "${COMMON_WORD}" (common)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: COMMON_WORD }) } },
     { key: 'searchRare', label: `search "${RARE_WORD}" (rare)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: RARE_WORD }) } },
+    {
+      key: 'following1',
+      label: `following feed page 1 (member following ${following})`,
+      method: 'GET',
+      path: '/api/base/feed/following/1/',
+      opts: { headers: { authorization: `Bearer ${tokens[0]}` } },
+    },
     { key: 'vote', label: 'vote toggle (signed in: vote, unvote)', method: 'POST+DELETE', path: '/api/wish/{id}/vote/', opts: { requests: voteRequests } },
     // Deletes spread over the whole feed (so every deep page moves), then the feed again on the changed data.
     { key: 'delete', label: `delete a wish (${DELETES} deletes, ${options.connections} at a time)`, method: 'DELETE', path: '/api/base/wish/{id}/', opts: {} },

@@ -39,6 +39,7 @@ import type {
   VoteType,
   Wish,
 } from './contract/schemas';
+import type { Account, AccountPatch, ChangePasswordResponse, NotificationsPage, UnreadCount } from './contract/social';
 import { getAccessToken, refreshNow } from './session';
 import { DEFAULT_VOTE_TYPE } from './constants';
 
@@ -409,6 +410,34 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getModerationLog: (page = 1) => call<ModerationLogPage>(`/api/moderation/log/?page=${page}`, { failure: API_ERRORS.moderationLoad, expect: ['entries'] }),
 
     getOffers: (page = 1) => call<OfferInboxPage>(`/api/moderation/offers/?page=${page}`, { failure: API_ERRORS.moderationLoad, expect: ['offers'] }),
+    // ---- the social layer (api-v2.md: following feed, notifications, account)
+    getFollowingFeed: (page = 1) => call<FeedPage>(`/api/base/feed/following/${page}/`, { failure: API_ERRORS.general, expect: ['wishes'] }),
+
+    getNotifications: (page = 1) =>
+      call<NotificationsPage>(`/api/notifications/?page=${page}`, { failure: API_ERRORS.general, expect: ['notifications', 'unread_count'] }),
+
+    /** Marks the given notifications (or, without ids, all) read; resolves to the new unread count. */
+    markNotificationsRead: (ids?: number[]) =>
+      call<UnreadCount>('/api/notifications/read/', { method: 'POST', body: ids ? { ids } : {}, failure: API_ERRORS.general, expect: ['unread_count'] }),
+
+    getAccount: () => call<Account>('/api/account/', { failure: API_ERRORS.general, expect: ['email'] }),
+
+    updateAccount: (patch: AccountPatch) => call<Account>('/api/account/', { method: 'PATCH', body: patch, failure: API_ERRORS.general, expect: ['email'] }),
+
+    changePassword: (currentPassword: string, newPassword: string) =>
+      call<ChangePasswordResponse>('/api/account/password/', {
+        method: 'POST',
+        body: { current_password: currentPassword, new_password: newPassword },
+        failure: API_ERRORS.general,
+        expect: ['access', 'refresh'],
+      }),
+
+    signOutEverywhere: () => call<MessageResponse>('/api/account/sign_out_everywhere/', { method: 'POST', failure: API_ERRORS.general }),
+
+    /** Everything the server stores about the member (the JSON the export file holds). */
+    exportAccount: () => call<Record<string, unknown>>('/api/account/export/', { failure: API_ERRORS.general, expect: ['account'] }),
+
+    deleteAccount: (password: string) => call<MessageResponse>('/api/account/', { method: 'DELETE', body: { password }, failure: API_ERRORS.general }),
 
     /** Markdown text of a static page (terms, privacy_policy). */
     getStaticPage: async (name: string): Promise<string> => {

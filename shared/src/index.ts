@@ -12,4 +12,5 @@ export * from './hooks';
 export * from './ui';
 // Types only: the TypeBox schemas stay out of browser bundles.
 export type * from './contract/schemas';
+export type * from './contract/social';
 export * from './remotes';

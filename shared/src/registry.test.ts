@@ -49,10 +49,13 @@ describe('the app registry', () => {
         '/moderation',
         '/moderation/log',
         '/moderation/offers',
+        // The social layer (api-v2, issue 17).
+        '/notifications',
+        '/settings',
       ].sort(),
     );
     expect(allRoutes.filter((r) => r.signIn).map((r) => r.path).sort()).toEqual(
-      ['/business', '/compose', '/compose/:topic', '/subscriptions', '/my/reports', '/moderation', '/moderation/log', '/moderation/offers'].sort(),
+      ['/business', '/compose', '/compose/:topic', '/subscriptions', '/my/reports', '/moderation', '/moderation/log', '/moderation/offers', '/notifications', '/settings'].sort(),
     );
   });
 

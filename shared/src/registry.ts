@@ -116,6 +116,9 @@ export const APP_REGISTRY = [
       ProfilePage: './src/profile/ProfilePage.tsx',
       SubscriptionsPage: './src/subscriptions/SubscriptionsPage.tsx',
       MyReportsPage: './src/reports/MyReportsPage.tsx',
+      // The social layer: notifications (the shell's bell leads here) and account settings.
+      NotificationsPage: './src/notifications/NotificationsPage.tsx',
+      SettingsPage: './src/settings/SettingsPage.tsx',
     },
     routes: [
       // A profile lists its wishes with mf-feed's WishList.
@@ -124,8 +127,15 @@ export const APP_REGISTRY = [
       { path: '/subscriptions', expose: 'SubscriptionsPage', title: 'Subscriptions', signIn: true },
       // The reporter's reports and their outcomes (api-v2 "Moderation": GET /api/complaints/my/).
       { path: '/my/reports', expose: 'MyReportsPage', title: 'My reports', signIn: true },
+      { path: '/notifications', expose: 'NotificationsPage', title: 'Notifications', signIn: true },
+      { path: '/settings', expose: 'SettingsPage', title: 'Settings', signIn: true },
     ],
-    nav: [{ to: '/subscriptions', label: 'Subscriptions', icon: 'subscriptions', visibility: 'members', order: 50 }],
+    // Notifications and Settings are not nav entries: the bell sits next to the account menu
+    // (shell/src/notifications) and both are entries of that menu (shell/src/account/accountMenuItems.ts),
+    // which keeps the 1280 px header within its width.
+    nav: [
+      { to: '/subscriptions', label: 'Subscriptions', icon: 'subscriptions', visibility: 'members', order: 50 },
+    ],
   },
   {
     key: 'auth',

@@ -36,11 +36,11 @@ describe('sign-in guard', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(path);
   });
 
-  it('marks exactly the protected routes of the spec', () => {
+  it('marks exactly the protected routes of the spec (and the social layer\'s /notifications and /settings)', () => {
     const paths = routesFor()
       .filter((r) => r.protected)
       .map((r) => r.path);
-    expect(paths.sort()).toEqual(['/business', '/compose', '/compose/:topic', '/moderation', '/moderation/log', '/moderation/offers', '/my/reports', '/subscriptions']);
+    expect(paths.sort()).toEqual(['/business', '/compose', '/compose/:topic', '/moderation', '/moderation/log', '/moderation/offers', '/my/reports', '/notifications', '/settings', '/subscriptions']);
   });
 });
 

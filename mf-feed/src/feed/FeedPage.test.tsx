@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { api, EMBEDDED_ELEMENT_ID, setOptions, type FeedPage as FeedPageData } from '@wishes/shared';
 import FeedPage from './FeedPage';
 import { feedPage, makeWish, OPTIONS, wishes } from '../test/fixtures';
-import { apiError, deferred, renderAt, resetSharedState } from '../test/harness';
+import { apiError, deferred, renderAt, resetSharedState, signInForTest } from '../test/harness';
 
 /** Page geometry: the distance to the bottom is scrollHeight - (scrollY + innerHeight). */
 function setGeometry(distanceToBottom: number) {
@@ -171,4 +171,32 @@ it('keeps the cards and offers a retry when a later page fails, without re-reque
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   await waitFor(() => expect(cardCount()).toBe(6));
   expect(getFeed).toHaveBeenLastCalledWith(2);
+});
+
+describe('All / Following (members)', () => {
+  it('is not shown to visitors; ?view=following reads the public feed for them', async () => {
+    const getFeed = jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage(wishes(1, 2), 1, null));
+    const following = jest.spyOn(api, 'getFollowingFeed');
+    renderAt(<FeedPage />, { path: '/feed', route: '/feed?view=following' });
+    expect(await screen.findAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByRole('navigation', { name: 'Which wishes' })).not.toBeInTheDocument();
+    expect(getFeed).toHaveBeenCalledWith(1);
+    expect(following).not.toHaveBeenCalled();
+  });
+
+  it('switches a member to the people they follow and back; an empty Following links to the feed', async () => {
+    signInForTest(3);
+    jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage(wishes(1, 3), 1, null));
+    const following = jest.spyOn(api, 'getFollowingFeed').mockResolvedValue(feedPage([], 1, null));
+    renderAt(<FeedPage />, { path: '/feed' });
+    const nav = await screen.findByRole('navigation', { name: 'Which wishes' });
+    expect(within(nav).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findAllByRole('article')).toHaveLength(3);
+    await userEvent.click(within(nav).getByRole('link', { name: 'Following' }));
+    expect(await screen.findByText(/Follow people to see their wishes here/)).toBeInTheDocument();
+    expect(following).toHaveBeenCalledWith(1);
+    expect(screen.getByRole('link', { name: 'Find people in the feed' })).toHaveAttribute('href', '/feed');
+    expect(within(nav).getByRole('link', { name: 'Following' })).toHaveAttribute('aria-current', 'page');
+    expect(cardCount()).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, EmptyState, ErrorState, FEED, Spinner, takeEmbedded, useDocumentTitle, type Wish } from '@wishes/shared';
+import { Link, useSearchParams } from 'react-router-dom';
+import { api, EmptyState, ErrorState, FEED, Spinner, takeEmbedded, useDocumentTitle, useSessionUser, type FeedPage as FeedPageData, type Wish } from '@wishes/shared';
 import { errorMessage } from '../common/errors';
 import { appendUnique, nextPageOf, replaceWish } from '../common/paging';
 import WishList from '../wish/WishList';
@@ -11,7 +12,15 @@ export const FEED_TEXTS = {
   end: "You've seen all wishes!",
   empty: 'No wishes yet.',
   failed: 'Could not load wishes.',
+  followingEmpty: 'Follow people to see their wishes here',
+  followingEmptyLink: 'Find people in the feed',
+  all: 'All',
+  following: 'Following',
 } as const;
+
+/** Which feed: everyone's public wishes, or (members) the people they follow (`/feed?view=following`). */
+export type FeedView = 'all' | 'following';
+const FOLLOWING_PARAM = 'following';
 
 interface FeedState {
   wishes: Wish[];
@@ -21,17 +30,59 @@ interface FeedState {
   error: string | null;
 }
 
-function initialState(): FeedState {
-  // The server embeds page 1 into /feed's HTML; use it once instead of requesting it.
-  const embedded = takeEmbedded('feed', '/feed');
+function initialState(view: FeedView): FeedState {
+  // The server embeds page 1 of the public feed into /feed's HTML; use it once instead of requesting it.
+  const embedded = view === 'all' ? takeEmbedded('feed', '/feed') : null;
   if (embedded) return { wishes: appendUnique([], embedded.wishes ?? []), nextPage: nextPageOf(embedded), loading: false, error: null };
   return { wishes: [], nextPage: FEED.firstPage, loading: true, error: null };
 }
 
-/** The public feed with infinite scroll (spec §2 Feed, §4 Paging). */
+const loaders: Record<FeedView, (page: number) => Promise<FeedPageData>> = {
+  all: (page) => api.getFeed(page),
+  following: (page) => api.getFollowingFeed(page),
+};
+
+/**
+ * The feed (spec §2 Feed, §4 Paging): everyone's public wishes, and for members an "All /
+ * Following" switch; both lists scroll the same way.
+ */
 export default function FeedPage() {
   useDocumentTitle('Feed');
-  const [state, setState] = useState<FeedState>(initialState);
+  const user = useSessionUser();
+  const [params] = useSearchParams();
+  const view: FeedView = user && params.get('view') === FOLLOWING_PARAM ? 'following' : 'all';
+  return (
+    <div className="feed-page">
+      <h1 id="feed-title" className="feed-page__title">
+        Feed
+      </h1>
+      {user ? <FeedSwitch view={view} /> : null}
+      {/* A new list per view: switching starts again at page 1. */}
+      <FeedList key={view} view={view} />
+    </div>
+  );
+}
+
+/** Two links styled as a segmented control; the current one carries aria-current. */
+function FeedSwitch({ view }: { view: FeedView }) {
+  const entries: Array<{ view: FeedView; to: string; label: string }> = [
+    { view: 'all', to: '/feed', label: FEED_TEXTS.all },
+    { view: 'following', to: `/feed?view=${FOLLOWING_PARAM}`, label: FEED_TEXTS.following },
+  ];
+  return (
+    <nav className="feed-switch" aria-label="Which wishes">
+      {entries.map((entry) => (
+        <Link key={entry.view} to={entry.to} className={`feed-switch__option${entry.view === view ? ' is-current' : ''}`} aria-current={entry.view === view ? 'page' : undefined}>
+          {entry.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** One list with infinite scroll: page 1 at once, the next page when the end comes near. */
+function FeedList({ view }: { view: FeedView }) {
+  const [state, setState] = useState<FeedState>(() => initialState(view));
   const stateRef = useRef(state);
   stateRef.current = state;
   const inFlight = useRef(false);
@@ -48,7 +99,7 @@ export default function FeedPage() {
     inFlight.current = true;
     setState((current) => ({ ...current, loading: true, error: null }));
     try {
-      const result = await api.getFeed(page);
+      const result = await loaders[view](page);
       if (!mounted.current) return;
       setState((current) => ({
         wishes: appendUnique(current.wishes, result.wishes ?? []),
@@ -62,7 +113,7 @@ export default function FeedPage() {
     } finally {
       inFlight.current = false;
     }
-  }, []);
+  }, [view]);
 
   const loadMoreIfNearBottom = useCallback(() => {
     const { nextPage, loading, error } = stateRef.current;
@@ -104,15 +155,21 @@ export default function FeedPage() {
   const { wishes, nextPage, loading, error } = state;
   const retry = () => void loadPage(nextPage ?? FEED.firstPage);
 
+  const empty =
+    view === 'following' ? (
+      <EmptyState>
+        {FEED_TEXTS.followingEmpty}. <Link to="/feed">{FEED_TEXTS.followingEmptyLink}</Link>
+      </EmptyState>
+    ) : (
+      <EmptyState>{FEED_TEXTS.empty}</EmptyState>
+    );
+
   return (
-    <div className="feed-page">
-      <h1 id="feed-title" className="feed-page__title">
-        Feed
-      </h1>
+    <>
       {wishes.length > 0 ? <WishList wishes={wishes} onChange={onChange} /> : null}
       {loading ? <Spinner label={FEED_TEXTS.loading} /> : null}
       {error ? <ErrorState message={error} onRetry={retry} /> : null}
-      {!loading && !error && nextPage === null ? <EmptyState>{wishes.length > 0 ? FEED_TEXTS.end : FEED_TEXTS.empty}</EmptyState> : null}
-    </div>
+      {!loading && !error && nextPage === null ? wishes.length > 0 ? <EmptyState>{FEED_TEXTS.end}</EmptyState> : empty : null}
+    </>
   );
 }

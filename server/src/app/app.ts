@@ -11,6 +11,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
 import { OptionsSchema } from '@wishes/shared/contract';
 import { fastifyTrustProxy, loadConfig, REPO_ROOT, type Config } from './config';
 import type { AppDeps } from './deps';
@@ -35,6 +36,11 @@ import generatorRoutes from '../generator/routes';
 import mediaRoutes from '../media/routes';
 import pagesRoutes from '../pages/routes';
 import releaseRoutes from '../releases/routes';
+import notificationRoutes from '../notifications/routes';
+import accountRoutes from '../account/routes';
+import previewRoutes from '../previews/routes';
+import { createInProcessBus, createPostgresBus } from '../notifications/bus';
+import { createNotifier } from '../notifications/service';
 import staticContentRoutes from '../pages/static-content';
 import { remoteLocations } from '../pages/remotes';
 
@@ -107,7 +113,19 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       tokenDelayMs: config.generatorTokenDelayMs,
       logger: app.log,
     });
-  const deps: AppDeps = { db, config, mailer, generator, dialect };
+  const unreadBus =
+    dialect === 'postgres'
+      ? createPostgresBus({
+          databaseUrl: config.databaseUrl,
+          notify: async (channel, payload) => void (await sql`select pg_notify(${channel}, ${payload})`.execute(db)),
+          onError: (error) => app.log.warn({ err: error }, 'notification LISTEN connection lost'),
+        })
+      : createInProcessBus();
+  app.addHook('onClose', async () => {
+    await unreadBus.close();
+  });
+  const notifications = createNotifier(db, dialect, unreadBus, app.log);
+  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications };
   app.decorate('deps', deps);
 
   installErrorHandling(app);
@@ -183,6 +201,9 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(moderationRoutes, { deps });
   await app.register(generatorRoutes, { deps });
   await app.register(mediaRoutes, { deps });
+  await app.register(notificationRoutes, { deps });
+  await app.register(accountRoutes, { deps });
+  await app.register(previewRoutes, { deps });
   await app.register(staticContentRoutes);
   const siteEnv = options.env ?? process.env;
   await app.register(releaseRoutes, { deps, siteRoot: path.resolve(siteEnv.WISHES_SITE_ROOT ?? REPO_ROOT) });

@@ -4,6 +4,7 @@ import type { Database, Dialect } from '../db/types';
 import type { Config } from './config';
 import type { Mailer } from '../mail/mailer';
 import type { WishGenerator } from '../generator/provider';
+import type { Notifier } from '../notifications/service';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -11,4 +12,6 @@ export interface AppDeps {
   mailer: Mailer;
   generator: WishGenerator;
   dialect: Dialect;
+  /** Notifications: `notify(...)` for other modules, vote/follow hooks, the unread bus (notifications/service.ts). */
+  notifications: Notifier;
 }

@@ -13,7 +13,7 @@ import { fileComplaint } from './queries';
 import { requireUser } from '../app/auth';
 import { PAGE_SIZE, parseQueryPage } from '../app/params';
 import { autoHideIfReported, myReports } from '../moderation/queries';
-import { PageQuerySchema } from '../moderation/schemas';
+import { MODERATION_TEXT, PageQuerySchema } from '../moderation/schemas';
 
 export default async function complaintRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -33,7 +33,11 @@ export default async function complaintRoutes(fastify: FastifyInstance, { deps }
       if (wishId === null || wishId > 2_147_483_647 || !(await isWishVisible(db, wishId, request.userId))) throw new HttpError(404, COMPLAINT_TEXT.notFound);
       const created = await fileComplaint(db, { wishId, reporterId: request.userId, reporterIp: request.ip, category });
       // Only signed-in members count toward auto-hide (a visitor can change IP at will).
-      if (created && request.userId !== null) await autoHideIfReported(db, wishId, config.autoHideReports);
+      if (created && request.userId !== null) {
+        const hidden = await autoHideIfReported(db, wishId, config.autoHideReports);
+        // The author learns of the automatic hide (notifications never fail the report).
+        if (hidden) await deps.notifications.notify({ userId: hidden.authorId, kind: 'wish_hidden', wishId, text: MODERATION_TEXT.wishHidden(hidden.reason) });
+      }
       return reply.code(created ? 201 : 200).send({ message: COMPLAINT_TEXT.received });
     },
   );

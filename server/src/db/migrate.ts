@@ -7,6 +7,7 @@ import { voteFunctionsMigration } from './migrations/0003_vote_functions';
 import { sessionsMigration } from './migrations/0004_sessions';
 import { remoteReleasesMigration } from './migrations/0005_remote_releases';
 import { moderationMigration } from './migrations/0007_moderation';
+import { socialMigration } from './migrations/0008_social';
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({
@@ -21,6 +22,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
         '0004_sessions': sessionsMigration(),
         '0005_remote_releases': remoteReleasesMigration(dialect),
         '0007_moderation': moderationMigration(dialect),
+        '0008_social': socialMigration(dialect),
       }) },
   });
   const { error, results } = await migrator.migrateToLatest();

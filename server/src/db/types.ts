@@ -160,6 +160,28 @@ export interface RemoteSwitchesTable {
   created_at: string;
 }
 
+export type NotificationKind = 'vote' | 'follow' | 'report_resolved' | 'wish_hidden';
+
+/** A notification for `user_id` (migrations/0008_social.ts); read_at null while unread. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: NotificationKind;
+  wish_id: number | null;
+  /** A caller-given sentence (moderation kinds); null where the text is built from the actors. */
+  text: string | null;
+  read_at: string | null;
+  created_at: string;
+  /** Last time an actor joined; the list is ordered by it. */
+  updated_at: string;
+}
+
+export interface NotificationActorsTable {
+  notification_id: number;
+  actor_id: number;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   wishes: WishesTable;
@@ -172,6 +194,8 @@ export interface Database {
   offers: OffersTable;
   password_resets: PasswordResetsTable;
   generation_events: GenerationEventsTable;
+  notifications: NotificationsTable;
+  notification_actors: NotificationActorsTable;
   refresh_tokens: RefreshTokensTable;
   remote_active: RemoteActiveTable;
   remote_switches: RemoteSwitchesTable;

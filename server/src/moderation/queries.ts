@@ -108,29 +108,55 @@ export async function wishForModeration(db: Db, wishId: number, moderatorId: num
   return rows.length > 0;
 }
 
-async function resolveReports(trx: DbOrTrx, wishId: number, action: ModerationWishAction): Promise<void> {
+/** Resolves the wish's open reports with the action; returns the members who filed them (for their notifications). */
+async function resolveReports(trx: DbOrTrx, wishId: number, action: ModerationWishAction): Promise<number[]> {
+  const reporters = await trx
+    .selectFrom('complaints')
+    .select('reporter_id')
+    .distinct()
+    .where('wish_id', '=', wishId)
+    .where('status', '=', 'open')
+    .where('reporter_id', 'is not', null)
+    .execute();
   await trx
     .updateTable('complaints')
     .set({ status: 'resolved', resolution: action, resolved_at: nowIso() })
     .where('wish_id', '=', wishId)
     .where('status', '=', 'open')
     .execute();
+  return reporters.map((r) => r.reporter_id).filter((id): id is number => id !== null);
+}
+
+/** Who to tell about a moderator's action on a wish (moderation/routes.ts sends the notifications). */
+export interface WishActionOutcome {
+  authorId: number | null;
+  /** The moderators' hide bit was newly set by this action (a repeated hide tells the author nothing). */
+  newlyHidden: boolean;
+  /** Signed-in members whose open reports this action resolved. */
+  reporterIds: number[];
 }
 
 /** hide / restore / dismiss / delete: resolves the wish's open reports with that action and logs it. */
-export async function actOnWish(db: Db, moderatorId: number, wishId: number, action: ModerationWishAction, reason: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function actOnWish(db: Db, moderatorId: number, wishId: number, action: ModerationWishAction, reason: string): Promise<WishActionOutcome> {
+  const outcome = await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('wishes').select(['user_id', 'hidden']).where('id', '=', wishId).executeTakeFirst();
     if (action === 'hide') {
       await sql`update wishes set hidden = hidden | ${sql.raw(String(HIDDEN_BY_MODERATORS))}, hidden_reason = ${reason} where id = ${wishId}`.execute(trx);
     } else if (action === 'restore') {
       // Only the moderators' bit: a banned author's wishes stay hidden until the unban.
       await sql`update wishes set hidden = hidden & ${sql.raw(String(HIDDEN_AUTHOR_BANNED))}, hidden_reason = null where id = ${wishId}`.execute(trx);
     }
-    await resolveReports(trx, wishId, action);
+    const reporterIds = await resolveReports(trx, wishId, action);
     await writeLog(trx, { actorId: moderatorId, action, targetType: 'wish', targetId: wishId, reason });
     if (action === 'delete') await trx.deleteFrom('wishes').where('id', '=', wishId).execute();
+    return {
+      authorId: before?.user_id ?? null,
+      newlyHidden: action === 'hide' && before !== undefined && (before.hidden & HIDDEN_BY_MODERATORS) === 0,
+      reporterIds,
+    };
   });
   wishesChanged(db);
+  return outcome;
 }
 
 export const autoHideReason = (count: number) => `Hidden automatically after ${count} reports, pending review.`;
@@ -139,21 +165,22 @@ export const autoHideReason = (count: number) => `Hidden automatically after ${c
  * Hides a public wish once `threshold` distinct signed-in members have open reports on it
  * (visitors' reports do not count). The conditional update makes two racing reports hide it once.
  */
-export async function autoHideIfReported(db: Db, wishId: number, threshold: number): Promise<boolean> {
+export async function autoHideIfReported(db: Db, wishId: number, threshold: number): Promise<{ authorId: number; reason: string } | null> {
   const counted = await sql<{ n: number | string }>`select count(*) as n from complaints
     where wish_id = ${wishId} and status = 'open' and reporter_id is not null`.execute(db);
   const count = Number(counted.rows[0]?.n ?? 0);
-  if (count < threshold) return false;
+  if (count < threshold) return null;
+  const reason = autoHideReason(count);
   const hidden = await db.transaction().execute(async (trx) => {
-    const reason = autoHideReason(count);
     const result = await sql`update wishes set hidden = hidden | ${sql.raw(String(HIDDEN_BY_MODERATORS))}, hidden_reason = ${reason}
       where id = ${wishId} and is_public = 1 and (hidden & ${sql.raw(String(HIDDEN_BY_MODERATORS))}) = 0`.execute(trx);
-    if (Number(result.numAffectedRows ?? 0n) !== 1) return false;
+    if (Number(result.numAffectedRows ?? 0n) !== 1) return null;
     await writeLog(trx, { actorId: null, action: 'auto_hide', targetType: 'wish', targetId: wishId, reason });
-    return true;
+    return (await trx.selectFrom('wishes').select('user_id').where('id', '=', wishId).executeTakeFirstOrThrow()).user_id;
   });
-  if (hidden) wishesChanged(db);
-  return hidden;
+  if (hidden === null) return null;
+  wishesChanged(db);
+  return { authorId: hidden, reason };
 }
 
 export async function findUserRole(db: Db, userId: number): Promise<{ role: Role; banned_at: string | null } | undefined> {

@@ -18,6 +18,7 @@ import { HttpError } from '../app/errors';
 import { PAGE_SIZE, parseId, parseQueryPage } from '../app/params';
 import { requireUser } from '../app/auth';
 import type { Role } from '../db/types';
+import type { ModerationWishAction } from '@wishes/shared/contract';
 import { getWishForModerator } from '../wishes/queries';
 import { endUserSessions } from '../auth/sessions';
 import * as q from './queries';
@@ -27,6 +28,23 @@ function requireReason(raw: string): string {
   const reason = raw.trim();
   if (!reason) throw new HttpError(400, MODERATION_TEXT.blankReason, { fields: { reason: MODERATION_TEXT.blankReason } });
   return reason;
+}
+
+/**
+ * Tells the people concerned (notifications/service.ts `notify`, which never throws): each member
+ * whose report was resolved (report_resolved), and the author when a moderator newly hid the wish
+ * (wish_hidden). The acting moderator is not told about their own action. A deleted wish is gone,
+ * so its notifications carry no wish id.
+ */
+async function notifyWishAction(deps: AppDeps, moderatorId: number, wishId: number, action: ModerationWishAction, reason: string, outcome: q.WishActionOutcome) {
+  const linkedWish = action === 'delete' ? null : wishId;
+  for (const reporterId of outcome.reporterIds) {
+    if (reporterId === moderatorId) continue;
+    await deps.notifications.notify({ userId: reporterId, kind: 'report_resolved', wishId: linkedWish, text: MODERATION_TEXT.reportResolved[action] });
+  }
+  if (outcome.newlyHidden && outcome.authorId !== null && outcome.authorId !== moderatorId) {
+    await deps.notifications.notify({ userId: outcome.authorId, kind: 'wish_hidden', wishId, text: MODERATION_TEXT.wishHidden(reason) });
+  }
 }
 
 export default async function moderationRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
@@ -82,7 +100,8 @@ export default async function moderationRoutes(fastify: FastifyInstance, { deps 
       const reason = requireReason(request.body.reason);
       const { action } = request.body;
       if (!(await q.wishForModeration(db, id, userId))) throw new HttpError(404, MODERATION_TEXT.wishNotFound);
-      await q.actOnWish(db, userId, id, action, reason);
+      const outcome = await q.actOnWish(db, userId, id, action, reason);
+      await notifyWishAction(deps, userId, id, action, reason, outcome);
       const message = MODERATION_TEXT.done[action];
       if (action === 'delete') return { message };
       const wish = await getWishForModerator(db, id, userId);

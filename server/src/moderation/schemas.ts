@@ -19,4 +19,13 @@ export const MODERATION_TEXT = {
   selfBan: 'You cannot ban yourself.',
   banStaff: 'Only an admin can ban a moderator or an admin.',
   done: { hide: 'Wish hidden', restore: 'Wish restored', dismiss: 'Reports dismissed', delete: 'Wish deleted', ban: 'User banned', unban: 'User unbanned' },
+  /** Notifications (kind report_resolved) to the members whose reports an action resolved. */
+  reportResolved: {
+    hide: 'A wish you reported was hidden by a moderator.',
+    restore: 'A wish you reported was reviewed and stays visible.',
+    dismiss: 'A wish you reported was reviewed and left as it is.',
+    delete: 'A wish you reported was removed by a moderator.',
+  },
+  /** Notification (kind wish_hidden) to the author; the reason is the moderator's or auto-hide's. */
+  wishHidden: (reason: string) => `Your wish was hidden. Reason: ${reason}`,
 } as const;

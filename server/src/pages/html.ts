@@ -28,7 +28,7 @@ export function serializeForScript(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function insert(html: string, marker: string, fallback: string, addition: string): string {
   if (!addition) return html;
@@ -43,6 +43,9 @@ export interface PageAdditions {
   embedded?: EmbeddedData;
   /** More JSON data elements (id → value), e.g. the remote manifest and the options. */
   data?: Record<string, unknown>;
+  /** Link-preview <meta> elements and the page <title> text, both already encoded (previews/meta.ts). */
+  meta?: string;
+  titleHtml?: string;
 }
 
 const jsonElement = (id: string, value: unknown) => `<script type="application/json" id="${escapeAttribute(id)}">${serializeForScript(value)}</script>`;
@@ -58,7 +61,9 @@ export function renderPage(template: string, additions: PageAdditions): string {
     .map(([id, value]) => jsonElement(id, value))
     .join('');
   const body = additions.embedded ? jsonElement(EMBEDDED_ELEMENT_ID, additions.embedded) : '';
-  return insert(insert(template, HEAD_MARKER, '</head>', head + data), BODY_MARKER, '</body>', body);
+  let page = template;
+  if (additions.titleHtml !== undefined) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${additions.titleHtml}</title>`);
+  return insert(insert(page, HEAD_MARKER, '</head>', (additions.meta ?? '') + head + data), BODY_MARKER, '</body>', body);
 }
 
 /** index.html, cached by modification time; null while the shell has not been built. */

@@ -290,7 +290,8 @@ describe('pages: the built site served by the API server', () => {
     writeFileSync(file, TEMPLATE.replace('<title>Wishes</title>', '<title>Rebuilt</title>'));
     const later = new Date(Date.now() + 5000);
     utimesSync(file, later, later);
-    const res = await t.request({ method: 'GET', url: '/wish/1' });
+    // Not /wish/1: a public wish's page has its own title (link previews, previews/meta.ts).
+    const res = await t.request({ method: 'GET', url: '/search' });
     expect(res.body).toContain('<title>Rebuilt</title>');
     writeFileSync(file, TEMPLATE);
   });

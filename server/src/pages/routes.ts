@@ -31,6 +31,7 @@ import { createTemplateReader, OPTIONS_ELEMENT_ID, REMOTES_ELEMENT_ID, renderPag
 import { createPreloadPlanner } from './preload';
 import { createLocationResolver, modulesForPath, remoteLocations, remotesManifest, type RemoteLocation } from './remotes';
 import { readRelease, releaseDir } from '../releases/catalog';
+import { encodeUserText, previewFor, previewTags } from '../previews/meta';
 
 export const MANIFEST_PATH = '/mf/remotes.json';
 
@@ -170,7 +171,18 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     }
     const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: remotesManifest(locations) };
     if (options) data[OPTIONS_ELEMENT_ID] = options;
-    const html = renderPage(template, { preloadScripts, preloadFetches: [], embedded, data });
+    const siteName = (options as { site_name?: string } | null)?.site_name ?? config.siteName ?? 'Wishes';
+    let meta: string | undefined;
+    let titleHtml: string | undefined;
+    try {
+      const preview = await previewFor(db, pathname, config.publicUrl, siteName);
+      meta = previewTags(preview, siteName);
+      if (preview.type !== 'website') titleHtml = encodeUserText(preview.title);
+    } catch (error) {
+      // The page works without previews; an unfurler then sees the generic title.
+      request.log.error({ err: error }, 'could not prepare link-preview tags');
+    }
+    const html = renderPage(template, { preloadScripts, preloadFetches: [], embedded, data, meta, titleHtml });
     return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

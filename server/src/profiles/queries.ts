@@ -67,8 +67,9 @@ async function adjustCounters(trx: Transaction<Database>, followerId: number, ta
   }
 }
 
-export async function subscribe(db: Db, followerId: number, targetId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** True when this call created the follow (false: it already existed). */
+export async function subscribe(db: Db, followerId: number, targetId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('subscriptions')
       .values({ follower_id: followerId, target_id: targetId, created_at: nowIso() })
@@ -76,13 +77,16 @@ export async function subscribe(db: Db, followerId: number, targetId: number): P
       .returning('id')
       .executeTakeFirst();
     if (inserted) await adjustCounters(trx, followerId, targetId, 1);
+    return inserted !== undefined;
   });
 }
 
-export async function unsubscribe(db: Db, followerId: number, targetId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** True when this call removed the follow. */
+export async function unsubscribe(db: Db, followerId: number, targetId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const deleted = await trx.deleteFrom('subscriptions').where('follower_id', '=', followerId).where('target_id', '=', targetId).returning('id').executeTakeFirst();
     if (deleted) await adjustCounters(trx, followerId, targetId, -1);
+    return deleted !== undefined;
   });
 }
 

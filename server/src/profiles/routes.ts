@@ -37,8 +37,8 @@ export default async function profileRoutes(fastify: FastifyInstance, { deps }: 
     const target = await q.findUser(db, targetId);
     if (!target) throw new HttpError(404, PROFILE_TEXT.notFound);
     if (targetId === me) throw new HttpError(400, PROFILE_TEXT.self);
-    if (kind === 'subscribe') await q.subscribe(db, me, targetId);
-    else await q.unsubscribe(db, me, targetId);
+    const changed = kind === 'subscribe' ? await q.subscribe(db, me, targetId) : await q.unsubscribe(db, me, targetId);
+    if (changed) await deps.notifications.followChanged(me, targetId, kind === 'subscribe');
     const profile = (await q.getProfile(db, targetId, me))!;
     const name = profile.full_name || ANONYMOUS;
     return { message: kind === 'subscribe' ? PROFILE_TEXT.subscribed(name) : PROFILE_TEXT.unsubscribed(name), profile };

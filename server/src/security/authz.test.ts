@@ -164,10 +164,32 @@ const ROWS: Row[] = [
   { name: 'DELETE vote (public)', req: (w) => ({ method: 'DELETE', url: `/api/wish/${w.pub}/vote/` }), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'GET voters (public)', req: (w) => ({ method: 'GET', url: `/api/wish/${w.pub}/voters/` }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST subscribe to the owner', req: (w) => ({ method: 'POST', url: `/api/profile/${w.owner.id}/subscribe/` }), expect: { visitor: 401, owner: 400, other: 200 } },
+  // The following feed, read while "other" follows the owner (the row above): only public wishes.
+  { name: 'GET following feed page 1', req: () => ({ method: 'GET', url: '/api/base/feed/following/1/' }), expect: { visitor: 401, owner: 200, other: 200 }, privateWish: 'nobody' },
+  {
+    name: 'GET following feed (no page)',
+    req: () => ({ method: 'GET', url: '/api/base/feed/following/' }),
+    expect: { visitor: 401, owner: 200, other: 200 },
+    privateWish: 'nobody',
+    check: (body, persona, w) => (persona === 'other' && !wishIdsIn(body).includes(w.pub) ? 'the followed owner\'s public wish is missing' : null),
+  },
   { name: 'DELETE subscribe to the owner', req: (w) => ({ method: 'DELETE', url: `/api/profile/${w.owner.id}/subscribe/` }), expect: { visitor: 401, owner: 400, other: 200 } },
   { name: "GET the owner's subscriptions", req: (w) => ({ method: 'GET', url: `/api/profile/${w.owner.id}/subscriptions/` }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'GET my subscriptions', req: () => ({ method: 'GET', url: '/api/profile/my/subscriptions/' }), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'POST avatar upload (no multipart body)', req: () => ({ method: 'POST', url: '/api/profile/my/avatar/upload/' }), expect: { visitor: 401, owner: [400, 415], other: [400, 415] } },
+  // --- the social layer (api-v2.md): notifications, account, link-preview cards
+  { name: 'GET notifications', req: () => ({ method: 'GET', url: '/api/notifications/?page=1' }), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'POST notifications read', req: () => ({ method: 'POST', url: '/api/notifications/read/', payload: { ids: [1, 2] } }), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'GET account', req: () => ({ method: 'GET', url: '/api/account/' }), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'PATCH account', req: () => ({ method: 'PATCH', url: '/api/account/', payload: { phone: '+1 555 0199' } }), expect: { visitor: 401, owner: 200, other: 200 } },
+  {
+    name: 'POST change password (wrong current password)',
+    req: () => ({ method: 'POST', url: '/api/account/password/', payload: { current_password: 'not-it', new_password: 'Quiet-Meadow-73' } }),
+    expect: { visitor: 401, owner: 400, other: 400 },
+  },
+  { name: 'GET account export', req: () => ({ method: 'GET', url: '/api/account/export/' }), expect: { visitor: 401, owner: 200, other: 200 }, privateWish: 'owner' },
+  { name: 'DELETE account (wrong password)', req: () => ({ method: 'DELETE', url: '/api/account/', payload: { password: 'not-it' } }), expect: { visitor: 401, owner: 400, other: 400 } },
+  { name: 'GET card of the private wish', req: (w) => ({ method: 'GET', url: `/api/base/wish/${w.priv}/card.png` }), expect: { visitor: 404, owner: 404, other: 404 } },
   {
     name: 'POST create user',
     req: () => ({ method: 'POST', url: '/api/base/create_user/', payload: { email: `matrix${++signupCounter}.${Date.now()}@example.com`, password: 'Quiet-Meadow-73', first_name: 'M', last_name: 'X', phone: '1' } }),
@@ -186,6 +208,8 @@ const ROWS: Row[] = [
   { name: 'GET admin remotes', req: () => ({ method: 'GET', url: '/api/admin/remotes/' }), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'POST admin activate a release', req: () => ({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', payload: { release: 'dist' } }), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'POST admin rollback', req: () => ({ method: 'POST', url: '/api/admin/remotes/mf-feed/rollback/' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  // Last: it ends every session of the caller (owner, then other), so no row may follow it.
+  { name: 'POST sign out everywhere', req: () => ({ method: 'POST', url: '/api/account/sign_out_everywhere/' }), expect: { visitor: 401, owner: 200, other: 200 } },
 ];
 
 /** Every API route of shared/design/api-contract.md (numeric path parts written :id). */
@@ -229,6 +253,18 @@ const CONTRACT_ROUTES = [
   'GET /api/moderation/log/',
   'GET /api/moderation/offers/',
   'GET /api/complaints/my/',
+  // api-v2.md → Feed of people I follow, Notifications, Account, Link previews. The stream
+  // (GET /api/notifications/stream/) never ends, so inject cannot read it: its authorization is in
+  // notifications/notifications.test.ts; the public card's 200 in previews/previews.test.ts.
+  'GET /api/base/feed/following/:id/',
+  'GET /api/notifications/',
+  'POST /api/notifications/read/',
+  'GET /api/account/',
+  'PATCH /api/account/',
+  'POST /api/account/password/',
+  'POST /api/account/sign_out_everywhere/',
+  'GET /api/account/export/',
+  'DELETE /api/account/',
 ];
 
 const EMBEDDED = /<script type="application\/json" id="wishes-initial">([\s\S]*?)<\/script>/;

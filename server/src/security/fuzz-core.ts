@@ -157,6 +157,22 @@ export const ROUTES: RouteTemplate[] = [
   { method: 'POST', path: '/api/moderation/user/:user/', api: true, valid: () => ({ action: 'ban', reason: 'Fuzz' }) },
   { method: 'GET', path: '/api/moderation/log/', api: true },
   { method: 'GET', path: '/api/moderation/offers/', api: true },
+  // The social layer (api-v2.md). Valid bodies of the password-checked calls carry a wrong password,
+  // so a run never deletes the world's users or ends their sessions by changing a password; "sign out
+  // everywhere" may end the owner's or other's sessions mid-run (their tokens then answer 401, which
+  // the invariants accept). The SSE stream never ends, so inject could not finish it: its
+  // authorization is tested in notifications/notifications.test.ts.
+  { method: 'GET', path: '/api/base/feed/following/', api: true },
+  { method: 'GET', path: '/api/base/feed/following/:page/', api: true },
+  { method: 'GET', path: '/api/base/wish/:wish/card.png', api: true },
+  { method: 'GET', path: '/api/notifications/', api: true },
+  { method: 'POST', path: '/api/notifications/read/', api: true, valid: () => ({ ids: [1] }) },
+  { method: 'GET', path: '/api/account/', api: true },
+  { method: 'PATCH', path: '/api/account/', api: true, valid: () => ({ first_name: 'Olga', phone: '+1 555 0100' }) },
+  { method: 'POST', path: '/api/account/password/', api: true, valid: () => ({ current_password: 'not-the-password', new_password: 'Another-Pass-99' }) },
+  { method: 'GET', path: '/api/account/export/', api: true },
+  { method: 'DELETE', path: '/api/account/', api: true, valid: () => ({ password: 'not-the-password' }) },
+  { method: 'POST', path: '/api/account/sign_out_everywhere/', api: true },
   { method: 'GET', path: '/api/:any/', api: true },
   { method: 'GET', path: '/media/:any', api: false },
   { method: 'GET', path: '/media/avatars/:any', api: false },
@@ -502,7 +518,9 @@ export function checkResponse(req: FuzzRequest, res: LightMyRequestResponse): st
   const mediaOrStatic = /^\/(media|static)(\/|$)/.test(pathname);
   // The streamed generation answers an event stream once it has started; every event's data is JSON.
   const eventStream = status === 200 && /^text\/event-stream\b/.test(String(res.headers['content-type'] ?? '')) && /\/generate_text\/stream\/?$/.test(pathname);
-  const mustBeJson = req.method !== 'HEAD' && status !== 204 && status !== 304 && !eventStream && (apiPath || (mediaOrStatic && status >= 400));
+  // A link-preview card is the one API answer that is an image (when it is found).
+  const pngCard = status === 200 && /^\/api\/base\/(wish\/[^/]+\/)?card\.png$/.test(pathname) && /^image\/png$/.test(String(res.headers['content-type'] ?? ''));
+  const mustBeJson = req.method !== 'HEAD' && status !== 204 && status !== 304 && !eventStream && !pngCard && (apiPath || (mediaOrStatic && status >= 400));
   let text = '';
   try {
     text = decodedBody(res);
@@ -538,7 +556,7 @@ export function checkResponse(req: FuzzRequest, res: LightMyRequestResponse): st
   // Same for a path parameter over 100 characters (414). Neither reached a route, so no 401 either.
   const badUrl = (status === 400 || status === 414) && /FST_ERR_(BAD_URL|MAX_PARAM_LENGTH)/.test(text);
   if (String(res.headers['x-content-type-options'] ?? '') !== 'nosniff' && status !== 304 && !badUrl) problems.push('no X-Content-Type-Options: nosniff');
-  if (req.matched && !badUrl && BAD_TOKEN_KINDS.has(req.token) && req.route.api && !TOKEN_VIEW.test(pathname) && /^\/api\/(base|wish|profile|offer|complaints|password)\//.test(req.route.path)) {
+  if (req.matched && !badUrl && BAD_TOKEN_KINDS.has(req.token) && req.route.api && !TOKEN_VIEW.test(pathname) && /^\/api\/(base|wish|profile|offer|complaints|password|notifications|account)\//.test(req.route.path)) {
     if (status !== 401) problems.push(`a ${req.token} token got ${status}, expected 401`);
   }
   return problems;

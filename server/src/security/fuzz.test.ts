@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { createTestApp, dialects, type TestContext } from '../testing/harness';
+import { createTestApp, DEFAULT_PASSWORD, dialects, type TestContext } from '../testing/harness';
 import { checkResponse, runFuzz, setupWorld, ROUTES, TOKEN_KINDS, type FuzzWorld, type FuzzRequest } from './fuzz-core';
 import { SITE_CANARY, makeFakeSite, withSiteRoot } from './site';
 
@@ -56,7 +56,10 @@ describe.each(dialects)('fuzzing every route (%s)', (dialect) => {
   it('a valid request still works afterwards (the fuzz did not wedge the app)', async () => {
     const res = await t.request({ url: '/api/base/feed/1/' });
     expect(res.statusCode).toBe(200);
-    const wish = await t.request({ url: `/api/base/wish/${world.privateWishId}/`, token: world.owner.access });
+    // A fresh sign-in: the run may have sent POST /api/account/sign_out_everywhere/ with the owner's token.
+    const login = await t.request({ method: 'POST', url: '/api/token/', payload: { username: world.owner.email, password: DEFAULT_PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    const wish = await t.request({ url: `/api/base/wish/${world.privateWishId}/`, token: login.json().access });
     expect(wish.statusCode).toBe(200);
   });
 

@@ -30,6 +30,7 @@ export default async function voteRoutes(fastify: FastifyInstance, { deps }: { d
       if (!isVoteType(raw)) throw new HttpError(400, VOTE_TEXT.badType, { fields: { vote_type: VOTE_TEXT.badType } });
       const wish = await q.castVote(db, dialect, wishId, userId, raw);
       if (!wish) throw new HttpError(404, VOTE_TEXT.notFound);
+      await deps.notifications.voteChanged(wishId, userId, raw);
       return { message: raw === 'upvote' ? VOTE_TEXT.upvoted : VOTE_TEXT.downvoted, wish };
     },
   );
@@ -42,6 +43,7 @@ export default async function voteRoutes(fastify: FastifyInstance, { deps }: { d
       const wishId = parseId(request.params.id, VOTE_TEXT.notFound);
       const wish = await q.removeVote(db, dialect, wishId, userId);
       if (!wish) throw new HttpError(404, VOTE_TEXT.notFound);
+      await deps.notifications.voteChanged(wishId, userId, null);
       return { message: VOTE_TEXT.removed, wish };
     },
   );

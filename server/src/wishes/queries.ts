@@ -273,6 +273,61 @@ async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: nu
   return toPage(result.rows, page, pageSize);
 }
 
+/** How many of the newest public wishes the first plan below walks before it gives up. */
+const FOLLOWING_WALK_WINDOW = 5000;
+/** Pages up to this one try the walk first (deeper pages would need a wider window). */
+const FOLLOWING_WALK_MAX_PAGE = 5;
+/** Deepest page (in rows) read with the per-followed-user plan on PostgreSQL; deeper pages use one walk. */
+const FOLLOWING_LATERAL_MAX_ROWS = 500;
+
+/**
+ * The listed wishes (public and not hidden, like the public feed) of the users `followerId` follows,
+ * newest first (feed_seq order is feed order; it has gaps, which no plan below depends on).
+ * Two plans, because the cost depends on how active the followed people are:
+ * 1. Walk the listed wishes of the newest FOLLOWING_WALK_WINDOW feed numbers backwards on
+ *    wishes_feed_seq_idx and keep those whose author is followed (a unique-index probe each).
+ *    Someone following active people fills a page within a few dozen rows; this is the common case
+ *    and costs about a public feed page.
+ * 2. When the walk does not fill the page (quiet followed people, or a deep page): per followed user,
+ *    their newest listed wishes from wishes_user_feed_seq_idx (migration 0008), then the page from
+ *    that small set. PostgreSQL reads only (skip + size + 1) per user (LATERAL); SQLite, without
+ *    LATERAL, answers `user_id in (...)` from the same index and sorts.
+ */
+export async function followingFeedPage(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<Page> {
+  const skip = (page - 1) * pageSize;
+  const want = pageSize + 1;
+  const followed = sql`exists (select 1 from subscriptions s where s.follower_id = ${followerId} and s.target_id = w.user_id)`;
+  let ids: { id: number }[] = [];
+  if (page <= FOLLOWING_WALK_MAX_PAGE) {
+    const walked = await sql<{ id: number }>`select w.id from wishes w
+      where w.is_public = 1 and w.hidden = 0
+        and w.feed_seq > (select max(feed_seq) from wishes where is_public = 1 and hidden = 0) - ${FOLLOWING_WALK_WINDOW} and ${followed}
+      order by w.feed_seq desc limit ${want} offset ${skip}`.execute(db);
+    ids = walked.rows;
+  }
+  if (ids.length < want) {
+    const perUser = skip + want;
+    const fallback =
+      dialect === 'postgres' && perUser <= FOLLOWING_LATERAL_MAX_ROWS
+        ? sql<{ id: number }>`select f.id from subscriptions s
+            cross join lateral (select id, feed_seq from wishes
+              where user_id = s.target_id and is_public = 1 and hidden = 0 order by feed_seq desc limit ${perUser}) f
+            where s.follower_id = ${followerId}
+            order by f.feed_seq desc limit ${want} offset ${skip}`
+        : sql<{ id: number }>`select id from wishes
+            where is_public = 1 and hidden = 0 and user_id in (select target_id from subscriptions where follower_id = ${followerId})
+            order by feed_seq desc limit ${want} offset ${skip}`;
+    ids = (await fallback.execute(db)).rows;
+  }
+  if (ids.length === 0) return toPage([], page, pageSize);
+  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT(followerId)}
+    from wishes w
+    ${WISH_JOINS(followerId)}
+    where w.id in (${sql.join(ids.map((r) => r.id))})
+    order by w.feed_seq desc`.execute(db);
+  return toPage(rows, page, pageSize);
+}
+
 export async function userWishesPage(db: Db, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
   // Deferred join: the page's ids from wishes_user_idx alone, then only those rows joined.
   // Others see public wishes; hidden ones too when they are moderators (VISIBLE_TO, spelled out here

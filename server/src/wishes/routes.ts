@@ -1,5 +1,5 @@
 /** Save, detail, feed, a user's wishes, and search. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -112,6 +112,15 @@ export default async function wishRoutes(fastify: FastifyInstance, { deps }: { d
   app.get('/api/base/feed/', { schema: { tags: ['wishes'], response: { 200: FeedPageSchema } } }, async (request) => feed(undefined, request.userId));
   app.get('/api/base/feed/:page/', { schema: { tags: ['wishes'], params: PageParamsSchema, response: { 200: FeedPageSchema } } }, async (request) =>
     feed(request.params.page, request.userId),
+  );
+
+  // Signed-in only (401 for visitors): the public wishes of the people the caller follows.
+  const following = async (request: FastifyRequest, rawPage: string | undefined) =>
+    q.followingFeedPage(db, dialect, requireUser(request), parsePage(rawPage), PAGE_SIZE);
+  const followingSchema = { tags: ['wishes'], security: [{ bearer: [] }], response: { 200: FeedPageSchema } };
+  app.get('/api/base/feed/following/', { schema: followingSchema, preHandler: app.authenticate }, async (request) => following(request, undefined));
+  app.get('/api/base/feed/following/:page/', { schema: { ...followingSchema, params: PageParamsSchema }, preHandler: app.authenticate }, async (request) =>
+    following(request, request.params.page),
   );
 
   const userWishes = async (rawId: string, rawPage: string | undefined, viewerId: number | null) => {

@@ -27,6 +27,8 @@ const PATHS: Record<string, string[]> = {
   shield: ['M12 3l8 3v6c0 4.5-3.4 8.3-8 9c-4.6-.7-8-4.5-8-9V6z'],
   chevronDown: ['M6 9l6 6l6-6'],
   hidden: ['M3 3l18 18', 'M10.6 6.1A9.8 9.8 0 0 1 12 6c6.5 0 10 6 10 6a17 17 0 0 1-3.2 3.8', 'M6.6 7.6C3.8 9.4 2 12 2 12s3.5 6 10 6a9.6 9.6 0 0 0 4.4-1.1', 'M9.9 9.9a3 3 0 0 0 4.2 4.2'],
+  bell: ['M6 17V11a6 6 0 0 1 12 0v6l2 2H4z', 'M10 21h4'],
+  settings: ['M12 15a3 3 0 1 0 0-6a3 3 0 0 0 0 6z', 'M12 2v3', 'M12 19v3', 'M2 12h3', 'M19 12h3', 'M4.9 4.9l2.1 2.1', 'M17 17l2.1 2.1', 'M4.9 19.1L7 17', 'M17 7l2.1-2.1'],
 };
 
 export type IconName = keyof typeof PATHS | string;

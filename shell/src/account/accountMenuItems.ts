@@ -18,6 +18,9 @@ export function accountMenuEntries(user: SessionUser): AccountMenuEntry[] {
   const profile = ownProfilePath(user);
   return [
     ...(profile ? [{ id: 'profile', label: 'Your profile', icon: 'user', to: profile }] : []),
+    // The social layer's pages (mf-profile); the bell next to the menu also leads to Notifications.
+    { id: 'notifications', label: 'Notifications', icon: 'bell', to: '/notifications' },
+    { id: 'settings', label: 'Settings', icon: 'settings', to: '/settings' },
     { id: 'signOut', label: 'Sign out', icon: 'logout', action: 'signOut' },
   ];
 }

@@ -6,6 +6,7 @@ import { focusMainHeadingOfNextPage } from './focusMainHeading';
 import { NavIcons } from './NavIcons';
 import { navItemsFor } from './navItems';
 import { usePublishedHeight } from './usePublishedHeight';
+import { NotificationBell } from '../notifications/NotificationBell';
 
 /** Fetches the signed-in user's avatar once (mf-profile updates it live after an upload). */
 function useOwnAvatar(): string | null {
@@ -72,6 +73,7 @@ export function Header({ showNav }: { showNav: boolean }) {
         <div className="shell-header__account">
           {user ? (
             <>
+              {showNav ? <NotificationBell variant="header" /> : null}
               {avatar ? <img className="shell-header__avatar" src={avatar} alt="Your avatar" width={32} height={32} /> : null}
               <AccountMenu user={user} hasAvatar={Boolean(avatar)} onSignOut={onSignOut} />
             </>

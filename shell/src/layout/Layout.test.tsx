@@ -38,7 +38,7 @@ describe('header navigation by session state', () => {
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
-  it('shows a signed-in user all five entries and an account menu button with the username', async () => {
+  it('shows a signed-in user all five entries, the notification bell and an account menu button with the username', async () => {
     signInAs('ada@example.com', 7);
     renderApp('/feed');
     await screen.findByTestId('remote-page');
@@ -46,10 +46,11 @@ describe('header navigation by session state', () => {
     const hrefs = ALL_ENTRIES.map((name) => screen.getByRole('link', { name }).getAttribute('href'));
     expect(hrefs).toEqual(['/feed', '/business', '/search', '/compose', '/subscriptions']);
     expect(screen.getByRole('button', { name: 'Account menu, ada@example.com' })).toBeVisible();
+    expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Notifications' })).toHaveAttribute('href', '/notifications');
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
-  it('the account menu opens on the username with Your profile and Sign out, keyboard operable', async () => {
+  it('the account menu opens on the username with Your profile, Notifications, Settings and Sign out, keyboard operable', async () => {
     signInAs('ada@example.com', 7);
     renderApp('/feed');
     const button = screen.getByRole('button', { name: 'Account menu, ada@example.com' });
@@ -62,6 +63,13 @@ describe('header navigation by session state', () => {
     expect(profile).toHaveAttribute('href', '/user/7');
     expect(profile).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
+    // The bell (also named Notifications) stays next to the menu; the menu's entry is the focused one.
+    expect(document.activeElement).toHaveTextContent('Notifications');
+    expect(document.activeElement).toHaveAttribute('href', '/notifications');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('button', { name: 'Sign out' })).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(profile).toHaveFocus();
@@ -73,7 +81,8 @@ describe('header navigation by session state', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Your profile' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/user\/7$/);
     expect(button).toHaveAttribute('aria-expanded', 'false');
-  });
+    // Many keystrokes through userEvent: more than the default 5 s on a loaded machine.
+  }, 20_000);
 
   it('signs out from the account menu: clears the tokens and the user, then goes to /', async () => {
     signInAs('ada@example.com', 7);
@@ -123,8 +132,9 @@ describe('mobile bar', () => {
     renderApp('/feed');
     const bar = screen.getByTestId('mobile-bar');
     const links = within(bar).getAllByRole('link');
-    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(MOBILE_ENTRIES);
-    expect(links.map((l) => l.textContent)).toEqual(['Feed', 'Business', 'Search', 'Compose', 'Subscriptions', 'Profile']);
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual([...MOBILE_ENTRIES, 'Notifications']);
+    // The bell is icon-only (its name, with the unread count, is its aria-label).
+    expect(links.map((l) => l.textContent)).toEqual(['Feed', 'Business', 'Search', 'Compose', 'Subscriptions', 'Profile', '']);
     expect(within(bar).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/7');
     // Only one "Main" navigation: the header no longer carries the icons.
     expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);

@@ -1,0 +1,283 @@
+/**
+ * /settings: account settings (exposed as mf_profile/SettingsPage): name and phone, password,
+ * sign out everywhere, download my data, delete my account after typing the password.
+ */
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError, Button, ErrorState, Spinner, api, signIn, signOut, toast, useDocumentTitle, useSessionUser, type Account } from '@wishes/shared';
+import './settings.css';
+
+export const SETTINGS_TEXT = {
+  title: 'Settings',
+  failed: 'Could not load your account.',
+  profile: 'Profile',
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+  email: 'Email',
+  save: 'Save changes',
+  saved: 'Your profile has been saved.',
+  password: 'Password',
+  currentPassword: 'Current password',
+  newPassword: 'New password',
+  changePassword: 'Change password',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+  sessions: 'Sessions',
+  sessionsHelp: 'Signed in on a device you no longer use? End every session, this one included.',
+  signOutEverywhere: 'Sign out everywhere',
+  signedOutEverywhere: 'You have been signed out on every device.',
+  data: 'Your data',
+  dataHelp: 'A JSON file with your account, all your wishes (private ones too), votes, follows, followers, reports and notifications.',
+  download: 'Download my data',
+  downloaded: 'Your data has been downloaded.',
+  privacy: 'Privacy Policy',
+  danger: 'Delete account',
+  dangerHelp:
+    'This deletes your account, your wishes, your votes, follows, reports, notifications and avatar. It cannot be undone. Type your password to confirm.',
+  deletePassword: 'Your password',
+  deleteButton: 'Delete my account',
+  deleted: 'Your account has been deleted.',
+  generic: 'Something went wrong. Please try again.',
+} as const;
+
+const errorOf = (error: unknown) => (error instanceof ApiError && error.message ? error.message : SETTINGS_TEXT.generic);
+
+function Section({ title, children, tone }: { title: string; children: ReactNode; tone?: 'danger' }) {
+  const id = useId();
+  return (
+    <section className={`profile-settings__section${tone ? ` is-${tone}` : ''}`} aria-labelledby={id}>
+      <h2 id={id} className="profile-settings__heading">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Field(props: { label: string; value: string; onChange: (value: string) => void; type?: string; autoComplete?: string; error?: string; maxLength?: number; required?: boolean }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="profile-settings__field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        className="w-input"
+        type={props.type ?? 'text'}
+        value={props.value}
+        autoComplete={props.autoComplete}
+        maxLength={props.maxLength}
+        required={props.required}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      {props.error ? (
+        <p id={errorId} className="profile-settings__error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ProfileForm({ account, onSaved }: { account: Account; onSaved: (account: Account) => void }) {
+  const [form, setForm] = useState({ first_name: account.first_name, last_name: account.last_name, phone: account.phone });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(await api.updateAccount(form));
+      toast.success(SETTINGS_TEXT.saved);
+    } catch (e) {
+      setError(errorOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="profile-settings__form" noValidate>
+      <p className="profile-settings__static">
+        <span>{SETTINGS_TEXT.email}</span> {account.email}
+      </p>
+      <Field label={SETTINGS_TEXT.firstName} value={form.first_name} onChange={(v) => setForm({ ...form, first_name: v })} autoComplete="given-name" maxLength={150} required />
+      <Field label={SETTINGS_TEXT.lastName} value={form.last_name} onChange={(v) => setForm({ ...form, last_name: v })} autoComplete="family-name" maxLength={150} required />
+      <Field label={SETTINGS_TEXT.phone} value={form.phone} onChange={(v) => setForm({ ...form, phone: v })} type="tel" autoComplete="tel" maxLength={32} error={error ?? undefined} />
+      <Button type="submit" disabled={busy}>
+        {SETTINGS_TEXT.save}
+      </Button>
+    </form>
+  );
+}
+
+function PasswordForm({ email }: { email: string }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      const tokens = await api.changePassword(current, next);
+      // This device keeps going with the new pair; every other session has ended.
+      signIn({ access: tokens.access, refresh: tokens.refresh }, email);
+      setCurrent('');
+      setNext('');
+      toast.success(SETTINGS_TEXT.passwordChanged);
+    } catch (e) {
+      const fields = (e instanceof ApiError ? (e.body?.fields as Record<string, string> | undefined) : undefined) ?? {};
+      if (fields.current_password) setErrors({ current: fields.current_password });
+      else setErrors({ next: fields.new_password ?? errorOf(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="profile-settings__form" noValidate>
+      <Field label={SETTINGS_TEXT.currentPassword} type="password" value={current} onChange={setCurrent} autoComplete="current-password" error={errors.current} required />
+      <Field label={SETTINGS_TEXT.newPassword} type="password" value={next} onChange={setNext} autoComplete="new-password" error={errors.next} required />
+      <Button type="submit" disabled={busy || !current || !next}>
+        {SETTINGS_TEXT.changePassword}
+      </Button>
+    </form>
+  );
+}
+
+/** Saves the export as a file: the JSON the server sent, under the name it suggests. */
+async function downloadMyData(userId: number) {
+  const data = await api.exportAccount();
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `wishes-account-${userId}.json`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api.deleteAccount(password);
+      onDeleted();
+    } catch (e) {
+      setError(errorOf(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="profile-settings__form" noValidate>
+      <p className="profile-settings__help">{SETTINGS_TEXT.dangerHelp}</p>
+      <Field label={SETTINGS_TEXT.deletePassword} type="password" value={password} onChange={setPassword} autoComplete="current-password" error={error} required />
+      <Button type="submit" variant="danger" disabled={busy || !password}>
+        {SETTINGS_TEXT.deleteButton}
+      </Button>
+    </form>
+  );
+}
+
+export default function SettingsPage() {
+  useDocumentTitle(SETTINGS_TEXT.title);
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const [account, setAccount] = useState<Account | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setFailed(false);
+    api.getAccount().then(
+      (result) => !cancelled && setAccount(result),
+      () => !cancelled && setFailed(true),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [attempt]);
+
+  // Signed out while still on /settings, the sign-in guard would send the page to /auth/sign_in; so
+  // go home first and sign out once this page has left (unmounted), or after a second at the latest.
+  const leaving = useRef<string | null>(null);
+  const finishLeaving = () => {
+    const message = leaving.current;
+    if (message === null) return;
+    leaving.current = null;
+    signOut();
+    toast.success(message);
+  };
+  useEffect(() => finishLeaving, []);
+  const leave = (message: string) => {
+    leaving.current = message;
+    navigate('/', { replace: true });
+    setTimeout(finishLeaving, 1000);
+  };
+
+  let content;
+  if (failed) content = <ErrorState message={SETTINGS_TEXT.failed} onRetry={() => setAttempt((n) => n + 1)} />;
+  else if (!account) content = <Spinner label="Loading your account..." />;
+  else
+    content = (
+      <>
+        <Section title={SETTINGS_TEXT.profile}>
+          <ProfileForm account={account} onSaved={setAccount} />
+        </Section>
+        <Section title={SETTINGS_TEXT.password}>
+          <PasswordForm email={user?.username ?? account.email} />
+        </Section>
+        <Section title={SETTINGS_TEXT.sessions}>
+          <p className="profile-settings__help">{SETTINGS_TEXT.sessionsHelp}</p>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void api.signOutEverywhere().then(
+                () => leave(SETTINGS_TEXT.signedOutEverywhere),
+                (e: unknown) => toast.error(errorOf(e)),
+              )
+            }
+          >
+            {SETTINGS_TEXT.signOutEverywhere}
+          </Button>
+        </Section>
+        <Section title={SETTINGS_TEXT.data}>
+          <p className="profile-settings__help">
+            {SETTINGS_TEXT.dataHelp} <Link to="/page/privacy_policy">{SETTINGS_TEXT.privacy}</Link>
+          </p>
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void downloadMyData(account.user_id).then(
+                () => toast.success(SETTINGS_TEXT.downloaded),
+                (e: unknown) => toast.error(errorOf(e)),
+              )
+            }
+          >
+            {SETTINGS_TEXT.download}
+          </Button>
+        </Section>
+        <Section title={SETTINGS_TEXT.danger} tone="danger">
+          <DeleteAccount onDeleted={() => leave(SETTINGS_TEXT.deleted)} />
+        </Section>
+      </>
+    );
+
+  return (
+    <div className="profile-settings">
+      <h1 className="profile-settings__title">{SETTINGS_TEXT.title}</h1>
+      {content}
+    </div>
+  );
+}

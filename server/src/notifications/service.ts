@@ -1,0 +1,247 @@
+/**
+ * Notifications: what is stored, how upvotes and follows gather, and the `notify` entry point other
+ * modules call. Every change publishes on the UnreadBus so open streams send the new unread count.
+ *
+ * Rules (api-v2.md → Notifications):
+ * - upvotes of one wish gather into one unread `vote` row per author; new followers gather into one
+ *   unread `follow` row; once read, the next upvote/follow starts a new row;
+ * - downvotes never notify; one's own actions never notify;
+ * - withdrawing (vote removed or turned into a downvote, unfollow) before the row is read takes that
+ *   person out of it, and a row left with nobody is deleted.
+ * Notifying never fails the action that caused it: errors are logged and swallowed.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Notification, NotificationKind, NotificationsPage, VoteType } from '@wishes/shared/contract';
+import { ANONYMOUS } from '@wishes/shared/constants';
+import type { Database, Dialect } from '../db/types';
+import { nowIso } from '../db/types';
+import { fullName } from '../wishes/queries';
+import type { UnreadBus } from './bus';
+
+type Db = Kysely<Database>;
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** How many people a notification names (newest first); actor_count has the total. */
+const ACTORS_SHOWN = 3;
+/** First key of the two-key advisory lock, so these locks cannot collide with others' (an arbitrary constant). */
+const NOTIFY_LOCK_SPACE = 7017;
+
+/** Kinds that gather several people into one unread row. */
+const GATHERED: ReadonlySet<NotificationKind> = new Set(['vote', 'follow']);
+
+const DEFAULT_TEXT: Record<'report_resolved' | 'wish_hidden', string> = {
+  report_resolved: 'A wish you reported has been reviewed.',
+  wish_hidden: 'Your wish was hidden by a moderator.',
+};
+
+/**
+ * What to tell a member. For moderation (branch `mod`):
+ *   await app.deps.notifications.notify({ userId: authorId, kind: 'wish_hidden', wishId, text: `Your wish was hidden: ${reason}` });
+ *   await app.deps.notifications.notify({ userId: reporterId, kind: 'report_resolved', wishId, text: 'A wish you reported was removed.' });
+ * `text` is shown as is (the client renders it as text, never HTML); without it a default sentence is used.
+ * `actorId` names the person behind a `vote`/`follow` (required for those kinds; ignored when it
+ * is the recipient). Moderation kinds never gather: each call is one new row.
+ */
+export interface NotifyInput {
+  userId: number;
+  kind: NotificationKind;
+  actorId?: number | null;
+  wishId?: number | null;
+  text?: string;
+}
+
+export interface Notifier {
+  notify(input: NotifyInput): Promise<void>;
+  /** A vote on `wishId` by `voterId` became `voteType` (null: removed). */
+  voteChanged(wishId: number, voterId: number, voteType: VoteType | null): Promise<void>;
+  /** `followerId` started (true) or stopped (false) following `targetId`. */
+  followChanged(followerId: number, targetId: number, following: boolean): Promise<void>;
+  list(userId: number, page: number): Promise<NotificationsPage>;
+  /** Marks the given ids (only the caller's) or, without ids, all as read; returns the unread count. */
+  markRead(userId: number, ids?: number[]): Promise<number>;
+  unreadCount(userId: number): Promise<number>;
+  readonly bus: UnreadBus;
+}
+
+export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: FastifyBaseLogger): Notifier {
+  // PostgreSQL: one recipient's gathering and withdrawing run one at a time, so two upvotes at the
+  // same moment join one row instead of each creating one (SQLite runs transactions one at a time).
+  const lockRecipient = async (trx: Db, userId: number) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${NOTIFY_LOCK_SPACE}, ${userId})`.execute(trx);
+  };
+
+  const safely = async (what: string, work: () => Promise<number | null>) => {
+    try {
+      const changedUser = await work();
+      if (changedUser !== null) await bus.publish(changedUser);
+    } catch (error) {
+      log.error({ err: error }, `notification (${what}) not recorded`);
+    }
+  };
+
+  /** Adds `actorId` to the user's unread row of this kind (and wish), creating it when needed. */
+  const gather = (userId: number, kind: NotificationKind, wishId: number | null, actorId: number) =>
+    db.transaction().execute(async (trx) => {
+      await lockRecipient(trx, userId);
+      const now = nowIso();
+      const existing = await sql<{ id: number }>`select id from notifications
+        where user_id = ${userId} and kind = ${kind} and read_at is null and text is null
+          and ${wishId === null ? sql`wish_id is null` : sql`wish_id = ${wishId}`}
+        order by id desc limit 1`.execute(trx);
+      let id = existing.rows[0]?.id;
+      if (id === undefined) {
+        const inserted = await trx
+          .insertInto('notifications')
+          .values({ user_id: userId, kind, wish_id: wishId, text: null, read_at: null, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = inserted.id;
+      }
+      const added = await sql`insert into notification_actors (notification_id, actor_id, created_at) values (${id}, ${actorId}, ${now})
+        on conflict (notification_id, actor_id) do nothing`.execute(trx);
+      if (Number(added.numAffectedRows ?? 0n) === 0) return null;
+      await trx.updateTable('notifications').set({ updated_at: now }).where('id', '=', id).execute();
+      return userId;
+    });
+
+  /** Takes `actorId` out of the user's unread rows of this kind (and wish); deletes a row left empty. */
+  const withdraw = (userId: number, kind: NotificationKind, wishId: number | null, actorId: number) =>
+    db.transaction().execute(async (trx) => {
+      await lockRecipient(trx, userId);
+      const rows = await sql<{ id: number }>`select n.id from notifications n
+        join notification_actors a on a.notification_id = n.id and a.actor_id = ${actorId}
+        where n.user_id = ${userId} and n.kind = ${kind} and n.read_at is null
+          and ${wishId === null ? sql`n.wish_id is null` : sql`n.wish_id = ${wishId}`}`.execute(trx);
+      if (rows.rows.length === 0) return null;
+      for (const { id } of rows.rows) {
+        await sql`delete from notification_actors where notification_id = ${id} and actor_id = ${actorId}`.execute(trx);
+        await sql`delete from notifications where id = ${id}
+          and not exists (select 1 from notification_actors where notification_id = ${id})`.execute(trx);
+      }
+      return userId;
+    });
+
+  const authorOf = async (wishId: number) =>
+    (await db.selectFrom('wishes').select('user_id').where('id', '=', wishId).executeTakeFirst())?.user_id ?? null;
+
+  const notifier: Notifier = {
+    bus,
+    notify: (input) =>
+      safely(input.kind, async () => {
+        const wishId = input.wishId ?? null;
+        if (GATHERED.has(input.kind)) {
+          if (!input.actorId || input.actorId === input.userId) return null;
+          return gather(input.userId, input.kind, wishId, input.actorId);
+        }
+        const now = nowIso();
+        const text = (input.text ?? '').trim() || DEFAULT_TEXT[input.kind as keyof typeof DEFAULT_TEXT];
+        const row = await db
+          .insertInto('notifications')
+          .values({ user_id: input.userId, kind: input.kind, wish_id: wishId, text: text.slice(0, 1000), read_at: null, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (input.actorId && input.actorId !== input.userId) {
+          await db.insertInto('notification_actors').values({ notification_id: row.id, actor_id: input.actorId, created_at: now }).execute();
+        }
+        return input.userId;
+      }),
+
+    voteChanged: (wishId, voterId, voteType) =>
+      safely('vote', async () => {
+        const authorId = await authorOf(wishId);
+        if (authorId === null || authorId === voterId) return null;
+        if (voteType === 'upvote') return gather(authorId, 'vote', wishId, voterId);
+        // A downvote says nothing, but an upvote it replaces is taken back.
+        return withdraw(authorId, 'vote', wishId, voterId);
+      }),
+
+    followChanged: (followerId, targetId, following) =>
+      safely('follow', async () => {
+        if (followerId === targetId) return null;
+        return following ? gather(targetId, 'follow', null, followerId) : withdraw(targetId, 'follow', null, followerId);
+      }),
+
+    async list(userId, page) {
+      const size = NOTIFICATIONS_PAGE_SIZE;
+      const [rows, unread] = await Promise.all([
+        db
+          .selectFrom('notifications')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('updated_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(size + 1)
+          .offset((page - 1) * size)
+          .execute(),
+        notifier.unreadCount(userId),
+      ]);
+      const shown = rows.slice(0, size);
+      const actors = await actorsOf(db, shown.map((r) => r.id));
+      const notifications: Notification[] = shown.map((row) => {
+        const people = actors.get(row.id) ?? { names: [], count: 0 };
+        return {
+          id: row.id,
+          kind: row.kind,
+          actors: people.names,
+          actor_count: people.count,
+          wish_id: row.wish_id,
+          text: row.text ?? describe(row.kind, people.names[0]?.name ?? ANONYMOUS, people.count),
+          created_at: row.updated_at,
+          read: row.read_at !== null,
+        };
+      });
+      return { notifications, unread_count: unread, page_number: page, next_page_number: rows.length > size ? page + 1 : null };
+    },
+
+    async markRead(userId, ids) {
+      if (ids === undefined || ids.length > 0) {
+        let update = db.updateTable('notifications').set({ read_at: nowIso() }).where('user_id', '=', userId).where('read_at', 'is', null);
+        if (ids !== undefined) update = update.where('id', 'in', ids);
+        const result = await update.executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0) await bus.publish(userId);
+      }
+      return notifier.unreadCount(userId);
+    },
+
+    async unreadCount(userId) {
+      const row = await db
+        .selectFrom('notifications')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+  return notifier;
+}
+
+/** "Ada Lovelace upvoted your wish", "Ada Lovelace and 2 others upvoted your wish". */
+export function describe(kind: NotificationKind, newest: string, count: number): string {
+  const who = count <= 1 ? newest : `${newest} and ${count - 1} ${count - 1 === 1 ? 'other' : 'others'}`;
+  if (kind === 'follow') return `${who} started following you`;
+  if (kind === 'vote') return `${who} upvoted your wish`;
+  return DEFAULT_TEXT[kind];
+}
+
+/** The newest few people behind each notification, and how many there are in all. */
+async function actorsOf(db: Db, ids: number[]) {
+  const byId = new Map<number, { names: { id: number; name: string }[]; count: number }>();
+  if (ids.length === 0) return byId;
+  const { rows } = await sql<{ notification_id: number; id: number; first_name: string; last_name: string; rank: number; total: number }>`
+    select x.notification_id, x.id, x.first_name, x.last_name, x.rank, x.total from (
+      select a.notification_id, u.id, u.first_name, u.last_name,
+        row_number() over (partition by a.notification_id order by a.created_at desc, a.actor_id desc) as rank,
+        count(*) over (partition by a.notification_id) as total
+      from notification_actors a join users u on u.id = a.actor_id
+      where a.notification_id in (${sql.join(ids)})) x
+    where x.rank <= ${ACTORS_SHOWN}
+    order by x.notification_id, x.rank`.execute(db);
+  for (const row of rows) {
+    let entry = byId.get(row.notification_id);
+    if (!entry) byId.set(row.notification_id, (entry = { names: [], count: Number(row.total) }));
+    entry.names.push({ id: row.id, name: fullName(row.first_name, row.last_name) || ANONYMOUS });
+  }
+  return byId;
+}

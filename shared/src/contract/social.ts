@@ -1,0 +1,78 @@
+/**
+ * The social layer's wire contract (../shared/design/api-v2.md → "Notifications", "Account"):
+ * notifications and account settings. Kept apart from schemas.ts so each v2 area owns its file.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const NotificationKindSchema = Type.Union([
+  Type.Literal('vote'),
+  Type.Literal('follow'),
+  Type.Literal('report_resolved'),
+  Type.Literal('wish_hidden'),
+]);
+export type NotificationKind = Static<typeof NotificationKindSchema>;
+
+export const NotificationActorSchema = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type NotificationActor = Static<typeof NotificationActorSchema>;
+
+export const NotificationSchema = Type.Object({
+  id: Type.Integer(),
+  kind: NotificationKindSchema,
+  /** Up to three people behind it, newest first. */
+  actors: Type.Array(NotificationActorSchema),
+  actor_count: Type.Integer(),
+  wish_id: Nullable(Type.Integer()),
+  text: Type.String(),
+  /** When the last person joined it (ISO 8601 UTC). */
+  created_at: Type.String(),
+  read: Type.Boolean(),
+});
+export type Notification = Static<typeof NotificationSchema>;
+
+export const NotificationsPageSchema = Type.Object({
+  notifications: Type.Array(NotificationSchema),
+  unread_count: Type.Integer(),
+  page_number: Type.Integer(),
+  next_page_number: Nullable(Type.Integer()),
+});
+export type NotificationsPage = Static<typeof NotificationsPageSchema>;
+
+export const NotificationsQuerySchema = Type.Object({ page: Type.Optional(Type.String({ maxLength: 32 })) });
+
+export const MarkReadRequestSchema = Type.Object({ ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })) });
+export type MarkReadRequest = Static<typeof MarkReadRequestSchema>;
+
+export const UnreadCountSchema = Type.Object({ unread_count: Type.Integer() });
+export type UnreadCount = Static<typeof UnreadCountSchema>;
+
+export const AccountSchema = Type.Object({
+  user_id: Type.Integer(),
+  email: Type.String(),
+  first_name: Type.String(),
+  last_name: Type.String(),
+  phone: Type.String(),
+  role: Type.String(),
+  created_at: Type.String(),
+});
+export type Account = Static<typeof AccountSchema>;
+
+export const AccountPatchSchema = Type.Object({
+  first_name: Type.Optional(Type.String({ maxLength: 150 })),
+  last_name: Type.Optional(Type.String({ maxLength: 150 })),
+  phone: Type.Optional(Type.String({ maxLength: 32 })),
+});
+export type AccountPatch = Static<typeof AccountPatchSchema>;
+
+export const ChangePasswordRequestSchema = Type.Object({
+  current_password: Type.String({ maxLength: 128 }),
+  new_password: Type.String({ maxLength: 128 }),
+});
+export type ChangePasswordRequest = Static<typeof ChangePasswordRequestSchema>;
+
+export const ChangePasswordResponseSchema = Type.Object({ message: Type.String(), access: Type.String(), refresh: Type.String() });
+export type ChangePasswordResponse = Static<typeof ChangePasswordResponseSchema>;
+
+export const DeleteAccountRequestSchema = Type.Object({ password: Type.String({ maxLength: 128 }) });
+export type DeleteAccountRequest = Static<typeof DeleteAccountRequestSchema>;
