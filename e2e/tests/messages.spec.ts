@@ -139,6 +139,8 @@ test.describe('compose', () => {
     await page.getByLabel('Topic', { exact: true }).selectOption(options.greeting_config_params.topics[0].topic);
     await page.getByLabel('Details', { exact: true }).fill('Just moved to a new city.');
     await page.getByRole('button', { name: 'Generate' }).click();
+    // The draft streams in word by word: it is whole once the spec's toast says so.
+    await expect(toast(page, 'Wish generated!')).toBeVisible();
     await expect(page.getByLabel('Your wish', { exact: true })).not.toHaveValue('');
   }
 

@@ -29,4 +29,10 @@ describe('weaveDetails: the details rewritten for the reader', () => {
   it('gives nothing for blank details', () => {
     expect(weaveDetails('  ', 'Sam').clause).toBe('');
   });
+
+  it('reads details typed in sentence case as the reader\'s, not as a name (e2e found "I heard just moved")', () => {
+    expect(weaveDetails('Just moved to a new city.', 'Noor').clause).toBe('you just moved to a new city');
+    expect(weaveDetails('Got promoted', 'Noor').clause).toBe('you got promoted');
+    expect(weaveDetails('Anna got promoted', 'Noor').clause).toBe('Anna got promoted');
+  });
 });

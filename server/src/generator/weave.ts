@@ -85,8 +85,20 @@ function lacksSubject(sentence: string): boolean {
   return is(terms[i], 'Verb') && !is(terms[i], 'Gerund');
 }
 
+/**
+ * "Just moved to a new city" typed in sentence case: a capital on a leading verb or adverb makes
+ * the tagger read it as a name and the subject as someone else ("I heard just moved …").
+ */
+function lowerLeadingVerb(sentence: string): string {
+  const match = /^([A-Z][a-z]+)(.*)$/su.exec(sentence);
+  if (!match || match[1] === 'I') return sentence;
+  const lowered = match[1].toLowerCase() + match[2];
+  const first = (nlp(lowered).json()[0]?.terms ?? [])[0] as Term | undefined;
+  return first && (is(first, 'Verb') || is(first, 'Adverb')) ? lowered : sentence;
+}
+
 function rewriteSentence(raw: string, name: string): { text: string; subject: DetailSubject; tense: DetailTense } {
-  let sentence = squash(raw).replace(/[.!?…]+$/u, '');
+  let sentence = lowerLeadingVerb(squash(raw).replace(/[.!?…]+$/u, ''));
   const implied = lacksSubject(sentence);
   if (implied) sentence = `she ${sentence}`;
   const terms = (nlp(sentence).json()[0]?.terms ?? []) as Term[];

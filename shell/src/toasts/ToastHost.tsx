@@ -128,7 +128,9 @@ type ContainerProps = { position: 'top-right' | 'bottom-center'; autoClose: numb
 function LoadedContainer({ toastify, onReady }: { toastify: Toastify; onReady: (module: Toastify) => void }) {
   const Container = toastify.ToastContainer as ComponentType<ContainerProps>;
   const mobile = useIsMobile();
-  const withBar = mobile && Boolean(useSessionUser());
+  // Hooks are called on every render in the same order: never behind a condition.
+  const signedIn = Boolean(useSessionUser());
+  const withBar = mobile && signedIn;
   // A child's effects run before its parent's: the container is registered when this runs.
   useEffect(() => onReady(toastify), [toastify, onReady]);
   // layout.css places each: below the header (--shell-header-height), above the bar (--shell-mobile-bar-height).
