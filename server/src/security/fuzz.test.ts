@@ -30,7 +30,8 @@ describe.each(dialects)('fuzzing every route (%s)', (dialect) => {
 
   beforeAll(async () => {
     site = makeFakeSite();
-    t = await withSiteRoot(site, () => createTestApp(dialect));
+    // Search's time bound is not under test here: a loaded machine must not turn a slow worker start into a 503.
+    t = await withSiteRoot(site, () => createTestApp(dialect, { searchTimeoutMs: 30_000 }));
     world = await setupWorld(t);
     writeFileSync(path.join(t.config.dataDir, 'jwt-secret'), DATA_CANARY);
   });
