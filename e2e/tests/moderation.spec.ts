@@ -53,7 +53,7 @@ test('a member edits, makes private and deletes a wish from the wish page', asyn
 
   await openCardMenu(page, fixed);
   await page.getByRole('menuitem', { name: 'Make private' }).click();
-  await expect(wishCard(page, fixed).getByText('Private', { exact: true })).toBeVisible();
+  await expect(wishCard(page, fixed).getByTestId('visibility-badge')).toHaveText(/Private/);
   expect((await api.wish(id)).status).toBe(404);
   const feed = await api.request('GET', '/api/base/feed/1/');
   expect(JSON.stringify(feed.body)).not.toContain(fixed);
