@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench` (not part of `npm test`): API and front-end benchmarks with their targets.
- * Runs bench/main.ts with tsx from the server folder (where the server's dependencies resolve).
+ * Runs bench/main.ts with tsx from the bench workspace (bench/package.json holds its dependencies).
  * Arguments pass through, e.g. `npm run bench -- --skip-postgres --duration=5`; see bench/README.md.
  */
 const { spawnSync } = require('node:child_process');
@@ -12,7 +12,7 @@ const root = path.resolve(__dirname, '..');
 const coldLoad = process.argv.includes('--cold-load');
 const script = path.join(root, 'bench', coldLoad ? path.join('web', 'cold-load.ts') : 'main.ts');
 const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...process.argv.slice(2).filter((a) => a !== '--cold-load')], {
-  cwd: path.join(root, 'server'),
+  cwd: path.join(root, 'bench'),
   stdio: 'inherit',
   env: process.env,
 });

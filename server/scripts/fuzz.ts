@@ -1,14 +1,14 @@
 /**
- * `npm run fuzz`: the longer fuzz run. The same properties as src/security/fuzz.test.ts (see
- * src/security/fuzz-core.ts) with more runs and a random seed, printed so a failure can be
+ * `npm run fuzz`: the longer fuzz run. The same properties as test/security/fuzz.test.ts (see
+ * test/security/fuzz-core.ts) with more runs and a random seed, printed so a failure can be
  * replayed exactly: `npm run fuzz -- --seed <seed> --runs <n>` (or FUZZ_SEED / FUZZ_RUNS in jest).
  *
  *   npm run fuzz -- [--runs 20000] [--seed N] [--db both|sqlite|postgres] [--minutes 10]
  */
 import { rmSync } from 'node:fs';
-import { createTestApp, dialects, type TestDialect } from '../src/testing/harness';
-import { runFuzz, setupWorld } from '../src/security/fuzz-core';
-import { makeFakeSite, withSiteRoot } from '../src/security/site';
+import { createTestApp, dialects, type TestDialect } from '../test/kit/harness';
+import { runFuzz, setupWorld } from '../test/security/fuzz-core';
+import { makeFakeSite, withSiteRoot } from '../test/security/site';
 
 function flag(name: string, fallback: string): string {
   const args = process.argv.slice(2);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { REPO_ROOT } from '../src/app/config';
-import { startServer, stopServer, type ServerChild } from '../src/reliability/child';
+import { startServer, stopServer, type ServerChild } from '../test/reliability/child';
 
 // ---------------------------------------------------------------- flags
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { createTestApp, dialects, DEFAULT_PASSWORD, expectJsonClientError, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, DEFAULT_PASSWORD, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
 
 /** Uploads a real PNG as the user's avatar; returns the stored avatar URLs. */

@@ -1,4 +1,4 @@
-import { createTestApp, dialects, expectJsonClientError, type TestContext } from '../testing/harness';
+import { createTestApp, dialects, expectJsonClientError, type TestContext } from '../../test/kit/harness';
 
 describe.each(dialects)('app basics (%s)', (dialect) => {
   let t: TestContext;

@@ -1,6 +1,6 @@
 /** Bad input of every kind must be a JSON 4xx, never a 5xx or a stack trace. */
 import fc from 'fast-check';
-import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 
 const jsonValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),

@@ -1,4 +1,4 @@
-import { createTestApp } from '../testing/harness';
+import { createTestApp } from '../../test/kit/harness';
 
 it('allows scripts only from itself, plus the origin of a remote moved elsewhere', async () => {
   const ctx = await createTestApp('sqlite', {}, { env: { MF_FEED_URL: 'http://127.0.0.1:4567/builds/mf-feed/' } });

@@ -3,7 +3,7 @@
  * on how the request arrived (HSTS only over https) or on nothing (one framing policy).
  */
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, DEFAULT_PASSWORD, type TestContext } from '../testing/harness';
+import { createTestApp, DEFAULT_PASSWORD, type TestContext } from '../../test/kit/harness';
 import { ConfigError, parseTrustProxy, type TrustProxy } from './config';
 
 /** A route that shows what the app believes about the request (added only in this test). */

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createTestApp, dialects, expectJsonClientError, DEFAULT_PASSWORD, type TestContext } from '../testing/harness';
+import { createTestApp, dialects, expectJsonClientError, DEFAULT_PASSWORD, type TestContext } from '../../test/kit/harness';
 import { validatePassword } from './validators';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');

@@ -1,7 +1,7 @@
 /** Password reset end to end over real SMTP: request → mail received by an SMTP server → confirm → sign in. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { createTestApp, dialects, type TestContext } from '../testing/harness';
+import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
 
 interface Received {
   to: string[];

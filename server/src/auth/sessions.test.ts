@@ -2,7 +2,7 @@
  * Ending sessions (endUserSessions, password reset) and refresh-token rotation with reuse
  * detection, on both databases.
  */
-import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { endUserSessions } from './sessions';
 
 const TOKEN_NOT_VALID = { detail: 'Given token not valid for any token type', code: 'token_not_valid' };

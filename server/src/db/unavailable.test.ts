@@ -9,7 +9,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/app';
-import { createTestApp, dialects, type TestContext } from '../testing/harness';
+import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
 import { isDatabaseUnavailable } from './connect';
 
 type RelayMode = 'pass' | 'hangup';

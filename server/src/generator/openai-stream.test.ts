@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { createGenerator, GeneratorUnavailableError } from './provider';
 import { STREAM_CUT } from './openai';
 import { parseEvents } from './testing';
-import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 
 type Behaviour = 'stream' | 'cut' | 'noFinish' | 'error500' | 'plain';
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
 import { GeneratorUnavailableError, GENERATOR_MESSAGES, type WishGenerator } from './provider';
-import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { parseEvents } from './testing';
 
 const authOf = (user: TestUser) => ({ authorization: `Bearer ${user.access}` });

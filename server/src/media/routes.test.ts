@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { crc32 } from 'node:zlib';
 import { AVATAR, AVATAR_TEXT } from './schemas';
-import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 
 const authOf = (user: TestUser) => ({ authorization: `Bearer ${user.access}` });
 

@@ -3,7 +3,7 @@
  * wish_hidden): each reporter when an action resolves their report, the author when their wish is
  * hidden by a moderator or automatically; never the acting moderator, never twice for one hide.
  */
-import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { loadOptions } from '../app/options';
 import { runAdminCommand } from './admin-cli';
 import { autoHideReason } from './queries';

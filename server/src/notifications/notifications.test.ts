@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/app';
-import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 
 /** Opens the real SSE stream over HTTP and collects the unread counts it sends. */
 function openStream(base: string, token: string, viaQuery = true) {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import type { EmbeddedData } from '@wishes/shared/contract';
-import { createTestApp, type TestContext } from '../testing/harness';
+import { createTestApp, type TestContext } from '../../test/kit/harness';
 import { serializeForScript } from './html';
 
 const XSS = '</script><script>alert(1)</script>';

@@ -1,4 +1,4 @@
-import { createTestApp, type TestContext } from '../testing/harness';
+import { createTestApp, type TestContext } from '../../test/kit/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import ogs from 'open-graph-scraper';
-import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../testing/harness';
-import { makeFakeSite, withSiteRoot } from '../security/site';
+import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
+import { makeFakeSite, withSiteRoot } from '../../test/security/site';
 
 describe.each(dialects)('link previews (%s)', (dialect) => {
   let t: TestContext;

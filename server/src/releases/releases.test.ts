@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { registeredRemote, type RemoteDeclaration } from '@wishes/shared/registry';
-import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { gateProblem, shellProvidedVersions } from './gate';
 import { runRemotesCli } from './cli';
 

@@ -1,4 +1,4 @@
-import { createTestApp, dialects, type TestContext } from '../testing/harness';
+import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
 import { demoUsers, demoWishes } from './demo-content';
 import { seedDemoData } from './seed';
 

@@ -1,4 +1,4 @@
-import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 
 describe.each(dialects)('votes (%s)', (dialect) => {
   let t: TestContext;

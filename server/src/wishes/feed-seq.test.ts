@@ -4,7 +4,7 @@
  * order and concurrency of the saves, and whatever is deleted, made private, hidden or restored.
  */
 import { sql } from 'kysely';
-import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { clearFeedCache, deleteWish, feedPage, insertWish, updateWish } from './queries';
 import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
 

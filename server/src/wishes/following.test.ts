@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 
 describe.each(dialects)('following feed (%s)', (dialect) => {
   let t: TestContext;

@@ -1,9 +1,9 @@
 /** PATCH and DELETE /api/base/wish/{id}/ (api-v2 "Own wishes"): every list, count and page follows at once. */
-import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 import { loadOptions } from '../app/options';
 import { runAdminCommand } from '../moderation/admin-cli';
 import { rmSync } from 'node:fs';
-import { makeFakeSite, withSiteRoot } from '../security/site';
+import { makeFakeSite, withSiteRoot } from '../../test/security/site';
 
 const EMBEDDED = /<script type="application\/json" id="wishes-initial">([\s\S]*?)<\/script>/;
 

@@ -5,7 +5,7 @@
  * come from bench/search-stall.ts, not from a timed test.
  */
 import { Client } from 'pg';
-import { createTestApp, dialects, type TestContext } from '../testing/harness';
+import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
 import { fts5Query, tsQuery } from './queries';
 import { closeSqliteSearch } from './sqlite-search';
 

@@ -11,7 +11,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { request as httpRequest, Agent } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../app/config';
+import { REPO_ROOT } from '../../src/app/config';
 
 export const IN_CI = Boolean(process.env.CI);
 

@@ -5,8 +5,8 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createGenerator } from '../generator/provider';
-import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
+import { createGenerator } from '../../src/generator/provider';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../kit/harness';
 
 const GEN = { style: 'Funny', audience: 'Friend', name: 'Sam', topic: 'Birthday', details: 'cake' };
 

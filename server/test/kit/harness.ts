@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Client } from 'pg';
-import { buildApp, type BuildOptions } from '../app/app';
-import type { Config } from '../app/config';
-import type { MailMessage, Mailer } from '../mail/mailer';
+import { buildApp, type BuildOptions } from '../../src/app/app';
+import type { Config } from '../../src/app/config';
+import type { MailMessage, Mailer } from '../../src/mail/mailer';
 
 export type TestDialect = 'sqlite' | 'postgres';
 

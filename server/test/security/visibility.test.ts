@@ -1,7 +1,7 @@
 /** The security rule: a private wish exists only for its author, on every route; hidden, banned-author and deleted wishes likewise. */
-import { createTestApp, dialects, type TestContext, type TestUser } from './harness';
-import { loadOptions } from '../app/options';
-import { runAdminCommand } from '../moderation/admin-cli';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../kit/harness';
+import { loadOptions } from '../../src/app/options';
+import { runAdminCommand } from '../../src/moderation/admin-cli';
 
 describe.each(dialects)('private wishes are invisible to everyone but the author (%s)', (dialect) => {
   let t: TestContext;

@@ -8,7 +8,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
-import { createTestApp, DEFAULT_PASSWORD, dialects, type TestContext } from '../testing/harness';
+import { createTestApp, DEFAULT_PASSWORD, dialects, type TestContext } from '../kit/harness';
 import { checkResponse, runFuzz, setupWorld, ROUTES, TOKEN_KINDS, type FuzzWorld, type FuzzRequest } from './fuzz-core';
 import { SITE_CANARY, makeFakeSite, withSiteRoot } from './site';
 

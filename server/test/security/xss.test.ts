@@ -7,8 +7,8 @@
  */
 import { rmSync } from 'node:fs';
 import fc from 'fast-check';
-import { createTestApp, dialects, type TestContext, type TestUser } from '../testing/harness';
-import { renderPage, serializeForScript } from '../pages/html';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../kit/harness';
+import { renderPage, serializeForScript } from '../../src/pages/html';
 import { TEMPLATE, makeFakeSite, withSiteRoot } from './site';
 
 const PAYLOADS = [

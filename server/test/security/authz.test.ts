@@ -9,9 +9,9 @@
  */
 import { rmSync } from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createTestApp, dialects, DEFAULT_PASSWORD, type TestContext, type TestUser } from '../testing/harness';
+import { createTestApp, dialects, DEFAULT_PASSWORD, type TestContext, type TestUser } from '../kit/harness';
 import { makeFakeSite, withSiteRoot } from './site';
-import { runAdminCommand } from '../moderation/admin-cli';
+import { runAdminCommand } from '../../src/moderation/admin-cli';
 
 const PERSONAS = ['visitor', 'owner', 'other', 'badToken', 'expired', 'refreshAsAccess'] as const;
 type Persona = (typeof PERSONAS)[number];

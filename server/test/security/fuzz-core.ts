@@ -17,7 +17,7 @@ import { brotliDecompressSync, unzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { DEFAULT_PASSWORD, type TestContext, type TestUser } from '../testing/harness';
+import { DEFAULT_PASSWORD, type TestContext, type TestUser } from '../kit/harness';
 
 export interface FuzzWorld {
   t: TestContext;
