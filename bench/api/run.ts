@@ -198,7 +198,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
   const following = options.only && !options.only.includes('following1') ? 0 : await followAuthors(options.databaseUrl, pairs[0].userId);
   // The main server runs with the anonymous feed cache off, so every figure below is the database
   // path; feed1Cached/feedDeepCached (and their own bare baseline) then run on a second server with
-  // the production default (1 s cache, see wishes/queries.ts FEED_CACHE_MS).
+  // the production default (1 s cache, WISHES_FEED_CACHE_MS, Config.feedCacheMs).
   let server = { ...(await startServer(options.databaseUrl, benchUsers, { WISHES_FEED_CACHE_MS: '0' })), cachedOn: false };
   const { tokens } = server;
   let base = `http://127.0.0.1:${server.port}`;

@@ -2,7 +2,6 @@
  * The app factory: config → database (migrated) → services → plugins → routes. Tests call
  * buildApp() with overrides and use app.inject(); main.ts calls it and listens.
  */
-import path from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import securityHeaders from './security-headers';
@@ -13,7 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
 import { OptionsSchema } from '@wishes/shared/contract';
-import { fastifyTrustProxy, loadConfig, REPO_ROOT, type Config } from './config';
+import { fastifyTrustProxy, loadConfig, type Config } from './config';
 import type { AppDeps } from './deps';
 import { AuthError, HttpError } from './errors';
 import authPlugin from './auth';
@@ -25,7 +24,8 @@ import { closeSqliteSearch } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import authRoutes from '../auth/routes';
-import { claimsStillValid } from '../auth/sessions';
+import { claimsStillValid, configureSessionCache } from '../auth/sessions';
+import { configureFeedCache } from '../wishes/queries';
 import wishRoutes from '../wishes/routes';
 import voteRoutes from '../votes/routes';
 import profileRoutes from '../profiles/routes';
@@ -89,6 +89,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const { db, dialect } = openDatabase(config.databaseUrl);
+  configureFeedCache(db, config.feedCacheMs);
+  configureSessionCache(db, config.sessionCacheMs);
   try {
     await migrateToLatest(db, dialect);
   } catch (error) {
@@ -205,8 +207,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(accountRoutes, { deps });
   await app.register(previewRoutes, { deps });
   await app.register(staticContentRoutes);
-  const siteEnv = options.env ?? process.env;
-  await app.register(releaseRoutes, { deps, siteRoot: path.resolve(siteEnv.WISHES_SITE_ROOT ?? REPO_ROOT) });
+  await app.register(releaseRoutes, { deps });
   // Last: serves the site and owns the catch-all for non-API paths.
   await app.register(pagesRoutes, { deps, env: options.env });
   installNotFound(app);

@@ -65,6 +65,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Folder of remote releases: <releasesDir>/<remote>/<release-id>/ (RELEASES_DIR, default ./releases). */
   releasesDir: string;
+  /** Folder holding shell/dist and <remote>/dist (WISHES_SITE_ROOT, default the repository). */
+  siteRoot: string;
+  /** How long anonymous feed pages are kept, ms; 0 turns the cache off (WISHES_FEED_CACHE_MS, default 1000). */
+  feedCacheMs: number;
+  /** How long a user's session epoch is trusted without a bus message, ms (WISHES_SESSION_CACHE_MS, default 10000). */
+  sessionCacheMs: number;
 }
 
 export type TrustProxy = false | number | string;
@@ -245,5 +251,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       overrides.searchLimitPerMinute ?? (get('SEARCH_LIMIT_PER_MINUTE') ? parseIntStrict(get('SEARCH_LIMIT_PER_MINUTE')!, 'SEARCH_LIMIT_PER_MINUTE', 1, 1_000_000) : 60),
     trustProxy: overrides.trustProxy ?? (get('TRUST_PROXY') ? parseTrustProxy(get('TRUST_PROXY')!) : false),
     releasesDir: overrides.releasesDir ?? path.resolve(REPO_ROOT, get('RELEASES_DIR') ?? './releases'),
+    siteRoot: overrides.siteRoot ?? path.resolve(REPO_ROOT, get('WISHES_SITE_ROOT') ?? '.'),
+    feedCacheMs: overrides.feedCacheMs ?? (get('WISHES_FEED_CACHE_MS') ? parseIntStrict(get('WISHES_FEED_CACHE_MS')!, 'WISHES_FEED_CACHE_MS', 0, 3_600_000) : 1000),
+    sessionCacheMs:
+      overrides.sessionCacheMs ?? (get('WISHES_SESSION_CACHE_MS') ? parseIntStrict(get('WISHES_SESSION_CACHE_MS')!, 'WISHES_SESSION_CACHE_MS', 0, 3_600_000) : 10_000),
   };
 }

@@ -11,7 +11,7 @@
  * (SessionEpochCache) instead of read from the database each time. `endUserSessions` clears the
  * user's entry in this process at once. Other processes sharing the database learn of it through
  * `SessionInvalidationBus`: the default bus only reaches this process, so with several processes
- * an entry is also re-read after EPOCH_CACHE_MS (the bound on cross-process staleness). A shared
+ * an entry is also re-read after the session cache time (Config.sessionCacheMs) (the bound on cross-process staleness). A shared
  * bus (PostgreSQL LISTEN/NOTIFY, Redis pub/sub) plugs in with `setSessionInvalidationBus` and
  * makes that immediate everywhere.
  *
@@ -29,8 +29,15 @@ import { nowIso } from '../db/types';
 
 type Db = Kysely<Database>;
 
-/** How long a cached epoch is trusted without a bus message (other processes' changes). */
-export const EPOCH_CACHE_MS = Number(process.env.WISHES_SESSION_CACHE_MS ?? 10_000);
+/**
+ * How long a cached epoch is trusted without a bus message (other processes' changes), unless
+ * buildApp set the handle's own from Config (WISHES_SESSION_CACHE_MS, configureSessionCache).
+ */
+export const DEFAULT_EPOCH_CACHE_MS = 10_000;
+const epochCacheMs = new WeakMap<Db, number>();
+export function configureSessionCache(db: Db, ms: number): void {
+  epochCacheMs.set(db, ms);
+}
 const EPOCH_CACHE_ENTRIES = 50_000;
 
 /** Carries "user N's sessions ended" between processes. publish() must also reach this process's own listeners. */
@@ -57,7 +64,7 @@ export function setSessionInvalidationBus(next: SessionInvalidationBus): void {
   bus = next;
 }
 
-/** Per database handle: user id → epoch (null: no such user), read at most once per EPOCH_CACHE_MS. */
+/** Per database handle: user id → epoch (null: no such user), read at most once per session cache time. */
 class SessionEpochCache {
   private readonly entries = new Map<number, { epoch: number | null; at: number }>();
   /** Bumped on every invalidation, so a read that raced with one is not cached. */
@@ -74,7 +81,7 @@ class SessionEpochCache {
 
   async epochOf(userId: number): Promise<number | null> {
     const hit = this.entries.get(userId);
-    if (hit && Date.now() - hit.at <= EPOCH_CACHE_MS) return hit.epoch;
+    if (hit && Date.now() - hit.at <= (epochCacheMs.get(this.db) ?? DEFAULT_EPOCH_CACHE_MS)) return hit.epoch;
     const before = this.invalidations;
     const row = await this.db.selectFrom('users').select('session_epoch').where('id', '=', userId).executeTakeFirst();
     const epoch = row ? Number(row.session_epoch) : null;

@@ -22,7 +22,6 @@ import fastifyStatic from '@fastify/static';
 import type { EmbeddedData } from '@wishes/shared/contract';
 import { FEED } from '@wishes/shared/constants';
 import type { AppDeps } from '../app/deps';
-import { REPO_ROOT } from '../app/config';
 import { feedPage, userWishesPage } from '../wishes/queries';
 import { getProfile } from '../profiles/queries';
 import { loadOptions } from '../app/options';
@@ -44,7 +43,7 @@ const NOT_BUILT_HTML =
 
 export interface PagesOptions {
   deps: AppDeps;
-  /** Folder holding shell/dist and <remote>/dist; default WISHES_SITE_ROOT or the repository. */
+  /** Folder holding shell/dist and <remote>/dist; default Config.siteRoot (WISHES_SITE_ROOT). */
   siteRoot?: string;
   env?: Record<string, string | undefined>;
 }
@@ -65,7 +64,7 @@ function pathnameOf(url: string): string {
 export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptions) {
   const env = opts.env ?? process.env;
   const { db, config } = opts.deps;
-  const siteRoot = path.resolve(opts.siteRoot ?? env.WISHES_SITE_ROOT ?? REPO_ROOT);
+  const siteRoot = path.resolve(opts.siteRoot ?? config.siteRoot);
   const shellDist = path.join(siteRoot, 'shell', 'dist');
   const defaults = remoteLocations(env, siteRoot);
   const byFolder = new Map<string, RemoteLocation>(defaults.map((l) => [l.folder, l]));

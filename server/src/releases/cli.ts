@@ -5,8 +5,7 @@
  * serves, from their next request on. Exit 0 on success; on refusal exit 1 with one line.
  */
 import os from 'node:os';
-import path from 'node:path';
-import { loadConfig, REPO_ROOT } from '../app/config';
+import { loadConfig } from '../app/config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { activateRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
@@ -35,7 +34,7 @@ export async function runRemotesCli(argv: string[], out: (line: string) => void 
   const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
   try {
     await migrateToLatest(db, dialect);
-    const ctx: ReleaseContext = { db, releasesDir: config.releasesDir, siteRoot: path.resolve(process.env.WISHES_SITE_ROOT ?? REPO_ROOT) };
+    const ctx: ReleaseContext = { db, releasesDir: config.releasesDir, siteRoot: config.siteRoot };
     if (command === 'list') {
       const states = await remoteStates(ctx);
       if (json) {

@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ActivateReleaseRequestSchema, ErrorResponseSchema, ReleaseSwitchResponseSchema, RemoteParamsSchema, RemoteStatesResponseSchema } from '@wishes/shared/contract';
 import type { AppDeps } from '../app/deps';
-import { REPO_ROOT } from '../app/config';
 import { HttpError } from '../app/errors';
 import { requireUser } from '../app/auth';
 import { isAdmin } from '../app/roles';
@@ -16,7 +15,7 @@ export const NOT_ADMIN = 'Only admins can manage remote releases.';
 
 export default async function releaseRoutes(fastify: FastifyInstance, { deps, siteRoot }: { deps: AppDeps; siteRoot?: string }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const ctx: ReleaseContext = { db: deps.db, releasesDir: deps.config.releasesDir, siteRoot: siteRoot ?? process.env.WISHES_SITE_ROOT ?? REPO_ROOT };
+  const ctx: ReleaseContext = { db: deps.db, releasesDir: deps.config.releasesDir, siteRoot: siteRoot ?? deps.config.siteRoot };
 
   /** The signed-in admin's actor label, else 401/403. */
   const requireAdmin = async (request: FastifyRequest): Promise<string> => {

@@ -208,14 +208,19 @@ function toPage(rows: WishJoinedRow[], page: number, pageSize: number): Page {
 }
 
 /**
- * Anonymous feed pages (viewerId null: no per-viewer vote), kept FEED_CACHE_MS. Page 1 is what every
+ * Anonymous feed pages (viewerId null: no per-viewer vote), kept for the config's feedCacheMs. Page 1 is what every
  * visitor and the /feed HTML read; at hundreds of requests a second they would otherwise run the
  * same query. Any change to what is listed (save, edit, visibility, delete, hide, restore, ban)
- * clears this process's cache (wishesChanged), so it shows at once (other processes: within FEED_CACHE_MS); vote counts and author names an anonymous reader sees may be up
- * to FEED_CACHE_MS old. Signed-in viewers always read fresh rows (their own vote is in each wish).
- * WISHES_FEED_CACHE_MS=0 turns it off (the benchmark's uncached figures).
+ * clears this process's cache (wishesChanged), so it shows at once (other processes: within feedCacheMs); vote counts and author names an anonymous reader sees may be up
+ * to feedCacheMs old. Signed-in viewers always read fresh rows (their own vote is in each wish).
+ * WISHES_FEED_CACHE_MS=0 turns it off (the benchmark's uncached figures); buildApp sets it per
+ * database handle from Config (configureFeedCache).
  */
-export const FEED_CACHE_MS = Number(process.env.WISHES_FEED_CACHE_MS ?? 1000);
+export const DEFAULT_FEED_CACHE_MS = 1000;
+const feedCacheMs = new WeakMap<Db, number>();
+export function configureFeedCache(db: Db, ms: number): void {
+  feedCacheMs.set(db, ms);
+}
 const FEED_CACHE_ENTRIES = 200;
 const feedCaches = new WeakMap<Db, Map<number, { at: number; page: Promise<Page> }>>();
 
@@ -225,13 +230,14 @@ export function clearFeedCache(db: Db): void {
 
 /** Public wishes newest first (created_at, then id), one extra row fetched to know if more exist. */
 export async function feedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
-  if (viewerId !== null || FEED_CACHE_MS <= 0) return readFeedPage(db, page, pageSize, viewerId);
+  const ttl = feedCacheMs.get(db) ?? DEFAULT_FEED_CACHE_MS;
+  if (viewerId !== null || ttl <= 0) return readFeedPage(db, page, pageSize, viewerId);
   let cache = feedCaches.get(db);
   if (!cache) feedCaches.set(db, (cache = new Map()));
   const key = page * 1000 + pageSize;
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && now - hit.at <= FEED_CACHE_MS) return hit.page;
+  if (hit && now - hit.at <= ttl) return hit.page;
   // The promise is cached, so concurrent misses share one query; a failed read is not kept.
   const read = readFeedPage(db, page, pageSize, null);
   if (cache.size >= FEED_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
