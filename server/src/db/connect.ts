@@ -3,8 +3,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { Pool } from 'pg';
+import { Pool, types as pgTypes } from 'pg';
 import type { Database, Dialect } from './types';
+import { PG_TIMESTAMP_OID, PG_TIMESTAMPTZ_OID, pgTimestampToIso } from './dates';
+
+/** pg's parsers, except dates: timestamptz reads back as the app's ISO string (db/dates.ts). */
+const PG_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    (oid === PG_TIMESTAMPTZ_OID || oid === PG_TIMESTAMP_OID) && format !== 'binary' ? pgTimestampToIso : pgTypes.getTypeParser(oid, format)) as typeof pgTypes.getTypeParser,
+};
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -33,7 +40,7 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
     if (file !== ':memory:') sqliteFiles.set(db, file);
     return { db, dialect: 'sqlite' };
   }
-  const pool = new Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10 });
+  const pool = new Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, types: PG_TYPES });
   // A client erroring while idle (pool 'error') or while checked out (client 'error', e.g. 57P01 on a
   // server restart) must not crash the process: the running query still rejects, pg marks the client
   // unusable so the pool drops it on release, and the next query connects afresh.

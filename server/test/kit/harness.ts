@@ -51,7 +51,8 @@ export const dialects: TestDialect[] = PG_ADMIN_URL ? ['sqlite', 'postgres'] : [
 
 let counter = 0;
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh, uniquely named PostgreSQL database (PG_ADMIN_URL must be set) and how to drop it. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `wishes_t_${process.pid}_${Date.now().toString(36)}_${++counter}`;
   const admin = new Client({ connectionString: PG_ADMIN_URL! });
   await admin.connect();
