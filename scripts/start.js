@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm start`: build whatever is missing or stale, then run the API server, which migrates the
- * database, seeds demo data on an empty one and serves the whole site (http://localhost:8000).
+ * `npm start`: build whatever is missing or stale (the site's apps, the compiled server), then run
+ * the compiled API server (server/dist/main.js, plain node: no tsx in production), which migrates
+ * the database, seeds demo data on an empty one and serves the whole site (http://localhost:8000).
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { buildSite } = require('./build-site');
+const { buildServer, serverBuildStale, SERVER_DIST } = require('../server/scripts/build');
 
 const ROOT = path.resolve(__dirname, '..');
-const MAIN = path.join(ROOT, 'server', 'src', 'main.ts');
+const MAIN = path.join(SERVER_DIST, 'main.js');
 
 try {
   buildSite({ force: process.argv.includes('--force') });
@@ -19,22 +21,20 @@ try {
   process.exit(1);
 }
 
+try {
+  if (process.argv.includes('--force') || serverBuildStale()) buildServer();
+} catch (error) {
+  console.error(`\n[start] The server could not be compiled: ${error.message}`);
+  process.exit(1);
+}
 if (!fs.existsSync(MAIN)) {
   console.error(`[start] ${path.relative(ROOT, MAIN)} is missing: the server cannot start.`);
   process.exit(1);
 }
 
-let tsxCli;
-try {
-  tsxCli = require.resolve('tsx/cli', { paths: [path.join(ROOT, 'server'), ROOT] });
-} catch {
-  console.error('[start] tsx is not installed: run `npm install` at the repository root first.');
-  process.exit(1);
-}
-
 const port = process.env.PORT || '8000';
 console.log(`[start] starting the server on http://localhost:${port} ...`);
-const server = spawn(process.execPath, [tsxCli, MAIN], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SEED_DEMO: process.env.SEED_DEMO ?? 'true' } });
+const server = spawn(process.execPath, ['--enable-source-maps', MAIN], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SEED_DEMO: process.env.SEED_DEMO ?? 'true' } });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

@@ -135,13 +135,13 @@ export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<
     const { users, wishes, votes, follows } = data;
     const userCols: Array<[string, string]> = [
       ['id', 'int4'], ['email', 'text'], ['password_hash', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['phone', 'text'],
-      ['password_changed_at', 'text'], ['created_at', 'text'], ['followers_count', 'int4'], ['following_count', 'int4'],
+      ['password_changed_at', 'timestamptz'], ['created_at', 'timestamptz'], ['followers_count', 'int4'], ['following_count', 'int4'],
     ];
     await insert('users', userCols, data.size.users, (c, i) =>
       [i + 1, users.email[i], PASSWORD_HASH, users.firstName[i], users.lastName[i], '', users.createdAt[i], users.createdAt[i], users.followers[i + 1], users.following[i + 1]][c],
     );
     const wishCols: Array<[string, string]> = [
-      ['id', 'int4'], ['user_id', 'int4'], ['text', 'text'], ['is_public', 'int4'], ['published_at', 'text'], ['created_at', 'text'], ['upvote_count', 'int4'], ['downvote_count', 'int4'],
+      ['id', 'int4'], ['user_id', 'int4'], ['text', 'text'], ['is_public', 'int4'], ['published_at', 'timestamptz'], ['created_at', 'timestamptz'], ['upvote_count', 'int4'], ['downvote_count', 'int4'],
     ];
     await insert('wishes', wishCols, data.size.wishes, (c, i) => {
       switch (c) {
@@ -159,7 +159,7 @@ export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<
          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     );
     for (const index of voteIndexes) await client.query(`drop index ${index.indexname}`);
-    await insert('votes', [['id', 'int4'], ['wish_id', 'int4'], ['user_id', 'int4'], ['vote_type', 'text'], ['created_at', 'text']], data.size.votes, (c, i) => {
+    await insert('votes', [['id', 'int4'], ['wish_id', 'int4'], ['user_id', 'int4'], ['vote_type', 'text'], ['created_at', 'timestamptz']], data.size.votes, (c, i) => {
       switch (c) {
         case 0: return i + 1;
         case 1: return votes.wishId[i];
@@ -169,7 +169,7 @@ export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<
       }
     });
     for (const index of voteIndexes) await client.query(index.indexdef);
-    await insert('subscriptions', [['id', 'int4'], ['follower_id', 'int4'], ['target_id', 'int4'], ['created_at', 'text']], data.size.follows, (c, i) =>
+    await insert('subscriptions', [['id', 'int4'], ['follower_id', 'int4'], ['target_id', 'int4'], ['created_at', 'timestamptz']], data.size.follows, (c, i) =>
       c === 0 ? i + 1 : c === 1 ? follows.follower[i] : c === 2 ? follows.target[i] : follows.createdAt[i],
     );
     // Feed positions and per-bucket counts, as migration 0007 numbers existing rows.

@@ -2,7 +2,7 @@
  * Cold-load budget of /feed in a real browser (`npm run bench:coldload`).
  *
  * The production build (built first when stale) served by the production server
- * (`server/src/main.ts`, NODE_ENV=production, a fresh SQLite database with the demo data) on
+ * (the compiled `server/dist/main.js`, rebuilt when stale, NODE_ENV=production, a fresh SQLite database with the demo data) on
  * 127.0.0.1, and the system Chromium driven through Playwright and the DevTools protocol. Each run
  * is a fresh browser context with the HTTP cache disabled; the figure is the time from navigation
  * start to the first wish card (`article.feed-card`) in the DOM, recorded by the page itself.
@@ -73,7 +73,10 @@ function freePort(): Promise<number> {
 
 async function startProductionServer(port: number): Promise<{ child: ChildProcess; dataDir: string; origin: string }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-coldload-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const serverBuild = require(path.join(ROOT, 'server', 'scripts', 'build.js')) as { buildServer: (o?: { quiet?: boolean }) => void; serverBuildStale: () => boolean; SERVER_DIST: string };
+  if (serverBuild.serverBuildStale()) serverBuild.buildServer({ quiet: true });
+  const child = spawn(process.execPath, [path.join(serverBuild.SERVER_DIST, 'main.js')], {
     cwd: path.join(ROOT, 'server'),
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

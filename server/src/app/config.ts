@@ -7,9 +7,21 @@ import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/**
+ * The server package's folder: the nearest folder above this file whose package.json is
+ * @wishes/server. Found by walking up, so it holds for the sources (src/app/) and for the
+ * compiled bundle (dist/) alike.
+ */
+function findServerRoot(start: string): string {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === '@wishes/server') return dir;
+    if (path.dirname(dir) === dir) throw new Error(`@wishes/server's package.json not found above ${start}`);
+  }
+}
+export const SERVER_ROOT = findServerRoot(__dirname);
 /** The repository root: relative paths (DATA_DIR, sqlite:...) resolve here, whatever the cwd. */
-export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
-export const SERVER_ROOT = path.resolve(__dirname, '..', '..');
+export const REPO_ROOT = path.dirname(SERVER_ROOT);
 
 export interface Config {
   port: number;

@@ -6,8 +6,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { SERVER_ROOT } from '../app/config';
 
-export const STATIC_DIR = path.join(__dirname, '..', '..', 'static');
+export const STATIC_DIR = path.join(SERVER_ROOT, 'static');
 
 export default async function staticContentRoutes(app: FastifyInstance) {
   await app.register(fastifyStatic, {

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * `npm run build -w @wishes/server`: the production server, compiled. esbuild bundles src/main.ts
+ * with @wishes/shared's sources (TypeScript, no build of its own) into dist/main.js; every npm
+ * dependency stays an ordinary require from node_modules (native addons and all). Type-checking is
+ * `npm run typecheck` (esbuild only strips types). Files the code reads next to itself are copied.
+ * `npm start` runs the result with plain node; tsx remains for `npm run dev` and the tests.
+ */
+const path = require('node:path');
+const fs = require('node:fs');
+const esbuild = require('esbuild');
+
+const SERVER = path.resolve(__dirname, '..');
+const OUT = path.join(SERVER, 'dist');
+/** Read at run time from the module's own folder (path.join(__dirname, ...)). */
+const ASSETS = ['src/auth/common-passwords.txt'];
+
+function dependenciesOf(dir) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  return Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
+}
+
+function buildServer({ quiet = false } = {}) {
+  const started = Date.now();
+  const external = [...new Set([...dependenciesOf(SERVER), ...dependenciesOf(path.join(SERVER, '..', 'shared'))])].filter((name) => name !== '@wishes/shared');
+  fs.rmSync(OUT, { recursive: true, force: true });
+  esbuild.buildSync({
+    entryPoints: { main: path.join(SERVER, 'src', 'main.ts'), 'releases-cli': path.join(SERVER, 'src', 'releases', 'cli.ts') },
+    outdir: OUT,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: 'linked',
+    external,
+    alias: { '@wishes/shared': path.join(SERVER, '..', 'shared', 'src') },
+    tsconfig: path.join(SERVER, 'tsconfig.json'),
+    logLevel: quiet ? 'error' : 'warning',
+  });
+  for (const asset of ASSETS) fs.copyFileSync(path.join(SERVER, asset), path.join(OUT, path.basename(asset)));
+  if (!quiet) console.log(`[server build] dist/main.js in ${Date.now() - started} ms`);
+}
+
+/** True when dist/main.js is older than any source it is built from (server/src, shared/src). */
+function serverBuildStale() {
+  const built = path.join(OUT, 'main.js');
+  if (!fs.existsSync(built)) return true;
+  const builtAt = fs.statSync(built).mtimeMs;
+  const newer = (dir) =>
+    fs.readdirSync(dir, { withFileTypes: true }).some((entry) => {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name !== 'node_modules' && newer(file);
+      return !/\.test\.tsx?$/.test(entry.name) && fs.statSync(file).mtimeMs > builtAt;
+    });
+  return [path.join(SERVER, 'src'), path.join(SERVER, '..', 'shared', 'src'), path.join(SERVER, 'package.json')].some((p) => (fs.statSync(p).isDirectory() ? newer(p) : fs.statSync(p).mtimeMs > builtAt));
+}
+
+module.exports = { buildServer, serverBuildStale, SERVER_DIST: OUT };
+
+if (require.main === module) buildServer();
