@@ -83,6 +83,11 @@ export interface Config {
   feedCacheMs: number;
   /** How long a user's session epoch is trusted without a bus message, ms (WISHES_SESSION_CACHE_MS, default 10000). */
   sessionCacheMs: number;
+  /**
+   * better-sqlite3's native addon built for the running Node (WISHES_SQLITE_BINDING, a path to a
+   * better_sqlite3.node); unset: the installed one. See docs/operations.md#node-lines.
+   */
+  sqliteNativeBinding?: string;
 }
 
 export type TrustProxy = false | number | string;
@@ -187,6 +192,13 @@ function loadOrCreateSecret(dataDir: string): string {
 
 type Env = Record<string, string | undefined>;
 
+function sqliteBinding(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const file = path.resolve(REPO_ROOT, value);
+  if (!existsSync(file)) throw new ConfigError(`WISHES_SQLITE_BINDING must name an existing better_sqlite3.node (got "${value}")`);
+  return file;
+}
+
 /** Builds the config from `env` (default process.env), then applies `overrides` (tests). */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const get = (name: string) => {
@@ -265,6 +277,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     releasesDir: overrides.releasesDir ?? path.resolve(REPO_ROOT, get('RELEASES_DIR') ?? './releases'),
     siteRoot: overrides.siteRoot ?? path.resolve(REPO_ROOT, get('WISHES_SITE_ROOT') ?? '.'),
     feedCacheMs: overrides.feedCacheMs ?? (get('WISHES_FEED_CACHE_MS') ? parseIntStrict(get('WISHES_FEED_CACHE_MS')!, 'WISHES_FEED_CACHE_MS', 0, 3_600_000) : 1000),
+    sqliteNativeBinding: overrides.sqliteNativeBinding ?? sqliteBinding(get('WISHES_SQLITE_BINDING')),
     sessionCacheMs:
       overrides.sessionCacheMs ?? (get('WISHES_SESSION_CACHE_MS') ? parseIntStrict(get('WISHES_SESSION_CACHE_MS')!, 'WISHES_SESSION_CACHE_MS', 0, 3_600_000) : 10_000),
   };

@@ -19,17 +19,32 @@ export interface DbHandle {
 }
 
 const sqliteFiles = new WeakMap<Kysely<Database>, string>();
+const sqliteBindings = new WeakMap<Kysely<Database>, string>();
 
 /** The file behind a SQLite handle (null for PostgreSQL or an in-memory database): a second connection can open it. */
 export function sqliteFileOf(db: Kysely<Database>): string | null {
   return sqliteFiles.get(db) ?? null;
 }
 
-export function openDatabase(databaseUrl: string, options: { poolSize?: number } = {}): DbHandle {
+/** The better-sqlite3 addon a SQLite handle was opened with, when not the installed one (Config.sqliteNativeBinding). */
+export function sqliteNativeBindingOf(db: Kysely<Database>): string | undefined {
+  return sqliteBindings.get(db);
+}
+
+export interface OpenOptions {
+  poolSize?: number;
+  /**
+   * Path of a better_sqlite3.node built for the running Node (WISHES_SQLITE_BINDING): the installed
+   * addon is built for the Node that ran `npm install`; another Node line needs its own build.
+   */
+  sqliteNativeBinding?: string;
+}
+
+export function openDatabase(databaseUrl: string, options: OpenOptions = {}): DbHandle {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = databaseUrl.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-    const sqlite = new SqliteDatabase(file === ':memory:' ? ':memory:' : file);
+    const sqlite = new SqliteDatabase(file === ':memory:' ? ':memory:' : file, options.sqliteNativeBinding ? { nativeBinding: options.sqliteNativeBinding } : {});
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
@@ -38,6 +53,7 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
     // Kysely's SQLite driver uses this one connection behind a mutex, so transactions are serialized.
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     if (file !== ':memory:') sqliteFiles.set(db, file);
+    if (options.sqliteNativeBinding) sqliteBindings.set(db, options.sqliteNativeBinding);
     return { db, dialect: 'sqlite' };
   }
   const pool = new Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, types: PG_TYPES });
