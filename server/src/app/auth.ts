@@ -63,7 +63,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
 export default fp(authPlugin, { name: 'wishes-auth' });
 
 /** The signed-in user's id inside a route guarded by app.authenticate. */
-export function requireUser(request: FastifyRequest): number {
+export function requireUser(request: Pick<FastifyRequest, 'userId'>): number {
   if (request.userId === null) throw new AuthError(AUTH_MESSAGES.notProvided);
   return request.userId;
 }

@@ -1,8 +1,7 @@
 /** Server-only schema and texts of the complaint route. */
-import { Type } from '@sinclair/typebox';
 
-/** wish_id is checked in the handler so that a non-numeric id is the same 404 as a missing wish. */
-export const ComplaintBodySchema = Type.Object({ category: Type.String({ maxLength: 200 }), wish_id: Type.Union([Type.Integer(), Type.String({ maxLength: 20 })]) });
+/** wish_id: a number or a string of digits (anything else is a 400); an id of no visible wish is a 404. */
+export { ComplaintBodySchema } from '@wishes/shared/contract';
 
 export const COMPLAINT_TEXT = {
   received: 'Complaint received',

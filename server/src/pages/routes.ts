@@ -25,7 +25,7 @@ import type { AppDeps } from '../app/deps';
 import { REPO_ROOT } from '../app/config';
 import { feedPage, userWishesPage } from '../wishes/queries';
 import { getProfile } from '../profiles/queries';
-import { loadOptions } from '../app/options';
+import { loadOptions } from '../options/load';
 import { acceptedEncodings, cacheControlFor, contentTypeFor, IMMUTABLE, looksLikeAsset, PRECOMPRESSED, safeRelativePath } from './assets';
 import { createTemplateReader, OPTIONS_ELEMENT_ID, REMOTES_ELEMENT_ID, renderPage } from './html';
 import { createPreloadPlanner } from './preload';

@@ -1,6 +1,6 @@
 /** The security rule: a private wish exists only for its author, on every route; hidden, banned-author and deleted wishes likewise. */
 import { createTestApp, dialects, type TestContext, type TestUser } from './harness';
-import { loadOptions } from '../app/options';
+import { loadOptions } from '../options/load';
 import { runAdminCommand } from '../moderation/admin-cli';
 
 describe.each(dialects)('private wishes are invisible to everyone but the author (%s)', (dialect) => {

@@ -1,8 +1,6 @@
 /** Server-only schemas and texts for the wish routes. */
-import { Type } from '@sinclair/typebox';
 
-export const PageParamsSchema = Type.Object({ page: Type.String() });
-export const UserPageParamsSchema = Type.Object({ id: Type.String(), page: Type.String() });
+export { PageParamsSchema, UserPageParamsSchema } from '@wishes/shared/contract';
 
 export const WISH_TEXT = {
   notFound: 'Wish not found',
