@@ -101,7 +101,7 @@ export function buildOpenApi(): Json {
         'Every call of the Wishes site, generated from the operation table (shared/src/contract/operations.ts). Paths keep their trailing slash (the contract requires it). `x-auth` says who may call: visitor, optional (anyone; signed-in callers see their own private wishes), user, moderator or admin.',
       license: { name: 'UNLICENSED (private)', identifier: 'LicenseRef-Proprietary' },
     },
-    servers: [{ url: 'http://localhost:8000', description: 'A local server (npm start).' }],
+    servers: [{ url: '/', description: 'The site that serves this document (npm start: http://localhost:8000).' }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {

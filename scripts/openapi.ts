@@ -1,0 +1,12 @@
+/**
+ * `npm run openapi [-- <file>]`: writes the OpenAPI document generated from the operation table
+ * (shared/src/contract/operations.ts) to openapi.json (the same document /api/docs/json serves).
+ * `npm run lint:openapi` then checks it with Redocly's recommended ruleset (redocly.yaml).
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildOpenApi } from '../shared/src/contract/openapi';
+
+const out = path.resolve(__dirname, '..', process.argv[2] ?? 'openapi.json');
+writeFileSync(out, JSON.stringify(buildOpenApi(), null, 2) + '\n');
+console.log(`wrote ${path.relative(process.cwd(), out) || out}`);
