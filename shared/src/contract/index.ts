@@ -3,3 +3,4 @@ export * from './social';
 export * from './requests';
 export * from './operations';
 export * from './openapi';
+export * from './routes';
