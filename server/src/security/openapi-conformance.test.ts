@@ -117,6 +117,12 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
     rmSync(site, { recursive: true, force: true });
   });
 
+  it('serves the generated document at /api/docs/json', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
   it('error paths: no token, bad token, role, unknown ids, wrong types, malformed JSON, wrong media type, too large', async () => {
     for (const id of OPERATION_IDS) {
       const op: Operation = OPERATIONS[id];
@@ -198,5 +204,45 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
     expect(unsucceeded.sort()).toEqual(['activateRelease', 'changePassword', 'confirmPasswordReset', 'rollbackRelease'].sort());
     const pairs = [...seen.values()].reduce((n, s) => n + s.size, 0);
     console.log(`conformance: ${OPERATION_IDS.length} operations, ${pairs} (operation, status) pairs checked against the OpenAPI, 0 violations`);
+  });
+});
+
+describe('rate-limited operations answer a documented 429 (sqlite)', () => {
+  let t: TestContext;
+  let w: FuzzWorld;
+  beforeAll(async () => {
+    // Every limit becomes 1 request per window (and one generation per hour), so the second call is over it.
+    t = await createTestApp('sqlite', { rateLimitScale: 0.0001, generationLimitPerHour: 1, searchTimeoutMs: 30_000 });
+    const member = await t.createUser({ first_name: 'Rita', last_name: 'Ratelimit' });
+    const wishId = await t.saveWish(member, 'A wish to report', true);
+    w = { t, owner: member, other: member, publicWishId: wishId, privateWishId: wishId, otherWishId: wishId, auth: {} as FuzzWorld['auth'] };
+  });
+  afterAll(async () => t?.close());
+
+  it('every operation marked `limited` in the table reaches 429, whose answer conforms', async () => {
+    const violations: string[] = [];
+    const missed: OperationId[] = [];
+    let address = 0;
+    for (const id of OPERATION_IDS.filter((op) => (OPERATIONS[op] as Operation).limited)) {
+      const op: Operation = OPERATIONS[id];
+      const valid = VALID_BODIES[id]?.(w);
+      // Limits are per address: each operation gets its own, untouched by the set-up's sign-up and sign-in.
+      const remoteAddress = `10.0.0.${++address}`;
+      let got429 = false;
+      for (let attempt = 0; attempt < 3 && !got429; attempt++) {
+        const res = await t.app.inject({
+          method: op.method,
+          url: pathOf(id, { id: w.publicWishId, page: 1 }),
+          remoteAddress,
+          headers: op.tokenView ? {} : { authorization: `Bearer ${w.owner.access}` },
+          ...(valid ? { payload: valid } : {}),
+        });
+        for (const v of violationsOf(id, res)) violations.push(`${id} → ${res.statusCode}: ${v}`);
+        got429 = res.statusCode === 429;
+      }
+      if (!got429) missed.push(id);
+    }
+    expect(violations).toEqual([]);
+    expect(missed).toEqual([]);
   });
 });
