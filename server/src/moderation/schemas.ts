@@ -1,7 +1,4 @@
-/** Server-only schemas and texts of the moderation routes (the shapes are in @wishes/shared/contract). */
-// The request schemas live in the contract (shared/src/contract/requests.ts); `reason` is checked
-// for blanks in the handler so that "   " gets the same message as "".
-export { MODERATION_REASON_MAX as REASON_MAX, PageQuerySchema, QueueQuerySchema, UserActionBodySchema, WishActionBodySchema } from '@wishes/shared/contract';
+/** Server-only texts of the moderation routes (their schemas are in the operation table, @wishes/shared/contract). */
 
 export const MODERATION_TEXT = {
   forbidden: 'You do not have permission to perform this action.',

@@ -1,6 +1,4 @@
-/** Server-only schemas and texts for the vote routes. */
-/** vote_type is checked in the handler so a bad value gets the contract's plain 400 message. */
-export { VoteBodySchema, VotersFilterQuerySchema as VotersQuerySchema } from '@wishes/shared/contract';
+/** Server-only texts of the vote routes (their schemas are in the operation table, @wishes/shared/contract). */
 
 export const VOTE_TEXT = {
   notFound: 'Wish not found',

@@ -1,6 +1,4 @@
-/** Server-only schemas and texts for the wish routes. */
-
-export { PageParamsSchema, UserPageParamsSchema } from '@wishes/shared/contract';
+/** Server-only texts of the wish routes (their schemas are in the operation table, @wishes/shared/contract). */
 
 export const WISH_TEXT = {
   notFound: 'Wish not found',

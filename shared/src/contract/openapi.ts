@@ -55,7 +55,7 @@ function securityOf(op: Operation): Json[] {
   return [{ bearer: [] }];
 }
 
-export function operationObject(id: OperationId): Json {
+function operationObject(id: OperationId): Json {
   const op: Operation = OPERATIONS[id];
   const responses: Json = {};
   for (const [status, response] of Object.entries(op.responses)) responses[status] = successResponse(Number(status), response as SuccessResponse);

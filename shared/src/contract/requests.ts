@@ -28,7 +28,7 @@ export const ComplaintBodySchema = Type.Object({
   wish_id: Type.Union([Type.Integer(), Type.String({ pattern: '^[0-9]{1,20}$' })]),
 });
 
-export const MODERATION_REASON_MAX = 500;
+const MODERATION_REASON_MAX = 500;
 export const WishActionBodySchema = Type.Object({ action: ModerationWishActionSchema, reason: Type.String({ maxLength: MODERATION_REASON_MAX }) });
 export const UserActionBodySchema = Type.Object({ action: ModerationUserActionSchema, reason: Type.String({ maxLength: MODERATION_REASON_MAX }) });
 
