@@ -16,7 +16,7 @@ import { rateLimiter, type LimitRule } from './ratelimit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The operation table's id of the route (for logs and the conformance test). */
+    /** The operation table's id of the route (the request log names it). */
     operationId?: OperationId;
   }
 }

@@ -12,7 +12,7 @@ export function installRequestLog(app: FastifyInstance) {
     const status = reply.statusCode;
     const read = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
     if (status >= 400 || !read || logReads) {
-      const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+      const line = { req: request, res: reply, responseTime: reply.elapsedTime, operationId: request.routeOptions.config.operationId };
       if (status >= 500) request.log.error(line, 'request completed');
       else if (status >= 400 || !read) request.log.info(line, 'request completed');
       else request.log.debug(line, 'request completed');
