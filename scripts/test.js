@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything this machine can run, in an order that fails fast and cheaply:
- * type-check every package, each package's jest suite (server suites on SQLite and PostgreSQL),
+ * type-check every package, lint the generated OpenAPI (Redocly), each package's jest suite (server suites on SQLite and PostgreSQL),
  * then the browser journeys against the production build. Prints one closing line
  * "tests: N passed, N failed" summed over every runner.
  *
@@ -38,6 +38,11 @@ function selected(name) {
 // 1. Types: every package that has a typecheck script.
 if (only.length === 0 || only.includes('typecheck')) {
   if (!run('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present'])) failures.push('typecheck');
+}
+
+// 1b. The OpenAPI document generated from the operation table, against Redocly's recommended ruleset.
+if (only.length === 0 || only.includes('openapi')) {
+  if (!run('openapi', 'npm', ['run', 'lint:openapi'], { env: { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } })) failures.push('openapi');
 }
 
 // 2. Unit and integration suites, one package at a time (2-core machines).

@@ -3,6 +3,9 @@
  * subscriptions, avatars. Every user gets a unique email so parallel tests never collide.
  */
 import { randomBytes } from 'node:crypto';
+import { API_ROUTES, apiPath, type ApiOperationId } from '../../shared/src/contract/routes';
+/** An operation's method and path from the operation table (@wishes/shared/routes). */
+const at = (id: ApiOperationId, params: Record<string, string | number> = {}) => [API_ROUTES[id].method, apiPath(id, params)] as const;
 
 export interface TestUser {
   id: number;
@@ -80,7 +83,7 @@ export class Api {
     const lastName = options.lastName ?? `${SURNAMES[Math.floor(Math.random() * SURNAMES.length)]}`;
     const email = (options.email ?? `e2e-${tag}@example.com`).toLowerCase();
     const password = options.password ?? strongPassword();
-    const { body } = await this.request<{ user_id: number }>('POST', '/api/base/create_user/', {
+    const { body } = await this.request<{ user_id: number }>(...at('createUser'), {
       json: { email, password, first_name: firstName, last_name: lastName, phone: options.phone ?? '+15550100' },
     });
     const tokens = await this.login(email, password);
@@ -88,12 +91,12 @@ export class Api {
   }
 
   async login(email: string, password: string): Promise<{ access: string; refresh: string }> {
-    const { body } = await this.request<{ access: string; refresh: string }>('POST', '/api/token/', { json: { username: email, password } });
+    const { body } = await this.request<{ access: string; refresh: string }>(...at('obtainToken'), { json: { username: email, password } });
     return body;
   }
 
   async createWish(user: TestUser, text: string, isPublic = true): Promise<number> {
-    const { body } = await this.request<{ wish_id: number }>('POST', '/api/base/save_wish/', { token: user.access, json: { text, is_public: isPublic } });
+    const { body } = await this.request<{ wish_id: number }>(...at('saveWish'), { token: user.access, json: { text, is_public: isPublic } });
     return body.wish_id;
   }
 
@@ -105,28 +108,28 @@ export class Api {
   }
 
   async vote(user: TestUser, wishId: number, voteType: 'upvote' | 'downvote') {
-    return (await this.request('POST', `/api/wish/${wishId}/vote/`, { token: user.access, json: { vote_type: voteType } })).body;
+    return (await this.request(...at('voteOnWish', { id: wishId }), { token: user.access, json: { vote_type: voteType } })).body;
   }
 
   async subscribe(user: TestUser, targetId: number) {
-    return (await this.request('POST', `/api/profile/${targetId}/subscribe/`, { token: user.access })).body;
+    return (await this.request(...at('subscribe', { id: targetId }), { token: user.access })).body;
   }
 
   async wish(wishId: number, user?: TestUser) {
-    return this.request('GET', `/api/base/wish/${wishId}/`, { token: user?.access, expect: [200, 404] });
+    return this.request(...at('getWish', { id: wishId }), { token: user?.access, expect: [200, 404] });
   }
 
   async profile(userId: number, user?: TestUser) {
-    return (await this.request('GET', `/api/profile/${userId}/`, { token: user?.access })).body;
+    return (await this.request(...at('getProfile', { id: userId }), { token: user?.access })).body;
   }
 
   async options(): Promise<{ site_name: string; greeting_config_params: { styles: string[]; audiences: string[]; topics: Array<{ topic: string; topic_details: string; image_url: string | null }> }; report_topic_config: string[] }> {
-    return (await this.request('GET', '/api/base/options')).body;
+    return (await this.request(...at('getOptions'))).body;
   }
 
   async uploadAvatar(user: TestUser, png: Buffer) {
     const form = new FormData();
     form.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'avatar.png');
-    return (await this.request('POST', '/api/profile/my/avatar/upload/', { token: user.access, body: form })).body;
+    return (await this.request(...at('uploadAvatar'), { token: user.access, body: form })).body;
   }
 }

@@ -15,8 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
+import { API_ROUTES, apiPath, type ApiOperationId } from '@wishes/shared/contract';
 import { REPO_ROOT } from '../src/app/config';
 import { startServer, stopServer, type ServerChild } from '../test/reliability/child';
+/** An operation's method and path from the operation table (@wishes/shared/routes). */
+const at = (id: ApiOperationId, params: Record<string, string | number> = {}) => [API_ROUTES[id].method, apiPath(id, params)] as const;
 
 // ---------------------------------------------------------------- flags
 
@@ -127,19 +130,19 @@ async function setup(port: number): Promise<{ users: User[]; publicWishes: numbe
     async (i) => {
       const email = `load${i}.${stamp}@example.com`;
       const password = 'Sturdy-Lantern-58';
-      const created = await call(port, 'POST', '/api/base/create_user/', undefined, { email, password, first_name: `Load${i}`, last_name: 'User', phone: '1' });
+      const created = await call(port, ...at('createUser'), undefined, { email, password, first_name: `Load${i}`, last_name: 'User', phone: '1' });
       if (created.status !== 201) throw new Error(`sign-up ${created.status} ${created.body}`);
-      const login = await call(port, 'POST', '/api/token/', undefined, { username: email, password });
+      const login = await call(port, ...at('obtainToken'), undefined, { username: email, password });
       if (login.status !== 200) throw new Error(`login ${login.status} ${login.body}`);
       users[i] = { id: JSON.parse(created.body).user_id, access: JSON.parse(login.body).access };
     },
   );
   const publicWishes: number[] = [];
   await pool(users, 16, async (user, i) => {
-    const res = await call(port, 'POST', '/api/base/save_wish/', user.access, { text: `Happy birthday and good luck from user ${i}`, is_public: true });
+    const res = await call(port, ...at('saveWish'), user.access, { text: `Happy birthday and good luck from user ${i}`, is_public: true });
     if (res.status !== 201) throw new Error(`save ${res.status} ${res.body}`);
     publicWishes.push(JSON.parse(res.body).wish_id);
-    if (i % 5 === 0) await call(port, 'POST', '/api/base/save_wish/', user.access, { text: `A private wish of user ${i}`, is_public: false });
+    if (i % 5 === 0) await call(port, ...at('saveWish'), user.access, { text: `A private wish of user ${i}`, is_public: false });
   });
   return { users, publicWishes };
 }
@@ -159,44 +162,37 @@ async function drive(port: number, users: User[], publicWishes: number[]) {
     if (target.id === user.id) target = users[(users.indexOf(user) + 1) % users.length];
     switch (op) {
       case 'feed':
-        url = `/api/base/feed/${1 + Math.floor(Math.random() * 3)}/`;
+        [method, url] = at('getFeedPage', { page: 1 + Math.floor(Math.random() * 3) });
         break;
       case 'search':
-        method = 'POST';
-        url = '/api/base/search/';
+        [method, url] = at('search');
         body = { query: pick(WORDS) };
         break;
       case 'wish':
-        url = `/api/base/wish/${wish}/`;
+        [method, url] = at('getWish', { id: wish });
         break;
       case 'profile':
-        url = `/api/profile/${target.id}/`;
+        [method, url] = at('getProfile', { id: target.id });
         break;
       case 'vote':
-        method = 'POST';
-        url = `/api/wish/${wish}/vote/`;
+        [method, url] = at('voteOnWish', { id: wish });
         body = { vote_type: Math.random() < 0.7 ? 'upvote' : 'downvote' };
         break;
       case 'unvote':
-        method = 'DELETE';
-        url = `/api/wish/${wish}/vote/`;
+        [method, url] = at('removeVote', { id: wish });
         break;
       case 'subscribe':
-        method = 'POST';
-        url = `/api/profile/${target.id}/subscribe/`;
+        [method, url] = at('subscribe', { id: target.id });
         break;
       case 'unsubscribe':
-        method = 'DELETE';
-        url = `/api/profile/${target.id}/subscribe/`;
+        [method, url] = at('unsubscribe', { id: target.id });
         break;
       case 'generate':
-        method = 'POST';
-        url = '/api/base/generate_text/';
+        [method, url] = at('generateText');
         body = { style: pick(STYLES), audience: 'Friend', name: 'Sam', topic: pick(TOPICS), details: 'loves hiking and cake' };
         break;
       case 'save':
-        method = 'POST';
-        url = '/api/base/save_wish/';
+        [method, url] = at('saveWish');
         body = { text: `Load wish ${Math.random().toString(36).slice(2)} for a happy birthday`, is_public: Math.random() < 0.9 };
         break;
     }
@@ -265,8 +261,8 @@ async function checkPosts(port: number, users: User[], query: (sqlText: string) 
   let bad = 0;
   await pool(users, 16, async (user) => {
     const expected = byUser.get(user.id) ?? { total: 0, public: 0 };
-    const visitor = JSON.parse((await call(port, 'GET', `/api/profile/${user.id}/`)).body);
-    const self = JSON.parse((await call(port, 'GET', `/api/profile/${user.id}/`, user.access)).body);
+    const visitor = JSON.parse((await call(port, ...at('getProfile', { id: user.id }))).body);
+    const self = JSON.parse((await call(port, ...at('getProfile', { id: user.id }), user.access)).body);
     if (visitor.posts !== expected.public || self.posts !== expected.total) bad++;
   });
   return { ok: bad === 0, lines: [`posts (visitor and self) vs wishes rows: ${bad ? `${bad} users MISMATCHED` : `all ${users.length} users equal`}`] };

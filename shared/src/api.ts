@@ -40,6 +40,7 @@ import type {
   Wish,
 } from './contract/schemas';
 import type { Account, AccountPatch, ChangePasswordResponse, NotificationsPage, UnreadCount } from './contract/social';
+import { API_ROUTES, apiPath, type ApiOperationId } from './contract/routes';
 import { getAccessToken, refreshNow } from './session';
 import { DEFAULT_VOTE_TYPE } from './constants';
 
@@ -88,8 +89,16 @@ export interface ApiClientOptions {
   refresh?: () => Promise<boolean>;
 }
 
+/** Where a call goes: its path and method, from the operation table. */
+interface Target {
+  path: string;
+  method: string;
+}
+
+/** The operation's path with its parameters filled in (and a query string), and its method. */
+const to = (id: ApiOperationId, params: Record<string, string | number> = {}, query = ''): Target => ({ path: apiPath(id, params) + query, method: API_ROUTES[id].method });
+
 interface CallOptions {
-  method?: string;
   body?: unknown;
   /** The §8 default text when the server gives no `error`. */
   failure: string;
@@ -144,7 +153,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
   const getToken = options.getToken ?? getAccessToken;
   const refresh = options.refresh ?? refreshNow;
 
-  async function send(path: string, call: CallOptions, retried = false): Promise<Response> {
+  async function send(target: Target, call: CallOptions, retried = false): Promise<Response> {
     const headers: Record<string, string> = { Accept: call.accept ?? 'application/json' };
     let body: BodyInit | undefined;
     if (call.body instanceof FormData) {
@@ -157,13 +166,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (token) headers.Authorization = `Bearer ${token}`;
     let response: Response;
     try {
-      response = await doFetch(baseUrl + path, { method: call.method ?? 'GET', headers, body, ...(call.signal ? { signal: call.signal } : {}) });
+      response = await doFetch(baseUrl + target.path, { method: target.method, headers, body, ...(call.signal ? { signal: call.signal } : {}) });
     } catch {
       throw new ApiError(call.failure, 0);
     }
     if (response.status === 401 && token && !retried) {
       const peek = await readJson(response.clone());
-      if (peek?.code === 'token_not_valid' && (await refresh())) return send(path, call, true);
+      if (peek?.code === 'token_not_valid' && (await refresh())) return send(target, call, true);
     }
     return response;
   }
@@ -177,8 +186,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     }
   }
 
-  async function call<T>(path: string, options: CallOptions): Promise<T> {
-    const response = await send(path, options);
+  async function call<T>(target: Target, options: CallOptions): Promise<T> {
+    const response = await send(target, options);
     if (options.nullOn?.includes(response.status)) return null as T;
     const body = await readJson(response);
     if (!response.ok) throw new ApiError(errorText(body, options.failure), response.status, body);
@@ -189,11 +198,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 
   return {
-    getOptions: () => call<Options>('/api/base/options', { failure: API_ERRORS.general, expect: ['site_name'] }),
+    getOptions: () => call<Options>(to('getOptions'), { failure: API_ERRORS.general, expect: ['site_name'] }),
 
     generateText: (request: GenerateRequest) =>
-      call<GenerateResponse>('/api/base/generate_text/', {
-        method: 'POST',
+      call<GenerateResponse>(to('generateText'), {
         body: request,
         failure: API_ERRORS.generate,
         expect: ['text'],
@@ -211,7 +219,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const stopped = () => options.signal?.aborted === true;
       let response: Response;
       try {
-        response = await send('/api/base/generate_text/stream/', { method: 'POST', body: request, failure, signal: options.signal, accept: 'text/event-stream' });
+        response = await send(to('streamGeneratedText'), { body: request, failure, signal: options.signal, accept: 'text/event-stream' });
       } catch (error) {
         if (stopped()) return { text, stopped: true };
         throw error;
@@ -264,16 +272,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     /** Rewrites text: warmer, shorter, funnier or more formal (one unit of the quota). */
     improveText: (text: string, instruction: ImproveInstruction) =>
-      call<ImproveResponse>('/api/base/improve_text/', {
-        method: 'POST',
+      call<ImproveResponse>(to('improveText'), {
         body: { text, instruction },
         failure: API_ERRORS.improve,
         expect: ['text'],
       }),
 
     saveWish: (text: string, isPublic = true) =>
-      call<SaveWishResponse>('/api/base/save_wish/', {
-        method: 'POST',
+      call<SaveWishResponse>(to('saveWish'), {
         body: { text, is_public: isPublic },
         failure: API_ERRORS.save,
         expect: ['wish_id'],
@@ -281,7 +287,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     /** null when the wish does not exist (or is private to someone else). */
     getWish: async (id: number | string): Promise<Wish | null> => {
-      const body = await call<{ wish: Wish } | null>(`/api/base/wish/${id}/`, {
+      const body = await call<{ wish: Wish } | null>(to('getWish', { id }), {
         failure: API_ERRORS.general,
         expect: ['wish'],
         nullOn: [404],
@@ -290,21 +296,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
 
     search: (query: string, page = 1) =>
-      call<SearchPage>(page > 1 ? `/api/base/search/${page}/` : '/api/base/search/', {
-        method: 'POST',
+      call<SearchPage>(page > 1 ? to('searchPage', { page }) : to('search'), {
         body: { query },
         failure: API_ERRORS.search,
         expect: ['wishes'],
       }),
 
-    getFeed: (page = 1) => call<FeedPage>(`/api/base/feed/${page}/`, { failure: API_ERRORS.general, expect: ['wishes'] }),
+    getFeed: (page = 1) => call<FeedPage>(to('getFeedPage', { page }), { failure: API_ERRORS.general, expect: ['wishes'] }),
 
     getUserWishes: (userId: number | string, page = 1) =>
-      call<FeedPage>(`/api/base/user/${userId}/wishes/${page}/`, { failure: API_ERRORS.general, expect: ['wishes'] }),
+      call<FeedPage>(to('getUserWishesPage', { id: userId, page }), { failure: API_ERRORS.general, expect: ['wishes'] }),
 
     createUser: (payload: CreateUserRequest) =>
-      call<CreateUserResponse>('/api/base/create_user/', {
-        method: 'POST',
+      call<CreateUserResponse>(to('createUser'), {
         body: payload,
         failure: API_ERRORS.registration,
         expect: ['user_id'],
@@ -313,8 +317,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     /** Throws ApiError with the raw body so the sign-in screen can apply its own §8 rules. */
     login: (username: string, password: string) =>
-      call<TokenPair>('/api/token/', {
-        method: 'POST',
+      call<TokenPair>(to('obtainToken'), {
         body: { username, password },
         failure: 'Authentication failed',
         expect: ['access', 'refresh'],
@@ -322,68 +325,64 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }),
 
     submitOffer: (offer: OfferRequest) =>
-      call<MessageResponse>('/api/offer/submit/', { method: 'POST', body: offer, failure: API_ERRORS.offer }),
+      call<MessageResponse>(to('submitOffer'), { body: offer, failure: API_ERRORS.offer }),
 
     submitComplaint: (complaint: ComplaintRequest) =>
-      call<MessageResponse>('/api/complaints/submit/', { method: 'POST', body: complaint, failure: API_ERRORS.general }),
+      call<MessageResponse>(to('submitComplaint'), { body: complaint, failure: API_ERRORS.general }),
 
     vote: (wishId: number, voteType: VoteType = DEFAULT_VOTE_TYPE) =>
-      call<VoteResponse>(`/api/wish/${wishId}/vote/`, {
-        method: 'POST',
+      call<VoteResponse>(to('voteOnWish', { id: wishId }), {
         body: { vote_type: voteType },
         failure: API_ERRORS.vote,
         expect: ['wish'],
       }),
 
     removeVote: (wishId: number) =>
-      call<VoteResponse>(`/api/wish/${wishId}/vote/`, { method: 'DELETE', failure: API_ERRORS.removeVote, expect: ['wish'] }),
+      call<VoteResponse>(to('removeVote', { id: wishId }), { failure: API_ERRORS.removeVote, expect: ['wish'] }),
 
     getVoters: (wishId: number, voteType?: VoteType) =>
-      call<VotersResult>(`/api/wish/${wishId}/voters/${voteType ? `?vote_type=${voteType}` : ''}`, {
+      call<VotersResult>(to('listVoters', { id: wishId }, voteType ? `?vote_type=${voteType}` : ''), {
         failure: API_ERRORS.voters,
         expect: ['voters'],
       }),
 
     requestPasswordReset: (email: string) =>
-      call<MessageResponse>('/api/password/reset/', {
-        method: 'POST',
+      call<MessageResponse>(to('requestPasswordReset'), {
         body: { email },
         failure: API_ERRORS.resetRequest,
         anonymous: true,
       }),
 
     confirmPasswordReset: (payload: ResetConfirmRequest) =>
-      call<MessageResponse>('/api/password/reset/confirm/', {
-        method: 'POST',
+      call<MessageResponse>(to('confirmPasswordReset'), {
         body: payload,
         failure: API_ERRORS.resetConfirm,
         anonymous: true,
       }),
 
     subscribe: (userId: number) =>
-      call<SubscribeResponse>(`/api/profile/${userId}/subscribe/`, { method: 'POST', failure: API_ERRORS.subscribe }),
+      call<SubscribeResponse>(to('subscribe', { id: userId }), { failure: API_ERRORS.subscribe }),
 
     unsubscribe: (userId: number) =>
-      call<SubscribeResponse>(`/api/profile/${userId}/subscribe/`, { method: 'DELETE', failure: API_ERRORS.unsubscribe }),
+      call<SubscribeResponse>(to('unsubscribe', { id: userId }), { failure: API_ERRORS.unsubscribe }),
 
     /** null when the user does not exist (404). */
     getProfile: (userId: number | string) =>
-      call<Profile | null>(`/api/profile/${userId}/`, { failure: API_ERRORS.profile, expect: ['user_id'], nullOn: [404] }),
+      call<Profile | null>(to('getProfile', { id: userId }), { failure: API_ERRORS.profile, expect: ['user_id'], nullOn: [404] }),
 
     getUserSubscriptions: (userId: number) =>
-      call<SubscriptionsResult>(`/api/profile/${userId}/subscriptions/`, {
+      call<SubscriptionsResult>(to('getProfileSubscriptions', { id: userId }), {
         failure: API_ERRORS.subscriptions,
         expect: ['subscriptions'],
       }),
 
     getMySubscriptions: () =>
-      call<SubscriptionsResult>('/api/profile/my/subscriptions/', { failure: API_ERRORS.subscriptions, expect: ['subscriptions'] }),
+      call<SubscriptionsResult>(to('getMySubscriptions'), { failure: API_ERRORS.subscriptions, expect: ['subscriptions'] }),
 
     uploadAvatar: (file: Blob, fileName = 'avatar') => {
       const form = new FormData();
       form.append('avatar', file, fileName);
-      return call<AvatarUploadResponse>('/api/profile/my/avatar/upload/', {
-        method: 'POST',
+      return call<AvatarUploadResponse>(to('uploadAvatar'), {
         body: form,
         failure: API_ERRORS.avatar,
         expect: ['avatar_url'],
@@ -392,52 +391,51 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     /** The author's edit (api-v2 "Own wishes"): text and/or is_public; answers the updated wish. */
     updateWish: async (wishId: number, change: UpdateWishRequest): Promise<Wish> =>
-      (await call<{ wish: Wish }>(`/api/base/wish/${wishId}/`, { method: 'PATCH', body: change, failure: API_ERRORS.updateWish, expect: ['wish'] })).wish,
+      (await call<{ wish: Wish }>(to('updateWish', { id: wishId }), { body: change, failure: API_ERRORS.updateWish, expect: ['wish'] })).wish,
 
-    deleteWish: (wishId: number) => call<MessageResponse>(`/api/base/wish/${wishId}/`, { method: 'DELETE', failure: API_ERRORS.deleteWish }),
+    deleteWish: (wishId: number) => call<MessageResponse>(to('deleteWish', { id: wishId }), { failure: API_ERRORS.deleteWish }),
 
-    getMyReports: (page = 1) => call<MyReportsPage>(`/api/complaints/my/?page=${page}`, { failure: API_ERRORS.moderationLoad, expect: ['reports'] }),
+    getMyReports: (page = 1) => call<MyReportsPage>(to('listMyReports', {}, `?page=${page}`), { failure: API_ERRORS.moderationLoad, expect: ['reports'] }),
 
     getReportQueue: (status: ReportStatus, page = 1) =>
-      call<ReportQueuePage>(`/api/moderation/reports/?status=${status}&page=${page}`, { failure: API_ERRORS.moderationLoad, expect: ['items'] }),
+      call<ReportQueuePage>(to('getReportQueue', {}, `?status=${status}&page=${page}`), { failure: API_ERRORS.moderationLoad, expect: ['items'] }),
 
     moderateWish: (wishId: number, action: ModerationWishAction, reason: string) =>
-      call<ModerationWishResponse>(`/api/moderation/wish/${wishId}/`, { method: 'POST', body: { action, reason }, failure: API_ERRORS.moderation, expect: ['message'] }),
+      call<ModerationWishResponse>(to('moderateWish', { id: wishId }), { body: { action, reason }, failure: API_ERRORS.moderation, expect: ['message'] }),
 
     moderateUser: (userId: number, action: ModerationUserAction, reason: string) =>
-      call<MessageResponse>(`/api/moderation/user/${userId}/`, { method: 'POST', body: { action, reason }, failure: API_ERRORS.moderation, expect: ['message'] }),
+      call<MessageResponse>(to('moderateUser', { id: userId }), { body: { action, reason }, failure: API_ERRORS.moderation, expect: ['message'] }),
 
-    getModerationLog: (page = 1) => call<ModerationLogPage>(`/api/moderation/log/?page=${page}`, { failure: API_ERRORS.moderationLoad, expect: ['entries'] }),
+    getModerationLog: (page = 1) => call<ModerationLogPage>(to('getModerationLog', {}, `?page=${page}`), { failure: API_ERRORS.moderationLoad, expect: ['entries'] }),
 
-    getOffers: (page = 1) => call<OfferInboxPage>(`/api/moderation/offers/?page=${page}`, { failure: API_ERRORS.moderationLoad, expect: ['offers'] }),
+    getOffers: (page = 1) => call<OfferInboxPage>(to('getOfferInbox', {}, `?page=${page}`), { failure: API_ERRORS.moderationLoad, expect: ['offers'] }),
     // ---- the social layer (api-v2.md: following feed, notifications, account)
-    getFollowingFeed: (page = 1) => call<FeedPage>(`/api/base/feed/following/${page}/`, { failure: API_ERRORS.general, expect: ['wishes'] }),
+    getFollowingFeed: (page = 1) => call<FeedPage>(to('getFollowingFeedPage', { page }), { failure: API_ERRORS.general, expect: ['wishes'] }),
 
     getNotifications: (page = 1) =>
-      call<NotificationsPage>(`/api/notifications/?page=${page}`, { failure: API_ERRORS.general, expect: ['notifications', 'unread_count'] }),
+      call<NotificationsPage>(to('listNotifications', {}, `?page=${page}`), { failure: API_ERRORS.general, expect: ['notifications', 'unread_count'] }),
 
     /** Marks the given notifications (or, without ids, all) read; resolves to the new unread count. */
     markNotificationsRead: (ids?: number[]) =>
-      call<UnreadCount>('/api/notifications/read/', { method: 'POST', body: ids ? { ids } : {}, failure: API_ERRORS.general, expect: ['unread_count'] }),
+      call<UnreadCount>(to('markNotificationsRead'), { body: ids ? { ids } : {}, failure: API_ERRORS.general, expect: ['unread_count'] }),
 
-    getAccount: () => call<Account>('/api/account/', { failure: API_ERRORS.general, expect: ['email'] }),
+    getAccount: () => call<Account>(to('getAccount'), { failure: API_ERRORS.general, expect: ['email'] }),
 
-    updateAccount: (patch: AccountPatch) => call<Account>('/api/account/', { method: 'PATCH', body: patch, failure: API_ERRORS.general, expect: ['email'] }),
+    updateAccount: (patch: AccountPatch) => call<Account>(to('updateAccount'), { body: patch, failure: API_ERRORS.general, expect: ['email'] }),
 
     changePassword: (currentPassword: string, newPassword: string) =>
-      call<ChangePasswordResponse>('/api/account/password/', {
-        method: 'POST',
+      call<ChangePasswordResponse>(to('changePassword'), {
         body: { current_password: currentPassword, new_password: newPassword },
         failure: API_ERRORS.general,
         expect: ['access', 'refresh'],
       }),
 
-    signOutEverywhere: () => call<MessageResponse>('/api/account/sign_out_everywhere/', { method: 'POST', failure: API_ERRORS.general }),
+    signOutEverywhere: () => call<MessageResponse>(to('signOutEverywhere'), { failure: API_ERRORS.general }),
 
     /** Everything the server stores about the member (the JSON the export file holds). */
-    exportAccount: () => call<Record<string, unknown>>('/api/account/export/', { failure: API_ERRORS.general, expect: ['account'] }),
+    exportAccount: () => call<Record<string, unknown>>(to('exportAccount'), { failure: API_ERRORS.general, expect: ['account'] }),
 
-    deleteAccount: (password: string) => call<MessageResponse>('/api/account/', { method: 'DELETE', body: { password }, failure: API_ERRORS.general }),
+    deleteAccount: (password: string) => call<MessageResponse>(to('deleteAccount'), { body: { password }, failure: API_ERRORS.general }),
 
     /** Markdown text of a static page (terms, privacy_policy). */
     getStaticPage: async (name: string): Promise<string> => {

@@ -8,6 +8,7 @@
 import { BehaviorSubject } from 'rxjs';
 import { globalSingleton } from './singleton';
 import { SESSION } from './constants';
+import { API_ROUTES } from './contract/routes';
 
 export interface SessionUser {
   /** The email the person signed in with. */
@@ -181,7 +182,7 @@ export function refreshNow(): Promise<boolean> {
   internals.refreshing = (async () => {
     let response: Response;
     try {
-      response = await internals.env.fetch('/api/token/refresh/', {
+      response = await internals.env.fetch(API_ROUTES.refreshToken.path, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ refresh }),

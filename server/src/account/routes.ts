@@ -1,19 +1,12 @@
-/** Account settings (api-v2.md → Account): read and edit, password, sign out everywhere, export, delete. */
+/** The account's life (operations tagged `account`): sign-up, then settings, password, sign out everywhere, export, delete (api-v2.md → Account). */
 import path from 'node:path';
 import { unlink } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  AccountPatchSchema,
-  AccountSchema,
-  ChangePasswordRequestSchema,
-  ChangePasswordResponseSchema,
-  DeleteAccountRequestSchema,
-  MessageResponseSchema,
-} from '@wishes/shared/contract';
-import type { AppDeps } from '../app/deps';
+import { defineRoutes } from '../app/operations';
 import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
-import { MINUTE, byIp, rateLimiter } from '../app/ratelimit';
+import { MINUTE, byIp } from '../app/ratelimit';
+import { isUniqueViolation } from '../db/errors';
+import { AUTH_TEXT, isValidEmail } from '../auth/schemas';
+import * as authQueries from '../auth/queries';
 import { requireUser } from '../app/auth';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { validatePassword } from '../auth/validators';
@@ -30,13 +23,10 @@ export const ACCOUNT_TEXT = {
   deleted: 'Account deleted',
 } as const;
 
-export default async function accountRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export default defineRoutes((app, deps) => {
   const { db, config } = deps;
-  const guarded = { preHandler: app.authenticate };
-  const schemaBase = { tags: ['account'], security: [{ bearer: [] }] };
   // Password checks are as costly as a login, so they share a login-like throttle.
-  const passwordThrottle = rateLimiter(app, config.rateLimitScale, { max: 25, windowMs: 5 * MINUTE, key: byIp });
+  const passwordThrottle = { max: 25, windowMs: 5 * MINUTE, key: byIp };
 
   const accountOf = async (userId: number) => {
     const account = await q.getAccount(db, userId);
@@ -44,89 +34,108 @@ export default async function accountRoutes(fastify: FastifyInstance, { deps }: 
     return account;
   };
 
-  app.get('/api/account/', { schema: { ...schemaBase, response: { 200: AccountSchema } }, ...guarded }, async (request) => accountOf(requireUser(request)));
-
-  app.patch(
-    '/api/account/',
-    { schema: { ...schemaBase, description: 'Change first_name, last_name and/or phone; a body with none of them changes nothing.', body: AccountPatchSchema, response: { 200: AccountSchema } }, ...guarded },
-    async (request) => {
-      const userId = requireUser(request);
-      const changes: { first_name?: string; last_name?: string; phone?: string } = {};
-      for (const field of ['first_name', 'last_name'] as const) {
-        const value = request.body[field];
-        if (value === undefined) continue;
-        if (!value.trim()) throw new HttpError(400, `${field}: ${ACCOUNT_TEXT.blankName}`, { fields: { [field]: ACCOUNT_TEXT.blankName } });
-        changes[field] = value.trim();
-      }
-      if (request.body.phone !== undefined) changes.phone = request.body.phone.trim();
-      await q.updateAccount(db, userId, changes);
-      return accountOf(userId);
-    },
-  );
-
-  app.post(
-    '/api/account/password/',
-    { schema: { ...schemaBase, body: ChangePasswordRequestSchema, response: { 200: ChangePasswordResponseSchema } }, preHandler: [app.authenticate, passwordThrottle] },
-    async (request) => {
-      const userId = requireUser(request);
-      const user = await q.passwordHashOf(db, userId);
-      if (!user) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
-      if (!(await verifyPassword(request.body.current_password, user.password_hash))) {
-        throw new HttpError(400, ACCOUNT_TEXT.wrongPassword, { fields: { current_password: ACCOUNT_TEXT.wrongPassword } });
-      }
-      const problems = validatePassword(request.body.new_password, { email: user.email, first_name: user.first_name, last_name: user.last_name });
-      if (problems.length) throw new HttpError(400, problems.join(' '), { fields: { new_password: problems[0] } });
-      await q.setPassword(db, userId, await hashPassword(request.body.new_password, config.scryptCost));
-      // Every other device's access and refresh tokens end now (auth/sessions.ts); this one gets a new pair.
-      await endUserSessions(deps, userId);
-      return { message: ACCOUNT_TEXT.passwordChanged, ...(await startSession(deps, app.tokens, userId)) };
-    },
-  );
-
-  app.post('/api/account/sign_out_everywhere/', { schema: { ...schemaBase, response: { 200: MessageResponseSchema } }, ...guarded }, async (request) => {
-    // Every access and refresh token issued before now, this device's included, answers 401 from the next request.
-    await endUserSessions(deps, requireUser(request));
-    return { message: ACCOUNT_TEXT.signedOutEverywhere };
-  });
-
-  app.get(
-    '/api/account/export/',
-    { schema: { ...schemaBase, description: 'A JSON file (Content-Disposition: attachment) with account, wishes (private too), votes, subscriptions, followers, reports, notifications.' }, ...guarded },
-    async (request, reply) => {
-      const data = await q.exportAccount(db, requireUser(request));
-      if (!data) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
-      return reply
-        .header('Content-Type', 'application/json; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="wishes-account-${data.account.user_id}.json"`)
-        .header('Cache-Control', 'no-store')
-        .send(JSON.stringify(data, null, 2));
-    },
-  );
-
-  app.delete(
-    '/api/account/',
-    { schema: { ...schemaBase, body: DeleteAccountRequestSchema, response: { 200: MessageResponseSchema } }, preHandler: [app.authenticate, passwordThrottle] },
-    async (request) => {
-      const userId = requireUser(request);
-      const user = await q.passwordHashOf(db, userId);
-      if (!user) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
-      if (!(await verifyPassword(request.body.password, user.password_hash))) {
-        throw new HttpError(400, ACCOUNT_TEXT.wrongDeletePassword, { fields: { password: ACCOUNT_TEXT.wrongDeletePassword } });
-      }
-      const deleted = await q.deleteAccount(db, userId);
-      // The row is gone, so its tokens are refused; this also clears the cached session epoch at once.
-      await endUserSessions(deps, userId);
-      if (deleted) {
-        const avatarDir = path.join(config.mediaDir, AVATAR.folder);
-        for (const url of deleted.avatarFiles) {
-          const name = path.basename(url);
-          await unlink(path.join(avatarDir, name)).catch((error: NodeJS.ErrnoException) => {
-            if (error.code !== 'ENOENT') request.log.warn({ err: error, name }, 'could not remove an avatar file');
-          });
+  return {
+    createUser: {
+      rateLimit: [{ max: 20, windowMs: 60 * MINUTE, key: byIp }],
+      handler: async (request, reply) => {
+        const body = request.body;
+        const email = body.email.trim().toLowerCase();
+        if (!isValidEmail(email)) throw new HttpError(400, AUTH_TEXT.invalidEmail, { fields: { email: AUTH_TEXT.invalidEmail } });
+        const problems = validatePassword(body.password, { email, first_name: body.first_name, last_name: body.last_name });
+        if (problems.length) throw new HttpError(400, problems.join(' '), { fields: { password: problems[0] } });
+        if (await authQueries.emailExists(db, email)) throw new HttpError(409, AUTH_TEXT.duplicateEmail, { fields: { email: AUTH_TEXT.duplicateEmail } });
+        const passwordHash = await hashPassword(body.password, config.scryptCost);
+        try {
+          const id = await authQueries.insertUser(db, { email, passwordHash, firstName: body.first_name.trim(), lastName: body.last_name.trim(), phone: body.phone.trim() });
+          return reply.code(201).send({ user_id: id });
+        } catch (error) {
+          // Two sign-ups with one email at once: the unique index decides, the loser gets the same 409.
+          if (isUniqueViolation(error)) throw new HttpError(409, AUTH_TEXT.duplicateEmail, { fields: { email: AUTH_TEXT.duplicateEmail } });
+          throw error;
         }
-        for (const other of deleted.notifiedUsers) await deps.notifications.bus.publish(other).catch(() => undefined);
-      }
-      return { message: ACCOUNT_TEXT.deleted };
+      },
     },
-  );
-}
+
+    getAccount: { handler: async (request) => accountOf(requireUser(request)) },
+
+    updateAccount: {
+      handler: async (request) => {
+        const userId = requireUser(request);
+        const changes: { first_name?: string; last_name?: string; phone?: string } = {};
+        for (const field of ['first_name', 'last_name'] as const) {
+          const value = request.body[field];
+          if (value === undefined) continue;
+          if (!value.trim()) throw new HttpError(400, `${field}: ${ACCOUNT_TEXT.blankName}`, { fields: { [field]: ACCOUNT_TEXT.blankName } });
+          changes[field] = value.trim();
+        }
+        if (request.body.phone !== undefined) changes.phone = request.body.phone.trim();
+        await q.updateAccount(db, userId, changes);
+        return accountOf(userId);
+      },
+    },
+
+    changePassword: {
+      rateLimit: [passwordThrottle],
+      handler: async (request) => {
+        const userId = requireUser(request);
+        const user = await q.passwordHashOf(db, userId);
+        if (!user) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+        if (!(await verifyPassword(request.body.current_password, user.password_hash))) {
+          throw new HttpError(400, ACCOUNT_TEXT.wrongPassword, { fields: { current_password: ACCOUNT_TEXT.wrongPassword } });
+        }
+        const problems = validatePassword(request.body.new_password, { email: user.email, first_name: user.first_name, last_name: user.last_name });
+        if (problems.length) throw new HttpError(400, problems.join(' '), { fields: { new_password: problems[0] } });
+        await q.setPassword(db, userId, await hashPassword(request.body.new_password, config.scryptCost));
+        // Every other device's access and refresh tokens end now (auth/sessions.ts); this one gets a new pair.
+        await endUserSessions(deps, userId);
+        return { message: ACCOUNT_TEXT.passwordChanged, ...(await startSession(deps, app.tokens, userId)) };
+      },
+    },
+
+    signOutEverywhere: {
+      handler: async (request) => {
+        // Every access and refresh token issued before now, this device's included, answers 401 from the next request.
+        await endUserSessions(deps, requireUser(request));
+        return { message: ACCOUNT_TEXT.signedOutEverywhere };
+      },
+    },
+
+    exportAccount: {
+      handler: async (request, reply) => {
+        const data = await q.exportAccount(db, requireUser(request));
+        if (!data) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+        return reply
+          .header('Content-Type', 'application/json; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="wishes-account-${data.account.user_id}.json"`)
+          .header('Cache-Control', 'no-store')
+          .send(JSON.stringify(data, null, 2));
+      },
+    },
+
+    deleteAccount: {
+      rateLimit: [passwordThrottle],
+      handler: async (request) => {
+        const userId = requireUser(request);
+        const user = await q.passwordHashOf(db, userId);
+        if (!user) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+        if (!(await verifyPassword(request.body.password, user.password_hash))) {
+          throw new HttpError(400, ACCOUNT_TEXT.wrongDeletePassword, { fields: { password: ACCOUNT_TEXT.wrongDeletePassword } });
+        }
+        const deleted = await q.deleteAccount(db, userId);
+        // The row is gone, so its tokens are refused; this also clears the cached session epoch at once.
+        await endUserSessions(deps, userId);
+        if (deleted) {
+          const avatarDir = path.join(config.mediaDir, AVATAR.folder);
+          for (const url of deleted.avatarFiles) {
+            const name = path.basename(url);
+            await unlink(path.join(avatarDir, name)).catch((error: NodeJS.ErrnoException) => {
+              if (error.code !== 'ENOENT') request.log.warn({ err: error, name }, 'could not remove an avatar file');
+            });
+          }
+          for (const other of deleted.notifiedUsers) await deps.notifications.bus.publish(other).catch(() => undefined);
+        }
+        return { message: ACCOUNT_TEXT.deleted };
+      },
+    },
+  };
+});

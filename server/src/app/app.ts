@@ -2,47 +2,35 @@
  * The app factory: config → database (migrated) → services → plugins → routes. Tests call
  * buildApp() with overrides and use app.inject(); main.ts calls it and listens.
  */
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import securityHeaders from './security-headers';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
-import { OptionsSchema } from '@wishes/shared/contract';
 import { fastifyTrustProxy, loadConfig, type Config } from './config';
 import type { AppDeps } from './deps';
-import { AuthError, HttpError } from './errors';
 import authPlugin from './auth';
 import { createTokenService } from './tokens';
-import { loadOptions } from './options';
-import { isDatabaseUnavailable, openDatabase, pingDatabase } from '../db/connect';
+import { installErrorHandling, installNotFound } from './error-handler';
+import { installBodyChecks, installJsonParser } from './request-body';
+import { installRequestLog } from './request-log';
+import { registerSecurityHeaders } from './csp';
+import { registerApiDocs } from './docs';
+import healthRoutes from './health';
+import { API_AREAS } from './routes';
+import { loadOptions } from '../options/load';
+import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { closeSqliteSearch } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
-import authRoutes from '../auth/routes';
 import { claimsStillValid, configureSessionCache } from '../auth/sessions';
 import { configureFeedCache } from '../wishes/queries';
-import wishRoutes from '../wishes/routes';
-import voteRoutes from '../votes/routes';
-import profileRoutes from '../profiles/routes';
-import complaintRoutes from '../complaints/routes';
-import offerRoutes from '../offers/routes';
-import moderationRoutes from '../moderation/routes';
-import generatorRoutes from '../generator/routes';
-import mediaRoutes from '../media/routes';
-import pagesRoutes from '../pages/routes';
-import releaseRoutes from '../releases/routes';
-import notificationRoutes from '../notifications/routes';
-import accountRoutes from '../account/routes';
-import previewRoutes from '../previews/routes';
 import { createInProcessBus, createPostgresBus } from '../notifications/bus';
 import { createNotifier } from '../notifications/service';
+import releaseRoutes from '../releases/routes';
 import staticContentRoutes from '../pages/static-content';
-import { remoteLocations } from '../pages/remotes';
+import pagesRoutes from '../pages/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,198 +118,32 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   const deps: AppDeps = { db, config, mailer, generator, dialect, notifications };
   app.decorate('deps', deps);
 
+  // Cross-cutting: errors, body parsing, the request log, headers, compression, throttles, docs, auth.
   installErrorHandling(app);
   installJsonParser(app);
   installRequestLog(app);
-
-  const remoteOrigins = [...new Set(remoteLocations(options.env ?? process.env).filter((l) => /^https?:/.test(l.base)).map((l) => new URL(l.base).origin))];
-  await app.register(securityHeaders, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Remotes moved to another origin (MF_*_URL) load their bundles from there.
-        scriptSrc: ["'self'", ...remoteOrigins],
-        // style-loader injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...remoteOrigins],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // The site is often served over plain http (laptop, 127.0.0.1): upgrading would break it.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // One framing policy: never framed (X-Frame-Options DENY for old browsers, frame-ancestors 'none' above for the rest).
-    frameguard: { action: 'deny' },
-  });
+  const siteEnv = options.env ?? process.env;
+  await registerSecurityHeaders(app, siteEnv);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(rateLimit, { global: false });
-
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Wishes API', version: '1.0.0', description: 'See shared/design/api-contract.md' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-
+  await registerApiDocs(app);
   await app.register(authPlugin, {
     tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds }),
     sessionValid: (claims) => claimsStillValid(db, claims),
   });
+  installBodyChecks(app);
 
-  // An absent JSON body on a route with a body schema reads as {} so "missing field" is the error.
-  app.addHook('preValidation', async (request) => {
-    if (request.body === undefined || request.body === null) (request as { body: unknown }).body = {};
-    // PostgreSQL text cannot hold U+0000; refuse it on both databases, as Django's CharField does.
-    else if (hasNulCharacter(request.body)) throw new HttpError(400, 'Null characters are not allowed.');
-  });
-
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    const ok = await pingDatabase(db);
-    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
-  });
-
-  app.get('/api/base/options', { schema: { tags: ['base'], response: { 200: OptionsSchema, 304: Type.Null() } } }, async (request, reply) => {
-    const loaded = loadOptions(config.optionsPath, config.siteName);
-    reply.header('ETag', loaded.etag).header('Cache-Control', 'no-cache');
-    if (request.headers['if-none-match'] === loaded.etag) return reply.code(304).send(null);
-    return loaded.options;
-  });
-
-  await app.register(authRoutes, { deps });
-  await app.register(wishRoutes, { deps });
-  await app.register(voteRoutes, { deps });
-  await app.register(profileRoutes, { deps });
-  await app.register(complaintRoutes, { deps });
-  await app.register(offerRoutes, { deps });
-  await app.register(moderationRoutes, { deps });
-  await app.register(generatorRoutes, { deps });
-  await app.register(mediaRoutes, { deps });
-  await app.register(notificationRoutes, { deps });
-  await app.register(accountRoutes, { deps });
-  await app.register(previewRoutes, { deps });
-  await app.register(staticContentRoutes);
+  // The API: every operation of the table, one plugin per URL area (app/routes.ts).
+  await app.register(healthRoutes);
+  for (const area of API_AREAS) await app.register(area, { deps });
   await app.register(releaseRoutes, { deps });
-  // Last: serves the site and owns the catch-all for non-API paths.
+
+  // The site: static pages, then the pages module, which owns the catch-all for non-API paths.
+  await app.register(staticContentRoutes);
   await app.register(pagesRoutes, { deps, env: options.env });
   installNotFound(app);
   if (options.beforeReady) await options.beforeReady(app);
 
   await app.ready();
   return app;
-}
-
-/** True when any string (or key) in a parsed JSON body contains U+0000. */
-function hasNulCharacter(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 32 || value === null || typeof value !== 'object') return false;
-  if (Array.isArray(value)) return value.some((v) => hasNulCharacter(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNulCharacter(v, depth + 1));
-}
-
-/** A sentence for a schema validation failure, plus a per-field map. */
-function describeValidation(error: FastifyError): { error: string; fields: Record<string, string> } {
-  const fields: Record<string, string> = {};
-  for (const issue of error.validation ?? []) {
-    const params = issue.params as Record<string, unknown>;
-    let field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
-    let message = issue.message ?? 'is invalid';
-    if (issue.keyword === 'required' && typeof params.missingProperty === 'string') {
-      field = params.missingProperty;
-      message = 'This field is required.';
-    } else if (issue.keyword === 'type') {
-      message = `Must be of type ${String(params.type)}.`;
-    } else if (issue.keyword === 'maxLength') {
-      message = `Ensure this field has no more than ${String(params.limit)} characters.`;
-    } else if (issue.keyword === 'minimum' || issue.keyword === 'exclusiveMinimum') {
-      message = 'Ensure this value is a positive number.';
-    } else if (issue.keyword === 'anyOf' || issue.keyword === 'const' || issue.keyword === 'enum') {
-      message = 'Not a valid choice.';
-    }
-    if (!field) field = error.validationContext ?? 'body';
-    if (!(field in fields)) fields[field] = message;
-  }
-  const [first] = Object.entries(fields);
-  return { error: first ? `${first[0]}: ${first[1]}` : 'Invalid request.', fields };
-}
-
-function installErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError | AuthError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
-      if (error.headers) reply.headers(error.headers);
-      return reply.code(error.status).send({ error: error.message, ...error.extra });
-    }
-    if (error instanceof AuthError) {
-      return reply.code(error.status).send(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail });
-    }
-    const fe = error as FastifyError;
-    if (fe.validation) return reply.code(400).send(describeValidation(fe));
-    const status = fe.statusCode ?? 500;
-    if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: 'Request body is too large.' });
-    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'Unsupported media type: send JSON (Content-Type: application/json).' });
-    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || fe instanceof SyntaxError || fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send({ error: 'Malformed JSON in request body.' });
-    }
-    if (status === 429) return reply.code(429).send({ error: 'Too many requests. Please try again later.' });
-    if (status >= 400 && status < 500) return reply.code(status).send({ error: fe.message || 'Bad request.' });
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('Retry-After', '1').send({ error: 'Service temporarily unavailable. Please try again.' });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(status >= 500 && status < 600 ? status : 500).send({ error: 'Internal server error.' });
-  });
-}
-
-/**
- * JSON 404 for unknown paths. The pages module (registered before this) may own the not-found
- * handler for non-API paths; Fastify allows one per prefix, so ours is only the fallback.
- */
-function installNotFound(app: FastifyInstance) {
-  try {
-    app.setNotFoundHandler((_request, reply) => {
-      reply.code(404).send({ error: 'Not found.' });
-    });
-  } catch {
-    app.log.debug('not-found handler provided by the pages module');
-  }
-}
-
-/**
- * One log line per request, after the response: every write (POST/PUT/PATCH/DELETE) and every
- * 4xx/5xx at info (errors are also logged with their stack by the error handler); successful
- * GET/HEAD/OPTIONS reads only when the level is debug or lower, since at hundreds or thousands of
- * reads a second they are noise and a measurable share of each read's CPU.
- */
-function installRequestLog(app: FastifyInstance) {
-  const logReads = app.log.level === 'debug' || app.log.level === 'trace';
-  app.addHook('onResponse', (request, reply, done) => {
-    const status = reply.statusCode;
-    const read = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
-    if (status >= 400 || !read || logReads) {
-      const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-      if (status >= 500) request.log.error(line, 'request completed');
-      else if (status >= 400 || !read) request.log.info(line, 'request completed');
-      else request.log.debug(line, 'request completed');
-    }
-    done();
-  });
-}
-
-/** The default JSON parser, except that an empty body is "no body" rather than an error. */
-function installJsonParser(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
-  app.removeContentTypeParser('application/json');
-  // The API speaks JSON (and multipart, for avatars): a text/plain body is 415, not a string body.
-  app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    parseJson(request, body as string, done);
-  });
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { OPERATIONS, type Operation } from '@wishes/shared/contract';
 import { AUTH_MESSAGES, AuthError } from './errors';
 import type { TokenService, VerifiedClaims } from './tokens';
 
@@ -22,7 +23,11 @@ declare module 'fastify' {
 }
 
 /** Routes that never look at the Authorization header (simplejwt's token views have no authentication classes). */
-const TOKEN_VIEWS = new Set(['/api/token', '/api/token/refresh']);
+const TOKEN_VIEWS = new Set(
+  Object.values(OPERATIONS as Record<string, Operation>)
+    .filter((op) => op.tokenView)
+    .map((op) => op.path.replace(/\/+$/, '')),
+);
 
 function pathOf(url: string): string {
   const q = url.indexOf('?');
@@ -63,7 +68,7 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
 export default fp(authPlugin, { name: 'wishes-auth' });
 
 /** The signed-in user's id inside a route guarded by app.authenticate. */
-export function requireUser(request: FastifyRequest): number {
+export function requireUser(request: Pick<FastifyRequest, 'userId'>): number {
   if (request.userId === null) throw new AuthError(AUTH_MESSAGES.notProvided);
   return request.userId;
 }

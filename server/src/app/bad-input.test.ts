@@ -1,6 +1,10 @@
 /** Bad input of every kind must be a JSON 4xx, never a 5xx or a stack trace. */
 import fc from 'fast-check';
+import type { TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { OPERATION_IDS, OPERATIONS, pathOf, type Operation } from '@wishes/shared/contract';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
+import { setupWorld, VALID_BODIES } from '../../test/security/fuzz-core';
 
 const jsonValue = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
@@ -71,5 +75,35 @@ describe.each(dialects)('bad input (%s)', (dialect) => {
         expect(res.headers['content-type']).toMatch(/application\/json/);
       }
     }
+  });
+
+  // Schema validation decides types before any lookup: `{"wish_id": "abc"}` is a 400, not a 404 for a wish never found.
+  it('answers a value of the wrong type in any body field of any operation with 400', async () => {
+    const world = await setupWorld(t);
+    const candidates: unknown[] = ['abc', 5, 1.5, true, { a: 1 }, [1], null];
+    const problems: string[] = [];
+    for (const id of OPERATION_IDS) {
+      const op: Operation = OPERATIONS[id];
+      if (!op.body || op.multipart) continue;
+      const properties = (op.body as { properties?: Record<string, TSchema> }).properties ?? {};
+      const url = pathOf(id, { id: /\/(user|profile)\//.test(op.path) ? world.other.id : world.publicWishId, page: 1, remote: 'mf-feed' });
+      for (const [field, schema] of Object.entries(properties)) {
+        for (const wrong of candidates.filter((value) => !Value.Check(schema, value))) {
+          const payload = { ...(VALID_BODIES[id]?.(world) ?? {}), [field]: wrong };
+          const res = await t.request({ method: op.method, url, payload, token: world.owner.access });
+          if (res.statusCode !== 400 || !('error' in res.json())) problems.push(`${id} ${field}=${JSON.stringify(wrong)}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('reports a wish id that is not a whole number as 400, and a missing wish as 404', async () => {
+    for (const wish_id of ['abc', '1.5', ' 1', '', 1.5, true]) {
+      const res = await t.request({ method: 'POST', url: '/api/complaints/submit/', payload: { category: 'Spam or advertising', wish_id } });
+      expect([wish_id, res.statusCode, res.json().fields]).toEqual([wish_id, 400, { wish_id: expect.any(String) }]);
+    }
+    const missing = await t.request({ method: 'POST', url: '/api/complaints/submit/', payload: { category: 'Spam or advertising', wish_id: '999999' } });
+    expect(missing.statusCode).toBe(404);
   });
 });

@@ -1,23 +1,10 @@
-/** Sign-up, simplejwt-style token obtain/refresh, and the password-reset flow. */
+/** simplejwt-style token obtain/refresh and the password-reset flow (operations tagged `auth`; sign-up is in account/). */
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  CreateUserRequestSchema,
-  CreateUserResponseSchema,
-  MessageResponseSchema,
-  RefreshRequestSchema,
-  RefreshResponseSchema,
-  ResetConfirmRequestSchema,
-  ResetRequestSchema,
-  TokenPairSchema,
-  TokenRequestSchema,
-} from '@wishes/shared/contract';
+import type { FastifyRequest } from 'fastify';
 import { normalizeResetToken } from '@wishes/shared/validation';
-import type { AppDeps } from '../app/deps';
+import { defineRoutes } from '../app/operations';
 import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
-import { MINUTE, TOO_MANY, byIp, rateLimiter } from '../app/ratelimit';
-import { isUniqueViolation } from '../db/errors';
+import { MINUTE, TOO_MANY, byIp } from '../app/ratelimit';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { validatePassword } from './validators';
 import { AUTH_TEXT, decodeUid, encodeUid, isValidEmail } from './schemas';
@@ -27,8 +14,7 @@ import { LOGIN_LOCKOUT, Lockout, RESET_LOCKOUT, scaleRule } from './lockout';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export default async function authRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export default defineRoutes((app, deps) => {
   const { db, config } = deps;
   const scale = config.rateLimitScale;
   // Per (email, address) with exponential delay, plus a looser per-email ceiling (auth/lockout.ts).
@@ -46,119 +32,78 @@ export default async function authRoutes(fastify: FastifyInstance, { deps }: { d
     if (wait > 0) throw new HttpError(429, TOO_MANY, undefined, { 'Retry-After': String(wait) });
   };
 
-  app.post(
-    '/api/base/create_user/',
-    {
-      schema: { tags: ['auth'], body: CreateUserRequestSchema, response: { 201: CreateUserResponseSchema } },
-      preHandler: [rateLimiter(app, scale, { max: 20, windowMs: 60 * MINUTE, key: byIp })],
+  return {
+    obtainToken: {
+      rateLimit: [{ max: 25, windowMs: 5 * MINUTE, key: byIp }],
+      preHandler: [lockoutGuard(loginLockout, 'username')],
+      handler: async (request) => {
+        const { username, password } = request.body;
+        if (!username.trim() || !password) throw new HttpError(400, 'Email and password are required.');
+        const email = username.trim().toLowerCase();
+        const user = await q.findUserByEmail(db, email);
+        if (!user) {
+          await burnPasswordCheck(password, config.scryptCost);
+          loginLockout.count(email, request.ip);
+          throw new AuthError(AUTH_MESSAGES.noActiveAccount);
+        }
+        if (!(await verifyPassword(password, user.password_hash))) {
+          loginLockout.count(email, request.ip);
+          throw new AuthError(AUTH_MESSAGES.noActiveAccount);
+        }
+        // Said only after the right password, so the message tells nothing about other people's accounts.
+        if (user.banned_at !== null) throw new AuthError(AUTH_MESSAGES.suspended);
+        loginLockout.succeeded(email, request.ip);
+        resetLockout.succeeded(email, request.ip);
+        return startSession(deps, app.tokens, user.id);
+      },
     },
-    async (request, reply) => {
-      const body = request.body;
-      const email = body.email.trim().toLowerCase();
-      if (!isValidEmail(email)) throw new HttpError(400, AUTH_TEXT.invalidEmail, { fields: { email: AUTH_TEXT.invalidEmail } });
-      const problems = validatePassword(body.password, { email, first_name: body.first_name, last_name: body.last_name });
-      if (problems.length) throw new HttpError(400, problems.join(' '), { fields: { password: problems[0] } });
-      if (await q.emailExists(db, email)) throw new HttpError(409, AUTH_TEXT.duplicateEmail, { fields: { email: AUTH_TEXT.duplicateEmail } });
-      const passwordHash = await hashPassword(body.password, config.scryptCost);
-      try {
-        const id = await q.insertUser(db, { email, passwordHash, firstName: body.first_name.trim(), lastName: body.last_name.trim(), phone: body.phone.trim() });
-        return reply.code(201).send({ user_id: id });
-      } catch (error) {
-        // Two sign-ups with one email at once: the unique index decides, the loser gets the same 409.
-        if (isUniqueViolation(error)) throw new HttpError(409, AUTH_TEXT.duplicateEmail, { fields: { email: AUTH_TEXT.duplicateEmail } });
-        throw error;
-      }
-    },
-  );
 
-  app.post(
-    '/api/token/',
-    {
-      schema: { tags: ['auth'], body: TokenRequestSchema, response: { 200: TokenPairSchema } },
-      preHandler: [
-        rateLimiter(app, scale, { max: 25, windowMs: 5 * MINUTE, key: byIp }),
-        lockoutGuard(loginLockout, 'username'),
-      ],
-    },
-    async (request) => {
-      const { username, password } = request.body;
-      if (!username.trim() || !password) throw new HttpError(400, 'Email and password are required.');
-      const email = username.trim().toLowerCase();
-      const user = await q.findUserByEmail(db, email);
-      if (!user) {
-        await burnPasswordCheck(password, config.scryptCost);
-        loginLockout.count(email, request.ip);
-        throw new AuthError(AUTH_MESSAGES.noActiveAccount);
-      }
-      if (!(await verifyPassword(password, user.password_hash))) {
-        loginLockout.count(email, request.ip);
-        throw new AuthError(AUTH_MESSAGES.noActiveAccount);
-      }
-      // Said only after the right password, so the message tells nothing about other people's accounts.
-      if (user.banned_at !== null) throw new AuthError(AUTH_MESSAGES.suspended);
-      loginLockout.succeeded(email, request.ip);
-      resetLockout.succeeded(email, request.ip);
-      return startSession(deps, app.tokens, user.id);
-    },
-  );
+    // Rotation: the response also carries the refresh token that replaces the one sent (auth/sessions.ts).
+    refreshToken: { handler: async (request) => rotateRefreshToken(deps, app.tokens, request.body.refresh) },
 
-  // Rotation: the response also carries the refresh token that replaces the one sent (auth/sessions.ts).
-  app.post('/api/token/refresh/', { schema: { tags: ['auth'], body: RefreshRequestSchema, response: { 200: RefreshResponseSchema } } }, async (request) =>
-    rotateRefreshToken(deps, app.tokens, request.body.refresh),
-  );
+    requestPasswordReset: {
+      rateLimit: [{ max: 5, windowMs: 30 * MINUTE, key: byIp }],
+      preHandler: [lockoutGuard(resetLockout, 'email')],
+      handler: async (request) => {
+        const email = request.body.email.trim().toLowerCase();
+        if (!isValidEmail(email)) throw new HttpError(400, AUTH_TEXT.invalidEmail, { fields: { email: AUTH_TEXT.invalidEmail } });
+        resetLockout.count(email, request.ip);
+        const user = await q.findUserByEmail(db, email);
+        if (user) {
+          const token = randomBytes(32).toString('base64url');
+          await q.insertPasswordReset(db, user.id, sha256(token), config.resetTokenTtlSeconds);
+          const link = `${config.publicUrl}/auth/reset_password_confirm/${encodeUid(user.id)}/${token}/`;
+          const minutes = Math.round(config.resetTokenTtlSeconds / 60);
+          // Not awaited: the response time must not tell whether the account exists.
+          deps.mailer
+            .send({
+              to: user.email,
+              subject: AUTH_TEXT.resetSubject,
+              text: `Someone asked to reset the password of your account.\n\nTo choose a new password, open this link (valid for ${minutes} minutes, usable once):\n${link}\n\nIf it was not you, ignore this mail; your password stays the same.\n`,
+            })
+            .catch((error: unknown) => request.log.error({ err: error, userId: user.id }, 'password reset mail failed'));
+        }
+        return { message: AUTH_TEXT.resetSent };
+      },
+    },
 
-  app.post(
-    '/api/password/reset/',
-    {
-      schema: { tags: ['auth'], body: ResetRequestSchema, response: { 200: MessageResponseSchema } },
-      preHandler: [
-        rateLimiter(app, scale, { max: 5, windowMs: 30 * MINUTE, key: byIp }),
-        lockoutGuard(resetLockout, 'email'),
-      ],
+    confirmPasswordReset: {
+      rateLimit: [{ max: 20, windowMs: 30 * MINUTE, key: byIp }],
+      handler: async (request) => {
+        const { uid, new_password: password } = request.body;
+        const token = normalizeResetToken(request.body.token);
+        const userId = decodeUid(uid.trim());
+        const user = userId === null || !token ? undefined : await q.findUserById(db, userId);
+        const tokenHash = sha256(token);
+        if (!user || !(await q.resetTokenUsable(db, user.id, tokenHash))) throw new HttpError(400, AUTH_TEXT.resetInvalid);
+        const problems = validatePassword(password, { email: user.email, first_name: user.first_name, last_name: user.last_name });
+        if (problems.length) throw new HttpError(400, problems.join(' '), { fields: { new_password: problems[0] } });
+        const passwordHash = await hashPassword(password, config.scryptCost);
+        if (!(await q.resetPasswordWithToken(db, user.id, tokenHash, passwordHash))) throw new HttpError(400, AUTH_TEXT.resetInvalid);
+        // Whoever knew the old password may hold tokens: every session of the account ends now.
+        await endUserSessions(deps, user.id);
+        return { message: AUTH_TEXT.resetDone };
+      },
     },
-    async (request) => {
-      const email = request.body.email.trim().toLowerCase();
-      if (!isValidEmail(email)) throw new HttpError(400, AUTH_TEXT.invalidEmail, { fields: { email: AUTH_TEXT.invalidEmail } });
-      resetLockout.count(email, request.ip);
-      const user = await q.findUserByEmail(db, email);
-      if (user) {
-        const token = randomBytes(32).toString('base64url');
-        await q.insertPasswordReset(db, user.id, sha256(token), config.resetTokenTtlSeconds);
-        const link = `${config.publicUrl}/auth/reset_password_confirm/${encodeUid(user.id)}/${token}/`;
-        const minutes = Math.round(config.resetTokenTtlSeconds / 60);
-        // Not awaited: the response time must not tell whether the account exists.
-        deps.mailer
-          .send({
-            to: user.email,
-            subject: AUTH_TEXT.resetSubject,
-            text: `Someone asked to reset the password of your account.\n\nTo choose a new password, open this link (valid for ${minutes} minutes, usable once):\n${link}\n\nIf it was not you, ignore this mail; your password stays the same.\n`,
-          })
-          .catch((error: unknown) => request.log.error({ err: error, userId: user.id }, 'password reset mail failed'));
-      }
-      return { message: AUTH_TEXT.resetSent };
-    },
-  );
-
-  app.post(
-    '/api/password/reset/confirm/',
-    {
-      schema: { tags: ['auth'], body: ResetConfirmRequestSchema, response: { 200: MessageResponseSchema } },
-      preHandler: [rateLimiter(app, scale, { max: 20, windowMs: 30 * MINUTE, key: byIp })],
-    },
-    async (request) => {
-      const { uid, new_password: password } = request.body;
-      const token = normalizeResetToken(request.body.token);
-      const userId = decodeUid(uid.trim());
-      const user = userId === null || !token ? undefined : await q.findUserById(db, userId);
-      const tokenHash = sha256(token);
-      if (!user || !(await q.resetTokenUsable(db, user.id, tokenHash))) throw new HttpError(400, AUTH_TEXT.resetInvalid);
-      const problems = validatePassword(password, { email: user.email, first_name: user.first_name, last_name: user.last_name });
-      if (problems.length) throw new HttpError(400, problems.join(' '), { fields: { new_password: problems[0] } });
-      const passwordHash = await hashPassword(password, config.scryptCost);
-      if (!(await q.resetPasswordWithToken(db, user.id, tokenHash, passwordHash))) throw new HttpError(400, AUTH_TEXT.resetInvalid);
-      // Whoever knew the old password may hold tokens: every session of the account ends now.
-      await endUserSessions(deps, user.id);
-      return { message: AUTH_TEXT.resetDone };
-    },
-  );
-}
+  };
+});

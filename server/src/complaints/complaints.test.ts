@@ -1,5 +1,5 @@
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
-import { loadOptions } from '../app/options';
+import { loadOptions } from '../options/load';
 import { countComplaints } from './queries';
 
 describe.each(dialects)('complaints and offers (%s)', (dialect) => {

@@ -4,17 +4,10 @@
  * within one per-user hourly quota: each call spends one unit, and only when it succeeds.
  */
 import { PassThrough } from 'node:stream';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  GenerateRequestSchema,
-  GenerateResponseSchema,
-  ImproveRequestSchema,
-  ImproveResponseSchema,
-  type GenerateRequest,
-  type RateLimit,
-} from '@wishes/shared/contract';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { GenerateRequest, RateLimit } from '@wishes/shared/contract';
 import type { AppDeps } from '../app/deps';
+import { defineRoutes } from '../app/operations';
 import { requireUser } from '../app/auth';
 import { HttpError } from '../app/errors';
 import { GENERATOR_MESSAGES, GeneratorUnavailableError } from './errors';
@@ -104,157 +97,118 @@ async function* piecesFrom(generator: WishGenerator, input: GenerateRequest, sig
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-export default async function generatorRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export default defineRoutes((_app, deps) => {
   const { generator } = deps;
 
-  app.post(
-    '/api/base/generate_text/',
-    {
-      schema: {
-        tags: ['generator'],
-        description:
-          'Writes a wish from the compose form. `length` is short, medium (default) or long; `variants` (1–3, default 1) asks for ' +
-          'several different drafts, returned in `variants` with `text` the first. One call spends one unit of the hourly quota.',
-        security: [{ bearer: [] }],
-        body: GenerateRequestSchema,
-        response: { 200: GenerateResponseSchema },
-      },
-      preHandler: app.authenticate,
-    },
-    async (request, reply) => {
-      const userId = requireUser(request);
-      const input = cleanRequest(request.body);
-      const count = input.variants ?? 1;
-      const quota = quotaFor(deps, userId);
-      await quota.check();
+  return {
+    generateText: {
+      handler: async (request, reply) => {
+        const userId = requireUser(request);
+        const input = cleanRequest(request.body);
+        const count = input.variants ?? 1;
+        const quota = quotaFor(deps, userId);
+        await quota.check();
 
-      const client = abortOnClientGone(reply);
-      let drafts: string[];
-      try {
-        drafts = await draftsFor(generator, input, count, client.signal);
-      } catch (error) {
-        throw providerFailure(error, request.log);
-      } finally {
-        client.done();
-      }
-      if (drafts.length !== count || drafts.some((d) => typeof d !== 'string' || !d.trim())) throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
-
-      const rate_limit = await quota.spend();
-      return count > 1 ? { text: drafts[0], variants: drafts, rate_limit } : { text: drafts[0], rate_limit };
-    },
-  );
-
-  app.post(
-    '/api/base/generate_text/stream/',
-    {
-      // A compressed event stream would sit in the compressor's buffer instead of reaching the editor.
-      compress: false,
-      schema: {
-        tags: ['generator'],
-        description:
-          'Same body as generate_text (variants ignored). Answers text/event-stream: `event: token` `data: {"text": piece}` as the ' +
-          'draft is written, then `event: done` `data: {"text": whole, "rate_limit": {...}}`. A refusal before any byte is the ' +
-          'HTTP status with `{error}`; a failure after the first piece is `event: error` `data: {"error", "status"}` and costs no quota. ' +
-          'A client that stops reading after the first piece has spent its unit.',
-        security: [{ bearer: [] }],
-        body: GenerateRequestSchema,
-        produces: ['text/event-stream'],
-      },
-      preHandler: app.authenticate,
-    },
-    async (request, reply) => {
-      const userId = requireUser(request);
-      const input = cleanRequest(request.body);
-      const quota = quotaFor(deps, userId);
-      await quota.check();
-
-      const client = abortOnClientGone(reply);
-      const pieces = piecesFrom(generator, input, client.signal)[Symbol.asyncIterator]();
-      // Wait for the first piece: until then a failure can still be a plain HTTP status.
-      let first: IteratorResult<string>;
-      try {
-        first = await pieces.next();
-      } catch (error) {
-        client.done();
-        throw providerFailure(error, request.log);
-      }
-      if (first.done || !first.value.trim()) {
-        client.done();
-        throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
-      }
-
-      const out = new PassThrough();
-      reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        .header('x-accel-buffering', 'no');
-      void reply.send(out);
-
-      void (async () => {
-        let text = first.value;
-        out.write(sse('token', { text: first.value }));
+        const client = abortOnClientGone(reply);
+        let drafts: string[];
         try {
-          for (let next = await pieces.next(); !next.done; next = await pieces.next()) {
-            text += next.value;
-            out.write(sse('token', { text: next.value }));
-          }
-          if (client.signal.aborted) {
-            // Stopped by the reader: what arrived is theirs, and it counts as the one generation.
-            await quota.spend().catch(() => undefined);
-            return;
-          }
-          const rate_limit = await quota.spend();
-          out.write(sse('done', { text, rate_limit }));
+          drafts = await draftsFor(generator, input, count, client.signal);
         } catch (error) {
-          if (client.signal.aborted) {
-            await quota.spend().catch(() => undefined);
-            return;
-          }
-          const failure = providerFailure(error, request.log);
-          // A cut stream spends nothing: the reader keeps the pieces and may try again.
-          out.write(sse('error', { error: failure.message, status: failure.status, ...(failure.extra ?? {}) }));
+          throw providerFailure(error, request.log);
         } finally {
           client.done();
-          out.end();
         }
-      })();
-      return reply;
-    },
-  );
+        if (drafts.length !== count || drafts.some((d) => typeof d !== 'string' || !d.trim())) throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
 
-  app.post(
-    '/api/base/improve_text/',
-    {
-      schema: {
-        tags: ['generator'],
-        description: 'Rewrites existing wish text: warmer, shorter, funnier or more formal. Spends one unit of the hourly quota.',
-        security: [{ bearer: [] }],
-        body: ImproveRequestSchema,
-        response: { 200: ImproveResponseSchema },
+        const rate_limit = await quota.spend();
+        return count > 1 ? { text: drafts[0], variants: drafts, rate_limit } : { text: drafts[0], rate_limit };
       },
-      preHandler: app.authenticate,
     },
-    async (request, reply) => {
-      const userId = requireUser(request);
-      const text = request.body.text.trim();
-      if (!text) throw new HttpError(400, GENERATE_TEXT.missing(['text']), { fields: { text: GENERATE_TEXT.required } });
-      if (!generator.improve) throw new HttpError(503, GENERATOR_MESSAGES.unavailable);
-      const quota = quotaFor(deps, userId);
-      await quota.check();
 
-      const client = abortOnClientGone(reply);
-      let improved: string;
-      try {
-        improved = await generator.improve(text, request.body.instruction, client.signal);
-      } catch (error) {
-        throw providerFailure(error, request.log);
-      } finally {
-        client.done();
-      }
-      if (typeof improved !== 'string' || !improved.trim()) throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
-      const rate_limit = await quota.spend();
-      return { text: improved, rate_limit };
+    streamGeneratedText: {
+      options: { compress: false },
+      handler: async (request, reply) => {
+        const userId = requireUser(request);
+        const input = cleanRequest(request.body);
+        const quota = quotaFor(deps, userId);
+        await quota.check();
+
+        const client = abortOnClientGone(reply);
+        const pieces = piecesFrom(generator, input, client.signal)[Symbol.asyncIterator]();
+        // Wait for the first piece: until then a failure can still be a plain HTTP status.
+        let first: IteratorResult<string>;
+        try {
+          first = await pieces.next();
+        } catch (error) {
+          client.done();
+          throw providerFailure(error, request.log);
+        }
+        if (first.done || !first.value.trim()) {
+          client.done();
+          throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
+        }
+
+        const out = new PassThrough();
+        reply
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          .header('x-accel-buffering', 'no');
+        void reply.send(out);
+
+        void (async () => {
+          let text = first.value;
+          out.write(sse('token', { text: first.value }));
+          try {
+            for (let next = await pieces.next(); !next.done; next = await pieces.next()) {
+              text += next.value;
+              out.write(sse('token', { text: next.value }));
+            }
+            if (client.signal.aborted) {
+              // Stopped by the reader: what arrived is theirs, and it counts as the one generation.
+              await quota.spend().catch(() => undefined);
+              return;
+            }
+            const rate_limit = await quota.spend();
+            out.write(sse('done', { text, rate_limit }));
+          } catch (error) {
+            if (client.signal.aborted) {
+              await quota.spend().catch(() => undefined);
+              return;
+            }
+            const failure = providerFailure(error, request.log);
+            // A cut stream spends nothing: the reader keeps the pieces and may try again.
+            out.write(sse('error', { error: failure.message, status: failure.status, ...(failure.extra ?? {}) }));
+          } finally {
+            client.done();
+            out.end();
+          }
+        })();
+        return reply;
+      },
     },
-  );
-}
+
+    improveText: {
+      handler: async (request, reply) => {
+        const userId = requireUser(request);
+        const text = request.body.text.trim();
+        if (!text) throw new HttpError(400, GENERATE_TEXT.missing(['text']), { fields: { text: GENERATE_TEXT.required } });
+        if (!generator.improve) throw new HttpError(503, GENERATOR_MESSAGES.unavailable);
+        const quota = quotaFor(deps, userId);
+        await quota.check();
+
+        const client = abortOnClientGone(reply);
+        let improved: string;
+        try {
+          improved = await generator.improve(text, request.body.instruction, client.signal);
+        } catch (error) {
+          throw providerFailure(error, request.log);
+        } finally {
+          client.done();
+        }
+        if (typeof improved !== 'string' || !improved.trim()) throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
+        const rate_limit = await quota.spend();
+        return { text: improved, rate_limit };
+      },
+    },
+  };
+});

@@ -10,9 +10,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AvatarUploadResponseSchema } from '@wishes/shared/contract';
 import type { AppDeps } from '../app/deps';
+import { registerOperations } from '../app/operations';
 import { requireUser } from '../app/auth';
 import { HttpError } from '../app/errors';
 import { ImageTooLargeError, InvalidImageError, processAvatar } from './process';
@@ -30,8 +29,7 @@ function ownAvatarFile(url: string | null): string | null {
   return AVATAR_FILE_RE.test(name) ? name : null;
 }
 
-export default async function mediaRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export default async function mediaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const { db, dialect, config } = deps;
   const avatarDir = path.join(config.mediaDir, AVATAR.folder);
   // @fastify/static wants its root to exist at registration.
@@ -42,79 +40,78 @@ export default async function mediaRoutes(fastify: FastifyInstance, { deps }: { 
     limits: { fileSize: AVATAR.maxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
   });
 
-  app.post(
-    '/api/profile/my/avatar/upload/',
-    {
-      schema: { tags: ['profiles'], security: [{ bearer: [] }], consumes: ['multipart/form-data'], response: { 200: AvatarUploadResponseSchema } },
-      preHandler: app.authenticate,
+  // The upload's URL is under /api/profile/ (operation `uploadAvatar`, tagged profiles); it lives
+  // here, beside the processing and the /media/ files, because multipart parsing is registered only here.
+  registerOperations(app, deps, {
+    uploadAvatar: {
+      handler: async (request) => {
+        const userId = requireUser(request);
+        if (!request.isMultipart()) throw uploadError(400, AVATAR_TEXT.notMultipart);
+
+        let bytes: Buffer | undefined;
+        try {
+          for await (const part of request.parts()) {
+            if (part.type !== 'file') continue;
+            if (part.fieldname === AVATAR.field && bytes === undefined) bytes = await part.toBuffer();
+            else part.file.resume(); // drain files under other names
+          }
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadError(413, AVATAR_TEXT.tooLarge);
+          if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+            throw uploadError(400, 'Send one image in the "avatar" field.');
+          }
+          // A malformed multipart body is the client's fault, not ours.
+          request.log.info({ err: error }, 'unreadable avatar upload');
+          throw uploadError(400, AVATAR_TEXT.notMultipart);
+        }
+        if (bytes === undefined) throw uploadError(400, AVATAR_TEXT.missing);
+        if (bytes.length === 0 || !sniffImage(bytes)) throw uploadError(415, AVATAR_TEXT.notImage);
+
+        let images;
+        try {
+          images = await processAvatar(bytes);
+        } catch (error) {
+          if (error instanceof ImageTooLargeError) throw uploadError(413, AVATAR_TEXT.tooManyPixels);
+          if (error instanceof InvalidImageError) throw uploadError(415, AVATAR_TEXT.notImage);
+          throw error;
+        }
+
+        const id = randomBytes(16).toString('hex');
+        const fullName = `${id}.webp`;
+        const thumbName = `${id}-thumb.webp`;
+        await mkdir(avatarDir, { recursive: true });
+        await writeFile(path.join(avatarDir, fullName), images.full, { flag: 'wx' });
+        await writeFile(path.join(avatarDir, thumbName), images.thumbnail, { flag: 'wx' });
+
+        const next = { avatar_url: AVATAR.urlPrefix + fullName, avatar_thumbnail: AVATAR.urlPrefix + thumbName };
+        const removeFiles = async (names: Array<string | null>) => {
+          for (const name of names) {
+            if (!name) continue;
+            await unlink(path.join(avatarDir, name)).catch((error: NodeJS.ErrnoException) => {
+              if (error.code !== 'ENOENT') request.log.warn({ err: error, name }, 'could not remove an avatar file');
+            });
+          }
+        };
+        let previous: q.AvatarPaths | undefined;
+        try {
+          previous = await q.replaceAvatar(db, dialect, userId, next);
+        } catch (error) {
+          await removeFiles([fullName, thumbName]);
+          throw error;
+        }
+        if (!previous) {
+          // The account was deleted meanwhile.
+          await removeFiles([fullName, thumbName]);
+          throw new HttpError(404, 'User not found', { success: false });
+        }
+        // Old files are unreachable now; names are unique, so nobody else links to them.
+        await removeFiles([ownAvatarFile(previous.avatar_url), ownAvatarFile(previous.avatar_thumbnail)]);
+
+        return { success: true, message: AVATAR_TEXT.success, ...next };
+      },
     },
-    async (request) => {
-      const userId = requireUser(request);
-      if (!request.isMultipart()) throw uploadError(400, AVATAR_TEXT.notMultipart);
-
-      let bytes: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname === AVATAR.field && bytes === undefined) bytes = await part.toBuffer();
-          else part.file.resume(); // drain files under other names
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw uploadError(413, AVATAR_TEXT.tooLarge);
-        if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-          throw uploadError(400, 'Send one image in the "avatar" field.');
-        }
-        // A malformed multipart body is the client's fault, not ours.
-        request.log.info({ err: error }, 'unreadable avatar upload');
-        throw uploadError(400, AVATAR_TEXT.notMultipart);
-      }
-      if (bytes === undefined) throw uploadError(400, AVATAR_TEXT.missing);
-      if (bytes.length === 0 || !sniffImage(bytes)) throw uploadError(415, AVATAR_TEXT.notImage);
-
-      let images;
-      try {
-        images = await processAvatar(bytes);
-      } catch (error) {
-        if (error instanceof ImageTooLargeError) throw uploadError(413, AVATAR_TEXT.tooManyPixels);
-        if (error instanceof InvalidImageError) throw uploadError(415, AVATAR_TEXT.notImage);
-        throw error;
-      }
-
-      const id = randomBytes(16).toString('hex');
-      const fullName = `${id}.webp`;
-      const thumbName = `${id}-thumb.webp`;
-      await mkdir(avatarDir, { recursive: true });
-      await writeFile(path.join(avatarDir, fullName), images.full, { flag: 'wx' });
-      await writeFile(path.join(avatarDir, thumbName), images.thumbnail, { flag: 'wx' });
-
-      const next = { avatar_url: AVATAR.urlPrefix + fullName, avatar_thumbnail: AVATAR.urlPrefix + thumbName };
-      const removeFiles = async (names: Array<string | null>) => {
-        for (const name of names) {
-          if (!name) continue;
-          await unlink(path.join(avatarDir, name)).catch((error: NodeJS.ErrnoException) => {
-            if (error.code !== 'ENOENT') request.log.warn({ err: error, name }, 'could not remove an avatar file');
-          });
-        }
-      };
-      let previous: q.AvatarPaths | undefined;
-      try {
-        previous = await q.replaceAvatar(db, dialect, userId, next);
-      } catch (error) {
-        await removeFiles([fullName, thumbName]);
-        throw error;
-      }
-      if (!previous) {
-        // The account was deleted meanwhile.
-        await removeFiles([fullName, thumbName]);
-        throw new HttpError(404, 'User not found', { success: false });
-      }
-      // Old files are unreachable now; names are unique, so nobody else links to them.
-      await removeFiles([ownAvatarFile(previous.avatar_url), ownAvatarFile(previous.avatar_thumbnail)]);
-
-      return { success: true, message: AVATAR_TEXT.success, ...next };
-    },
-  );
+  });
 
   // GET /media/*: its own prefix, so a missing file is a JSON 404 here and never the site's HTML.
   await app.register(

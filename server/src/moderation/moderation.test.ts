@@ -1,6 +1,6 @@
 /** Moderation API (api-v2 "Roles and states", "Moderation"): roles, auto-hide, queue, actions, bans, log, offers, my reports. */
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
-import { loadOptions } from '../app/options';
+import { loadOptions } from '../options/load';
 import { ADMIN_USAGE, runAdminCommand } from './admin-cli';
 import { autoHideReason } from './queries';
 

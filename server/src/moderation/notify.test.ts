@@ -4,7 +4,7 @@
  * hidden by a moderator or automatically; never the acting moderator, never twice for one hide.
  */
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
-import { loadOptions } from '../app/options';
+import { loadOptions } from '../options/load';
 import { runAdminCommand } from './admin-cli';
 import { autoHideReason } from './queries';
 import { MODERATION_TEXT } from './schemas';

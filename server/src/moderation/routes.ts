@@ -3,17 +3,9 @@
  * wishes and users, the audit log and (admins) the business-offer inbox. The caller's role is read
  * from the database on every call.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import {
-  IdParamSchema,
-  MessageResponseSchema,
-  ModerationLogPageSchema,
-  ModerationWishResponseSchema,
-  OfferInboxPageSchema,
-  ReportQueuePageSchema,
-} from '@wishes/shared/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app/deps';
+import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { PAGE_SIZE, parseId, parseQueryPage } from '../app/params';
 import { requireUser } from '../app/auth';
@@ -22,7 +14,7 @@ import type { ModerationWishAction } from '@wishes/shared/contract';
 import { getWishForModerator } from '../wishes/queries';
 import { endUserSessions } from '../auth/sessions';
 import * as q from './queries';
-import { MODERATION_TEXT, PageQuerySchema, QueueQuerySchema, UserActionBodySchema, WishActionBodySchema } from './schemas';
+import { MODERATION_TEXT } from './schemas';
 
 function requireReason(raw: string): string {
   const reason = raw.trim();
@@ -47,8 +39,7 @@ async function notifyWishAction(deps: AppDeps, moderatorId: number, wishId: numb
   }
 }
 
-export default async function moderationRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export default defineRoutes((_app, deps) => {
   const { db } = deps;
 
   /** The signed-in caller's id and role, or 403 when the role is not one of `allowed`. */
@@ -59,102 +50,64 @@ export default async function moderationRoutes(fastify: FastifyInstance, { deps 
     return { userId, role };
   }
   const STAFF: readonly Role[] = ['moderator', 'admin'];
-  const common = { tags: ['moderation'], security: [{ bearer: [] }] };
 
-  app.get(
-    '/api/moderation/reports/',
-    {
-      schema: {
-        ...common,
-        summary: 'Reported wishes, grouped by wish',
-        description: 'Open items: most reports first, then the latest report. Resolved items: most recently resolved first; `resolution` is the latest action. Moderators see hidden and private reported wishes here.',
-        querystring: QueueQuerySchema,
-        response: { 200: ReportQueuePageSchema },
+  return {
+    getReportQueue: {
+      handler: async (request) => {
+        const { userId } = await requireRole(request, STAFF);
+        const page = parseQueryPage(request.query.page);
+        const { items, page_number, next_page_number } = await q.reportQueue(db, request.query.status ?? 'open', page, PAGE_SIZE, userId);
+        return { items, page_number, next_page_number };
       },
-      preHandler: app.authenticate,
     },
-    async (request) => {
-      const { userId } = await requireRole(request, STAFF);
-      const page = parseQueryPage(request.query.page);
-      const { items, page_number, next_page_number } = await q.reportQueue(db, request.query.status ?? 'open', page, PAGE_SIZE, userId);
-      return { items, page_number, next_page_number };
-    },
-  );
 
-  app.post(
-    '/api/moderation/wish/:id/',
-    {
-      schema: {
-        ...common,
-        summary: 'hide / restore / dismiss / delete a wish, with a reason',
-        description: "Resolves the wish's open reports with the action and writes the audit log. `restore` clears a moderator's hide (a banned author's wishes stay hidden until the unban); `dismiss` leaves the wish as it is.",
-        params: IdParamSchema,
-        body: WishActionBodySchema,
-        response: { 200: ModerationWishResponseSchema },
+    moderateWish: {
+      handler: async (request) => {
+        const { userId } = await requireRole(request, STAFF);
+        const id = parseId(request.params.id, MODERATION_TEXT.wishNotFound);
+        const reason = requireReason(request.body.reason);
+        const { action } = request.body;
+        if (!(await q.wishForModeration(db, id, userId))) throw new HttpError(404, MODERATION_TEXT.wishNotFound);
+        const outcome = await q.actOnWish(db, userId, id, action, reason);
+        await notifyWishAction(deps, userId, id, action, reason, outcome);
+        const message = MODERATION_TEXT.done[action];
+        if (action === 'delete') return { message };
+        const wish = await getWishForModerator(db, id, userId);
+        return wish ? { message, wish } : { message };
       },
-      preHandler: app.authenticate,
     },
-    async (request) => {
-      const { userId } = await requireRole(request, STAFF);
-      const id = parseId(request.params.id, MODERATION_TEXT.wishNotFound);
-      const reason = requireReason(request.body.reason);
-      const { action } = request.body;
-      if (!(await q.wishForModeration(db, id, userId))) throw new HttpError(404, MODERATION_TEXT.wishNotFound);
-      const outcome = await q.actOnWish(db, userId, id, action, reason);
-      await notifyWishAction(deps, userId, id, action, reason, outcome);
-      const message = MODERATION_TEXT.done[action];
-      if (action === 'delete') return { message };
-      const wish = await getWishForModerator(db, id, userId);
-      return wish ? { message, wish } : { message };
-    },
-  );
 
-  app.post(
-    '/api/moderation/user/:id/',
-    {
-      schema: {
-        ...common,
-        summary: 'ban / unban a user, with a reason',
-        description: 'A ban stops sign-in and refresh, makes every token already issued to the user answer 401, and hides all their wishes from everyone but moderators. Only an admin may ban a moderator or an admin; nobody bans themself.',
-        params: IdParamSchema,
-        body: UserActionBodySchema,
-        response: { 200: MessageResponseSchema },
+    moderateUser: {
+      handler: async (request) => {
+        const { userId, role } = await requireRole(request, STAFF);
+        const targetId = parseId(request.params.id, MODERATION_TEXT.userNotFound);
+        const reason = requireReason(request.body.reason);
+        const target = await q.findUserRole(db, targetId);
+        if (!target) throw new HttpError(404, MODERATION_TEXT.userNotFound);
+        if (targetId === userId) throw new HttpError(400, MODERATION_TEXT.selfBan);
+        if (target.role !== 'user' && role !== 'admin') throw new HttpError(403, MODERATION_TEXT.banStaff);
+        const { action } = request.body;
+        await q.setBanned(db, userId, targetId, action === 'ban', reason);
+        // The ban already refuses sign-in; this ends every access and refresh token issued so far.
+        if (action === 'ban') await endUserSessions(deps, targetId);
+        return { message: MODERATION_TEXT.done[action] };
       },
-      preHandler: app.authenticate,
     },
-    async (request) => {
-      const { userId, role } = await requireRole(request, STAFF);
-      const targetId = parseId(request.params.id, MODERATION_TEXT.userNotFound);
-      const reason = requireReason(request.body.reason);
-      const target = await q.findUserRole(db, targetId);
-      if (!target) throw new HttpError(404, MODERATION_TEXT.userNotFound);
-      if (targetId === userId) throw new HttpError(400, MODERATION_TEXT.selfBan);
-      if (target.role !== 'user' && role !== 'admin') throw new HttpError(403, MODERATION_TEXT.banStaff);
-      const { action } = request.body;
-      await q.setBanned(db, userId, targetId, action === 'ban', reason);
-      // The ban already refuses sign-in; this ends every access and refresh token issued so far.
-      if (action === 'ban') await endUserSessions(deps, targetId);
-      return { message: MODERATION_TEXT.done[action] };
-    },
-  );
 
-  app.get(
-    '/api/moderation/log/',
-    { schema: { ...common, summary: 'The moderation audit log, newest first', querystring: PageQuerySchema, response: { 200: ModerationLogPageSchema } }, preHandler: app.authenticate },
-    async (request) => {
-      await requireRole(request, STAFF);
-      const { items, page_number, next_page_number } = await q.logPage(db, parseQueryPage(request.query.page), PAGE_SIZE);
-      return { entries: items, page_number, next_page_number };
+    getModerationLog: {
+      handler: async (request) => {
+        await requireRole(request, STAFF);
+        const { items, page_number, next_page_number } = await q.logPage(db, parseQueryPage(request.query.page), PAGE_SIZE);
+        return { entries: items, page_number, next_page_number };
+      },
     },
-  );
 
-  app.get(
-    '/api/moderation/offers/',
-    { schema: { ...common, summary: 'Business offers, newest first (admins only)', querystring: PageQuerySchema, response: { 200: OfferInboxPageSchema } }, preHandler: app.authenticate },
-    async (request) => {
-      await requireRole(request, ['admin'], MODERATION_TEXT.adminOnly);
-      const { items, page_number, next_page_number } = await q.offersPage(db, parseQueryPage(request.query.page), PAGE_SIZE);
-      return { offers: items, page_number, next_page_number };
+    getOfferInbox: {
+      handler: async (request) => {
+        await requireRole(request, ['admin'], MODERATION_TEXT.adminOnly);
+        const { items, page_number, next_page_number } = await q.offersPage(db, parseQueryPage(request.query.page), PAGE_SIZE);
+        return { offers: items, page_number, next_page_number };
+      },
     },
-  );
-}
+  };
+});

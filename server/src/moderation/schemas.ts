@@ -1,14 +1,4 @@
-/** Server-only schemas and texts of the moderation routes (the shapes are in @wishes/shared/contract). */
-import { Type } from '@sinclair/typebox';
-import { ModerationUserActionSchema, ModerationWishActionSchema, ReportStatusSchema } from '@wishes/shared/contract';
-
-export const REASON_MAX = 500;
-
-/** `reason` is checked for blanks in the handler so that "   " gets the same message as "". */
-export const WishActionBodySchema = Type.Object({ action: ModerationWishActionSchema, reason: Type.String({ maxLength: REASON_MAX }) });
-export const UserActionBodySchema = Type.Object({ action: ModerationUserActionSchema, reason: Type.String({ maxLength: REASON_MAX }) });
-export const PageQuerySchema = Type.Object({ page: Type.Optional(Type.String({ maxLength: 12 })) });
-export const QueueQuerySchema = Type.Object({ status: Type.Optional(ReportStatusSchema), page: Type.Optional(Type.String({ maxLength: 12 })) });
+/** Server-only texts of the moderation routes (their schemas are in the operation table, @wishes/shared/contract). */
 
 export const MODERATION_TEXT = {
   forbidden: 'You do not have permission to perform this action.',

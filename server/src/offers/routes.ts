@@ -1,21 +1,14 @@
 /** Business offers: signed-in users only. */
-import type { FastifyInstance } from 'fastify';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { MessageResponseSchema, OfferRequestSchema } from '@wishes/shared/contract';
 import { isValidOfferEmail } from '@wishes/shared/validation';
-import type { AppDeps } from '../app/deps';
+import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { requireUser } from '../app/auth';
 import { OFFER_TEXT } from './schemas';
 import { insertOffer } from './queries';
 
-export default async function offerRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-
-  app.post(
-    '/api/offer/submit/',
-    { schema: { tags: ['offers'], security: [{ bearer: [] }], body: OfferRequestSchema, response: { 201: MessageResponseSchema } }, preHandler: app.authenticate },
-    async (request, reply) => {
+export default defineRoutes((_app, deps) => ({
+  submitOffer: {
+    handler: async (request, reply) => {
       const userId = requireUser(request);
       const email = request.body.email.trim();
       const message = request.body.message.trim();
@@ -24,5 +17,5 @@ export default async function offerRoutes(fastify: FastifyInstance, { deps }: { 
       await insertOffer(deps.db, { userId, email, message });
       return reply.code(201).send({ message: OFFER_TEXT.received });
     },
-  );
-}
+  },
+}));

@@ -24,7 +24,7 @@ import { FEED } from '@wishes/shared/constants';
 import type { AppDeps } from '../app/deps';
 import { feedPage, userWishesPage } from '../wishes/queries';
 import { getProfile } from '../profiles/queries';
-import { loadOptions } from '../app/options';
+import { loadOptions } from '../options/load';
 import { acceptedEncodings, cacheControlFor, contentTypeFor, IMMUTABLE, looksLikeAsset, PRECOMPRESSED, safeRelativePath } from './assets';
 import { createTemplateReader, OPTIONS_ELEMENT_ID, REMOTES_ELEMENT_ID, renderPage } from './html';
 import { createPreloadPlanner } from './preload';

@@ -5,6 +5,7 @@
  * is HTML-escaped into an attribute; nothing user-written reaches the page unescaped.
  */
 import type { Kysely } from 'kysely';
+import { OPERATIONS } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { getVisibleWish } from '../wishes/queries';
 import { findUser } from '../profiles/queries';
@@ -24,7 +25,7 @@ export interface Preview {
 }
 
 /** The site's own card (generic previews): GET /api/base/card.png. */
-export const SITE_CARD_PATH = '/api/base/card.png';
+export const SITE_CARD_PATH = OPERATIONS.getSiteCard.path;
 export const wishCardPath = (id: number) => `/api/base/wish/${id}/card.png`;
 
 export function truncate(text: string, max: number): string {

@@ -1,6 +1,6 @@
 /** PATCH and DELETE /api/base/wish/{id}/ (api-v2 "Own wishes"): every list, count and page follows at once. */
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
-import { loadOptions } from '../app/options';
+import { loadOptions } from '../options/load';
 import { runAdminCommand } from '../moderation/admin-cli';
 import { rmSync } from 'node:fs';
 import { makeFakeSite, withSiteRoot } from '../../test/security/site';

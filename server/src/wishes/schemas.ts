@@ -1,8 +1,4 @@
-/** Server-only schemas and texts for the wish routes. */
-import { Type } from '@sinclair/typebox';
-
-export const PageParamsSchema = Type.Object({ page: Type.String() });
-export const UserPageParamsSchema = Type.Object({ id: Type.String(), page: Type.String() });
+/** Server-only texts of the wish routes (their schemas are in the operation table, @wishes/shared/contract). */
 
 export const WISH_TEXT = {
   notFound: 'Wish not found',

@@ -4,6 +4,9 @@
  * After the fault, every acknowledged write must be in the database.
  */
 import { http, sleep } from './child';
+import { API_ROUTES, apiPath, type ApiOperationId } from '@wishes/shared/contract';
+/** An operation's method and path from the operation table (@wishes/shared/routes). */
+const at = (id: ApiOperationId, params: Record<string, string | number> = {}) => [API_ROUTES[id].method, apiPath(id, params)] as const;
 
 export interface LoadUser {
   id: number;
@@ -28,9 +31,9 @@ export async function signUp(port: number, n: number, tag: string): Promise<Load
   const users: LoadUser[] = [];
   for (let i = 0; i < n; i++) {
     const email = `${tag}${i}.${Date.now().toString(36)}@example.com`;
-    const created = await http(port, 'POST', '/api/base/create_user/', { body: { email, password: PASSWORD, first_name: `W${i}`, last_name: tag, phone: '1' } });
+    const created = await http(port, ...at('createUser'), { body: { email, password: PASSWORD, first_name: `W${i}`, last_name: tag, phone: '1' } });
     if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${created.body}`);
-    const login = await http(port, 'POST', '/api/token/', { body: { username: email, password: PASSWORD } });
+    const login = await http(port, ...at('obtainToken'), { body: { username: email, password: PASSWORD } });
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body}`);
     users.push({ id: created.json().user_id, email, access: login.json().access });
   }
@@ -59,16 +62,16 @@ export async function writeLoad(port: number, users: LoadUser[], until: () => bo
       while (!until()) {
         n++;
         const text = `ack ${user.id} #${n} ${Math.random().toString(36).slice(2, 8)}`;
-        const saved = await attempt('POST', '/api/base/save_wish/', user, { text, is_public: true });
+        const saved = await attempt(...at('saveWish'), user, { text, is_public: true });
         if (saved?.status === 201) {
           const id = saved.json().wish_id as number;
           acked.wishes.push({ id, userId: user.id, text });
           options.onAck?.();
-          const voted = await attempt('POST', `/api/wish/${id}/vote/`, user, { vote_type: 'upvote' });
+          const voted = await attempt(...at('voteOnWish', { id }), user, { vote_type: 'upvote' });
           if (voted?.status === 200) acked.votes.push({ wishId: id, userId: user.id });
         }
         if (n % 5 === 0 && target.id !== user.id) {
-          const sub = await attempt('POST', `/api/profile/${target.id}/subscribe/`, user);
+          const sub = await attempt(...at('subscribe', { id: target.id }), user);
           if (sub?.status === 200) acked.subscriptions.push({ followerId: user.id, targetId: target.id });
         }
         if (options.pauseMs) await sleep(options.pauseMs);

@@ -3,7 +3,7 @@
  * `npm run fuzz` (server/scripts/fuzz.ts: more runs, random seed). No jest globals here: a
  * violated invariant throws an Error whose message names the request and what went wrong.
  *
- * A request is a route template from ROUTES (or a random method on it), hostile path parameters,
+ * A request is a route template from ROUTES (every operation of the table, plus the site's routes; or a random method on it), hostile path parameters,
  * a query string, headers (every kind of token) and a body (wrong types, huge and unicode
  * strings, nested objects, invalid JSON, SQL and script payloads, prototype keys). Invariants:
  * - never a 5xx;
@@ -17,6 +17,7 @@ import { brotliDecompressSync, unzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { OPERATION_IDS, OPERATIONS, type OperationId } from '@wishes/shared/contract';
 import { DEFAULT_PASSWORD, type TestContext, type TestUser } from '../kit/harness';
 
 export interface FuzzWorld {
@@ -101,6 +102,8 @@ export interface RouteTemplate {
   method: string;
   /** `:wish`, `:user`, `:page` and `:any` are replaced by generated path parameters. */
   path: string;
+  /** The operation of the table (@wishes/shared/contract) this route is, when it is one. */
+  operationId?: OperationId;
   /** Body fields the route reads (for near-valid bodies). */
   valid?: (w: FuzzWorld) => Record<string, unknown>;
   /** Answers JSON on every status (the API); other routes only on errors under /media and /static. */
@@ -109,70 +112,68 @@ export interface RouteTemplate {
 
 const generateBody = () => ({ style: 'Funny', audience: 'Friend', name: 'Sam', topic: 'Birthday', details: 'likes cake' });
 
+/**
+ * A valid body per operation that takes one. The social layer's password-checked calls carry a
+ * wrong password, so a run never deletes the world's users or ends their sessions by changing a
+ * password; "sign out everywhere" may end the owner's or other's sessions mid-run (their tokens
+ * then answer 401, which the invariants accept).
+ */
+export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<string, unknown> } = {
+  generateText: () => ({ ...generateBody(), length: 'short', variants: 2 }),
+  streamGeneratedText: generateBody,
+  improveText: () => ({ text: 'Happy birthday, Sam!', instruction: 'shorter' }),
+  saveWish: () => ({ text: 'A wish', is_public: true }),
+  updateWish: () => ({ text: 'An edited wish', is_public: true }),
+  search: () => ({ query: 'birthday' }),
+  searchPage: () => ({ query: 'birthday' }),
+  createUser: () => ({ email: 'fuzz.new@example.com', password: 'Quiet-Meadow-73', first_name: 'Fuzz', last_name: 'New', phone: '+1 555 0101' }),
+  obtainToken: (w) => ({ username: w.owner.email, password: DEFAULT_PASSWORD }),
+  refreshToken: (w) => ({ refresh: w.owner.refresh }),
+  submitOffer: () => ({ email: 'biz@example.com', message: 'An offer' }),
+  submitComplaint: (w) => ({ category: 'Spam or advertising', wish_id: w.publicWishId }),
+  voteOnWish: () => ({ vote_type: 'upvote' }),
+  requestPasswordReset: (w) => ({ email: w.owner.email }),
+  confirmPasswordReset: () => ({ uid: 'MQ', token: 'abc-def', new_password: 'Another-Pass-99' }),
+  activateRelease: () => ({ release: 'dist' }),
+  moderateWish: () => ({ action: 'hide', reason: 'Fuzz' }),
+  moderateUser: () => ({ action: 'ban', reason: 'Fuzz' }),
+  markNotificationsRead: () => ({ ids: [1] }),
+  updateAccount: () => ({ first_name: 'Olga', phone: '+1 555 0100' }),
+  changePassword: () => ({ current_password: 'not-the-password', new_password: 'Another-Pass-99' }),
+  deleteAccount: () => ({ password: 'not-the-password' }),
+};
+
+/**
+ * The operation's path with the fuzz placeholders: a wish id after `/wish/`, a member's id after
+ * `/user/` or `/profile/`, `:page` for pages and `:any` for anything else.
+ */
+export function templatePathOf(path: string): string {
+  return path.replace(/(\w+)\/\{(\w+)\}/g, (_, before: string, name: string) => {
+    if (name === 'page') return `${before}/:page`;
+    if (name === 'id' && before === 'wish') return `${before}/:wish`;
+    if (name === 'id' && (before === 'user' || before === 'profile')) return `${before}/:user`;
+    return `${before}/:any`;
+  });
+}
+
+/**
+ * The SSE stream never ends, so inject could not finish it: its authorization is tested in
+ * notifications/notifications.test.ts.
+ */
+const NOT_FUZZED: ReadonlySet<OperationId> = new Set(['streamUnreadCount']);
+
+/** Every operation of the table, then the routes outside it (the site, media, health). */
 export const ROUTES: RouteTemplate[] = [
-  { method: 'GET', path: '/api/base/options', api: true },
-  { method: 'POST', path: '/api/base/generate_text/', api: true, valid: () => ({ ...generateBody(), length: 'short', variants: 2 }) },
-  { method: 'POST', path: '/api/base/generate_text/stream/', api: true, valid: generateBody },
-  { method: 'POST', path: '/api/base/improve_text/', api: true, valid: () => ({ text: 'Happy birthday, Sam!', instruction: 'shorter' }) },
-  { method: 'POST', path: '/api/base/save_wish/', api: true, valid: () => ({ text: 'A wish', is_public: true }) },
-  { method: 'GET', path: '/api/base/wish/:wish/', api: true },
-  { method: 'PATCH', path: '/api/base/wish/:wish/', api: true, valid: () => ({ text: 'An edited wish', is_public: true }) },
-  { method: 'DELETE', path: '/api/base/wish/:wish/', api: true },
-  { method: 'POST', path: '/api/base/search/', api: true, valid: () => ({ query: 'birthday' }) },
-  { method: 'POST', path: '/api/base/search/:page/', api: true, valid: () => ({ query: 'birthday' }) },
-  { method: 'GET', path: '/api/base/feed/', api: true },
-  { method: 'GET', path: '/api/base/feed/:page/', api: true },
-  { method: 'GET', path: '/api/base/user/:user/wishes/', api: true },
-  { method: 'GET', path: '/api/base/user/:user/wishes/:page/', api: true },
-  {
-    method: 'POST',
-    path: '/api/base/create_user/',
+  ...OPERATION_IDS.filter((id) => !NOT_FUZZED.has(id)).map((id) => ({
+    method: OPERATIONS[id].method,
+    path: templatePathOf(OPERATIONS[id].path),
+    operationId: id,
     api: true,
-    valid: () => ({ email: 'fuzz.new@example.com', password: 'Quiet-Meadow-73', first_name: 'Fuzz', last_name: 'New', phone: '+1 555 0101' }),
-  },
-  { method: 'POST', path: '/api/token/', api: true, valid: (w) => ({ username: w.owner.email, password: DEFAULT_PASSWORD }) },
-  { method: 'POST', path: '/api/token/refresh/', api: true, valid: (w) => ({ refresh: w.owner.refresh }) },
-  { method: 'POST', path: '/api/offer/submit/', api: true, valid: () => ({ email: 'biz@example.com', message: 'An offer' }) },
-  { method: 'POST', path: '/api/complaints/submit/', api: true, valid: (w) => ({ category: 'Spam or advertising', wish_id: w.publicWishId }) },
-  { method: 'POST', path: '/api/wish/:wish/vote/', api: true, valid: () => ({ vote_type: 'upvote' }) },
-  { method: 'DELETE', path: '/api/wish/:wish/vote/', api: true },
-  { method: 'GET', path: '/api/wish/:wish/voters/', api: true },
-  { method: 'POST', path: '/api/password/reset/', api: true, valid: (w) => ({ email: w.owner.email }) },
-  { method: 'POST', path: '/api/password/reset/confirm/', api: true, valid: () => ({ uid: 'MQ', token: 'abc-def', new_password: 'Another-Pass-99' }) },
-  { method: 'POST', path: '/api/profile/:user/subscribe/', api: true },
-  { method: 'DELETE', path: '/api/profile/:user/subscribe/', api: true },
-  { method: 'GET', path: '/api/profile/:user/', api: true },
-  { method: 'GET', path: '/api/profile/:user/subscriptions/', api: true },
-  { method: 'GET', path: '/api/profile/my/subscriptions/', api: true },
-  { method: 'POST', path: '/api/profile/my/avatar/upload/', api: true },
-  // Remote releases (api-v2): the owner is an admin in the fuzz world (setupWorld).
-  { method: 'GET', path: '/api/admin/remotes/', api: true },
-  { method: 'POST', path: '/api/admin/remotes/:any/activate/', api: true, valid: () => ({ release: 'dist' }) },
+    ...(VALID_BODIES[id] ? { valid: VALID_BODIES[id] } : {}),
+  })),
+  // Remote releases (api-v2): the owner is an admin in the fuzz world (setupWorld); a real remote too.
   { method: 'POST', path: '/api/admin/remotes/mf-feed/activate/', api: true, valid: () => ({ release: 'dist' }) },
-  { method: 'POST', path: '/api/admin/remotes/:any/rollback/', api: true },
   { method: 'POST', path: '/api/admin/remotes/mf-feed/rollback/', api: true },
-  { method: 'GET', path: '/api/complaints/my/', api: true },
-  { method: 'GET', path: '/api/moderation/reports/', api: true },
-  { method: 'POST', path: '/api/moderation/wish/:wish/', api: true, valid: () => ({ action: 'hide', reason: 'Fuzz' }) },
-  { method: 'POST', path: '/api/moderation/user/:user/', api: true, valid: () => ({ action: 'ban', reason: 'Fuzz' }) },
-  { method: 'GET', path: '/api/moderation/log/', api: true },
-  { method: 'GET', path: '/api/moderation/offers/', api: true },
-  // The social layer (api-v2.md). Valid bodies of the password-checked calls carry a wrong password,
-  // so a run never deletes the world's users or ends their sessions by changing a password; "sign out
-  // everywhere" may end the owner's or other's sessions mid-run (their tokens then answer 401, which
-  // the invariants accept). The SSE stream never ends, so inject could not finish it: its
-  // authorization is tested in notifications/notifications.test.ts.
-  { method: 'GET', path: '/api/base/feed/following/', api: true },
-  { method: 'GET', path: '/api/base/feed/following/:page/', api: true },
-  { method: 'GET', path: '/api/base/wish/:wish/card.png', api: true },
-  { method: 'GET', path: '/api/notifications/', api: true },
-  { method: 'POST', path: '/api/notifications/read/', api: true, valid: () => ({ ids: [1] }) },
-  { method: 'GET', path: '/api/account/', api: true },
-  { method: 'PATCH', path: '/api/account/', api: true, valid: () => ({ first_name: 'Olga', phone: '+1 555 0100' }) },
-  { method: 'POST', path: '/api/account/password/', api: true, valid: () => ({ current_password: 'not-the-password', new_password: 'Another-Pass-99' }) },
-  { method: 'GET', path: '/api/account/export/', api: true },
-  { method: 'DELETE', path: '/api/account/', api: true, valid: () => ({ password: 'not-the-password' }) },
-  { method: 'POST', path: '/api/account/sign_out_everywhere/', api: true },
   { method: 'GET', path: '/api/:any/', api: true },
   { method: 'GET', path: '/media/:any', api: false },
   { method: 'GET', path: '/media/avatars/:any', api: false },

@@ -1,6 +1,6 @@
 /** The security rule: a private wish exists only for its author, on every route; hidden, banned-author and deleted wishes likewise. */
 import { createTestApp, dialects, type TestContext, type TestUser } from '../kit/harness';
-import { loadOptions } from '../../src/app/options';
+import { loadOptions } from '../../src/options/load';
 import { runAdminCommand } from '../../src/moderation/admin-cli';
 
 describe.each(dialects)('private wishes are invisible to everyone but the author (%s)', (dialect) => {
@@ -11,7 +11,8 @@ describe.each(dialects)('private wishes are invisible to everyone but the author
   let publicId: number;
   let category: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // Search's own time bound is tested in search-limits.test.ts; here a loaded machine must not turn it into a 503.
+    t = await createTestApp(dialect, { searchTimeoutMs: 30_000 });
     author = await t.createUser({ first_name: 'Priya', last_name: 'Private' });
     other = await t.createUser();
     publicId = await t.saveWish(author, 'A public zebra wish');
@@ -107,7 +108,8 @@ describe.each(dialects)('hidden, banned-author and deleted wishes are invisible 
   let category: string;
   const ids = { hidden: 0, bannedAuthor: 0, deleted: 0 };
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // Search's own time bound is tested in search-limits.test.ts; here a loaded machine must not turn it into a 503.
+    t = await createTestApp(dialect, { searchTimeoutMs: 30_000 });
     author = await t.createUser({ first_name: 'Hana', last_name: 'Hidden' });
     banned = await t.createUser({ first_name: 'Bruno', last_name: 'Banned' });
     other = await t.createUser();

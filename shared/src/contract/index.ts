@@ -1,2 +1,6 @@
 export * from './schemas';
 export * from './social';
+export * from './requests';
+export * from './operations';
+export * from './openapi';
+export * from './routes';

@@ -1,6 +1,6 @@
 /**
- * The site options served by GET /api/base/options (server/config/options.json, owned by the
- * extras colleague). Read once per path and cached: the file is configuration, not data.
+ * The site options served by GET /api/base/options (options/routes.ts), read from
+ * server/config/options.json. Read once per path and cached: the file is configuration, not data.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * One log line per request, after the response: every write (POST/PUT/PATCH/DELETE) and every
+ * 4xx/5xx at info (errors are also logged with their stack by the error handler); successful
+ * GET/HEAD/OPTIONS reads only when the level is debug or lower, since at hundreds or thousands of
+ * reads a second they are noise and a measurable share of each read's CPU.
+ */
+export function installRequestLog(app: FastifyInstance) {
+  const logReads = app.log.level === 'debug' || app.log.level === 'trace';
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    const read = request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS';
+    if (status >= 400 || !read || logReads) {
+      const line = { req: request, res: reply, responseTime: reply.elapsedTime, operationId: request.routeOptions.config.operationId };
+      if (status >= 500) request.log.error(line, 'request completed');
+      else if (status >= 400 || !read) request.log.info(line, 'request completed');
+      else request.log.debug(line, 'request completed');
+    }
+    done();
+  });
+}
+

@@ -1,0 +1,35 @@
+/**
+ * The API's URL areas, one folder each; every folder's routes.ts registers the operations of the
+ * table (@wishes/shared/contract, operations.ts) it handles. README → Architecture lists which.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from './deps';
+import optionRoutes from '../options/routes';
+import accountRoutes from '../account/routes';
+import authRoutes from '../auth/routes';
+import wishRoutes from '../wishes/routes';
+import generatorRoutes from '../generator/routes';
+import voteRoutes from '../votes/routes';
+import profileRoutes from '../profiles/routes';
+import mediaRoutes from '../media/routes';
+import complaintRoutes from '../complaints/routes';
+import offerRoutes from '../offers/routes';
+import moderationRoutes from '../moderation/routes';
+import notificationRoutes from '../notifications/routes';
+import previewRoutes from '../previews/routes';
+
+export const API_AREAS: FastifyPluginAsync<{ deps: AppDeps }>[] = [
+  optionRoutes,
+  accountRoutes,
+  authRoutes,
+  wishRoutes,
+  generatorRoutes,
+  voteRoutes,
+  profileRoutes,
+  mediaRoutes,
+  complaintRoutes,
+  offerRoutes,
+  moderationRoutes,
+  notificationRoutes,
+  previewRoutes,
+];

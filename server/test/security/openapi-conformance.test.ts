@@ -1,0 +1,248 @@
+/**
+ * The validation run: a sweep of every operation of the table — its success path and its error
+ * paths (no token, a bad token, too low a role, an unknown id, wrong types, malformed JSON, a body
+ * that is not JSON or too large, a conflict) — with every answer checked against the OpenAPI
+ * document generated from the table (what a response-validating proxy such as Prism does, in
+ * process): the status must be documented for that operation, the media type must match, and a
+ * JSON body must validate against the schema documented for that status. 0 violations expected.
+ *
+ * On SQLite only: the shapes do not depend on the database (the API suites run on both).
+ */
+import { rmSync } from 'node:fs';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import sharp from 'sharp';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildOpenApi, OPERATION_IDS, OPERATIONS, pathOf, type Operation, type OperationId } from '@wishes/shared/contract';
+import { createTestApp, type TestContext, type TestUser } from '../kit/harness';
+import { setupWorld, VALID_BODIES, type FuzzWorld } from './fuzz-core';
+import { makeFakeSite, withSiteRoot } from './site';
+
+jest.setTimeout(120_000);
+
+type Json = Record<string, any>;
+const doc = buildOpenApi() as Json;
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+ajv.addFormat('binary', true);
+
+/** The response object documented for (operation, status), with component references resolved. */
+function documented(id: OperationId, status: number): Json | undefined {
+  const op: Operation = OPERATIONS[id];
+  let response = doc.paths[op.path]?.[op.method.toLowerCase()]?.responses?.[String(status)] as Json | undefined;
+  if (response?.$ref) response = doc.components.responses[String(response.$ref).split('/').pop()!];
+  return response;
+}
+
+const validators = new Map<string, ValidateFunction>();
+function validatorFor(key: string, schema: Json): ValidateFunction {
+  let validate = validators.get(key);
+  if (!validate) {
+    const resolved = schema.$ref ? doc.components.schemas[String(schema.$ref).split('/').pop()!] : schema;
+    validate = ajv.compile(resolved);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** Problems of one answer against the document (empty when it conforms). */
+function violationsOf(id: OperationId, res: LightMyRequestResponse): string[] {
+  const response = documented(id, res.statusCode);
+  if (!response) return [`status ${res.statusCode} is not documented (${res.body.slice(0, 160)})`];
+  const content = response.content as Record<string, { schema: Json }> | undefined;
+  if (!content) return res.statusCode === 304 || res.body === '' ? [] : [`status ${res.statusCode} documents no body, got ${res.body.slice(0, 80)}`];
+  const type = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const media = content[type];
+  if (!media) return [`content-type ${type || '(none)'} is not documented for ${res.statusCode} (documented: ${Object.keys(content).join(', ')})`];
+  if (type !== 'application/json') return [];
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return ['body is not JSON'];
+  }
+  const validate = validatorFor(`${id} ${res.statusCode}`, media.schema);
+  if (validate(body)) return [];
+  return [`body does not match the ${res.statusCode} schema: ${ajv.errorsText(validate.errors)} — ${res.body.slice(0, 200)}`];
+}
+
+/** A tiny real PNG for the avatar upload, as a multipart body. */
+async function avatarUpload(): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const png = await sharp({ create: { width: 48, height: 48, channels: 3, background: '#3a7' } }).png().toBuffer();
+  const boundary = '----conformance';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A body whose every field has the wrong type (an object where a string, number or boolean goes). */
+function wrongTypes(op: Operation): Record<string, unknown> {
+  const properties = (op.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return Object.fromEntries(Object.keys(properties).map((k) => [k, { nested: [1] }]));
+}
+
+describe('every answer of every operation conforms to the generated OpenAPI (sqlite)', () => {
+  let site: string;
+  let t: TestContext;
+  let w: FuzzWorld;
+  const violations: string[] = [];
+  const seen = new Map<OperationId, Set<number>>();
+
+  async function call(id: OperationId, label: string, options: InjectOptions & { token?: string | null; params?: Record<string, string | number> }) {
+    const { token, params, ...inject } = options;
+    const op: Operation = OPERATIONS[id];
+    const headers: Record<string, string> = { ...(inject.headers as Record<string, string> | undefined) };
+    if (token) headers.authorization = token;
+    const res = await t.app.inject({ method: op.method, url: options.url ?? pathOf(id, params ?? defaultParams(id)), ...inject, headers });
+    (seen.get(id) ?? seen.set(id, new Set()).get(id)!).add(res.statusCode);
+    for (const v of violationsOf(id, res)) violations.push(`${op.method} ${op.path} (${id}, ${label}) → ${res.statusCode}: ${v}`);
+    return res;
+  }
+
+  const bearer = (user: TestUser) => `Bearer ${user.access}`;
+  function defaultParams(id: OperationId): Record<string, string | number> {
+    const path = OPERATIONS[id].path;
+    return { id: /\/(user|profile)\/\{id\}/.test(path) ? w.other.id : w.publicWishId, page: 1, remote: 'mf-feed' };
+  }
+  const unknownParams = { id: 999_999_999, page: 999_999_999, remote: 'no-such-remote' };
+
+  beforeAll(async () => {
+    site = makeFakeSite();
+    t = await withSiteRoot(site, () => createTestApp('sqlite', { searchTimeoutMs: 30_000 }));
+    w = await setupWorld(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(site, { recursive: true, force: true });
+  });
+
+  it('serves the generated document at /api/docs/json', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+
+  it('error paths: no token, bad token, role, unknown ids, wrong types, malformed JSON, wrong media type, too large', async () => {
+    for (const id of OPERATION_IDS) {
+      const op: Operation = OPERATIONS[id];
+      const signedIn = op.auth !== 'visitor' && op.auth !== 'optional';
+      const valid = VALID_BODIES[id]?.(w);
+      const json = valid ? { payload: valid } : {};
+      if (signedIn) await call(id, 'no token', { ...json });
+      if (!op.tokenView) await call(id, 'bad token', { token: 'Bearer not.a.jwt', ...json });
+      if (op.auth === 'moderator' || op.auth === 'admin') await call(id, 'plain member', { token: bearer(w.other), ...json });
+      if (id === 'streamUnreadCount') continue; // a signed-in stream never ends; its refusals are above
+      if (op.params) await call(id, 'unknown id', { token: bearer(w.owner), params: unknownParams, ...json });
+      if (op.method !== 'GET') {
+        // Only where there are fields: a call without a body would just succeed (and delete, sign out…).
+        if (op.body && !op.multipart) await call(id, 'wrong types', { token: bearer(w.owner), payload: wrongTypes(op) });
+        await call(id, 'malformed JSON', { token: bearer(w.owner), payload: '{"a":', headers: { 'content-type': 'application/json' } });
+        await call(id, 'text/plain body', { token: bearer(w.owner), payload: 'hello', headers: { 'content-type': 'text/plain' } });
+        await call(id, 'body too large', { token: bearer(w.owner), payload: JSON.stringify({ text: 'x'.repeat(70_000) }), headers: { 'content-type': 'application/json' } });
+      }
+      if (op.query) {
+        const bad = Object.keys((op.query as { properties?: object }).properties ?? {}).map((k) => `${k}=${k === 'status' ? 'bogus' : 'not-a-number'}`);
+        await call(id, 'bad query', { token: bearer(w.owner), url: `${pathOf(id, defaultParams(id))}?${bad.join('&')}` });
+      }
+    }
+    // Errors of a particular call.
+    await call('createUser', 'email taken', { payload: { ...VALID_BODIES.createUser!(w), email: w.owner.email } });
+    await call('updateWish', "someone else's wish", { token: bearer(w.other), payload: { text: 'Mine now' } });
+    await call('deleteWish', "someone else's wish", { token: bearer(w.other) });
+    await call('subscribe', 'yourself', { token: bearer(w.other) });
+    await call('obtainToken', 'wrong password', { payload: { username: w.owner.email, password: 'not-the-password' } });
+    await call('refreshToken', 'invalid refresh token', { payload: { refresh: 'not-a-token' } });
+    await call('submitComplaint', 'wish id of the wrong type', { payload: { category: 'Spam or advertising', wish_id: 'abc' } });
+    await call('submitComplaint', "someone else's private wish", { token: bearer(w.other), payload: { category: 'Spam or advertising', wish_id: w.privateWishId } });
+    await call('getWish', "someone else's private wish", { token: bearer(w.other), params: { id: w.privateWishId } });
+    expect(violations).toEqual([]);
+    expect(seen.get('submitComplaint')).toContain(400);
+  });
+
+  it('success paths: every operation answers as documented', async () => {
+    const throwaway = await t.createUser({ first_name: 'Thea', last_name: 'Throwaway' });
+    const doomedWish = await t.saveWish(w.owner, 'A wish about to be deleted', true);
+    const owner = bearer(w.owner);
+    const special: { [Id in OperationId]?: () => Promise<unknown> } = {
+      createUser: () => call('createUser', 'sign up', { payload: VALID_BODIES.createUser!(w) }),
+      deleteWish: () => call('deleteWish', 'own wish', { token: owner, params: { id: doomedWish } }),
+      moderateWish: () => call('moderateWish', 'hide', { token: owner, params: { id: w.otherWishId }, payload: { action: 'hide', reason: 'Conformance' } }),
+      moderateUser: () => call('moderateUser', 'ban', { token: owner, params: { id: throwaway.id }, payload: { action: 'ban', reason: 'Conformance' } }),
+      subscribe: () => call('subscribe', 'follow', { token: owner, params: { id: w.other.id } }),
+      signOutEverywhere: async () => {
+        const leaving = await t.createUser({ first_name: 'Sid', last_name: 'Signout' });
+        return call('signOutEverywhere', 'sign out', { token: bearer(leaving) });
+      },
+      deleteAccount: async () => {
+        const leaving = await t.createUser({ first_name: 'Del', last_name: 'Eted' });
+        return call('deleteAccount', 'delete', { token: bearer(leaving), payload: { password: leaving.password } });
+      },
+      uploadAvatar: async () => call('uploadAvatar', 'png', { token: owner, ...(await avatarUpload()) }),
+      streamUnreadCount: async () => undefined, // never ends under inject (notifications.test.ts reads it over a socket)
+      getOptions: async () => {
+        const first = await call('getOptions', 'read', {});
+        await call('getOptions', 'not modified', { headers: { 'if-none-match': String(first.headers.etag) } });
+      },
+      getWishCard: async () => {
+        const first = await call('getWishCard', 'card', {});
+        await call('getWishCard', 'not modified', { headers: { 'if-none-match': String(first.headers.etag) } });
+      },
+    };
+    for (const id of OPERATION_IDS) {
+      if (special[id]) await special[id]!();
+      else {
+        const valid = VALID_BODIES[id]?.(w);
+        await call(id, 'success', { token: owner, ...(valid ? { payload: valid } : {}) });
+      }
+    }
+    expect(violations).toEqual([]);
+    // Each operation but the stream reached an answer with a documented success status.
+    const unsucceeded = OPERATION_IDS.filter((id) => id !== 'streamUnreadCount' && ![...(seen.get(id) ?? [])].some((s) => s < 400));
+    // These answer an expected 4xx on the valid bodies the fuzz uses: a wrong current password, a made-up
+    // reset link, and a fake site with no built remote to activate or roll back to (409).
+    expect(unsucceeded.sort()).toEqual(['activateRelease', 'changePassword', 'confirmPasswordReset', 'rollbackRelease'].sort());
+    const pairs = [...seen.values()].reduce((n, s) => n + s.size, 0);
+    console.log(`conformance: ${OPERATION_IDS.length} operations, ${pairs} (operation, status) pairs checked against the OpenAPI, 0 violations`);
+  });
+});
+
+describe('rate-limited operations answer a documented 429 (sqlite)', () => {
+  let t: TestContext;
+  let w: FuzzWorld;
+  beforeAll(async () => {
+    // Every limit becomes 1 request per window (and one generation per hour), so the second call is over it.
+    t = await createTestApp('sqlite', { rateLimitScale: 0.0001, generationLimitPerHour: 1, searchTimeoutMs: 30_000 });
+    const member = await t.createUser({ first_name: 'Rita', last_name: 'Ratelimit' });
+    const wishId = await t.saveWish(member, 'A wish to report', true);
+    w = { t, owner: member, other: member, publicWishId: wishId, privateWishId: wishId, otherWishId: wishId, auth: {} as FuzzWorld['auth'] };
+  });
+  afterAll(async () => t?.close());
+
+  it('every operation marked `limited` in the table reaches 429, whose answer conforms', async () => {
+    const violations: string[] = [];
+    const missed: OperationId[] = [];
+    let address = 0;
+    for (const id of OPERATION_IDS.filter((op) => (OPERATIONS[op] as Operation).limited)) {
+      const op: Operation = OPERATIONS[id];
+      const valid = VALID_BODIES[id]?.(w);
+      // Limits are per address: each operation gets its own, untouched by the set-up's sign-up and sign-in.
+      const remoteAddress = `10.0.0.${++address}`;
+      let got429 = false;
+      for (let attempt = 0; attempt < 3 && !got429; attempt++) {
+        const res = await t.app.inject({
+          method: op.method,
+          url: pathOf(id, { id: w.publicWishId, page: 1 }),
+          remoteAddress,
+          headers: op.tokenView ? {} : { authorization: `Bearer ${w.owner.access}` },
+          ...(valid ? { payload: valid } : {}),
+        });
+        for (const v of violationsOf(id, res)) violations.push(`${id} → ${res.statusCode}: ${v}`);
+        got429 = res.statusCode === 429;
+      }
+      if (!got429) missed.push(id);
+    }
+    expect(violations).toEqual([]);
+    expect(missed).toEqual([]);
+  });
+});

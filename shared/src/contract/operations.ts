@@ -1,0 +1,712 @@
+/**
+ * THE OPERATION TABLE: every API call, once. The server registers its routes from it
+ * (server/src/app/operations.ts), the OpenAPI document is generated from it (./openapi.ts), and the
+ * client (../api.ts) and test helpers build their URLs with `pathOf`. Adding a call: a row here,
+ * then a handler under the same operationId in the server folder its URL names (README →
+ * Architecture → "Add an API operation").
+ *
+ * Paths use OpenAPI's `{name}` placeholders and keep the contract's trailing slash.
+ * `auth`: visitor (anyone, who they are does not matter), optional (anyone; a signed-in caller sees
+ * their own private wishes and votes), user, moderator, admin (signed in, with that role read from
+ * the database). A present but invalid Bearer token is a 401 everywhere except on the token views.
+ * `responses` holds the successes; `errors` the error statuses this call answers on its own, beside
+ * the ones every call of its kind can answer (see `errorStatusesOf`).
+ */
+import type { TSchema } from '@sinclair/typebox';
+import {
+  ActivateReleaseRequestSchema,
+  AvatarUploadResponseSchema,
+  CreateUserRequestSchema,
+  CreateUserResponseSchema,
+  FeedPageSchema,
+  GenerateRequestSchema,
+  GenerateResponseSchema,
+  IdParamSchema,
+  ImproveRequestSchema,
+  ImproveResponseSchema,
+  MessageResponseSchema,
+  ModerationLogPageSchema,
+  ModerationWishResponseSchema,
+  MyReportsPageSchema,
+  OfferInboxPageSchema,
+  OfferRequestSchema,
+  OptionsSchema,
+  ProfileSchema,
+  RefreshRequestSchema,
+  RefreshResponseSchema,
+  ReleaseSwitchResponseSchema,
+  RemoteParamsSchema,
+  RemoteStatesResponseSchema,
+  ReportQueuePageSchema,
+  ResetConfirmRequestSchema,
+  ResetRequestSchema,
+  SaveWishRequestSchema,
+  SaveWishResponseSchema,
+  SearchPageSchema,
+  SubscribeResponseSchema,
+  SubscriptionsResultSchema,
+  TokenPairSchema,
+  TokenRequestSchema,
+  UpdateWishRequestSchema,
+  UpdateWishResponseSchema,
+  VoteResponseSchema,
+  VotersResultSchema,
+  WishDetailResponseSchema,
+} from './schemas';
+import {
+  AccountPatchSchema,
+  AccountSchema,
+  ChangePasswordRequestSchema,
+  ChangePasswordResponseSchema,
+  DeleteAccountRequestSchema,
+  MarkReadRequestSchema,
+  NotificationsPageSchema,
+  NotificationsQuerySchema,
+  UnreadCountSchema,
+} from './social';
+import {
+  AccountExportSchema,
+  AvatarUploadBodySchema,
+  ComplaintBodySchema,
+  PageParamsSchema,
+  PageQuerySchema,
+  QueueQuerySchema,
+  SearchBodySchema,
+  StreamQuerySchema,
+  UserActionBodySchema,
+  UserPageParamsSchema,
+  VoteBodySchema,
+  VotersFilterQuerySchema,
+  WishActionBodySchema,
+} from './requests';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type AuthLevel = 'visitor' | 'optional' | 'user' | 'moderator' | 'admin';
+
+/** A response that is not a JSON object of the contract (a PNG, an event stream, a download). */
+export interface MediaResponse {
+  contentType: string;
+  schema?: TSchema;
+  description: string;
+}
+/** A success response: a JSON schema, another media type, or `null` for no body (304). */
+export type SuccessResponse = TSchema | MediaResponse | null;
+
+export interface Operation {
+  method: HttpMethod;
+  path: string;
+  auth: AuthLevel;
+  summary: string;
+  description?: string;
+  /** The URL area (one OpenAPI tag). */
+  tag: Tag;
+  params?: TSchema;
+  query?: TSchema;
+  /** A JSON body, unless `multipart` is set. */
+  body?: TSchema;
+  /** The body is multipart/form-data (documentation only; the handler reads the parts). */
+  multipart?: boolean;
+  responses: Partial<Record<200 | 201 | 304, SuccessResponse>>;
+  /** Error statuses of this call beyond the automatic ones (errorStatusesOf). */
+  errors?: readonly number[];
+  /** simplejwt's token views ignore the Authorization header, so a bad token is no 401 there. */
+  tokenView?: boolean;
+  /** Rate-limited (429 with Retry-After). */
+  limited?: boolean;
+}
+
+/** The URL areas, in the order the documentation lists them. */
+export const TAGS = {
+  options: 'Site options the client reads at start (names, report topics, compose choices).',
+  account: 'Sign-up and the signed-in member\'s own account: settings, password, sign out everywhere, export, delete.',
+  auth: 'Tokens (simplejwt-style obtain and refresh with rotation) and the password-reset flow.',
+  wishes: 'Saving, reading, editing and deleting wishes; the public and following feeds; a member\'s wishes; search.',
+  generator: 'Writing and rewriting wish text with the language model (hourly quota per member).',
+  votes: 'Up- and downvotes on a wish, and who voted.',
+  profiles: 'Public profiles, following (subscribe), subscription lists and the avatar upload.',
+  complaints: 'Reports of a wish, and the reporter\'s own reports with their outcome.',
+  offers: 'Business offers sent to the site\'s admins.',
+  moderation: 'Moderators\' and admins\' area: report queue, actions on wishes and users, audit log, offer inbox.',
+  notifications: 'A member\'s notifications and the live unread count.',
+  previews: 'PNG cards for link previews (og:image).',
+  admin: 'Admins\' remote releases: list, activate, roll back.',
+} as const;
+export type Tag = keyof typeof TAGS;
+
+const png = (description: string): MediaResponse => ({ contentType: 'image/png', description });
+const eventStream = (description: string): MediaResponse => ({ contentType: 'text/event-stream', description });
+
+export const OPERATIONS = {
+  // ---------------------------------------------------------------- options (server/src/options)
+  getOptions: {
+    method: 'GET',
+    path: '/api/base/options',
+    auth: 'visitor',
+    tag: 'options',
+    summary: 'Site options',
+    description: 'Answers 304 to a matching If-None-Match (the ETag of the options file).',
+    responses: { 200: OptionsSchema, 304: null },
+  },
+
+  // ---------------------------------------------------------------- account (server/src/account)
+  createUser: {
+    method: 'POST',
+    path: '/api/base/create_user/',
+    auth: 'visitor',
+    tag: 'account',
+    summary: 'Sign up',
+    description: '400 with `fields` for an invalid email or a weak password; 409 when the email is taken.',
+    body: CreateUserRequestSchema,
+    responses: { 201: CreateUserResponseSchema },
+    errors: [409],
+    limited: true,
+  },
+  getAccount: { method: 'GET', path: '/api/account/', auth: 'user', tag: 'account', summary: 'Your account settings', responses: { 200: AccountSchema } },
+  updateAccount: {
+    method: 'PATCH',
+    path: '/api/account/',
+    auth: 'user',
+    tag: 'account',
+    summary: 'Change your name or phone',
+    description: 'Change first_name, last_name and/or phone; a body with none of them changes nothing.',
+    body: AccountPatchSchema,
+    responses: { 200: AccountSchema },
+  },
+  deleteAccount: {
+    method: 'DELETE',
+    path: '/api/account/',
+    auth: 'user',
+    tag: 'account',
+    summary: 'Delete your account (with your password)',
+    description: 'Removes the account with its wishes, votes, follows, reports and notifications; every token of it answers 401 afterwards.',
+    body: DeleteAccountRequestSchema,
+    responses: { 200: MessageResponseSchema },
+    limited: true,
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/account/password/',
+    auth: 'user',
+    tag: 'account',
+    summary: 'Change your password',
+    description: 'Signs out every other device; the answer carries a fresh token pair for this one.',
+    body: ChangePasswordRequestSchema,
+    responses: { 200: ChangePasswordResponseSchema },
+    limited: true,
+  },
+  signOutEverywhere: {
+    method: 'POST',
+    path: '/api/account/sign_out_everywhere/',
+    auth: 'user',
+    tag: 'account',
+    summary: 'Sign out on every device',
+    description: 'Every access and refresh token issued before now, this device\'s included, answers 401 from the next request.',
+    responses: { 200: MessageResponseSchema },
+  },
+  exportAccount: {
+    method: 'GET',
+    path: '/api/account/export/',
+    auth: 'user',
+    tag: 'account',
+    summary: 'Download everything the site holds about you',
+    description: 'A JSON file (Content-Disposition: attachment) with account, wishes (private too), votes, subscriptions, followers, reports, notifications.',
+    responses: { 200: { contentType: 'application/json', schema: AccountExportSchema, description: 'The export, as an attachment.' } },
+  },
+
+  // ---------------------------------------------------------------- auth (server/src/auth)
+  obtainToken: {
+    method: 'POST',
+    path: '/api/token/',
+    auth: 'visitor',
+    tag: 'auth',
+    summary: 'Sign in: an access and a refresh token',
+    description: '401 `No active account found with the given credentials` for a wrong email or password; repeated failures are locked out (429 with Retry-After).',
+    body: TokenRequestSchema,
+    responses: { 200: TokenPairSchema },
+    tokenView: true,
+    limited: true,
+  },
+  refreshToken: {
+    method: 'POST',
+    path: '/api/token/refresh/',
+    auth: 'visitor',
+    tag: 'auth',
+    summary: 'A new access token (and a rotated refresh token)',
+    description: 'The refresh token sent is spent; the answer carries the one that replaces it. 401 for an invalid, expired or spent one.',
+    body: RefreshRequestSchema,
+    responses: { 200: RefreshResponseSchema },
+    tokenView: true,
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/password/reset/',
+    auth: 'visitor',
+    tag: 'auth',
+    summary: 'Mail a password-reset link',
+    description: 'The same answer whether or not the account exists.',
+    body: ResetRequestSchema,
+    responses: { 200: MessageResponseSchema },
+    limited: true,
+  },
+  confirmPasswordReset: {
+    method: 'POST',
+    path: '/api/password/reset/confirm/',
+    auth: 'visitor',
+    tag: 'auth',
+    summary: 'Set a new password with a reset link',
+    description: 'Ends every session of the account. 400 for an invalid, expired or used link, or a weak password.',
+    body: ResetConfirmRequestSchema,
+    responses: { 200: MessageResponseSchema },
+    limited: true,
+  },
+
+  // ---------------------------------------------------------------- wishes (server/src/wishes)
+  saveWish: {
+    method: 'POST',
+    path: '/api/base/save_wish/',
+    auth: 'user',
+    tag: 'wishes',
+    summary: 'Save a wish',
+    body: SaveWishRequestSchema,
+    responses: { 201: SaveWishResponseSchema },
+  },
+  getWish: {
+    method: 'GET',
+    path: '/api/base/wish/{id}/',
+    auth: 'optional',
+    tag: 'wishes',
+    summary: 'One wish',
+    description: '404 for a wish the caller may not see (someone else\'s private or hidden wish).',
+    params: IdParamSchema,
+    responses: { 200: WishDetailResponseSchema },
+  },
+  updateWish: {
+    method: 'PATCH',
+    path: '/api/base/wish/{id}/',
+    auth: 'user',
+    tag: 'wishes',
+    summary: 'Edit your own wish (text and/or is_public)',
+    description:
+      "Author only. A changed text sets edited_at; is_public false removes the wish from the feed, search and others' lists at once. 403 when the caller can see the wish but did not write it; 404 when they cannot see it.",
+    params: IdParamSchema,
+    body: UpdateWishRequestSchema,
+    responses: { 200: UpdateWishResponseSchema },
+    errors: [403],
+  },
+  deleteWish: {
+    method: 'DELETE',
+    path: '/api/base/wish/{id}/',
+    auth: 'user',
+    tag: 'wishes',
+    summary: 'Delete a wish (its author, a moderator or an admin)',
+    description: "Its votes and reports go with it; it is 404 everywhere afterwards and every count follows. A moderator deleting someone else's wish is written to the moderation log.",
+    params: IdParamSchema,
+    responses: { 200: MessageResponseSchema },
+    errors: [403],
+  },
+  getFeed: { method: 'GET', path: '/api/base/feed/', auth: 'optional', tag: 'wishes', summary: 'The public feed, first page', responses: { 200: FeedPageSchema } },
+  getFeedPage: {
+    method: 'GET',
+    path: '/api/base/feed/{page}/',
+    auth: 'optional',
+    tag: 'wishes',
+    summary: 'The public feed, one page',
+    params: PageParamsSchema,
+    responses: { 200: FeedPageSchema },
+  },
+  getFollowingFeed: {
+    method: 'GET',
+    path: '/api/base/feed/following/',
+    auth: 'user',
+    tag: 'wishes',
+    summary: 'Public wishes of the people you follow, first page',
+    responses: { 200: FeedPageSchema },
+  },
+  getFollowingFeedPage: {
+    method: 'GET',
+    path: '/api/base/feed/following/{page}/',
+    auth: 'user',
+    tag: 'wishes',
+    summary: 'Public wishes of the people you follow, one page',
+    params: PageParamsSchema,
+    responses: { 200: FeedPageSchema },
+  },
+  getUserWishes: {
+    method: 'GET',
+    path: '/api/base/user/{id}/wishes/',
+    auth: 'optional',
+    tag: 'wishes',
+    summary: "A member's wishes, first page",
+    description: 'Their private and hidden wishes only for themself.',
+    params: IdParamSchema,
+    responses: { 200: FeedPageSchema },
+  },
+  getUserWishesPage: {
+    method: 'GET',
+    path: '/api/base/user/{id}/wishes/{page}/',
+    auth: 'optional',
+    tag: 'wishes',
+    summary: "A member's wishes, one page",
+    params: UserPageParamsSchema,
+    responses: { 200: FeedPageSchema },
+  },
+  search: {
+    method: 'POST',
+    path: '/api/base/search/',
+    auth: 'optional',
+    tag: 'wishes',
+    summary: 'Search wishes, first page',
+    description: 'Errors carry `success: false`. 503 with Retry-After when the search is past its time bound.',
+    body: SearchBodySchema,
+    responses: { 200: SearchPageSchema },
+    limited: true,
+  },
+  searchPage: {
+    method: 'POST',
+    path: '/api/base/search/{page}/',
+    auth: 'optional',
+    tag: 'wishes',
+    summary: 'Search wishes, one page',
+    params: PageParamsSchema,
+    body: SearchBodySchema,
+    responses: { 200: SearchPageSchema },
+    limited: true,
+  },
+
+  // ---------------------------------------------------------------- generator (server/src/generator)
+  generateText: {
+    method: 'POST',
+    path: '/api/base/generate_text/',
+    auth: 'user',
+    tag: 'generator',
+    summary: 'Write a wish from the compose form',
+    description:
+      'Writes a wish from the compose form. `length` is short, medium (default) or long; `variants` (1–3, default 1) asks for several different drafts, returned in `variants` with `text` the first. One call spends one unit of the hourly quota (429 when spent). 502/503 when the language model fails or is unavailable.',
+    body: GenerateRequestSchema,
+    responses: { 200: GenerateResponseSchema },
+    errors: [502],
+    limited: true,
+  },
+  streamGeneratedText: {
+    method: 'POST',
+    path: '/api/base/generate_text/stream/',
+    auth: 'user',
+    tag: 'generator',
+    summary: 'Write a wish, streamed as it is written',
+    description:
+      'Same body as generate_text (variants ignored). Answers text/event-stream: `event: token` `data: {"text": piece}` as the draft is written, then `event: done` `data: {"text": whole, "rate_limit": {...}}`. A refusal before any byte is the HTTP status with `{error}`; a failure after the first piece is `event: error` `data: {"error", "status"}` and costs no quota. A client that stops reading after the first piece has spent its unit.',
+    body: GenerateRequestSchema,
+    responses: { 200: eventStream('Server-Sent Events: token…, then done or error.') },
+    errors: [502],
+    limited: true,
+  },
+  improveText: {
+    method: 'POST',
+    path: '/api/base/improve_text/',
+    auth: 'user',
+    tag: 'generator',
+    summary: 'Rewrite wish text (warmer, shorter, funnier, more formal)',
+    description: 'Spends one unit of the hourly quota.',
+    body: ImproveRequestSchema,
+    responses: { 200: ImproveResponseSchema },
+    errors: [502],
+    limited: true,
+  },
+
+  // ---------------------------------------------------------------- votes (server/src/votes)
+  voteOnWish: {
+    method: 'POST',
+    path: '/api/wish/{id}/vote/',
+    auth: 'user',
+    tag: 'votes',
+    summary: 'Upvote or downvote a wish',
+    params: IdParamSchema,
+    body: VoteBodySchema,
+    responses: { 200: VoteResponseSchema },
+  },
+  removeVote: {
+    method: 'DELETE',
+    path: '/api/wish/{id}/vote/',
+    auth: 'user',
+    tag: 'votes',
+    summary: 'Take back your vote',
+    params: IdParamSchema,
+    responses: { 200: VoteResponseSchema },
+  },
+  listVoters: {
+    method: 'GET',
+    path: '/api/wish/{id}/voters/',
+    auth: 'optional',
+    tag: 'votes',
+    summary: 'Who voted on a wish, with the counts',
+    params: IdParamSchema,
+    query: VotersFilterQuerySchema,
+    responses: { 200: VotersResultSchema },
+  },
+
+  // ---------------------------------------------------------------- profiles (server/src/profiles, server/src/media)
+  getProfile: { method: 'GET', path: '/api/profile/{id}/', auth: 'optional', tag: 'profiles', summary: "A member's profile", params: IdParamSchema, responses: { 200: ProfileSchema } },
+  getProfileSubscriptions: {
+    method: 'GET',
+    path: '/api/profile/{id}/subscriptions/',
+    auth: 'optional',
+    tag: 'profiles',
+    summary: 'Whom a member follows',
+    params: IdParamSchema,
+    responses: { 200: SubscriptionsResultSchema },
+  },
+  getMySubscriptions: {
+    method: 'GET',
+    path: '/api/profile/my/subscriptions/',
+    auth: 'user',
+    tag: 'profiles',
+    summary: 'Whom you follow',
+    responses: { 200: SubscriptionsResultSchema },
+  },
+  subscribe: {
+    method: 'POST',
+    path: '/api/profile/{id}/subscribe/',
+    auth: 'user',
+    tag: 'profiles',
+    summary: 'Follow a member',
+    description: '400 for yourself.',
+    params: IdParamSchema,
+    responses: { 200: SubscribeResponseSchema },
+  },
+  unsubscribe: {
+    method: 'DELETE',
+    path: '/api/profile/{id}/subscribe/',
+    auth: 'user',
+    tag: 'profiles',
+    summary: 'Stop following a member',
+    description: '400 for yourself.',
+    params: IdParamSchema,
+    responses: { 200: SubscribeResponseSchema },
+  },
+  uploadAvatar: {
+    method: 'POST',
+    path: '/api/profile/my/avatar/upload/',
+    auth: 'user',
+    tag: 'profiles',
+    summary: 'Upload your avatar',
+    description: 'One image in the `avatar` field; 413 when too large, 415 when not an image; 404 when the account was deleted meanwhile.',
+    body: AvatarUploadBodySchema,
+    multipart: true,
+    responses: { 200: AvatarUploadResponseSchema },
+    errors: [404],
+  },
+
+  // ---------------------------------------------------------------- complaints (server/src/complaints)
+  submitComplaint: {
+    method: 'POST',
+    path: '/api/complaints/submit/',
+    auth: 'optional',
+    tag: 'complaints',
+    summary: 'Report a wish',
+    description: '201 for a new report; a repeat by the same reporter is 200 and files nothing new. 400 for a category not in `report_topic_config`; 404 for a wish the caller cannot see.',
+    body: ComplaintBodySchema,
+    responses: { 200: MessageResponseSchema, 201: MessageResponseSchema },
+    errors: [404],
+    limited: true,
+  },
+  listMyReports: {
+    method: 'GET',
+    path: '/api/complaints/my/',
+    auth: 'user',
+    tag: 'complaints',
+    summary: "The caller's reports, newest first, with their outcome",
+    description: 'status is open until a moderator acts; resolution is then hide, restore, dismiss or delete. A report of a wish its author deleted goes with the wish.',
+    query: PageQuerySchema,
+    responses: { 200: MyReportsPageSchema },
+  },
+
+  // ---------------------------------------------------------------- offers (server/src/offers)
+  submitOffer: {
+    method: 'POST',
+    path: '/api/offer/submit/',
+    auth: 'user',
+    tag: 'offers',
+    summary: 'Send a business offer',
+    body: OfferRequestSchema,
+    responses: { 201: MessageResponseSchema },
+  },
+
+  // ---------------------------------------------------------------- moderation (server/src/moderation)
+  getReportQueue: {
+    method: 'GET',
+    path: '/api/moderation/reports/',
+    auth: 'moderator',
+    tag: 'moderation',
+    summary: 'Reported wishes, grouped by wish',
+    description:
+      'Open items: most reports first, then the latest report. Resolved items: most recently resolved first; `resolution` is the latest action. Moderators see hidden and private reported wishes here.',
+    query: QueueQuerySchema,
+    responses: { 200: ReportQueuePageSchema },
+  },
+  moderateWish: {
+    method: 'POST',
+    path: '/api/moderation/wish/{id}/',
+    auth: 'moderator',
+    tag: 'moderation',
+    summary: 'hide / restore / dismiss / delete a wish, with a reason',
+    description:
+      "Resolves the wish's open reports with the action and writes the audit log. `restore` clears a moderator's hide (a banned author's wishes stay hidden until the unban); `dismiss` leaves the wish as it is.",
+    params: IdParamSchema,
+    body: WishActionBodySchema,
+    responses: { 200: ModerationWishResponseSchema },
+  },
+  moderateUser: {
+    method: 'POST',
+    path: '/api/moderation/user/{id}/',
+    auth: 'moderator',
+    tag: 'moderation',
+    summary: 'ban / unban a user, with a reason',
+    description:
+      'A ban stops sign-in and refresh, makes every token already issued to the user answer 401, and hides all their wishes from everyone but moderators. Only an admin may ban a moderator or an admin; nobody bans themself.',
+    params: IdParamSchema,
+    body: UserActionBodySchema,
+    responses: { 200: MessageResponseSchema },
+  },
+  getModerationLog: {
+    method: 'GET',
+    path: '/api/moderation/log/',
+    auth: 'moderator',
+    tag: 'moderation',
+    summary: 'The moderation audit log, newest first',
+    query: PageQuerySchema,
+    responses: { 200: ModerationLogPageSchema },
+  },
+  getOfferInbox: {
+    method: 'GET',
+    path: '/api/moderation/offers/',
+    auth: 'admin',
+    tag: 'moderation',
+    summary: 'Business offers, newest first (admins only)',
+    query: PageQuerySchema,
+    responses: { 200: OfferInboxPageSchema },
+  },
+
+  // ---------------------------------------------------------------- notifications (server/src/notifications)
+  listNotifications: {
+    method: 'GET',
+    path: '/api/notifications/',
+    auth: 'user',
+    tag: 'notifications',
+    summary: 'Your notifications, newest first, with the unread count',
+    query: NotificationsQuerySchema,
+    responses: { 200: NotificationsPageSchema },
+    errors: [404],
+  },
+  markNotificationsRead: {
+    method: 'POST',
+    path: '/api/notifications/read/',
+    auth: 'user',
+    tag: 'notifications',
+    summary: 'Mark notifications read (the given ids, or all)',
+    body: MarkReadRequestSchema,
+    responses: { 200: UnreadCountSchema },
+  },
+  streamUnreadCount: {
+    method: 'GET',
+    path: '/api/notifications/stream/',
+    auth: 'user',
+    tag: 'notifications',
+    summary: 'The live unread count (Server-Sent Events)',
+    description:
+      'text/event-stream: `event: unread` with `data: {"unread_count": n}` at once and on every change (from any server process). The access token may come as `?access_token=` (EventSource sends no headers); the stream ends when it expires.',
+    query: StreamQuerySchema,
+    responses: { 200: eventStream('Server-Sent Events: unread counts.') },
+  },
+
+  // ---------------------------------------------------------------- previews (server/src/previews)
+  getWishCard: {
+    method: 'GET',
+    path: '/api/base/wish/{id}/card.png',
+    auth: 'visitor',
+    tag: 'previews',
+    summary: "A public wish's link-preview card",
+    description: 'A 1200×630 PNG of a public wish (text and author) for link previews; 404 for a private, hidden or missing wish. 304 to a matching If-None-Match.',
+    params: IdParamSchema,
+    responses: { 200: png('The card.'), 304: null },
+  },
+  getSiteCard: {
+    method: 'GET',
+    path: '/api/base/card.png',
+    auth: 'visitor',
+    tag: 'previews',
+    summary: "The site's link-preview card",
+    description: "The site's 1200×630 PNG card (generic link previews). 304 to a matching If-None-Match.",
+    responses: { 200: png('The card.'), 304: null },
+  },
+
+  // ---------------------------------------------------------------- admin (server/src/releases)
+  listRemotes: {
+    method: 'GET',
+    path: '/api/admin/remotes/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'Every remote and its releases',
+    description: 'Every remote, its active release, its releases and its latest switches.',
+    responses: { 200: RemoteStatesResponseSchema },
+  },
+  activateRelease: {
+    method: 'POST',
+    path: '/api/admin/remotes/{remote}/activate/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'Make a release of a remote active',
+    description:
+      'Makes a release active (from the next request on). 409 with a one-line reason when the gate refuses it (a shared singleton the shell does not provide, a missing file); nothing changes then.',
+    params: RemoteParamsSchema,
+    body: ActivateReleaseRequestSchema,
+    responses: { 200: ReleaseSwitchResponseSchema },
+    errors: [404, 409],
+  },
+  rollbackRelease: {
+    method: 'POST',
+    path: '/api/admin/remotes/{remote}/rollback/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'Return a remote to its previous release',
+    params: RemoteParamsSchema,
+    responses: { 200: ReleaseSwitchResponseSchema },
+    errors: [404, 409],
+  },
+} as const satisfies Record<string, Operation>;
+
+export type OperationId = keyof typeof OPERATIONS;
+export const OPERATION_IDS = Object.keys(OPERATIONS) as OperationId[];
+
+/**
+ * Every error status an operation can answer: its own (`errors`) and those of its kind — 400 for a
+ * body, query or malformed JSON; 401 for a missing (signed-in calls) or invalid token; 403 below
+ * the role; 404 for an unknown id in the path; 413/415 for a body too large or not JSON; 429 when
+ * rate-limited; 503 while the database is unreachable.
+ */
+export function errorStatusesOf(op: Operation): number[] {
+  const statuses = new Set<number>(op.errors ?? []);
+  const hasBody = op.method !== 'GET';
+  if (hasBody || op.query || op.body) statuses.add(400);
+  statuses.add(401);
+  if (op.auth === 'moderator' || op.auth === 'admin') statuses.add(403);
+  if (op.params) statuses.add(404);
+  if (hasBody) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  if (op.limited) statuses.add(429);
+  statuses.add(503);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** `/api/base/wish/{id}/` with `{ id: 7 }` → `/api/base/wish/7/` (values are URL-encoded). */
+export function pathOf(id: OperationId, params: Record<string, string | number> = {}): string {
+  return OPERATIONS[id].path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${id}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The path in Fastify's `:name` form. */
+export const routePathOf = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
