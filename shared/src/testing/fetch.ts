@@ -39,11 +39,9 @@ function parseBody(body: RequestInit['body']): unknown {
 /** Replaces fetch with a double that records requests and answers with `handler`; `restore()` puts the old one back. */
 export function installFetch(handler: FetchHandler) {
   const requests: RecordedRequest[] = [];
-  // jsdom has no fetch of its own; give spyOn something to replace.
-  if (typeof globalThis.fetch !== 'function') {
-    globalThis.fetch = (() => Promise.reject(new TypeError('fetch is not available'))) as typeof fetch;
-  }
-  const fetchSpy = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const original = globalThis.fetch;
+  // A fresh mock per install, so call counts start at zero in every test.
+  const mock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = String(input);
     const request: RecordedRequest = { url, method: (init?.method ?? 'GET').toUpperCase(), body: parseBody(init?.body) };
     Object.defineProperty(request, 'init', { value: init, enumerable: false });
@@ -55,10 +53,13 @@ export function installFetch(handler: FetchHandler) {
     if (reply.networkError) throw new TypeError('Failed to fetch');
     return jsonResponse(reply.body, reply.status ?? 200);
   });
+  globalThis.fetch = mock as typeof fetch;
   return {
     requests,
-    fetch: fetchSpy,
-    restore: () => fetchSpy.mockRestore(),
+    fetch: mock,
+    restore: () => {
+      globalThis.fetch = original;
+    },
   };
 }
 
