@@ -12,7 +12,7 @@
  * `npm run remotes -- activate <remote> <release-id>` then makes it live.
  */
 const { spawnSync } = require('node:child_process');
-const crypto = require('node:crypto');
+const nodeCrypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { ROOT, APP_REGISTRY, declarationProblems } = require('../build/registry');
@@ -72,7 +72,7 @@ function main() {
     }
     if (!fs.existsSync(path.join(building, 'remoteEntry.js'))) fail(`the build of ${remote} has no remoteEntry.js`);
 
-    const hash = crypto.createHash('sha256');
+    const hash = nodeCrypto.createHash('sha256');
     for (const file of filesUnder(building)) hash.update(file).update('\0').update(fs.readFileSync(path.join(building, file)));
     const digest = hash.digest('hex');
     const id = `${version}-${digest.slice(0, 12)}`;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything this machine can run, in an order that fails fast and cheaply:
- * type-check every package, lint the generated OpenAPI (Redocly), each package's jest suite (server suites on SQLite and PostgreSQL),
+ * lint, type-check every package, lint the generated OpenAPI (Redocly), each package's jest suite
+ * (server suites on SQLite and PostgreSQL),
  * then the browser journeys against the production build. Prints one closing line
  * "tests: N passed, N failed" summed over every runner.
  *
@@ -33,6 +34,11 @@ function run(label, command, args, options = {}) {
 
 function selected(name) {
   return only.length === 0 || only.includes(name);
+}
+
+// 0. Lint (eslint.config.mjs): hooks, accessibility, import boundaries between apps, no cycles.
+if (only.length === 0 || only.includes('lint')) {
+  if (!run('lint', 'npx', ['eslint', '.'])) failures.push('lint');
 }
 
 // 1. Types: every package that has a typecheck script.

@@ -44,11 +44,6 @@ export async function expectTitle(page: Page, pageTitle: string): Promise<void> 
   await expect(page).toHaveTitle(`${pageTitle} | ${SITE_NAME}`);
 }
 
-/** The path (and query) of the page's URL. */
-export function pathOf(page: Page): string {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
-}
 
 export async function expectPath(page: Page, path: string | RegExp): Promise<void> {
   await expect.poll(() => new URL(page.url()).pathname, { message: `path should be ${path}` }).toMatch(typeof path === 'string' ? new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : path);

@@ -42,7 +42,7 @@ it('asks the shell to navigate', () => {
 
 it('is one bus even if the module is loaded twice (a mismatched remote copy)', () => {
   jest.isolateModules(() => {
-    const again = require('./bus');
+    const again = jest.requireActual<typeof import('./bus')>('./bus');
     expect(again.bus).toBe(bus);
   });
 });

@@ -1,6 +1,6 @@
 /** React bindings for the shared stores. */
-import { useEffect, useState } from 'react';
-import type { Observable, BehaviorSubject } from 'rxjs';
+import { useCallback, useEffect, useState } from 'react';
+import type { BehaviorSubject } from 'rxjs';
 import { session$, type SessionUser } from './session';
 import { options$, loadOptions, siteName } from './options';
 import type { Options } from './contract/schemas';
@@ -15,16 +15,6 @@ export function useBehavior<T>(subject: BehaviorSubject<T>): T {
   return value;
 }
 
-/** Subscribes to an observable for the component's lifetime. */
-export function useObservable<T>(source: Observable<T>, onValue: (value: T) => void): void {
-  useEffect(() => {
-    const subscription = source.subscribe(onValue);
-    return () => subscription.unsubscribe();
-    // onValue is expected to be stable enough; re-subscribing on every render would drop events.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [source]);
-}
-
 export function useSessionUser(): SessionUser | null {
   return useBehavior(session$).user;
 }
@@ -36,6 +26,38 @@ export function useOptions(): Options | null {
     if (!options) void loadOptions();
   }, [options]);
   return options;
+}
+
+export interface OptionsWithRetry {
+  options: Options | null;
+  /** The last load failed (the shared store resolves null): show an error with a retry. */
+  failed: boolean;
+  retry: () => void;
+}
+
+/**
+ * The site options plus a failure flag: useOptions() alone keeps waiting forever when the options
+ * request fails, and a screen that needs them shows an error with a retry instead.
+ */
+export function useOptionsWithRetry(): OptionsWithRetry {
+  const options = useBehavior(options$);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (options) return;
+    let active = true;
+    setFailed(false);
+    void loadOptions().then((loaded) => {
+      if (active && !loaded) setFailed(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [options, attempt]);
+
+  const retry = useCallback(() => setAttempt((value) => value + 1), []);
+  return { options, failed: failed && !options, retry };
 }
 
 /** Sets document.title to '<page> | <site name>'. */

@@ -9,6 +9,8 @@ export * from './options';
 export * from './embedded';
 export * from './format';
 export * from './hooks';
+export * from './paging';
+export * from './remoteLoading';
 export * from './ui';
 // Types only: the TypeBox schemas stay out of browser bundles.
 export type * from './contract/schemas';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchCall, mockFetch, type FakeReply } from '../test/fakeFetch';
-import { collectToasts, renderAt, resetSession } from '../test/harness';
+import { fetchCall, mockFetch, type JsonAnswer, recordToasts } from '@wishes/shared/testing';
+import { renderAt, resetSession } from '../test/harness';
 
 const LINK = '/auth/reset_password_confirm/MQ/abc-123';
 const INVALID_LINK = 'Invalid password reset link. Please request a new one.';
@@ -15,10 +15,10 @@ async function submitPasswords(path: string, password: string, confirm: string, 
   return user;
 }
 
-let toasts: ReturnType<typeof collectToasts>;
+let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
   resetSession();
-  toasts = collectToasts();
+  toasts = recordToasts();
 });
 afterEach(() => {
   toasts.stop();
@@ -101,7 +101,7 @@ describe('ResetConfirmPage', () => {
     ['the server error', { status: 400, body: { error: 'This password reset link has expired.' } }, 'This password reset link has expired.'],
     ['a weak-password error', { status: 400, body: { error: 'This password is too common.' } }, 'This password is too common.'],
     ['the default on a network failure', { networkError: true }, 'Password reset failed. Please try again.'],
-  ])('on failure toasts it and shows %s inline', async (_case, reply: FakeReply, inline) => {
+  ])('on failure toasts it and shows %s inline', async (_case, reply: JsonAnswer, inline) => {
     mockFetch(reply);
     await submitPasswords(LINK, 'new-password-1', 'new-password-1');
     expect(await screen.findByRole('alert')).toHaveTextContent(inline);

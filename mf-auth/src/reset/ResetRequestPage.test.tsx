@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchCall, mockFetch, type FakeReply } from '../test/fakeFetch';
-import { collectToasts, renderAt, resetSession } from '../test/harness';
+import { fetchCall, mockFetch, type JsonAnswer, recordToasts } from '@wishes/shared/testing';
+import { renderAt, resetSession } from '../test/harness';
 
 const NOT_SENT = 'Could not send reset link. Please try again later.';
 const SENT = 'If an account exists for this email, a reset link has been sent.';
@@ -14,10 +14,10 @@ async function requestFor(email: string) {
   return user;
 }
 
-let toasts: ReturnType<typeof collectToasts>;
+let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
   resetSession();
-  toasts = collectToasts();
+  toasts = recordToasts();
 });
 afterEach(() => toasts.stop());
 
@@ -75,7 +75,7 @@ describe('ResetRequestPage', () => {
     ['the server error of a 429', { status: 429, body: { error: 'Too many reset requests. Please wait.' } }, 'Too many reset requests. Please wait.'],
     ['the default when the server gives none', { status: 500, body: {} }, 'Password reset request failed. Please try again.'],
     ['the default on a network failure', { networkError: true }, 'Password reset request failed. Please try again.'],
-  ])('on failure toasts the failure and shows %s inline', async (_case, reply: FakeReply, inline) => {
+  ])('on failure toasts the failure and shows %s inline', async (_case, reply: JsonAnswer, inline) => {
     mockFetch(reply);
     await requestFor('ann@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent(inline);

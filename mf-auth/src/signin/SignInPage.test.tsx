@@ -1,8 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session$, signIn } from '@wishes/shared';
-import { fakeJwt } from '@wishes/shared/testing';
-import { fetchCall, mockFetch } from '../test/fakeFetch';
+import { fakeJwt, fetchCall, mockFetch } from '@wishes/shared/testing';
 import { renderAt, resetSession } from '../test/harness';
 
 const INCORRECT = 'The email or password you entered is incorrect. Please try again or reset your password.';

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session$ } from '@wishes/shared';
-import { fakeJwt } from '@wishes/shared/testing';
-import { fetchCall, mockFetch, type FakeReply } from '../test/fakeFetch';
-import { collectToasts, renderAt, resetSession } from '../test/harness';
+import { fakeJwt, fetchCall, mockFetch, type JsonAnswer, recordToasts } from '@wishes/shared/testing';
+import { renderAt, resetSession } from '../test/harness';
 
 const LABELS = {
   first_name: 'First name',
@@ -34,12 +33,12 @@ async function fillAndSubmit(values: Partial<Record<Field, string>>, path = '/au
   return user;
 }
 
-const created: FakeReply = { status: 201, body: { user_id: 5 } };
+const created: JsonAnswer = { status: 201, body: { user_id: 5 } };
 
-let toasts: ReturnType<typeof collectToasts>;
+let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
   resetSession();
-  toasts = collectToasts();
+  toasts = recordToasts();
 });
 afterEach(() => toasts.stop());
 
@@ -110,7 +109,7 @@ describe('SignUpPage', () => {
     ['a 500 without an error text', { status: 500, body: {} }],
     ['a network failure', { networkError: true }],
     ['a success without user_id', { status: 201, body: {} }],
-  ])('falls back to "Could not create account" on %s', async (_case, reply: FakeReply) => {
+  ])('falls back to "Could not create account" on %s', async (_case, reply: JsonAnswer) => {
     mockFetch(reply);
     await fillAndSubmit(COMPLETE);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not create account');
@@ -153,7 +152,7 @@ describe('SignUpPage', () => {
   it.each([
     ['a rejected login', { status: 401, body: { detail: 'No active account found with the given credentials' } }],
     ['a login response without tokens', { status: 200, body: {} }],
-  ])('after %s it goes to sign-in with "Login failed. Please try logging in manually."', async (_case, loginReply: FakeReply) => {
+  ])('after %s it goes to sign-in with "Login failed. Please try logging in manually."', async (_case, loginReply: JsonAnswer) => {
     mockFetch(created, loginReply);
     await fillAndSubmit(COMPLETE);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_in'));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { LIMITS, canSaveWish, ensureUiStyles, openModal, useDocumentTitle, validateCompose, type GenerateRequest } from '@wishes/shared';
+import { LIMITS, canSaveWish, ensureUiStyles, openModal, useDocumentTitle, validateCompose, type GenerateRequest, useOptionsWithRetry } from '@wishes/shared';
 import { decodeRouteParam } from '../common/decodeRouteParam';
 import { useUnsavedChangesWarning } from '../common/useUnsavedChangesWarning';
 import { ComposeForm, type ComposeField } from './ComposeForm';
@@ -8,7 +8,6 @@ import { ConfirmReplace } from './ConfirmReplace';
 import { DraftPanel } from './DraftPanel';
 import { COMPOSE_TEXT as TEXT } from './texts';
 import { emptyDraft, useComposeDraft } from './useComposeDraft';
-import { useComposeOptions } from './useComposeOptions';
 import { useDraftPersistence } from './useDraftPersistence';
 import './compose.css';
 
@@ -29,7 +28,7 @@ export default function ComposePage() {
   const navigate = useNavigate();
   const { topic: topicParam } = useParams<{ topic?: string }>();
   const requestedTopic = decodeRouteParam(topicParam).trim().slice(0, LIMITS.generateFieldMax);
-  const { options, failed: optionsFailed, retry: retryOptions } = useComposeOptions();
+  const { options, failed: optionsFailed, retry: retryOptions } = useOptionsWithRetry();
 
   const composer = useComposeDraft(() => emptyDraft(requestedTopic));
   const { draft, update, busy } = composer;
@@ -52,10 +51,9 @@ export default function ComposePage() {
   useEffect(() => {
     if (!requestedTopic) return;
     const known = options?.greeting_config_params.topics.find((topic) => topic.topic.toLowerCase() === requestedTopic.toLowerCase());
-    update({ values: { ...draft.values, topic: known ? known.topic : requestedTopic } });
-    // Only when the route or the options change, not on every keystroke.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestedTopic, options]);
+    // From the current draft, so this runs when the route or the options change, not per keystroke.
+    update((current) => ({ values: { ...current.values, topic: known ? known.topic : requestedTopic } }));
+  }, [requestedTopic, options, update]);
 
   useUnsavedChangesWarning(canSaveWish(draft.text) && busy !== 'save');
 

@@ -57,7 +57,12 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
     [],
   );
 
-  const update = useCallback((patch: Partial<ComposeDraft>) => setDraft((current) => ({ ...current, ...patch })), []);
+  /** Merges a patch (or one computed from the current draft) into the draft. */
+  const update = useCallback(
+    (patch: Partial<ComposeDraft> | ((current: ComposeDraft) => Partial<ComposeDraft>)) =>
+      setDraft((current) => ({ ...current, ...(typeof patch === 'function' ? patch(current) : patch) })),
+    [],
+  );
   const setBusy = (value: DraftBusy) => {
     busyRef.current = value;
     if (mounted.current) setBusyState(value);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { LIMITS, useSessionUser, userDataKey, type ComposeValues } from '@wishes/shared';
 
 /** What of the editor survives navigation and reloads. */
@@ -70,7 +70,9 @@ export function useDraftPersistence(draft: ComposeDraft, setters: DraftSetters):
   const restoredFor = useRef<string | null>(null);
   const cleared = useRef(false);
   const restoreRef = useRef(restore);
-  restoreRef.current = restore;
+  useLayoutEffect(() => {
+    restoreRef.current = restore;
+  });
 
   // Restore once per person, before the first write (effects run in order).
   useEffect(() => {
@@ -90,13 +92,12 @@ export function useDraftPersistence(draft: ComposeDraft, setters: DraftSetters):
     }
     if (!key || cleared.current) return;
     try {
-      if (isBlank(draft)) storage()?.removeItem(key);
+      // `serialized` is the draft: a new object every render, the same text while nothing changed.
+      if (isBlank(JSON.parse(serialized) as ComposeDraft)) storage()?.removeItem(key);
       else storage()?.setItem(key, serialized);
     } catch {
       // Full or unavailable storage: the editor keeps working, only the draft is not kept.
     }
-    // `serialized` stands for `draft`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, serialized]);
 
   const clearDraft = useCallback(() => {

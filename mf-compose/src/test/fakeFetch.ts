@@ -1,51 +1,14 @@
 /**
- * A tiny fetch double for the API boundary (jsdom has no fetch): records each request and answers
- * through the handler (use jsonResponse from '@wishes/shared/testing' for replies).
+ * The generation stream's answers for the shared fetch double (@wishes/shared/testing, re-exported
+ * here beside them): Server-Sent Events read whole, as jsdom has no streams.
  */
-export interface RecordedRequest {
-  url: string;
-  method: string;
-  body: unknown;
-}
+import { textResponse } from '@wishes/shared/testing';
 
-type Handler = (request: RecordedRequest) => Response | Promise<Response>;
-
-/** Installs a fetch double; returns the recorded requests and a restore function. */
-export function installFetch(handler: Handler) {
-  const requests: RecordedRequest[] = [];
-  const original = globalThis.fetch;
-  const fake = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request: RecordedRequest = {
-      url: String(input),
-      method: init?.method ?? 'GET',
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body,
-    };
-    requests.push(request);
-    return handler(request);
-  });
-  globalThis.fetch = fake as unknown as typeof fetch;
-  return {
-    requests,
-    fetch: fake,
-    restore: () => {
-      globalThis.fetch = original;
-    },
-  };
-}
+export { installFetch, type RecordedRequest } from '@wishes/shared/testing';
 
 /** A fetch Response carrying Server-Sent Events (read whole through text(), as jsdom has no streams). */
 export function eventStreamResponse(events: Array<{ event: string; data: unknown }>, status = 200): Response {
-  const text = events.map(({ event, data }) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join('');
-  const make = (): Response =>
-    ({
-      ok: status >= 200 && status < 300,
-      status,
-      headers: { get: () => 'text/event-stream' },
-      json: async () => JSON.parse(text),
-      text: async () => text,
-      clone: () => make(),
-    }) as unknown as Response;
-  return make();
+  return textResponse(events.map(({ event, data }) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`).join(''), status, 'text/event-stream');
 }
 
 /**

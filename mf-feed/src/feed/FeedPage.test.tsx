@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { api, EMBEDDED_ELEMENT_ID, setOptions, type FeedPage as FeedPageData } from '@wishes/shared';
 import FeedPage from './FeedPage';
 import { feedPage, makeWish, OPTIONS, wishes } from '../test/fixtures';
-import { apiError, deferred, renderAt, resetSharedState, signInForTest } from '../test/harness';
+import { apiError, deferred, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 
 /** Page geometry: the distance to the bottom is scrollHeight - (scrollY + innerHeight). */
 function setGeometry(distanceToBottom: number) {

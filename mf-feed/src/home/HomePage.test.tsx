@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { api, setOptions, type FeedPage } from '@wishes/shared';
 import HomePage from './HomePage';
 import { feedPage, OPTIONS, wishes } from '../test/fixtures';
-import { apiError, deferred, recordToasts, renderAt, resetSharedState, signInForTest } from '../test/harness';
+import { apiError, deferred, recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {

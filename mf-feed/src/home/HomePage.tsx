@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, buttonClassName, EmptyState, ErrorState, FEED, Icon, Spinner, toast, useDocumentTitle, useSessionUser, type Topic, type Wish } from '@wishes/shared';
-import { useSiteOptions } from '../common/useSiteOptions';
+import { api, buttonClassName, EmptyState, ErrorState, FEED, Icon, Spinner, toast, useDocumentTitle, useSessionUser, type Topic, type Wish, useOptionsWithRetry } from '@wishes/shared';
 import { replaceWish } from '../common/paging';
 import WishList from '../wish/WishList';
 import './home.css';
@@ -71,7 +70,7 @@ export default function HomePage() {
 }
 
 function Categories() {
-  const { options, failed, retry } = useSiteOptions();
+  const { options, failed, retry } = useOptionsWithRetry();
   const topics: Topic[] = options?.greeting_config_params?.topics ?? [];
   return (
     <section className="feed-home__categories" aria-labelledby="feed-home-categories">

@@ -4,7 +4,7 @@ import { api, ApiError } from '@wishes/shared';
 import { axe } from 'jest-axe';
 import WishCardRemote from '../wish/WishCard';
 import { makeWish } from '../test/fixtures';
-import { recordToasts, renderAt, resetSharedState, signInForTest } from '../test/harness';
+import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {

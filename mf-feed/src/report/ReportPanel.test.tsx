@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { api, setOptions } from '@wishes/shared';
 import { openReportModal } from '../wish/WishCard';
 import { OPTIONS } from '../test/fixtures';
-import { apiError, recordToasts, renderAt, resetSharedState } from '../test/harness';
+import { apiError, recordToasts, renderAt, resetSharedState } from '@wishes/shared/testing';
 
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {

@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { api, API_ERRORS, Button, ErrorState, Spinner, toast } from '@wishes/shared';
+import { api, API_ERRORS, Button, ErrorState, Spinner, toast, useOptionsWithRetry } from '@wishes/shared';
 import { errorMessage } from '../common/errors';
-import { useSiteOptions } from '../common/useSiteOptions';
 
 export const REPORT_TEXTS = { received: 'Complaint received', loading: 'Loading report options...', unavailable: 'Could not load the report options.' } as const;
 
 /** The Report modal's body: one button per reason from the server options; a press files the report. */
 export function ReportPanel({ wishId, close }: { wishId: number; close: () => void }) {
-  const { options, failed, retry } = useSiteOptions();
+  const { options, failed, retry } = useOptionsWithRetry();
   const [sending, setSending] = useState<string | null>(null);
 
   if (!options) {

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { api, setOptions, type SearchPage as SearchResult } from '@wishes/shared';
 import SearchPage, { AUTO_SEARCH_DEBOUNCE_MS } from './SearchPage';
 import { makeWish, OPTIONS, searchPage, wishes } from '../test/fixtures';
-import { apiError, deferred, flushRealClock, recordToasts, renderAt, resetSharedState } from '../test/harness';
+import { apiError, deferred, flushRealClock, recordToasts, renderAt, resetSharedState } from '@wishes/shared/testing';
 
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { api, type Wish } from '@wishes/shared';
 import { VoteControl, type VoteDisplayMode } from './VoteControl';
 import { makeWish, voteResponse } from '../test/fixtures';
-import { apiError, deferred, recordToasts, renderAt, resetSharedState, signInForTest } from '../test/harness';
+import { apiError, deferred, recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 
 function Harness({ initial, onChange, mode }: { initial: Wish; onChange?: (wish: Wish) => void; mode?: VoteDisplayMode }) {
   const [wish, setWish] = useState(initial);

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, bus, formatDate, type NavigateEvent, type VotersResult } from '@wishes/shared';
 import { openVotersModal } from './VoteControl';
-import { apiError, deferred, recordToasts, renderAt, resetSharedState } from '../test/harness';
+import { apiError, deferred, recordToasts, renderAt, resetSharedState } from '@wishes/shared/testing';
 
 function votersResult(overrides: Partial<VotersResult> = {}): VotersResult {
   return {

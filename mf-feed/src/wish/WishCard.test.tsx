@@ -5,7 +5,7 @@ import { api, formatDate, setOptions } from '@wishes/shared';
 import WishCardRemote from './WishCard';
 import WishList from './WishList';
 import { makeWish, OPTIONS, voteResponse } from '../test/fixtures';
-import { recordToasts, renderAt, resetSharedState, signInForTest } from '../test/harness';
+import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Icon } from '@wishes/shared';
+import { useId } from 'react';
+import { Icon, useMenu } from '@wishes/shared';
 
 export interface WishMenuItem {
   label: string;
@@ -12,70 +12,8 @@ export interface WishMenuItem {
  * item, arrows move, Escape or Tab close it, focus returns to the button, an outside click closes it.
  */
 export function WishMenu({ items }: { items: WishMenuItem[] }) {
-  const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<Array<HTMLButtonElement | null>>([]);
-  const focusIndex = useRef(0);
+  const { open, toggle, close, rootRef, buttonRef } = useMenu({ itemSelector: '[role="menuitem"]', closeOnTab: true });
   const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    itemRefs.current[focusIndex.current]?.focus();
-    const onPointerDown = (event: MouseEvent | TouchEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointerDown);
-    document.addEventListener('touchstart', onPointerDown);
-    return () => {
-      document.removeEventListener('mousedown', onPointerDown);
-      document.removeEventListener('touchstart', onPointerDown);
-    };
-  }, [open]);
-
-  const openAt = (index: number) => {
-    focusIndex.current = index;
-    setOpen(true);
-  };
-
-  const closeMenu = () => {
-    setOpen(false);
-    buttonRef.current?.focus();
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    const count = items.length;
-    const current = itemRefs.current.findIndex((element) => element === document.activeElement);
-    const moveTo = (index: number) => itemRefs.current[(index + count) % count]?.focus();
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        moveTo(current + 1);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        moveTo(current - 1);
-        break;
-      case 'Home':
-        event.preventDefault();
-        moveTo(0);
-        break;
-      case 'End':
-        event.preventDefault();
-        moveTo(count - 1);
-        break;
-      case 'Escape':
-        event.preventDefault();
-        // Keep a surrounding modal (if any) from also closing.
-        event.stopPropagation();
-        closeMenu();
-        break;
-      case 'Tab':
-        setOpen(false);
-        break;
-      default:
-    }
-  };
 
   return (
     <div className="feed-menu" ref={rootRef}>
@@ -87,34 +25,22 @@ export function WishMenu({ items }: { items: WishMenuItem[] }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => (open ? setOpen(false) : openAt(0))}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown') {
-            event.preventDefault();
-            openAt(0);
-          } else if (event.key === 'ArrowUp') {
-            event.preventDefault();
-            openAt(items.length - 1);
-          }
-        }}
+        onClick={toggle}
       >
         <Icon name="more" />
       </button>
       {open ? (
-        <ul id={menuId} className="feed-menu__list" role="menu" aria-label="Wish options" onKeyDown={onMenuKeyDown}>
-          {items.map((item, index) => (
+        <ul id={menuId} className="feed-menu__list" role="menu" aria-label="Wish options">
+          {items.map((item) => (
             <li key={item.label} role="none">
               <button
-                ref={(element) => {
-                  itemRefs.current[index] = element;
-                }}
                 type="button"
                 role="menuitem"
                 tabIndex={-1}
                 className="feed-menu__item"
                 onClick={() => {
                   // Focus goes back to the menu button first, so a modal opened next returns focus there.
-                  closeMenu();
+                  close(true);
                   item.onSelect();
                 }}
               >

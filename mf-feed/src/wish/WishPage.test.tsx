@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { api, setOptions, type Wish } from '@wishes/shared';
 import WishPage from './WishPage';
 import { makeWish, OPTIONS } from '../test/fixtures';
-import { apiError, deferred, renderAt, resetSharedState } from '../test/harness';
+import { apiError, deferred, renderAt, resetSharedState } from '@wishes/shared/testing';
 
 beforeEach(() => {
   resetSharedState();

@@ -19,19 +19,3 @@ export function ModerationNav() {
     </nav>
   );
 }
-
-/** Previous / next page buttons for a list whose response says whether more exist. */
-export function Pager({ page, hasNext, onPage }: { page: number; hasNext: boolean; onPage: (page: number) => void }) {
-  if (page === 1 && !hasNext) return null;
-  return (
-    <nav className="mod-pager" aria-label="Pages">
-      <button type="button" className="w-btn w-btn--rounded-rect w-btn--normal w-btn--secondary" disabled={page === 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <span aria-live="polite">Page {page}</span>
-      <button type="button" className="w-btn w-btn--rounded-rect w-btn--normal w-btn--secondary" disabled={!hasNext} onClick={() => onPage(page + 1)}>
-        Next
-      </button>
-    </nav>
-  );
-}

@@ -3,7 +3,7 @@ import { axe } from 'jest-axe';
 import { api, ApiError } from '@wishes/shared';
 import ModerationLogPage from './ModerationLogPage';
 import OffersPage from '../offers/OffersPage';
-import { renderAt, resetSharedState, signInForTest } from '../test/harness';
+import { renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 
 beforeEach(() => {
   resetSharedState();

@@ -1,7 +1,6 @@
-import { api, EmptyState, ErrorState, formatDate, Spinner, useDocumentTitle } from '@wishes/shared';
+import { api, EmptyState, ErrorState, formatDate, Spinner, useDocumentTitle, Pager, usePagedList } from '@wishes/shared';
 import { NotAllowed } from '../common/NotAllowed';
-import { ModerationNav, Pager } from '../common/ModerationNav';
-import { usePagedList } from '../common/usePagedList';
+import { ModerationNav } from '../common/ModerationNav';
 import '../common/moderation.css';
 
 export const LOG_TEXTS = { loading: 'Loading the log...', failed: 'Could not load the moderation log.', empty: 'No moderation actions yet.' } as const;
@@ -19,7 +18,7 @@ const ACTION_TEXT: Record<string, string> = {
 /** /moderation/log: the audit log, newest first. */
 export default function ModerationLogPage() {
   useDocumentTitle('Moderation log');
-  const { state, page, setPage, reload } = usePagedList((p) => api.getModerationLog(p), LOG_TEXTS.failed);
+  const { state, page, setPage, reload } = usePagedList((p) => api.getModerationLog(p), { failed: LOG_TEXTS.failed, forbidden: true });
   if (state.status === 'forbidden') return <NotAllowed />;
   return (
     <div className="mod-page">
@@ -40,7 +39,7 @@ export default function ModerationLogPage() {
               </li>
             ))}
           </ul>
-          <Pager page={page} hasNext={state.page.next_page_number !== null} onPage={setPage} />
+          <Pager className="mod-pager" page={page} hasNext={state.page.next_page_number !== null} onPage={setPage} />
         </>
       ) : null}
     </div>

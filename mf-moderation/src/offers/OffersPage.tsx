@@ -1,7 +1,6 @@
-import { api, EmptyState, ErrorState, formatDate, Spinner, useDocumentTitle } from '@wishes/shared';
+import { api, EmptyState, ErrorState, formatDate, Spinner, useDocumentTitle, Pager, usePagedList } from '@wishes/shared';
 import { NotAllowed } from '../common/NotAllowed';
-import { ModerationNav, Pager } from '../common/ModerationNav';
-import { usePagedList } from '../common/usePagedList';
+import { ModerationNav } from '../common/ModerationNav';
 import '../common/moderation.css';
 
 export const OFFERS_TEXTS = { loading: 'Loading offers...', failed: 'Could not load the business offers.', empty: 'No business offers yet.' } as const;
@@ -9,7 +8,7 @@ export const OFFERS_TEXTS = { loading: 'Loading offers...', failed: 'Could not l
 /** /moderation/offers: the business-offer inbox (admins only; moderators get the not-allowed page). */
 export default function OffersPage() {
   useDocumentTitle('Business offers');
-  const { state, page, setPage, reload } = usePagedList((p) => api.getOffers(p), OFFERS_TEXTS.failed);
+  const { state, page, setPage, reload } = usePagedList((p) => api.getOffers(p), { failed: OFFERS_TEXTS.failed, forbidden: true });
   if (state.status === 'forbidden') return <NotAllowed adminsOnly />;
   return (
     <div className="mod-page">
@@ -31,7 +30,7 @@ export default function OffersPage() {
               </li>
             ))}
           </ul>
-          <Pager page={page} hasNext={state.page.next_page_number !== null} onPage={setPage} />
+          <Pager className="mod-pager" page={page} hasNext={state.page.next_page_number !== null} onPage={setPage} />
         </>
       ) : null}
     </div>

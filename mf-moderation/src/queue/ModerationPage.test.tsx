@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { api, ApiError, type ReportQueuePage, type ReportedWish, type Wish } from '@wishes/shared';
 import ModerationPage from './ModerationPage';
-import { recordToasts, renderAt, resetSharedState, signInForTest } from '../test/harness';
+import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 
 const wish = (overrides: Partial<Wish> = {}): Wish => ({
   id: 41,

@@ -1,10 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { api, Button, EmptyState, ErrorState, formatDate, Spinner, useDocumentTitle, type ReportedWish, type ReportStatus } from '@wishes/shared';
+import { api, Button, EmptyState, ErrorState, formatDate, Spinner, useDocumentTitle, type ReportedWish, type ReportStatus, Pager, usePagedList } from '@wishes/shared';
 import { NotAllowed } from '../common/NotAllowed';
-import { ModerationNav, Pager } from '../common/ModerationNav';
+import { ModerationNav } from '../common/ModerationNav';
 import { openReasonDialog } from '../common/ReasonDialog';
-import { usePagedList } from '../common/usePagedList';
 import '../common/moderation.css';
 
 export const QUEUE_TEXTS = {
@@ -29,7 +28,7 @@ const RESOLUTION_TEXT: Record<string, string> = { hide: 'Hidden', restore: 'Rest
 export default function ModerationPage() {
   useDocumentTitle('Moderation');
   const [status, setStatus] = useState<ReportStatus>('open');
-  const { state, page, setPage, reload } = usePagedList((p) => api.getReportQueue(status, p), QUEUE_TEXTS.failed, [status]);
+  const { state, page, setPage, reload } = usePagedList((p) => api.getReportQueue(status, p), { failed: QUEUE_TEXTS.failed, key: status, forbidden: true });
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
   if (state.status === 'forbidden') return <NotAllowed />;
@@ -83,7 +82,7 @@ export default function ModerationPage() {
                 </li>
               ))}
             </ul>
-            <Pager page={page} hasNext={state.page.next_page_number !== null} onPage={setPage} />
+            <Pager className="mod-pager" page={page} hasNext={state.page.next_page_number !== null} onPage={setPage} />
           </>
         ) : null}
       </div>

@@ -1,16 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notification } from '@wishes/shared';
-import { fakeServer, type FakeServer } from '../test/fakeServer';
-import { collectToasts, signInAs, signOutForTest } from '../test/fixtures';
+import { fakeServer, type FakeServer, recordToasts } from '@wishes/shared/testing';
+import { signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import NotificationsPage from './NotificationsPage';
 
 let server: FakeServer;
-let toasts: ReturnType<typeof collectToasts>;
+let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
   server = fakeServer();
-  toasts = collectToasts();
+  toasts = recordToasts();
   signInAs(1);
 });
 afterEach(() => {

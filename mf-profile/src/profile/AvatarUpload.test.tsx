@@ -1,15 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIMITS, session$ } from '@wishes/shared';
-import { deferred, fakeServer, type FakeServer, type Reply } from '../test/fakeServer';
-import { collectToasts, embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
+import { deferred, fakeServer, type FakeServer, type JsonAnswer as Reply, recordToasts } from '@wishes/shared/testing';
+import { embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import ProfilePage from './ProfilePage';
 
 const UPLOAD = '/api/profile/my/avatar/upload/';
 
 let server: FakeServer;
-let toasts: ReturnType<typeof collectToasts>;
+let toasts: ReturnType<typeof recordToasts>;
 const createObjectURL = jest.fn(() => 'blob:preview-1');
 const revokeObjectURL = jest.fn();
 
@@ -20,7 +20,7 @@ beforeAll(() => {
 beforeEach(() => {
   createObjectURL.mockClear();
   revokeObjectURL.mockClear();
-  toasts = collectToasts();
+  toasts = recordToasts();
   embed(null);
   signInAs(5, '/media/old_t.png');
   // The own profile comes embedded, so the only requests a test sees are its own.
@@ -44,7 +44,7 @@ describe('avatar validation, before any request', () => {
     await user.upload(screen.getByLabelText('Upload avatar'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
 
     expect(screen.getByRole('alert')).toHaveTextContent('Please select an image file (JPEG, PNG, etc.)');
-    expect(toasts.texts()).toEqual(['Please select an image file (JPEG, PNG, etc.)']);
+    expect(toasts.messages()).toEqual(['Please select an image file (JPEG, PNG, etc.)']);
     expect(toasts.toasts[0].kind).toBe('error');
     expect(server.fetch).not.toHaveBeenCalled();
   });
@@ -56,7 +56,7 @@ describe('avatar validation, before any request', () => {
     await userEvent.upload(screen.getByLabelText('Upload avatar'), big);
 
     expect(screen.getByRole('alert')).toHaveTextContent('Image file is too large. Please select an image under 5MB.');
-    expect(toasts.texts()).toEqual(['Image file is too large. Please select an image under 5MB.']);
+    expect(toasts.messages()).toEqual(['Image file is too large. Please select an image under 5MB.']);
     expect(server.fetch).not.toHaveBeenCalled();
   });
 });
@@ -83,7 +83,7 @@ describe('uploading', () => {
       }),
     );
 
-    await waitFor(() => expect(toasts.texts()).toEqual(['Avatar updated successfully!']));
+    await waitFor(() => expect(toasts.messages()).toEqual(['Avatar updated successfully!']));
     expect(avatarImage()).toHaveAttribute('src', '/media/new.png');
     expect(session$.value.user?.avatarThumbnail).toBe('/media/new_t.png');
     expect(screen.queryByRole('img', { name: 'Preview of your new avatar' })).not.toBeInTheDocument();
@@ -95,7 +95,7 @@ describe('uploading', () => {
     renderOwnProfile();
     await userEvent.upload(screen.getByLabelText('Upload avatar'), png());
 
-    await waitFor(() => expect(toasts.texts()).toEqual(['Failed to upload avatar']));
+    await waitFor(() => expect(toasts.messages()).toEqual(['Failed to upload avatar']));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select an image file (JPEG, PNG, etc.)');
     expect(avatarImage()).toHaveAttribute('src', '/media/old.png');
     expect(session$.value.user?.avatarThumbnail).toBe('/media/old_t.png');
@@ -108,7 +108,7 @@ describe('uploading', () => {
     await userEvent.upload(screen.getByLabelText('Upload avatar'), png());
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Image file is too large. Please select an image under 5MB.');
-    expect(toasts.texts()).toEqual(['Failed to upload avatar']);
+    expect(toasts.messages()).toEqual(['Failed to upload avatar']);
   });
 
   it('a network failure says an error occurred while uploading', async () => {
@@ -116,7 +116,7 @@ describe('uploading', () => {
     renderOwnProfile();
     await userEvent.upload(screen.getByLabelText('Upload avatar'), png());
 
-    await waitFor(() => expect(toasts.texts()).toEqual(['An error occurred while uploading your avatar']));
+    await waitFor(() => expect(toasts.messages()).toEqual(['An error occurred while uploading your avatar']));
     expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while uploading your avatar');
     expect(avatarImage()).toHaveAttribute('src', '/media/old.png');
   });

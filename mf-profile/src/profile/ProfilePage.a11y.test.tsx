@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { axe } from 'jest-axe';
-import { fakeServer, type FakeServer } from '../test/fakeServer';
+import { fakeServer, type FakeServer } from '@wishes/shared/testing';
 import { embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import SubscriptionsPage from '../subscriptions/SubscriptionsPage';

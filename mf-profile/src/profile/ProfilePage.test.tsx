@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, fakeServer, type FakeServer, type Reply } from '../test/fakeServer';
-import { collectToasts, embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
+import { deferred, fakeServer, type FakeServer, type JsonAnswer as Reply, recordToasts } from '@wishes/shared/testing';
+import { embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import ProfilePage from './ProfilePage';
 
@@ -10,11 +10,11 @@ const SUBSCRIBE = '/api/profile/5/subscribe/';
 const wishesPage = (page: number) => `/api/base/user/5/wishes/${page}/`;
 
 let server: FakeServer;
-let toasts: ReturnType<typeof collectToasts>;
+let toasts: ReturnType<typeof recordToasts>;
 
 beforeEach(() => {
   server = fakeServer();
-  toasts = collectToasts();
+  toasts = recordToasts();
   embed(null);
 });
 afterEach(() => {
@@ -139,7 +139,7 @@ describe('subscribing', () => {
     serveProfile();
     renderProfile();
     await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
-    expect(toasts.texts()).toEqual(['Please sign in first']);
+    expect(toasts.messages()).toEqual(['Please sign in first']);
     expect(server.callsTo('POST', SUBSCRIBE)).toHaveLength(0);
   });
 
@@ -159,7 +159,7 @@ describe('subscribing', () => {
     expect(button).toHaveAttribute('aria-pressed', 'true');
     expect(button).toBeEnabled();
     expect(followers()).toHaveTextContent('10');
-    expect(toasts.texts()).toEqual(['Successfully subscribed to Ada Lovelace']);
+    expect(toasts.messages()).toEqual(['Successfully subscribed to Ada Lovelace']);
   });
 
   it('unsubscribes with the returned profile', async () => {
@@ -171,7 +171,7 @@ describe('subscribing', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByRole('button', { name: 'Subscribe' })).toHaveAttribute('aria-pressed', 'false');
     expect(followers()).toHaveTextContent('8');
-    expect(toasts.texts()).toEqual(['Unsubscribed from Ada Lovelace']);
+    expect(toasts.messages()).toEqual(['Unsubscribed from Ada Lovelace']);
   });
 
   it('adjusts the followers count by one locally when the server returns no profile', async () => {
@@ -188,7 +188,7 @@ describe('subscribing', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect(await screen.findByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
     expect(followers()).toHaveTextContent('3');
-    expect(toasts.texts()).toEqual(['Successfully subscribed to Ada Lovelace', 'Unsubscribed from Ada Lovelace']);
+    expect(toasts.messages()).toEqual(['Successfully subscribed to Ada Lovelace', 'Unsubscribed from Ada Lovelace']);
   });
 
   it.each([
@@ -201,7 +201,7 @@ describe('subscribing', () => {
     renderProfile();
 
     await userEvent.click(await screen.findByRole('button', { name: label }));
-    await waitFor(() => expect(toasts.texts()).toEqual([message]));
+    await waitFor(() => expect(toasts.messages()).toEqual([message]));
     expect(screen.getByRole('button', { name: label })).toBeEnabled();
     expect(followers()).toHaveTextContent('3');
   });
@@ -216,7 +216,7 @@ describe('subscribing', () => {
     renderProfile();
 
     await userEvent.click(await screen.findByRole('button', { name: label }));
-    await waitFor(() => expect(toasts.texts()).toEqual(['An error occurred. Please try again later.']));
+    await waitFor(() => expect(toasts.messages()).toEqual(['An error occurred. Please try again later.']));
     expect(screen.getByRole('button', { name: label })).toBeEnabled();
   });
 });
@@ -264,7 +264,7 @@ describe("the user's wishes", () => {
     renderProfile();
 
     expect(await screen.findByRole('alert')).toHaveTextContent("Could not load user's wishes");
-    expect(toasts.texts()).toEqual(["Could not load user's wishes"]);
+    expect(toasts.messages()).toEqual(["Could not load user's wishes"]);
 
     server.on('GET', wishesPage(1), { body: makePage([1], null) });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -278,7 +278,7 @@ describe("the user's wishes", () => {
     renderProfile();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Load More' }));
-    await waitFor(() => expect(toasts.texts()).toEqual(['Could not load more wishes']));
+    await waitFor(() => expect(toasts.messages()).toEqual(['Could not load more wishes']));
     expect(screen.getByText('Wish number 1')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Load More' })).toBeEnabled();
   });

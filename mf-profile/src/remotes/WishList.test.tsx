@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { federation, fakeInstance } from '../test/federationRuntime';
-import { fakeServer } from '../test/fakeServer';
+import { fakeServer } from '@wishes/shared/testing';
 import { makeWish } from '../test/fixtures';
 import { WishList } from './WishList';
 import { DEFAULT_FEED_ENTRY, REMOTES_MANIFEST_URL, ensureFeedRemote, loadFeedWishList } from './loadFeedWishList';

@@ -2,35 +2,18 @@
  * mf-feed's WishList, loaded at run time. While it loads a spinner shows; if mf-feed is down
  * (or its list throws) a plain text list of the same wishes is shown so the profile still works.
  */
-import { Component, Suspense, lazy, type ErrorInfo, type ReactNode } from 'react';
+import { Suspense, lazy, type ErrorInfo } from 'react';
 import { Link } from 'react-router-dom';
-import { Spinner, formatDate, type WishListProps } from '@wishes/shared';
+import { ErrorBoundary, Spinner, formatDate, type WishListProps } from '@wishes/shared';
 import { loadFeedWishList } from './loadFeedWishList';
 
 const createRemoteList = () => lazy(() => loadFeedWishList());
 // Replaced after a failure so the next page that mounts a list tries mf-feed again.
 let RemoteWishList = createRemoteList();
 
-interface BoundaryProps {
-  fallback: ReactNode;
-  children: ReactNode;
-}
-
-class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  componentDidCatch(error: Error, info: ErrorInfo): void {
-    RemoteWishList = createRemoteList();
-    console.warn('mf_feed/WishList is unavailable; showing a plain list instead.', error, info.componentStack);
-  }
-
-  render(): ReactNode {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
+function prepareRetry(error: Error, info: ErrorInfo): void {
+  RemoteWishList = createRemoteList();
+  console.warn('mf_feed/WishList is unavailable; showing a plain list instead.', error, info.componentStack);
 }
 
 /** The degraded list: each wish's text and a link to its page. */
@@ -51,10 +34,10 @@ export function PlainWishList({ wishes }: WishListProps) {
 
 export function WishList(props: WishListProps) {
   return (
-    <RemoteBoundary fallback={<PlainWishList {...props} />}>
+    <ErrorBoundary fallback={<PlainWishList {...props} />} onError={prepareRetry}>
       <Suspense fallback={<Spinner label="Loading wishes..." />}>
         <RemoteWishList {...props} />
       </Suspense>
-    </RemoteBoundary>
+    </ErrorBoundary>
   );
 }

@@ -6,15 +6,13 @@
  */
 import type { ComponentType } from 'react';
 import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
-import { REMOTES, type ExposedModule, type RemotesManifest, type WishListProps } from '@wishes/shared';
+import { loadWithin, REMOTE_TIMEOUT_MS, REMOTES, type ExposedModule, type RemotesManifest, type WishListProps } from '@wishes/shared';
 
 export const FEED_REMOTE = REMOTES.feed.name;
 export const WISH_LIST_MODULE: ExposedModule = 'mf_feed/WishList';
 export const REMOTES_MANIFEST_URL = '/mf/remotes.json';
 /** Where the server serves mf-feed when the manifest cannot be read (the shell's default too). */
 export const DEFAULT_FEED_ENTRY = `/mf/${REMOTES.feed.folder}/remoteEntry.js`;
-/** A hanging mf-feed shows the plain list instead of an endless spinner. */
-export const WISH_LIST_TIMEOUT_MS = 10_000;
 
 type FederationInstance = NonNullable<ReturnType<typeof getInstance>>;
 type RemoteDefinition = FederationInstance['options']['remotes'][number];
@@ -53,28 +51,14 @@ export interface WishListModule {
   default: ComponentType<WishListProps>;
 }
 
-async function loadWithoutTimeout(): Promise<WishListModule> {
-  await ensureFeedRemote();
-  const module = await loadRemote<WishListModule>(WISH_LIST_MODULE);
-  if (!module || typeof module.default !== 'function') {
-    throw new Error(`${WISH_LIST_MODULE} did not provide a component`);
-  }
-  return module;
-}
-
 /** Resolves to mf-feed's WishList module; rejects when mf-feed cannot be reached in time. */
-export function loadFeedWishList(timeoutMs = WISH_LIST_TIMEOUT_MS): Promise<WishListModule> {
-  return new Promise<WishListModule>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${WISH_LIST_MODULE} did not load within ${timeoutMs} ms`)), timeoutMs);
-    loadWithoutTimeout().then(
-      (module) => {
-        clearTimeout(timer);
-        resolve(module);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
+export function loadFeedWishList(timeoutMs = REMOTE_TIMEOUT_MS): Promise<WishListModule> {
+  return loadWithin(
+    WISH_LIST_MODULE,
+    async () => {
+      await ensureFeedRemote();
+      return loadRemote<WishListModule>(WISH_LIST_MODULE);
+    },
+    timeoutMs,
+  );
 }

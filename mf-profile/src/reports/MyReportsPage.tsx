@@ -1,7 +1,6 @@
 /** /my/reports: the signed-in member's reports and what moderators did about them (exposed as mf_profile/MyReportsPage). */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, ApiError, EmptyState, ErrorState, formatDate, Spinner, useDocumentTitle, type MyReportsPage as ReportsPage } from '@wishes/shared';
+import { api, EmptyState, ErrorState, formatDate, Pager, Spinner, useDocumentTitle, usePagedList } from '@wishes/shared';
 import './reports.css';
 
 export const MY_REPORTS_TEXT = {
@@ -13,31 +12,15 @@ export const MY_REPORTS_TEXT = {
   outcome: { hide: 'Hidden by moderators', restore: 'Reviewed: the wish stays', dismiss: 'Reviewed: no action needed', delete: 'Deleted by moderators' } as Record<string, string>,
 } as const;
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; page: ReportsPage };
-
 export default function MyReportsPage() {
   useDocumentTitle(MY_REPORTS_TEXT.title);
-  const [page, setPage] = useState(1);
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    let active = true;
-    setState({ status: 'loading' });
-    api.getMyReports(page).then(
-      (result) => active && setState({ status: 'ready', page: result }),
-      (error: unknown) => active && setState({ status: 'error', message: error instanceof ApiError && error.message ? error.message : MY_REPORTS_TEXT.failed }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [page, attempt]);
+  const { state, page, setPage, reload } = usePagedList((p) => api.getMyReports(p), { failed: MY_REPORTS_TEXT.failed });
 
   return (
     <div className="reports-page">
       <h1>{MY_REPORTS_TEXT.title}</h1>
       {state.status === 'loading' ? <Spinner label={MY_REPORTS_TEXT.loading} /> : null}
-      {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {state.status === 'error' ? <ErrorState message={state.message} onRetry={reload} /> : null}
       {state.status === 'ready' && state.page.reports.length === 0 ? <EmptyState>{MY_REPORTS_TEXT.empty}</EmptyState> : null}
       {state.status === 'ready' && state.page.reports.length > 0 ? (
         <>
@@ -56,17 +39,7 @@ export default function MyReportsPage() {
               </li>
             ))}
           </ul>
-          {page > 1 || state.page.next_page_number !== null ? (
-            <nav className="reports-pager" aria-label="Pages">
-              <button type="button" className="w-btn w-btn--rounded-rect w-btn--normal w-btn--secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
-                Previous
-              </button>
-              <span>Page {page}</span>
-              <button type="button" className="w-btn w-btn--rounded-rect w-btn--normal w-btn--secondary" disabled={state.page.next_page_number === null} onClick={() => setPage(page + 1)}>
-                Next
-              </button>
-            </nav>
-          ) : null}
+          <Pager className="reports-pager" page={page} hasNext={state.page.next_page_number !== null} onPage={setPage} />
         </>
       ) : null}
     </div>

@@ -1,17 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAccessToken, getRefreshToken } from '@wishes/shared';
-import { fakeJwt } from '@wishes/shared/testing';
-import { fakeServer, type FakeServer } from '../test/fakeServer';
-import { collectToasts, signInAs, signOutForTest } from '../test/fixtures';
+import { fakeJwt, fakeServer, type FakeServer, recordToasts } from '@wishes/shared/testing';
+import { signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import SettingsPage from './SettingsPage';
 
 let server: FakeServer;
-let toasts: ReturnType<typeof collectToasts>;
+let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
   server = fakeServer();
-  toasts = collectToasts();
+  toasts = recordToasts();
   signInAs(1);
   server.on('GET', '/api/account/', { body: { user_id: 1, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', phone: '+44 1', role: 'user', created_at: '2026-01-01T00:00:00.000Z' } });
 });
@@ -33,7 +32,7 @@ it('edits the name: PATCH with the fields, a toast on success', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
   expect(await screen.findByLabelText('First name')).toHaveValue('Augusta');
   expect(JSON.parse(String(server.callsTo('PATCH', '/api/account/')[0]!.init!.body))).toMatchObject({ first_name: 'Augusta', last_name: 'Lovelace' });
-  expect(toasts.texts()).toContain('Your profile has been saved.');
+  expect(toasts.messages()).toContain('Your profile has been saved.');
 });
 
 it('changes the password and keeps this device signed in with the new tokens; a wrong current password is shown on its field', async () => {
@@ -72,5 +71,5 @@ it('deletes the account only with the password typed, then signs out', async () 
   await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
   await screen.findByTestId('location').catch(() => undefined);
   expect(getAccessToken()).toBeNull();
-  expect(toasts.texts()).toContain('Your account has been deleted.');
+  expect(toasts.messages()).toContain('Your account has been deleted.');
 });

@@ -1,19 +1,19 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Subscription } from '@wishes/shared';
-import { deferred, fakeServer, type FakeServer, type Reply } from '../test/fakeServer';
-import { collectToasts, signInAs, signOutForTest } from '../test/fixtures';
+import { deferred, fakeServer, type FakeServer, type JsonAnswer as Reply, recordToasts } from '@wishes/shared/testing';
+import { signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import SubscriptionsPage from './SubscriptionsPage';
 
 const MINE = '/api/profile/my/subscriptions/';
 
 let server: FakeServer;
-let toasts: ReturnType<typeof collectToasts>;
+let toasts: ReturnType<typeof recordToasts>;
 
 beforeEach(() => {
   server = fakeServer();
-  toasts = collectToasts();
+  toasts = recordToasts();
   signInAs(1);
 });
 afterEach(() => {
@@ -93,7 +93,7 @@ it("toasts 'Failed to load subscriptions' and offers a retry when loading fails"
   server.on('GET', MINE, { status: 500, body: { error: 'boom' } });
   renderPage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load subscriptions');
-  expect(toasts.texts()).toEqual(['Failed to load subscriptions']);
+  expect(toasts.messages()).toEqual(['Failed to load subscriptions']);
 
   server.on('GET', MINE, { body: { subscriptions: [subscription({})], count: 1 } });
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -106,5 +106,5 @@ it('treats a network failure like any other failure', async () => {
   server.on('GET', MINE, 'network-error');
   renderPage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load subscriptions');
-  expect(toasts.texts()).toEqual(['Failed to load subscriptions']);
+  expect(toasts.messages()).toEqual(['Failed to load subscriptions']);
 });

@@ -1,4 +1,4 @@
-import { bus, resetEmbeddedCache, session$, type FeedPage, type Profile, type ToastEvent, type Wish } from '@wishes/shared';
+import { resetEmbeddedCache, session$, type FeedPage, type Profile, type Wish } from '@wishes/shared';
 
 export { signOutForTest } from '@wishes/shared/testing';
 
@@ -40,13 +40,6 @@ export function makeWish(id: number, overrides: Partial<Wish> = {}): Wish {
 
 export function makePage(ids: number[], next: number | null, page = 1): FeedPage {
   return { wishes: ids.map((id) => makeWish(id)), page_number: page, next_page_number: next, hasMore: next !== null };
-}
-
-/** Collects toasts for the current test; call the returned stop() in afterEach. */
-export function collectToasts() {
-  const toasts: ToastEvent[] = [];
-  const subscription = bus.toast$.subscribe((event) => toasts.push(event));
-  return { toasts, texts: () => toasts.map((event) => event.text), stop: () => subscription.unsubscribe() };
 }
 
 /**

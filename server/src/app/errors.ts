@@ -32,4 +32,3 @@ export const AUTH_MESSAGES = {
   suspended: 'This account has been suspended.',
 } as const;
 
-export const notFound = (what: 'Wish' | 'User' = 'Wish') => new HttpError(404, `${what} not found`);

@@ -31,10 +31,4 @@ export function rateLimiter(app: FastifyInstance, scale: number, rule: LimitRule
 
 export const byIp = (request: FastifyRequest) => `ip:${request.ip}`;
 
-/** Key by a lower-cased email field of the JSON body. */
-export const byBodyField = (field: string) => (request: FastifyRequest) => {
-  const value = (request.body as Record<string, unknown> | undefined)?.[field];
-  return typeof value === 'string' && value.trim() ? `${field}:${value.trim().toLowerCase()}` : null;
-};
-
 export const MINUTE = 60_000;

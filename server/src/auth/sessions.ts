@@ -59,7 +59,10 @@ export function createLocalInvalidationBus(): SessionInvalidationBus {
 }
 
 let bus: SessionInvalidationBus = createLocalInvalidationBus();
-/** Installs a cross-process bus; caches created afterwards (one per database handle) subscribe to it. */
+/**
+ * Installs a cross-process bus; caches created afterwards (one per database handle) subscribe to it.
+ * @public the plug-in point for a multi-process deployment; nothing in this repository calls it yet.
+ */
 export function setSessionInvalidationBus(next: SessionInvalidationBus): void {
   bus = next;
 }

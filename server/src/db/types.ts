@@ -6,7 +6,7 @@
  * - booleans are integers 0/1 (better-sqlite3 cannot bind JS booleans);
  * - ids are 32-bit integers (pg returns int8 as strings; int4 comes back as a number).
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -200,11 +200,6 @@ export interface Database {
   remote_active: RemoteActiveTable;
   remote_switches: RemoteSwitchesTable;
 }
-
-export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;
-export type WishRow = Selectable<WishesTable>;
 
 export type Dialect = 'sqlite' | 'postgres';
 

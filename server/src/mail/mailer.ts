@@ -21,8 +21,8 @@ export interface Mailer {
 }
 
 export interface MailLogger {
-  info: (...args: any[]) => void;
-  error: (...args: any[]) => void;
+  info: (...args: unknown[]) => void;
+  error: (...args: unknown[]) => void;
 }
 
 export interface MailerOptions {

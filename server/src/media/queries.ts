@@ -7,10 +7,6 @@ export interface AvatarPaths {
   avatar_thumbnail: string | null;
 }
 
-export async function getAvatar(db: Kysely<Database>, userId: number): Promise<AvatarPaths | undefined> {
-  return db.selectFrom('users').select(['avatar_url', 'avatar_thumbnail']).where('id', '=', userId).executeTakeFirst();
-}
-
 /**
  * Sets the new paths and returns the previous ones (so their files can be removed), or undefined
  * when the user no longer exists.

@@ -43,7 +43,6 @@ if (!PG_ADMIN_URL) {
   if (requirePostgres) {
     throw new Error(`PostgreSQL is required (CI or REQUIRE_POSTGRES=1) but none of ${CANDIDATE_ADMIN_URLS.join(', ')} is reachable`);
   }
-  // eslint-disable-next-line no-console
   console.warn('\n!!!!! PostgreSQL NOT REACHABLE at 127.0.0.1:5432: the PostgreSQL half of the server tests is SKIPPED !!!!!\n');
 }
 

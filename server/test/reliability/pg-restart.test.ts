@@ -19,7 +19,6 @@ jest.setTimeout(180_000);
 const unavailable = throwawayPgUnavailable();
 if (unavailable) {
   if (IN_CI) throw new Error(`PostgreSQL fault tests cannot run under CI: ${unavailable}`);
-  // eslint-disable-next-line no-console
   console.warn(`\n!!!!! PostgreSQL restart fault test SKIPPED: ${unavailable} !!!!!\n`);
 }
 const maybe = unavailable ? describe.skip : describe;
@@ -91,7 +90,6 @@ maybe('PostgreSQL restart under load (throwaway instance)', () => {
     expect(server.proc.exitCode).toBeNull();
     expect(server.proc.signalCode).toBeNull();
     const missing = missingWrites(acked, await rowsOf(pg.url('wishes')));
-    // eslint-disable-next-line no-console
     console.log(
       `pg restart: ${acked.attempts} write requests, ${acked.wishes.length} wishes + ${acked.votes.length} votes + ${acked.subscriptions.length} subscriptions acknowledged, ` +
         `failed during the restart: ${JSON.stringify(acked.failures)}, network errors: ${acked.networkErrors}, restart took ${restartMs} ms`,
@@ -123,7 +121,6 @@ maybe('PostgreSQL restart under load (throwaway instance)', () => {
     const recoveredMs = await waitFor('readyz 200', async () => (await http(server.port, 'GET', '/readyz')).status === 200);
     expect((await http(server.port, 'GET', '/api/base/feed/1/')).status).toBe(200);
     expect(server.proc.exitCode).toBeNull();
-    // eslint-disable-next-line no-console
     console.log(`pg stop/start: readyz 503 while down, 200 again ${recoveredMs} ms after the start`);
   });
 });

@@ -73,7 +73,6 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(res.json().text).toContain('Happy birthday');
     const exit = await server.exited;
     expect(exit).toEqual({ code: 0, signal: null });
-    // eslint-disable-next-line no-console
     console.log(`graceful shutdown: in-flight generation answered 200, process exited 0 ${Date.now() - t0} ms after SIGTERM`);
 
     const wal = path.join(dataDir, 'wishes.db-wal');

@@ -56,7 +56,6 @@ describe('SQLite survives kill -9 under write load', () => {
         .prepare(`select count(*) as n from wishes w where w.upvote_count <> (select count(*) from votes v where v.wish_id = w.id and v.vote_type = 'upvote')`)
         .get() as { n: number };
       expect(drift.n).toBe(0);
-      // eslint-disable-next-line no-console
       console.log(`kill -9: ${acked.wishes.length} wishes, ${acked.votes.length} votes, ${acked.subscriptions.length} subscriptions acknowledged; all present after restart, integrity ok (${rows.wishes.length} wish rows)`);
     } finally {
       db.close();

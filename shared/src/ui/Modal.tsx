@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { LAYOUT } from '../constants';
 import { ensureUiStyles } from './styles';
 import { Icon } from './Icon';
@@ -25,8 +25,11 @@ export function Modal({ title, onClose, children, level = 0, isTop = true }: Mod
   ensureUiStyles();
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
+  // Escape calls the latest onClose without re-registering the key handler on every render.
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
 
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -72,6 +75,8 @@ export function Modal({ title, onClose, children, level = 0, isTop = true }: Mod
       className="w-modal-overlay"
       style={{ zIndex: modalZIndex(level) }}
       data-testid="modal-overlay"
+      // The backdrop: a pointer press outside the dialog closes it (Escape does for the keyboard).
+      role="presentation"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget && isTop) onClose();
       }}

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { authPathReturningTo, SIGN_IN_PATH, useSessionUser } from '@wishes/shared';
-
-export { SIGN_IN_PATH };
+import { authPathReturningTo, useSessionUser } from '@wishes/shared';
 
 /**
  * Routes that need sign-in send a visitor to the sign-in page (replacing the history entry), which

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { navigate } from '@wishes/shared';
 import { NavigationBridge } from './NavigationBridge';
-import { LocationProbe } from '../test/render';
+import { LocationProbe } from '@wishes/shared/testing';
 
 it('moves the router when the bus asks', () => {
   render(

@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { api, ApiError, bus, type ToastEvent } from '@wishes/shared';
+import { api, ApiError } from '@wishes/shared';
+import { recordToasts } from '@wishes/shared/testing';
 import { StaticPage, withoutLeadingTitle } from './StaticPage';
 
 const TERMS = `# Terms and Conditions
@@ -25,14 +26,12 @@ function renderAt(path: string) {
   );
 }
 
-let toasts: ToastEvent[] = [];
-let subscription: { unsubscribe(): void };
+let recorder: ReturnType<typeof recordToasts>;
 beforeEach(() => {
-  toasts = [];
-  subscription = bus.toast$.subscribe((t) => toasts.push(t));
+  recorder = recordToasts();
 });
 afterEach(() => {
-  subscription.unsubscribe();
+  recorder.stop();
   jest.restoreAllMocks();
 });
 
@@ -69,7 +68,7 @@ describe('StaticPage', () => {
     const spy = jest.spyOn(api, 'getStaticPage').mockRejectedValueOnce(new ApiError('An unexpected error occurred', 404)).mockResolvedValueOnce('Back **again**');
     renderAt('/page/privacy_policy');
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load Privacy Policy page content');
-    expect(toasts).toEqual([expect.objectContaining({ kind: 'error', text: 'Could not load Privacy Policy page content' })]);
+    expect(recorder.toasts).toEqual([expect.objectContaining({ kind: 'error', text: 'Could not load Privacy Policy page content' })]);
     screen.getByRole('button', { name: 'Retry' }).click();
     expect(await screen.findByText('again')).toBeInTheDocument();
     expect(spy).toHaveBeenCalledTimes(2);
@@ -79,7 +78,7 @@ describe('StaticPage', () => {
     const spy = jest.spyOn(api, 'getStaticPage');
     renderAt('/page/x');
     expect(screen.getByRole('alert')).toHaveTextContent('Page "x" not found');
-    await waitFor(() => expect(toasts).toEqual([expect.objectContaining({ kind: 'error', text: 'Page "x" not found' })]));
+    await waitFor(() => expect(recorder.toasts).toEqual([expect.objectContaining({ kind: 'error', text: 'Page "x" not found' })]));
     expect(spy).not.toHaveBeenCalled();
   });
 

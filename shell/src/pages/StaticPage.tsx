@@ -14,8 +14,12 @@ export const STATIC_PAGES: Record<string, string> = {
 
 type LoadState = { status: 'loading' } | { status: 'ready'; markdown: string } | { status: 'error' };
 
-function NewTabLink({ node: _node, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { node?: unknown }) {
-  return <a {...props} target="_blank" rel="noopener noreferrer" />;
+function NewTabLink({ node: _node, children, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { node?: unknown }) {
+  return (
+    <a {...props} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
 }
 
 const MARKDOWN_COMPONENTS = { a: NewTabLink };

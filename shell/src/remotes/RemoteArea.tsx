@@ -4,32 +4,10 @@
  * footer and other routes keep working. React.lazy caches a rejected import, so Retry builds a
  * new lazy component and remounts the boundary with a new key.
  */
-import { Component, Suspense, lazy, useCallback, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
-import { Spinner, useDocumentTitle } from '@wishes/shared';
-import { loadExposed, REMOTE_TIMEOUT_MS, type RemoteComponent } from './loadExposed';
+import { Suspense, lazy, useCallback, useState } from 'react';
+import { ErrorBoundary, REMOTE_TIMEOUT_MS, Spinner, useDocumentTitle } from '@wishes/shared';
+import { loadExposed, type RemoteComponent } from './loadExposed';
 import { RemoteFailure, RemoteRetryContext } from './RemoteFailure';
-
-interface BoundaryProps {
-  children: ReactNode;
-  onRetry: () => void;
-  moduleId: string;
-}
-
-class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error(`[wishes] ${this.props.moduleId} failed`, error, info.componentStack);
-  }
-
-  render() {
-    return this.state.failed ? <RemoteFailure onRetry={this.props.onRetry} /> : this.props.children;
-  }
-}
 
 export interface RemoteAreaProps {
   /** '<remote name>/<expose>', e.g. 'mf_feed/FeedPage' (an ExposedModule, or one a release declares). */
@@ -53,14 +31,22 @@ function LoadingTitle({ title }: { title: string }) {
   return null;
 }
 
-export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadingLabel = 'Loading...', page = false, loadingTitle }: RemoteAreaProps) {
+export function RemoteArea(props: RemoteAreaProps) {
+  // Another module (or time limit) is another area: a fresh load and a fresh boundary.
+  return <LoadedRemoteArea key={`${props.module}#${props.timeoutMs ?? REMOTE_TIMEOUT_MS}`} {...props} />;
+}
+
+function LoadedRemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadingLabel = 'Loading...', page = false, loadingTitle }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(0);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  // A new lazy component per attempt (and per module), because lazy() remembers a failure forever.
-  const Lazy = useMemo(() => lazy(() => loadExposed(module, timeoutMs)), [module, timeoutMs, attempt]);
+  // A new lazy component per attempt, because lazy() remembers a failure forever.
+  const [Lazy, setLazy] = useState(() => lazy(() => loadExposed(module, timeoutMs)));
+  const retry = useCallback(() => {
+    setLazy(() => lazy(() => loadExposed(module, timeoutMs)));
+    setAttempt((n) => n + 1);
+  }, [module, timeoutMs]);
   return (
     <RemoteRetryContext.Provider value={retry}>
-      <RemoteBoundary key={`${module}#${attempt}`} onRetry={retry} moduleId={module}>
+      <ErrorBoundary key={`${module}#${attempt}`} fallback={<RemoteFailure onRetry={retry} />} onError={(error, info) => console.error(`[wishes] ${module} failed`, error, info.componentStack)}>
         <Suspense
           fallback={
             <>
@@ -77,14 +63,9 @@ export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadi
         >
           <Lazy {...props} />
         </Suspense>
-      </RemoteBoundary>
+      </ErrorBoundary>
     </RemoteRetryContext.Provider>
   );
-}
-
-/** A route element for an exposed page: `remotePage('mf_feed/FeedPage')`. */
-export function remotePage(module: string): ReactNode {
-  return <RemoteArea module={module} page />;
 }
 
 export type { RemoteComponent };

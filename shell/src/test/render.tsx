@@ -1,20 +1,10 @@
 /** Renders the shell's App inside a MemoryRouter at `path`, with a visible location probe. */
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { configureSessionEnvironment, setOptions, signOut } from '@wishes/shared';
-import { signInForTest } from '@wishes/shared/testing';
+import { LocationProbe, signInForTest } from '@wishes/shared/testing';
 import { App } from '../App';
 import { ROUTER_FUTURE } from '../routes';
-
-export function LocationProbe() {
-  const location = useLocation();
-  return (
-    <>
-      <div data-testid="location">{location.pathname}</div>
-      <div data-testid="location-search">{location.search}</div>
-    </>
-  );
-}
 
 export function renderApp(path = '/') {
   return render(

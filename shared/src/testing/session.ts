@@ -1,9 +1,9 @@
 /**
- * Test helpers for every app's jest suites: fake tokens, JSON responses, held promises and a
+ * Test helpers: fake tokens, JSON responses, held promises and a
  * signed-in session. Import from '@wishes/shared/testing' (test code only: it uses Buffer, so it
  * is deliberately not exported from the package index).
  */
-import { signIn, signOut } from './session';
+import { signIn, signOut } from '../session';
 
 export function base64Url(value: string): string {
   return Buffer.from(value).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -19,22 +19,26 @@ export function fakeJwt(claims: { exp?: number; user_id?: number; token_type?: s
   return fakeToken({ exp: Math.floor(Date.now() / 1000) + 900, ...claims });
 }
 
-/**
- * A minimal fetch Response (jsdom has none). A string body is sent as raw text; an undefined
- * body is an empty one (json() rejects with a SyntaxError, as a real Response does).
- */
-export function jsonResponse(body: unknown, status = 200): Response {
-  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+/** A minimal fetch Response (jsdom has none) whose body is `text`, of the given content type. */
+export function textResponse(text: string, status = 200, contentType = 'application/json'): Response {
   const make = (): Response =>
     ({
       ok: status >= 200 && status < 300,
       status,
-      headers: { get: () => 'application/json' },
+      headers: { get: () => contentType },
       json: async () => JSON.parse(text),
       text: async () => text,
       clone: () => make(),
     }) as unknown as Response;
   return make();
+}
+
+/**
+ * A JSON Response. A string body is sent as raw text; an undefined body is an empty one (json()
+ * rejects with a SyntaxError, as a real Response does).
+ */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return textResponse(body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body), status);
 }
 
 /** A promise whose settlement the test controls (to hold a request in flight and observe busy states). */

@@ -1,0 +1,107 @@
+// One lint for the whole monorepo (`npm run lint`, and the first step of `npm test`).
+// Syntax-only typescript-eslint (no type-aware rules): `npm run typecheck` already runs tsc, and
+// type-aware linting would multiply the time on a 2-core machine.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+// The apps that the shell composes at run time (build/registry.js reads the same registry).
+const APPS = ['shell', 'mf-feed', 'mf-compose', 'mf-profile', 'mf-auth', 'mf-moderation'];
+const NOT_FOR_BROWSER = ['server', 'e2e', 'bench'];
+
+/**
+ * The import boundary: an app (or @wishes/shared) reaches another app's code only through module
+ * federation at run time, never by importing its source; what two apps share lives in
+ * @wishes/shared. `own` is the package whose files may name their own folder.
+ */
+function boundary(own) {
+  const others = [...APPS, ...NOT_FOR_BROWSER].filter((name) => name !== own);
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `(^|/)(${others.join('|')})(/|$)`,
+            message: 'Apps meet only through module federation and @wishes/shared: move what both need into @wishes/shared.',
+          },
+          {
+            regex: '^@wishes/shared/src(/|$)',
+            message: "Import @wishes/shared through its package exports ('@wishes/shared', '@wishes/shared/testing', ...).",
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '**/coverage/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'server/data/**', 'server/static/**', 'shell/public/**'],
+  },
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle follows imports into TypeScript files, so it must know how to parse them.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  // Browser code: the apps and @wishes/shared.
+  {
+    files: ['shared/src/**/*.{ts,tsx}', ...APPS.map((app) => `${app}/src/**/*.{ts,tsx}`)],
+    ...reactHooks.configs.flat['recommended-latest'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['shared/src/**/*.{ts,tsx}', ...APPS.map((app) => `${app}/src/**/*.{ts,tsx}`)],
+    rules: {
+      // React Compiler advice, not a defect: the apps are not built with the compiler, and the
+      // flagged code is the "show loading again when the key changes" idiom (one extra render on
+      // a key change). The classic rules-of-hooks and exhaustive-deps, and the compiler rules
+      // that catch real bugs (refs, purity, immutability, static-components), stay errors.
+      'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  {
+    files: ['shared/src/**/*.tsx', ...APPS.map((app) => `${app}/src/**/*.tsx`)],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  { files: ['shared/**/*.{ts,tsx}'], rules: boundary('shared') },
+  ...APPS.map((app) => ({ files: [`${app}/**/*.{ts,tsx,js}`], rules: boundary(app) })),
+  // Tests run in jest (node or jsdom).
+  {
+    files: ['**/*.test.{ts,tsx}', '**/src/test/**', 'shared/src/testing/**', 'build/jest.*.js'],
+    languageOptions: { globals: { ...globals.jest, ...globals.node, ...globals.browser } },
+  },
+  {
+    // Test and benchmark tooling reads response bodies of many shapes ad hoc; Kysely's migrations
+    // take `Kysely<any>` by design (a migration must not depend on today's schema types).
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'server/test/**', 'server/src/testing/**', 'server/src/reliability/**', 'server/src/generator/testing.ts', 'server/src/db/migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // Node: the server, the build and scripts, bench, the browser journeys and the config files.
+  {
+    files: ['server/**', 'scripts/**', 'build/**', 'bench/**', 'e2e/**', '**/*.config.{js,ts,mjs}', '**/webpack.config.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // CommonJS build and script files.
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,2 @@
+export { usePagedList, type PagedListOptions, type PagedListState } from './usePagedList';
+export { Pager } from './Pager';
