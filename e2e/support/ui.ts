@@ -55,7 +55,7 @@ export async function expectShell(page: Page): Promise<void> {
   await expect(page.getByRole('contentinfo')).toBeVisible();
 }
 
-/** The stored session (local storage keys of spec §3 Session). */
+/** The stored session (local storage keys of docs/product.md#3-entities Session). */
 export async function storedSession(page: Page): Promise<{ access: string | null; refresh: string | null; username: string | null }> {
   return page.evaluate(() => ({
     access: window.localStorage.getItem('access_token'),

@@ -1,4 +1,4 @@
-/** Sign-up, sign-in, sign-out and password reset (spec §2 auth screens, §4 Session, §5, §8 Login/Reset). */
+/** Sign-up, sign-in, sign-out and password reset (docs/product.md#2-screens-and-routes auth screens, docs/product.md#4-states Session, docs/product.md#5-validation, docs/product.md#8-error-texts Login/Reset). */
 import { strongPassword, unique } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { waitForLink } from '../support/mail';

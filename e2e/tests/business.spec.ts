@@ -1,4 +1,4 @@
-/** Business offer (§2 Business, §5 offer email rule, §8 Business toasts). */
+/** Business offer (docs/product.md#2-screens-and-routes Business, docs/product.md#5-validation offer email rule, docs/product.md#8-error-texts Business toasts). */
 import { expect, test } from '../support/fixtures';
 import { expectPath, expectTitle, expectToast } from '../support/ui';
 

@@ -1,4 +1,4 @@
-/** Compose (§2 Compose, §4 Compose, §8 Generation): category card → generate → edit → save; hourly limit. */
+/** Compose (docs/product.md#2-screens-and-routes Compose, docs/product.md#4-states Compose, docs/product.md#8-error-texts Generation): category card → generate → edit → save; hourly limit. */
 import { expect, seedSession, test } from '../support/fixtures';
 import { Api } from '../support/api';
 import { withServer } from '../support/server';

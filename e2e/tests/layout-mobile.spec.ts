@@ -1,4 +1,4 @@
-/** The mobile bar (§2 Global layout, §9 breakpoint 430 px): shown at ≤ 430 px when signed in only. */
+/** The mobile bar (docs/product.md#2-screens-and-routes Global layout, docs/product.md#9-constants breakpoint 430 px): shown at ≤ 430 px when signed in only. */
 import { expect, test } from '../support/fixtures';
 import { expectPath, header } from '../support/ui';
 

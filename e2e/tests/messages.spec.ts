@@ -1,5 +1,5 @@
 /**
- * §8 error catalogue: the failure messages no other journey reached. Each journey makes one call
+ * docs/product.md#8-error-texts error catalogue: the failure messages no other journey reached. Each journey makes one call
  * fail (page.route: a 500 JSON without an `error` field, or a network abort) or hands the page an
  * input it must refuse, and checks the exact text the person sees.
  */
@@ -14,7 +14,7 @@ async function expectExactToast(page: Page, text: string) {
   await expect(toast(page, text)).toHaveText(text);
 }
 
-/** A server failure with no `error` field, so the page must fall back to its own §8 text. */
+/** A server failure with no `error` field, so the page must fall back to its own docs/product.md#8-error-texts text. */
 const fail500 = (route: Route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' });
 
 /** Opens `/user/{id}` through the app (an in-app navigation, so the profile and wishes come from the API, not embedded data). */

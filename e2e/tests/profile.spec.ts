@@ -1,4 +1,4 @@
-/** Profile (§2 Profile, §5 Avatar, §8 Profile): own and other profiles, avatar upload, paging, errors. */
+/** Profile (docs/product.md#2-screens-and-routes Profile, docs/product.md#5-validation Avatar, docs/product.md#8-error-texts Profile): own and other profiles, avatar upload, paging, errors. */
 import { unique } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { makePng } from '../support/images';

@@ -1,4 +1,4 @@
-/** Search (§2 Search): auto-search at 3+ characters, Enter, clearing, paging by Load More, texts. */
+/** Search (docs/product.md#2-screens-and-routes Search): auto-search at 3+ characters, Enter, clearing, paging by Load More, texts. */
 import { unique } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { expectPath, expectTitle, expectToast } from '../support/ui';

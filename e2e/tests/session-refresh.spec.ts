@@ -1,5 +1,5 @@
 /**
- * Token refresh (§4 Session/Token refresh, §9): with a 30 s access token, the client's 120 s
+ * Token refresh (docs/product.md#4-states Session/Token refresh, docs/product.md#9-constants): with a 30 s access token, the client's 120 s
  * threshold means it refreshes at once on start and again on its 60 s timer, and the person keeps
  * working past the first token's expiry without noticing. A refused refresh signs out and goes home.
  */

@@ -98,7 +98,7 @@ for (const width of WIDTHS) {
       await page.mouse.click(8, 520);
       await expect(profile).toBeHidden();
 
-      // Sign out: one obvious step inside the menu; spec §2: tokens and user cleared, then /.
+      // Sign out: one obvious step inside the menu; docs/product.md#2-screens-and-routes: tokens and user cleared, then /.
       await button.click();
       await header(page).getByRole('button', { name: 'Sign out', exact: true }).click();
       await expectPath(page, '/');

@@ -1,4 +1,4 @@
-/** Static pages, the not-found page, guards, footer and header links (§2 Global layout, Routes). */
+/** Static pages, the not-found page, guards, footer and header links (docs/product.md#2-screens-and-routes Global layout, Routes). */
 import { expect, test } from '../support/fixtures';
 import { expectPath, expectShell, expectTitle, expectToast, header } from '../support/ui';
 

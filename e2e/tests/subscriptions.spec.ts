@@ -1,4 +1,4 @@
-/** Subscribe, see the person in /subscriptions, unsubscribe (§2 Profile/Subscriptions, §4 Subscription). */
+/** Subscribe, see the person in /subscriptions, unsubscribe (docs/product.md#2-screens-and-routes Profile/Subscriptions, docs/product.md#4-states Subscription). */
 import { expect, test } from '../support/fixtures';
 import { expectPath, expectTitle, expectToast } from '../support/ui';
 

@@ -1,4 +1,4 @@
-/** Vote control states (§4 Vote), the sign-in prompt, and the voters modal with its filter. */
+/** Vote control states (docs/product.md#4-states Vote), the sign-in prompt, and the voters modal with its filter. */
 import { unique } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { dialog, expectToast, wishCard } from '../support/ui';

@@ -50,7 +50,7 @@ it.each([
   ['profile', (api: ReturnType<typeof createApiClient>) => api.getProfile(1), 'Could not check subscription status.'],
   ['subscriptions', (api: ReturnType<typeof createApiClient>) => api.getMySubscriptions(), 'Could not fetch subscriptions.'],
   ['avatar', (api: ReturnType<typeof createApiClient>) => api.uploadAvatar(new Blob(['x'])), 'Failed to upload avatar.'],
-])('%s falls back to the §8 default text', async (_name, run, text) => {
+])('%s falls back to the docs/product.md#8-error-texts default text', async (_name, run, text) => {
   const { api } = client([jsonResponse({ detail: 'no error field' }, 500)]);
   await expect(run(api)).rejects.toMatchObject({ message: text, status: 500 });
 });
@@ -62,7 +62,7 @@ it('a network failure is an ApiError with status 0 and the default text', async 
   expect(error).toMatchObject({ status: 0, message: API_ERRORS.search });
 });
 
-describe('response checks (§5)', () => {
+describe('response checks (docs/product.md#5-validation)', () => {
   it('a voters response must contain a voters list', async () => {
     const { api } = client([jsonResponse({ count: 0 })]);
     await expect(api.getVoters(1)).rejects.toMatchObject({ message: 'Failed to fetch voters' });

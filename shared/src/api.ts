@@ -1,7 +1,7 @@
 /**
- * Typed client for the Wishes API (spec §7, api-contract.md). Sends the bearer token when one is
+ * Typed client for the Wishes API (docs/product.md#7-calls, api-contract.md). Sends the bearer token when one is
  * stored, retries once after refreshing an expired token, applies the spec's response checks
- * (§5) and maps failures to the text a person should see (§8): the server's `error` field where
+ * (docs/product.md#5-validation) and maps failures to the text a person should see (docs/product.md#8-error-texts): the server's `error` field where
  * present, else the listed default for that call.
  */
 import type {
@@ -100,9 +100,9 @@ const to = (id: ApiOperationId, params: Record<string, string | number> = {}, qu
 
 interface CallOptions {
   body?: unknown;
-  /** The §8 default text when the server gives no `error`. */
+  /** The docs/product.md#8-error-texts default text when the server gives no `error`. */
   failure: string;
-  /** Field names the response must contain (§5 response checks). */
+  /** Field names the response must contain (docs/product.md#5-validation response checks). */
   expect?: string[];
   /** Statuses that resolve to null instead of throwing (e.g. 404 on lookups). */
   nullOn?: number[];
@@ -315,7 +315,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         anonymous: true,
       }),
 
-    /** Throws ApiError with the raw body so the sign-in screen can apply its own §8 rules. */
+    /** Throws ApiError with the raw body so the sign-in screen can apply its own docs/product.md#8-error-texts rules. */
     login: (username: string, password: string) =>
       call<TokenPair>(to('obtainToken'), {
         body: { username, password },

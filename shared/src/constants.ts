@@ -1,4 +1,4 @@
-/** Business constants of the product spec (§9) and the API contract's limits, each defined once. */
+/** Business constants of docs/product.md#9-constants) and the API contract's limits, each defined once. */
 
 export const SESSION = {
   /** Refresh the access token when fewer than this many seconds of life remain. */

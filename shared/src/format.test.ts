@@ -1,6 +1,6 @@
 import { authorName, authorAvatar, formatDate, parseId } from './format';
 
-describe('authorName across the author shapes of spec §3', () => {
+describe('authorName across the author shapes of docs/product.md#3-entities', () => {
   it.each([
     [{ user: { full_name: 'Ada Lovelace' } }, 'Ada Lovelace'],
     [{ user: { full_name: '', first_name: 'Ada', last_name: 'Lovelace' } }, 'Ada Lovelace'],

@@ -18,7 +18,7 @@ export interface AuthorShape {
 
 const joinName = (first?: string | null, last?: string | null) => [first, last].filter((part) => part && part.trim()).join(' ').trim();
 
-/** The author's name from any of the shapes in spec §3, falling back to 'Anonymous'. */
+/** The author's name from any of the shapes in docs/product.md#3-entities, falling back to 'Anonymous'. */
 export function authorName(wish: AuthorShape): string {
   return (
     wish.user?.full_name?.trim() ||

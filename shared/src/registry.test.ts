@@ -22,7 +22,7 @@ describe('the app registry', () => {
     }
   });
 
-  it('holds the spec route table exactly (§2 Routes), each path declared once, the protected ones behind sign-in', () => {
+  it('holds the spec route table exactly (docs/product.md#2-screens-and-routes Routes), each path declared once, the protected ones behind sign-in', () => {
     const paths = [...allRoutes.map((r) => r.path), ...SHELL_ROUTES];
     expect(new Set(paths).size).toBe(paths.length);
     expect([...paths].sort()).toEqual(

@@ -1,5 +1,5 @@
 /**
- * The session (spec §4): access token, refresh token and username in local storage.
+ * The session (docs/product.md#4-states): access token, refresh token and username in local storage.
  * Signed in = an access token that has not expired. The token is refreshed when fewer than
  * 120 s of life remain, checked at start and every 60 s; a failed refresh clears the tokens,
  * goes to / and reloads the page. State is a BehaviorSubject so a late-loaded remote sees the
@@ -197,7 +197,7 @@ export function refreshNow(): Promise<boolean> {
     } catch {
       body = null;
     }
-    // Response check (§5): a refresh response must contain the new access token.
+    // Response check (docs/product.md#5-validation): a refresh response must contain the new access token.
     if (!response.ok || !body || typeof body.access !== 'string') return fail();
     internals.env.storage()?.setItem(keys.access, body.access);
     // Refresh tokens rotate: the server sends the one replacing the token just spent, and a later

@@ -1,4 +1,4 @@
-/** Client-side validation rules of the product spec (§5). Each returns the spec's message, or null when valid. */
+/** Client-side validation rules of docs/product.md#5-validation). Each returns the spec's message, or null when valid. */
 import { LIMITS, SEARCH } from './constants';
 
 export const MESSAGES = {

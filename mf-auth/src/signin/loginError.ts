@@ -2,7 +2,7 @@ import { ApiError, MESSAGES } from '@wishes/shared';
 
 /** Login failures that are not a rejected password (network, 5xx, 400). */
 export const SIGN_IN_UNAVAILABLE = 'Unable to sign in. Please check your credentials.';
-/** A success response without the tokens (§5 response check). */
+/** A success response without the tokens (docs/product.md#5-validation response check). */
 export const AUTHENTICATION_FAILED = 'Authentication failed';
 
 const CREDENTIAL_PHRASES = ['No active account', 'Invalid credentials'];
@@ -16,12 +16,12 @@ function rejectionText(body: Record<string, unknown> | null): string | null {
   return null;
 }
 
-/** Raw framework phrasing about unknown accounts is replaced by one friendly sentence (§5). */
+/** Raw framework phrasing about unknown accounts is replaced by one friendly sentence (docs/product.md#5-validation). */
 function humanize(text: string): string {
   return CREDENTIAL_PHRASES.some((phrase) => text.includes(phrase)) ? MESSAGES.incorrectCredentials : text;
 }
 
-/** What the sign-in screen shows for a failed `api.login` (spec §5 and §8). */
+/** What the sign-in screen shows for a failed `api.login` (docs/product.md#5-validation and docs/product.md#8-error-texts). */
 export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return SIGN_IN_UNAVAILABLE;
   if (error.status === 401) return humanize(rejectionText(error.body) ?? MESSAGES.defaultLoginError);

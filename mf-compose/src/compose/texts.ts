@@ -1,4 +1,4 @@
-/** Texts of the compose screen. Toast texts are the spec's (§8), character for character. */
+/** Texts of the compose screen. Toast texts are the spec's (docs/product.md#8-error-texts), character for character. */
 export type DraftLength = 'short' | 'medium' | 'long';
 export type ImproveInstruction = 'warmer' | 'shorter' | 'funnier' | 'more formal';
 

@@ -43,7 +43,7 @@ const loaders: Record<FeedView, (page: number) => Promise<FeedPageData>> = {
 };
 
 /**
- * The feed (spec §2 Feed, §4 Paging): everyone's public wishes, and for members an "All /
+ * The feed (docs/product.md#2-screens-and-routes Feed, docs/product.md#4-states Paging): everyone's public wishes, and for members an "All /
  * Following" switch; both lists scroll the same way.
  */
 export default function FeedPage() {

@@ -26,7 +26,7 @@ export function composeTopicPath(topic: string): string {
   return `/compose/${encodeURIComponent(topic)}`;
 }
 
-/** The home page (spec §1, §2): blurbs, about slide, categories, the 3 most recent wishes, a way to the feed. */
+/** The home page (docs/product.md#1-audience, docs/product.md#2-screens-and-routes): blurbs, about slide, categories, the 3 most recent wishes, a way to the feed. */
 export default function HomePage() {
   useDocumentTitle('Home');
   const user = useSessionUser();

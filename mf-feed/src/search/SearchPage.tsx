@@ -26,7 +26,7 @@ interface Results {
   loadingMore: boolean;
 }
 
-/** A 200 response can still say success:false with an error (spec §3 Search page). */
+/** A 200 response can still say success:false with an error (docs/product.md#3-entities Search page). */
 function failedResult(page: SearchResult): string | null {
   const body = page as SearchResult & { error?: unknown };
   if (body.success !== false) return null;
@@ -34,7 +34,7 @@ function failedResult(page: SearchResult): string | null {
 }
 
 /**
- * Search (spec §2). The searched term lives in the URL (?q=) so a search can be shared and
+ * Search (docs/product.md#2-screens-and-routes). The searched term lives in the URL (?q=) so a search can be shared and
  * back/forward work; the box auto-searches (debounced) once it holds 3+ characters that differ
  * from the last search, and Enter searches at once. Responses to superseded searches are dropped.
  */

@@ -1,6 +1,6 @@
 import type { VoteSummary, VoteType, Wish } from '@wishes/shared';
 
-/** Spec §4: pressing the vote the user already has removes it; any other press casts that vote. */
+/** docs/product.md#4-states: pressing the vote the user already has removes it; any other press casts that vote. */
 export type VoteAction = { kind: 'cast'; voteType: VoteType } | { kind: 'remove' };
 
 export function nextVoteAction(current: VoteType | null, pressed: VoteType): VoteAction {

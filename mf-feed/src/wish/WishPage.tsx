@@ -16,7 +16,7 @@ export function wishPageTitle(wish: Wish | null): string {
 
 /**
  * The single wish page. The wish comes from the detail call, so its vote_type is the signed-in
- * person's own vote even when the counts are all zero (spec §2: trust the wish details).
+ * person's own vote even when the counts are all zero (docs/product.md#2-screens-and-routes: trust the wish details).
  */
 export default function WishPage() {
   const { id: param } = useParams();

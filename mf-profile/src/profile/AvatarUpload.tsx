@@ -1,5 +1,5 @@
 /**
- * Avatar upload on one's own profile: validated before any request (spec §5 Avatar), sent as the
+ * Avatar upload on one's own profile: validated before any request (docs/product.md#5-validation Avatar), sent as the
  * multipart field `avatar`, previewed while uploading, and pushed to the session so the header's
  * avatar changes at once.
  */

@@ -1,5 +1,5 @@
 /**
- * Subscribe / unsubscribe on another user's profile (spec §4 Subscription). The server's profile
+ * Subscribe / unsubscribe on another user's profile (docs/product.md#4-states Subscription). The server's profile
  * is used when it returns one; otherwise the follower count moves by one locally.
  */
 import { useState } from 'react';

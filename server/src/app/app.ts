@@ -76,7 +76,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const { db, dialect } = openDatabase(config.databaseUrl, { sqliteNativeBinding: config.sqliteNativeBinding });
+  const { db, dialect } = openDatabase(config.databaseUrl, { sqliteDriver: config.sqliteDriver });
   configureFeedCache(db, config.feedCacheMs);
   configureSessionCache(db, config.sessionCacheMs);
   try {

@@ -84,10 +84,10 @@ export interface Config {
   /** How long a user's session epoch is trusted without a bus message, ms (WISHES_SESSION_CACHE_MS, default 10000). */
   sessionCacheMs: number;
   /**
-   * better-sqlite3's native addon built for the running Node (WISHES_SQLITE_BINDING, a path to a
-   * better_sqlite3.node); unset: the installed one. See docs/operations.md#node-lines.
+   * A better-sqlite3 package folder to load instead of the installed one (WISHES_SQLITE_DRIVER):
+   * how the server runs on Node 24 and 26. See docs/operations.md#node-lines.
    */
-  sqliteNativeBinding?: string;
+  sqliteDriver?: string;
 }
 
 export type TrustProxy = false | number | string;
@@ -192,11 +192,11 @@ function loadOrCreateSecret(dataDir: string): string {
 
 type Env = Record<string, string | undefined>;
 
-function sqliteBinding(value: string | undefined): string | undefined {
+function sqliteDriverFolder(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  const file = path.resolve(REPO_ROOT, value);
-  if (!existsSync(file)) throw new ConfigError(`WISHES_SQLITE_BINDING must name an existing better_sqlite3.node (got "${value}")`);
-  return file;
+  const folder = path.resolve(REPO_ROOT, value);
+  if (!existsSync(path.join(folder, 'package.json'))) throw new ConfigError(`WISHES_SQLITE_DRIVER must name a better-sqlite3 package folder (got "${value}")`);
+  return folder;
 }
 
 /** Builds the config from `env` (default process.env), then applies `overrides` (tests). */
@@ -277,7 +277,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     releasesDir: overrides.releasesDir ?? path.resolve(REPO_ROOT, get('RELEASES_DIR') ?? './releases'),
     siteRoot: overrides.siteRoot ?? path.resolve(REPO_ROOT, get('WISHES_SITE_ROOT') ?? '.'),
     feedCacheMs: overrides.feedCacheMs ?? (get('WISHES_FEED_CACHE_MS') ? parseIntStrict(get('WISHES_FEED_CACHE_MS')!, 'WISHES_FEED_CACHE_MS', 0, 3_600_000) : 1000),
-    sqliteNativeBinding: overrides.sqliteNativeBinding ?? sqliteBinding(get('WISHES_SQLITE_BINDING')),
+    sqliteDriver: overrides.sqliteDriver ?? sqliteDriverFolder(get('WISHES_SQLITE_DRIVER')),
     sessionCacheMs:
       overrides.sessionCacheMs ?? (get('WISHES_SESSION_CACHE_MS') ? parseIntStrict(get('WISHES_SESSION_CACHE_MS')!, 'WISHES_SESSION_CACHE_MS', 0, 3_600_000) : 10_000),
   };

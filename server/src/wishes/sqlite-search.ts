@@ -33,8 +33,8 @@ export interface RankedPage {
 export interface SqliteSearchOptions {
   /** Searches waiting for the worker beyond the running one; more are refused as busy. */
   maxQueue: number;
-  /** better-sqlite3's addon for the running Node when not the installed one (db/connect.ts). */
-  nativeBinding?: string;
+  /** The better-sqlite3 package to load when not the installed one (db/connect.ts, Config.sqliteDriver). */
+  driver?: string;
 }
 
 // Plain JavaScript so it runs the same under tsx, jest and compiled code. The statements are the
@@ -42,7 +42,7 @@ export interface SqliteSearchOptions {
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.file, { readonly: true, fileMustExist: true, ...(workerData.nativeBinding ? { nativeBinding: workerData.nativeBinding } : {}) });
+const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 const count = db.prepare('select count(*) as n from wishes_fts where wishes_fts match ?');
 const ranked = db.prepare('select rowid as id from wishes_fts where wishes_fts match ? order by bm25(wishes_fts) asc, rowid desc limit ? offset ?');
@@ -109,7 +109,7 @@ export class SqliteSearchWorker {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: this.file, driver: require.resolve('better-sqlite3'), nativeBinding: this.options.nativeBinding } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: this.file, driver: this.options.driver ?? require.resolve('better-sqlite3') } });
     // Never keeps the process alive by itself (the app closes it on shutdown).
     worker.unref();
     worker.on('message', (message: { id: number; total?: number; ids?: number[]; error?: { message: string; code?: string } }) => {

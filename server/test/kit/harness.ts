@@ -37,9 +37,11 @@ function probePostgres(): string | null {
   return url ? url : null;
 }
 
-export const PG_ADMIN_URL = probePostgres();
-const requirePostgres = Boolean(process.env.CI) || process.env.REQUIRE_POSTGRES === '1';
-if (!PG_ADMIN_URL) {
+/** WISHES_TEST_DIALECTS=sqlite: SQLite only, on purpose (scripts/node-lines.js runs suites so on another Node line). */
+const sqliteOnly = process.env.WISHES_TEST_DIALECTS === 'sqlite';
+export const PG_ADMIN_URL = sqliteOnly ? null : probePostgres();
+const requirePostgres = !sqliteOnly && (Boolean(process.env.CI) || process.env.REQUIRE_POSTGRES === '1');
+if (!PG_ADMIN_URL && !sqliteOnly) {
   if (requirePostgres) {
     throw new Error(`PostgreSQL is required (CI or REQUIRE_POSTGRES=1) but none of ${CANDIDATE_ADMIN_URLS.join(', ')} is reachable`);
   }

@@ -51,7 +51,7 @@ export function Header({ showNav }: { showNav: boolean }) {
   usePublishedHeight(headerRef, '--shell-header-height');
   const onSignInPage = location.pathname === SIGN_IN_PATH || location.pathname === `${SIGN_IN_PATH}/`;
 
-  // Spec §2: sign-out clears the tokens and the user, then goes to /. Focus then starts at the
+  // docs/product.md#2-screens-and-routes: sign-out clears the tokens and the user, then goes to /. Focus then starts at the
   // home page's heading rather than on <body> (the menu that had it is gone).
   const onSignOut = () => {
     signOut();

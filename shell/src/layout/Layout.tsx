@@ -20,7 +20,7 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
 
 /**
  * Skip link, header, main landmark, footer and (on narrow screens, signed in) the bottom bar.
- * Signed out on a narrow screen there is no bar (spec §2), so the header keeps its one entry, Feed.
+ * Signed out on a narrow screen there is no bar (docs/product.md#2-screens-and-routes), so the header keeps its one entry, Feed.
  */
 export function Layout({ children }: { children: ReactNode }) {
   const user = useSessionUser();

@@ -1,5 +1,5 @@
 /**
- * The icon navigation (spec §2, Global layout): the entries the active remotes declare in the app
+ * The icon navigation (docs/product.md#2-screens-and-routes, Global layout): the entries the active remotes declare in the app
  * registry (shared/src/registry.ts), each with its visibility (visitors see only Feed).
  */
 import type { NavDeclaration } from '@wishes/shared';
