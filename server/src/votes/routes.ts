@@ -7,9 +7,9 @@ import type { AppDeps } from '../app/deps';
 import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';
 import { requireUser } from '../app/auth';
-import { isWishVisible } from '../wishes/queries';
-import { VOTE_TEXT, VoteBodySchema, VotersQuerySchema } from './schemas';
+import { VOTE_TEXT, VoteBodySchema, VotersQuerySchema, parseVotersLimit } from './schemas';
 import * as q from './queries';
+import { decodeVotersCursor } from './queries';
 
 const isVoteType = (v: unknown): v is VoteType => v === 'upvote' || v === 'downvote';
 
@@ -55,18 +55,25 @@ export default async function voteRoutes(fastify: FastifyInstance, { deps }: { d
       const wishId = parseId(request.params.id, VOTE_TEXT.notFound);
       const filter = request.query.vote_type;
       if (filter !== undefined && filter !== '' && !isVoteType(filter)) throw new HttpError(400, VOTE_TEXT.badType, { fields: { vote_type: VOTE_TEXT.badType } });
-      if (!(await isWishVisible(db, wishId, request.userId))) throw new HttpError(404, VOTE_TEXT.notFound);
+      const limit = parseVotersLimit(request.query.limit);
+      if (limit === null) throw new HttpError(400, VOTE_TEXT.badLimit, { fields: { limit: VOTE_TEXT.badLimit } });
+      const cursor = request.query.cursor === undefined ? null : decodeVotersCursor(request.query.cursor);
+      if (request.query.cursor !== undefined && !cursor) throw new HttpError(400, VOTE_TEXT.badCursor, { fields: { cursor: VOTE_TEXT.badCursor } });
       const type = isVoteType(filter) ? filter : undefined;
-      const [voters, counts, mine] = await Promise.all([q.listVoters(db, wishId, type), q.voteCounts(db, wishId), q.userVote(db, wishId, request.userId)]);
+      // Two reads in parallel; the page is dropped when the wish does not exist for this viewer.
+      const [header, page] = await Promise.all([q.votersHeader(db, wishId, request.userId), q.listVoters(db, wishId, type, limit, cursor)]);
+      if (!header) throw new HttpError(404, VOTE_TEXT.notFound);
+      const { up, down } = header;
       return {
-        voters,
-        // Exact even past VOTERS_LIMIT: the number of votes the filter selects.
-        count: type === 'upvote' ? counts.upvote_count : type === 'downvote' ? counts.downvote_count : counts.upvote_count + counts.downvote_count,
-        upvote_count: counts.upvote_count,
-        downvote_count: counts.downvote_count,
-        total_count: counts.upvote_count + counts.downvote_count,
-        net_count: counts.upvote_count - counts.downvote_count,
-        current_user_vote: mine,
+        voters: page.voters,
+        // Every vote the filter selects, on every page (not this page's length).
+        count: type === 'upvote' ? up : type === 'downvote' ? down : up + down,
+        upvote_count: up,
+        downvote_count: down,
+        total_count: up + down,
+        net_count: up - down,
+        current_user_vote: header.mine,
+        next_cursor: page.next ? q.encodeVotersCursor(page.next) : null,
       };
     },
   );
