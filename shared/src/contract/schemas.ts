@@ -5,7 +5,7 @@
  * never reaches a browser bundle).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { LIMITS } from '../constants';
+import { LIMITS, VOTERS_PAGE } from '../constants';
 import type { NavDeclaration, RouteDeclaration } from '../registry';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -225,10 +225,8 @@ export type ComplaintRequest = Static<typeof ComplaintRequestSchema>;
 export const VoteRequestSchema = Type.Object({ vote_type: Type.Optional(VoteTypeSchema) });
 export type VoteRequest = Static<typeof VoteRequestSchema>;
 
-/** Voters modal's first page; later pages use the same size. */
-export const VOTERS_PAGE_FIRST_LIMIT = 50;
-/** Largest `limit`, and the page size when none is given (the v1 list's cap). */
-export const VOTERS_PAGE_MAX_LIMIT = 1000;
+export const VOTERS_PAGE_FIRST_LIMIT = VOTERS_PAGE.modalLimit;
+export const VOTERS_PAGE_MAX_LIMIT = VOTERS_PAGE.maxLimit;
 
 export const VotersQuerySchema = Type.Object({
   vote_type: Type.Optional(VoteTypeSchema),
