@@ -9,6 +9,8 @@ import { parseId } from '../app/params';
 import { requireUser } from '../app/auth';
 import { VOTE_TEXT, VoteBodySchema, VotersQuerySchema, parseVotersLimit } from './schemas';
 import * as q from './queries';
+import { createSqliteVoteWriter } from './sqlite-vote-writer';
+import { sqliteHandleOf } from '../db/connect';
 import { decodeVotersCursor } from './queries';
 
 const isVoteType = (v: unknown): v is VoteType => v === 'upvote' || v === 'downvote';
@@ -16,6 +18,24 @@ const isVoteType = (v: unknown): v is VoteType => v === 'upvote' || v === 'downv
 export default async function voteRoutes(fastify: FastifyInstance, { deps }: { deps: AppDeps }) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { db, dialect } = deps;
+  const raw = dialect === 'sqlite' ? sqliteHandleOf(db) : null;
+  const sqliteWrite = raw ? createSqliteVoteWriter(raw, (error) => fastify.log.error({ err: error }, 'notification (vote) not recorded')) : null;
+
+  /**
+   * SQLite: vote and notification in one synchronous transaction, then tell the author's streams.
+   * Otherwise (PostgreSQL, or a Kysely transaction open on the SQLite connection): the vote, then
+   * the notification.
+   */
+  const changeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
+    const fast = sqliteWrite?.(wishId, userId, voteType);
+    if (fast !== undefined) {
+      if (fast?.notifyUserId != null) await deps.notifications.bus.publish(fast.notifyUserId).catch((error: unknown) => fastify.log.error({ err: error }, 'notification (vote) not published'));
+      return fast?.summary ?? null;
+    }
+    const wish = voteType === null ? await q.removeVote(db, dialect, wishId, userId) : await q.castVote(db, dialect, wishId, userId, voteType);
+    if (wish) await deps.notifications.voteChanged(wishId, userId, voteType);
+    return wish;
+  };
 
   app.post(
     '/api/wish/:id/vote/',
@@ -26,12 +46,11 @@ export default async function voteRoutes(fastify: FastifyInstance, { deps }: { d
     async (request) => {
       const userId = requireUser(request);
       const wishId = parseId(request.params.id, VOTE_TEXT.notFound);
-      const raw = request.body.vote_type === undefined ? DEFAULT_VOTE_TYPE : request.body.vote_type;
-      if (!isVoteType(raw)) throw new HttpError(400, VOTE_TEXT.badType, { fields: { vote_type: VOTE_TEXT.badType } });
-      const wish = await q.castVote(db, dialect, wishId, userId, raw);
+      const type = request.body.vote_type === undefined ? DEFAULT_VOTE_TYPE : request.body.vote_type;
+      if (!isVoteType(type)) throw new HttpError(400, VOTE_TEXT.badType, { fields: { vote_type: VOTE_TEXT.badType } });
+      const wish = await changeVote(wishId, userId, type);
       if (!wish) throw new HttpError(404, VOTE_TEXT.notFound);
-      await deps.notifications.voteChanged(wishId, userId, raw);
-      return { message: raw === 'upvote' ? VOTE_TEXT.upvoted : VOTE_TEXT.downvoted, wish };
+      return { message: type === 'upvote' ? VOTE_TEXT.upvoted : VOTE_TEXT.downvoted, wish };
     },
   );
 
@@ -41,9 +60,8 @@ export default async function voteRoutes(fastify: FastifyInstance, { deps }: { d
     async (request) => {
       const userId = requireUser(request);
       const wishId = parseId(request.params.id, VOTE_TEXT.notFound);
-      const wish = await q.removeVote(db, dialect, wishId, userId);
+      const wish = await changeVote(wishId, userId, null);
       if (!wish) throw new HttpError(404, VOTE_TEXT.notFound);
-      await deps.notifications.voteChanged(wishId, userId, null);
       return { message: VOTE_TEXT.removed, wish };
     },
   );

@@ -65,6 +65,23 @@ describe.each(dialects)('votes (%s)', (dialect) => {
     expectJsonClientError(await t.request({ url: `/api/wish/${id}/voters/?vote_type=meh` }), 400);
   });
 
+  it('counts a vote cast while another request holds a transaction open on the connection (SQLite falls back to the queued path)', async () => {
+    const id = await t.saveWish(author, 'Busy connection');
+    const late = await t.createUser();
+    let pending: Promise<{ statusCode: number; json: () => { wish: { upvote_count: number } } }> | undefined;
+    await t.app.deps.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('wishes').select('id').where('id', '=', id).execute();
+      // The vote arrives while this transaction is open and waiting: it must neither join nor break it.
+      pending = vote(id, late, { vote_type: 'upvote' });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    const res = await pending!;
+    expect(res.statusCode).toBe(200);
+    expect(res.json().wish.upvote_count).toBe(1);
+    const authorNotes = (await t.request({ url: '/api/notifications/', token: author.access })).json();
+    expect(JSON.stringify(authorNotes)).toContain(String(late.id));
+  });
+
   describe('paged voters', () => {
     let id: number;
     let crowd: TestUser[];
