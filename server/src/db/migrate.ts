@@ -24,7 +24,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
         '0005_remote_releases': remoteReleasesMigration(dialect),
         '0007_moderation': moderationMigration(dialect),
         '0008_social': socialMigration(dialect),
-        '0011_voters_type_idx': votersTypeIndexMigration(),
+        '0011_voters_type_idx': votersTypeIndexMigration(dialect),
       }) },
   });
   const { error, results } = await migrator.migrateToLatest();

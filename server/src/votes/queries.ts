@@ -50,24 +50,39 @@ async function sqliteChange(db: Db, wishId: number, userId: number, voteType: Vo
   });
 }
 
-/** PostgreSQL: one function call, one round trip (migrations/0003_vote_functions.ts has the same steps). */
-async function postgresChange(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteSummary | null> {
+/**
+ * PostgreSQL: one statement, so one round trip and one commit (one WAL flush): the vote function
+ * (migrations/0003_vote_functions.ts, hidden rule in 0007) and, for the row it returns, the
+ * author's vote notification (wishes_vote_notify, 0011). `notify_user` is the author whose
+ * notifications changed (publish on the bus after the commit), else null.
+ */
+async function postgresChange(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteWithNotice | null> {
+  const now = nowIso();
   const result =
     voteType === null
-      ? await sql<{ up: number; down: number }>`select up, down from wishes_remove_vote(${wishId}, ${userId})`.execute(db)
-      : await sql<{ up: number; down: number }>`select up, down from wishes_cast_vote(${wishId}, ${userId}, ${voteType}, ${nowIso()})`.execute(db);
+      ? await sql<{ up: number; down: number; notify_user: number | null }>`select c.up, c.down, wishes_vote_notify(${wishId}, ${userId}, ${null}::text, ${now}) as notify_user
+          from wishes_remove_vote(${wishId}, ${userId}) c`.execute(db)
+      : await sql<{ up: number; down: number; notify_user: number | null }>`select c.up, c.down, wishes_vote_notify(${wishId}, ${userId}, ${voteType}, ${now}) as notify_user
+          from wishes_cast_vote(${wishId}, ${userId}, ${voteType}, ${now}) c`.execute(db);
   const row = result.rows[0];
-  return row ? toSummary(wishId, row.up, row.down, voteType) : null;
+  return row ? { summary: toSummary(wishId, row.up, row.down, voteType), notifyUserId: row.notify_user ?? null } : null;
+}
+
+export type VoteWithNotice = { summary: VoteSummary; notifyUserId: number | null };
+
+/** PostgreSQL: the vote and its notification in one statement (see postgresChange). Null when the wish is not visible. */
+export async function changeVotePostgres(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteWithNotice | null> {
+  return postgresChange(db, wishId, userId, voteType);
 }
 
 /** Upvote or downvote: a repeat keeps one vote, the other type switches it. Null when the wish is not visible. */
 export async function castVote(db: Db, dialect: Dialect, wishId: number, userId: number, voteType: VoteType): Promise<VoteSummary | null> {
-  return dialect === 'postgres' ? postgresChange(db, wishId, userId, voteType) : sqliteChange(db, wishId, userId, voteType);
+  return dialect === 'postgres' ? (await postgresChange(db, wishId, userId, voteType))?.summary ?? null : sqliteChange(db, wishId, userId, voteType);
 }
 
 /** Removes the user's vote if any. Null when the wish is not visible. */
 export async function removeVote(db: Db, dialect: Dialect, wishId: number, userId: number): Promise<VoteSummary | null> {
-  return dialect === 'postgres' ? postgresChange(db, wishId, userId, null) : sqliteChange(db, wishId, userId, null);
+  return dialect === 'postgres' ? (await postgresChange(db, wishId, userId, null))?.summary ?? null : sqliteChange(db, wishId, userId, null);
 }
 
 /**

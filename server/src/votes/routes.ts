@@ -22,14 +22,22 @@ export default async function voteRoutes(fastify: FastifyInstance, { deps }: { d
   const sqliteWrite = raw ? createSqliteVoteWriter(raw, (error) => fastify.log.error({ err: error }, 'notification (vote) not recorded')) : null;
 
   /**
-   * SQLite: vote and notification in one synchronous transaction, then tell the author's streams.
-   * Otherwise (PostgreSQL, or a Kysely transaction open on the SQLite connection): the vote, then
-   * the notification.
+   * PostgreSQL: vote and notification in one statement (one commit). SQLite: in one synchronous
+   * transaction; when a Kysely transaction is open on the connection, the vote, then the
+   * notification. Then the author's streams are told.
    */
+  const publish = async (authorId: number) => {
+    await deps.notifications.bus.publish(authorId).catch((error: unknown) => fastify.log.error({ err: error }, 'notification (vote) not published'));
+  };
   const changeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
+    if (dialect === 'postgres') {
+      const done = await q.changeVotePostgres(db, wishId, userId, voteType);
+      if (done?.notifyUserId != null) await publish(done.notifyUserId);
+      return done?.summary ?? null;
+    }
     const fast = sqliteWrite?.(wishId, userId, voteType);
     if (fast !== undefined) {
-      if (fast?.notifyUserId != null) await deps.notifications.bus.publish(fast.notifyUserId).catch((error: unknown) => fastify.log.error({ err: error }, 'notification (vote) not published'));
+      if (fast?.notifyUserId != null) await publish(fast.notifyUserId);
       return fast?.summary ?? null;
     }
     const wish = voteType === null ? await q.removeVote(db, dialect, wishId, userId) : await q.castVote(db, dialect, wishId, userId, voteType);
