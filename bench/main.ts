@@ -95,7 +95,7 @@ async function main() {
       timings.loadSqliteMs = Date.now() - t;
       log(`SQLite loaded in ${(timings.loadSqliteMs / 1000).toFixed(1)} s (${sqliteFile})`);
       log('\nAPI on SQLite');
-      api.sqlite = await runApiBench({ databaseUrl: `sqlite:${sqliteFile}`, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, log });
+      api.sqlite = await runApiBench({ databaseUrl: `sqlite:${sqliteFile}`, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, paired: !flag('unpaired'), log });
 
       if (flag('skip-postgres')) {
         log('\nPostgreSQL skipped (--skip-postgres)');
@@ -109,7 +109,7 @@ async function main() {
         timings.loadPostgresMs = Date.now() - t;
         log(`\nPostgreSQL loaded in ${(timings.loadPostgresMs / 1000).toFixed(1)} s (database ${PG_DB})`);
         log('API on PostgreSQL');
-        api.postgres = await runApiBench({ databaseUrl: url, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, log });
+        api.postgres = await runApiBench({ databaseUrl: url, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, paired: !flag('unpaired'), log });
         await dropPostgresDatabase(PG_ADMIN_URL, PG_DB);
         pgCreated = false;
       }

@@ -139,7 +139,12 @@ export interface EndpointResult {
   requests: number;
   errors: number;
   non2xx: number;
+  /** Paired mode: the bare route's req/s in the slices interleaved with this endpoint's. */
+  pairedBareRps?: number;
 }
+
+/** Rounds of [bare, endpoint] per endpoint in paired mode. */
+export const PAIRED_ROUNDS = 3;
 
 export interface ApiBenchOptions {
   databaseUrl: string;
@@ -148,6 +153,8 @@ export interface ApiBenchOptions {
   warmupSeconds: number;
   connections: number;
   only?: string[];
+  /** Interleave the bare route with each endpoint (see PAIRED_ROUNDS); default true. */
+  paired: boolean;
   log: (line: string) => void;
 }
 
@@ -340,8 +347,22 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
       }
       const common = { url: base + (s.key === 'vote' ? '' : s.path), method: s.method === 'POST+DELETE' ? 'POST' : s.method, connections: options.connections, pipelining: 1, ...s.opts };
       if (options.warmupSeconds > 0) await autocannon({ ...common, duration: options.warmupSeconds });
-      const r = await autocannon({ ...common, duration: options.durationSeconds });
-      const rps = r.requests.average;
+      // Paired (default): PAIRED_ROUNDS rounds of [bare route, endpoint], each a slice of the
+      // duration, and the ratio is the endpoint's requests over the bare route's in those same
+      // slices, so a shared machine's load swings hit both sides alike. Unpaired: one run, ratio to
+      // the one baseline measured at the start.
+      const rounds = baseline || !options.paired ? 1 : PAIRED_ROUNDS;
+      const slice = Math.max(1, Math.round(options.durationSeconds / rounds));
+      const runs: AutocannonResult[] = [];
+      let pairedBare = 0;
+      for (let round = 0; round < rounds; round++) {
+        if (rounds > 1) pairedBare += (await autocannon({ url: base + '/bench/bare', method: 'GET', connections: options.connections, pipelining: 1, duration: slice })).requests.total;
+        runs.push(await autocannon({ ...common, duration: rounds > 1 ? slice : options.durationSeconds }));
+      }
+      const total = runs.reduce((n, x) => n + x.requests.total, 0);
+      const seconds = runs.reduce((n, x) => n + x.duration, 0); // autocannon reports seconds
+      const rps = rounds > 1 ? total / Math.max(seconds, 0.001) : runs[0]!.requests.average;
+      const sortedP50 = runs.map((x) => x.latency.p50).sort((a, b) => a - b);
       const bare = results.find((x) => x.key === (s.cached ? 'bareCached' : 'bare'));
       const result: EndpointResult = {
         key: s.key,
@@ -349,14 +370,16 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
         method: s.method,
         path: s.path,
         rps,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        bytesPerResponse: r.requests.total ? Math.round((r.throughput.average * r.duration) / Math.max(1, r.requests.total)) : 0,
-        ratioToBare: baseline ? 1 : bare ? rps / bare.rps : null,
-        requests: r.requests.total,
-        errors: r.errors + r.timeouts,
-        non2xx: r.non2xx,
+        p50: sortedP50[Math.floor((sortedP50.length - 1) / 2)]!,
+        p99: Math.max(...runs.map((x) => x.latency.p99)),
+        bytesPerResponse: total ? Math.round(runs.reduce((n, x) => n + x.throughput.average * x.duration, 0) / total) : 0,
+        ratioToBare: baseline ? 1 : rounds > 1 ? total / Math.max(1, pairedBare) : bare ? rps / bare.rps : null,
+        requests: total,
+        errors: runs.reduce((n, x) => n + x.errors + x.timeouts, 0),
+        non2xx: runs.reduce((n, x) => n + x.non2xx, 0),
+        pairedBareRps: rounds > 1 ? pairedBare / Math.max(seconds, 0.001) : undefined,
       };
+      const r = { latency: { p50: result.p50, p99: result.p99 } };
       results.push(result);
       options.log(
         `  ${s.label.padEnd(40)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms` +
