@@ -9,7 +9,7 @@ import { cpus, freemem, tmpdir, totalmem } from 'node:os';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
-import { FULL_SIZE, generate, type DataSize } from './lib/data';
+import { FULL_SIZE, MEGA_VOTES, generate, type DataSize } from './lib/data';
 import { createPostgresDatabase, dropPostgresDatabase, loadPostgres, loadSqlite } from './lib/load';
 import { runApiBench, startServer, stopServer, type EndpointResult } from './api/run';
 import { launchBrowser, measureColdFeed, measureJsWeight, runLighthouse, type ColdLoad, type JsWeight, type LighthouseResult } from './web/run';
@@ -73,7 +73,7 @@ async function main() {
   };
   const info = machine();
   log(`Wishes benchmark on ${info.nproc} × ${info.cpu}, ${info.memoryGiB} GiB, Node ${info.node}`);
-  log(`Data: ${size.users} users, ${size.wishes} wishes, ${size.votes} votes, ${size.follows} follows; autocannon ${CONNECTIONS} connections, ${DURATION} s per endpoint (+${WARMUP} s warm-up), loopback only`);
+  log(`Data: ${size.users} users, ${size.wishes} wishes, ${size.votes} votes, ${size.follows} follows (+ a wish with ${MEGA_VOTES} more votes from as many extra users); autocannon ${CONNECTIONS} connections, ${DURATION} s per endpoint (+${WARMUP} s warm-up), loopback only`);
 
   const result: Record<string, unknown> = { date: new Date().toISOString(), machine: info, size, autocannon: { connections: CONNECTIONS, durationSeconds: DURATION, warmupSeconds: WARMUP } };
   const workDir = mkdtempSync(path.join(tmpdir(), 'wishes-bench-data-'));
@@ -95,7 +95,7 @@ async function main() {
       timings.loadSqliteMs = Date.now() - t;
       log(`SQLite loaded in ${(timings.loadSqliteMs / 1000).toFixed(1)} s (${sqliteFile})`);
       log('\nAPI on SQLite');
-      api.sqlite = await runApiBench({ databaseUrl: `sqlite:${sqliteFile}`, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, log });
+      api.sqlite = await runApiBench({ databaseUrl: `sqlite:${sqliteFile}`, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, paired: !flag('unpaired'), log });
 
       if (flag('skip-postgres')) {
         log('\nPostgreSQL skipped (--skip-postgres)');
@@ -109,7 +109,7 @@ async function main() {
         timings.loadPostgresMs = Date.now() - t;
         log(`\nPostgreSQL loaded in ${(timings.loadPostgresMs / 1000).toFixed(1)} s (database ${PG_DB})`);
         log('API on PostgreSQL');
-        api.postgres = await runApiBench({ databaseUrl: url, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, log });
+        api.postgres = await runApiBench({ databaseUrl: url, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, paired: !flag('unpaired'), log });
         await dropPostgresDatabase(PG_ADMIN_URL, PG_DB);
         pgCreated = false;
       }
@@ -201,6 +201,15 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
     if (feedAfter && deepAfter) {
       const ratio = deepAfter.p50 / Math.max(feedAfter.p50, 1);
       rows.push({ name: `${db}: ${deepAfter.label} p50 latency`, value: `${deepAfter.p50} ms = ${ratio.toFixed(1)}× page 1 (${feedAfter.p50} ms)`, target: '≤ 3× page 1', pass: deepAfter.p50 <= 3 * Math.max(feedAfter.p50, 1) });
+    }
+    // Paged voters (issue 21): the modal's first page of a 100k-vote wish, its downvote filter and a page from the middle, each ≤ 2× feed p50.
+    for (const key of ['votersMega', 'votersMegaDown', 'votersMegaDeep']) {
+      const v = get(key);
+      if (v && feed) rows.push({ name: `${db}: ${v.label} p50`, value: `${v.p50} ms = ${(v.p50 / Math.max(feed.p50, 1)).toFixed(1)}× feed`, target: '≤ 2× feed p50', pass: v.p50 <= 2 * Math.max(feed.p50, 1) });
+    }
+    const floor = get('dbFloor');
+    if (floor?.ratioToBare != null && feed?.ratioToBare != null) {
+      rows.push({ name: `${db}: database round trip alone (select 1 route), for the feed's ceiling`, value: `${floor.ratioToBare.toFixed(2)}× bare (feed page 1: ${feed.ratioToBare.toFixed(2)}× = ${(feed.ratioToBare / Math.max(floor.ratioToBare, 0.001)).toFixed(2)}× of this floor)`, target: 'reported', pass: null });
     }
     const followingFeed = get('following1');
     if (followingFeed && feed) {

@@ -14,6 +14,7 @@ const autocannon = require('autocannon') as (opts: Record<string, unknown>) => P
 import { sql } from 'kysely';
 import { COMMON_WORD, RARE_WORD, type Dataset } from '../lib/data';
 import { openDatabase } from '../../server/src/db/connect';
+import { VOTERS_PAGE } from '../../shared/src/constants';
 
 /** How many people the following-feed member follows (issue: "a member following 200 people"). */
 export const FOLLOWED = 200;
@@ -45,6 +46,62 @@ async function followAuthors(databaseUrl: string, followerId: number): Promise<n
     });
     const count = await sql<{ n: number | string }>`select count(*) as n from subscriptions where follower_id = ${followerId}`.execute(db);
     return Number(count.rows[0]!.n);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Seeded rows for the moderation queue and the notifications list (the bulk load writes neither). */
+export const SEEDED = { complaints: 3000, reportedWishes: 1000, notifications: 500, actorsPerNotification: 3 };
+
+/**
+ * Gives the new hot calls something to read: `moderatorId` becomes a moderator and sees a queue of
+ * SEEDED.reportedWishes open items (SEEDED.complaints reports from distinct people, spread over
+ * the feed); `readerId` gets SEEDED.notifications unread follow notifications with three actors
+ * each. Idempotent (a second run adds nothing). Returns a cursor in the middle of the mega wish's
+ * voters (the deep-page voters row), encoded as the server encodes it.
+ */
+async function seedHotCalls(databaseUrl: string, data: Dataset, moderatorId: number, readerId: number): Promise<string | null> {
+  const { db } = openDatabase(databaseUrl, { poolSize: 1 });
+  try {
+    await sql`update users set role = 'moderator' where id = ${moderatorId}`.execute(db);
+    const now = new Date().toISOString();
+    const publicIds: number[] = [];
+    for (let i = 0; i < data.size.wishes; i++) if (data.wishes.isPublic[i]) publicIds.push(i + 1);
+    const step = Math.max(1, Math.floor(publicIds.length / SEEDED.reportedWishes));
+    const perWish = Math.ceil(SEEDED.complaints / SEEDED.reportedWishes);
+    await db.transaction().execute(async (trx) => {
+      const existing = await sql<{ n: number | string }>`select count(*) as n from complaints where category = 'bench'`.execute(trx);
+      if (Number(existing.rows[0]!.n) === 0) {
+        for (let k = 0, made = 0; k < SEEDED.reportedWishes && made < SEEDED.complaints; k++) {
+          const wishId = publicIds[k * step]!;
+          const rows = Array.from({ length: Math.min(perWish, SEEDED.complaints - made) }, (_, j) => {
+            const reporter = 1 + ((k * 31 + j * 7) % data.size.users);
+            return { wish_id: wishId, reporter_id: reporter, reporter_ip: null, reporter_key: `u:${reporter}`, category: 'bench', created_at: now };
+          });
+          made += rows.length;
+          await trx.insertInto('complaints').values(rows).onConflict((oc) => oc.doNothing()).execute();
+        }
+      }
+      const mine = await sql<{ n: number | string }>`select count(*) as n from notifications where user_id = ${readerId}`.execute(trx);
+      if (Number(mine.rows[0]!.n) === 0) {
+        for (let k = 0; k < SEEDED.notifications; k++) {
+          const stamp = new Date(Date.now() - k * 60_000).toISOString();
+          const inserted = await trx
+            .insertInto('notifications')
+            .values({ user_id: readerId, kind: 'follow', wish_id: null, text: null, read_at: null, created_at: stamp, updated_at: stamp })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          const actors = Array.from({ length: SEEDED.actorsPerNotification }, (_, j) => 1 + ((k * 13 + j * 101) % data.size.users)).filter((a) => a !== readerId);
+          await trx.insertInto('notification_actors').values([...new Set(actors)].map((actor_id) => ({ notification_id: inserted.id, actor_id, created_at: stamp }))).execute();
+        }
+      }
+    });
+    if (!data.megaWish.id) return null;
+    const middle = await sql<{ created_at: string; id: number }>`select created_at, id from votes where wish_id = ${data.megaWish.id}
+      order by created_at desc, id desc limit 1 offset ${Math.floor(data.megaWish.votes / 2)}`.execute(db);
+    const at = middle.rows[0];
+    return at ? Buffer.from(`${at.created_at}|${at.id}`).toString('base64url') : null;
   } finally {
     await db.destroy();
   }
@@ -82,7 +139,12 @@ export interface EndpointResult {
   requests: number;
   errors: number;
   non2xx: number;
+  /** Paired mode: the bare route's req/s in the slices interleaved with this endpoint's. */
+  pairedBareRps?: number;
 }
+
+/** Rounds of [bare, endpoint] per endpoint in paired mode. */
+export const PAIRED_ROUNDS = 3;
 
 export interface ApiBenchOptions {
   databaseUrl: string;
@@ -91,6 +153,8 @@ export interface ApiBenchOptions {
   warmupSeconds: number;
   connections: number;
   only?: string[];
+  /** Interleave the bare route with each endpoint (see PAIRED_ROUNDS); default true. */
+  paired: boolean;
   log: (line: string) => void;
 }
 
@@ -120,10 +184,11 @@ export function startServer(databaseUrl: string, userIds: number[], extraEnv: Re
 export async function stopServer(child: ChildProcess) {
   if (child.exitCode !== null) return;
   await new Promise<void>((resolve) => {
+    // A CPU profile (BENCH_CPU_PROF) of a long run is written on exit and takes a while on a loaded machine.
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       resolve();
-    }, 5000);
+    }, process.env.BENCH_CPU_PROF ? 120_000 : 5000);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
@@ -196,6 +261,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
   const benchUsers = [...pairs.map((p) => p.userId), ...doomedAuthors];
   // The following feed's member: the first bench user, made to follow FOLLOWED people.
   const following = options.only && !options.only.includes('following1') ? 0 : await followAuthors(options.databaseUrl, pairs[0].userId);
+  const middleCursor = await seedHotCalls(options.databaseUrl, data, pairs[1].userId, pairs[2].userId);
+  const mega = data.megaWish;
   // The main server runs with the anonymous feed cache off, so every figure below is the database
   // path; feed1Cached/feedDeepCached (and their own bare baseline) then run on a second server with
   // the production default (1 s cache, WISHES_FEED_CACHE_MS, Config.feedCacheMs).
@@ -232,6 +299,9 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     { key: 'feedDeep', label: `feed page ${deepPage} (no cache)`, method: 'GET', path: `/api/base/feed/${deepPage}/`, opts: {} },
     { key: 'wish', label: 'wish detail', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/`, opts: {} },
     { key: 'voters', label: `voters (${data.popularWish.votes} votes)`, method: 'GET', path: `/api/wish/${data.popularWish.id}/voters/`, opts: {} },
+    { key: 'votersMega', label: `voters of a ${mega.votes.toLocaleString('en')}-vote wish, first page (?limit=${VOTERS_PAGE.modalLimit}, the modal's call)`, method: 'GET', path: `/api/wish/${mega.id}/voters/?limit=${VOTERS_PAGE.modalLimit}`, opts: {} },
+    { key: 'votersMegaDown', label: `voters of the same wish, downvotes, first page (?vote_type=downvote&limit=${VOTERS_PAGE.modalLimit})`, method: 'GET', path: `/api/wish/${mega.id}/voters/?vote_type=downvote&limit=${VOTERS_PAGE.modalLimit}`, opts: {} },
+    { key: 'votersMegaDeep', label: `voters of the same wish, a page from the middle (?limit=${VOTERS_PAGE.modalLimit}&cursor=…)`, method: 'GET', path: `/api/wish/${mega.id}/voters/?limit=${VOTERS_PAGE.modalLimit}&cursor=${middleCursor ?? ''}`, opts: {} },
     { key: 'userWishes', label: `user's wishes (${data.prolificUser.wishes} public)`, method: 'GET', path: `/api/base/user/${data.prolificUser.id}/wishes/1/`, opts: {} },
     { key: 'searchCommon', label: `search "${COMMON_WORD}" (common)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: COMMON_WORD }) } },
     { key: 'searchRare', label: `search "${RARE_WORD}" (rare)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: RARE_WORD }) } },
@@ -242,6 +312,10 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
       path: '/api/base/feed/following/1/',
       opts: { headers: { authorization: `Bearer ${tokens[0]}` } },
     },
+    { key: 'dbFloor', label: 'database round trip alone (`select 1` route)', method: 'GET', path: '/bench/db-floor', opts: {} },
+    { key: 'notifications', label: `notifications list, page 1 (${SEEDED.notifications} unread, signed in)`, method: 'GET', path: '/api/notifications/', opts: { headers: { authorization: `Bearer ${tokens[2]}` } } },
+    { key: 'moderationQueue', label: `moderation queue, open, page 1 (${SEEDED.reportedWishes} reported wishes)`, method: 'GET', path: '/api/moderation/reports/', opts: { headers: { authorization: `Bearer ${tokens[1]}` } } },
+    { key: 'cardPng', label: 'share card image (card.png of the popular wish)', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/card.png`, opts: {} },
     { key: 'vote', label: 'vote toggle (signed in: vote, unvote)', method: 'POST+DELETE', path: '/api/wish/{id}/vote/', opts: { requests: voteRequests } },
     // Deletes spread over the whole feed (so every deep page moves), then the feed again on the changed data.
     { key: 'delete', label: `delete a wish (${DELETES} deletes, ${options.connections} at a time)`, method: 'DELETE', path: '/api/base/wish/{id}/', opts: {} },
@@ -274,8 +348,22 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
       }
       const common = { url: base + (s.key === 'vote' ? '' : s.path), method: s.method === 'POST+DELETE' ? 'POST' : s.method, connections: options.connections, pipelining: 1, ...s.opts };
       if (options.warmupSeconds > 0) await autocannon({ ...common, duration: options.warmupSeconds });
-      const r = await autocannon({ ...common, duration: options.durationSeconds });
-      const rps = r.requests.average;
+      // Paired (default): PAIRED_ROUNDS rounds of [bare route, endpoint], each a slice of the
+      // duration, and the ratio is the endpoint's requests over the bare route's in those same
+      // slices, so a shared machine's load swings hit both sides alike. Unpaired: one run, ratio to
+      // the one baseline measured at the start.
+      const rounds = baseline || !options.paired ? 1 : PAIRED_ROUNDS;
+      const slice = Math.max(1, Math.round(options.durationSeconds / rounds));
+      const runs: AutocannonResult[] = [];
+      let pairedBare = 0;
+      for (let round = 0; round < rounds; round++) {
+        if (rounds > 1) pairedBare += (await autocannon({ url: base + '/bench/bare', method: 'GET', connections: options.connections, pipelining: 1, duration: slice })).requests.total;
+        runs.push(await autocannon({ ...common, duration: rounds > 1 ? slice : options.durationSeconds }));
+      }
+      const total = runs.reduce((n, x) => n + x.requests.total, 0);
+      const seconds = runs.reduce((n, x) => n + x.duration, 0); // autocannon reports seconds
+      const rps = rounds > 1 ? total / Math.max(seconds, 0.001) : runs[0]!.requests.average;
+      const sortedP50 = runs.map((x) => x.latency.p50).sort((a, b) => a - b);
       const bare = results.find((x) => x.key === (s.cached ? 'bareCached' : 'bare'));
       const result: EndpointResult = {
         key: s.key,
@@ -283,14 +371,16 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
         method: s.method,
         path: s.path,
         rps,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        bytesPerResponse: r.requests.total ? Math.round((r.throughput.average * r.duration) / Math.max(1, r.requests.total)) : 0,
-        ratioToBare: baseline ? 1 : bare ? rps / bare.rps : null,
-        requests: r.requests.total,
-        errors: r.errors + r.timeouts,
-        non2xx: r.non2xx,
+        p50: sortedP50[Math.floor((sortedP50.length - 1) / 2)]!,
+        p99: Math.max(...runs.map((x) => x.latency.p99)),
+        bytesPerResponse: total ? Math.round(runs.reduce((n, x) => n + x.throughput.average * x.duration, 0) / total) : 0,
+        ratioToBare: baseline ? 1 : rounds > 1 ? total / Math.max(1, pairedBare) : bare ? rps / bare.rps : null,
+        requests: total,
+        errors: runs.reduce((n, x) => n + x.errors + x.timeouts, 0),
+        non2xx: runs.reduce((n, x) => n + x.non2xx, 0),
+        pairedBareRps: rounds > 1 ? pairedBare / Math.max(seconds, 0.001) : undefined,
       };
+      const r = { latency: { p50: result.p50, p99: result.p99 } };
       results.push(result);
       options.log(
         `  ${s.label.padEnd(40)} ${rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.latency.p50).padStart(4)} ms  p99 ${String(r.latency.p99).padStart(4)} ms` +

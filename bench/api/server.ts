@@ -7,7 +7,9 @@
  *
  * Started with IPC by run.ts; listens on 127.0.0.1 on a free port and sends
  * { port, tokens } where tokens[i] is an access token for userIds[i] (argument JSON in BENCH_USERS).
+ * GET /bench/db-floor (`select 1`) is the database round trip alone, for the floor under each row.
  */
+import { sql } from 'kysely';
 import { buildApp } from '../../server/src/app/app';
 
 async function main() {
@@ -17,6 +19,12 @@ async function main() {
     {
       beforeReady: (instance) => {
         instance.get('/bench/bare', { schema: { hide: true } }, async () => ({ hello: 'world' }));
+        // The database round-trip floor: one `select 1` through the app's own pool (PostgreSQL) or
+        // connection (SQLite), and nothing else, beside the routes that need the database.
+        instance.get('/bench/db-floor', { schema: { hide: true } }, async () => {
+          const { rows } = await sql<{ one: number }>`select 1 as one`.execute(instance.deps.db);
+          return { one: rows[0]?.one };
+        });
       },
     },
   );

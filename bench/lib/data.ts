@@ -25,6 +25,9 @@ export interface DataSize {
 export const FULL_SIZE: DataSize = { users: 5_000, wishes: 100_000, votes: 1_000_000, follows: 50_000 };
 
 export const COMMON_WORD = 'birthday';
+
+/** Voters of the mega wish (issue 21: "voters of a 100k-vote wish"), on top of size.votes, at every scale. */
+export const MEGA_VOTES = 100_000;
 export const RARE_WORD = 'quokka';
 
 export interface Dataset {
@@ -45,12 +48,17 @@ export interface Dataset {
     up: Int32Array;
     down: Int32Array;
   };
-  votes: { wishId: Int32Array; userId: Int32Array; type: Uint8Array /* 1 up, 2 down */; createdAt: string[] };
+  /** createdAt in epoch ms (10M ISO strings would not fit the heap at --scale=10); the loaders format them. */
+  votes: { wishId: Int32Array; userId: Int32Array; type: Uint8Array /* 1 up, 2 down */; createdAtMs: Float64Array };
+  /** Rows to load: size.users + the mega wish's voters, size.votes + the mega wish's votes. */
+  counts: { users: number; votes: number };
   follows: { follower: Int32Array; target: Int32Array; createdAt: string[] };
   /** Pairs (wish, user) with no vote, for the vote toggle benchmark: the toggle adds then removes. */
   freePairs: Array<{ wishId: number; userId: number }>;
   /** A public wish with many voters (for the voters benchmark) and its vote count. */
   popularWish: { id: number; votes: number };
+  /** A public wish with MEGA_VOTES voters (voted by extra users who author nothing): the paged voters rows. */
+  megaWish: { id: number; votes: number };
   /** The user with the most public wishes (the "user's wishes" benchmark). */
   prolificUser: { id: number; wishes: number };
 }
@@ -181,11 +189,12 @@ export function generate(size: DataSize = FULL_SIZE, seed = 42): Dataset {
       assigned++;
     }
   }
+  const megaVotes = size.wishes >= 1000 ? MEGA_VOTES : 0;
   const votes = {
-    wishId: new Int32Array(size.votes),
-    userId: new Int32Array(size.votes),
-    type: new Uint8Array(size.votes),
-    createdAt: new Array<string>(size.votes),
+    wishId: new Int32Array(size.votes + megaVotes),
+    userId: new Int32Array(size.votes + megaVotes),
+    type: new Uint8Array(size.votes + megaVotes),
+    createdAtMs: new Float64Array(size.votes + megaVotes),
   };
   const pool = Int32Array.from({ length: size.users }, (_, k) => k + 1);
   let v = 0;
@@ -203,7 +212,7 @@ export function generate(size: DataSize = FULL_SIZE, seed = 42): Dataset {
       votes.wishId[v] = i + 1;
       votes.userId[v] = pool[k];
       votes.type[v] = up ? 1 : 2;
-      votes.createdAt[v] = iso(Math.min(now, createdMs[i] + Math.floor(r() * 30 * 86_400_000)));
+      votes.createdAtMs[v] = Math.min(now, createdMs[i] + Math.floor(r() * 30 * 86_400_000));
       if (up) wishes.up[i]++;
       else wishes.down[i]++;
       v++;
@@ -232,8 +241,10 @@ export function generate(size: DataSize = FULL_SIZE, seed = 42): Dataset {
   }
 
   // Vote toggle pairs: recent public wishes (the ones people see) and users who did not vote on them.
+  // Only the newest wishes' votes are remembered (a Set of 10M pairs would not fit at --scale=10).
+  const recentFrom = Math.max(0, size.wishes - 2000);
   const voted = new Set<number>();
-  for (let k = 0; k < v; k++) voted.add(votes.wishId[k] * 65_536 + votes.userId[k]);
+  for (let k = 0; k < v; k++) if (votes.wishId[k] > recentFrom) voted.add(votes.wishId[k] * 65_536 + votes.userId[k]);
   const freePairs: Array<{ wishId: number; userId: number }> = [];
   for (let i = size.wishes - 1; i >= 0 && freePairs.length < 64; i--) {
     if (!wishes.isPublic[i]) continue;
@@ -250,5 +261,44 @@ export function generate(size: DataSize = FULL_SIZE, seed = 42): Dataset {
     for (let i = 0; i < size.wishes; i++) if (perWish[i] > popular.votes) popular = { id: i + 1, votes: perWish[i] };
   }
 
-  return { size, users, wishes, votes, follows, freePairs, popularWish: popular, prolificUser: prolific };
+  // The mega wish: a public wish from the middle of the feed (not a toggle pair's wish, not the
+  // popular one) gets MEGA_VOTES more votes from as many extra users (ids after size.users, named,
+  // authors of nothing), 80 % up, over the 30 days after it; ~5 % share the previous timestamp so
+  // the voters' id tie-break is exercised.
+  let mega = { id: 0, votes: 0 };
+  if (megaVotes > 0) {
+    const taken = new Set([popular.id, ...freePairs.map((p) => p.wishId)]);
+    let i = Math.floor(size.wishes / 2);
+    while (i > 0 && (!wishes.isPublic[i] || taken.has(i + 1))) i--;
+    const extra = megaVotes;
+    const grow = (a: string[], fill: (k: number) => string) => {
+      for (let k = 0; k < extra; k++) a.push(fill(k));
+    };
+    grow(users.email, (k) => `voter${k + 1}@bench.example`);
+    grow(users.firstName, () => pick(r, FIRST));
+    grow(users.lastName, () => pick(r, LAST));
+    grow(users.createdAt, () => iso(start - Math.floor(r() * 365 * 86_400_000)));
+    const followers = new Int32Array(size.users + extra + 1);
+    followers.set(users.followers);
+    const following = new Int32Array(size.users + extra + 1);
+    following.set(users.following);
+    users.followers = followers;
+    users.following = following;
+    let at = createdMs[i];
+    const step = (30 * 86_400_000) / megaVotes;
+    for (let k = 0; k < megaVotes; k++) {
+      if (!(k > 0 && r() < 0.05)) at += Math.max(1, Math.floor(r() * 2 * step));
+      const up = r() < 0.8;
+      votes.wishId[v] = i + 1;
+      votes.userId[v] = size.users + 1 + k;
+      votes.type[v] = up ? 1 : 2;
+      votes.createdAtMs[v] = Math.min(now, at);
+      if (up) wishes.up[i]++;
+      else wishes.down[i]++;
+      v++;
+    }
+    mega = { id: i + 1, votes: perWish[i] + megaVotes };
+  }
+
+  return { size, counts: { users: size.users + megaVotes, votes: v }, users, wishes, votes, follows, freePairs, popularWish: popular, megaWish: mega, prolificUser: prolific };
 }

@@ -61,7 +61,7 @@ export async function loadSqlite(file: string, data: Dataset): Promise<void> {
   insertRows(
     'users',
     ['id', 'email', 'password_hash', 'first_name', 'last_name', 'phone', 'password_changed_at', 'created_at', 'followers_count', 'following_count'],
-    data.size.users,
+    data.counts.users,
     (i) => [i + 1, users.email[i], PASSWORD_HASH, users.firstName[i], users.lastName[i], '', users.createdAt[i], users.createdAt[i], users.followers[i + 1], users.following[i + 1]],
   );
   insertRows(
@@ -72,12 +72,12 @@ export async function loadSqlite(file: string, data: Dataset): Promise<void> {
   );
   const voteIndexes = db.prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name = 'votes' and sql is not null`).all() as Array<{ name: string; sql: string }>;
   for (const index of voteIndexes) db.exec(`drop index ${index.name}`);
-  insertRows('votes', ['id', 'wish_id', 'user_id', 'vote_type', 'created_at'], data.size.votes, (i) => [
+  insertRows('votes', ['id', 'wish_id', 'user_id', 'vote_type', 'created_at'], data.counts.votes, (i) => [
     i + 1,
     votes.wishId[i],
     votes.userId[i],
     votes.type[i] === 1 ? 'upvote' : 'downvote',
-    votes.createdAt[i],
+    new Date(votes.createdAtMs[i]!).toISOString(),
   ]);
   for (const index of voteIndexes) db.exec(index.sql);
   // Feed positions and per-bucket counts, as migration 0007 numbers existing rows.
@@ -137,7 +137,7 @@ export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<
       ['id', 'int4'], ['email', 'text'], ['password_hash', 'text'], ['first_name', 'text'], ['last_name', 'text'], ['phone', 'text'],
       ['password_changed_at', 'timestamptz'], ['created_at', 'timestamptz'], ['followers_count', 'int4'], ['following_count', 'int4'],
     ];
-    await insert('users', userCols, data.size.users, (c, i) =>
+    await insert('users', userCols, data.counts.users, (c, i) =>
       [i + 1, users.email[i], PASSWORD_HASH, users.firstName[i], users.lastName[i], '', users.createdAt[i], users.createdAt[i], users.followers[i + 1], users.following[i + 1]][c],
     );
     const wishCols: Array<[string, string]> = [
@@ -159,13 +159,13 @@ export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<
          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     );
     for (const index of voteIndexes) await client.query(`drop index ${index.indexname}`);
-    await insert('votes', [['id', 'int4'], ['wish_id', 'int4'], ['user_id', 'int4'], ['vote_type', 'text'], ['created_at', 'timestamptz']], data.size.votes, (c, i) => {
+    await insert('votes', [['id', 'int4'], ['wish_id', 'int4'], ['user_id', 'int4'], ['vote_type', 'text'], ['created_at', 'timestamptz']], data.counts.votes, (c, i) => {
       switch (c) {
         case 0: return i + 1;
         case 1: return votes.wishId[i];
         case 2: return votes.userId[i];
         case 3: return votes.type[i] === 1 ? 'upvote' : 'downvote';
-        default: return votes.createdAt[i];
+        default: return new Date(votes.createdAtMs[i]!).toISOString();
       }
     });
     for (const index of voteIndexes) await client.query(index.indexdef);

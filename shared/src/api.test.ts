@@ -113,11 +113,17 @@ it('does not loop when the retried call is still unauthorized', async () => {
 });
 
 it('pages search by number and passes the voters filter', async () => {
-  const { api, fetch } = client([jsonResponse({ wishes: [] }), jsonResponse({ wishes: [] }), jsonResponse({ voters: [] })]);
+  const { api, fetch } = client([jsonResponse({ wishes: [] }), jsonResponse({ wishes: [] }), jsonResponse({ voters: [] }), jsonResponse({ voters: [] })]);
   await api.search('cake', 1);
   await api.search('cake', 3);
   await api.getVoters(5, 'downvote');
-  expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual(['/api/base/search/', '/api/base/search/3/', '/api/wish/5/voters/?vote_type=downvote']);
+  await api.getVoters(5, undefined, { limit: 50, cursor: 'MjAyNi0x_fA' });
+  expect(fetch.mock.calls.map((call) => (call as unknown[])[0])).toEqual([
+    '/api/base/search/',
+    '/api/base/search/3/',
+    '/api/wish/5/voters/?vote_type=downvote',
+    '/api/wish/5/voters/?limit=50&cursor=MjAyNi0x_fA',
+  ]);
 });
 
 it('uploads the avatar as the multipart field "avatar"', async () => {

@@ -340,11 +340,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
     removeVote: (wishId: number) =>
       call<VoteResponse>(to('removeVote', { id: wishId }), { failure: API_ERRORS.removeVote, expect: ['wish'] }),
 
-    getVoters: (wishId: number, voteType?: VoteType) =>
-      call<VotersResult>(to('listVoters', { id: wishId }, voteType ? `?vote_type=${voteType}` : ''), {
+    /** One page of voters; pass the previous answer's `next_cursor` as `page.cursor` for the next. */
+    getVoters: (wishId: number, voteType?: VoteType, page: { limit?: number; cursor?: string } = {}) => {
+      const query = new URLSearchParams();
+      if (voteType) query.set('vote_type', voteType);
+      if (page.limit !== undefined) query.set('limit', String(page.limit));
+      if (page.cursor) query.set('cursor', page.cursor);
+      const search = query.toString();
+      return call<VotersResult>(to('listVoters', { id: wishId }, search ? `?${search}` : ''), {
         failure: API_ERRORS.voters,
         expect: ['voters'],
-      }),
+      });
+    },
 
     requestPasswordReset: (email: string) =>
       call<MessageResponse>(to('requestPasswordReset'), {

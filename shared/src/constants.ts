@@ -64,3 +64,11 @@ export const LIMITS = {
 
 export const DEFAULT_SITE_NAME = 'Wishes';
 export const ANONYMOUS = 'Anonymous';
+
+/** Paging of `GET /api/wish/{id}/voters/` (contract/schemas.ts VotersResultSchema). */
+export const VOTERS_PAGE = {
+  /** What the voters modal asks for, first page and each "load more": enough to fill the modal. */
+  modalLimit: 50,
+  /** Largest `limit`, and the page size when none is given (the v1 list's cap). */
+  maxLimit: 1000,
+} as const;

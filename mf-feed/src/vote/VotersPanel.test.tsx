@@ -48,7 +48,9 @@ it('lists voters with name, vote type and date; an empty name is Anonymous; the 
   const subscription = bus.navigate$.subscribe((event) => navigations.push(event));
   open();
   const grace = await screen.findByRole('link', { name: 'Grace Hopper' });
-  expect(getVoters).toHaveBeenCalledWith(1);
+  expect(getVoters).toHaveBeenCalledWith(1, undefined, { limit: 50 });
+  expect(screen.getByText('That is all 2 voters.')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Load more voters' })).toBeNull();
   expect(grace).toHaveAttribute('href', '/user/4');
   expect(screen.getByRole('link', { name: 'Anonymous' })).toHaveAttribute('href', '/user/5');
   expect(screen.getByText(formatDate('2026-11-21T09:30:00.000Z', true))).toBeInTheDocument();
@@ -68,56 +70,129 @@ it("shows 'No one has voted for this wish yet.' when there are no voters", async
   expect(await screen.findByText('No one has voted for this wish yet.')).toBeInTheDocument();
 });
 
-it('filters all / upvotes / downvotes locally while the counts stay totals', async () => {
-  jest.spyOn(api, 'getVoters').mockResolvedValue(
-    votersResult({
-      voters: [
-        { id: 3, voter_id: 4, voter_name: 'Grace Hopper', vote_type: 'upvote', created_at: '2026-11-21T09:30:00.000Z' },
-        { id: 2, voter_id: 6, voter_name: 'Alan Turing', vote_type: 'downvote', created_at: '2026-11-21T09:00:00.000Z' },
-      ],
-      upvote_count: 1,
-      downvote_count: 1,
-      total_count: 2,
-      net_count: 0,
-    }),
+const grace = { id: 3, voter_id: 4, voter_name: 'Grace Hopper', vote_type: 'upvote' as const, created_at: '2026-11-21T09:30:00.000Z' };
+const alan = { id: 2, voter_id: 6, voter_name: 'Alan Turing', vote_type: 'downvote' as const, created_at: '2026-11-21T09:00:00.000Z' };
+const totals = { upvote_count: 1, downvote_count: 1, total_count: 2, net_count: 0 };
+
+it('asks the server for each filter once, while the counts stay totals', async () => {
+  const getVoters = jest.spyOn(api, 'getVoters').mockImplementation(async (_id, type) =>
+    votersResult({ ...totals, voters: type === 'upvote' ? [grace] : type === 'downvote' ? [alan] : [grace, alan], count: type ? 1 : 2 }),
   );
   open();
   await screen.findByRole('link', { name: 'Grace Hopper' });
   expect(screen.getByRole('radio', { name: 'all' })).toBeChecked();
 
   await userEvent.click(screen.getByRole('radio', { name: 'upvotes' }));
+  expect(await screen.findByText('That is the only voter.')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Alan Turing' })).toBeNull();
   expect(screen.getByText(/Downvotes:/)).toHaveTextContent('Downvotes: 1');
 
   await userEvent.click(screen.getByRole('radio', { name: 'downvotes' }));
-  expect(screen.getByRole('link', { name: 'Alan Turing' })).toBeInTheDocument();
+  expect(await screen.findByRole('link', { name: 'Alan Turing' })).toBeInTheDocument();
   expect(screen.getByText('Downvote')).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Grace Hopper' })).toBeNull();
+
+  await userEvent.click(screen.getByRole('radio', { name: 'all' }));
+  expect(screen.getByRole('link', { name: 'Alan Turing' })).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
+  expect(getVoters.mock.calls).toEqual([
+    [1, undefined, { limit: 50 }],
+    [1, 'upvote', { limit: 50 }],
+    [1, 'downvote', { limit: 50 }],
+  ]);
 });
 
 it("says 'No downvotes to display.' when the downvote filter matches nobody", async () => {
-  jest.spyOn(api, 'getVoters').mockResolvedValue(votersResult());
+  jest.spyOn(api, 'getVoters').mockImplementation(async (_id, type) => (type === 'downvote' ? votersResult({ voters: [], count: 0 }) : votersResult()));
   open();
   await screen.findByRole('link', { name: 'Grace Hopper' });
   await userEvent.click(screen.getByRole('radio', { name: 'downvotes' }));
-  expect(screen.getByText('No downvotes to display.')).toBeInTheDocument();
+  expect(await screen.findByText('No downvotes to display.')).toBeInTheDocument();
 });
 
 it("says 'No upvotes to display.' when only downvotes exist and the upvote filter is chosen", async () => {
-  jest.spyOn(api, 'getVoters').mockResolvedValue(
-    votersResult({
-      voters: [{ id: 2, voter_id: 6, voter_name: 'Alan Turing', vote_type: 'downvote', created_at: '2026-11-21T09:00:00.000Z' }],
-      upvote_count: 0,
-      downvote_count: 1,
-      total_count: 1,
-      net_count: -1,
-    }),
-  );
+  const only = { upvote_count: 0, downvote_count: 1, total_count: 1, net_count: -1 };
+  jest.spyOn(api, 'getVoters').mockImplementation(async (_id, type) => votersResult({ ...only, voters: type === 'upvote' ? [] : [alan], count: type === 'upvote' ? 0 : 1 }));
   open();
   await screen.findByRole('link', { name: 'Alan Turing' });
   await userEvent.click(screen.getByRole('radio', { name: 'upvotes' }));
-  expect(screen.getByText('No upvotes to display.')).toBeInTheDocument();
+  expect(await screen.findByText('No upvotes to display.')).toBeInTheDocument();
+});
+
+/** Voters numbered from `from` down, as one page of a 120-voter wish. */
+const voterPage = (from: number, n: number, next: string | null) =>
+  votersResult({
+    voters: Array.from({ length: n }, (_, k) => ({ id: from - k, voter_id: from - k, voter_name: `Voter ${from - k}`, vote_type: 'upvote' as const, created_at: '2026-11-21T09:30:00.000Z' })),
+    count: 120,
+    upvote_count: 120,
+    total_count: 120,
+    net_count: 120,
+    next_cursor: next,
+  });
+
+it('loads the next page with the keyboard-reachable "Load more voters" button until the end', async () => {
+  const getVoters = jest
+    .spyOn(api, 'getVoters')
+    .mockResolvedValueOnce(voterPage(120, 50, 'c1'))
+    .mockRejectedValueOnce(apiError(500, null, 'Failed to fetch voters'))
+    .mockResolvedValueOnce(voterPage(70, 50, 'c2'))
+    .mockResolvedValueOnce(voterPage(20, 20, null));
+  open();
+  await screen.findByRole('link', { name: 'Voter 120' });
+  expect(screen.getAllByRole('listitem')).toHaveLength(50);
+  expect(screen.getByText(/Upvotes:/)).toHaveTextContent('Upvotes: 120');
+
+  const more = screen.getByRole('button', { name: 'Load more voters' });
+  more.focus();
+  await userEvent.keyboard('{Enter}');
+  // A failed page keeps what is listed, says so, and the button tries again.
+  expect(await screen.findByText('Could not load more voters.')).toBeInTheDocument();
+  expect(toasts.texts()).toEqual(['error: Failed to load voters']);
+  expect(screen.getAllByRole('listitem')).toHaveLength(50);
+  await userEvent.click(screen.getByRole('button', { name: 'Load more voters' }));
+  await screen.findByRole('link', { name: 'Voter 70' });
+  expect(screen.getAllByRole('listitem')).toHaveLength(100);
+  await userEvent.click(screen.getByRole('button', { name: 'Load more voters' }));
+  expect(await screen.findByText('That is all 120 voters.')).toBeInTheDocument();
+  expect(screen.getAllByRole('listitem')).toHaveLength(120);
+  expect(screen.queryByRole('button', { name: 'Load more voters' })).toBeNull();
+  expect(getVoters.mock.calls.slice(1)).toEqual([
+    [1, undefined, { limit: 50, cursor: 'c1' }],
+    [1, undefined, { limit: 50, cursor: 'c1' }],
+    [1, undefined, { limit: 50, cursor: 'c2' }],
+  ]);
+});
+
+it('loads the next page when the end of the list scrolls into view, with a loading line meanwhile', async () => {
+  const observed: Array<{ callback: IntersectionObserverCallback; node: Element }> = [];
+  const original = (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+  (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = class {
+    constructor(private callback: IntersectionObserverCallback) {}
+    observe(node: Element) {
+      observed.push({ callback: this.callback, node });
+    }
+    disconnect() {
+      const at = observed.findIndex((entry) => entry.callback === this.callback);
+      if (at >= 0) observed.splice(at, 1);
+    }
+  };
+  try {
+    const second = deferred<VotersResult>();
+    jest.spyOn(api, 'getVoters').mockResolvedValueOnce(voterPage(120, 50, 'c1')).mockReturnValueOnce(second.promise);
+    open();
+    await screen.findByRole('link', { name: 'Voter 120' });
+    await waitFor(() => expect(observed).toHaveLength(1));
+    act(() => observed[0]!.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+    expect(await screen.findByText('Loading more voters...')).toBeInTheDocument();
+    expect(screen.getByRole('list')).toHaveAttribute('aria-busy', 'true');
+    await act(async () => second.resolve(voterPage(70, 50, null)));
+    expect(await screen.findByRole('link', { name: 'Voter 21' })).toBeInTheDocument();
+    expect(screen.getByText('That is all 120 voters.')).toBeInTheDocument();
+    expect(observed).toHaveLength(0);
+  } finally {
+    (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver = original;
+  }
 });
 
 it("on failure toasts 'Failed to load voters', shows the error state, and Retry reloads", async () => {

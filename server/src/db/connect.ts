@@ -20,6 +20,17 @@ export interface DbHandle {
 
 const sqliteFiles = new WeakMap<Kysely<Database>, string>();
 const sqliteDrivers = new WeakMap<Kysely<Database>, string>();
+const sqliteHandles = new WeakMap<Kysely<Database>, SqliteDatabase.Database>();
+
+/**
+ * The better-sqlite3 connection behind a SQLite handle (null for PostgreSQL), for write paths that
+ * run one synchronous transaction with prepared statements instead of Kysely's async driver. Such
+ * code must first check `inTransaction`: Kysely keeps a transaction open across awaits on this same
+ * connection, and statements run then would join it.
+ */
+export function sqliteHandleOf(db: Kysely<Database>): SqliteDatabase.Database | null {
+  return sqliteHandles.get(db) ?? null;
+}
 
 /** The file behind a SQLite handle (null for PostgreSQL or an in-memory database): a second connection can open it. */
 export function sqliteFileOf(db: Kysely<Database>): string | null {
@@ -57,6 +68,7 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     if (file !== ':memory:') sqliteFiles.set(db, file);
     if (options.sqliteDriver) sqliteDrivers.set(db, options.sqliteDriver);
+    sqliteHandles.set(db, sqlite);
     return { db, dialect: 'sqlite' };
   }
   const pool = new Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, types: PG_TYPES });

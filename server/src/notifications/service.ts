@@ -18,6 +18,7 @@ import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
 import { fullName } from '../wishes/queries';
 import type { UnreadBus } from './bus';
+import type { Database as SqliteConnection } from 'better-sqlite3';
 
 type Db = Kysely<Database>;
 
@@ -244,4 +245,42 @@ async function actorsOf(db: Db, ids: number[]) {
     entry.names.push({ id: row.id, name: fullName(row.first_name, row.last_name) || ANONYMOUS });
   }
   return byId;
+}
+
+/**
+ * The vote notification's rows on SQLite as prepared statements for the synchronous vote write
+ * (votes/sqlite-vote-writer.ts), run inside its transaction: the same steps as `gather` and
+ * `withdraw` above for kind 'vote' (an upvote joins the author's unread row of that wish, a
+ * downvote or removal takes the voter back out and deletes a row left empty). Returns whether the
+ * author's notifications changed, i.e. whether to publish on the bus after the commit.
+ */
+export function sqliteVoteNotifications(raw: SqliteConnection) {
+  const findUnread = raw.prepare(`select id from notifications
+    where user_id = ? and kind = 'vote' and read_at is null and text is null and wish_id = ? order by id desc limit 1`);
+  const insertRow = raw.prepare(`insert into notifications (user_id, kind, wish_id, text, read_at, created_at, updated_at)
+    values (?, 'vote', ?, null, null, ?, ?) returning id`);
+  const addActor = raw.prepare(`insert into notification_actors (notification_id, actor_id, created_at) values (?, ?, ?)
+    on conflict (notification_id, actor_id) do nothing`);
+  const touch = raw.prepare('update notifications set updated_at = ? where id = ?');
+  const findMine = raw.prepare(`select n.id from notifications n
+    join notification_actors a on a.notification_id = n.id and a.actor_id = ?
+    where n.user_id = ? and n.kind = 'vote' and n.read_at is null and n.wish_id = ?`);
+  const removeActor = raw.prepare('delete from notification_actors where notification_id = ? and actor_id = ?');
+  const removeIfEmpty = raw.prepare('delete from notifications where id = ? and not exists (select 1 from notification_actors where notification_id = ?)');
+  return (authorId: number, wishId: number, voterId: number, voteType: VoteType | null, now: string): boolean => {
+    if (authorId === voterId) return false;
+    if (voteType === 'upvote') {
+      let id = (findUnread.get(authorId, wishId) as { id: number } | undefined)?.id;
+      if (id === undefined) id = (insertRow.get(authorId, wishId, now, now) as { id: number }).id;
+      if (addActor.run(id, voterId, now).changes === 0) return false;
+      touch.run(now, id);
+      return true;
+    }
+    const rows = findMine.all(voterId, authorId, wishId) as Array<{ id: number }>;
+    for (const { id } of rows) {
+      removeActor.run(id, voterId);
+      removeIfEmpty.run(id, id);
+    }
+    return rows.length > 0;
+  };
 }

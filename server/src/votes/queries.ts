@@ -50,46 +50,98 @@ async function sqliteChange(db: Db, wishId: number, userId: number, voteType: Vo
   });
 }
 
-/** PostgreSQL: one function call, one round trip (migrations/0003_vote_functions.ts has the same steps). */
-async function postgresChange(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteSummary | null> {
+/**
+ * PostgreSQL: one statement, so one round trip and one commit (one WAL flush): the vote function
+ * (migrations/0003_vote_functions.ts, hidden rule in 0007) and, for the row it returns, the
+ * author's vote notification (wishes_vote_notify, 0011). `notify_user` is the author whose
+ * notifications changed (publish on the bus after the commit), else null.
+ */
+async function postgresChange(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteWithNotice | null> {
+  const now = nowIso();
   const result =
     voteType === null
-      ? await sql<{ up: number; down: number }>`select up, down from wishes_remove_vote(${wishId}, ${userId})`.execute(db)
-      : await sql<{ up: number; down: number }>`select up, down from wishes_cast_vote(${wishId}, ${userId}, ${voteType}, ${nowIso()})`.execute(db);
+      ? await sql<{ up: number; down: number; notify_user: number | null }>`select c.up, c.down, wishes_vote_notify(${wishId}, ${userId}, ${null}::text, ${now}) as notify_user
+          from wishes_remove_vote(${wishId}, ${userId}) c`.execute(db)
+      : await sql<{ up: number; down: number; notify_user: number | null }>`select c.up, c.down, wishes_vote_notify(${wishId}, ${userId}, ${voteType}, ${now}) as notify_user
+          from wishes_cast_vote(${wishId}, ${userId}, ${voteType}, ${now}) c`.execute(db);
   const row = result.rows[0];
-  return row ? toSummary(wishId, row.up, row.down, voteType) : null;
+  return row ? { summary: toSummary(wishId, row.up, row.down, voteType), notifyUserId: row.notify_user ?? null } : null;
+}
+
+export type VoteWithNotice = { summary: VoteSummary; notifyUserId: number | null };
+
+/** PostgreSQL: the vote and its notification in one statement (see postgresChange). Null when the wish is not visible. */
+export async function changeVotePostgres(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteWithNotice | null> {
+  return postgresChange(db, wishId, userId, voteType);
 }
 
 /** Upvote or downvote: a repeat keeps one vote, the other type switches it. Null when the wish is not visible. */
 export async function castVote(db: Db, dialect: Dialect, wishId: number, userId: number, voteType: VoteType): Promise<VoteSummary | null> {
-  return dialect === 'postgres' ? postgresChange(db, wishId, userId, voteType) : sqliteChange(db, wishId, userId, voteType);
+  return dialect === 'postgres' ? (await postgresChange(db, wishId, userId, voteType))?.summary ?? null : sqliteChange(db, wishId, userId, voteType);
 }
 
 /** Removes the user's vote if any. Null when the wish is not visible. */
 export async function removeVote(db: Db, dialect: Dialect, wishId: number, userId: number): Promise<VoteSummary | null> {
-  return dialect === 'postgres' ? postgresChange(db, wishId, userId, null) : sqliteChange(db, wishId, userId, null);
+  return dialect === 'postgres' ? (await postgresChange(db, wishId, userId, null))?.summary ?? null : sqliteChange(db, wishId, userId, null);
 }
 
-/** Most voters a list returns; the counts stay exact totals. */
-export const VOTERS_LIMIT = 1000;
+/**
+ * Where a page of voters ends: the last voter's (created_at, id), sent to the client as an opaque
+ * base64url string. Keyset paging over votes_wish_created_idx / votes_wish_type_created_idx (0011),
+ * so any page costs O(page) whatever the number of votes before it.
+ */
+export type VotersCursor = { createdAt: string; id: number };
 
-export async function listVoters(db: Db, wishId: number, filter: VoteType | undefined): Promise<Voter[]> {
-  let query = db
-    .selectFrom('votes as v')
-    .innerJoin('users as u', 'u.id', 'v.user_id')
-    .select(['v.id', 'v.user_id', 'v.vote_type', 'v.created_at', 'u.first_name', 'u.last_name'])
-    .where('v.wish_id', '=', wishId);
-  if (filter) query = query.where('v.vote_type', '=', filter);
-  const rows = await query.orderBy('v.created_at', 'desc').orderBy('v.id', 'desc').limit(VOTERS_LIMIT).execute();
-  return rows.map((r) => ({ id: r.id, voter_id: r.user_id, voter_name: fullName(r.first_name, r.last_name) || ANONYMOUS, vote_type: r.vote_type, created_at: r.created_at }));
+export function encodeVotersCursor(cursor: VotersCursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`).toString('base64url');
 }
 
-export async function voteCounts(db: Db, wishId: number) {
-  return db.selectFrom('wishes').select(['upvote_count', 'downvote_count']).where('id', '=', wishId).executeTakeFirstOrThrow();
+/** Null for anything a previous page could not have produced. */
+export function decodeVotersCursor(text: string): VotersCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  const match = /^([0-9T:.+Z-]{10,32})\|([1-9][0-9]{0,9})$/.exec(Buffer.from(text, 'base64url').toString('utf8'));
+  if (!match) return null;
+  const id = Number(match[2]);
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? { createdAt: match[1]!, id } : null;
 }
 
-export async function userVote(db: Db, wishId: number, userId: number | null): Promise<VoteType | null> {
-  if (userId === null) return null;
-  const row = await db.selectFrom('votes').select('vote_type').where('wish_id', '=', wishId).where('user_id', '=', userId).executeTakeFirst();
-  return row?.vote_type ?? null;
+type VoterRow = { id: number; user_id: number; vote_type: VoteType; created_at: string; first_name: string; last_name: string };
+
+/**
+ * One page of a wish's voters, newest first (created_at, then id), after `cursor` when given; asks
+ * for one row more than `limit` to know whether another page exists. Fixed SQL text per shape (no
+ * query builder on this hot read) so the prepared-statement cache keeps hitting.
+ */
+export async function listVoters(
+  db: Db,
+  wishId: number,
+  filter: VoteType | undefined,
+  limit: number,
+  cursor: VotersCursor | null,
+): Promise<{ voters: Voter[]; next: VotersCursor | null }> {
+  const typeClause = filter ? sql`and v.vote_type = ${filter}` : sql``;
+  // A row-value bound, which both databases turn into an index range (an OR of the two cases is not).
+  const afterClause = cursor ? sql`and (v.created_at, v.id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
+  const { rows } = await sql<VoterRow>`select v.id, v.user_id, v.vote_type, v.created_at, u.first_name, u.last_name
+    from votes v join users u on u.id = v.user_id
+    where v.wish_id = ${wishId} ${typeClause} ${afterClause}
+    order by v.created_at desc, v.id desc limit ${limit + 1}`.execute(db);
+  const page = rows.length > limit ? rows.slice(0, limit) : rows;
+  const last = page[page.length - 1];
+  return {
+    voters: page.map((r) => ({ id: r.id, voter_id: r.user_id, voter_name: fullName(r.first_name, r.last_name) || ANONYMOUS, vote_type: r.vote_type, created_at: r.created_at })),
+    next: rows.length > limit && last ? { createdAt: last.created_at, id: last.id } : null,
+  };
+}
+
+/**
+ * The wish's counters and the viewer's vote in one read, or null when the wish does not exist for
+ * this viewer (the same rule as isWishVisible: private for its author, hidden for author and
+ * moderators).
+ */
+export async function votersHeader(db: Db, wishId: number, viewerId: number | null): Promise<{ up: number; down: number; mine: VoteType | null } | null> {
+  const { rows } = await sql<{ up: number; down: number; mine: VoteType | null }>`select w.upvote_count as up, w.downvote_count as down,
+      (select m.vote_type from votes m where m.wish_id = w.id and m.user_id = ${viewerId ?? 0}) as mine
+    from wishes w where w.id = ${wishId} and ${VISIBLE_TO(viewerId)}`.execute(db);
+  return rows[0] ?? null;
 }

@@ -1,29 +1,56 @@
-/** Vote, remove a vote, and list who voted. */
+/** Vote, remove a vote, and list who voted (paged). */
 import type { VoteType } from '@wishes/shared/contract';
 import { DEFAULT_VOTE_TYPE } from '@wishes/shared/constants';
 import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';
 import { requireUser } from '../app/auth';
-import { isWishVisible } from '../wishes/queries';
-import { VOTE_TEXT } from './schemas';
+import { sqliteHandleOf } from '../db/connect';
+import { VOTE_TEXT, parseVotersLimit } from './schemas';
 import * as q from './queries';
+import { createSqliteVoteWriter } from './sqlite-vote-writer';
 
 const isVoteType = (v: unknown): v is VoteType => v === 'upvote' || v === 'downvote';
 
-export default defineRoutes((_app, deps) => {
+export default defineRoutes((app, deps) => {
   const { db, dialect } = deps;
+  const raw = dialect === 'sqlite' ? sqliteHandleOf(db) : null;
+  const sqliteWrite = raw ? createSqliteVoteWriter(raw, (error) => app.log.error({ err: error }, 'notification (vote) not recorded')) : null;
+
+  const publish = async (authorId: number) => {
+    await deps.notifications.bus.publish(authorId).catch((error: unknown) => app.log.error({ err: error }, 'notification (vote) not published'));
+  };
+  /**
+   * PostgreSQL: vote and notification in one statement (one commit). SQLite: in one synchronous
+   * transaction; when a Kysely transaction is open on the connection, the vote, then the
+   * notification. Then the author's streams are told.
+   */
+  const changeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
+    if (dialect === 'postgres') {
+      const done = await q.changeVotePostgres(db, wishId, userId, voteType);
+      if (done?.notifyUserId != null) await publish(done.notifyUserId);
+      return done?.summary ?? null;
+    }
+    const fast = sqliteWrite?.(wishId, userId, voteType);
+    if (fast !== undefined) {
+      if (fast?.notifyUserId != null) await publish(fast.notifyUserId);
+      return fast?.summary ?? null;
+    }
+    const wish = voteType === null ? await q.removeVote(db, dialect, wishId, userId) : await q.castVote(db, dialect, wishId, userId, voteType);
+    if (wish) await deps.notifications.voteChanged(wishId, userId, voteType);
+    return wish;
+  };
+
   return {
     voteOnWish: {
       handler: async (request) => {
         const userId = requireUser(request);
         const wishId = parseId(request.params.id, VOTE_TEXT.notFound);
-        const raw = request.body.vote_type === undefined ? DEFAULT_VOTE_TYPE : request.body.vote_type;
-        if (!isVoteType(raw)) throw new HttpError(400, VOTE_TEXT.badType, { fields: { vote_type: VOTE_TEXT.badType } });
-        const wish = await q.castVote(db, dialect, wishId, userId, raw);
+        const type = request.body.vote_type === undefined ? DEFAULT_VOTE_TYPE : request.body.vote_type;
+        if (!isVoteType(type)) throw new HttpError(400, VOTE_TEXT.badType, { fields: { vote_type: VOTE_TEXT.badType } });
+        const wish = await changeVote(wishId, userId, type);
         if (!wish) throw new HttpError(404, VOTE_TEXT.notFound);
-        await deps.notifications.voteChanged(wishId, userId, raw);
-        return { message: raw === 'upvote' ? VOTE_TEXT.upvoted : VOTE_TEXT.downvoted, wish };
+        return { message: type === 'upvote' ? VOTE_TEXT.upvoted : VOTE_TEXT.downvoted, wish };
       },
     },
 
@@ -31,9 +58,8 @@ export default defineRoutes((_app, deps) => {
       handler: async (request) => {
         const userId = requireUser(request);
         const wishId = parseId(request.params.id, VOTE_TEXT.notFound);
-        const wish = await q.removeVote(db, dialect, wishId, userId);
+        const wish = await changeVote(wishId, userId, null);
         if (!wish) throw new HttpError(404, VOTE_TEXT.notFound);
-        await deps.notifications.voteChanged(wishId, userId, null);
         return { message: VOTE_TEXT.removed, wish };
       },
     },
@@ -43,18 +69,25 @@ export default defineRoutes((_app, deps) => {
         const wishId = parseId(request.params.id, VOTE_TEXT.notFound);
         const filter = request.query.vote_type;
         if (filter !== undefined && filter !== '' && !isVoteType(filter)) throw new HttpError(400, VOTE_TEXT.badType, { fields: { vote_type: VOTE_TEXT.badType } });
-        if (!(await isWishVisible(db, wishId, request.userId))) throw new HttpError(404, VOTE_TEXT.notFound);
+        const limit = parseVotersLimit(request.query.limit);
+        if (limit === null) throw new HttpError(400, VOTE_TEXT.badLimit, { fields: { limit: VOTE_TEXT.badLimit } });
+        const cursor = request.query.cursor === undefined ? null : q.decodeVotersCursor(request.query.cursor);
+        if (request.query.cursor !== undefined && !cursor) throw new HttpError(400, VOTE_TEXT.badCursor, { fields: { cursor: VOTE_TEXT.badCursor } });
         const type = isVoteType(filter) ? filter : undefined;
-        const [voters, counts, mine] = await Promise.all([q.listVoters(db, wishId, type), q.voteCounts(db, wishId), q.userVote(db, wishId, request.userId)]);
+        // Two reads in parallel; the page is dropped when the wish does not exist for this viewer.
+        const [header, page] = await Promise.all([q.votersHeader(db, wishId, request.userId), q.listVoters(db, wishId, type, limit, cursor)]);
+        if (!header) throw new HttpError(404, VOTE_TEXT.notFound);
+        const { up, down } = header;
         return {
-          voters,
-          // Exact even past VOTERS_LIMIT: the number of votes the filter selects.
-          count: type === 'upvote' ? counts.upvote_count : type === 'downvote' ? counts.downvote_count : counts.upvote_count + counts.downvote_count,
-          upvote_count: counts.upvote_count,
-          downvote_count: counts.downvote_count,
-          total_count: counts.upvote_count + counts.downvote_count,
-          net_count: counts.upvote_count - counts.downvote_count,
-          current_user_vote: mine,
+          voters: page.voters,
+          // Every vote the filter selects, on every page (not this page's length).
+          count: type === 'upvote' ? up : type === 'downvote' ? down : up + down,
+          upvote_count: up,
+          downvote_count: down,
+          total_count: up + down,
+          net_count: up - down,
+          current_user_vote: header.mine,
+          next_cursor: page.next ? q.encodeVotersCursor(page.next) : null,
         };
       },
     },

@@ -1,4 +1,13 @@
-/** Server-only texts of the vote routes (their schemas are in the operation table, @wishes/shared/contract). */
+/** Server-only texts and helpers of the vote routes (their schemas are in the operation table, @wishes/shared/contract). */
+import { VOTERS_PAGE_MAX_LIMIT } from '@wishes/shared/contract';
+
+/** `?limit=` of the voters call: digits 1..VOTERS_PAGE_MAX_LIMIT (default the maximum), else null (a 400). */
+export const parseVotersLimit = (text: string | undefined): number | null => {
+  if (text === undefined) return VOTERS_PAGE_MAX_LIMIT;
+  if (!/^[0-9]{1,4}$/.test(text)) return null;
+  const limit = Number(text);
+  return limit >= 1 && limit <= VOTERS_PAGE_MAX_LIMIT ? limit : null;
+};
 
 export const VOTE_TEXT = {
   notFound: 'Wish not found',
@@ -6,4 +15,6 @@ export const VOTE_TEXT = {
   upvoted: 'Upvoted',
   downvoted: 'Downvoted',
   removed: 'Vote removed',
+  badLimit: `Invalid limit. Use a whole number from 1 to ${VOTERS_PAGE_MAX_LIMIT}.`,
+  badCursor: 'Invalid cursor. Use the next_cursor of the previous page.',
 } as const;

@@ -65,6 +65,113 @@ describe.each(dialects)('votes (%s)', (dialect) => {
     expectJsonClientError(await t.request({ url: `/api/wish/${id}/voters/?vote_type=meh` }), 400);
   });
 
+  it('counts a vote cast while another request holds a transaction open on the connection (SQLite falls back to the queued path)', async () => {
+    const id = await t.saveWish(author, 'Busy connection');
+    const late = await t.createUser();
+    let pending: Promise<{ statusCode: number; json: () => { wish: { upvote_count: number } } }> | undefined;
+    await t.app.deps.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('wishes').select('id').where('id', '=', id).execute();
+      // The vote arrives while this transaction is open and waiting: it must neither join nor break it.
+      pending = vote(id, late, { vote_type: 'upvote' });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    });
+    const res = await pending!;
+    expect(res.statusCode).toBe(200);
+    expect(res.json().wish.upvote_count).toBe(1);
+    const authorNotes = (await t.request({ url: '/api/notifications/', token: author.access })).json();
+    expect(JSON.stringify(authorNotes)).toContain(String(late.id));
+  });
+
+  describe('paged voters', () => {
+    let id: number;
+    let crowd: TestUser[];
+    type V = { id: number; voter_id: number; vote_type: string; created_at: string };
+    const page = async (query: string, token?: string) => {
+      const res = await t.request({ url: `/api/wish/${id}/voters/?${query}`, token });
+      expect([res.statusCode, res.statusCode === 200 ? '' : res.body]).toEqual([200, '']);
+      return res.json() as { voters: V[]; count: number; upvote_count: number; downvote_count: number; total_count: number; next_cursor: string | null };
+    };
+    /** Follows next_cursor to the end; every page but the last is full. */
+    const walk = async (query: string, limit: number) => {
+      const seen: V[] = [];
+      let cursor: string | null = null;
+      for (let n = 0; n < 100; n++) {
+        const body = await page(`${query}&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...body.voters);
+        cursor = body.next_cursor;
+        if (cursor === null) return seen;
+        expect(body.voters).toHaveLength(limit);
+      }
+      throw new Error('no end');
+    };
+
+    beforeAll(async () => {
+      id = await t.saveWish(author, 'Paged');
+      crowd = await Promise.all(Array.from({ length: 23 }, () => t.createUser()));
+      for (const [k, u] of crowd.entries()) await vote(id, u, { vote_type: k % 3 === 0 ? 'downvote' : 'upvote' });
+      // Ties on created_at (groups of 4 share one instant) so the id tie-break is exercised.
+      const rows = await t.app.deps.db.selectFrom('votes').select(['id']).where('wish_id', '=', id).orderBy('id').execute();
+      for (const [k, r] of rows.entries()) {
+        await t.app.deps.db.updateTable('votes').set({ created_at: `2026-01-01T00:00:${String(10 + Math.floor(k / 4)).padStart(2, '0')}.000Z` }).where('id', '=', r.id).execute();
+      }
+    });
+
+    it('walks every voter once, newest first, with totals that are not the page', async () => {
+      const everyone = (await page('')).voters;
+      expect(everyone).toHaveLength(23);
+      const sorted = [...everyone].sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1));
+      expect(everyone).toEqual(sorted);
+      for (const limit of [1, 4, 5, 22, 23, 50]) expect(await walk('', limit)).toEqual(everyone);
+      const first = await page('limit=5');
+      expect(first).toMatchObject({ count: 23, upvote_count: 15, downvote_count: 8, total_count: 23, next_cursor: expect.any(String) });
+      expect(first.voters).toHaveLength(5);
+      expect((await page('limit=23')).next_cursor).toBeNull();
+    });
+
+    it('pages a vote_type filter with count = all the matching votes', async () => {
+      const downs = await walk('vote_type=downvote', 3);
+      expect(downs).toHaveLength(8);
+      expect(downs.every((v) => v.vote_type === 'downvote')).toBe(true);
+      const ups = await walk('vote_type=upvote', 4);
+      expect(ups).toHaveLength(15);
+      expect(new Set([...ups, ...downs].map((v) => v.voter_id)).size).toBe(23);
+      expect(await page('vote_type=downvote&limit=2')).toMatchObject({ count: 8, total_count: 23 });
+    });
+
+    it('neither repeats nor skips an older voter when votes change between pages', async () => {
+      const first = await page('limit=6');
+      const newcomer = await t.createUser();
+      await vote(id, newcomer, { vote_type: 'upvote' });
+      await unvote(id, crowd[22]!); // the newest voter, already on page 1
+      const rest = [...first.voters];
+      let cursor = first.next_cursor;
+      while (cursor) {
+        const body = await page(`limit=6&cursor=${cursor}`);
+        rest.push(...body.voters);
+        cursor = body.next_cursor;
+      }
+      expect(rest.map((v) => v.voter_id)).not.toContain(newcomer.id);
+      expect(new Set(rest.map((v) => v.id)).size).toBe(rest.length);
+      expect(rest).toHaveLength(23);
+      await unvote(id, newcomer);
+      await vote(id, crowd[22]!, { vote_type: crowd.length % 3 === 1 ? 'downvote' : 'upvote' });
+    });
+
+    it('refuses malformed limits and cursors with a 400, and hides the private wish behind a cursor', async () => {
+      const good = (await page('limit=1')).next_cursor!;
+      for (const bad of ['limit=0', 'limit=1001', 'limit=abc', 'limit=-1', 'cursor=', 'cursor=%2F%2F', `cursor=${Buffer.from('yesterday|1').toString('base64url')}`,
+        `cursor=${Buffer.from('2026-01-01T00:00:00.000Z|0').toString('base64url')}`, `cursor=${Buffer.from('2026-01-01T00:00:00.000Z|99999999999').toString('base64url')}`, `cursor=${'A'.repeat(300)}`]) {
+        expectJsonClientError(await t.request({ url: `/api/wish/${id}/voters/?${bad}` }), 400);
+      }
+      const hidden = await t.saveWish(author, 'Mine only', false);
+      await vote(hidden, author);
+      expectJsonClientError(await t.request({ url: `/api/wish/${hidden}/voters/?limit=1&cursor=${good}`, token: voter.access }), 404);
+      expectJsonClientError(await t.request({ url: `/api/wish/${hidden}/voters/?limit=1&cursor=${good}` }), 404);
+      const own = await t.request({ url: `/api/wish/${hidden}/voters/?limit=1`, token: author.access });
+      expect(own.json()).toMatchObject({ count: 1, next_cursor: null, current_user_vote: 'upvote' });
+    });
+  });
+
   it('keeps exact counts with 25 users voting in parallel', async () => {
     const id = await t.saveWish(author, 'Race me');
     const crowd = await Promise.all(Array.from({ length: 25 }, () => t.createUser()));

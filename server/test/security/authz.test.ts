@@ -65,6 +65,8 @@ const ROWS: Row[] = [
   { name: 'DELETE vote (private)', req: (w) => op('removeVote', { id: w.priv }), expect: { visitor: 401, owner: 200, other: 404 } },
   { name: 'GET voters (private)', req: (w) => op('listVoters', { id: w.priv }), expect: { visitor: 404, owner: 200, other: 404 } },
   { name: 'GET voters?vote_type=upvote (private)', req: (w) => op('listVoters', { id: w.priv }, '?vote_type=upvote'), expect: { visitor: 404, owner: 200, other: 404 } },
+  // A page after a cursor (any well-formed cursor: it names no wish) follows the same rule.
+  { name: 'GET voters?limit=1&cursor= (private)', req: (w) => op('listVoters', { id: w.priv }, `?limit=1&cursor=${Buffer.from('2099-01-01T00:00:00.000Z|2147483647').toString('base64url')}`), expect: { visitor: 404, owner: 200, other: 404 } },
   {
     name: 'POST report (private)',
     req: (w) => ({ ...op('submitComplaint'), payload: { category: 'Spam or advertising', wish_id: w.priv } }),

@@ -20,7 +20,12 @@ export const SearchBodySchema = Type.Object({ query: Type.Optional(Type.Unknown(
 /** Any value: anything but `upvote`/`downvote` is a 400 naming the field (absent is an upvote). */
 export const VoteBodySchema = Type.Object({ vote_type: Type.Optional(Type.Unknown({ description: '`upvote` (default) or `downvote`.' })) });
 /** `?vote_type=` filters the voters; empty means all. */
-export const VotersFilterQuerySchema = Type.Object({ vote_type: Type.Optional(Type.String({ maxLength: 16 })) });
+/** Voters: the vote_type filter and the page (query strings are not coerced: the handler reads the digits). */
+export const VotersFilterQuerySchema = Type.Object({
+  vote_type: Type.Optional(Type.String({ maxLength: 16 })),
+  limit: Type.Optional(Type.String({ maxLength: 12 })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
 
 /** The wish id as a number or a string of digits (forms send strings); any other type is a 400. */
 export const ComplaintBodySchema = Type.Object({

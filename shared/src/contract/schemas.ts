@@ -5,7 +5,7 @@
  * never reaches a browser bundle).
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { LIMITS } from '../constants';
+import { LIMITS, VOTERS_PAGE } from '../constants';
 import type { NavDeclaration, RouteDeclaration } from '../registry';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -124,14 +124,23 @@ export const OptionsSchema = Type.Object({
 });
 export type Options = Static<typeof OptionsSchema>;
 
+/**
+ * `GET /api/wish/{id}/voters/[?vote_type=upvote|downvote][&limit=N][&cursor=C]`: one page of voters,
+ * newest first (created_at, then id). Without `limit` a page holds up to VOTERS_PAGE_MAX_LIMIT
+ * voters (the v1 list's cap); the voters modal asks for `limit=VOTERS_PAGE_FIRST_LIMIT` and then
+ * passes each answer's `next_cursor` back as `cursor` (with the same `vote_type`) until it is null.
+ * Keyset paging: a vote cast or removed meanwhile never makes a later page repeat or skip a voter
+ * older than the cursor. `count` and the totals are over every vote, not the page.
+ */
 export const VotersResultSchema = Type.Object({
   voters: Type.Array(VoterSchema),
-  count: Type.Integer({ description: 'number of voters listed (after the vote_type filter)' }),
+  count: Type.Integer({ description: 'number of voters the vote_type filter selects (all pages), not the length of this page' }),
   upvote_count: Type.Integer(),
   downvote_count: Type.Integer(),
   total_count: Type.Integer(),
   net_count: Type.Integer(),
   current_user_vote: Nullable(VoteTypeSchema),
+  next_cursor: Type.Optional(Nullable(Type.String({ description: 'pass as ?cursor= for the next page (same vote_type); null on the last page' }))),
 });
 export type VotersResult = Static<typeof VotersResultSchema>;
 
@@ -216,7 +225,14 @@ export type ComplaintRequest = Static<typeof ComplaintRequestSchema>;
 export const VoteRequestSchema = Type.Object({ vote_type: Type.Optional(VoteTypeSchema) });
 export type VoteRequest = Static<typeof VoteRequestSchema>;
 
-export const VotersQuerySchema = Type.Object({ vote_type: Type.Optional(VoteTypeSchema) });
+export const VOTERS_PAGE_FIRST_LIMIT = VOTERS_PAGE.modalLimit;
+export const VOTERS_PAGE_MAX_LIMIT = VOTERS_PAGE.maxLimit;
+
+export const VotersQuerySchema = Type.Object({
+  vote_type: Type.Optional(VoteTypeSchema),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: VOTERS_PAGE_MAX_LIMIT })),
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+});
 
 export const ResetRequestSchema = Type.Object({ email: Type.String({ maxLength: 254 }) });
 export type ResetRequest = Static<typeof ResetRequestSchema>;
