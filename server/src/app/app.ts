@@ -33,6 +33,7 @@ import complaintRoutes from '../complaints/routes';
 import offerRoutes from '../offers/routes';
 import moderationRoutes from '../moderation/routes';
 import generatorRoutes from '../generator/routes';
+import chatRoutes from '../chats/routes';
 import mediaRoutes from '../media/routes';
 import pagesRoutes from '../pages/routes';
 import releaseRoutes from '../releases/routes';
@@ -200,6 +201,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(offerRoutes, { deps });
   await app.register(moderationRoutes, { deps });
   await app.register(generatorRoutes, { deps });
+  await app.register(chatRoutes, { deps });
   await app.register(mediaRoutes, { deps });
   await app.register(notificationRoutes, { deps });
   await app.register(accountRoutes, { deps });

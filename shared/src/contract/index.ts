@@ -1,2 +1,3 @@
 export * from './schemas';
 export * from './social';
+export * from './chats';
