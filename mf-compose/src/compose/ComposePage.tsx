@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LIMITS, canSaveWish, ensureUiStyles, openModal, useDocumentTitle, validateCompose, type GenerateRequest } from '@wishes/shared';
 import { decodeRouteParam } from '../common/decodeRouteParam';
 import { useUnsavedChangesWarning } from '../common/useUnsavedChangesWarning';
@@ -32,7 +32,11 @@ export default function ComposePage() {
   const { options, failed: optionsFailed, retry: retryOptions } = useComposeOptions();
 
   const composer = useComposeDraft(() => emptyDraft(requestedTopic));
-  const { draft, update, busy } = composer;
+  const { draft, update, busy, loadChat } = composer;
+  // `?chat=ID`: "Continue in chat" from the wish page reopens that conversation.
+  const [searchParams] = useSearchParams();
+  const chatParam = searchParams.get('chat');
+  const requestedChat = chatParam && /^[1-9]\d{0,9}$/.test(chatParam) ? Number(chatParam) : null;
   const { values } = draft;
   const [errors, setErrors] = useState<Partial<Record<ComposeField, string>>>({});
   const fieldRefs = useRef<Partial<Record<ComposeField, HTMLElement | null>>>({});
@@ -56,6 +60,10 @@ export default function ComposePage() {
     // Only when the route or the options change, not on every keystroke.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [requestedTopic, options]);
+
+  useEffect(() => {
+    if (requestedChat !== null) void loadChat(requestedChat);
+  }, [requestedChat, loadChat]);
 
   useUnsavedChangesWarning(canSaveWish(draft.text) && busy !== 'save');
 
@@ -127,6 +135,13 @@ export default function ComposePage() {
     if (request) void composer.giveThree(request);
   };
 
+  // The first instruction starts the chat from the form (checked like Generate); later ones need nothing.
+  const ask = (message: string) => {
+    if (draft.chatId !== null) return composer.ask(message, null);
+    const request = checkedRequest();
+    return request ? composer.ask(message, request) : Promise.resolve(false);
+  };
+
   const save = async () => {
     const wishId = await composer.save();
     if (wishId !== null) {
@@ -163,7 +178,7 @@ export default function ComposePage() {
           onGenerate={onGenerate}
           onGiveThree={onGiveThree}
         />
-        <DraftPanel composer={composer} onSave={() => void save()} />
+        <DraftPanel composer={composer} onSave={() => void save()} onAsk={ask} />
       </div>
     </section>
   );

@@ -28,6 +28,10 @@ interface World {
   deletable: number;
   /** The owner's public wish hidden by a moderator. */
   hidden: number;
+  /** The owner's chat (no wish), one the owner saves with a new wish, and a public wish with its chat. */
+  chat: number;
+  chatToSave: number;
+  chatWish: number;
 }
 
 type Status = number | number[];
@@ -203,6 +207,25 @@ const ROWS: Row[] = [
   },
   { name: 'POST token (obtain)', req: (w) => ({ method: 'POST', url: '/api/token/', payload: { username: w.other.email, password: DEFAULT_PASSWORD } }), expect: { visitor: 200, owner: 200, other: 200 }, tokenView: true },
   { name: 'POST token refresh', req: (w) => ({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: w.other.refresh } }), expect: { visitor: 200, owner: 200, other: 200 }, tokenView: true },
+  // --- a chat per wish (api-v2 → Generation): private to its author, 404 for everyone else
+  { name: 'POST start a chat', req: () => ({ method: 'POST', url: '/api/base/chats/', payload: GEN }), expect: { visitor: 401, owner: 201, other: 201 } },
+  { name: 'GET a chat (the owner\'s)', req: (w) => ({ method: 'GET', url: `/api/base/chats/${w.chat}/` }), expect: { visitor: 401, owner: 200, other: 404 }, check: (body, _p, w) => (body.chat_id === w.chat ? null : 'another chat') },
+  {
+    name: 'POST a chat message (the owner\'s chat)',
+    req: (w) => ({ method: 'POST', url: `/api/base/chats/${w.chat}/messages/`, payload: { message: 'make it warmer' } }),
+    expect: { visitor: 401, owner: 200, other: 404 },
+  },
+  {
+    name: 'GET the chat of a public wish',
+    req: (w) => ({ method: 'GET', url: `/api/base/wish/${w.chatWish}/chat/` }),
+    expect: { visitor: 401, owner: 200, other: 404 },
+    check: (body, _p, w) => (body.wish_id === w.chatWish ? null : 'another wish\'s chat'),
+  },
+  {
+    name: 'POST save wish with the owner\'s chat',
+    req: (w) => ({ method: 'POST', url: '/api/base/save_wish/', payload: { text: 'Saved with its chat', chat_id: w.chatToSave } }),
+    expect: { visitor: 401, owner: 201, other: 404 },
+  },
   // --- remote releases (api-v2): admins only; neither persona is one (the admin's own answers are
   // in releases/releases.test.ts)
   { name: 'GET admin remotes', req: () => ({ method: 'GET', url: '/api/admin/remotes/' }), expect: { visitor: 401, owner: 403, other: 403 } },
@@ -265,6 +288,11 @@ const CONTRACT_ROUTES = [
   'POST /api/account/sign_out_everywhere/',
   'GET /api/account/export/',
   'DELETE /api/account/',
+  // api-v2.md → Generation: a chat per wish
+  'POST /api/base/chats/',
+  'GET /api/base/chats/:id/',
+  'POST /api/base/chats/:id/messages/',
+  'GET /api/base/wish/:id/chat/',
 ];
 
 const EMBEDDED = /<script type="application\/json" id="wishes-initial">([\s\S]*?)<\/script>/;
@@ -308,7 +336,17 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     await runAdminCommand(t.app.deps.db, ['role', moderator.email, 'moderator']);
     const hide = await t.request({ method: 'POST', url: `/api/moderation/wish/${hidden}/`, payload: { action: 'hide', reason: 'Matrix' }, token: moderator.access });
     if (hide.statusCode !== 200) throw new Error(`hide failed: ${hide.body}`);
-    w = { owner, other, pub, priv, secretWord, deletable, hidden };
+    const startChat = async () => {
+      const res = await t.request({ method: 'POST', url: '/api/base/chats/', payload: { ...GEN, text: 'Happy birthday, Sam!' }, token: owner.access });
+      if (res.statusCode !== 201) throw new Error(`chat failed: ${res.body}`);
+      return res.json().chat_id as number;
+    };
+    const chat = await startChat();
+    const chatToSave = await startChat();
+    // The public wish keeps a chat (set directly: a new wish would change the counts other rows check).
+    const kept = await startChat();
+    await t.app.deps.db.updateTable('chats').set({ wish_id: pub }).where('id', '=', kept).execute();
+    w = { owner, other, pub, priv, secretWord, deletable, hidden, chat, chatToSave, chatWish: pub };
     auth = {
       visitor: undefined,
       owner: `Bearer ${owner.access}`,

@@ -26,6 +26,8 @@ export interface FuzzWorld {
   publicWishId: number;
   privateWishId: number;
   otherWishId: number;
+  /** The owner's chat (api-v2 → Generation), kept with the public wish. */
+  chatId: number;
   /** Authorization header per token kind (undefined: no header). */
   auth: Record<TokenKind, string | undefined>;
 }
@@ -72,6 +74,9 @@ export async function setupWorld(t: TestContext, ownerRole: 'admin' | 'moderator
   const publicWishId = await t.saveWish(owner, 'A public birthday wish for everyone', true);
   const privateWishId = await t.saveWish(owner, 'A private note nobody else may see', false);
   const otherWishId = await t.saveWish(other, 'Happy new home, neighbour!', true);
+  const chat = await t.request({ method: 'POST', url: '/api/base/chats/', token: owner.access, payload: { ...generateBody(), text: 'A chat draft nobody else may see' } });
+  const chatId: number = chat.json().chat_id;
+  await t.app.deps.db.updateTable('chats').set({ wish_id: publicWishId }).where('id', '=', chatId).execute();
   const now = Math.floor(Date.now() / 1000);
   const claims = { token_type: 'access', exp: now + 600, iat: now, jti: 'f'.repeat(32), user_id: owner.id };
   const tokens = t.app.tokens;
@@ -92,7 +97,7 @@ export async function setupWorld(t: TestContext, ownerRole: 'admin' | 'moderator
     // Validly signed, but for an account that does not exist (a wiped database, a deleted user).
     ghostUser: `Bearer ${tokens.issueAccess(2_000_000_000)}`,
   };
-  return { t, owner, other, publicWishId, privateWishId, otherWishId, auth };
+  return { t, owner, other, publicWishId, privateWishId, otherWishId, chatId, auth };
 }
 
 // ---------------------------------------------------------------- routes
@@ -114,7 +119,12 @@ export const ROUTES: RouteTemplate[] = [
   { method: 'POST', path: '/api/base/generate_text/', api: true, valid: () => ({ ...generateBody(), length: 'short', variants: 2 }) },
   { method: 'POST', path: '/api/base/generate_text/stream/', api: true, valid: generateBody },
   { method: 'POST', path: '/api/base/improve_text/', api: true, valid: () => ({ text: 'Happy birthday, Sam!', instruction: 'shorter' }) },
-  { method: 'POST', path: '/api/base/save_wish/', api: true, valid: () => ({ text: 'A wish', is_public: true }) },
+  { method: 'POST', path: '/api/base/save_wish/', api: true, valid: (w) => ({ text: 'A wish', is_public: true, chat_id: w.chatId }) },
+  // A chat per wish: `:wish` also draws the world's chat id (paramArb).
+  { method: 'POST', path: '/api/base/chats/', api: true, valid: () => ({ ...generateBody(), length: 'short', text: 'Happy birthday, Sam!' }) },
+  { method: 'GET', path: '/api/base/chats/:wish/', api: true },
+  { method: 'POST', path: '/api/base/chats/:wish/messages/', api: true, valid: () => ({ message: 'mention the cake', text: 'Happy birthday, Sam!' }) },
+  { method: 'GET', path: '/api/base/wish/:wish/chat/', api: true },
   { method: 'GET', path: '/api/base/wish/:wish/', api: true },
   { method: 'PATCH', path: '/api/base/wish/:wish/', api: true, valid: () => ({ text: 'An edited wish', is_public: true }) },
   { method: 'DELETE', path: '/api/base/wish/:wish/', api: true },
@@ -391,7 +401,7 @@ const RAW_SEGMENTS = [
 export const encodeSegment = (s: string) => encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
 export function paramArb(world: FuzzWorld): fc.Arbitrary<ParamChoice> {
-  const ids = [world.publicWishId, world.privateWishId, world.otherWishId, world.owner.id, world.other.id].map(String);
+  const ids = [world.publicWishId, world.privateWishId, world.otherWishId, world.chatId, world.owner.id, world.other.id].map(String);
   const safeText = (text: string) => /^[A-Za-z0-9_%-]+$/.test(text) && !/%2f|%5c|%2e/i.test(text);
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...ids).map((text) => ({ text, safe: true })) },
@@ -478,7 +488,7 @@ export function requestArb(world: FuzzWorld, routes: RouteTemplate[] = ROUTES): 
  */
 export async function databaseDigest(t: TestContext): Promise<string> {
   const hash = createHash('sha256');
-  for (const table of ['users', 'wishes', 'votes', 'subscriptions', 'complaints', 'offers', 'password_resets', 'generation_events']) {
+  for (const table of ['users', 'wishes', 'votes', 'subscriptions', 'complaints', 'offers', 'password_resets', 'generation_events', 'chats', 'chat_messages', 'chat_versions']) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by id`.execute(t.app.deps.db);
     hash.update(table).update(JSON.stringify(rows.rows));
   }
