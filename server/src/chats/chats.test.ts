@@ -216,6 +216,20 @@ describe.each(dialects)('a chat per wish (%s)', (dialect) => {
       expect(expectJsonClientError(again, 409).error).toBe('This chat is already kept with another wish.');
     });
 
+    it('of a private wish: 404 for another member and a moderator too, never the text', async () => {
+      const start = (await createChat(owner, { ...FORM, text: 'Private plans for Anna' })).json();
+      const saved = await t.request({ method: 'POST', url: '/api/base/save_wish/', token: owner.access, payload: { text: 'Private plans for Anna', is_public: false, chat_id: start.chat_id } });
+      const wishId = saved.json().wish_id;
+      for (const user of [other, moderator]) {
+        for (const url of [`/api/base/wish/${wishId}/chat/`, `/api/base/chats/${start.chat_id}/`]) {
+          const res = await t.request({ method: 'GET', url, token: user.access });
+          expect(res.statusCode).toBe(404);
+          expect(res.body).not.toMatch(/Private plans/);
+        }
+      }
+      expect((await t.request({ method: 'GET', url: `/api/base/wish/${wishId}/chat/`, token: owner.access })).json().versions[0].text).toBe('Private plans for Anna');
+    });
+
     it('refuses someone else\'s or a missing chat with 404 and saves nothing', async () => {
       const start = (await createChat(owner, { ...FORM, text: 'Happy birthday, Anna!' })).json();
       const wishesBefore = await t.app.deps.db.selectFrom('wishes').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
