@@ -8,6 +8,8 @@ import { expectPath } from '../support/ui';
 import type { Page } from '@playwright/test';
 
 const SHOTS = process.env.SHOTS_DIR;
+// About 15 s on an idle machine; the bound leaves room for a loaded CI machine and the optional screenshots.
+test.describe.configure({ timeout: SHOTS ? 240_000 : 120_000 });
 
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
