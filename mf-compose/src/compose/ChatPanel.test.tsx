@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
 import { OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
@@ -6,6 +7,9 @@ import { jsonResponse } from '@wishes/shared/testing';
 import { asEventStream, installFetch, type RecordedRequest } from '../test/fakeFetch';
 
 const PATTERNS = ['/compose', '/compose/:topic'];
+
+// Typing with userEvent is slow on a loaded machine; nothing here measures time.
+jest.setTimeout(90_000);
 const DRAFT = 'Happy birthday, Anna! Have a lovely day.';
 const SHORTER = 'Happy birthday, Anna!';
 const AT = '2026-11-24T02:00:00.000Z';
@@ -118,12 +122,21 @@ describe('ComposePage: the chat with the assistant', () => {
       ],
     };
     const user = userEvent.setup();
-    renderAt('/compose?chat=7', PATTERNS, <ComposePage />);
+    const { container } = renderAt('/compose?chat=7', PATTERNS, <ComposePage />);
+    expect(container).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Your wish')).toHaveValue('Happy birthday, Anna! And of course, the cake.'));
     expect(screen.getByLabelText('Name')).toHaveValue('Anna');
     expect(screen.getByText('I mentioned the cake.')).toBeInTheDocument();
     expect(screen.getByText(/Saving updates your wish\./)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Public' })).toBeChecked();
+
+    // The conversation and the open version list pass axe (contrast is checked in the browser journeys).
+    await user.click(screen.getByText('Versions (2)'));
+    let results!: axe.AxeResults;
+    await act(async () => {
+      results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Save Wish' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/wish/42'));
