@@ -41,6 +41,7 @@ import type {
 } from './contract/schemas';
 import type { Account, AccountPatch, ChangePasswordResponse, NotificationsPage, UnreadCount } from './contract/social';
 import { API_ROUTES, apiPath, type ApiOperationId } from './contract/routes';
+import type { Chat, ChatMessageResponse, CreateChatRequest, CreateChatResponse } from './contract/chats';
 import { getAccessToken, refreshNow } from './session';
 import { DEFAULT_VOTE_TYPE } from './constants';
 
@@ -60,6 +61,8 @@ export const API_ERRORS = {
   unexpected: 'Unexpected response format.',
   generate: 'Failed to generate wish. Please try again.',
   improve: 'Failed to rewrite the wish. Please try again.',
+  chat: 'The assistant could not answer. Please try again.',
+  chatLoad: 'Could not open this chat. Please try again.',
   save: 'Failed to save wish. Please try again.',
   offer: 'Error sending offer. Please try again.',
   general: 'An unexpected error occurred',
@@ -278,12 +281,35 @@ export function createApiClient(options: ApiClientOptions = {}) {
         expect: ['text'],
       }),
 
-    saveWish: (text: string, isPublic = true) =>
+    /** Saves a wish; `chatId` keeps the caller's chat with it (api-v2 → Generation). */
+    saveWish: (text: string, isPublic = true, chatId?: number) =>
       call<SaveWishResponse>(to('saveWish'), {
-        body: { text, is_public: isPublic },
+        body: chatId === undefined ? { text, is_public: isPublic } : { text, is_public: isPublic, chat_id: chatId },
         failure: API_ERRORS.save,
         expect: ['wish_id'],
       }),
+
+    /**
+     * Starts the chat of a draft: without `text` it writes the first draft (one unit of the quota);
+     * with `text` (the editor's draft) it starts from that and spends nothing.
+     */
+    startChat: (request: CreateChatRequest) =>
+      call<CreateChatResponse>(to('createChat'), { body: request, failure: API_ERRORS.chat, expect: ['chat_id', 'text'] }),
+
+    /** One instruction to the assistant; `text` is the editor's current text (kept as a version when edited by hand). */
+    sendChatMessage: (chatId: number, message: string, text?: string) =>
+      call<ChatMessageResponse>(to('postChatMessage', { id: chatId }), {
+        body: text === undefined ? { message } : { message, text },
+        failure: API_ERRORS.chat,
+        expect: ['reply', 'text'],
+      }),
+
+    /** The author's chat; null when it does not exist for the caller. */
+    getChat: (chatId: number) => call<Chat | null>(to('getChat', { id: chatId }), { failure: API_ERRORS.chatLoad, nullOn: [404], expect: ['chat_id', 'messages', 'versions'] }),
+
+    /** The chat kept with a wish, for its author; null when there is none (or the caller is not the author). */
+    getWishChat: (wishId: number) =>
+      call<Chat | null>(to('getWishChat', { id: wishId }), { failure: API_ERRORS.chatLoad, nullOn: [404], expect: ['chat_id', 'messages', 'versions'] }),
 
     /** null when the wish does not exist (or is private to someone else). */
     getWish: async (id: number | string): Promise<Wish | null> => {

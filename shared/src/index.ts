@@ -15,4 +15,5 @@ export * from './ui';
 // Types only: the TypeBox schemas stay out of browser bundles.
 export type * from './contract/schemas';
 export type * from './contract/social';
+export type * from './contract/chats';
 export * from './remotes';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LIMITS, canSaveWish, ensureUiStyles, openModal, useDocumentTitle, validateCompose, type GenerateRequest, useOptionsWithRetry } from '@wishes/shared';
 import { decodeRouteParam } from '../common/decodeRouteParam';
 import { useUnsavedChangesWarning } from '../common/useUnsavedChangesWarning';
@@ -31,7 +31,11 @@ export default function ComposePage() {
   const { options, failed: optionsFailed, retry: retryOptions } = useOptionsWithRetry();
 
   const composer = useComposeDraft(() => emptyDraft(requestedTopic));
-  const { draft, update, busy } = composer;
+  const { draft, update, busy, loadChat } = composer;
+  // `?chat=ID`: "Continue in chat" from the wish page reopens that conversation.
+  const [searchParams] = useSearchParams();
+  const chatParam = searchParams.get('chat');
+  const requestedChat = chatParam && /^[1-9]\d{0,9}$/.test(chatParam) ? Number(chatParam) : null;
   const { values } = draft;
   const [errors, setErrors] = useState<Partial<Record<ComposeField, string>>>({});
   const fieldRefs = useRef<Partial<Record<ComposeField, HTMLElement | null>>>({});
@@ -54,6 +58,10 @@ export default function ComposePage() {
     // From the current draft, so this runs when the route or the options change, not per keystroke.
     update((current) => ({ values: { ...current.values, topic: known ? known.topic : requestedTopic } }));
   }, [requestedTopic, options, update]);
+
+  useEffect(() => {
+    if (requestedChat !== null) void loadChat(requestedChat);
+  }, [requestedChat, loadChat]);
 
   useUnsavedChangesWarning(canSaveWish(draft.text) && busy !== 'save');
 
@@ -125,6 +133,13 @@ export default function ComposePage() {
     if (request) void composer.giveThree(request);
   };
 
+  // The first instruction starts the chat from the form (checked like Generate); later ones need nothing.
+  const ask = (message: string) => {
+    if (draft.chatId !== null) return composer.ask(message, null);
+    const request = checkedRequest();
+    return request ? composer.ask(message, request) : Promise.resolve(false);
+  };
+
   const save = async () => {
     const wishId = await composer.save();
     if (wishId !== null) {
@@ -161,7 +176,7 @@ export default function ComposePage() {
           onGenerate={onGenerate}
           onGiveThree={onGiveThree}
         />
-        <DraftPanel composer={composer} onSave={() => void save()} />
+        <DraftPanel composer={composer} onSave={() => void save()} onAsk={ask} />
       </div>
     </section>
   );

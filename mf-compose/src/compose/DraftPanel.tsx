@@ -2,17 +2,20 @@ import { Button, Icon, LIMITS, canSaveWish, toast } from '@wishes/shared';
 import { CharacterCounter, FormField } from '../common/FormField';
 import { COMPOSE_TEXT as TEXT, IMPROVE_CHOICES } from './texts';
 import type { useComposeDraft } from './useComposeDraft';
+import { ChatPanel } from './ChatPanel';
 
 interface DraftPanelProps {
   composer: ReturnType<typeof useComposeDraft>;
   onSave: () => void;
+  /** Sends an instruction to the draft's assistant; without it there is no chat panel. */
+  onAsk?: (message: string) => Promise<boolean>;
 }
 
 /**
  * The editor side of the compose page: the drafts on offer, the text (streamed in, editable),
  * the rewrites, visibility, Copy and Save. Every change of state is announced in a polite live region.
  */
-export function DraftPanel({ composer, onSave }: DraftPanelProps) {
+export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
   const { draft, update, busy, status } = composer;
   const { text } = draft;
   const canSave = canSaveWish(text);
@@ -64,8 +67,8 @@ export function DraftPanel({ composer, onSave }: DraftPanelProps) {
                 className="compose-input w-input compose-textarea compose-result__text"
                 rows={10}
                 maxLength={LIMITS.wishTextMax}
-                readOnly={busy === 'stream' || busy === 'improve'}
-                aria-busy={busy === 'stream' || busy === 'improve'}
+                readOnly={busy === 'stream' || busy === 'improve' || busy === 'chat'}
+                aria-busy={busy === 'stream' || busy === 'improve' || busy === 'chat'}
                 value={text}
                 onChange={(event) => update({ text: event.target.value })}
               />
@@ -102,6 +105,7 @@ export function DraftPanel({ composer, onSave }: DraftPanelProps) {
             </div>
             <p id="compose-visibility-hint" className="compose-field__hint">
               {draft.isPublic ? 'Everyone can see this wish in the feed.' : 'Only you can see this wish.'}
+              {draft.chatWishId !== null ? ` ${TEXT.chatContinuing}` : ''}
             </p>
           </fieldset>
 
@@ -113,6 +117,8 @@ export function DraftPanel({ composer, onSave }: DraftPanelProps) {
               {busy === 'save' ? TEXT.saving : TEXT.save}
             </Button>
           </div>
+
+          {onAsk ? <ChatPanel composer={composer} onAsk={onAsk} /> : null}
         </>
       ) : draft.variants ? null : (
         <div className="compose-result__empty">

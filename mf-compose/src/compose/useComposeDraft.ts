@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { API_ERRORS, ApiError, api, canSaveWish, toast, type ComposeValues, type GenerateRequest, type RateLimit } from '@wishes/shared';
+import { API_ERRORS, ApiError, api, canSaveWish, toast, type Chat, type ComposeValues, type GenerateRequest, type RateLimit } from '@wishes/shared';
 import { COMPOSE_TEXT as TEXT, type DraftLength, type ImproveInstruction } from './texts';
 
 /**
@@ -16,10 +16,17 @@ export interface ComposeDraft {
   variants: string[] | null;
   isPublic: boolean;
   rateLimit: RateLimit | null;
+  /** The draft's chat with the assistant (created with the first instruction); null before. */
+  chatId: number | null;
+  /**
+   * The wish this chat was saved with, when the author came back to go on refining it ("Continue
+   * in chat"): saving then updates that wish instead of creating a second one.
+   */
+  chatWishId: number | null;
 }
 
 /** What the draft is busy with (never persisted). */
-export type DraftBusy = null | 'stream' | 'variants' | 'improve' | 'save';
+export type DraftBusy = null | 'stream' | 'variants' | 'improve' | 'save' | 'chat' | 'loadChat';
 
 export const emptyDraft = (topic = ''): ComposeDraft => ({
   values: { style: '', audience: '', name: '', topic, details: '' },
@@ -29,7 +36,12 @@ export const emptyDraft = (topic = ''): ComposeDraft => ({
   variants: null,
   isPublic: false,
   rateLimit: null,
+  chatId: null,
+  chatWishId: null,
 });
+
+/** A new draft starts a new conversation (and, from "Continue in chat", a new wish). */
+const NEW_CONVERSATION = { chatId: null, chatWishId: null } as const;
 
 /** The rate limit a 429 body carries, if it is well-formed. */
 function rateLimitOf(body: Record<string, unknown> | null): RateLimit | null {
@@ -46,6 +58,8 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
   const [draft, setDraft] = useState<ComposeDraft>(initial);
   const [busy, setBusyState] = useState<DraftBusy>(null);
   const [status, setStatus] = useState('');
+  /** The chat as the server last told it: messages and versions (null: no chat yet). */
+  const [chat, setChat] = useState<Chat | null>(null);
   const busyRef = useRef<DraftBusy>(null);
   const stopRef = useRef<AbortController | null>(null);
   const mounted = useRef(true);
@@ -101,12 +115,15 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
       const result = await api.streamText({ ...request, length: draft.length }, {
         signal: stop.signal,
         onToken: (_piece, soFar) => {
-          if (mounted.current) update({ text: soFar, generatedText: soFar });
+          if (mounted.current) update({ text: soFar, generatedText: soFar, ...NEW_CONVERSATION });
         },
       });
       if (!mounted.current) return;
       if (result.stopped && !result.text) update(previous);
-      else update({ text: result.text, generatedText: result.text, ...(result.rate_limit ? { rateLimit: result.rate_limit } : {}) });
+      else {
+        update({ text: result.text, generatedText: result.text, ...NEW_CONVERSATION, ...(result.rate_limit ? { rateLimit: result.rate_limit } : {}) });
+        setChat(null);
+      }
       if (result.stopped) {
         setStatus(TEXT.stopped);
       } else {
@@ -152,7 +169,8 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
   const pickVariant = (index: number) => {
     const chosen = draft.variants?.[index];
     if (chosen === undefined) return;
-    update({ text: chosen, generatedText: chosen, variants: null });
+    update({ text: chosen, generatedText: chosen, variants: null, ...NEW_CONVERSATION });
+    setChat(null);
     setStatus(TEXT.picked(index + 1));
   };
 
@@ -175,20 +193,110 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
     }
   };
 
-  /** Saves the text; resolves with the new wish's id, or null when it failed (the text stays). */
+  /**
+   * Sends one instruction to the draft's assistant; the first one starts the chat from the
+   * editor's text (`request`: the compose form). The editor's text goes along, so a hand edit
+   * becomes a version first. Resolves true when the assistant answered.
+   */
+  const ask = async (message: string, request: GenerateRequest | null): Promise<boolean> => {
+    if (busyRef.current || !message.trim() || !canSaveWish(draft.text)) return false;
+    let chatId = draft.chatId;
+    if (chatId === null && !request) return false;
+    setBusy('chat');
+    setStatus(TEXT.asking);
+    try {
+      if (chatId === null && request) {
+        const started = await api.startChat({ ...request, length: draft.length, text: draft.text });
+        chatId = started.chat_id;
+        if (mounted.current) update({ chatId });
+      }
+      const answer = await api.sendChatMessage(chatId!, message.trim(), draft.text);
+      const view = await api.getChat(chatId!).catch(() => null);
+      if (!mounted.current) return true;
+      update({ text: answer.text, generatedText: answer.text, rateLimit: answer.rate_limit });
+      if (view) setChat(view);
+      setStatus(TEXT.assistantSaid(answer.reply));
+      return true;
+    } catch (error) {
+      if (!mounted.current) return false;
+      setStatus('');
+      failed(error, API_ERRORS.chat);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** Puts an earlier version back into the editor (the chat keeps every version). */
+  const restoreVersion = (index: number) => {
+    const version = chat?.versions[index];
+    if (!version) return;
+    update({ text: version.text });
+    setStatus(TEXT.restored(index + 1));
+  };
+
+  /** Opens a saved chat (`?chat=ID`): its form, its latest version in the editor, its conversation. */
+  const loadChat = useCallback(async (chatId: number) => {
+    busyRef.current = 'loadChat';
+    setBusyState('loadChat');
+    setStatus(TEXT.loadingChat);
+    try {
+      const loaded = await api.getChat(chatId);
+      if (!mounted.current) return;
+      if (!loaded) {
+        setStatus('');
+        toast.error(TEXT.chatNotFound);
+        return;
+      }
+      const { length, ...values } = loaded.settings;
+      const latest = loaded.versions.at(-1)?.text ?? '';
+      const wish = loaded.wish_id ? await api.getWish(loaded.wish_id).catch(() => null) : null;
+      if (!mounted.current) return;
+      setDraft((current) => ({
+        ...current,
+        values,
+        length: length ?? current.length,
+        text: latest,
+        generatedText: latest,
+        variants: null,
+        chatId: loaded.chat_id,
+        chatWishId: wish ? wish.id : null,
+        ...(wish ? { isPublic: wish.is_public } : {}),
+      }));
+      setChat(loaded);
+      setStatus(TEXT.chatLoaded);
+    } catch (error) {
+      if (!mounted.current) return;
+      setStatus('');
+      toast.error(error instanceof ApiError ? error.message : API_ERRORS.chatLoad);
+    } finally {
+      busyRef.current = null;
+      if (mounted.current) setBusyState(null);
+    }
+  }, []);
+
+  /**
+   * Saves the text; resolves with the wish's id, or null when it failed (the text stays). From
+   * "Continue in chat" it updates that wish (text and visibility); otherwise it creates a wish and
+   * keeps the draft's chat with it.
+   */
   const save = async (): Promise<number | null> => {
     if (busyRef.current || !canSaveWish(draft.text)) return null;
     setBusy('save');
     try {
-      const { wish_id } = await api.saveWish(draft.text, draft.isPublic);
+      if (draft.chatWishId !== null) {
+        const wish = await api.updateWish(draft.chatWishId, { text: draft.text, is_public: draft.isPublic });
+        return wish.id;
+      }
+      const { wish_id } = await api.saveWish(draft.text, draft.isPublic, draft.chatId ?? undefined);
       return wish_id;
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : API_ERRORS.save);
+      toast.error(error instanceof ApiError ? error.message : draft.chatWishId !== null ? API_ERRORS.updateWish : API_ERRORS.save);
       return null;
     } finally {
       setBusy(null);
     }
   };
 
-  return { draft, update, busy, status, stream, stop, giveThree, pickVariant, improve, save };
+  return { draft, update, busy, status, chat, stream, stop, giveThree, pickVariant, improve, ask, restoreVersion, loadChat, save };
 }

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { ANONYMOUS, api, authorName, EmptyState, ErrorState, parseId, Spinner, useDocumentTitle, type Wish } from '@wishes/shared';
 import { errorMessage } from '../common/errors';
 import { WishCard } from './WishCard';
+import { WishChatLink } from './WishChatLink';
 import './wish.css';
 
 export const WISH_PAGE_TEXTS = { loading: 'Loading wish...', notFound: 'Could not find this wish!', failed: 'Could not load this wish.' } as const;
@@ -57,6 +58,7 @@ export default function WishPage() {
       {state.status === 'not-found' ? <EmptyState>{WISH_PAGE_TEXTS.notFound}</EmptyState> : null}
       {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
       {state.status === 'ready' ? <WishCard wish={state.wish} onChange={onChange} onDeleted={onDeleted} standalone /> : null}
+      {state.status === 'ready' ? <WishChatLink wish={state.wish} /> : null}
     </div>
   );
 }

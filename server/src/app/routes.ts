@@ -9,6 +9,7 @@ import accountRoutes from '../account/routes';
 import authRoutes from '../auth/routes';
 import wishRoutes from '../wishes/routes';
 import generatorRoutes from '../generator/routes';
+import chatRoutes from '../chats/routes';
 import voteRoutes from '../votes/routes';
 import profileRoutes from '../profiles/routes';
 import mediaRoutes from '../media/routes';
@@ -24,6 +25,7 @@ export const API_AREAS: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   authRoutes,
   wishRoutes,
   generatorRoutes,
+  chatRoutes,
   voteRoutes,
   profileRoutes,
   mediaRoutes,

@@ -8,6 +8,7 @@ import { sessionsMigration } from './migrations/0004_sessions';
 import { remoteReleasesMigration } from './migrations/0005_remote_releases';
 import { moderationMigration } from './migrations/0007_moderation';
 import { socialMigration } from './migrations/0008_social';
+import { chatsMigration } from './migrations/0009_chats';
 import { votersTypeIndexMigration } from './migrations/0011_voters_type_idx';
 import { timestamptzMigration } from './migrations/0012_timestamptz';
 import { convertTextDateColumns } from './dates';
@@ -22,6 +23,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0005_remote_releases': remoteReleasesMigration(dialect),
     '0007_moderation': moderationMigration(dialect),
     '0008_social': socialMigration(dialect),
+    '0009_chats': chatsMigration(dialect),
     '0011_voters_type_idx': votersTypeIndexMigration(dialect),
     '0012_timestamptz': timestamptzMigration(dialect),
   };

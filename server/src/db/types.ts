@@ -182,7 +182,37 @@ export interface NotificationActorsTable {
   created_at: string;
 }
 
+/** A draft's conversation with the assistant (migrations/0009_chats.ts); private to user_id. */
+export interface ChatsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The compose form (style, audience, name, topic, details, length) as JSON text. */
+  settings: string;
+  /** The wish the chat was saved with; null while it is a draft. */
+  wish_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  chat_id: number;
+  role: 'user' | 'assistant';
+  text: string;
+  created_at: string;
+}
+
+export interface ChatVersionsTable {
+  id: Generated<number>;
+  chat_id: number;
+  text: string;
+  created_at: string;
+}
+
 export interface Database {
+  chats: ChatsTable;
+  chat_messages: ChatMessagesTable;
+  chat_versions: ChatVersionsTable;
   users: UsersTable;
   wishes: WishesTable;
   feed_sequence: FeedSequenceTable;

@@ -2,7 +2,7 @@ import OpenAI from 'openai';
 import type { DraftLength, GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
 import { LIMITS } from '@wishes/shared/constants';
 import { GeneratorUnavailableError } from './errors';
-import type { WishGenerator } from './provider';
+import type { ChatTurn, ChatTurnResult, WishGenerator } from './provider';
 
 export interface OpenAIGeneratorOptions {
   baseURL?: string;
@@ -55,6 +55,34 @@ export function buildMessages(request: GenerateRequest): OpenAI.Chat.ChatComplet
   ];
 }
 
+const CHAT_SYSTEM = [
+  'You help a person refine a personal wish they will send to someone they know, one instruction at a time.',
+  'Follow the instruction on the current wish, keeping its language and everything the instruction does not ask to change.',
+  'Answer with one short sentence to the person saying what you changed (or why you could not), then a line with only ---, then the whole new wish and nothing else.',
+].join(' ');
+
+/** Separates the assistant's comment from the new wish in a chat answer. */
+const CHAT_SEPARATOR = /\n\s*-{3,}\s*\n/u;
+
+/** The conversation so far as chat messages: the form, the earlier instructions and replies, then this one. */
+export function chatMessages(turn: ChatTurn): OpenAI.Chat.ChatCompletionMessageParam[] {
+  const [, form] = buildMessages(turn.settings);
+  return [
+    { role: 'system', content: CHAT_SYSTEM },
+    form,
+    ...turn.history.map((entry) => ({ role: entry.role, content: entry.text }) as OpenAI.Chat.ChatCompletionMessageParam),
+    { role: 'user', content: `The current wish:\n${turn.text}\n\nInstruction: ${turn.message}` },
+  ];
+}
+
+/** "Comment\n---\nWish" → both parts; an answer without the separator is all wish. */
+export function parseChatAnswer(content: string): { reply: string; text: string } {
+  const parts = content.split(CHAT_SEPARATOR);
+  if (parts.length < 2) return { reply: 'Here is the new version.', text: cleanCompletion(content) };
+  const reply = parts[0].replace(/\s+/g, ' ').trim().slice(0, 500) || 'Here is the new version.';
+  return { reply, text: cleanCompletion(parts.slice(1).join('\n\n')) };
+}
+
 /** Models like to wrap the answer in quotes or leave stray whitespace; the editor wants plain text. */
 export function cleanCompletion(text: string): string {
   let out = text.replace(/\r\n/g, '\n').trim();
@@ -90,13 +118,17 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): WishGene
     }
   }
 
-  async function complete(messages: OpenAI.Chat.ChatCompletionMessageParam[], signal?: AbortSignal): Promise<string> {
+  async function completeRaw(messages: OpenAI.Chat.ChatCompletionMessageParam[], signal?: AbortSignal): Promise<string> {
     const completion = await withDeadline(signal, (s) =>
       client.chat.completions.create({ model, messages, temperature: 0.9, max_tokens: MAX_TOKENS }, { signal: s }),
     );
     const content = (completion as Partial<OpenAI.Chat.ChatCompletion> | undefined)?.choices?.[0]?.message?.content;
     if (typeof content !== 'string') throw new GeneratorUnavailableError(502);
-    const text = cleanCompletion(content);
+    return content;
+  }
+
+  async function complete(messages: OpenAI.Chat.ChatCompletionMessageParam[], signal?: AbortSignal): Promise<string> {
+    const text = cleanCompletion(await completeRaw(messages, signal));
     if (!text) throw new GeneratorUnavailableError(502);
     return text;
   }
@@ -104,6 +136,11 @@ export function createOpenAIGenerator(options: OpenAIGeneratorOptions): WishGene
   return {
     generate: (request, signal) => complete(buildMessages(request), signal),
     improve: (text, instruction, signal) => complete(improveMessages(text, instruction), signal),
+    async chat(turn, signal): Promise<ChatTurnResult> {
+      const answer = parseChatAnswer(await completeRaw(chatMessages(turn), signal));
+      if (!answer.text) throw new GeneratorUnavailableError(502);
+      return { ...answer, changed: answer.text !== turn.text };
+    },
     /**
      * Chat completions with `stream: true` (SSE from OpenAI, Ollama, vLLM and llama.cpp's server):
      * each content delta is passed on as it arrives. A stream that ends without a `finish_reason`

@@ -1,6 +1,7 @@
 import type { DraftLength, GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
 import { createOpenAIGenerator } from './openai';
 import { improveText } from './improve';
+import { followOffline, type ChatTurnResult } from '../chats/instructions';
 import { composeDraft, composeVariants, type Random } from './template';
 
 export type { GenerateRequest };
@@ -19,7 +20,23 @@ export interface WishGenerator {
   stream?(request: GenerateRequest, signal?: AbortSignal): AsyncIterable<string>;
   /** Rewrites existing text as asked. */
   improve?(text: string, instruction: ImproveInstruction, signal?: AbortSignal): Promise<string>;
+  /**
+   * Follows one instruction of a wish's chat (chats/routes.ts) on the current text. Without it the
+   * route follows the offline instruction set (chats/instructions.ts).
+   */
+  chat?(turn: ChatTurn, signal?: AbortSignal): Promise<ChatTurnResult>;
 }
+
+/** One instruction in a wish's chat, with what came before it. */
+export interface ChatTurn {
+  settings: GenerateRequest;
+  /** The earlier messages, oldest first. */
+  history: Array<{ role: 'user' | 'assistant'; text: string }>;
+  /** The current version of the wish. */
+  text: string;
+  message: string;
+}
+export type { ChatTurnResult };
 
 export { GENERATOR_MESSAGES, GeneratorUnavailableError } from './errors';
 
@@ -75,6 +92,9 @@ export function createTemplateGenerator(random: Random = Math.random, tokenDelay
     },
     async improve(text, instruction) {
       return improveText(text, instruction, random);
+    },
+    async chat(turn) {
+      return followOffline(turn.text, turn.message, turn.settings.name, random);
     },
   };
 }

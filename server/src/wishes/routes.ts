@@ -10,6 +10,8 @@ import * as q from './queries';
 import { SearchBusyError } from './sqlite-search';
 import { MINUTE, byIp } from '../app/ratelimit';
 import { isModerator, writeLog } from '../moderation/queries';
+import { attachToWish, findOwnChat } from '../chats/queries';
+import { CHAT_TEXT } from '../chats/routes';
 
 export default defineRoutes((_app, deps) => {
   const { db, dialect } = deps;
@@ -63,7 +65,19 @@ export default defineRoutes((_app, deps) => {
         const userId = requireUser(request);
         const text = request.body.text.trim();
         if (!text) throw new HttpError(400, WISH_TEXT.emptyText, { fields: { text: WISH_TEXT.emptyText } });
+        const chatId = request.body.chat_id;
+        // The chat must be the caller's own and not yet kept with a wish; otherwise nothing is saved.
+        if (chatId !== undefined) {
+          const chat = await findOwnChat(db, chatId, userId);
+          if (!chat) throw new HttpError(404, CHAT_TEXT.notFound);
+          if (chat.wish_id !== null) throw new HttpError(409, CHAT_TEXT.alreadyKept);
+        }
         const id = await q.insertWish(db, userId, text, request.body.is_public ?? true);
+        if (chatId !== undefined && !(await attachToWish(db, chatId, id))) {
+          // Another save took the chat in the meantime: this one is undone.
+          await q.deleteWish(db, id);
+          throw new HttpError(409, CHAT_TEXT.alreadyKept);
+        }
         return reply.code(201).send({ wish_id: id });
       },
     },

@@ -29,6 +29,10 @@ interface World {
   deletable: number;
   /** The owner's public wish hidden by a moderator. */
   hidden: number;
+  /** The owner's chat (no wish), one the owner saves with a new wish, and a public wish with its chat. */
+  chat: number;
+  chatToSave: number;
+  chatWish: number;
 }
 
 type Status = number | number[];
@@ -165,6 +169,25 @@ const ROWS: Row[] = [
   // --- everything else
   { name: 'GET options', req: () => op('getOptions'), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST save wish', req: () => ({ ...op('saveWish'), payload: { text: 'Matrix wish', is_public: true } }), expect: { visitor: 401, owner: 201, other: 201 } },
+  // --- a chat per wish (api-v2 → Generation): private to its author, 404 for everyone else
+  { name: 'POST start a chat', req: () => ({ ...op('createChat'), payload: GEN }), expect: { visitor: 401, owner: 201, other: 201 } },
+  { name: "GET a chat (the owner's)", req: (w) => op('getChat', { id: w.chat }), expect: { visitor: 401, owner: 200, other: 404 }, check: (body, _p, w) => (body.chat_id === w.chat ? null : 'another chat') },
+  {
+    name: "POST a chat message (the owner's chat)",
+    req: (w) => ({ ...op('postChatMessage', { id: w.chat }), payload: { message: 'make it warmer' } }),
+    expect: { visitor: 401, owner: 200, other: 404 },
+  },
+  {
+    name: 'GET the chat of a public wish',
+    req: (w) => op('getWishChat', { id: w.chatWish }),
+    expect: { visitor: 401, owner: 200, other: 404 },
+    check: (body, _p, w) => (body.wish_id === w.chatWish ? null : "another wish's chat"),
+  },
+  {
+    name: "POST save wish with the owner's chat",
+    req: (w) => ({ ...op('saveWish'), payload: { text: 'Saved with its chat', chat_id: w.chatToSave } }),
+    expect: { visitor: 401, owner: 201, other: 404 },
+  },
   { name: 'POST generate', req: () => ({ ...op('generateText'), payload: GEN }), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'POST generate 3 variants', req: () => ({ ...op('generateText'), payload: { ...GEN, variants: 3, length: 'short' } }), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'POST generate stream', req: () => ({ ...op('streamGeneratedText'), payload: GEN }), expect: { visitor: 401, owner: 200, other: 200 } },
@@ -269,7 +292,17 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     await runAdminCommand(t.app.deps.db, ['role', moderator.email, 'moderator']);
     const hide = await t.request({ ...op('moderateWish', { id: hidden }), payload: { action: 'hide', reason: 'Matrix' }, token: moderator.access });
     if (hide.statusCode !== 200) throw new Error(`hide failed: ${hide.body}`);
-    w = { owner, other, pub, priv, secretWord, deletable, hidden };
+    const startChat = async () => {
+      const res = await t.request({ ...op('createChat'), payload: { ...GEN, text: 'Happy birthday, Sam!' }, token: owner.access });
+      if (res.statusCode !== 201) throw new Error(`chat failed: ${res.body}`);
+      return res.json().chat_id as number;
+    };
+    const chat = await startChat();
+    const chatToSave = await startChat();
+    // The public wish keeps a chat (set directly: a new wish would change the counts other rows check).
+    const kept = await startChat();
+    await t.app.deps.db.updateTable('chats').set({ wish_id: pub }).where('id', '=', kept).execute();
+    w = { owner, other, pub, priv, secretWord, deletable, hidden, chat, chatToSave, chatWish: pub };
     auth = {
       visitor: undefined,
       owner: `Bearer ${owner.access}`,

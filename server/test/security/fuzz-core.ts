@@ -27,6 +27,8 @@ export interface FuzzWorld {
   publicWishId: number;
   privateWishId: number;
   otherWishId: number;
+  /** The owner's chat (api-v2 → Generation), kept with the public wish. */
+  chatId: number;
   /** Authorization header per token kind (undefined: no header). */
   auth: Record<TokenKind, string | undefined>;
 }
@@ -73,6 +75,9 @@ export async function setupWorld(t: TestContext, ownerRole: 'admin' | 'moderator
   const publicWishId = await t.saveWish(owner, 'A public birthday wish for everyone', true);
   const privateWishId = await t.saveWish(owner, 'A private note nobody else may see', false);
   const otherWishId = await t.saveWish(other, 'Happy new home, neighbour!', true);
+  const chat = await t.request({ method: 'POST', url: '/api/base/chats/', token: owner.access, payload: { ...generateBody(), text: 'A chat draft nobody else may see' } });
+  const chatId: number = chat.json().chat_id;
+  await t.app.deps.db.updateTable('chats').set({ wish_id: publicWishId }).where('id', '=', chatId).execute();
   const now = Math.floor(Date.now() / 1000);
   const claims = { token_type: 'access', exp: now + 600, iat: now, jti: 'f'.repeat(32), user_id: owner.id };
   const tokens = t.app.tokens;
@@ -93,7 +98,7 @@ export async function setupWorld(t: TestContext, ownerRole: 'admin' | 'moderator
     // Validly signed, but for an account that does not exist (a wiped database, a deleted user).
     ghostUser: `Bearer ${tokens.issueAccess(2_000_000_000)}`,
   };
-  return { t, owner, other, publicWishId, privateWishId, otherWishId, auth };
+  return { t, owner, other, publicWishId, privateWishId, otherWishId, chatId, auth };
 }
 
 // ---------------------------------------------------------------- routes
@@ -122,6 +127,8 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
   generateText: () => ({ ...generateBody(), length: 'short', variants: 2 }),
   streamGeneratedText: generateBody,
   improveText: () => ({ text: 'Happy birthday, Sam!', instruction: 'shorter' }),
+  createChat: () => ({ ...generateBody(), length: 'short', text: 'Happy birthday, Sam!' }),
+  postChatMessage: () => ({ message: 'mention the cake', text: 'Happy birthday, Sam!' }),
   saveWish: () => ({ text: 'A wish', is_public: true }),
   updateWish: () => ({ text: 'An edited wish', is_public: true }),
   search: () => ({ query: 'birthday' }),
@@ -150,7 +157,8 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
 export function templatePathOf(path: string): string {
   return path.replace(/(\w+)\/\{(\w+)\}/g, (_, before: string, name: string) => {
     if (name === 'page') return `${before}/:page`;
-    if (name === 'id' && before === 'wish') return `${before}/:wish`;
+    // A chat's id is drawn like a wish's (paramArb also draws the world's chat id).
+    if (name === 'id' && (before === 'wish' || before === 'chats')) return `${before}/:wish`;
     if (name === 'id' && (before === 'user' || before === 'profile')) return `${before}/:user`;
     return `${before}/:any`;
   });
@@ -392,7 +400,7 @@ const RAW_SEGMENTS = [
 export const encodeSegment = (s: string) => encodeURIComponent(s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd'));
 
 export function paramArb(world: FuzzWorld): fc.Arbitrary<ParamChoice> {
-  const ids = [world.publicWishId, world.privateWishId, world.otherWishId, world.owner.id, world.other.id].map(String);
+  const ids = [world.publicWishId, world.privateWishId, world.otherWishId, world.chatId, world.owner.id, world.other.id].map(String);
   const safeText = (text: string) => /^[A-Za-z0-9_%-]+$/.test(text) && !/%2f|%5c|%2e/i.test(text);
   return fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...ids).map((text) => ({ text, safe: true })) },
@@ -479,7 +487,7 @@ export function requestArb(world: FuzzWorld, routes: RouteTemplate[] = ROUTES): 
  */
 export async function databaseDigest(t: TestContext): Promise<string> {
   const hash = createHash('sha256');
-  for (const table of ['users', 'wishes', 'votes', 'subscriptions', 'complaints', 'offers', 'password_resets', 'generation_events']) {
+  for (const table of ['users', 'wishes', 'votes', 'subscriptions', 'complaints', 'offers', 'password_resets', 'generation_events', 'chats', 'chat_messages', 'chat_versions']) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} order by id`.execute(t.app.deps.db);
     hash.update(table).update(JSON.stringify(rows.rows));
   }

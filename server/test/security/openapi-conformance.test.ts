@@ -178,6 +178,9 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
         const leaving = await t.createUser({ first_name: 'Del', last_name: 'Eted' });
         return call('deleteAccount', 'delete', { token: bearer(leaving), payload: { password: leaving.password } });
       },
+      // A chat's own id (the world's chat is kept with the public wish, which getWishChat reads).
+      getChat: () => call('getChat', 'own chat', { token: owner, params: { id: w.chatId } }),
+      postChatMessage: () => call('postChatMessage', 'instruction', { token: owner, params: { id: w.chatId }, payload: VALID_BODIES.postChatMessage!(w) }),
       uploadAvatar: async () => call('uploadAvatar', 'png', { token: owner, ...(await avatarUpload()) }),
       streamUnreadCount: async () => undefined, // never ends under inject (notifications.test.ts reads it over a socket)
       getOptions: async () => {
@@ -215,7 +218,7 @@ describe('rate-limited operations answer a documented 429 (sqlite)', () => {
     t = await createTestApp('sqlite', { rateLimitScale: 0.0001, generationLimitPerHour: 1, searchTimeoutMs: 30_000 });
     const member = await t.createUser({ first_name: 'Rita', last_name: 'Ratelimit' });
     const wishId = await t.saveWish(member, 'A wish to report', true);
-    w = { t, owner: member, other: member, publicWishId: wishId, privateWishId: wishId, otherWishId: wishId, auth: {} as FuzzWorld['auth'] };
+    w = { t, owner: member, other: member, publicWishId: wishId, privateWishId: wishId, otherWishId: wishId, chatId: 0, auth: {} as FuzzWorld['auth'] };
   });
   afterAll(async () => t?.close());
 

@@ -4,3 +4,4 @@ export * from './requests';
 export * from './operations';
 export * from './openapi';
 export * from './routes';
+export * from './chats';

@@ -64,6 +64,7 @@ import {
   NotificationsQuerySchema,
   UnreadCountSchema,
 } from './social';
+import { ChatMessageRequestSchema, ChatMessageResponseSchema, ChatSchema, CreateChatRequestSchema, CreateChatResponseSchema } from './chats';
 import {
   AccountExportSchema,
   AvatarUploadBodySchema,
@@ -261,14 +262,64 @@ export const OPERATIONS = {
   },
 
   // ---------------------------------------------------------------- wishes (server/src/wishes)
+  // ---------------------------------------------------------------- a chat per wish (server/src/chats)
+  createChat: {
+    method: 'POST',
+    path: '/api/base/chats/',
+    auth: 'user',
+    tag: 'generator',
+    summary: 'Start the chat of a draft',
+    description:
+      'The compose form (as generate_text, plus an optional `length`). Writes the first draft and spends one unit of the hourly quota; with `text` (a draft already in the editor) the chat starts from that text instead and nothing is spent. The author keeps the newest 100 chats not saved with a wish.',
+    body: CreateChatRequestSchema,
+    responses: { 201: CreateChatResponseSchema },
+    errors: [502],
+    limited: true,
+  },
+  getChat: {
+    method: 'GET',
+    path: '/api/base/chats/{id}/',
+    auth: 'user',
+    tag: 'generator',
+    summary: 'A chat: its settings, messages and versions (author only)',
+    description: '404 for anyone but its author, as for a chat that does not exist.',
+    params: IdParamSchema,
+    responses: { 200: ChatSchema },
+  },
+  postChatMessage: {
+    method: 'POST',
+    path: '/api/base/chats/{id}/messages/',
+    auth: 'user',
+    tag: 'generator',
+    summary: 'Ask the assistant to change the draft',
+    description:
+      'One instruction (at most 50 per chat, then 409). `text` (optional) is the editor\'s current text when the author changed it by hand: it becomes a version first. Answers the new version and what the assistant says about it; one unit of the quota (429 when spent) when the text changed. The offline generator follows a fixed set (README → The generator); anything else is 200 with the text unchanged and a reply that says so, spending nothing.',
+    params: IdParamSchema,
+    body: ChatMessageRequestSchema,
+    responses: { 200: ChatMessageResponseSchema },
+    errors: [409, 429, 502],
+  },
+  getWishChat: {
+    method: 'GET',
+    path: '/api/base/wish/{id}/chat/',
+    auth: 'user',
+    tag: 'generator',
+    summary: "The chat kept with a wish (the wish's author only)",
+    description: '404 for anyone but the author (public wishes included), and when the wish has no chat.',
+    params: IdParamSchema,
+    responses: { 200: ChatSchema },
+  },
+
   saveWish: {
     method: 'POST',
     path: '/api/base/save_wish/',
     auth: 'user',
     tag: 'wishes',
     summary: 'Save a wish',
+    description: '`chat_id` (optional): the caller\'s own chat to keep with the wish (404 when it is not theirs, 409 when it is already kept with another wish; nothing is saved then).',
     body: SaveWishRequestSchema,
     responses: { 201: SaveWishResponseSchema },
+    errors: [409],
   },
   getWish: {
     method: 'GET',

@@ -186,6 +186,8 @@ export type ImproveRequest = Static<typeof ImproveRequestSchema>;
 export const SaveWishRequestSchema = Type.Object({
   text: Type.String({ maxLength: LIMITS.wishTextMax }),
   is_public: Type.Optional(Type.Boolean({ default: true })),
+  /** The caller's own chat (POST /api/base/chats/) to keep with the wish; 404 and nothing saved otherwise. */
+  chat_id: Type.Optional(Type.Integer({ minimum: 1 })),
 });
 export type SaveWishRequest = Static<typeof SaveWishRequestSchema>;
 

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { api, buttonClassName, Icon, useSessionUser, type Chat, type Wish } from '@wishes/shared';
+
+export const WISH_CHAT_TEXTS = {
+  title: 'Your chat with the assistant',
+  summary: (instructions: number, versions: number) =>
+    `${instructions} ${instructions === 1 ? 'instruction' : 'instructions'}, ${versions} ${versions === 1 ? 'version' : 'versions'}. Only you can see it.`,
+  continue: 'Continue in chat',
+} as const;
+
+/**
+ * For the wish's author only: the chat the wish was written in, and the way back into it
+ * (compose with `?chat=ID`, where saving updates this wish). Nothing shows for anyone else, nor
+ * when the wish has no chat or it cannot be read.
+ */
+export function WishChatLink({ wish }: { wish: Wish }) {
+  const me = useSessionUser();
+  const own = me?.userId != null && me.userId === wish.user_id;
+  const [chat, setChat] = useState<Chat | null>(null);
+
+  useEffect(() => {
+    if (!own) return;
+    let active = true;
+    api.getWishChat(wish.id).then(
+      (found) => {
+        if (active) setChat(found);
+      },
+      () => {
+        if (active) setChat(null);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [own, wish.id]);
+
+  if (!own || !chat) return null;
+  const instructions = chat.messages.filter((m) => m.role === 'user').length;
+  return (
+    <section className="feed-wish-chat" aria-labelledby="feed-wish-chat-title">
+      <h2 id="feed-wish-chat-title" className="feed-wish-chat__title">
+        {WISH_CHAT_TEXTS.title}
+      </h2>
+      <p className="feed-wish-chat__summary">{WISH_CHAT_TEXTS.summary(instructions, chat.versions.length)}</p>
+      <Link to={`/compose?chat=${chat.chat_id}`} className={buttonClassName('rounded-rect', 'normal', 'secondary')}>
+        <Icon name="sparkle" size={18} /> {WISH_CHAT_TEXTS.continue}
+      </Link>
+    </section>
+  );
+}
