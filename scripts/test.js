@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything this machine can run, in an order that fails fast and cheaply:
- * lint, type-check every package, lint the generated OpenAPI (Redocly), each package's jest suite
+ * lint and dead-code check (knip), type-check every package, lint the generated OpenAPI (Redocly), each package's jest suite
  * (server suites on SQLite and PostgreSQL), under CI the server on the other supported Node lines
  * (24, 26), then the browser journeys against the production build. Prints one closing line
  * "tests: N passed, N failed" summed over every runner.
@@ -39,6 +39,8 @@ function selected(name) {
 // 0. Lint (eslint.config.mjs): hooks, accessibility, import boundaries between apps, no cycles.
 if (only.length === 0 || only.includes('lint')) {
   if (!run('lint', 'npx', ['eslint', '.'])) failures.push('lint');
+  // Dead files, exports and dependencies (knip.jsonc).
+  if (!run('knip', 'npx', ['knip', '--no-progress'])) failures.push('knip');
 }
 
 // 1. Types: every package that has a typecheck script.

@@ -5,8 +5,6 @@
  */
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'gif';
 
-/** How many leading bytes sniffImage needs. */
-const SNIFF_BYTES = 12;
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);

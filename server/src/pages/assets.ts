@@ -38,7 +38,6 @@ export const PRECOMPRESSED = [
   { encoding: 'gzip', extension: '.gz' },
 ] as const;
 
-type PrecompressedEncoding = (typeof PRECOMPRESSED)[number];
 
 /** The encodings an Accept-Encoding header allows (q > 0), e.g. 'gzip, deflate, br;q=0.5'. */
 export function acceptedEncodings(header: string | string[] | undefined): Set<string> {

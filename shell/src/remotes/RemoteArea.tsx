@@ -6,7 +6,7 @@
  */
 import { Suspense, lazy, useCallback, useState } from 'react';
 import { ErrorBoundary, REMOTE_TIMEOUT_MS, Spinner, useDocumentTitle } from '@wishes/shared';
-import { loadExposed, type RemoteComponent } from './loadExposed';
+import { loadExposed } from './loadExposed';
 import { RemoteFailure, RemoteRetryContext } from './RemoteFailure';
 
 export interface RemoteAreaProps {
@@ -68,4 +68,3 @@ function LoadedRemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadin
   );
 }
 
-export type { RemoteComponent };
