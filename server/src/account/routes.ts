@@ -1,6 +1,6 @@
 /** Account settings (api-v2.md → Account): read and edit, password, sign out everywhere, export, delete. */
 import path from 'node:path';
-import { unlink } from 'node:fs/promises';
+import { mediaStoreFor } from '../media/store';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
@@ -117,12 +117,10 @@ export default async function accountRoutes(fastify: FastifyInstance, { deps }: 
       // The row is gone, so its tokens are refused; this also clears the cached session epoch at once.
       await endUserSessions(deps, userId);
       if (deleted) {
-        const avatarDir = path.join(config.mediaDir, AVATAR.folder);
+        const media = mediaStoreFor(deps);
         for (const url of deleted.avatarFiles) {
-          const name = path.basename(url);
-          await unlink(path.join(avatarDir, name)).catch((error: NodeJS.ErrnoException) => {
-            if (error.code !== 'ENOENT') request.log.warn({ err: error, name }, 'could not remove an avatar file');
-          });
+          const name = `${AVATAR.folder}/${path.basename(url)}`;
+          await media.remove(name).catch((error: unknown) => request.log.warn({ err: error, name }, 'could not remove an avatar file'));
         }
         for (const other of deleted.notifiedUsers) await deps.notifications.bus.publish(other).catch(() => undefined);
       }

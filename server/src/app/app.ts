@@ -43,6 +43,8 @@ import { createInProcessBus, createPostgresBus } from '../notifications/bus';
 import { createNotifier } from '../notifications/service';
 import staticContentRoutes from '../pages/static-content';
 import { remoteLocations } from '../pages/remotes';
+import { connectCluster, type ClusterLink } from '../cluster/shared-state';
+import { wireClusterInvalidations } from '../cluster/wiring';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,7 +127,23 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     await unreadBus.close();
   });
   const notifications = createNotifier(db, dialect, unreadBus, app.log);
-  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications };
+  // Cluster mode: counters and cache invalidations shared through Redis (cluster/shared-state.ts).
+  let cluster: ClusterLink | undefined;
+  if (config.redisUrl) {
+    try {
+      cluster = await connectCluster(config.redisUrl, app.log);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    const unwire = wireClusterInvalidations(db, cluster);
+    const link = cluster;
+    app.addHook('onClose', async () => {
+      unwire();
+      await link.close();
+    });
+  }
+  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications, cluster };
   app.decorate('deps', deps);
 
   installErrorHandling(app);
@@ -157,7 +175,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     frameguard: { action: 'deny' },
   });
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  // Cluster mode counts in Redis, so a limit holds whichever process answers (app/ratelimit.ts).
+  await app.register(rateLimit, cluster ? { global: false, redis: cluster.redis, nameSpace: 'wishes:ratelimit:' } : { global: false });
 
   await app.register(swagger, {
     openapi: {

@@ -8,6 +8,7 @@ import { sessionsMigration } from './migrations/0004_sessions';
 import { remoteReleasesMigration } from './migrations/0005_remote_releases';
 import { moderationMigration } from './migrations/0007_moderation';
 import { socialMigration } from './migrations/0008_social';
+import { mediaFilesMigration } from './migrations/0010_media_files';
 
 export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({
@@ -23,6 +24,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): P
         '0005_remote_releases': remoteReleasesMigration(dialect),
         '0007_moderation': moderationMigration(dialect),
         '0008_social': socialMigration(dialect),
+        '0010_media_files': mediaFilesMigration(dialect),
       }) },
   });
   const { error, results } = await migrator.migrateToLatest();

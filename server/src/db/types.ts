@@ -182,6 +182,14 @@ export interface NotificationActorsTable {
   created_at: string;
 }
 
+/** Stored media files (migrations/0010_media_files.ts, media/store.ts). */
+export interface MediaFilesTable {
+  name: string;
+  content_type: string;
+  content: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   wishes: WishesTable;
@@ -199,6 +207,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   remote_active: RemoteActiveTable;
   remote_switches: RemoteSwitchesTable;
+  media_files: MediaFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
