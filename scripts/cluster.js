@@ -146,7 +146,8 @@ async function ensureRedis(redisUrl, log, children) {
 function haproxyConfig(port, servers) {
   return [
     'global',
-    '  maxconn 20000',
+    // Each proxied connection takes two descriptors: stay well inside a default 'ulimit -n'.
+    '  maxconn 4000',
     'defaults',
     '  mode http',
     '  timeout connect 2s',
@@ -167,7 +168,7 @@ function haproxyConfig(port, servers) {
     '  balance roundrobin',
     '  option httpchk GET /healthz',
     '  http-check expect status 200',
-    '  default-server inter 500ms fall 2 rise 1 maxconn 1000',
+    '  default-server inter 500ms fall 2 rise 1',
     ...servers.map((s, i) => `  server s${i + 1} 127.0.0.1:${s.port} check`),
     '',
   ].join('\n');
@@ -234,9 +235,14 @@ async function startCluster(options = {}) {
 
     const configFile = path.join(workDir, 'haproxy.cfg');
     fs.writeFileSync(configFile, haproxyConfig(port, cluster.servers));
-    const proxy = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', options.quiet ? 'ignore' : 'inherit'] });
+    const proxy = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let proxyErrors = '';
+    proxy.stderr.on('data', (chunk) => {
+      proxyErrors = (proxyErrors + chunk.toString()).slice(-4000);
+      if (!options.quiet) process.stderr.write(chunk);
+    });
     children.push({ name: 'haproxy', proc: proxy });
-    await waitFor('HAProxy', async () => (await httpStatus(port, '/healthz')) === 200, 30_000, () => (proxy.exitCode !== null ? `exited with code ${proxy.exitCode}` : null));
+    await waitFor('HAProxy', async () => (await httpStatus(port, '/healthz')) === 200, 30_000, () => (proxy.exitCode !== null ? `exited with code ${proxy.exitCode}\n${proxyErrors}` : null));
     log(`HAProxy on http://127.0.0.1:${port} → ${size} servers (database ${new URL(databaseUrl).pathname.slice(1)}, Redis ${redisUrl})`);
     return cluster;
   } catch (error) {

@@ -2,7 +2,8 @@
 /**
  * `npm test`: everything this machine can run, in an order that fails fast and cheaply:
  * type-check every package, each package's jest suite (server suites on SQLite and PostgreSQL),
- * then the browser journeys against the production build. Prints one closing line
+ * then the browser journeys against the production build, then the cluster suite (three processes
+ * behind HAProxy). Prints one closing line
  * "tests: N passed, N failed" summed over every runner.
  *
  * Under CI (CI=true) a suite that would skip for lack of PostgreSQL or Chromium fails instead;
@@ -93,6 +94,25 @@ if (selected('e2e') && fs.existsSync(playwrightConfig)) {
     }
     if (!ok) failures.push('e2e');
   }
+}
+
+// 4. The cluster suite: three server processes on one PostgreSQL database and Redis behind HAProxy
+// (server/src/cluster/cluster.suite.ts). It fails rather than skips under CI when haproxy, Redis
+// or PostgreSQL is missing; .ci/run installs and starts them.
+if (selected('cluster')) {
+  const report = path.join(outDir, 'jest-cluster.json');
+  fs.rmSync(report, { force: true });
+  const ok = run('cluster', 'npx', ['jest', '--ci', '--runInBand', '-c', 'jest.cluster.config.js', '--json', `--outputFile=${report}`], { cwd: path.join(root, 'server') });
+  if (fs.existsSync(report)) {
+    const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    if (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0) totals.failed += summary.numFailedTestSuites;
+  } else if (!ok) {
+    totals.failed += 1;
+  }
+  if (!ok) failures.push('cluster');
 }
 
 console.log('');
