@@ -183,7 +183,8 @@ async function startCluster(options = {}) {
   const size = options.size || 3;
   const databaseUrl = options.databaseUrl || process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const redisUrl = options.redisUrl || process.env.REDIS_URL || DEFAULT_REDIS_URL;
-  const port = options.port ?? Number(process.env.PORT || 8000);
+  // port 0: any free port (tests, load runs).
+  const port = options.port === 0 ? await freePort() : (options.port ?? Number(process.env.PORT || 8000));
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('The cluster needs PostgreSQL: DATABASE_URL must be postgres://...');
   const children = [];
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-cluster-'));

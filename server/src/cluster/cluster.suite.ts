@@ -170,7 +170,7 @@ async function member(c: Cluster): Promise<{ id: number; email: string; access: 
 }
 
 describe('three processes behind HAProxy on one PostgreSQL database', () => {
-  clusterIt('answers GET /healthz through the proxy, and spreads requests over every process', async (c) => {
+  clusterIt('answers GET /healthz through the proxy and on every process', async (c) => {
     expect((await call(c.port, '/healthz')).status).toBe(200);
     for (const server of c.servers) expect((await call(server.port, '/healthz')).status).toBe(200);
   });
