@@ -168,7 +168,10 @@ function haproxyConfig(port, servers) {
     '  balance roundrobin',
     '  option httpchk GET /healthz',
     '  http-check expect status 200',
-    '  default-server inter 500ms fall 2 rise 1',
+    // A busy server answers slowly, which is not down: only 3 failed checks in a row (3 s when it
+    // refuses connections, i.e. died) take it out. Requests meanwhile are redispatched (above).
+    '  timeout check 5s',
+    '  default-server inter 1s fall 3 rise 2',
     ...servers.map((s, i) => `  server s${i + 1} 127.0.0.1:${s.port} check`),
     '',
   ].join('\n');
