@@ -12,7 +12,8 @@
  * is started exactly as `npm start` starts one (scripts/start.js), with the same settings
  * (RATE_LIMIT_SCALE, GENERATION_LIMIT_PER_HOUR, ...) plus REDIS_URL, MEDIA_STORAGE=postgres and
  * TRUST_PROXY=loopback (so the client address is the one HAProxy saw). The first server migrates
- * and seeds the database alone; the other two start once it answers. SIGINT/SIGTERM stops all.
+ * and seeds the database alone; the other two start once it answers (with SEED_DEMO=false all
+ * three start at once). SIGINT/SIGTERM stops all.
  *
  *   DATABASE_URL  default postgres://postgres@127.0.0.1:5432/wishes_cluster (created if missing)
  *   REDIS_URL     default redis://127.0.0.1:6379
@@ -183,7 +184,8 @@ function haproxyConfig(port, servers) {
  */
 async function startCluster(options = {}) {
   const log = options.log || ((line) => console.log(`[cluster] ${line}`));
-  const size = options.size || 3;
+  const size = options.size || Number(process.env.CLUSTER_SIZE) || 3;
+  if (!Number.isInteger(size) || size < 1 || size > 32) throw new Error(`CLUSTER_SIZE must be a whole number from 1 to 32 (got ${size})`);
   const databaseUrl = options.databaseUrl || process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   const redisUrl = options.redisUrl || process.env.REDIS_URL || DEFAULT_REDIS_URL;
   // port 0: any free port (tests, load runs).
@@ -233,9 +235,16 @@ async function startCluster(options = {}) {
       );
       log(`server ${index + 1} on 127.0.0.1:${serverPort}`);
     };
-    // The first one migrates (and seeds) the database alone; the others then find it ready.
-    await startOne(0);
-    await Promise.all(Array.from({ length: size - 1 }, (_, i) => startOne(i + 1)));
+    // Seeding an empty database is not safe from two processes at once: then the first one starts
+    // (migrates and seeds) alone and the others find it ready. Migrations alone are (Kysely's
+    // migrator takes a lock), so without seeding all start together.
+    const seeding = !/^(0|false|no|off)$/i.test(String(serverEnv.SEED_DEMO ?? 'true').trim());
+    if (seeding) {
+      await startOne(0);
+      await Promise.all(Array.from({ length: size - 1 }, (_, i) => startOne(i + 1)));
+    } else {
+      await Promise.all(Array.from({ length: size }, (_, i) => startOne(i)));
+    }
 
     const configFile = path.join(workDir, 'haproxy.cfg');
     fs.writeFileSync(configFile, haproxyConfig(port, cluster.servers));
