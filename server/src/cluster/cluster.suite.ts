@@ -113,11 +113,8 @@ beforeAll(async () => {
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${databaseName}`;
-  const net0 = net.createServer();
-  const port = await new Promise<number>((resolve) => net0.listen(0, '127.0.0.1', () => resolve((net0.address() as net.AddressInfo).port)));
-  await new Promise((resolve) => net0.close(resolve));
   cluster = await launcher.startCluster({
-    port,
+    port: 0,
     databaseUrl: url.toString(),
     redisUrl: `redis://${REDIS.host}:${REDIS.port}`,
     direct: true,
