@@ -200,6 +200,11 @@ async function startCluster(options = {}) {
     await ensureDatabase(databaseUrl);
     await ensureRedis(redisUrl, log, children);
 
+    if (!options.direct) {
+      // Built once here, as scripts/start.js would, so the servers' own checks find it fresh.
+      require('./build-site').buildSite({ force: false });
+    }
+
     const dataDir = options.dataDir || path.join(workDir, 'data');
     const serverEnv = {
       ...process.env,

@@ -390,7 +390,8 @@ async function runOne(kind: string): Promise<DbResult | null> {
         },
       };
     } else {
-      server = await startServer(env);
+      // A generous start bound: on a saturated machine compiling the server alone can take a minute.
+      server = await startServer(env, 180_000);
       port = server.port;
     }
     const loadavg = os.loadavg()[0];
