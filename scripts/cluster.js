@@ -144,6 +144,18 @@ async function ensureRedis(redisUrl, log, children) {
   await waitFor('Redis', () => tcpOpen(host, port), 15_000, () => (proc.exitCode !== null ? `exited with code ${proc.exitCode}` : null));
 }
 
+/**
+ * Every process must sign and check the same tokens: the secret file the server would create in
+ * DATA_DIR on its first start (app/config.ts) is created here once, before three processes race to.
+ */
+function ensureSigningSecret(dataDir) {
+  if (process.env.JWT_SECRET) return;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').trim().length >= 32) return;
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, require('node:crypto').randomBytes(48).toString('base64url') + '\n', { mode: 0o600 });
+}
+
 function haproxyConfig(port, servers) {
   return [
     'global',
@@ -205,12 +217,13 @@ async function startCluster(options = {}) {
       require('./build-site').buildSite({ force: false });
     }
 
-    const dataDir = options.dataDir || path.join(workDir, 'data');
+    // The data folder (signing secret, outbox) is shared by the servers: kept across runs like
+    // `npm start`'s, or a throwaway one for tests and load runs (`direct`).
+    const dataDir = options.dataDir || (options.direct ? path.join(workDir, 'data') : path.resolve(ROOT, process.env.DATA_DIR || path.join('data', 'cluster')));
+    if (!(options.env && options.env.JWT_SECRET)) ensureSigningSecret(dataDir);
     const serverEnv = {
       ...process.env,
       DATA_DIR: dataDir,
-      // Every process signs and checks the same tokens.
-      JWT_SECRET: process.env.JWT_SECRET || require('node:crypto').randomBytes(32).toString('hex'),
       ...options.env,
       DATABASE_URL: databaseUrl,
       REDIS_URL: redisUrl,
