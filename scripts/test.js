@@ -102,7 +102,8 @@ if (selected('e2e') && fs.existsSync(playwrightConfig)) {
 if (selected('cluster')) {
   const report = path.join(outDir, 'jest-cluster.json');
   fs.rmSync(report, { force: true });
-  const ok = run('cluster', 'npx', ['jest', '--ci', '--runInBand', '-c', 'jest.cluster.config.js', '--json', `--outputFile=${report}`], { cwd: path.join(root, 'server') });
+  // --forceExit: the suite stops every process it started in afterAll; a lingering client socket must not hold CI.
+  const ok = run('cluster', 'npx', ['jest', '--ci', '--runInBand', '--forceExit', '-c', 'jest.cluster.config.js', '--json', `--outputFile=${report}`], { cwd: path.join(root, 'server') });
   if (fs.existsSync(report)) {
     const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
