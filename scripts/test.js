@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm test`: everything this machine can run, in an order that fails fast and cheaply:
- * lint and dead-code check (knip), type-check every package, lint the generated OpenAPI (Redocly), each package's jest suite
- * (server suites on SQLite and PostgreSQL), under CI the server on the other supported Node lines
- * (24, 26), then the browser journeys against the production build. Prints one closing line
+ * lint and dead-code check (knip), type-check every package, lint the generated OpenAPI (Redocly),
+ * each package's jest suite (server suites on SQLite and PostgreSQL), under CI the server on the
+ * other supported Node lines (24, 26), then the browser journeys against the production build, then
+ * the cluster suite (three processes behind HAProxy). Prints one closing line
  * "tests: N passed, N failed" summed over every runner.
  *
  * Under CI (CI=true) a suite that would skip for lack of PostgreSQL or Chromium fails instead;
@@ -118,6 +119,26 @@ if (selected('e2e') && fs.existsSync(playwrightConfig)) {
     }
     if (!ok) failures.push('e2e');
   }
+}
+
+// 4. The cluster suite: three server processes on one PostgreSQL database and Redis behind HAProxy
+// (server/test/cluster/cluster.suite.ts). It fails rather than skips under CI when haproxy, Redis
+// or PostgreSQL is missing; .ci/run installs and starts them.
+if (selected('cluster')) {
+  const report = path.join(outDir, 'jest-cluster.json');
+  fs.rmSync(report, { force: true });
+  // --forceExit: the suite stops every process it started in afterAll; a lingering client socket must not hold CI.
+  const ok = run('cluster', 'npx', ['jest', '--ci', '--runInBand', '--forceExit', '-c', 'jest.cluster.config.js', '--json', `--outputFile=${report}`], { cwd: path.join(root, 'server') });
+  if (fs.existsSync(report)) {
+    const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    if (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0) totals.failed += summary.numFailedTestSuites;
+  } else if (!ok) {
+    totals.failed += 1;
+  }
+  if (!ok) failures.push('cluster');
 }
 
 console.log('');

@@ -6,6 +6,9 @@
  * checks that every counter equals the rows it counts and prints the verdict.
  *
  *   npm run load -- --duration 60 --users 200 --db both|sqlite|postgres --gen-limit 1000 --think 0
+ *   npm run load -- --cluster   (three processes on PostgreSQL + Redis behind HAProxy, as `npm run
+ *                                 cluster` starts them; one is SIGKILLed halfway: the proxy must
+ *                                 route around it and every acknowledged save must be in the database)
  *
  * Only 127.0.0.1 is ever contacted. Exit status 1 when errors occurred or a counter is off.
  */
@@ -21,6 +24,18 @@ import { startServer, stopServer, type ServerChild } from '../test/reliability/c
 /** An operation's method and path from the operation table (@wishes/shared/routes). */
 const at = (id: ApiOperationId, params: Record<string, string | number> = {}) => [API_ROUTES[id].method, apiPath(id, params)] as const;
 
+interface ClusterHandle {
+  port: number;
+  servers: Array<{ index: number; port: number }>;
+  stop(): Promise<void>;
+}
+// scripts/cluster.js: the launcher of `npm run cluster` (plain JavaScript).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const launcher = require('../../scripts/cluster.js') as {
+  startCluster(options: Record<string, unknown>): Promise<ClusterHandle>;
+  killServer(server: unknown): void;
+};
+
 // ---------------------------------------------------------------- flags
 
 function flag(name: string, fallback: string): string {
@@ -31,7 +46,10 @@ function flag(name: string, fallback: string): string {
 }
 const DURATION_S = Number(flag('duration', '60'));
 const USERS = Number(flag('users', '200'));
-const DBS = flag('db', 'both') === 'both' ? ['sqlite', 'postgres'] : flag('db', 'both').split(',');
+const CLUSTER = process.argv.includes('--cluster');
+const DBS = CLUSTER ? ['cluster'] : flag('db', 'both') === 'both' ? ['sqlite', 'postgres'] : flag('db', 'both').split(',');
+/** How long after the kill a failed request is put down to the kill (in flight on the dead process, or before the health check noticed). */
+const KILL_WINDOW_MS = 5000;
 const GEN_LIMIT = flag('gen-limit', '1000');
 const THINK_MS = Number(flag('think', '0'));
 if (!(DURATION_S > 0) || !(USERS > 0)) throw new Error('--duration and --users must be positive numbers');
@@ -147,7 +165,15 @@ async function setup(port: number): Promise<{ users: User[]; publicWishes: numbe
   return { users, publicWishes };
 }
 
-async function drive(port: number, users: User[], publicWishes: number[]) {
+interface KillPlan {
+  /** Called halfway through the run. */
+  kill(): void;
+  at?: number;
+}
+
+async function drive(port: number, users: User[], publicWishes: number[], killPlan?: KillPlan) {
+  const acknowledgedSaves: number[] = [];
+  let killErrors = 0;
   const stats = new Map<Op, OpStats>(OPS.map(([op]) => [op, { requests: 0, errors: 0, quota429: 0, latencies: [], statuses: {} }]));
   let networkErrors = 0;
   const networkErrorKinds: Record<string, number> = {};
@@ -204,9 +230,16 @@ async function drive(port: number, users: User[], publicWishes: number[]) {
       s.requests++;
       s.statuses[res.status] = (s.statuses[res.status] ?? 0) + 1;
       if (op === 'generate' && res.status === 429) s.quota429++;
+      else if (res.status >= 502 && duringKill()) killErrors++;
       else if (res.status >= 400) s.errors++;
+      if (op === 'save' && res.status === 201) acknowledgedSaves.push(JSON.parse(res.body).wish_id);
       if (op === 'save' && res.status === 201 && (body as { is_public: boolean }).is_public) publicWishes.push(JSON.parse(res.body).wish_id);
     } catch (error) {
+      if (duringKill()) {
+        s.requests++;
+        killErrors++;
+        return;
+      }
       s.requests++;
       s.errors++;
       networkErrors++;
@@ -215,6 +248,13 @@ async function drive(port: number, users: User[], publicWishes: number[]) {
     }
   };
   const started = Date.now();
+  const duringKill = () => killPlan?.at !== undefined && Date.now() - killPlan.at <= KILL_WINDOW_MS;
+  const killTimer = killPlan
+    ? setTimeout(() => {
+        killPlan.at = Date.now();
+        killPlan.kill();
+      }, (DURATION_S * 1000) / 2)
+    : undefined;
   await Promise.all(
     users.map(async (user) => {
       while (Date.now() < deadline) {
@@ -223,7 +263,8 @@ async function drive(port: number, users: User[], publicWishes: number[]) {
       }
     }),
   );
-  return { stats, networkErrors, networkErrorKinds, seconds: (Date.now() - started) / 1000 };
+  clearTimeout(killTimer);
+  return { stats, networkErrors, networkErrorKinds, seconds: (Date.now() - started) / 1000, acknowledgedSaves, killErrors };
 }
 
 // ---------------------------------------------------------------- counters
@@ -297,16 +338,19 @@ interface DbResult {
   networkErrorKinds: Record<string, number>;
   statuses: Record<string, Record<string, number>>;
   verdict: Verdict;
+  /** One-minute load average at the end of the run. */
+  loadAverage: number;
 }
 
 async function runOne(kind: string): Promise<DbResult | null> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `wishes-load-${kind}-`));
   let server: ServerChild | undefined;
+  let cluster: ClusterHandle | undefined;
   let dropPg: (() => Promise<void>) | null = null;
   let pgUrl: string | null = null;
   try {
     const env: Record<string, string> = { DATA_DIR: dataDir, RATE_LIMIT_SCALE: '100000', GENERATION_LIMIT_PER_HOUR: GEN_LIMIT, LOG_LEVEL: 'warn' };
-    if (kind === 'postgres') {
+    if (kind === 'postgres' || kind === 'cluster') {
       const admin = await pgAdminUrl();
       if (!admin) {
         if (process.env.CI) throw new Error('PostgreSQL is not reachable on 127.0.0.1:5432 (required under CI)');
@@ -329,15 +373,30 @@ async function runOne(kind: string): Promise<DbResult | null> {
         await d.end();
       };
     }
-    server = await startServer(env);
-    const port = server.port;
+    let port: number;
+    let killPlan: KillPlan | undefined;
+    if (kind === 'cluster') {
+      cluster = await launcher.startCluster({ port: 0, databaseUrl: env.DATABASE_URL, direct: true, quiet: true, env: { ...env, NODE_ENV: 'production', SEED_DEMO: 'false', JWT_SECRET: 'load-secret-0123456789abcdef0123' }, log: (line: string) => console.log(`[cluster] ${line}`) });
+      port = cluster.port;
+      const victim = cluster.servers[1];
+      killPlan = {
+        kill: () => {
+          console.log(`[cluster] SIGKILL server 2 (127.0.0.1:${victim.port}) at ${Math.round(DURATION_S / 2)} s`);
+          launcher.killServer(victim);
+        },
+      };
+    } else {
+      // A generous start bound: on a saturated machine compiling the server alone can take a minute.
+      server = await startServer(env, 180_000);
+      port = server.port;
+    }
     const loadavg = os.loadavg()[0];
     if (loadavg > os.cpus().length) console.warn(`!!! the machine is busy before the run (load average ${loadavg.toFixed(1)} on ${os.cpus().length} cores): latencies will show it`);
     process.stdout.write(`[${kind}] server on 127.0.0.1:${port}; signing up ${USERS} users… `);
     const t0 = Date.now();
     const { users, publicWishes } = await setup(port);
     console.log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s; driving ${USERS} users for ${DURATION_S} s…`);
-    const { stats, networkErrors, networkErrorKinds, seconds } = await drive(port, users, publicWishes);
+    const { stats, networkErrors, networkErrorKinds, seconds, acknowledgedSaves, killErrors } = await drive(port, users, publicWishes, killPlan);
 
     // Quiescent now: check counters while the server still answers (posts), then stop it cleanly.
     const sqlite = kind === 'sqlite' ? new Database(path.join(dataDir, 'wishes.db'), { readonly: true }) : null;
@@ -346,8 +405,25 @@ async function runOne(kind: string): Promise<DbResult | null> {
     const queryAll = async (text: string): Promise<Record<string, unknown>[]> =>
       sqlite ? (sqlite.prepare(text).all() as Record<string, unknown>[]) : (await pgc!.query(text)).rows;
     const posts = await checkPosts(port, users, queryAll);
+    let lost = 0;
+    for (let i = 0; i < acknowledgedSaves.length; i += 1000) {
+      const ids = acknowledgedSaves.slice(i, i + 1000);
+      const found = sqlite
+        ? (sqlite.prepare(`select count(*) as n from wishes where id in (${ids.map(() => '?').join(',')})`).get(...ids) as { n: number }).n
+        : Number((await pgc!.query('select count(*) as n from wishes where id = any($1::int[])', [ids])).rows[0].n);
+      lost += ids.length - Number(found);
+    }
+    const writes: Verdict = {
+      ok: lost === 0,
+      lines: [
+        `acknowledged saves (201) in the database: ${lost ? `${lost} of ${acknowledgedSaves.length} LOST` : `all ${acknowledgedSaves.length}`}`,
+        ...(killPlan ? [`requests failed within ${KILL_WINDOW_MS / 1000} s of the kill (in flight on the killed process): ${killErrors}`] : []),
+      ],
+    };
     await stopServer(server);
     server = undefined;
+    await cluster?.stop();
+    cluster = undefined;
     const counters = await countersVia(async (text) => (await queryAll(text))[0]);
     sqlite?.close();
     await pgc?.end();
@@ -373,10 +449,12 @@ async function runOne(kind: string): Promise<DbResult | null> {
       networkErrors,
       networkErrorKinds,
       statuses: Object.fromEntries([...stats.entries()].map(([op, s]) => [op, s.statuses])),
-      verdict: { ok: counters.ok && posts.ok, lines: [...counters.lines, ...posts.lines] },
+      verdict: { ok: counters.ok && posts.ok && writes.ok, lines: [...counters.lines, ...posts.lines, ...writes.lines] },
+      loadAverage: os.loadavg()[0],
     };
   } finally {
     await stopServer(server);
+    await cluster?.stop();
     if (dropPg) await dropPg().catch((e: unknown) => console.warn(`could not drop the load database: ${String(e)}`));
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -410,7 +488,7 @@ async function main() {
   }
   console.log('\n' + table(results) + '\n');
   for (const r of results) {
-    console.log(`[${r.db}] counters: ${r.verdict.ok ? 'OK' : 'MISMATCH'}`);
+    console.log(`[${r.db}] counters: ${r.verdict.ok ? 'OK' : 'MISMATCH'} (load average ${r.loadAverage.toFixed(1)} on ${os.cpus().length} cores)`);
     for (const line of r.verdict.lines) console.log(`  - ${line}`);
     if (r.networkErrors) console.log(`  - ${r.networkErrors} requests got no answer: ${JSON.stringify(r.networkErrorKinds)}`);
     const unexpected = Object.entries(r.statuses).flatMap(([op, st]) => Object.entries(st).filter(([code]) => Number(code) >= 400 && !(op === 'generate' && code === '429')).map(([code, n]) => `${op} ${code}×${n}`));

@@ -1,6 +1,6 @@
 /** The account's life (operations tagged `account`): sign-up, then settings, password, sign out everywhere, export, delete (api-v2.md → Account). */
 import path from 'node:path';
-import { unlink } from 'node:fs/promises';
+import { mediaStoreFor } from '../media/store';
 import { defineRoutes } from '../app/operations';
 import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
 import { MINUTE, byIp } from '../app/ratelimit';
@@ -125,12 +125,10 @@ export default defineRoutes((app, deps) => {
         // The row is gone, so its tokens are refused; this also clears the cached session epoch at once.
         await endUserSessions(deps, userId);
         if (deleted) {
-          const avatarDir = path.join(config.mediaDir, AVATAR.folder);
+          const media = mediaStoreFor(deps);
           for (const url of deleted.avatarFiles) {
-            const name = path.basename(url);
-            await unlink(path.join(avatarDir, name)).catch((error: NodeJS.ErrnoException) => {
-              if (error.code !== 'ENOENT') request.log.warn({ err: error, name }, 'could not remove an avatar file');
-            });
+            const name = `${AVATAR.folder}/${path.basename(url)}`;
+            await media.remove(name).catch((error: unknown) => request.log.warn({ err: error, name }, 'could not remove an avatar file'));
           }
           for (const other of deleted.notifiedUsers) await deps.notifications.bus.publish(other).catch(() => undefined);
         }

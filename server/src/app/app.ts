@@ -31,6 +31,8 @@ import { createNotifier } from '../notifications/service';
 import releaseRoutes from '../releases/routes';
 import staticContentRoutes from '../pages/static-content';
 import pagesRoutes from '../pages/routes';
+import { connectCluster, type ClusterLink } from '../cluster/shared-state';
+import { wireClusterInvalidations } from '../cluster/wiring';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -115,7 +117,23 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     await unreadBus.close();
   });
   const notifications = createNotifier(db, dialect, unreadBus, app.log);
-  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications };
+  // Cluster mode: counters and cache invalidations shared through Redis (cluster/shared-state.ts).
+  let cluster: ClusterLink | undefined;
+  if (config.redisUrl) {
+    try {
+      cluster = await connectCluster(config.redisUrl, app.log);
+    } catch (error) {
+      await db.destroy();
+      throw error;
+    }
+    const unwire = wireClusterInvalidations(db, cluster);
+    const link = cluster;
+    app.addHook('onClose', async () => {
+      unwire();
+      await link.close();
+    });
+  }
+  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications, cluster };
   app.decorate('deps', deps);
 
   // Cross-cutting: errors, body parsing, the request log, headers, compression, throttles, docs, auth.
@@ -125,7 +143,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   const siteEnv = options.env ?? process.env;
   await registerSecurityHeaders(app, siteEnv);
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  // Cluster mode counts in Redis, so a limit holds whichever process answers (app/ratelimit.ts).
+  await app.register(rateLimit, cluster ? { global: false, redis: cluster.redis, nameSpace: 'wishes:ratelimit:' } : { global: false });
   await registerApiDocs(app);
   await app.register(authPlugin, {
     tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds }),

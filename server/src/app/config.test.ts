@@ -46,6 +46,10 @@ describe('config', () => {
     ['RATE_LIMIT_SCALE', '0'],
     ['SEED_DEMO', 'maybe'],
     ['JWT_SECRET', 'short'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['MEDIA_STORAGE', 's3'],
+    // Media in PostgreSQL needs a PostgreSQL database (the default is SQLite).
+    ['MEDIA_STORAGE', 'postgres'],
   ])('fails fast on %s=%s', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: tmp(), [name]: value })).toThrow(new RegExp(name));
   });

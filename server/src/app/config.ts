@@ -75,6 +75,13 @@ export interface Config {
    * skipping only trusted hops, so an entry the client wrote itself is never taken.
    */
   trustProxy: TrustProxy;
+  /**
+   * Cluster mode (REDIS_URL, redis://...): rate-limit and lockout counters in Redis, cache
+   * invalidations over Redis pub/sub (cluster/shared-state.ts). Unset: one process, all in memory.
+   */
+  redisUrl?: string;
+  /** Where avatars are kept (MEDIA_STORAGE): `disk` (mediaDir, default) or `postgres` (a table every process reads). */
+  mediaStorage: 'disk' | 'postgres';
   /** Folder of remote releases: <releasesDir>/<remote>/<release-id>/ (RELEASES_DIR, default ./releases). */
   releasesDir: string;
   /** Folder holding shell/dist and <remote>/dist (WISHES_SITE_ROOT, default the repository). */
@@ -238,9 +245,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const rateLimitScale = overrides.rateLimitScale ?? (scaleRaw === undefined ? 1 : Number(scaleRaw));
   if (!Number.isFinite(rateLimitScale) || rateLimitScale <= 0) throw new ConfigError(`RATE_LIMIT_SCALE must be a positive number (got "${scaleRaw}")`);
 
+  const redisUrl = overrides.redisUrl ?? (get('REDIS_URL') ? parseUrl(get('REDIS_URL')!, 'REDIS_URL', ['redis:', 'rediss:']) : undefined);
+  const mediaStorage = overrides.mediaStorage ?? get('MEDIA_STORAGE') ?? 'disk';
+  if (mediaStorage !== 'disk' && mediaStorage !== 'postgres') throw new ConfigError(`MEDIA_STORAGE must be "disk" or "postgres" (got "${mediaStorage}")`);
+  if (mediaStorage === 'postgres' && !databaseUrl.startsWith('postgres')) throw new ConfigError('MEDIA_STORAGE=postgres needs a postgres:// DATABASE_URL');
+
   return {
     port,
     host,
+    redisUrl,
+    mediaStorage,
     dataDir,
     databaseUrl,
     publicUrl,

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Mailer } from '../mail/mailer';
 import type { WishGenerator } from '../generator/provider';
 import type { Notifier } from '../notifications/service';
+import type { ClusterLink } from '../cluster/shared-state';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -14,4 +15,6 @@ export interface AppDeps {
   dialect: Dialect;
   /** Notifications: `notify(...)` for other modules, vote/follow hooks, the unread bus (notifications/service.ts). */
   notifications: Notifier;
+  /** Cluster mode (REDIS_URL): the Redis link every process shares (cluster/shared-state.ts); absent for one process. */
+  cluster?: ClusterLink;
 }

@@ -10,9 +10,23 @@
  *   guessing spread over many addresses. Even then, an address the owner signed in from
  *   successfully before (remembered `knownForMs`) is let through.
  *
- * State is in process memory, like @fastify/rate-limit's default store: several processes each
- * keep their own counts (the limits then apply per process). Entries are bounded.
+ * `Lockout` keeps the state in process memory (entries bounded), for one process. In cluster mode
+ * (REDIS_URL) `RedisLockout` keeps the same counts in Redis, so they hold across every process;
+ * the routes use either through `LockoutCounter` (`createLockout`).
  */
+import type { Redis } from 'ioredis';
+import { HttpError } from '../app/errors';
+import { UNAVAILABLE } from '../app/ratelimit';
+
+/** A Redis failure as a 503 the client may retry (never a 500, never a pass without counting). */
+async function orUnavailable<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch {
+    throw new HttpError(503, UNAVAILABLE, undefined, { 'Retry-After': '1' });
+  }
+}
+
 export interface LockoutRule {
   /** Counted attempts per (email, address) allowed before the delay starts. */
   freeAttempts: number;
@@ -39,6 +53,13 @@ function remember<V>(map: Map<string, V>, key: string, value: V) {
   map.delete(key);
   if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
   map.set(key, value);
+}
+
+/** The lockout as the routes use it, wherever its counts live. */
+export interface LockoutCounter {
+  retryAfterSeconds(email: string, address: string): Promise<number>;
+  count(email: string, address: string): Promise<void>;
+  succeeded(email: string, address: string): Promise<void>;
 }
 
 export class Lockout {
@@ -129,4 +150,79 @@ export const RESET_LOCKOUT: LockoutRule = {
 /** A rule with its counts multiplied by RATE_LIMIT_SCALE (as every other throttle is). */
 export function scaleRule(rule: LockoutRule, scale: number): LockoutRule {
   return { ...rule, freeAttempts: Math.max(1, Math.round(rule.freeAttempts * scale)), emailCeiling: Math.max(1, Math.round(rule.emailCeiling * scale)) };
+}
+
+/** An in-memory Lockout behind the async interface. */
+function inMemory(lockout: Lockout): LockoutCounter {
+  return {
+    retryAfterSeconds: async (email, address) => lockout.retryAfterSeconds(email, address),
+    count: async (email, address) => lockout.count(email, address),
+    succeeded: async (email, address) => lockout.succeeded(email, address),
+  };
+}
+
+/**
+ * One counted attempt, atomically. KEYS: pair count, pair block, email count.
+ * ARGV: freeAttempts, baseDelayMs, maxDelayMs, windowMs. A block is a key whose time to live is
+ * the delay, so no clock is compared: every process reads the same PTTL.
+ */
+const COUNT_SCRIPT = `
+local free = tonumber(ARGV[1])
+local base = tonumber(ARGV[2])
+local maxDelay = tonumber(ARGV[3])
+local window = tonumber(ARGV[4])
+local count = redis.call('INCR', KEYS[1])
+local keep = window
+if count >= free then
+  local delay = math.min(maxDelay, base * 2 ^ math.min(30, count - free))
+  redis.call('SET', KEYS[2], '1', 'PX', delay)
+  keep = math.max(window, delay)
+end
+redis.call('PEXPIRE', KEYS[1], keep)
+redis.call('INCR', KEYS[3])
+redis.call('PEXPIRE', KEYS[3], window)
+return count
+`;
+
+/** Lockout counts in Redis, shared by every process (cluster mode). Same rule, same answers as `Lockout`. */
+export class RedisLockout implements LockoutCounter {
+  constructor(
+    private readonly redis: Redis,
+    /** Keeps the login and reset counts apart. */
+    private readonly name: string,
+    private readonly rule: LockoutRule,
+  ) {}
+
+  private keys(email: string, address: string) {
+    const prefix = `wishes:lockout:${this.name}:`;
+    const pair = pairKey(email, address);
+    return { pair: `${prefix}pair:${pair}`, block: `${prefix}block:${pair}`, email: `${prefix}email:${email}`, known: `${prefix}known:${pair}` };
+  }
+
+  async retryAfterSeconds(email: string, address: string): Promise<number> {
+    const keys = this.keys(email, address);
+    const replies = await orUnavailable(this.redis.multi().pttl(keys.block).get(keys.email).pttl(keys.email).exists(keys.known).exec());
+    const [blockTtl, emailCount, emailTtl, known] = (replies ?? []).map(([error, value]) => {
+      if (error) throw error;
+      return value;
+    });
+    let waitMs = Math.max(0, Number(blockTtl));
+    if (Number(emailCount ?? 0) >= this.rule.emailCeiling && Number(known) === 0) waitMs = Math.max(waitMs, Number(emailTtl));
+    return waitMs > 0 ? Math.ceil(waitMs / 1000) : 0;
+  }
+
+  async count(email: string, address: string): Promise<void> {
+    const keys = this.keys(email, address);
+    await orUnavailable(this.redis.eval(COUNT_SCRIPT, 3, keys.pair, keys.block, keys.email, this.rule.freeAttempts, this.rule.baseDelayMs, this.rule.maxDelayMs, this.rule.windowMs));
+  }
+
+  async succeeded(email: string, address: string): Promise<void> {
+    const keys = this.keys(email, address);
+    await orUnavailable(this.redis.multi().del(keys.pair, keys.block).set(keys.known, '1', 'PX', this.rule.knownForMs).exec());
+  }
+}
+
+/** The lockout for `rule`: in Redis when the processes share one (cluster mode), else in memory. */
+export function createLockout(name: string, rule: LockoutRule, redis?: Redis): LockoutCounter {
+  return redis ? new RedisLockout(redis, name, rule) : inMemory(new Lockout(rule));
 }

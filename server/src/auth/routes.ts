@@ -10,25 +10,26 @@ import { validatePassword } from './validators';
 import { AUTH_TEXT, decodeUid, encodeUid, isValidEmail } from './schemas';
 import * as q from './queries';
 import { endUserSessions, rotateRefreshToken, startSession } from './sessions';
-import { LOGIN_LOCKOUT, Lockout, RESET_LOCKOUT, scaleRule } from './lockout';
+import { LOGIN_LOCKOUT, RESET_LOCKOUT, createLockout, scaleRule, type LockoutCounter } from './lockout';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export default defineRoutes((app, deps) => {
   const { db, config } = deps;
   const scale = config.rateLimitScale;
-  // Per (email, address) with exponential delay, plus a looser per-email ceiling (auth/lockout.ts).
-  const loginLockout = new Lockout(scaleRule(LOGIN_LOCKOUT, scale));
-  const resetLockout = new Lockout(scaleRule(RESET_LOCKOUT, scale));
+  // Per (email, address) with exponential delay, plus a looser per-email ceiling (auth/lockout.ts);
+  // in Redis when several processes share the counts (cluster mode).
+  const loginLockout = createLockout('login', scaleRule(LOGIN_LOCKOUT, scale), deps.cluster?.redis);
+  const resetLockout = createLockout('reset', scaleRule(RESET_LOCKOUT, scale), deps.cluster?.redis);
   const emailOf = (body: unknown, field: string) => {
     const value = (body as Record<string, unknown> | undefined)?.[field];
     return typeof value === 'string' ? value.trim().toLowerCase() : '';
   };
   /** preHandler: 429 with Retry-After while the lockout holds this (email, address). */
-  const lockoutGuard = (lockout: Lockout, field: string) => async (request: FastifyRequest) => {
+  const lockoutGuard = (lockout: LockoutCounter, field: string) => async (request: FastifyRequest) => {
     const email = emailOf(request.body, field);
     if (!email) return;
-    const wait = lockout.retryAfterSeconds(email, request.ip);
+    const wait = await lockout.retryAfterSeconds(email, request.ip);
     if (wait > 0) throw new HttpError(429, TOO_MANY, undefined, { 'Retry-After': String(wait) });
   };
 
@@ -43,17 +44,17 @@ export default defineRoutes((app, deps) => {
         const user = await q.findUserByEmail(db, email);
         if (!user) {
           await burnPasswordCheck(password, config.scryptCost);
-          loginLockout.count(email, request.ip);
+          await loginLockout.count(email, request.ip);
           throw new AuthError(AUTH_MESSAGES.noActiveAccount);
         }
         if (!(await verifyPassword(password, user.password_hash))) {
-          loginLockout.count(email, request.ip);
+          await loginLockout.count(email, request.ip);
           throw new AuthError(AUTH_MESSAGES.noActiveAccount);
         }
         // Said only after the right password, so the message tells nothing about other people's accounts.
         if (user.banned_at !== null) throw new AuthError(AUTH_MESSAGES.suspended);
-        loginLockout.succeeded(email, request.ip);
-        resetLockout.succeeded(email, request.ip);
+        await loginLockout.succeeded(email, request.ip);
+        await resetLockout.succeeded(email, request.ip);
         return startSession(deps, app.tokens, user.id);
       },
     },
@@ -67,7 +68,7 @@ export default defineRoutes((app, deps) => {
       handler: async (request) => {
         const email = request.body.email.trim().toLowerCase();
         if (!isValidEmail(email)) throw new HttpError(400, AUTH_TEXT.invalidEmail, { fields: { email: AUTH_TEXT.invalidEmail } });
-        resetLockout.count(email, request.ip);
+        await resetLockout.count(email, request.ip);
         const user = await q.findUserByEmail(db, email);
         if (user) {
           const token = randomBytes(32).toString('base64url');

@@ -59,12 +59,11 @@ export function createLocalInvalidationBus(): SessionInvalidationBus {
 }
 
 let bus: SessionInvalidationBus = createLocalInvalidationBus();
-/**
- * Installs a cross-process bus; caches created afterwards (one per database handle) subscribe to it.
- * @public the plug-in point for a multi-process deployment; nothing in this repository calls it yet.
- */
-export function setSessionInvalidationBus(next: SessionInvalidationBus): void {
+/** Installs a cross-process bus (cluster/wiring.ts); caches created afterwards (one per database handle) subscribe to it. Returns the bus it replaced. */
+export function setSessionInvalidationBus(next: SessionInvalidationBus): SessionInvalidationBus {
+  const previous = bus;
   bus = next;
+  return previous;
 }
 
 /** Per database handle: user id → epoch (null: no such user), read at most once per session cache time. */

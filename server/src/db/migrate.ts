@@ -10,6 +10,7 @@ import { moderationMigration } from './migrations/0007_moderation';
 import { socialMigration } from './migrations/0008_social';
 import { chatsMigration } from './migrations/0009_chats';
 import { votersTypeIndexMigration } from './migrations/0011_voters_type_idx';
+import { mediaFilesMigration } from './migrations/0010_media_files';
 import { timestamptzMigration } from './migrations/0012_timestamptz';
 import { convertTextDateColumns } from './dates';
 
@@ -24,6 +25,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0007_moderation': moderationMigration(dialect),
     '0008_social': socialMigration(dialect),
     '0009_chats': chatsMigration(dialect),
+    '0010_media_files': mediaFilesMigration(dialect),
     '0011_voters_type_idx': votersTypeIndexMigration(dialect),
     '0012_timestamptz': timestamptzMigration(dialect),
   };

@@ -209,6 +209,14 @@ export interface ChatVersionsTable {
   created_at: string;
 }
 
+/** Stored media files (migrations/0010_media_files.ts, media/store.ts). */
+export interface MediaFilesTable {
+  name: string;
+  content_type: string;
+  content: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
@@ -229,6 +237,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   remote_active: RemoteActiveTable;
   remote_switches: RemoteSwitchesTable;
+  media_files: MediaFilesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -5,7 +5,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
@@ -18,6 +17,10 @@ import { ImageTooLargeError, InvalidImageError, processAvatar } from './process'
 import { AVATAR, AVATAR_FILE_RE, AVATAR_TEXT } from './schemas';
 import { sniffImage } from './sniff';
 import * as q from './queries';
+import { mediaStoreFor } from './store';
+
+/** Names are unique per upload, so a file never changes: browsers may keep it for a year. */
+const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Upload errors carry `success: false`, as the client expects. */
 const uploadError = (status: number, message: string) => new HttpError(status, message, { success: false });
@@ -31,9 +34,9 @@ function ownAvatarFile(url: string | null): string | null {
 
 export default async function mediaRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }) {
   const { db, dialect, config } = deps;
-  const avatarDir = path.join(config.mediaDir, AVATAR.folder);
-  // @fastify/static wants its root to exist at registration.
-  mkdirSync(avatarDir, { recursive: true });
+  const media = mediaStoreFor(deps);
+  // @fastify/static (disk storage) wants its root to exist at registration.
+  if (media.kind === 'disk') mkdirSync(path.join(config.mediaDir, AVATAR.folder), { recursive: true });
 
   await app.register(multipart, {
     // Enforced while streaming: the upload is cut off at the limit, never buffered whole.
@@ -80,17 +83,14 @@ export default async function mediaRoutes(app: FastifyInstance, { deps }: { deps
         const id = randomBytes(16).toString('hex');
         const fullName = `${id}.webp`;
         const thumbName = `${id}-thumb.webp`;
-        await mkdir(avatarDir, { recursive: true });
-        await writeFile(path.join(avatarDir, fullName), images.full, { flag: 'wx' });
-        await writeFile(path.join(avatarDir, thumbName), images.thumbnail, { flag: 'wx' });
+        await media.put(`${AVATAR.folder}/${fullName}`, 'image/webp', images.full);
+        await media.put(`${AVATAR.folder}/${thumbName}`, 'image/webp', images.thumbnail);
 
         const next = { avatar_url: AVATAR.urlPrefix + fullName, avatar_thumbnail: AVATAR.urlPrefix + thumbName };
         const removeFiles = async (names: Array<string | null>) => {
           for (const name of names) {
             if (!name) continue;
-            await unlink(path.join(avatarDir, name)).catch((error: NodeJS.ErrnoException) => {
-              if (error.code !== 'ENOENT') request.log.warn({ err: error, name }, 'could not remove an avatar file');
-            });
+            await media.remove(`${AVATAR.folder}/${name}`).catch((error: unknown) => request.log.warn({ err: error, name }, 'could not remove an avatar file'));
           }
         };
         let previous: q.AvatarPaths | undefined;
@@ -115,11 +115,21 @@ export default async function mediaRoutes(app: FastifyInstance, { deps }: { deps
 
   // GET /media/*: its own prefix, so a missing file is a JSON 404 here and never the site's HTML.
   await app.register(
-    async (media) => {
-      media.setNotFoundHandler((_request, reply) => {
+    async (mediaScope) => {
+      mediaScope.setNotFoundHandler((_request, reply) => {
         reply.code(404).send({ error: 'Not found.' });
       });
-      await media.register(fastifyStatic, {
+      if (media.kind === 'postgres') {
+        // Stored in the database: every process serves every file.
+        mediaScope.get<{ Params: { name: string } }>('/avatars/:name', { schema: { hide: true } }, async (request, reply) => {
+          const name = request.params.name;
+          const file = AVATAR_FILE_RE.test(name) ? await media.read(`${AVATAR.folder}/${name}`) : undefined;
+          if (!file) return reply.code(404).send({ error: 'Not found.' });
+          return reply.header('Content-Type', file.contentType).header('Cache-Control', MEDIA_CACHE_CONTROL).header('X-Content-Type-Options', 'nosniff').send(file.content);
+        });
+        return;
+      }
+      await mediaScope.register(fastifyStatic, {
         root: config.mediaDir,
         prefix: '/',
         decorateReply: false,

@@ -97,10 +97,24 @@ export function toWish(row: WishJoinedRow): Wish {
   return wish;
 }
 
-/** Clears the anonymous feed pages and the search ids after any change to what is listed. */
-export function wishesChanged(db: Db): void {
+/** Other processes to tell about a change (cluster mode: cluster/wiring.ts), per database handle. */
+const changePublishers = new WeakMap<Db, () => void>();
+
+/** Makes every `wishesChanged(db)` also call `publish`, so other processes clear their caches too. */
+export function publishWishChanges(db: Db, publish: () => void): void {
+  changePublishers.set(db, publish);
+}
+
+/** Clears this process's anonymous feed pages and search ids (a change here or in another process). */
+export function clearWishCaches(db: Db): void {
   clearFeedCache(db);
   clearSearchCache(db);
+}
+
+/** Clears the anonymous feed pages and the search ids after any change to what is listed, in every process. */
+export function wishesChanged(db: Db): void {
+  clearWishCaches(db);
+  changePublishers.get(db)?.();
 }
 
 export async function insertWish(db: Db, userId: number, text: string, isPublic: boolean, createdAt?: string): Promise<number> {
@@ -211,7 +225,8 @@ function toPage(rows: WishJoinedRow[], page: number, pageSize: number): Page {
  * Anonymous feed pages (viewerId null: no per-viewer vote), kept for the config's feedCacheMs. Page 1 is what every
  * visitor and the /feed HTML read; at hundreds of requests a second they would otherwise run the
  * same query. Any change to what is listed (save, edit, visibility, delete, hide, restore, ban)
- * clears this process's cache (wishesChanged), so it shows at once (other processes: within feedCacheMs); vote counts and author names an anonymous reader sees may be up
+ * clears the cache (wishesChanged), so it shows at once (other processes: at once in cluster mode, which
+ * publishes the change; otherwise within feedCacheMs); vote counts and author names an anonymous reader sees may be up
  * to feedCacheMs old. Signed-in viewers always read fresh rows (their own vote is in each wish).
  * WISHES_FEED_CACHE_MS=0 turns it off (the benchmark's uncached figures); buildApp sets it per
  * database handle from Config (configureFeedCache).
@@ -407,8 +422,8 @@ export interface SearchResult {
  * query repeats many times a second; like a search engine's refresh interval, a result list may
  * be up to SEARCH_CACHE_MS old. Only the ids are cached: the wishes themselves (text, counts, the
  * viewer's vote) are read fresh, still filtered by visibility, so a wish made private or deleted
- * never shows. Saving, editing, deleting, hiding or restoring a wish clears this process's cache
- * (wishesChanged), so every change shows at once.
+ * never shows. Saving, editing, deleting, hiding or restoring a wish clears the cache
+ * (wishesChanged; in cluster mode every process's), so every change shows at once.
  */
 export const SEARCH_CACHE_MS = 5_000;
 /** Ranked ids kept per query: the first pages; later pages are queried directly. */

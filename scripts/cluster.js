@@ -1,0 +1,343 @@
+#!/usr/bin/env node
+/**
+ * `npm run cluster`: Wishes as a small cluster on one machine, the shape of a production
+ * deployment (README → "Running several processes"):
+ *
+ *   HAProxy on PORT (default 8000) ─┬─ server 1 ─┐
+ *   (health-checks GET /healthz,    ├─ server 2 ─┼─ PostgreSQL (DATABASE_URL: data, avatars)
+ *    X-Forwarded-For to servers)    └─ server 3 ─┴─ Redis (REDIS_URL: counters, cache invalidations)
+ *
+ * PostgreSQL and Redis are started when not running (and stopped again at exit only if started
+ * here); HAProxy and redis-server are installed from Debian's packages when absent. Each server
+ * is started exactly as `npm start` starts one (scripts/start.js), with the same settings
+ * (RATE_LIMIT_SCALE, GENERATION_LIMIT_PER_HOUR, ...) plus REDIS_URL, MEDIA_STORAGE=postgres and
+ * TRUST_PROXY=loopback (so the client address is the one HAProxy saw). The first server migrates
+ * and seeds the database alone; the other two start once it answers (with SEED_DEMO=false all
+ * three start at once). SIGINT/SIGTERM stops all.
+ *
+ *   DATABASE_URL  default postgres://postgres@127.0.0.1:5432/wishes_cluster (created if missing)
+ *   REDIS_URL     default redis://127.0.0.1:6379
+ *   CLUSTER_SIZE  default 3
+ *
+ * `startCluster()` is also used by the cluster test suite and `npm run load -- --cluster`.
+ */
+const { spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '..');
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/wishes_cluster';
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function tcpOpen(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** Status of GET http://127.0.0.1:port/path, or 0 when nothing answers. */
+function httpStatus(port, urlPath) {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: urlPath, agent: false, timeout: 2000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode || 0));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve(0));
+  });
+}
+
+async function waitFor(what, check, timeoutMs, isDead) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    const dead = isDead?.();
+    if (dead) throw new Error(`${what}: ${dead}`);
+    await sleep(200);
+  }
+  throw new Error(`${what}: not ready after ${Math.round(timeoutMs / 1000)} s`);
+}
+
+function commandExists(name) {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Installs Debian packages when their command is missing (as root, the way .ci/run does). */
+function ensureDebianPackage(command, pkg, log) {
+  if (commandExists(command)) return;
+  log(`${command} is not installed: apt-get install -y ${pkg}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const result = spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
+  if (result.status !== 0 || !commandExists(command)) throw new Error(`${pkg} could not be installed (run: apt-get install -y ${pkg})`);
+}
+
+/** Starts the machine's PostgreSQL cluster when nothing answers on the DATABASE_URL's port. */
+async function ensurePostgres(databaseUrl, log) {
+  const url = new URL(databaseUrl);
+  const host = url.hostname || '127.0.0.1';
+  const port = Number(url.port || 5432);
+  if (await tcpOpen(host, port)) return;
+  if (!['127.0.0.1', 'localhost', '::1'].includes(host)) throw new Error(`PostgreSQL at ${host}:${port} does not answer`);
+  const versions = fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql') : [];
+  if (versions.length === 0) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
+  log(`starting PostgreSQL ${versions[0]}`);
+  spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', versions[0], 'main', 'start'], { stdio: 'inherit' });
+  await waitFor('PostgreSQL', () => tcpOpen(host, port), 30_000);
+}
+
+/** Creates the DATABASE_URL's database when missing. */
+async function ensureDatabase(databaseUrl) {
+  const { Client } = require('pg');
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!name) throw new Error('DATABASE_URL must name a database');
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts redis-server (no persistence: it holds counters only) when nothing answers on REDIS_URL. */
+async function ensureRedis(redisUrl, log, children) {
+  const url = new URL(redisUrl);
+  const host = url.hostname || '127.0.0.1';
+  const port = Number(url.port || 6379);
+  if (await tcpOpen(host, port)) return;
+  if (!['127.0.0.1', 'localhost', '::1'].includes(host)) throw new Error(`Redis at ${host}:${port} does not answer`);
+  ensureDebianPackage('redis-server', 'redis-server', log);
+  log(`starting redis-server on ${host}:${port}`);
+  const proc = spawn('redis-server', ['--bind', host, '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push({ name: 'redis', proc });
+  await waitFor('Redis', () => tcpOpen(host, port), 15_000, () => (proc.exitCode !== null ? `exited with code ${proc.exitCode}` : null));
+}
+
+/**
+ * Every process must sign and check the same tokens: the secret file the server would create in
+ * DATA_DIR on its first start (app/config.ts) is created here once, before three processes race to.
+ */
+function ensureSigningSecret(dataDir) {
+  if (process.env.JWT_SECRET) return;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file) && fs.readFileSync(file, 'utf8').trim().length >= 32) return;
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(file, require('node:crypto').randomBytes(48).toString('base64url') + '\n', { mode: 0o600 });
+}
+
+function haproxyConfig(port, servers) {
+  return [
+    'global',
+    // Each proxied connection takes two descriptors: stay well inside a default 'ulimit -n'.
+    '  maxconn 4000',
+    'defaults',
+    '  mode http',
+    '  timeout connect 2s',
+    '  timeout client 120s',
+    '  timeout server 120s',
+    // Notification streams (SSE) stay open; a tunnel timeout keeps them from being cut at 120 s.
+    '  timeout tunnel 1h',
+    '  timeout http-keep-alive 10s',
+    // The client address goes to the servers in X-Forwarded-For (they trust loopback: TRUST_PROXY).
+    '  option forwardfor',
+    // A connection refused by a dead server is tried again on another one (the request never reached it).
+    '  retries 3',
+    '  option redispatch 1',
+    'frontend wishes',
+    `  bind 127.0.0.1:${port}`,
+    '  default_backend servers',
+    'backend servers',
+    '  balance roundrobin',
+    '  option httpchk GET /healthz',
+    '  http-check expect status 200',
+    // A busy server answers slowly, which is not down: only 3 failed checks in a row (3 s when it
+    // refuses connections, i.e. died) take it out. Requests meanwhile are redispatched (above).
+    '  timeout check 5s',
+    '  default-server inter 1s fall 3 rise 2',
+    ...servers.map((s, i) => `  server s${i + 1} 127.0.0.1:${s.port} check`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Starts Redis/PostgreSQL when needed, `size` servers and HAProxy; resolves once GET /healthz
+ * answers through the proxy. `env` is added to every server's environment.
+ */
+async function startCluster(options = {}) {
+  const log = options.log || ((line) => console.log(`[cluster] ${line}`));
+  const size = options.size || Number(process.env.CLUSTER_SIZE) || 3;
+  if (!Number.isInteger(size) || size < 1 || size > 32) throw new Error(`CLUSTER_SIZE must be a whole number from 1 to 32 (got ${size})`);
+  const databaseUrl = options.databaseUrl || process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+  const redisUrl = options.redisUrl || process.env.REDIS_URL || DEFAULT_REDIS_URL;
+  // port 0: any free port (tests, load runs).
+  const port = options.port === 0 ? await freePort() : (options.port ?? Number(process.env.PORT || 8000));
+  if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('The cluster needs PostgreSQL: DATABASE_URL must be postgres://...');
+  const children = [];
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-cluster-'));
+  const cluster = { port, databaseUrl, redisUrl, servers: [], children, workDir, stop: () => stopAll(children, workDir) };
+  try {
+    ensureDebianPackage('haproxy', 'haproxy', log);
+    await ensurePostgres(databaseUrl, log);
+    await ensureDatabase(databaseUrl);
+    await ensureRedis(redisUrl, log, children);
+
+    if (!options.direct) {
+      // Built once here, as scripts/start.js would, so the servers' own checks find it fresh.
+      require('./build-site').buildSite({ force: false });
+    }
+
+    // The data folder (signing secret, outbox) is shared by the servers: kept across runs like
+    // `npm start`'s, or a throwaway one for tests and load runs (`direct`).
+    const dataDir = options.dataDir || (options.direct ? path.join(workDir, 'data') : path.resolve(ROOT, process.env.DATA_DIR || path.join('data', 'cluster')));
+    if (!(options.env && options.env.JWT_SECRET)) ensureSigningSecret(dataDir);
+    const serverEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      ...options.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      MEDIA_STORAGE: 'postgres',
+      TRUST_PROXY: 'loopback',
+      HOST: '127.0.0.1',
+    };
+    // As `npm start` runs a server; `direct` (tests, load runs: API only) skips start.js's site
+    // build check and runs the server entry as the fault tests do (server/src/reliability/child.ts).
+    const serverArgs = options.direct ? ['--import', 'tsx', path.join('server', 'src', 'main.ts')] : [path.join(ROOT, 'scripts', 'start.js')];
+    const startOne = async (index) => {
+      const serverPort = await freePort();
+      // Its own process group, so a kill reaches the server under scripts/start.js too.
+      const proc = spawn(process.execPath, serverArgs, {
+        cwd: ROOT,
+        env: { ...serverEnv, PORT: String(serverPort), PUBLIC_URL: serverEnv.PUBLIC_URL || `http://localhost:${port}` },
+        stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'pipe' : 'inherit'],
+        detached: true,
+      });
+      let errors = '';
+      proc.stderr?.on('data', (chunk) => (errors = (errors + chunk.toString()).slice(-4000)));
+      const server = { index, port: serverPort, proc, output: () => errors };
+      cluster.servers[index] = server;
+      children.push({ name: `server ${index + 1}`, proc, group: true });
+      await waitFor(`server ${index + 1}`, async () => (await httpStatus(serverPort, '/healthz')) === 200, options.startTimeoutMs || 120_000, () =>
+        proc.exitCode !== null ? `exited with code ${proc.exitCode}\n${errors}` : null,
+      );
+      log(`server ${index + 1} on 127.0.0.1:${serverPort}`);
+    };
+    // Seeding an empty database is not safe from two processes at once: then the first one starts
+    // (migrates and seeds) alone and the others find it ready. Migrations alone are (Kysely's
+    // migrator takes a lock), so without seeding all start together.
+    const seeding = !/^(0|false|no|off)$/i.test(String(serverEnv.SEED_DEMO ?? 'true').trim());
+    if (seeding) {
+      await startOne(0);
+      await Promise.all(Array.from({ length: size - 1 }, (_, i) => startOne(i + 1)));
+    } else {
+      await Promise.all(Array.from({ length: size }, (_, i) => startOne(i)));
+    }
+
+    const configFile = path.join(workDir, 'haproxy.cfg');
+    fs.writeFileSync(configFile, haproxyConfig(port, cluster.servers));
+    const proxy = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let proxyErrors = '';
+    proxy.stderr.on('data', (chunk) => {
+      proxyErrors = (proxyErrors + chunk.toString()).slice(-4000);
+      if (!options.quiet) process.stderr.write(chunk);
+    });
+    children.push({ name: 'haproxy', proc: proxy });
+    await waitFor('HAProxy', async () => (await httpStatus(port, '/healthz')) === 200, 30_000, () => (proxy.exitCode !== null ? `exited with code ${proxy.exitCode}\n${proxyErrors}` : null));
+    log(`HAProxy on http://127.0.0.1:${port} → ${size} servers (database ${new URL(databaseUrl).pathname.slice(1)}, Redis ${redisUrl})`);
+    return cluster;
+  } catch (error) {
+    await stopAll(children, workDir);
+    throw error;
+  }
+}
+
+/** SIGKILLs one server (its whole process group): the crash the proxy must route around. */
+function killServer(server) {
+  try {
+    process.kill(-server.proc.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** SIGTERM to everything started here (servers drain and close), SIGKILL what is left after 10 s. */
+async function stopAll(children, workDir) {
+  const alive = children.filter((c) => c.proc.exitCode === null && c.proc.signalCode === null);
+  const signal = (c, sig) => {
+    try {
+      if (c.group) process.kill(-c.proc.pid, sig);
+      else c.proc.kill(sig);
+    } catch {
+      // already gone
+    }
+  };
+  const exited = alive.map((c) => new Promise((resolve) => (c.proc.exitCode !== null || c.proc.signalCode !== null ? resolve() : c.proc.once('exit', resolve))));
+  // The proxy first, so nothing new reaches a server that is closing.
+  for (const c of alive.filter((c) => c.name === 'haproxy')) signal(c, 'SIGTERM');
+  for (const c of alive.filter((c) => c.name !== 'haproxy')) signal(c, 'SIGTERM');
+  const timer = setTimeout(() => alive.forEach((c) => signal(c, 'SIGKILL')), 10_000);
+  await Promise.all(exited);
+  clearTimeout(timer);
+  fs.rmSync(workDir, { recursive: true, force: true });
+}
+
+module.exports = { startCluster, killServer, httpStatus };
+
+if (require.main === module) {
+  let cluster;
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('[cluster] stopping...');
+    if (cluster) await cluster.stop();
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0));
+  startCluster({ env: { SEED_DEMO: process.env.SEED_DEMO ?? 'true' } })
+    .then((started) => {
+      cluster = started;
+      if (stopping) return started.stop();
+      console.log(`[cluster] ready: http://localhost:${started.port} (Ctrl+C stops everything)`);
+      for (const server of started.servers) {
+        server.proc.on('exit', (code, signal) => {
+          if (!stopping) console.error(`[cluster] server ${server.index + 1} exited (${signal || code}); HAProxy routes around it`);
+        });
+      }
+    })
+    .catch((error) => {
+      console.error(`[cluster] ${error.message}`);
+      process.exit(1);
+    });
+}

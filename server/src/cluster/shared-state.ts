@@ -1,0 +1,96 @@
+/**
+ * Cluster mode (REDIS_URL set): what several server processes must share besides the database.
+ *
+ * PostgreSQL stays the store of record. Redis holds what is counted on every request and must be
+ * exact across processes, yet is cheap to lose: the rate-limit counters (@fastify/rate-limit's
+ * Redis store) and the login/reset lockout counters (auth/lockout.ts). Redis pub/sub carries
+ * "drop your cached copy" messages between processes (the anonymous feed and search ids, session
+ * epochs): a message lost while Redis restarts costs at most one cache lifetime (≤ 10 s) of
+ * staleness, never a wrong write. Live notifications keep their PostgreSQL LISTEN/NOTIFY bus
+ * (notifications/bus.ts), and avatars go to PostgreSQL (media/store.ts, MEDIA_STORAGE=postgres).
+ *
+ * Without REDIS_URL nothing here runs: one process keeps everything in memory, as before.
+ */
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Cache invalidations that other processes must apply to their own caches. */
+export type ClusterEvent = { kind: 'wishes-changed' } | { kind: 'sessions-ended'; userId: number };
+
+export interface ClusterLink {
+  /** Commands (counters). Fails fast while Redis is unreachable rather than queueing. */
+  redis: Redis;
+  /** Sends an event to every other process (this one has already applied it). */
+  publish(event: ClusterEvent): void;
+  /** Calls `listener` for every event another process published. */
+  subscribe(listener: (event: ClusterEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'wishes:events';
+
+function parseEvent(text: string): { from: string; event: ClusterEvent } | null {
+  try {
+    const value = JSON.parse(text) as { from?: unknown; event?: { kind?: unknown; userId?: unknown } };
+    if (typeof value.from !== 'string' || !value.event) return null;
+    if (value.event.kind === 'wishes-changed') return { from: value.from, event: { kind: 'wishes-changed' } };
+    if (value.event.kind === 'sessions-ended' && Number.isSafeInteger(value.event.userId)) {
+      return { from: value.from, event: { kind: 'sessions-ended', userId: value.event.userId as number } };
+    }
+  } catch {
+    // A message we did not write: ignored.
+  }
+  return null;
+}
+
+/** Connects to Redis (commands and a subscriber) and resolves once both are ready. */
+export async function connectCluster(redisUrl: string, log: FastifyBaseLogger): Promise<ClusterLink> {
+  const processId = randomBytes(8).toString('hex');
+  const options = {
+    // Counters are on the request path: a command must fail (503) rather than hang while Redis is away.
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5000,
+    lazyConnect: true,
+  };
+  const redis = new Redis(redisUrl, options);
+  const subscriber = new Redis(redisUrl, options);
+  const listeners = new Set<(event: ClusterEvent) => void>();
+  let warned = false;
+  const onError = (error: Error) => {
+    // ioredis reconnects by itself; one line per outage, not one per retry.
+    if (!warned) log.warn({ err: error }, 'Redis connection lost (cluster state)');
+    warned = true;
+  };
+  redis.on('error', onError);
+  subscriber.on('error', onError);
+  redis.on('ready', () => (warned = false));
+  subscriber.on('message', (_channel: string, text: string) => {
+    const message = parseEvent(text);
+    if (!message || message.from === processId) return;
+    for (const listener of [...listeners]) listener(message.event);
+  });
+  try {
+    await Promise.all([redis.connect(), subscriber.connect()]);
+    // ioredis re-subscribes by itself after a reconnect.
+    await subscriber.subscribe(CHANNEL);
+  } catch (error) {
+    redis.disconnect();
+    subscriber.disconnect();
+    throw new Error(`REDIS_URL: cannot reach Redis (${error instanceof Error ? error.message : String(error)})`);
+  }
+  return {
+    redis,
+    publish(event) {
+      redis.publish(CHANNEL, JSON.stringify({ from: processId, event })).catch((error: unknown) => log.warn({ err: error, event }, 'cluster event not published'));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      listeners.clear();
+      await Promise.allSettled([redis.quit(), subscriber.quit()]);
+    },
+  };
+}

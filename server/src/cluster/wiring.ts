@@ -1,0 +1,43 @@
+/**
+ * Cluster mode's cache invalidations: every process applies its own change at once and tells the
+ * others over Redis (cluster/shared-state.ts), which then drop their cached copies.
+ *
+ * - Wishes: any change to what is listed clears the anonymous feed pages and the search ids
+ *   (wishes/queries.ts), so a wish saved on one process is in every process's feed at once.
+ * - Sessions: "user N's sessions ended" drops N's cached epoch (auth/sessions.ts), so a signed-out
+ *   token is refused by every process at once instead of after EPOCH_CACHE_MS.
+ *
+ * Live notifications need nothing here: on PostgreSQL they already travel by LISTEN/NOTIFY
+ * (notifications/bus.ts). Remote-release switches are read from the database on every page
+ * (pages/remotes.ts), so they reach every process without a message.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import { createLocalInvalidationBus, setSessionInvalidationBus, type SessionInvalidationBus } from '../auth/sessions';
+import { clearWishCaches, publishWishChanges } from '../wishes/queries';
+import type { ClusterLink } from './shared-state';
+
+/** Wires the invalidations of `db`'s caches through `cluster`; returns the undo (on app close). */
+export function wireClusterInvalidations(db: Kysely<Database>, cluster: ClusterLink): () => void {
+  publishWishChanges(db, () => cluster.publish({ kind: 'wishes-changed' }));
+
+  const local = createLocalInvalidationBus();
+  const sessionBus: SessionInvalidationBus = {
+    publish(userId) {
+      local.publish(userId);
+      cluster.publish({ kind: 'sessions-ended', userId });
+    },
+    subscribe: (listener) => local.subscribe(listener),
+  };
+  const previousBus = setSessionInvalidationBus(sessionBus);
+
+  const unsubscribe = cluster.subscribe((event) => {
+    if (event.kind === 'wishes-changed') clearWishCaches(db);
+    else local.publish(event.userId);
+  });
+  return () => {
+    unsubscribe();
+    publishWishChanges(db, () => undefined);
+    setSessionInvalidationBus(previousBus);
+  };
+}
