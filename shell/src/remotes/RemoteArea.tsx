@@ -8,6 +8,7 @@ import { Component, Suspense, lazy, useCallback, useMemo, useState, type ErrorIn
 import { Spinner, useDocumentTitle } from '@wishes/shared';
 import { loadExposed, REMOTE_TIMEOUT_MS, type RemoteComponent } from './loadExposed';
 import { RemoteFailure, RemoteRetryContext } from './RemoteFailure';
+import { FirstPaintOr } from './firstPaint';
 
 interface BoundaryProps {
   children: ReactNode;
@@ -66,9 +67,13 @@ export function RemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadi
             <>
               {loadingTitle ? <LoadingTitle title={loadingTitle} /> : null}
               {page ? (
-                <div className="shell-page-loading">
-                  <Spinner label={loadingLabel} />
-                </div>
+                <FirstPaintOr
+                  fallback={
+                    <div className="shell-page-loading">
+                      <Spinner label={loadingLabel} />
+                    </div>
+                  }
+                />
               ) : (
                 <Spinner label={loadingLabel} />
               )}
