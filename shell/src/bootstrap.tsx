@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { checkSession, ensureUiStyles, loadOptions, setOptions, startSession, syncSessionFromStorage, type Options } from '@wishes/shared';
 import { setUpRemotes } from './remotes/manifest';
+import { adoptFirstPaint } from './remotes/firstPaint';
 import { App } from './App';
 import { ROUTER_FUTURE } from './routes';
 
@@ -40,6 +41,7 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  adoptFirstPaint();
   const root = createRoot(container);
   // A transition: React renders in 5 ms slices and lets the browser breathe (input, paint) in
   // between, instead of one long task for the whole first render (Lighthouse's TBT on /feed).

@@ -46,7 +46,15 @@ export interface PageAdditions {
   /** Link-preview <meta> elements and the page <title> text, both already encoded (previews/meta.ts). */
   meta?: string;
   titleHtml?: string;
+  /**
+   * Server-drawn content for the page (the feed's first paint, @wishes/shared/first-paint) and the
+   * CSS it needs: it takes the place of the template's "Loading Wishes..." line.
+   */
+  firstPaint?: { html: string; css: string };
 }
+
+/** The template's loading line inside #root (minified or not), else the end of an empty #root. */
+const BOOT_MAIN = /<div class="?boot__main"?[^>]*>[^<]*<\/div>|(?<=<div id="?root"?>)(?=<\/div>)/;
 
 const jsonElement = (id: string, value: unknown) => `<script type="application/json" id="${escapeAttribute(id)}">${serializeForScript(value)}</script>`;
 
@@ -63,7 +71,13 @@ export function renderPage(template: string, additions: PageAdditions): string {
   const body = additions.embedded ? jsonElement(EMBEDDED_ELEMENT_ID, additions.embedded) : '';
   let page = template;
   if (additions.titleHtml !== undefined) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${additions.titleHtml}</title>`);
-  return insert(insert(page, HEAD_MARKER, '</head>', (additions.meta ?? '') + head + data), BODY_MARKER, '</body>', body);
+  let styles = '';
+  if (additions.firstPaint?.html && BOOT_MAIN.test(page)) {
+    const { html, css } = additions.firstPaint;
+    page = page.replace(BOOT_MAIN, () => html);
+    styles = `<style>${css}</style>`;
+  }
+  return insert(insert(page, HEAD_MARKER, '</head>', styles + (additions.meta ?? '') + head + data), BODY_MARKER, '</body>', body);
 }
 
 /** index.html, cached by modification time; null while the shell has not been built. */

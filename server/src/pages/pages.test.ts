@@ -118,6 +118,24 @@ describe('pages: the built site served by the API server', () => {
     expect(res.body).toContain('<link rel="preload" as="script" href="/mf/mf-feed/remoteEntry.js">');
   });
 
+  it('draws the first feed page in HTML on /feed (first paint): escaped, public only, with its CSS', async () => {
+    const author = await t.createUser({ first_name: 'Grace', last_name: 'Hopper' });
+    await t.saveWish(author, 'Drawn before <script>alert(1)</script> any script', true);
+    await t.saveWish(author, 'A private wish the first paint never draws', false);
+    const res = await t.request({ method: 'GET', url: '/feed' });
+    const firstPaint = /<div id="first-paint" class="first-paint" data-path="\/feed">[\s\S]*?<\/ul><\/div><\/div>/.exec(res.body)?.[0] ?? '';
+    expect(firstPaint).not.toBe('');
+    expect(res.body.indexOf(firstPaint)).toBeGreaterThan(res.body.indexOf('<div id=root>'));
+    expect(firstPaint.match(/<article class="feed-card"/g)).toHaveLength(embeddedOf(res.body)!.feed!.wishes.length);
+    expect(firstPaint).toContain('Drawn before &lt;script&gt;alert(1)&lt;/script&gt; any script');
+    expect(firstPaint).not.toContain('<script');
+    expect(res.body).not.toContain('A private wish the first paint never draws');
+    expect(res.body).toMatch(/<style>#root>\.first-paint\{/);
+    // Other pages keep the plain loading state.
+    const other = await t.request({ method: 'GET', url: '/wish/5' });
+    expect(other.body).not.toContain('first-paint');
+  });
+
   it("preloads the route's remote entry and page chunks from the remote's mf-manifest.json", async () => {
     const res = await t.request({ method: 'GET', url: '/feed' });
     const preloads = [...res.body.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);

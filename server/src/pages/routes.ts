@@ -21,6 +21,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { EmbeddedData } from '@wishes/shared/contract';
 import { FEED } from '@wishes/shared/constants';
+import { FIRST_PAINT_CSS, renderFeedFirstPaint } from '@wishes/shared/firstPaint';
 import type { AppDeps } from '../app/deps';
 import { feedPage, userWishesPage } from '../wishes/queries';
 import { getProfile } from '../profiles/queries';
@@ -181,7 +182,10 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
       // The page works without previews; an unfurler then sees the generic title.
       request.log.error({ err: error }, 'could not prepare link-preview tags');
     }
-    const html = renderPage(template, { preloadScripts, preloadFetches: [], embedded, data, meta, titleHtml });
+    // The feed's first page drawn in HTML: the first card shows before any script has arrived.
+    const firstPaintHtml = embedded?.feed ? renderFeedFirstPaint(embedded.path, embedded.feed.wishes) : '';
+    const firstPaint = firstPaintHtml ? { html: firstPaintHtml, css: FIRST_PAINT_CSS } : undefined;
+    const html = renderPage(template, { preloadScripts, preloadFetches: [], embedded, data, meta, titleHtml, firstPaint });
     return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 

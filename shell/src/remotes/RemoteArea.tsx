@@ -8,6 +8,7 @@ import { Suspense, lazy, useCallback, useState } from 'react';
 import { ErrorBoundary, REMOTE_TIMEOUT_MS, Spinner, useDocumentTitle } from '@wishes/shared';
 import { loadExposed } from './loadExposed';
 import { RemoteFailure, RemoteRetryContext } from './RemoteFailure';
+import { FirstPaintOr } from './firstPaint';
 
 export interface RemoteAreaProps {
   /** '<remote name>/<expose>', e.g. 'mf_feed/FeedPage' (an ExposedModule, or one a release declares). */
@@ -52,9 +53,13 @@ function LoadedRemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadin
             <>
               {loadingTitle ? <LoadingTitle title={loadingTitle} /> : null}
               {page ? (
-                <div className="shell-page-loading">
-                  <Spinner label={loadingLabel} />
-                </div>
+                <FirstPaintOr
+                  fallback={
+                    <div className="shell-page-loading">
+                      <Spinner label={loadingLabel} />
+                    </div>
+                  }
+                />
               ) : (
                 <Spinner label={loadingLabel} />
               )}

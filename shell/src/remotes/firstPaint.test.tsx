@@ -1,0 +1,53 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { RemoteArea } from './RemoteArea';
+import { adoptFirstPaint } from './firstPaint';
+import { setRemoteLoader, stubPage } from '../test/federationRuntime';
+
+/** The server's first paint as the page arrives: inside #root, before React renders there. */
+function serverFirstPaint(path: string): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.innerHTML = `<div class="boot__bar"></div><div id="first-paint" data-path="${path}"><article class="feed-card">Drawn by the server</article></div>`;
+  document.body.appendChild(root);
+  return root;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the first paint as the loading state', () => {
+  it('stays on screen while the page loads, gives way to the live page, and is used once', async () => {
+    window.history.replaceState(null, '', '/feed');
+    const root = serverFirstPaint('/feed');
+    adoptFirstPaint();
+    let resolve!: (value: unknown) => void;
+    setRemoteLoader('mf_feed/FeedPage', () => new Promise((r) => (resolve = r)));
+    const view = render(<RemoteArea module="mf_feed/FeedPage" page />, { container: root });
+    // React emptied #root and put the same element back where the page goes (no spinner).
+    expect(root.querySelector('.boot__bar')).toBeNull();
+    expect(screen.getByText('Drawn by the server')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).toBeNull();
+    await waitFor(() => expect(resolve).toBeDefined());
+    await act(async () => resolve({ default: stubPage('mf_feed/FeedPage') }));
+    expect(await screen.findByTestId('remote-page')).toBeInTheDocument();
+    expect(screen.queryByText('Drawn by the server')).toBeNull();
+    view.unmount();
+    // A second visit shows the usual spinner.
+    setRemoteLoader('mf_feed/FeedPage', () => new Promise(() => {}));
+    render(<RemoteArea module="mf_feed/FeedPage" page />);
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByText('Drawn by the server')).toBeNull();
+  });
+
+  it('is not used for another page', () => {
+    window.history.replaceState(null, '', '/wish/5');
+    const root = serverFirstPaint('/feed');
+    adoptFirstPaint();
+    setRemoteLoader('mf_feed/WishPage', () => new Promise(() => {}));
+    render(<RemoteArea module="mf_feed/WishPage" page />, { container: root });
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.queryByText('Drawn by the server')).toBeNull();
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The server's first paint (@wishes/shared/firstPaint): the feed's first page drawn in HTML inside
+ * #root before any script. React empties #root when it first commits, so the shell takes hold of
+ * that element beforehand and puts it back as the loading state of the page it stands for, in the
+ * same commit (a layout effect: before the browser paints), until the remote's live page replaces
+ * it. It is used once: a later visit to that page shows the usual spinner.
+ */
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { FIRST_PAINT_ELEMENT_ID } from '@wishes/shared/firstPaint';
+
+let adopted: HTMLElement | null = null;
+
+/** Called once at start-up, before React renders into #root. */
+export function adoptFirstPaint(doc: Document = document): void {
+  adopted = doc.getElementById(FIRST_PAINT_ELEMENT_ID);
+}
+
+function FirstPaintHolder({ node }: { node: HTMLElement }) {
+  const holder = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    holder.current?.appendChild(node);
+    // Shown once: the next load of this page (or any other) gets the spinner.
+    return () => {
+      if (adopted === node) adopted = null;
+    };
+  }, [node]);
+  return <div ref={holder} />;
+}
+
+/** The first paint while it stands for the current path, else `fallback`. */
+export function FirstPaintOr({ fallback }: { fallback: ReactNode }) {
+  const node = adopted;
+  // The address bar, not the router: the first paint only ever stands for the page first loaded.
+  if (node && node.dataset.path === window.location.pathname.replace(/\/+$/, '')) return <FirstPaintHolder node={node} />;
+  return <>{fallback}</>;
+}
