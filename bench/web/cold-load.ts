@@ -5,7 +5,10 @@
  * (the compiled `server/dist/main.js`, rebuilt when stale, NODE_ENV=production, a fresh SQLite database with the demo data) on
  * 127.0.0.1, and the system Chromium driven through Playwright and the DevTools protocol. Each run
  * is a fresh browser context with the HTTP cache disabled; the figure is the time from navigation
- * start to the first wish card (`article.feed-card`) in the DOM, recorded by the page itself.
+ * start to the first wish card (`article.feed-card`) in the DOM, recorded by the page itself. Since
+ * the server draws the feed's first page in the HTML (the first paint, @wishes/shared/firstPaint),
+ * that card comes with the HTML; the table also reports when the live card (mf-feed's WishCard,
+ * vote buttons working) replaced it, so the cost of the scripts stays in view.
  *
  * Two profiles, each a discarded warm-up load then `--runs` measured loads (median reported):
  * - unthrottled: loopback, no CPU slowdown — budget 0.6 s;
@@ -27,6 +30,8 @@ import { CHROMIUM, CHROMIUM_ARGS } from './run';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const CARD = 'article.feed-card';
+/** The live card (mf-feed's WishCard, its vote buttons working), after the server's first paint. */
+const LIVE_CARD = 'article.feed-card .feed-vote button';
 
 export interface Profile {
   name: string;
@@ -45,6 +50,8 @@ export const PROFILES: Profile[] = [
 
 export interface Run {
   firstCardMs: number;
+  /** When the live, interactive card replaced the server's first paint. */
+  liveCardMs: number;
   /** Requests finished before the first card, and their bytes on the wire. */
   requests: number;
   encodedBytes: number;
@@ -118,8 +125,11 @@ export async function coldLoad(browser: Browser, origin: string, profile: Profil
   // Recorded by the page (performance.now() counts from navigation start). A string, not a
   // function: tsx would add helpers the page lacks.
   await context.addInitScript(`(() => {
-    const b = (window.__coldLoad = { firstCard: null });
-    const check = () => { if (b.firstCard === null && document.querySelector(${JSON.stringify(CARD)})) b.firstCard = performance.now(); };
+    const b = (window.__coldLoad = { firstCard: null, liveCard: null });
+    const check = () => {
+      if (b.firstCard === null && document.querySelector(${JSON.stringify(CARD)})) b.firstCard = performance.now();
+      if (b.liveCard === null && document.querySelector(${JSON.stringify(LIVE_CARD)})) b.liveCard = performance.now();
+    };
     new MutationObserver(check).observe(document, { childList: true, subtree: true });
   })();`);
   const page = await context.newPage();
@@ -135,13 +145,13 @@ export async function coldLoad(browser: Browser, origin: string, profile: Profil
     if (!navigationStart) navigationStart = event.timestamp;
   });
   await page.goto(`${origin}/feed`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  await page.waitForSelector(CARD, { timeout: 60_000 });
-  const firstCard = await page.evaluate(() => (window as unknown as { __coldLoad: { firstCard: number | null } }).__coldLoad.firstCard);
+  await page.waitForSelector(LIVE_CARD, { timeout: 60_000 });
+  const { firstCard, liveCard } = await page.evaluate(() => (window as unknown as { __coldLoad: { firstCard: number | null; liveCard: number | null } }).__coldLoad);
   await context.close();
-  if (firstCard === null) throw new Error('the first card was not recorded');
+  if (firstCard === null || liveCard === null) throw new Error('the first card was not recorded');
   const cardAt = navigationStart + firstCard / 1000;
   const before = finished.filter((entry) => entry.at <= cardAt);
-  return { firstCardMs: Math.round(firstCard), requests: before.length, encodedBytes: before.reduce((sum, entry) => sum + entry.bytes, 0) };
+  return { firstCardMs: Math.round(firstCard), liveCardMs: Math.round(liveCard), requests: before.length, encodedBytes: before.reduce((sum, entry) => sum + entry.bytes, 0) };
 }
 
 async function main(): Promise<void> {
@@ -164,7 +174,7 @@ async function main(): Promise<void> {
         for (let i = 0; i < runs; i++) measured.push(await coldLoad(browser, server.origin, profile));
         const medianMs = median(measured.map((run) => run.firstCardMs));
         results.push({ profile, runs: measured, medianMs, pass: medianMs <= profile.budgetMs });
-        console.log(`${profile.name}: first card ${measured.map((run) => run.firstCardMs).join(', ')} ms → median ${medianMs} ms (budget ${profile.budgetMs} ms)`);
+        console.log(`${profile.name}: first card ${measured.map((run) => run.firstCardMs).join(', ')} ms → median ${medianMs} ms (budget ${profile.budgetMs} ms); live card median ${median(measured.map((run) => run.liveCardMs))} ms`);
       }
     } finally {
       await browser.close();
@@ -179,11 +189,11 @@ async function main(): Promise<void> {
     `Cold /feed, first wish card, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, Node ${process.version}`,
     `load average (1/5/15 min) before ${fmtLoad(loadBefore)}, after ${fmtLoad(loadAfter)}`,
     '',
-    `| Profile | runs (ms) | median | budget | requests / KB before the card (median run) | |`,
-    '|---|---|---:|---:|---|---|',
+    `| Profile | first card, runs (ms) | median | budget | requests / KB before the card (median run) | | live card median |`,
+    '|---|---|---:|---:|---|---|---:|',
     ...results.map(({ profile, runs: measured, medianMs, pass }) => {
       const middle = [...measured].sort((a, b) => a.firstCardMs - b.firstCardMs)[Math.floor(measured.length / 2)];
-      return `| ${profile.name} | ${measured.map((run) => run.firstCardMs).join(', ')} | ${medianMs} ms | ≤ ${profile.budgetMs} ms | ${middle.requests} / ${(middle.encodedBytes / 1024).toFixed(1)} KB | ${pass ? 'PASS' : 'FAIL'} |`;
+      return `| ${profile.name} | ${measured.map((run) => run.firstCardMs).join(', ')} | ${medianMs} ms | ≤ ${profile.budgetMs} ms | ${middle.requests} / ${(middle.encodedBytes / 1024).toFixed(1)} KB | ${pass ? 'PASS' : 'FAIL'} | ${median(measured.map((run) => run.liveCardMs))} ms |`;
     }),
   ];
   console.log(`\n${lines.join('\n')}`);
