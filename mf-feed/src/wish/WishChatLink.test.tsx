@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { api, setOptions, type Chat } from '@wishes/shared';
 import WishPage from './WishPage';
 import { makeWish, OPTIONS } from '../test/fixtures';
-import { renderAt, resetSharedState, signInForTest } from '../test/harness';
+import { renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 
 const CHAT: Chat = {
   chat_id: 9,

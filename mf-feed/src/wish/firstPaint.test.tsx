@@ -9,7 +9,7 @@ import path from 'node:path';
 import { FIRST_PAINT_CSS, renderFeedFirstPaint } from '@wishes/shared/firstPaint';
 import WishCardRemote from './WishCard';
 import { makeWish } from '../test/fixtures';
-import { renderAt, resetSharedState } from '../test/harness';
+import { renderAt, resetSharedState } from '@wishes/shared/testing';
 
 beforeEach(() => resetSharedState());
 
@@ -46,7 +46,7 @@ describe('the first paint mirrors the live card', () => {
   });
 
   it('escapes what people wrote', () => {
-    const drawn = firstPaintCard(makeWish({ text: '<img src=x onerror=alert(1)> & "quotes"', author: '<b>x</b>', user: null }));
+    const drawn = firstPaintCard(makeWish({ text: '<img src=x onerror=alert(1)> & "quotes"', author: '<b>x</b>', user: undefined }));
     expect(drawn.querySelector('img')).toBeNull();
     expect(drawn.querySelector('.feed-card__text')?.textContent).toBe('<img src=x onerror=alert(1)> & "quotes"');
   });

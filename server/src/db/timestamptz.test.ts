@@ -3,8 +3,7 @@
  * every value and converts every `<name>_at` text column it finds (not a fixed list); ISO text on
  * SQLite; the API's format is the same on both.
  */
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import { Pool } from 'pg';
+import { Kysely, sql } from 'kysely';
 import { createPgDatabase, createTestApp, dialects, PG_ADMIN_URL, type TestContext } from '../../test/kit/harness';
 import { openDatabase } from './connect';
 import { dateColumn, pgTimestampToIso } from './dates';
