@@ -10,7 +10,7 @@
  * - Lighthouse (mobile preset, its default simulated throttling) performance score on /feed.
  */
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
