@@ -33,6 +33,19 @@ function run(label, command, args, options = {}) {
   return result.status === 0;
 }
 
+/** Adds a jest --json report to the totals (a run that wrote none but failed counts as one failure). */
+function countJestReport(report, ok) {
+  if (fs.existsSync(report)) {
+    const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    totals.skipped += summary.numPendingTests + summary.numTodoTests;
+    if (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0) totals.failed += summary.numFailedTestSuites;
+  } else if (!ok) {
+    totals.failed += 1;
+  }
+}
+
 function selected(name) {
   return only.length === 0 || only.includes(name);
 }
@@ -61,15 +74,7 @@ for (const pkg of JEST_PACKAGES) {
   const report = path.join(outDir, `jest-${pkg}.json`);
   fs.rmSync(report, { force: true });
   const ok = run(`jest ${pkg}`, 'npx', ['jest', '--ci', '--runInBand', '--passWithNoTests', `--json`, `--outputFile=${report}`], { cwd: dir });
-  if (fs.existsSync(report)) {
-    const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
-    totals.passed += summary.numPassedTests;
-    totals.failed += summary.numFailedTests;
-    totals.skipped += summary.numPendingTests + summary.numTodoTests;
-    if (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0) totals.failed += summary.numFailedTestSuites;
-  } else if (!ok) {
-    totals.failed += 1;
-  }
+  countJestReport(report, ok);
   if (!ok) failures.push(`jest ${pkg}`);
 }
 
@@ -129,15 +134,7 @@ if (selected('cluster')) {
   fs.rmSync(report, { force: true });
   // --forceExit: the suite stops every process it started in afterAll; a lingering client socket must not hold CI.
   const ok = run('cluster', 'npx', ['jest', '--ci', '--runInBand', '--forceExit', '-c', 'jest.cluster.config.js', '--json', `--outputFile=${report}`], { cwd: path.join(root, 'server') });
-  if (fs.existsSync(report)) {
-    const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
-    totals.passed += summary.numPassedTests;
-    totals.failed += summary.numFailedTests;
-    totals.skipped += summary.numPendingTests + summary.numTodoTests;
-    if (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0) totals.failed += summary.numFailedTestSuites;
-  } else if (!ok) {
-    totals.failed += 1;
-  }
+  countJestReport(report, ok);
   if (!ok) failures.push('cluster');
 }
 

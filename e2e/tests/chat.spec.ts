@@ -5,20 +5,11 @@
  */
 import { expect, test } from '../support/fixtures';
 import { expectPath } from '../support/ui';
-import type { Page } from '@playwright/test';
+import { shoot, SHOTS_DIR } from '../support/screens';
 
-const SHOTS = process.env.SHOTS_DIR;
+const SHOTS = SHOTS_DIR;
 // About 15 s on an idle machine; the bound leaves room for a loaded CI machine and the optional screenshots.
 test.describe.configure({ timeout: SHOTS ? 240_000 : 120_000 });
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test('compose, ask the assistant, save, and continue the chat from the wish page', async ({ signedInPage: page }) => {
   await page.goto('/compose');

@@ -7,21 +7,13 @@ import { expect, test } from '../support/fixtures';
 import { useExtraServer } from '../support/extra-server';
 import { expectPath, expectToast } from '../support/ui';
 import type { Page } from '@playwright/test';
+import { shoot, SHOTS_DIR } from '../support/screens';
 
-const SHOTS = process.env.SHOTS_DIR;
+const SHOTS = SHOTS_DIR;
 
 // Words paced at 60 ms, so a long draft streams for seconds: long enough to see it arrive and to stop it.
 useExtraServer({ label: 'generate', env: { GENERATOR_TOKEN_DELAY_MS: '60' } });
 test.describe.configure({ timeout: 180_000 });
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 async function fillForm(page: Page) {
   await page.getByLabel('Style', { exact: true }).selectOption('Casual');
