@@ -5,8 +5,9 @@
  *
  * In cluster mode (REDIS_URL) the plugin's Redis store keeps the counts, so a limit holds across
  * every process (app/app.ts). That store names a limiter's keys by route, and a limiter made here
- * has none, so each limiter prefixes its keys with its place in the registration order: the same
- * code registers the same limiters in the same order in every process.
+ * has none, so each rule prefixes its keys with its place in the registration order: the same
+ * code registers the same rules in the same order in every process. One rule object given to
+ * several routes (both search routes) is one limiter, so one budget, in either store.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
@@ -23,15 +24,24 @@ export const TOO_MANY = 'Too many requests. Please try again later.';
 
 export const UNAVAILABLE = 'Service temporarily unavailable. Please try again.';
 
-/** Limiters made so far per app (keyed by its createRateLimit decorator, shared by every plugin context). */
-const limiterCounts = new WeakMap<object, number>();
+type RateLimitPreHandler = (request: FastifyRequest) => Promise<void>;
 
-export function rateLimiter(app: FastifyInstance, scale: number, rule: LimitRule) {
+/**
+ * Limiters made so far per app (keyed by its createRateLimit decorator, shared by every plugin
+ * context), one per rule object: each createRateLimit call counts in a store of its own, so a rule
+ * given to several routes (both search routes) must be one limiter to be one budget.
+ */
+const limiters = new WeakMap<object, { next: number; byRule: WeakMap<LimitRule, RateLimitPreHandler> }>();
+
+export function rateLimiter(app: FastifyInstance, scale: number, rule: LimitRule): RateLimitPreHandler {
+  let made = limiters.get(app.createRateLimit);
+  if (!made) limiters.set(app.createRateLimit, (made = { next: 0, byRule: new WeakMap() }));
+  const known = made.byRule.get(rule);
+  if (known) return known;
+  const ordinal = ++made.next;
   const max = Math.max(1, Math.round(rule.max * scale));
-  const ordinal = (limiterCounts.get(app.createRateLimit) ?? 0) + 1;
-  limiterCounts.set(app.createRateLimit, ordinal);
   const check = app.createRateLimit({ max, timeWindow: rule.windowMs, keyGenerator: (req) => `L${ordinal}:${rule.key(req) ?? ''}` });
-  return async function rateLimitPreHandler(request: FastifyRequest) {
+  const preHandler = async function rateLimitPreHandler(request: FastifyRequest) {
     if (rule.key(request) === null) return;
     let result;
     try {
@@ -46,6 +56,8 @@ export function rateLimiter(app: FastifyInstance, scale: number, rule: LimitRule
       throw new HttpError(429, TOO_MANY, undefined, { 'Retry-After': retryAfter });
     }
   };
+  made.byRule.set(rule, preHandler);
+  return preHandler;
 }
 
 export const byIp = (request: FastifyRequest) => `ip:${request.ip}`;

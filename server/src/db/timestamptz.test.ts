@@ -45,7 +45,7 @@ pgOnly('migration 0012 on PostgreSQL', () => {
     const before = allMigrations('postgres');
     delete before['0012_timestamptz'];
     await migrateToLatest(db, 'postgres', before);
-    await sql`create table chats (id serial primary key, title varchar(32) not null, started_at varchar(32) not null,
+    await sql`create table side_threads (id serial primary key, title varchar(32) not null, started_at varchar(32) not null,
       closed_at text, seen_at varchar(32) default '')`.execute(db);
     await sql`insert into users (email, password_hash, first_name, last_name, password_changed_at, created_at)
       values ('a@example.com', 'x', 'Ann', 'Lee', '2026-01-02T03:04:05.678Z', '2026-01-02T03:04:05.678Z'),
@@ -54,7 +54,7 @@ pgOnly('migration 0012 on PostgreSQL', () => {
       values (1, 'older', 1, '2026-01-02T03:04:05.678Z', '2026-01-02T03:04:05.678Z', 1),
              (1, 'newer', 1, '2026-02-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z', 2),
              (2, 'private', 0, '2026-01-15T10:00:00.000Z', '2026-01-15T10:00:00.000Z', 3)`.execute(db);
-    await sql`insert into chats (title, started_at, closed_at, seen_at) values ('Keep me text', '2026-03-01T08:00:00.000Z', '', '2026-03-01T09:00:00.001Z'),
+    await sql`insert into side_threads (title, started_at, closed_at, seen_at) values ('Keep me text', '2026-03-01T08:00:00.000Z', '', '2026-03-01T09:00:00.001Z'),
       ('no zone', '2026-03-02T08:00:00', '2026-03-02T09:00:00.000Z', '')`.execute(db);
     await migrateToLatest(db, 'postgres');
   });
@@ -66,12 +66,12 @@ pgOnly('migration 0012 on PostgreSQL', () => {
   it('leaves no text column named *_at, and converts the parallel table found by the rule', async () => {
     const { rows } = await sql<{ table_name: string; column_name: string; data_type: string }>`
       select table_name, column_name, data_type from information_schema.columns
-       where table_schema = current_schema() and (column_name like '%\\_at' escape '\\' or table_name = 'chats')`.execute(db);
+       where table_schema = current_schema() and (column_name like '%\\_at' escape '\\' or table_name = 'side_threads')`.execute(db);
     const types = Object.fromEntries(rows.map((r) => [`${r.table_name}.${r.column_name}`, r.data_type]));
     const dateTypes = Object.entries(types).filter(([name]) => name.endsWith('_at'));
     expect(dateTypes.length).toBeGreaterThanOrEqual(20);
     for (const [name, type] of dateTypes) expect([name, type]).toEqual([name, 'timestamp with time zone']);
-    expect(types['chats.title']).toBe('character varying');
+    expect(types['side_threads.title']).toBe('character varying');
     expect(types['remote_switches.created_at']).toBe('timestamp with time zone'); // declared `text` in 0005
   });
 
@@ -81,7 +81,7 @@ pgOnly('migration 0012 on PostgreSQL', () => {
       { email: 'a@example.com', created_at: '2026-01-02T03:04:05.678Z', password_changed_at: '2026-01-02T03:04:05.678Z' },
       { email: 'b@example.com', created_at: '2025-12-31T23:59:59.999Z', password_changed_at: '2025-12-31T23:59:59.999Z' },
     ]);
-    const chats = await raw().selectFrom('chats').select(['title', 'started_at', 'closed_at', 'seen_at']).orderBy('id').execute();
+    const chats = await raw().selectFrom('side_threads').select(['title', 'started_at', 'closed_at', 'seen_at']).orderBy('id').execute();
     expect(chats).toEqual([
       { title: 'Keep me text', started_at: '2026-03-01T08:00:00.000Z', closed_at: null, seen_at: '2026-03-01T09:00:00.001Z' },
       // A value written without a zone is UTC; an empty string in a nullable column is NULL.

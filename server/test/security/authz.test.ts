@@ -267,6 +267,8 @@ function wishIdsIn(body: any): number[] {
 function bodyOf(res: LightMyRequestResponse, html: boolean): any {
   // An event stream's body is its last event's data (the generation's `done`).
   if (/^text\/event-stream/.test(String(res.headers['content-type']))) return JSON.parse(res.body.trim().split('\n').at(-1)!.replace(/^data: /, ''));
+  // A picture (the link-preview cards) carries no wish data.
+  if (/^image\//.test(String(res.headers['content-type']))) return null;
   if (!html) return res.json();
   const match = EMBEDDED.exec(res.body);
   return match ? JSON.parse(match[1]) : null;

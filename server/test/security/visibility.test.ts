@@ -3,6 +3,9 @@ import { createTestApp, dialects, type TestContext, type TestUser } from '../kit
 import { loadOptions } from '../../src/options/load';
 import { runAdminCommand } from '../../src/moderation/admin-cli';
 
+// Each describe builds an app and several accounts (scrypt): a loaded CI machine needs more than 30 s for that.
+jest.setTimeout(120_000);
+
 describe.each(dialects)('private wishes are invisible to everyone but the author (%s)', (dialect) => {
   let t: TestContext;
   let author: TestUser;

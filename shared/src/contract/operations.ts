@@ -273,8 +273,8 @@ export const OPERATIONS = {
       'The compose form (as generate_text, plus an optional `length`). Writes the first draft and spends one unit of the hourly quota; with `text` (a draft already in the editor) the chat starts from that text instead and nothing is spent. The author keeps the newest 100 chats not saved with a wish.',
     body: CreateChatRequestSchema,
     responses: { 201: CreateChatResponseSchema },
-    errors: [502],
-    limited: true,
+    // 429: the hourly generation quota (not a request-rate limit: a chat started from the editor's text spends nothing).
+    errors: [429, 502],
   },
   getChat: {
     method: 'GET',
