@@ -7,9 +7,8 @@ import { expect, test } from '../support/fixtures';
 import { expectPath } from '../support/ui';
 import { shoot, SHOTS_DIR } from '../support/screens';
 
-const SHOTS = SHOTS_DIR;
 // About 15 s on an idle machine; the bound leaves room for a loaded CI machine and the optional screenshots.
-test.describe.configure({ timeout: SHOTS ? 240_000 : 120_000 });
+test.describe.configure({ timeout: SHOTS_DIR ? 240_000 : 120_000 });
 
 test('compose, ask the assistant, save, and continue the chat from the wish page', async ({ signedInPage: page }) => {
   await page.goto('/compose');

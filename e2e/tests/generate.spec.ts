@@ -7,9 +7,7 @@ import { expect, test } from '../support/fixtures';
 import { useExtraServer } from '../support/extra-server';
 import { expectPath, expectToast } from '../support/ui';
 import type { Page } from '@playwright/test';
-import { shoot, SHOTS_DIR } from '../support/screens';
-
-const SHOTS = SHOTS_DIR;
+import { shoot } from '../support/screens';
 
 // Words paced at 60 ms, so a long draft streams for seconds: long enough to see it arrive and to stop it.
 useExtraServer({ label: 'generate', env: { GENERATOR_TOKEN_DELAY_MS: '60' } });
