@@ -29,7 +29,10 @@ let flaky = 0;
 
 function run(label, command, args, options = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: options.cwd || root, stdio: 'inherit', env: { ...process.env, ...options.env } });
+  // Each step's wall time, so CI's budget (45 min) can be read off the log.
+  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
   return result.status === 0;
 }
 
