@@ -64,7 +64,7 @@ import {
   NotificationsQuerySchema,
   UnreadCountSchema,
 } from './social';
-import { ChatMessageRequestSchema, ChatMessageResponseSchema, ChatSchema, CreateChatRequestSchema, CreateChatResponseSchema } from './chats';
+import { CHAT_LIMITS, ChatMessageRequestSchema, ChatMessageResponseSchema, ChatSchema, CreateChatRequestSchema, CreateChatResponseSchema } from './chats';
 import {
   AccountExportSchema,
   AvatarUploadBodySchema,
@@ -270,7 +270,8 @@ export const OPERATIONS = {
     tag: 'generator',
     summary: 'Start the chat of a draft',
     description:
-      'The compose form (as generate_text, plus an optional `length`). Writes the first draft and spends one unit of the hourly quota; with `text` (a draft already in the editor) the chat starts from that text instead and nothing is spent. The author keeps the newest 100 chats not saved with a wish.',
+      'The compose form (as generate_text, plus an optional `length`). Writes the first draft and spends one unit of the hourly quota; with `text` (a draft already in the editor) the chat starts from that text instead and nothing is spent. ' +
+      `The author keeps the newest ${CHAT_LIMITS.draftChatsKept} chats not saved with a wish.`,
     body: CreateChatRequestSchema,
     responses: { 201: CreateChatResponseSchema },
     // 429: the hourly generation quota (not a request-rate limit: a chat started from the editor's text spends nothing).
@@ -293,7 +294,8 @@ export const OPERATIONS = {
     tag: 'generator',
     summary: 'Ask the assistant to change the draft',
     description:
-      'One instruction (at most 50 per chat, then 409). `text` (optional) is the editor\'s current text when the author changed it by hand: it becomes a version first. Answers the new version and what the assistant says about it; one unit of the quota (429 when spent) when the text changed. The offline generator follows a fixed set (README → The generator); anything else is 200 with the text unchanged and a reply that says so, spending nothing.',
+      `One instruction (at most ${CHAT_LIMITS.instructionsMax} per chat, then 409). ` +
+      '`text` (optional) is the editor\'s current text when the author changed it by hand: it becomes a version first. Answers the new version and what the assistant says about it; one unit of the quota (429 when spent) when the text changed. The offline generator follows a fixed set (README → The generator); anything else is 200 with the text unchanged and a reply that says so, spending nothing.',
     params: IdParamSchema,
     body: ChatMessageRequestSchema,
     responses: { 200: ChatMessageResponseSchema },
