@@ -2,7 +2,7 @@ import axe from 'axe-core';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
-import { OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
+import { fillComposeForm, OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
 import { jsonResponse } from '@wishes/shared/testing';
 import { asEventStream, installFetch, type RecordedRequest } from '../test/fakeFetch';
 
@@ -50,11 +50,7 @@ afterEach(() => {
 });
 
 async function generate(user: ReturnType<typeof userEvent.setup>) {
-  await user.selectOptions(screen.getByLabelText('Style'), 'Funny');
-  await user.selectOptions(screen.getByLabelText('Audience'), 'Friend');
-  await user.type(screen.getByLabelText('Name'), 'Anna');
-  await user.selectOptions(screen.getByLabelText('Topic'), 'Birthday');
-  await user.type(screen.getByLabelText('Details'), 'Turns 30');
+  await fillComposeForm(user);
   await user.click(screen.getByRole('button', { name: 'Generate' }));
   await waitFor(() => expect(screen.getByLabelText('Your wish')).toHaveValue(DRAFT));
 }

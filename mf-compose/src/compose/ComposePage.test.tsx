@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
-import { OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
+import { fillComposeForm, OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
 import { deferred, jsonResponse } from '@wishes/shared/testing';
 import { asEventStream, installFetch, type RecordedRequest } from '../test/fakeFetch';
 
@@ -45,11 +45,7 @@ function renderCompose(url = '/compose') {
 }
 
 async function fillAll(user: ReturnType<typeof userEvent.setup>) {
-  await user.selectOptions(screen.getByLabelText('Style'), 'Funny');
-  await user.selectOptions(screen.getByLabelText('Audience'), 'Friend');
-  await user.type(screen.getByLabelText('Name'), 'Anna');
-  await user.selectOptions(screen.getByLabelText('Topic'), 'Birthday');
-  await user.type(screen.getByLabelText('Details'), 'Turns 30, loves hiking');
+  await fillComposeForm(user, 'Turns 30, loves hiking');
 }
 
 async function generateOnce(user: ReturnType<typeof userEvent.setup>) {

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
-import { OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
+import { fillComposeForm, OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
 import { jsonResponse } from '@wishes/shared/testing';
 import { asEventStream, eventStreamResponse, installFetch, type RecordedRequest } from '../test/fakeFetch';
 
@@ -36,11 +36,7 @@ afterEach(() => {
 });
 
 async function fillAll(user: ReturnType<typeof userEvent.setup>) {
-  await user.selectOptions(screen.getByLabelText('Style'), 'Funny');
-  await user.selectOptions(screen.getByLabelText('Audience'), 'Friend');
-  await user.type(screen.getByLabelText('Name'), 'Anna');
-  await user.selectOptions(screen.getByLabelText('Topic'), 'Birthday');
-  await user.type(screen.getByLabelText('Details'), 'turns 30');
+  await fillComposeForm(user, 'turns 30');
 }
 
 function renderCompose() {

@@ -4,7 +4,7 @@ import { signOut, userDataKey } from '@wishes/shared';
 import { jsonResponse, signInForTest } from '@wishes/shared/testing';
 import ComposePage from './ComposePage';
 import { parseDraft } from './useDraftPersistence';
-import { OPTIONS, renderAt, setOptions } from '../test/harness';
+import { fillComposeForm, OPTIONS, renderAt, setOptions } from '../test/harness';
 import { asEventStream, installFetch } from '../test/fakeFetch';
 
 const PATTERNS = ['/compose', '/compose/:topic'];
@@ -30,11 +30,7 @@ afterEach(() => {
 async function composeAndEdit() {
   const user = userEvent.setup();
   const view = renderAt('/compose', PATTERNS, <ComposePage />);
-  await user.selectOptions(screen.getByLabelText('Style'), 'Funny');
-  await user.selectOptions(screen.getByLabelText('Audience'), 'Friend');
-  await user.type(screen.getByLabelText('Name'), 'Anna');
-  await user.selectOptions(screen.getByLabelText('Topic'), 'Birthday');
-  await user.type(screen.getByLabelText('Details'), 'Turns 30');
+  await fillComposeForm(user);
   await user.click(screen.getByRole('button', { name: 'Generate' }));
   await user.type(await screen.findByLabelText('Your wish'), ' With love.');
   await user.click(screen.getByRole('radio', { name: 'Public' }));

@@ -1,6 +1,8 @@
 import type { ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
 import { setOptions, type Options } from '@wishes/shared';
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { renderRoutes } from '@wishes/shared/testing';
 
 export { recordToasts } from '@wishes/shared/testing';
@@ -32,3 +34,12 @@ export const OPTIONS: Options = {
 };
 
 export { setOptions };
+
+/** Fills every field of the compose form (Funny, Friend, Anna, Birthday and `details`), as a member would. */
+export async function fillComposeForm(user: ReturnType<typeof userEvent.setup>, details = 'Turns 30') {
+  await user.selectOptions(screen.getByLabelText('Style'), 'Funny');
+  await user.selectOptions(screen.getByLabelText('Audience'), 'Friend');
+  await user.type(screen.getByLabelText('Name'), 'Anna');
+  await user.selectOptions(screen.getByLabelText('Topic'), 'Birthday');
+  await user.type(screen.getByLabelText('Details'), details);
+}
