@@ -1,23 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notification } from '@wishes/shared';
-import { fakeServer, type FakeServer, recordToasts } from '@wishes/shared/testing';
-import { signInAs, signOutForTest } from '../test/fixtures';
+import { signedInMemberEachTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import NotificationsPage from './NotificationsPage';
 
-let server: FakeServer;
-let toasts: ReturnType<typeof recordToasts>;
-beforeEach(() => {
-  server = fakeServer();
-  toasts = recordToasts();
-  signInAs(1);
-});
-afterEach(() => {
-  toasts.stop();
-  signOutForTest();
-  jest.restoreAllMocks();
-});
+const member = signedInMemberEachTest();
 
 const note = (overrides: Partial<Notification>): Notification => ({
   id: 1,
@@ -34,10 +22,10 @@ const note = (overrides: Partial<Notification>): Notification => ({
 const renderPage = () => renderRoute('/notifications', '/notifications', <NotificationsPage />);
 
 it('lists entries with their text and wish link, and marks one or all read', async () => {
-  server.on('GET', '/api/notifications/?page=1', {
+  member.server.on('GET', '/api/notifications/?page=1', {
     body: { notifications: [note({}), note({ id: 2, kind: 'follow', wish_id: null, text: 'Grace Hopper started following you', actors: [{ id: 8, name: 'Grace Hopper' }], actor_count: 1 })], unread_count: 2, page_number: 1, next_page_number: null },
   });
-  server.on('POST', '/api/notifications/read/', (call) => ({ body: { unread_count: String(call.init?.body).includes('ids') ? 1 : 0 } }));
+  member.server.on('POST', '/api/notifications/read/', (call) => ({ body: { unread_count: String(call.init?.body).includes('ids') ? 1 : 0 } }));
   renderPage();
   const items = await screen.findAllByTestId('notification');
   expect(items).toHaveLength(2);
@@ -48,18 +36,18 @@ it('lists entries with their text and wish link, and marks one or all read', asy
 
   await userEvent.click(within(items[0]!).getByRole('button', { name: /Mark as read/ }));
   expect(await screen.findByTestId('unread-count')).toHaveTextContent('1 unread');
-  expect(JSON.parse(String(server.callsTo('POST', '/api/notifications/read/')[0]!.init!.body))).toEqual({ ids: [1] });
+  expect(JSON.parse(String(member.server.callsTo('POST', '/api/notifications/read/')[0]!.init!.body))).toEqual({ ids: [1] });
   await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
   expect(await screen.findByText('Ada Lovelace and 2 others upvoted your wish')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Mark as read/ })).not.toBeInTheDocument();
-  expect(JSON.parse(String(server.callsTo('POST', '/api/notifications/read/')[1]!.init!.body))).toEqual({});
+  expect(JSON.parse(String(member.server.callsTo('POST', '/api/notifications/read/')[1]!.init!.body))).toEqual({});
 });
 
 it('shows an empty state and an error with Retry', async () => {
-  server.on('GET', '/api/notifications/?page=1', 'network-error');
+  member.server.on('GET', '/api/notifications/?page=1', 'network-error');
   renderPage();
   expect(await screen.findByText('Could not load notifications.')).toBeInTheDocument();
-  server.on('GET', '/api/notifications/?page=1', { body: { notifications: [], unread_count: 0, page_number: 1, next_page_number: null } });
+  member.server.on('GET', '/api/notifications/?page=1', { body: { notifications: [], unread_count: 0, page_number: 1, next_page_number: null } });
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
 });

@@ -1,29 +1,20 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAccessToken, getRefreshToken } from '@wishes/shared';
-import { fakeJwt, fakeServer, type FakeServer, recordToasts } from '@wishes/shared/testing';
-import { signInAs, signOutForTest } from '../test/fixtures';
+import { fakeJwt } from '@wishes/shared/testing';
+import { signedInMemberEachTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import SettingsPage from './SettingsPage';
 
-let server: FakeServer;
-let toasts: ReturnType<typeof recordToasts>;
+const member = signedInMemberEachTest();
 beforeEach(() => {
-  server = fakeServer();
-  toasts = recordToasts();
-  signInAs(1);
-  server.on('GET', '/api/account/', { body: { user_id: 1, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', phone: '+44 1', role: 'user', created_at: '2026-01-01T00:00:00.000Z' } });
-});
-afterEach(() => {
-  toasts.stop();
-  signOutForTest();
-  jest.restoreAllMocks();
+  member.server.on('GET', '/api/account/', { body: { user_id: 1, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', phone: '+44 1', role: 'user', created_at: '2026-01-01T00:00:00.000Z' } });
 });
 
 const renderPage = () => renderRoute('/settings', '/settings', <SettingsPage />);
 
 it('edits the name: PATCH with the fields, a toast on success', async () => {
-  server.on('PATCH', '/api/account/', (call) => ({ body: { user_id: 1, email: 'ada@example.com', phone: '+44 1', role: 'user', created_at: '', ...JSON.parse(String(call.init?.body)) } }));
+  member.server.on('PATCH', '/api/account/', (call) => ({ body: { user_id: 1, email: 'ada@example.com', phone: '+44 1', role: 'user', created_at: '', ...JSON.parse(String(call.init?.body)) } }));
   renderPage();
   const first = await screen.findByLabelText('First name');
   expect(first).toHaveValue('Ada');
@@ -31,13 +22,13 @@ it('edits the name: PATCH with the fields, a toast on success', async () => {
   await userEvent.type(first, 'Augusta');
   await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
   expect(await screen.findByLabelText('First name')).toHaveValue('Augusta');
-  expect(JSON.parse(String(server.callsTo('PATCH', '/api/account/')[0]!.init!.body))).toMatchObject({ first_name: 'Augusta', last_name: 'Lovelace' });
-  expect(toasts.messages()).toContain('Your profile has been saved.');
+  expect(JSON.parse(String(member.server.callsTo('PATCH', '/api/account/')[0]!.init!.body))).toMatchObject({ first_name: 'Augusta', last_name: 'Lovelace' });
+  expect(member.toasts.messages()).toContain('Your profile has been saved.');
 });
 
 it('changes the password and keeps this device signed in with the new tokens; a wrong current password is shown on its field', async () => {
   const access = fakeJwt();
-  server.on('POST', '/api/account/password/', (call) =>
+  member.server.on('POST', '/api/account/password/', (call) =>
     String(call.init?.body).includes('wrong')
       ? { status: 400, body: { error: 'Your current password is incorrect.', fields: { current_password: 'Your current password is incorrect.' } } }
       : { body: { message: 'ok', access, refresh: 'new-refresh' } },
@@ -57,7 +48,7 @@ it('changes the password and keeps this device signed in with the new tokens; a 
 });
 
 it('deletes the account only with the password typed, then signs out', async () => {
-  server.on('DELETE', '/api/account/', (call) =>
+  member.server.on('DELETE', '/api/account/', (call) =>
     String(call.init?.body).includes('secret') ? { body: { message: 'Account deleted' } } : { status: 400, body: { error: 'The password is incorrect.' } },
   );
   renderPage();
@@ -71,5 +62,5 @@ it('deletes the account only with the password typed, then signs out', async () 
   await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
   await screen.findByTestId('location').catch(() => undefined);
   expect(getAccessToken()).toBeNull();
-  expect(toasts.messages()).toContain('Your account has been deleted.');
+  expect(member.toasts.messages()).toContain('Your account has been deleted.');
 });

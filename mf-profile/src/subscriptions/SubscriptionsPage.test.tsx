@@ -1,26 +1,14 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Subscription } from '@wishes/shared';
-import { deferred, fakeServer, type FakeServer, type JsonAnswer as Reply, recordToasts } from '@wishes/shared/testing';
-import { signInAs, signOutForTest } from '../test/fixtures';
+import { deferred, type JsonAnswer as Reply } from '@wishes/shared/testing';
+import { signedInMemberEachTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import SubscriptionsPage from './SubscriptionsPage';
 
 const MINE = '/api/profile/my/subscriptions/';
 
-let server: FakeServer;
-let toasts: ReturnType<typeof recordToasts>;
-
-beforeEach(() => {
-  server = fakeServer();
-  toasts = recordToasts();
-  signInAs(1);
-});
-afterEach(() => {
-  toasts.stop();
-  signOutForTest();
-  jest.restoreAllMocks();
-});
+const member = signedInMemberEachTest();
 
 const renderPage = () => renderRoute('/subscriptions', '/subscriptions', <SubscriptionsPage />);
 
@@ -35,7 +23,7 @@ const subscription = (overrides: Partial<Subscription>): Subscription => ({
 
 it("is titled 'Subscriptions' and shows a loading state first", async () => {
   const reply = deferred<Reply>();
-  server.on('GET', MINE, reply.promise);
+  member.server.on('GET', MINE, reply.promise);
   renderPage();
   expect(screen.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent('Loading subscriptions...');
@@ -44,7 +32,7 @@ it("is titled 'Subscriptions' and shows a loading state first", async () => {
 });
 
 it("lists each person with avatar and name linking to the profile, 'Subscribed on <date>' (date only) and the count", async () => {
-  server.on('GET', MINE, {
+  member.server.on('GET', MINE, {
     body: {
       subscriptions: [
         subscription({ target_id: 7, target_name: 'Grace Hopper', target_avatar_thumbnail: '/media/g_t.png' }),
@@ -74,14 +62,14 @@ it("lists each person with avatar and name linking to the profile, 'Subscribed o
 });
 
 it('goes to the profile when a name is clicked', async () => {
-  server.on('GET', MINE, { body: { subscriptions: [subscription({})], count: 1 } });
+  member.server.on('GET', MINE, { body: { subscriptions: [subscription({})], count: 1 } });
   renderPage();
   await userEvent.click(await screen.findByRole('link', { name: 'Grace Hopper' }));
   expect(screen.getByTestId('location')).toHaveTextContent('/user/7');
 });
 
 it("says 'You haven't subscribed to anyone yet.' when the list is empty", async () => {
-  server.on('GET', MINE, { body: { subscriptions: [], count: 0 } });
+  member.server.on('GET', MINE, { body: { subscriptions: [], count: 0 } });
   renderPage();
   expect(await screen.findByText("You haven't subscribed to anyone yet.")).toBeInTheDocument();
   // …and offers the next step.
@@ -90,21 +78,21 @@ it("says 'You haven't subscribed to anyone yet.' when the list is empty", async 
 });
 
 it("toasts 'Failed to load subscriptions' and offers a retry when loading fails", async () => {
-  server.on('GET', MINE, { status: 500, body: { error: 'boom' } });
+  member.server.on('GET', MINE, { status: 500, body: { error: 'boom' } });
   renderPage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load subscriptions');
-  expect(toasts.messages()).toEqual(['Failed to load subscriptions']);
+  expect(member.toasts.messages()).toEqual(['Failed to load subscriptions']);
 
-  server.on('GET', MINE, { body: { subscriptions: [subscription({})], count: 1 } });
+  member.server.on('GET', MINE, { body: { subscriptions: [subscription({})], count: 1 } });
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
   expect(screen.getByText('1 subscription')).toBeInTheDocument();
-  expect(server.callsTo('GET', MINE)).toHaveLength(2);
+  expect(member.server.callsTo('GET', MINE)).toHaveLength(2);
 });
 
 it('treats a network failure like any other failure', async () => {
-  server.on('GET', MINE, 'network-error');
+  member.server.on('GET', MINE, 'network-error');
   renderPage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load subscriptions');
-  expect(toasts.messages()).toEqual(['Failed to load subscriptions']);
+  expect(member.toasts.messages()).toEqual(['Failed to load subscriptions']);
 });

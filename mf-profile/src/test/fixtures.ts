@@ -1,6 +1,8 @@
 import { resetEmbeddedCache, session$, type FeedPage, type Profile, type Wish } from '@wishes/shared';
 
-export { signOutForTest } from '@wishes/shared/testing';
+import { fakeServer, recordToasts, signOutForTest, type FakeServer } from '@wishes/shared/testing';
+
+export { signOutForTest };
 
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
@@ -49,6 +51,25 @@ export function makePage(ids: number[], next: number | null, page = 1): FeedPage
  */
 export function signInAs(userId: number, avatarThumbnail?: string | null) {
   session$.next({ user: { username: 'me@example.com', userId, avatarThumbnail } });
+}
+
+/**
+ * Each test of the calling suite as member `userId` (signInAs), with a fresh fake server and toast
+ * recorder; read them from the returned object inside the tests. Signs out and restores mocks after.
+ */
+export function signedInMemberEachTest(userId = 1): { server: FakeServer; toasts: ReturnType<typeof recordToasts> } {
+  const member = {} as { server: FakeServer; toasts: ReturnType<typeof recordToasts> };
+  beforeEach(() => {
+    member.server = fakeServer();
+    member.toasts = recordToasts();
+    signInAs(userId);
+  });
+  afterEach(() => {
+    member.toasts.stop();
+    signOutForTest();
+    jest.restoreAllMocks();
+  });
+  return member;
 }
 
 /** Puts server-embedded data into the document as the server would. */
