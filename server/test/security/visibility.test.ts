@@ -6,6 +6,26 @@ import { runAdminCommand } from '../../src/moderation/admin-cli';
 // Each describe builds an app and several accounts (scrypt): a loaded CI machine needs more than 30 s for that.
 jest.setTimeout(120_000);
 
+const NOT_FOUND = [404, { error: 'Wish not found' }];
+
+/** The wish's detail, its voters and a report of it answer `token` exactly as for a missing wish. */
+async function expectReadsLikeMissing(t: TestContext, id: number, token: string | undefined, category: string) {
+  const detail = await t.request({ url: `/api/base/wish/${id}/`, token });
+  expect([detail.statusCode, detail.json()]).toEqual(NOT_FOUND);
+  const voters = await t.request({ url: `/api/wish/${id}/voters/`, token });
+  expect([voters.statusCode, voters.json()]).toEqual(NOT_FOUND);
+  const report = await t.request({ method: 'POST', url: '/api/complaints/submit/', payload: { category, wish_id: id }, token });
+  expect([report.statusCode, report.json()]).toEqual(NOT_FOUND);
+}
+
+/** Voting on the wish and removing a vote answer `token` exactly as for a missing wish. */
+async function expectVotesLikeMissing(t: TestContext, id: number, token: string) {
+  const vote = await t.request({ method: 'POST', url: `/api/wish/${id}/vote/`, payload: { vote_type: 'upvote' }, token });
+  expect([vote.statusCode, vote.json()]).toEqual(NOT_FOUND);
+  const unvote = await t.request({ method: 'DELETE', url: `/api/wish/${id}/vote/`, token });
+  expect([unvote.statusCode, unvote.json()]).toEqual(NOT_FOUND);
+}
+
 describe.each(dialects)('private wishes are invisible to everyone but the author (%s)', (dialect) => {
   let t: TestContext;
   let author: TestUser;
@@ -50,21 +70,9 @@ describe.each(dialects)('private wishes are invisible to everyone but the author
   it('answers 404 on detail, voters, vote, unvote and report, exactly like a missing wish', async () => {
     const missing = 999_999;
     for (const { token } of viewers()) {
-      for (const id of [privateId, missing]) {
-        const detail = await t.request({ url: `/api/base/wish/${id}/`, token });
-        expect([detail.statusCode, detail.json()]).toEqual([404, { error: 'Wish not found' }]);
-        const voters = await t.request({ url: `/api/wish/${id}/voters/`, token });
-        expect([voters.statusCode, voters.json()]).toEqual([404, { error: 'Wish not found' }]);
-        const report = await t.request({ method: 'POST', url: '/api/complaints/submit/', payload: { category, wish_id: id }, token });
-        expect([report.statusCode, report.json()]).toEqual([404, { error: 'Wish not found' }]);
-      }
+      for (const id of [privateId, missing]) await expectReadsLikeMissing(t, id, token, category);
     }
-    for (const id of [privateId, missing]) {
-      const vote = await t.request({ method: 'POST', url: `/api/wish/${id}/vote/`, payload: { vote_type: 'upvote' }, token: other.access });
-      expect([vote.statusCode, vote.json()]).toEqual([404, { error: 'Wish not found' }]);
-      const unvote = await t.request({ method: 'DELETE', url: `/api/wish/${id}/vote/`, token: other.access });
-      expect([unvote.statusCode, unvote.json()]).toEqual([404, { error: 'Wish not found' }]);
-    }
+    for (const id of [privateId, missing]) await expectVotesLikeMissing(t, id, other.access);
     const row = await t.app.deps.db.selectFrom('wishes').select(['upvote_count']).where('id', '=', privateId).executeTakeFirstOrThrow();
     expect(row.upvote_count).toBe(0);
   });
@@ -155,18 +163,8 @@ describe.each(dialects)('hidden, banned-author and deleted wishes are invisible 
 
   it.each(states)('%s: 404 on detail, voters, vote, unvote and report, exactly like a missing wish', async (state) => {
     const id = ids[state];
-    for (const token of [undefined, other.access]) {
-      const detail = await t.request({ url: `/api/base/wish/${id}/`, token });
-      expect([detail.statusCode, detail.json()]).toEqual([404, { error: 'Wish not found' }]);
-      const voters = await t.request({ url: `/api/wish/${id}/voters/`, token });
-      expect([voters.statusCode, voters.json()]).toEqual([404, { error: 'Wish not found' }]);
-      const report = await t.request({ method: 'POST', url: '/api/complaints/submit/', payload: { category, wish_id: id }, token });
-      expect([report.statusCode, report.json()]).toEqual([404, { error: 'Wish not found' }]);
-    }
-    const vote = await t.request({ method: 'POST', url: `/api/wish/${id}/vote/`, payload: { vote_type: 'upvote' }, token: other.access });
-    expect([vote.statusCode, vote.json()]).toEqual([404, { error: 'Wish not found' }]);
-    const unvote = await t.request({ method: 'DELETE', url: `/api/wish/${id}/vote/`, token: other.access });
-    expect([unvote.statusCode, unvote.json()]).toEqual([404, { error: 'Wish not found' }]);
+    for (const token of [undefined, other.access]) await expectReadsLikeMissing(t, id, token, category);
+    await expectVotesLikeMissing(t, id, other.access);
     const edit = await t.request({ method: 'PATCH', url: `/api/base/wish/${id}/`, payload: { text: 'x' }, token: other.access });
     expect(edit.statusCode).toBe(404);
   });
