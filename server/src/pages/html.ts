@@ -47,7 +47,7 @@ export interface PageAdditions {
   meta?: string;
   titleHtml?: string;
   /**
-   * Server-drawn content for the page (the feed's first paint, @wishes/shared/first-paint) and the
+   * Server-drawn content for the page (the feed's first paint, @wishes/shared/firstPaint) and the
    * CSS it needs: it takes the place of the template's "Loading Wishes..." line.
    */
   firstPaint?: { html: string; css: string };
@@ -72,10 +72,11 @@ export function renderPage(template: string, additions: PageAdditions): string {
   let page = template;
   if (additions.titleHtml !== undefined) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${additions.titleHtml}</title>`);
   let styles = '';
-  if (additions.firstPaint?.html && BOOT_MAIN.test(page)) {
+  if (additions.firstPaint?.html) {
     const { html, css } = additions.firstPaint;
-    page = page.replace(BOOT_MAIN, () => html);
-    styles = `<style>${css}</style>`;
+    const drawn = page.replace(BOOT_MAIN, () => html);
+    // A template without the loading line (nor an empty #root) keeps its own content and no styles.
+    if (drawn !== page) [page, styles] = [drawn, `<style>${css}</style>`];
   }
   return insert(insert(page, HEAD_MARKER, '</head>', styles + (additions.meta ?? '') + head + data), BODY_MARKER, '</body>', body);
 }
