@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports';
 import { REPO_ROOT, SERVER_MAIN } from './paths';
+import { API_ROUTES } from '../../shared/src/contract/routes';
+import { PROBE_PATHS } from '../../shared/src/contract/probes';
 
 export interface ServerHandle {
   url: string;
@@ -36,7 +38,7 @@ async function waitForReady(url: string, child: ChildProcess, logFile: string, t
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`server exited early (code ${child.exitCode}, signal ${child.signalCode}); log:\n${tail(logFile)}`);
     }
-    for (const probe of ['/readyz', '/api/base/options']) {
+    for (const probe of [PROBE_PATHS.ready, API_ROUTES.getOptions.path]) {
       try {
         const response = await fetch(url + probe, { signal: AbortSignal.timeout(2000) });
         if (response.ok) return;

@@ -19,6 +19,7 @@ import { REPO_ROOT } from '../support/paths';
 import { setRole } from '../support/roles';
 import { startServer, type ServerHandle } from '../support/server';
 import { expectShell, header } from '../support/ui';
+import { PROBE_PATHS } from '../../shared/src/contract/probes';
 
 const END = "You've seen all wishes!";
 const FAILURE = 'This part of Wishes could not be loaded.';
@@ -164,7 +165,7 @@ test.describe('remote releases', () => {
     await expect(page.getByText(marker)).toHaveCount(0);
     // No shell rebuild, no server restart.
     expect(hashDir(path.join(REPO_ROOT, 'shell', 'dist'))).toBe(shellBefore);
-    expect((await fetch(`${server.url}/healthz`)).ok).toBe(true);
+    expect((await fetch(`${server.url}${PROBE_PATHS.live}`)).ok).toBe(true);
   });
 
   test('an incompatible release (react ^99) is refused by `npm run remotes` and the site is unchanged', async ({ page }) => {

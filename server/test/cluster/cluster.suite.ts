@@ -18,6 +18,7 @@ import net from 'node:net';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { REPO_ROOT } from '../../src/app/config';
+import { PROBE_PATHS } from '@wishes/shared/contract';
 
 // scripts/cluster.js is the launcher `npm run cluster` uses; plain JavaScript, so required.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -170,8 +171,8 @@ async function member(c: Cluster): Promise<{ id: number; email: string; access: 
 
 describe('three processes behind HAProxy on one PostgreSQL database', () => {
   clusterIt('answers GET /healthz through the proxy and on every process', async (c) => {
-    expect((await call(c.port, '/healthz')).status).toBe(200);
-    for (const server of c.servers) expect((await call(server.port, '/healthz')).status).toBe(200);
+    expect((await call(c.port, PROBE_PATHS.live)).status).toBe(200);
+    for (const server of c.servers) expect((await call(server.port, PROBE_PATHS.live)).status).toBe(200);
   });
 
   clusterIt('the 26th failed login from one address is 429, whichever process answers', async (c) => {
@@ -323,7 +324,7 @@ describe('three processes behind HAProxy on one PostgreSQL database', () => {
         await db.end();
       }
       // The survivors and the proxy still answer; a few requests in flight at the kill may have failed.
-      expect((await call(c.port, '/healthz')).status).toBe(200);
+      expect((await call(c.port, PROBE_PATHS.live)).status).toBe(200);
       expect(refused).toBeLessThan(20);
       console.log(`cluster kill test: ${acknowledged.length} writes acknowledged (all stored), ${refused} refused or cut at the kill`);
     },

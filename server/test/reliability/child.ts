@@ -12,6 +12,7 @@ import { request as httpRequest, Agent } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../../src/app/config';
+import { PROBE_PATHS } from '@wishes/shared/contract';
 
 export const IN_CI = Boolean(process.env.CI);
 
@@ -87,7 +88,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 45_00
   while (Date.now() < deadline) {
     if (gone) throw new Error(`server exited during start:\n${out}`);
     try {
-      const res = await http(port, 'GET', '/healthz', { timeoutMs: 1000, fresh: true });
+      const res = await http(port, 'GET', PROBE_PATHS.live, { timeoutMs: 1000, fresh: true });
       if (res.status === 200) return child;
     } catch {
       // not listening yet

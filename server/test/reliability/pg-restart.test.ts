@@ -13,6 +13,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { IN_CI, createThrowawayPg, http, sleep, startServer, stopServer, throwawayPgUnavailable, type ServerChild, type ThrowawayPg } from './child';
 import { missingWrites, signUp, writeLoad } from './writers';
+import { PROBE_PATHS } from '@wishes/shared/contract';
 
 jest.setTimeout(180_000);
 
@@ -105,20 +106,20 @@ maybe('PostgreSQL restart under load (throwaway instance)', () => {
   });
 
   it('readyz is 503 while the database is down and 200 again once it is back; healthz stays 200', async () => {
-    expect((await http(server.port, 'GET', '/readyz')).status).toBe(200);
+    expect((await http(server.port, 'GET', PROBE_PATHS.ready)).status).toBe(200);
     await pg.stop();
     try {
-      const down = await http(server.port, 'GET', '/readyz', { timeoutMs: 30_000 });
+      const down = await http(server.port, 'GET', PROBE_PATHS.ready, { timeoutMs: 30_000 });
       expect(down.status).toBe(503);
       expect(down.json()).toEqual({ status: 'unavailable' });
-      expect((await http(server.port, 'GET', '/healthz')).status).toBe(200);
+      expect((await http(server.port, 'GET', PROBE_PATHS.live)).status).toBe(200);
       const feed = await http(server.port, 'GET', '/api/base/feed/1/', { timeoutMs: 30_000 });
       expect(feed.status).toBe(503);
       expect(typeof feed.json().error).toBe('string');
     } finally {
       await pg.start();
     }
-    const recoveredMs = await waitFor('readyz 200', async () => (await http(server.port, 'GET', '/readyz')).status === 200);
+    const recoveredMs = await waitFor('readyz 200', async () => (await http(server.port, 'GET', PROBE_PATHS.ready)).status === 200);
     expect((await http(server.port, 'GET', '/api/base/feed/1/')).status).toBe(200);
     expect(server.proc.exitCode).toBeNull();
     console.log(`pg stop/start: readyz 503 while down, 200 again ${recoveredMs} ms after the start`);

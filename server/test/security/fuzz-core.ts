@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { OPERATION_IDS, OPERATIONS, type OperationId } from '@wishes/shared/contract';
 import { DEFAULT_PASSWORD, type TestContext, type TestUser } from '../kit/harness';
+import { PROBE_PATHS } from '@wishes/shared/contract';
 
 export interface FuzzWorld {
   t: TestContext;
@@ -194,8 +195,8 @@ export const ROUTES: RouteTemplate[] = [
   { method: 'GET', path: '/user/:user', api: false },
   { method: 'GET', path: '/wish/:wish', api: false },
   { method: 'GET', path: '/:any', api: false },
-  { method: 'GET', path: '/healthz', api: false },
-  { method: 'GET', path: '/readyz', api: false },
+  { method: 'GET', path: PROBE_PATHS.live, api: false },
+  { method: 'GET', path: PROBE_PATHS.ready, api: false },
 ];
 
 /** Token views ignore the Authorization header (simplejwt's TokenObtainPair/Refresh views). */

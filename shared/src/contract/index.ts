@@ -5,3 +5,4 @@ export * from './operations';
 export * from './openapi';
 export * from './routes';
 export * from './chats';
+export * from './probes';
