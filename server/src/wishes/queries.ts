@@ -237,14 +237,17 @@ export function configureFeedCache(db: Db, ms: number): void {
   feedCacheMs.set(db, ms);
 }
 const FEED_CACHE_ENTRIES = 200;
-const feedCaches = new WeakMap<Db, Map<number, { at: number; page: Promise<Page> }>>();
+const feedCaches = new WeakMap<Db, Map<number, { at: number; body: Promise<string> }>>();
 
 export function clearFeedCache(db: Db): void {
   feedCaches.get(db)?.clear();
 }
 
-/** Public wishes newest first (created_at, then id), one extra row fetched to know if more exist. */
-export async function feedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
+/**
+ * Public wishes newest first (created_at, then id), as the API's JSON body (FeedPageSchema): the
+ * feed routes send it as it is. Anonymous pages come from the cache above.
+ */
+export async function feedPageBody(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<string> {
   const ttl = feedCacheMs.get(db) ?? DEFAULT_FEED_CACHE_MS;
   if (viewerId !== null || ttl <= 0) return readFeedPage(db, page, pageSize, viewerId);
   let cache = feedCaches.get(db);
@@ -252,16 +255,21 @@ export async function feedPage(db: Db, page: number, pageSize: number, viewerId:
   const key = page * 1000 + pageSize;
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && now - hit.at <= ttl) return hit.page;
+  if (hit && now - hit.at <= ttl) return hit.body;
   // The promise is cached, so concurrent misses share one query; a failed read is not kept.
   const read = readFeedPage(db, page, pageSize, null);
   if (cache.size >= FEED_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-  const entry = { at: now, page: read };
+  const entry = { at: now, body: read };
   cache.set(key, entry);
   read.catch(() => {
     if (cache.get(key) === entry) cache.delete(key);
   });
   return read;
+}
+
+/** The same page as an object (the /feed HTML draws its first cards from it). */
+export async function feedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
+  return JSON.parse(await feedPageBody(db, page, pageSize, viewerId)) as Page;
 }
 
 /**
@@ -271,43 +279,72 @@ export async function feedPage(db: Db, page: number, pageSize: number, viewerId:
  * than FEED_BUCKET_SIZE entries: bounded work whatever the depth. One statement, so the counts
  * and the rows come from one snapshot.
  */
-async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
+async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<string> {
   const skip = (page - 1) * pageSize;
   // The LIMIT in the inner select tells PostgreSQL's planner the page is 11 rows (a bare range is
-  // estimated at thousands, and it then hash-joins all users).
+  // estimated at thousands, and it then hash-joins all users). It is written into the SQL text (an
+  // integer of ours, one text per page size): SQLite ran the page 2x slower with a bound LIMIT.
+  const limit = sql.lit(Math.trunc(pageSize) + 1);
   const ids =
     skip === 0
-      ? sql`select id, feed_seq from wishes where is_public = 1 and hidden = 0 order by feed_seq desc limit ${pageSize + 1}`
+      ? sql`select id, feed_seq from wishes where is_public = 1 and hidden = 0 order by feed_seq desc limit ${limit}`
       : sql`select id, feed_seq from wishes where is_public = 1 and hidden = 0
               and feed_seq < (select (bucket + 1) * ${FEED_BUCKET_SIZE} from feed_target)
-            order by feed_seq desc limit ${pageSize + 1} offset coalesce((select ${skip} - above from feed_target), 0)`;
+            order by feed_seq desc limit ${limit} offset coalesce((select ${skip} - above from feed_target), 0)`;
   const target =
     skip === 0
       ? sql``
       : sql`with feed_counts as (select bucket, listed, sum(listed) over (order by bucket desc) - listed as above from feed_buckets),
              feed_target as (select bucket, above from feed_counts where above <= ${skip} and above + listed > ${skip})`;
-  const query = sql<WishJoinedRow>`${target} ${WISH_SELECT(viewerId)}
-    from (${ids}) as p
+  const from = sql`from (${ids}) as p
     join wishes w on w.id = p.id
     ${WISH_JOINS(viewerId)}
     order by p.feed_seq desc`;
-  const rows = readNowOnSqlite(db, query) ?? (await query.execute(db)).rows;
-  return toPage(rows, page, pageSize);
+  const json = readColumnNowOnSqlite<string>(db, sql`${target} select ${LISTED_WISH_JSON} as wish ${from}`);
+  if (json) {
+    const hasMore = json.length > pageSize;
+    const wishes = hasMore ? json.slice(0, pageSize) : json;
+    return `{"wishes":[${wishes.join(',')}],"page_number":${page},"next_page_number":${hasMore ? page + 1 : null},"hasMore":${hasMore}}`;
+  }
+  const { rows } = await sql<WishJoinedRow>`${target} ${WISH_SELECT(viewerId)} ${from}`.execute(db);
+  return JSON.stringify(toPage(rows, page, pageSize));
 }
 
 /**
- * SQLite: runs a read straight on the better-sqlite3 connection (prepared statement, cached by
+ * SQLite: a *listed* wish (public, not hidden: no moderation state to show) as the API's JSON,
+ * built by SQLite itself, with the same fields and values as toWish. Turning 17 columns of 11 rows
+ * into JavaScript values and then serializing them was most of an uncached feed page's time
+ * (~90 µs of SQLite + object building against ~30 µs for one JSON string per row; bench/RESULTS.md).
+ * Names are trimmed of the characters JavaScript's trim() removes, as fullName does.
+ * wishes/feed-json.test.ts holds it equal to toWish.
+ */
+const JS_TRIMMED = ' \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+const FULL_NAME_SQL = sql`trim(u.first_name || ' ' || u.last_name, ${JS_TRIMMED})`;
+const LISTED_WISH_JSON = sql`json_object('id', w.id, 'text', w.text, 'user_id', w.user_id,
+    'is_public', json(case when w.is_public = 1 then 'true' else 'false' end),
+    'published_at', w.published_at, 'created_at', w.created_at,
+    'vote_count', w.upvote_count - w.downvote_count, 'upvote_count', w.upvote_count, 'downvote_count', w.downvote_count,
+    'vote_type', mv.vote_type, 'author', coalesce(nullif(${FULL_NAME_SQL}, ''), ${ANONYMOUS}),
+    'user', json_object('id', u.id, 'full_name', ${FULL_NAME_SQL}, 'first_name', u.first_name, 'last_name', u.last_name,
+      'avatar_url', u.avatar_url, 'avatar_thumbnail', u.avatar_thumbnail),
+    'edited_at', w.edited_at)`;
+
+/**
+ * SQLite: the first column of each row of a read, run straight on the better-sqlite3 connection (prepared statement, cached by
  * text in db/connect.ts), skipping Kysely's async driver: its connection mutex, executor and
  * promise hops were the largest share of an uncached feed page's CPU after the HTTP stack. Safe
  * because a read is one synchronous call that nothing can interleave; undefined (use Kysely) on
  * PostgreSQL or while a Kysely transaction is open on the connection, whose uncommitted rows this
  * read must not see.
  */
-function readNowOnSqlite<R>(db: Db, query: RawBuilder<R>): R[] | undefined {
+function readColumnNowOnSqlite<R>(db: Db, query: RawBuilder<unknown>): R[] | undefined {
   const raw = sqliteHandleOf(db);
   if (!raw || raw.inTransaction) return undefined;
   const compiled = query.compile(db);
-  return raw.prepare(compiled.sql).all(...(compiled.parameters as unknown[])) as R[];
+  return raw
+    .prepare(compiled.sql)
+    .pluck()
+    .all(...(compiled.parameters as unknown[])) as R[];
 }
 
 /** How many of the newest public wishes the first plan below walks before it gives up. */

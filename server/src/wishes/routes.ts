@@ -1,5 +1,5 @@
 /** Save, detail, edit, delete, the feeds, a user's wishes, and search (operations tagged `wishes`). */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '@wishes/shared/constants';
 import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
@@ -16,7 +16,9 @@ import { CHAT_TEXT } from '../chats/routes';
 export default defineRoutes((_app, deps) => {
   const { db, dialect } = deps;
 
-  const feed = async (rawPage: string | undefined, viewerId: number | null) => q.feedPage(db, parsePage(rawPage), PAGE_SIZE, viewerId);
+  // The page comes as its JSON text (SQLite builds it), so it is sent as it is, not serialized again.
+  const feed = async (rawPage: string | undefined, viewerId: number | null, reply: FastifyReply) =>
+    reply.type('application/json; charset=utf-8').send(await q.feedPageBody(db, parsePage(rawPage), PAGE_SIZE, viewerId));
   // Signed-in only (401 for visitors): the public wishes of the people the caller follows.
   const following = async (userId: number, rawPage: string | undefined) => q.followingFeedPage(db, dialect, userId, parsePage(rawPage), PAGE_SIZE);
   const userWishes = async (rawId: string, rawPage: string | undefined, viewerId: number | null) => {
@@ -124,8 +126,8 @@ export default defineRoutes((_app, deps) => {
       },
     },
 
-    getFeed: { handler: async (request) => feed(undefined, request.userId) },
-    getFeedPage: { handler: async (request) => feed(request.params.page, request.userId) },
+    getFeed: { handler: async (request, reply) => feed(undefined, request.userId, reply) },
+    getFeedPage: { handler: async (request, reply) => feed(request.params.page, request.userId, reply) },
     getFollowingFeed: { handler: async (request) => following(requireUser(request), undefined) },
     getFollowingFeedPage: { handler: async (request) => following(requireUser(request), request.params.page) },
     getUserWishes: { handler: async (request) => userWishes(request.params.id, undefined, request.userId) },
