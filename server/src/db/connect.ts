@@ -89,14 +89,14 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
 const statementNames = new Map<string, string>();
 
 /**
- * PostgreSQL: runs a hot read as a named prepared statement; undefined on SQLite. Kysely sends
+ * PostgreSQL: runs a hot statement as a named prepared statement; undefined on SQLite. Kysely sends
  * every query unnamed, so the backend parses and plans it on every call: for the feed page that
  * planning took ~0.5 ms against ~0.12 ms of execution (EXPLAIN ANALYZE, bench/RESULTS.md). pg
  * prepares a named statement once per connection and then only binds and executes it. For reads
- * outside a transaction whose SQL text is one of a few fixed ones (the name is derived from the
- * text, so the number of prepared statements stays that small).
+ * and single-statement writes outside a transaction whose SQL text is one of a few fixed ones (the name is derived from the
+ * text, so the number of prepared statements stays that small). Given a transaction, undefined.
  */
-export async function readPreparedOnPostgres<R>(db: Kysely<Database>, compiled: { sql: string; parameters: readonly unknown[] }): Promise<R[] | undefined> {
+export async function runPreparedOnPostgres<R>(db: Kysely<Database>, compiled: { sql: string; parameters: readonly unknown[] }): Promise<R[] | undefined> {
   const pool = pgPools.get(db);
   if (!pool) return undefined;
   let name = statementNames.get(compiled.sql);

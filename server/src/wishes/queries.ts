@@ -11,7 +11,7 @@ import { ANONYMOUS } from '@wishes/shared/constants';
 import type { Database, Dialect } from '../db/types';
 import { HIDDEN_BY_MODERATORS, nowIso } from '../db/types';
 import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
-import { readPreparedOnPostgres, sqliteDriverOf, sqliteFileOf, sqliteHandleOf } from '../db/connect';
+import { runPreparedOnPostgres, sqliteDriverOf, sqliteFileOf, sqliteHandleOf } from '../db/connect';
 import { SearchBusyError, sqliteSearchWorker } from './sqlite-search';
 
 type Db = Kysely<Database>;
@@ -307,7 +307,7 @@ async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: nu
     return `{"wishes":[${wishes.join(',')}],"page_number":${page},"next_page_number":${hasMore ? page + 1 : null},"hasMore":${hasMore}}`;
   }
   const query = sql<WishJoinedRow>`${target} ${WISH_SELECT(viewerId)} ${from}`;
-  const rows = (await readPreparedOnPostgres<WishJoinedRow>(db, query.compile(db))) ?? (await query.execute(db)).rows;
+  const rows = (await runPreparedOnPostgres<WishJoinedRow>(db, query.compile(db))) ?? (await query.execute(db)).rows;
   return JSON.stringify(toPage(rows, page, pageSize));
 }
 
