@@ -46,6 +46,18 @@ const WISH_SELECT = (viewerId: number | null) => sql`select w.id, w.text, w.user
 const WISH_JOINS = (viewerId: number | null) => sql`join users u on u.id = w.user_id
     left join votes mv on mv.wish_id = w.id and mv.user_id = ${viewer(viewerId)}`;
 
+/**
+ * A hot read: on PostgreSQL a named prepared statement (planned once per connection, see
+ * runPreparedOnPostgres), elsewhere through Kysely. Its LIMITs are written into the SQL text
+ * (`rowLimit`): SQLite ran a page read 2x slower with a bound LIMIT.
+ */
+async function readHot<R>(db: Db, query: RawBuilder<R>): Promise<R[]> {
+  return (await runPreparedOnPostgres<R>(db, query.compile(db))) ?? (await query.execute(db)).rows;
+}
+
+/** A LIMIT for readHot's SQL text: an integer of the server's own (a page size plus one), never client input. */
+const rowLimit = (rows: number) => sql.lit(Math.trunc(rows));
+
 type WishJoinedRow = {
   id: number;
   text: string;
@@ -147,8 +159,11 @@ export async function insertWish(db: Db, userId: number, text: string, isPublic:
 }
 
 export async function getVisibleWish(db: Db, id: number, viewerId: number | null): Promise<Wish | null> {
-  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT(viewerId)} from wishes w ${WISH_JOINS(viewerId)}
-    where w.id = ${id} and ${VISIBLE_TO(viewerId)}`.execute(db);
+  const rows = await readHot(
+    db,
+    sql<WishJoinedRow>`${WISH_SELECT(viewerId)} from wishes w ${WISH_JOINS(viewerId)}
+    where w.id = ${id} and ${VISIBLE_TO(viewerId)}`,
+  );
   return rows[0] ? toWish(rows[0]) : null;
 }
 
@@ -282,9 +297,8 @@ export async function feedPage(db: Db, page: number, pageSize: number, viewerId:
 async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<string> {
   const skip = (page - 1) * pageSize;
   // The LIMIT in the inner select tells PostgreSQL's planner the page is 11 rows (a bare range is
-  // estimated at thousands, and it then hash-joins all users). It is written into the SQL text (an
-  // integer of ours, one text per page size): SQLite ran the page 2x slower with a bound LIMIT.
-  const limit = sql.lit(Math.trunc(pageSize) + 1);
+  // estimated at thousands, and it then hash-joins all users).
+  const limit = rowLimit(pageSize + 1);
   const ids =
     skip === 0
       ? sql`select id, feed_seq from wishes where is_public = 1 and hidden = 0 order by feed_seq desc limit ${limit}`
@@ -306,8 +320,7 @@ async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: nu
     const wishes = hasMore ? json.slice(0, pageSize) : json;
     return `{"wishes":[${wishes.join(',')}],"page_number":${page},"next_page_number":${hasMore ? page + 1 : null},"hasMore":${hasMore}}`;
   }
-  const query = sql<WishJoinedRow>`${target} ${WISH_SELECT(viewerId)} ${from}`;
-  const rows = (await runPreparedOnPostgres<WishJoinedRow>(db, query.compile(db))) ?? (await query.execute(db)).rows;
+  const rows = await readHot(db, sql<WishJoinedRow>`${target} ${WISH_SELECT(viewerId)} ${from}`);
   return JSON.stringify(toPage(rows, page, pageSize));
 }
 
@@ -374,11 +387,13 @@ export async function followingFeedPage(db: Db, dialect: Dialect, followerId: nu
   const followed = sql`exists (select 1 from subscriptions s where s.follower_id = ${followerId} and s.target_id = w.user_id)`;
   let ids: { id: number }[] = [];
   if (page <= FOLLOWING_WALK_MAX_PAGE) {
-    const walked = await sql<{ id: number }>`select w.id from wishes w
+    ids = await readHot(
+      db,
+      sql<{ id: number }>`select w.id from wishes w
       where w.is_public = 1 and w.hidden = 0
         and w.feed_seq > (select max(feed_seq) from wishes where is_public = 1 and hidden = 0) - ${FOLLOWING_WALK_WINDOW} and ${followed}
-      order by w.feed_seq desc limit ${want} offset ${skip}`.execute(db);
-    ids = walked.rows;
+      order by w.feed_seq desc limit ${rowLimit(want)} offset ${skip}`,
+    );
   }
   if (ids.length < want) {
     const perUser = skip + want;
@@ -388,18 +403,21 @@ export async function followingFeedPage(db: Db, dialect: Dialect, followerId: nu
             cross join lateral (select id, feed_seq from wishes
               where user_id = s.target_id and is_public = 1 and hidden = 0 order by feed_seq desc limit ${perUser}) f
             where s.follower_id = ${followerId}
-            order by f.feed_seq desc limit ${want} offset ${skip}`
+            order by f.feed_seq desc limit ${rowLimit(want)} offset ${skip}`
         : sql<{ id: number }>`select id from wishes
             where is_public = 1 and hidden = 0 and user_id in (select target_id from subscriptions where follower_id = ${followerId})
-            order by feed_seq desc limit ${want} offset ${skip}`;
-    ids = (await fallback.execute(db)).rows;
+            order by feed_seq desc limit ${rowLimit(want)} offset ${skip}`;
+    ids = await readHot(db, fallback);
   }
   if (ids.length === 0) return toPage([], page, pageSize);
-  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT(followerId)}
+  const rows = await readHot(
+    db,
+    sql<WishJoinedRow>`${WISH_SELECT(followerId)}
     from wishes w
     ${WISH_JOINS(followerId)}
     where w.id in (${sql.join(ids.map((r) => r.id))})
-    order by w.feed_seq desc`.execute(db);
+    order by w.feed_seq desc`,
+  );
   return toPage(rows, page, pageSize);
 }
 
@@ -408,12 +426,15 @@ export async function userWishesPage(db: Db, userId: number, page: number, pageS
   // Others see public wishes; hidden ones too when they are moderators (VISIBLE_TO, spelled out here
   // so the page's ids still come from wishes_user_idx).
   const publicOnly = viewerId !== userId ? sql` and is_public = 1 and (hidden = 0 or ${IS_MODERATOR(viewerId)})` : sql``;
-  const { rows } = await sql<WishJoinedRow>`${WISH_SELECT(viewerId)}
+  const rows = await readHot(
+    db,
+    sql<WishJoinedRow>`${WISH_SELECT(viewerId)}
     from (select id, created_at from wishes where user_id = ${userId}${publicOnly}
-          order by created_at desc, id desc limit ${pageSize + 1} offset ${(page - 1) * pageSize}) as p
+          order by created_at desc, id desc limit ${rowLimit(pageSize + 1)} offset ${(page - 1) * pageSize}) as p
     join wishes w on w.id = p.id
     ${WISH_JOINS(viewerId)}
-    order by w.created_at desc, w.id desc`.execute(db);
+    order by w.created_at desc, w.id desc`,
+  );
   return toPage(rows, page, pageSize);
 }
 
