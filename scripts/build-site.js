@@ -5,12 +5,12 @@
  * sources, its config, the shared sources or the build factory; `--force` rebuilds everything.
  * Usage: node scripts/build-site.js [--force] [app ...]
  */
-const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const { APP_FOLDERS: APPS } = require('../build/registry');
+const { buildForProduction } = require('../build/webpack-run');
 const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'build/webpack.factory.js', 'build/registry.js', 'build/federation.shared.js', 'build/startup-preload-plugin.js', 'build/external-runtime-provider.js'];
 const APP_INPUTS = ['src', 'public', 'webpack.config.js', 'federation.config.js', 'package.json', 'tsconfig.json'];
 // Tests never reach a bundle; editing them must not trigger a rebuild.
@@ -67,14 +67,6 @@ function staleReason(app) {
   return newestSource > builtAt ? 'sources changed since the last build' : null;
 }
 
-function webpackBin() {
-  try {
-    return require.resolve('webpack-cli/bin/cli.js', { paths: [ROOT] });
-  } catch {
-    throw new Error('webpack-cli is not installed: run `npm install` at the repository root first');
-  }
-}
-
 /**
  * @param {{ force?: boolean, apps?: string[], log?: (line: string) => void }} options
  * @returns {{ built: string[], skipped: string[] }} throws when a build fails
@@ -96,18 +88,7 @@ function buildSite(options = {}) {
     }
     log(`[build] ${app}: building (${reason})...`);
     const started = Date.now();
-    const result = spawnSync(process.execPath, [webpackBin(), '--mode', 'production'], {
-      cwd: path.join(ROOT, app),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    if (result.status !== 0) {
-      process.stdout.write(result.stdout || '');
-      process.stderr.write(result.stderr || '');
-      throw new Error(`building ${app} failed (webpack exit code ${result.status ?? result.signal})`);
-    }
+    buildForProduction(path.join(ROOT, app), app);
     fs.writeFileSync(path.join(ROOT, app, 'dist', STAMP), `${new Date().toISOString()}\n`);
     built.push(app);
     log(`[build] ${app}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

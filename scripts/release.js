@@ -11,11 +11,11 @@
  * existing release folder is never written again (the same build gives the same id).
  * `npm run remotes -- activate <remote> <release-id>` then makes it live.
  */
-const { spawnSync } = require('node:child_process');
 const nodeCrypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { ROOT, APP_REGISTRY, declarationProblems } = require('../build/registry');
+const { buildForProduction } = require('../build/webpack-run');
 
 function fail(message) {
   console.error(`[release] ${message}`);
@@ -57,18 +57,10 @@ function main() {
 
   try {
     console.log(`[release] building ${remote} ${version} ...`);
-    const webpackCli = require.resolve('webpack-cli/bin/cli.js', { paths: [dir, ROOT] });
-    const result = spawnSync(process.execPath, [webpackCli, '--mode', 'production', '--output-path', building], {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'production' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    if (result.status !== 0) {
-      process.stdout.write(result.stdout || '');
-      process.stderr.write(result.stderr || '');
-      fail(`building ${remote} failed (webpack exit code ${result.status ?? result.signal})`);
+    try {
+      buildForProduction(dir, remote, ['--output-path', building]);
+    } catch (error) {
+      fail(error.message);
     }
     if (!fs.existsSync(path.join(building, 'remoteEntry.js'))) fail(`the build of ${remote} has no remoteEntry.js`);
 

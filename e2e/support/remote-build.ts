@@ -3,6 +3,7 @@
  * by a wrapper (never by editing the remote's files): a string replaced in one source file (a
  * visible change), and optionally the @wishes/shared version it declares (an older minor).
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -57,4 +58,14 @@ export async function buildRemote(options: RemoteBuildOptions): Promise<string> 
   });
   if (!fs.existsSync(path.join(outDir, 'remoteEntry.js'))) throw new Error(`build of ${options.folder} produced no remoteEntry.js in ${outDir}`);
   return outDir;
+}
+
+/** A fingerprint of a build folder's files (names and bytes): proves a build left another app's output untouched. */
+export function hashDir(dir: string): string {
+  const hash = crypto.createHash('sha256');
+  for (const name of fs.readdirSync(dir).sort()) {
+    const file = path.join(dir, name);
+    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
+  }
+  return hash.digest('hex');
 }

@@ -4,7 +4,6 @@
  * against an older @wishes/shared still shares the one session; an unreachable or missing remote
  * breaks only its own area, which offers Retry.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,22 +11,13 @@ import { Api } from '../support/api';
 import { expect, seedSession, test } from '../support/fixtures';
 import { REPO_ROOT } from '../support/paths';
 import { freePort } from '../support/ports';
-import { buildRemote } from '../support/remote-build';
+import { buildRemote, hashDir } from '../support/remote-build';
 import { startServer, withServer, type ServerHandle } from '../support/server';
 import { startStaticServer, type StaticServer } from '../support/static-server';
 import { expectShell, expectToast, header, wishCard } from '../support/ui';
 
 const FAILURE = 'This part of Wishes could not be loaded.';
 const END = "You've seen all wishes!";
-
-function hashDir(dir: string): string {
-  const hash = crypto.createHash('sha256');
-  for (const name of fs.readdirSync(dir).sort()) {
-    const file = path.join(dir, name);
-    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
-  }
-  return hash.digest('hex');
-}
 
 /** Runs `body` with a server, stopping everything it started afterwards. */
 async function withStack(cleanups: Array<() => Promise<void> | void>, body: () => Promise<void>) {

@@ -8,7 +8,6 @@
  * one thing changed, as a team's next build would differ.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import type { Page } from '@playwright/test';
 import { Api, type TestUser } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { REPO_ROOT } from '../support/paths';
+import { hashDir } from '../support/remote-build';
 import { setRole } from '../support/roles';
 import { startServer, type ServerHandle } from '../support/server';
 import { expectShell, header } from '../support/ui';
@@ -31,15 +31,6 @@ let releasesDir: string;
 let admin: TestUser;
 /** The release `npm run release -- mf-feed` built. */
 let releaseA = '';
-
-function hashDir(dir: string): string {
-  const hash = crypto.createHash('sha256');
-  for (const name of fs.readdirSync(dir).sort()) {
-    const file = path.join(dir, name);
-    if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
-  }
-  return hash.digest('hex');
-}
 
 /** Runs `npm run release -- <target>` (the real script); resolves with its last line, the id. */
 function runRelease(target: string): Promise<string> {
