@@ -44,6 +44,13 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const urlTerm = (params.get('q') ?? '').trim();
   const [text, setText] = useState(urlTerm);
+  // A new term in the URL (a shared link, back/forward) shows in the box, unless the box already
+  // says it (give or take spaces). Adjusted while rendering, not afterwards in an effect.
+  const [shownUrlTerm, setShownUrlTerm] = useState(urlTerm);
+  if (shownUrlTerm !== urlTerm) {
+    setShownUrlTerm(urlTerm);
+    setText((current) => (current.trim() === urlTerm ? current : urlTerm));
+  }
   const [results, setResults] = useState<Results | null>(null);
   const lastSearched = useRef('');
   const generation = useRef(0);
@@ -87,7 +94,6 @@ export default function SearchPage() {
   // The URL drives what is searched: first load, shared links, back/forward and our own updates.
   useEffect(() => {
     if (urlTerm === lastSearched.current) return;
-    setText((current) => (current.trim() === urlTerm ? current : urlTerm));
     if (urlTerm) run(urlTerm);
     else reset();
   }, [urlTerm, run, reset]);
