@@ -12,7 +12,9 @@ describe('useKeyedState', () => {
     function Page({ onCommit }: { onCommit: (shown: string) => void }) {
       const [id, setId] = useState(1);
       const [status, setStatus] = useKeyedState(id, 'loading');
-      useLayoutEffect(() => onCommit(`${id}:${status}`));
+      useLayoutEffect(() => {
+        onCommit(`${id}:${status}`);
+      });
       return (
         <>
           <p>{`${id}:${status}`}</p>
