@@ -69,11 +69,9 @@ export default tseslint.config(
   {
     files: ['shared/src/**/*.{ts,tsx}', ...APPS.map((app) => `${app}/src/**/*.{ts,tsx}`)],
     rules: {
-      // React Compiler advice, not a defect: the apps are not built with the compiler, and the
-      // flagged code is the "show loading again when the key changes" idiom (one extra render on
-      // a key change). The classic rules-of-hooks and exhaustive-deps, and the compiler rules
-      // that catch real bugs (refs, purity, immutability, static-components), stay errors.
-      'react-hooks/set-state-in-effect': 'off',
+      // State that starts over for a new key (a new id, page or retry) is reset while rendering
+      // with the kit's useKeyedState, not set back inside an effect.
+      'react-hooks/set-state-in-effect': 'error',
     },
   },
   {

@@ -13,6 +13,7 @@
  * drawn, not buttons, until the live card takes over.
  */
 import { authorAvatar, authorName } from './format';
+import { escapeHtml } from './html';
 import { ICON_PATHS } from './ui/iconPaths';
 
 /** The element the server writes and the shell adopts. */
@@ -31,8 +32,6 @@ export interface FirstPaintWish {
   author?: string | null;
   user?: { full_name?: string | null; first_name?: string | null; last_name?: string | null; avatar_url?: string | null; avatar_thumbnail?: string | null } | null;
 }
-
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 function icon(name: string, size: number, className = 'w-icon'): string {
   const paths = (ICON_PATHS[name] ?? []).map((d) => `<path d="${d}"></path>`).join('');

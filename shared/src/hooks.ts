@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { BehaviorSubject } from 'rxjs';
 import { session$, type SessionUser } from './session';
 import { options$, loadOptions, siteName } from './options';
+import { useKeyedState } from './useKeyedState';
 import type { Options } from './contract/schemas';
 
 /** Current value of a BehaviorSubject, re-rendering on change. */
@@ -41,20 +42,20 @@ export interface OptionsWithRetry {
  */
 export function useOptionsWithRetry(): OptionsWithRetry {
   const options = useBehavior(options$);
-  const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // Not failed (again) while a new attempt, or new options, are on their way.
+  const [failed, setFailed] = useKeyedState([options, attempt], false);
 
   useEffect(() => {
     if (options) return;
     let active = true;
-    setFailed(false);
     void loadOptions().then((loaded) => {
       if (active && !loaded) setFailed(true);
     });
     return () => {
       active = false;
     };
-  }, [options, attempt]);
+  }, [options, attempt, setFailed]);
 
   const retry = useCallback(() => setAttempt((value) => value + 1), []);
   return { options, failed: failed && !options, retry };

@@ -9,6 +9,8 @@ export * from './options';
 export * from './embedded';
 export * from './format';
 export * from './hooks';
+export * from './useKeyedState';
+export * from './forms';
 export * from './paging';
 export * from './remoteLoading';
 export * from './ui';

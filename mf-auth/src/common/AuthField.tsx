@@ -1,32 +1,19 @@
 import type { InputHTMLAttributes } from 'react';
+import type { FieldBinding } from '@wishes/shared';
 
-export interface AuthFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id' | 'name'> {
-  /** Used for both the input's name and (prefixed) its id. */
-  name: string;
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  /** Highlights the field as invalid (missing or rejected). */
-  invalid?: boolean;
-}
+export type AuthFieldProps = FieldBinding & Omit<InputHTMLAttributes<HTMLInputElement>, keyof FieldBinding> & { label: string };
 
-/** A labelled input. Invalid fields get aria-invalid so the highlight is announced, not only coloured. */
-export function AuthField({ name, label, value, onValueChange, invalid = false, className, ...inputProps }: AuthFieldProps) {
-  const id = `auth-field-${name}`;
+/**
+ * A labelled input, bound with the kit's `bind(name)` (ids 'auth-field-<name>'). Invalid fields
+ * get aria-invalid so the highlight is announced, not only coloured.
+ */
+export function AuthField({ label, className, ...inputProps }: AuthFieldProps) {
   return (
-    <div className={invalid ? 'auth-field auth-field--invalid' : 'auth-field'}>
-      <label className="auth-label" htmlFor={id}>
+    <div className={inputProps['aria-invalid'] ? 'auth-field auth-field--invalid' : 'auth-field'}>
+      <label className="auth-label" htmlFor={inputProps.id}>
         {label}
       </label>
-      <input
-        {...inputProps}
-        id={id}
-        name={name}
-        className={['auth-input w-input', className].filter(Boolean).join(' ')}
-        value={value}
-        aria-invalid={invalid || undefined}
-        onChange={(event) => onValueChange(event.target.value)}
-      />
+      <input {...inputProps} className={['auth-input w-input', className].filter(Boolean).join(' ')} />
     </div>
   );
 }

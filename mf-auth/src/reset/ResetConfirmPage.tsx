@@ -10,11 +10,12 @@ import {
   TIMING,
   toast,
   useDocumentTitle,
+  useFormFields,
   validateResetConfirm,
 } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
-import { focusField, useInvalidFields } from '../common/forms';
+import { AUTH_FIELDS } from '../common/forms';
 import { resetLinkParts } from './resetLink';
 
 export const RESET_SUCCESS_TOAST = 'Password has been reset successfully!';
@@ -34,12 +35,10 @@ export default function ResetConfirmPage() {
   const navigate = useNavigate();
   const { uid, token } = resetLinkParts(useParams());
   const linkValid = Boolean(uid && token);
-  const formRef = useRef<HTMLFormElement>(null);
   const pendingRef = useRef(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [invalid, setInvalid, clearInvalid] = useInvalidFields<PasswordField>();
+  const form = useFormFields({ new_password: '', confirm_password: '' }, AUTH_FIELDS);
+  const { new_password: password, confirm_password: confirm } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -58,12 +57,12 @@ export default function ResetConfirmPage() {
     if (problem) {
       const fields = fieldsFor(problem);
       setError(problem);
-      setInvalid(fields);
-      focusField(formRef, fields[0]);
+      form.setInvalid(fields);
+      form.focus(fields[0]);
       return;
     }
     setError(null);
-    setInvalid([]);
+    form.setInvalid([]);
     pendingRef.current = true;
     setPending(true);
     try {
@@ -96,34 +95,9 @@ export default function ResetConfirmPage() {
     <AuthCard title="Set New Password">
       {success ? <AuthMessage kind="success">{success} Redirecting to Sign In...</AuthMessage> : null}
       {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
-      <form ref={formRef} className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Set new password">
-        <AuthField
-          name="new_password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={LIMITS.passwordMin}
-          value={password}
-          invalid={invalid.includes('new_password')}
-          onValueChange={(value) => {
-            setPassword(value);
-            clearInvalid('new_password');
-          }}
-        />
-        <AuthField
-          name="confirm_password"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          invalid={invalid.includes('confirm_password')}
-          onValueChange={(value) => {
-            setConfirm(value);
-            clearInvalid('confirm_password');
-          }}
-        />
+      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Set new password">
+        <AuthField {...form.bind('new_password')} label="New password" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} />
+        <AuthField {...form.bind('confirm_password')} label="Confirm new password" type="password" autoComplete="new-password" required />
         <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Saving...' : 'Set New Password'}
         </Button>

@@ -1,20 +1,19 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { api, API_ERRORS, ApiError, Button, toast, useDocumentTitle, validateResetEmail } from '@wishes/shared';
+import { api, API_ERRORS, ApiError, Button, toast, useDocumentTitle, useFormFields, validateResetEmail } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
-import { focusField } from '../common/forms';
+import { AUTH_FIELDS } from '../common/forms';
 
 export const RESET_LINK_NOT_SENT = 'Could not send reset link. Please try again later.';
 
 /** /auth/reset_password: asks the server to mail a reset link. */
 export default function ResetRequestPage() {
   useDocumentTitle('Reset Password');
-  const formRef = useRef<HTMLFormElement>(null);
   // A ref, not only state: two clicks in one tick must still send a single request.
   const pendingRef = useRef(false);
-  const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const form = useFormFields({ email: '' }, AUTH_FIELDS);
+  const { email } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -25,12 +24,12 @@ export default function ResetRequestPage() {
     const problem = validateResetEmail(email);
     if (problem) {
       setError(problem);
-      setInvalid(true);
-      focusField(formRef, 'email');
+      form.setInvalid(['email']);
+      form.focus('email');
       return;
     }
     setError(null);
-    setInvalid(false);
+    form.setInvalid([]);
     pendingRef.current = true;
     setPending(true);
     try {
@@ -63,21 +62,8 @@ export default function ResetRequestPage() {
   return (
     <AuthCard title="Reset Password" intro="Enter your email and we will send you a link to reset your password.">
       {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
-      <form ref={formRef} className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Reset password">
-        <AuthField
-          name="email"
-          label="Email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          value={email}
-          invalid={invalid}
-          onValueChange={(value) => {
-            setEmail(value);
-            setInvalid(false);
-          }}
-        />
+      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Reset password">
+        <AuthField {...form.bind('email')} label="Email" type="email" inputMode="email" autoComplete="email" required />
         <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Sending...' : 'Send Reset Link'}
         </Button>

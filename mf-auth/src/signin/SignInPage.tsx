@@ -1,12 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { api, Button, returnPathFrom, returnToQuery, signIn, useDocumentTitle, useSessionUser, validateLogin } from '@wishes/shared';
+import { api, Button, returnPathFrom, returnToQuery, signIn, useDocumentTitle, useFormFields, useSessionUser, validateLogin } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
-import { focusField, REQUIRED_FIELDS_MESSAGE, useInvalidFields } from '../common/forms';
+import { AUTH_FIELDS, REQUIRED_FIELDS_MESSAGE } from '../common/forms';
 import { AUTHENTICATION_FAILED, loginErrorMessage } from './loginError';
-
-type LoginField = 'email' | 'password';
 
 /** A message handed over by another page through router state (e.g. sign-up's failed auto-login). */
 function stateMessage(state: unknown): string | null {
@@ -23,11 +21,9 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const user = useSessionUser();
-  const formRef = useRef<HTMLFormElement>(null);
   const pendingRef = useRef(false);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [invalid, setInvalid, clearInvalid] = useInvalidFields<LoginField>();
+  const form = useFormFields({ email: '', password: '' }, AUTH_FIELDS);
+  const { email, password } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const notice = stateMessage(location.state);
@@ -36,10 +32,10 @@ export default function SignInPage() {
     event.preventDefault();
     if (pendingRef.current) return;
     const missing = validateLogin({ email, password });
-    setInvalid(missing);
+    form.setInvalid(missing);
     if (missing.length) {
       setError(REQUIRED_FIELDS_MESSAGE);
-      focusField(formRef, missing[0]);
+      form.focus(missing[0]);
       return;
     }
     setError(null);
@@ -79,34 +75,9 @@ export default function SignInPage() {
       ) : null}
       {notice ? <AuthMessage kind="info">{notice}</AuthMessage> : null}
       {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
-      <form ref={formRef} className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Sign in">
-        <AuthField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          value={email}
-          invalid={invalid.includes('email')}
-          onValueChange={(value) => {
-            setEmail(value);
-            clearInvalid('email');
-          }}
-        />
-        <AuthField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          invalid={invalid.includes('password')}
-          onValueChange={(value) => {
-            setPassword(value);
-            clearInvalid('password');
-          }}
-        />
+      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Sign in">
+        <AuthField {...form.bind('email')} label="Email" type="email" autoComplete="email" inputMode="email" required />
+        <AuthField {...form.bind('password')} label="Password" type="password" autoComplete="current-password" required />
         <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Signing In...' : 'Sign In'}
         </Button>

@@ -10,14 +10,13 @@ import {
   SIGN_UP_FIELDS,
   toast,
   useDocumentTitle,
+  useFormFields,
   validateSignUp,
   type SignUpValues,
 } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
-import { focusField, REQUIRED_FIELDS_MESSAGE, serverErrorFields, serverErrorText, useInvalidFields } from '../common/forms';
-
-type SignUpField = (typeof SIGN_UP_FIELDS)[number];
+import { AUTH_FIELDS, REQUIRED_FIELDS_MESSAGE, serverErrorFields, serverErrorText } from '../common/forms';
 
 export const CREATE_ACCOUNT_FALLBACK = 'Could not create account';
 export const AUTO_LOGIN_FAILED = 'Login failed. Please try logging in manually.';
@@ -32,31 +31,18 @@ export default function SignUpPage() {
   useDocumentTitle('Sign Up');
   const navigate = useNavigate();
   const { search } = useLocation();
-  const formRef = useRef<HTMLFormElement>(null);
   const pendingRef = useRef(false);
-  const [values, setValues] = useState<SignUpValues>(EMPTY);
-  const [invalid, setInvalid, clearInvalid] = useInvalidFields<string>();
+  const form = useFormFields<SignUpValues>(EMPTY, AUTH_FIELDS);
+  const { values } = form;
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const update = (field: SignUpField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    clearInvalid(field);
-  };
-
-  const fieldProps = (field: SignUpField) => ({
-    name: field,
-    value: values[field],
-    onValueChange: update(field),
-    invalid: invalid.includes(field),
-    required: true,
-  });
-
   const showError = (message: string, fields: string[]) => {
     setError(message);
-    setInvalid(fields);
-    // Focus follows form order, whatever order the fields were reported in.
-    focusField(formRef, SIGN_UP_FIELDS.find((field) => fields.includes(field)));
+    // Form order, whatever order the fields were reported in (names the form lacks are dropped).
+    const marked = SIGN_UP_FIELDS.filter((field) => fields.includes(field));
+    form.setInvalid(marked);
+    form.focus(marked[0]);
   };
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -67,7 +53,7 @@ export default function SignUpPage() {
     if (mismatch) return showError(mismatch, ['password', 'confirm_password']);
 
     setError(null);
-    setInvalid([]);
+    form.setInvalid([]);
     pendingRef.current = true;
     setPending(true);
     const email = values.email.trim();
@@ -103,15 +89,15 @@ export default function SignUpPage() {
   return (
     <AuthCard title="Sign Up">
       {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
-      <form ref={formRef} className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Sign up">
+      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Sign up">
         <div className="auth-row">
-          <AuthField {...fieldProps('first_name')} label="First name" autoComplete="given-name" />
-          <AuthField {...fieldProps('last_name')} label="Last name" autoComplete="family-name" />
+          <AuthField {...form.bind('first_name')} required label="First name" autoComplete="given-name" />
+          <AuthField {...form.bind('last_name')} required label="Last name" autoComplete="family-name" />
         </div>
-        <AuthField {...fieldProps('email')} label="Email" type="email" inputMode="email" autoComplete="email" />
-        <AuthField {...fieldProps('phone')} label="Phone" type="tel" inputMode="tel" autoComplete="tel" />
-        <AuthField {...fieldProps('password')} label="Password" type="password" autoComplete="new-password" />
-        <AuthField {...fieldProps('confirm_password')} label="Confirm password" type="password" autoComplete="new-password" />
+        <AuthField {...form.bind('email')} required label="Email" type="email" inputMode="email" autoComplete="email" />
+        <AuthField {...form.bind('phone')} required label="Phone" type="tel" inputMode="tel" autoComplete="tel" />
+        <AuthField {...form.bind('password')} required label="Password" type="password" autoComplete="new-password" />
+        <AuthField {...form.bind('confirm_password')} required label="Confirm password" type="password" autoComplete="new-password" />
         <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Creating account...' : 'Sign Up'}
         </Button>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { API_ERRORS, ApiError, Button, LIMITS, TIMING, api, ensureUiStyles, toast, useDocumentTitle, validateOfferEmail } from '@wishes/shared';
+import { API_ERRORS, ApiError, Button, LIMITS, TIMING, api, ensureUiStyles, toast, useDocumentTitle, useFormFields, validateOfferEmail } from '@wishes/shared';
 import { CharacterCounter, FormField } from '../common/FormField';
 import '../compose/compose.css';
 import './business.css';
@@ -21,13 +21,11 @@ export default function BusinessPage() {
   ensureUiStyles(); // .w-input on the form controls
   useDocumentTitle(BUSINESS_TEXT.title);
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [message, setMessage] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const form = useFormFields({ email: '', message: '' }, { idPrefix: 'business-', clearErrorOnEdit: true });
+  const { email, message } = form.values;
   const [formError, setFormError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const mounted = useRef(true);
 
@@ -43,10 +41,10 @@ export default function BusinessPage() {
     event.preventDefault();
     if (sending || sent) return;
     const invalid = validateOfferEmail(email);
-    setEmailError(invalid);
+    form.setErrors(invalid ? { email: invalid } : {});
     setFormError(null);
     if (invalid) {
-      emailRef.current?.focus();
+      form.focus('email');
       return;
     }
     setSending(true);
@@ -79,34 +77,11 @@ export default function BusinessPage() {
       </header>
 
       <form className="compose-card compose-form compose-business__form" noValidate onSubmit={onSubmit} aria-busy={sending} aria-labelledby="business-title">
-        <FormField id="business-email" label="Email" error={emailError}>
-          {(control) => (
-            <input
-              {...control}
-              ref={emailRef}
-              className="compose-input w-input"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                if (emailError) setEmailError(null);
-              }}
-            />
-          )}
+        <FormField field={form.bind('email')} label="Email" error={form.errorOf('email')}>
+          {(control) => <input {...control} className="compose-input w-input" type="email" inputMode="email" autoComplete="email" />}
         </FormField>
-        <FormField id="business-message" label="Message" aside={<CharacterCounter length={message.length} max={LIMITS.offerMessageMax} />}>
-          {(control) => (
-            <textarea
-              {...control}
-              className="compose-input w-input compose-textarea"
-              rows={8}
-              maxLength={LIMITS.offerMessageMax}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          )}
+        <FormField field={form.bind('message')} label="Message" aside={<CharacterCounter length={message.length} max={LIMITS.offerMessageMax} />}>
+          {(control) => <textarea {...control} className="compose-input w-input compose-textarea" rows={8} maxLength={LIMITS.offerMessageMax} />}
         </FormField>
 
         {formError ? (

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
+import { fieldErrorId, type FieldBinding } from '@wishes/shared';
 
-/** Accessibility props every control in a FormField receives. */
-export interface FieldControlProps {
+/** Accessibility props every control in a FormField receives (and, for a bound field, its value and change handler). */
+export interface FieldControlProps extends Partial<Pick<FieldBinding, 'value' | 'onChange'>> {
   id: string;
   'aria-invalid': boolean;
   'aria-describedby'?: string;
 }
 
-export interface FormFieldProps {
-  id: string;
+/** The control's `id`, or `field`: a form's binding for it (useFormFields' bind(name)), handed on to the control. */
+type FieldSource = { id: string; field?: undefined } | { field: FieldBinding; id?: undefined };
+
+export type FormFieldProps = FieldSource & {
   label: string;
   /** Help text shown under the control. */
   hint?: ReactNode;
@@ -17,12 +20,16 @@ export interface FormFieldProps {
   /** E.g. a character counter, shown at the end of the label row. */
   aside?: ReactNode;
   children: (control: FieldControlProps) => ReactNode;
-}
+};
 
 /** A visible label, the control, an inline error right under it and an optional hint, wired together for screen readers. */
-export function FormField({ id, label, hint, error, aside, children }: FormFieldProps) {
+export function FormField(props: FormFieldProps) {
+  const { label, hint, error, aside, children, field } = props;
+  const id = field ? field.id : props.id;
+  // No name attribute: the compose form's field names (style, name) would shadow the form element's own properties.
+  const bound = field ? { value: field.value, onChange: field.onChange } : {};
   const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const errorId = error ? fieldErrorId(id) : undefined;
   const asideId = aside ? `${id}-aside` : undefined;
   const describedBy = [errorId, hintId, asideId].filter(Boolean).join(' ') || undefined;
   return (
@@ -37,7 +44,7 @@ export function FormField({ id, label, hint, error, aside, children }: FormField
           </span>
         ) : null}
       </div>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      {children({ ...bound, id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       {error ? (
         <p id={errorId} className="compose-field__error" role="alert">
           {error}

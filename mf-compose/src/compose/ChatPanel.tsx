@@ -1,5 +1,5 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button, Icon, LIMITS } from '@wishes/shared';
+import type { FormEvent, KeyboardEvent } from 'react';
+import { Button, Icon, LIMITS, useFormFields } from '@wishes/shared';
 import { CharacterCounter, FormField } from '../common/FormField';
 import { COMPOSE_TEXT as TEXT } from './texts';
 import type { useComposeDraft } from './useComposeDraft';
@@ -17,14 +17,15 @@ interface ChatPanelProps {
  */
 export function ChatPanel({ composer, onAsk }: ChatPanelProps) {
   const { chat, busy, draft } = composer;
-  const [message, setMessage] = useState('');
+  const form = useFormFields({ message: '' }, { idPrefix: 'compose-chat-' });
+  const { message } = form.values;
   const messages = chat?.messages ?? [];
   const versions = chat?.versions ?? [];
   const canSend = busy === null && message.trim() !== '' && draft.text.trim() !== '';
 
   const send = async () => {
     if (!canSend) return;
-    if (await onAsk(message)) setMessage('');
+    if (await onAsk(message)) form.reset();
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,15 +58,13 @@ export function ChatPanel({ composer, onAsk }: ChatPanelProps) {
       )}
 
       <form className="compose-chat__form" onSubmit={onSubmit}>
-        <FormField id="compose-chat-message" label={TEXT.chatLabel} aside={<CharacterCounter length={message.length} max={LIMITS.chatMessageMax} />} hint={TEXT.chatHint}>
+        <FormField field={form.bind('message')} label={TEXT.chatLabel} aside={<CharacterCounter length={message.length} max={LIMITS.chatMessageMax} />} hint={TEXT.chatHint}>
           {(control) => (
             <textarea
               {...control}
               className="compose-input w-input compose-chat__input"
               rows={2}
               maxLength={LIMITS.chatMessageMax}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
               onKeyDown={onKeyDown}
             />
           )}

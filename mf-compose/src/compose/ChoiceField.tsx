@@ -1,18 +1,15 @@
-import type { Ref } from 'react';
-import { LIMITS } from '@wishes/shared';
+import { LIMITS, type FieldBinding } from '@wishes/shared';
 import { FormField } from '../common/FormField';
 
 export interface ChoiceFieldProps {
-  id: string;
+  /** The form's binding for this field (useFormFields' bind(name)). */
+  field: FieldBinding;
   label: string;
-  value: string;
   /** The server's choices; null while they load. An empty list (or a failed load) means free text. */
   choices: string[] | null;
   placeholder: string;
-  onChange: (value: string) => void;
   error?: string | null;
   hint?: string;
-  controlRef?: Ref<HTMLSelectElement & HTMLInputElement>;
   disabled?: boolean;
 }
 
@@ -21,31 +18,15 @@ export interface ChoiceFieldProps {
  * is kept as an extra choice rather than silently dropped; with no choices at all the person can
  * type their own, so composing never dead-ends on a missing option list.
  */
-export function ChoiceField({ id, label, value, choices, placeholder, onChange, error, hint, controlRef, disabled }: ChoiceFieldProps) {
+export function ChoiceField({ field, label, choices, placeholder, error, hint, disabled }: ChoiceFieldProps) {
+  const { value } = field;
   return (
-    <FormField id={id} label={label} error={error} hint={hint}>
+    <FormField field={field} label={label} error={error} hint={hint}>
       {(control) =>
         choices && choices.length === 0 ? (
-          <input
-            {...control}
-            ref={controlRef}
-            className="compose-input w-input"
-            type="text"
-            value={value}
-            maxLength={LIMITS.generateFieldMax}
-            disabled={disabled}
-            onChange={(event) => onChange(event.target.value)}
-          />
+          <input {...control} className="compose-input w-input" type="text" maxLength={LIMITS.generateFieldMax} disabled={disabled} />
         ) : (
-          <select
-            {...control}
-            ref={controlRef}
-            className="compose-input w-input compose-select"
-            value={value}
-            disabled={disabled || choices === null}
-            aria-busy={choices === null || undefined}
-            onChange={(event) => onChange(event.target.value)}
-          >
+          <select {...control} className="compose-input w-input compose-select" disabled={disabled || choices === null} aria-busy={choices === null || undefined}>
             <option value="">{choices === null ? 'Loading choices…' : placeholder}</option>
             {value && !(choices ?? []).includes(value) ? <option value={value}>{value}</option> : null}
             {(choices ?? []).map((choice) => (

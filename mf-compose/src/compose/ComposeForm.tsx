@@ -1,20 +1,16 @@
 import type { FormEvent } from 'react';
-import { Button, Icon, LIMITS, type COMPOSE_FIELDS, type ComposeValues, type Options, type RateLimit } from '@wishes/shared';
+import { Button, Icon, LIMITS, type ComposeValues, type FormFields, type Options, type RateLimit } from '@wishes/shared';
 import { CharacterCounter, FormField } from '../common/FormField';
 import { ChoiceField } from './ChoiceField';
 import { COMPOSE_TEXT as TEXT, LENGTH_CHOICES, type DraftLength } from './texts';
 import type { DraftBusy } from './useComposeDraft';
 
-export type ComposeField = (typeof COMPOSE_FIELDS)[number];
-
 interface ComposeFormProps {
-  values: ComposeValues;
-  errors: Partial<Record<ComposeField, string>>;
+  /** The five fields (their values live in the draft). */
+  form: FormFields<ComposeValues>;
   options: Options | null;
   optionsFailed: boolean;
   retryOptions: () => void;
-  onChange: (field: ComposeField, value: string) => void;
-  registerRef: (field: ComposeField) => (element: HTMLElement | null) => void;
   length: DraftLength;
   onLength: (length: DraftLength) => void;
   busy: DraftBusy;
@@ -27,7 +23,8 @@ interface ComposeFormProps {
 
 /** The five fields the generator reads, the length, and the two ways to ask for a draft. */
 export function ComposeForm(props: ComposeFormProps) {
-  const { values, errors, options, optionsFailed, busy } = props;
+  const { form, options, optionsFailed, busy } = props;
+  const { values } = form;
   const params = options?.greeting_config_params;
   const topics = params?.topics ?? [];
   /** Choices for a select: null while loading, [] (free text) when loading failed. */
@@ -46,69 +43,27 @@ export function ComposeForm(props: ComposeFormProps) {
         </div>
       ) : null}
 
-      <ChoiceField
-        id="compose-style"
-        label="Style"
-        value={values.style}
-        choices={choicesFor(params?.styles)}
-        placeholder="Choose a style"
-        error={errors.style}
-        onChange={(value) => props.onChange('style', value)}
-        controlRef={props.registerRef('style')}
-      />
-      <ChoiceField
-        id="compose-audience"
-        label="Audience"
-        value={values.audience}
-        choices={choicesFor(params?.audiences)}
-        placeholder="Choose an audience"
-        error={errors.audience}
-        onChange={(value) => props.onChange('audience', value)}
-        controlRef={props.registerRef('audience')}
-      />
-      <FormField id="compose-name" label="Name" error={errors.name} hint="Who the wish is for.">
-        {(control) => (
-          <input
-            {...control}
-            ref={props.registerRef('name')}
-            className="compose-input w-input"
-            type="text"
-            autoComplete="off"
-            maxLength={LIMITS.generateFieldMax}
-            value={values.name}
-            onChange={(event) => props.onChange('name', event.target.value)}
-          />
-        )}
+      <ChoiceField field={form.bind('style')} label="Style" choices={choicesFor(params?.styles)} placeholder="Choose a style" error={form.errorOf('style')} />
+      <ChoiceField field={form.bind('audience')} label="Audience" choices={choicesFor(params?.audiences)} placeholder="Choose an audience" error={form.errorOf('audience')} />
+      <FormField field={form.bind('name')} label="Name" error={form.errorOf('name')} hint="Who the wish is for.">
+        {(control) => <input {...control} className="compose-input w-input" type="text" autoComplete="off" maxLength={LIMITS.generateFieldMax} />}
       </FormField>
       <ChoiceField
-        id="compose-topic"
+        field={form.bind('topic')}
         label="Topic"
-        value={values.topic}
         choices={choicesFor(topics.map((topic) => topic.topic))}
         placeholder="Choose a topic"
         hint={topicDetails}
-        error={errors.topic}
-        onChange={(value) => props.onChange('topic', value)}
-        controlRef={props.registerRef('topic')}
+        error={form.errorOf('topic')}
       />
       <FormField
-        id="compose-details"
+        field={form.bind('details')}
         label="Details"
-        error={errors.details}
+        error={form.errorOf('details')}
         hint="Shared memories, plans or anything that makes it personal."
         aside={<CharacterCounter length={values.details.length} max={LIMITS.detailsMax} />}
       >
-        {(control) => (
-          <textarea
-            {...control}
-            ref={props.registerRef('details')}
-            className="compose-input w-input compose-textarea"
-            rows={4}
-            maxLength={LIMITS.detailsMax}
-            value={values.details}
-            onChange={(event) => props.onChange('details', event.target.value)}
-          />
-        )}
+        {(control) => <textarea {...control} className="compose-input w-input compose-textarea" rows={4} maxLength={LIMITS.detailsMax} />}
       </FormField>
 
       <fieldset className="compose-length">

@@ -1,9 +1,20 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { LIMITS, canSaveWish, ensureUiStyles, openModal, useDocumentTitle, validateCompose, type GenerateRequest, useOptionsWithRetry } from '@wishes/shared';
+import {
+  LIMITS,
+  canSaveWish,
+  ensureUiStyles,
+  openModal,
+  useDocumentTitle,
+  useFormFields,
+  validateCompose,
+  type ComposeValues,
+  type GenerateRequest,
+  useOptionsWithRetry,
+} from '@wishes/shared';
 import { decodeRouteParam } from '../common/decodeRouteParam';
 import { useUnsavedChangesWarning } from '../common/useUnsavedChangesWarning';
-import { ComposeForm, type ComposeField } from './ComposeForm';
+import { ComposeForm } from './ComposeForm';
 import { ConfirmReplace } from './ConfirmReplace';
 import { DraftPanel } from './DraftPanel';
 import { COMPOSE_TEXT as TEXT } from './texts';
@@ -36,9 +47,13 @@ export default function ComposePage() {
   const [searchParams] = useSearchParams();
   const chatParam = searchParams.get('chat');
   const requestedChat = chatParam && /^[1-9]\d{0,9}$/.test(chatParam) ? Number(chatParam) : null;
-  const { values } = draft;
-  const [errors, setErrors] = useState<Partial<Record<ComposeField, string>>>({});
-  const fieldRefs = useRef<Partial<Record<ComposeField, HTMLElement | null>>>({});
+  // The form's values live in the draft (kept and restored with it); a filled field loses its error.
+  const setValues = useCallback<Dispatch<SetStateAction<ComposeValues>>>(
+    (next) => update((current) => ({ values: typeof next === 'function' ? next(current.values) : next })),
+    [update],
+  );
+  const form = useFormFields(draft.values, { idPrefix: 'compose-', clearErrorOnEdit: (value) => value.trim() !== '', state: [draft.values, setValues] });
+  const { values } = form;
 
   // Kept per user across navigation and reloads; restored through the draft's one update().
   const { clearDraft } = useDraftPersistence(
@@ -65,30 +80,15 @@ export default function ComposePage() {
 
   useUnsavedChangesWarning(canSaveWish(draft.text) && busy !== 'save');
 
-  const updateField = (field: ComposeField, value: string) => {
-    update({ values: { ...values, [field]: value } });
-    if (errors[field] && value.trim()) {
-      setErrors((current) => {
-        const next = { ...current };
-        delete next[field];
-        return next;
-      });
-    }
-  };
-
-  const registerRef = (field: ComposeField) => (element: HTMLElement | null) => {
-    fieldRefs.current[field] = element;
-  };
-
   /** The checked request, or null after marking the missing fields and focusing the first. */
   function checkedRequest(): GenerateRequest | null {
     const missing = validateCompose(values);
     if (missing.length) {
-      setErrors(Object.fromEntries(missing.map((field) => [field, TEXT.required])));
-      fieldRefs.current[missing[0]]?.focus();
+      form.setInvalid(missing, TEXT.required);
+      form.focus(missing[0]);
       return null;
     }
-    setErrors({});
+    form.setInvalid([]);
     return {
       style: values.style.trim(),
       audience: values.audience.trim(),
@@ -162,13 +162,10 @@ export default function ComposePage() {
 
       <div className="compose-layout">
         <ComposeForm
-          values={values}
-          errors={errors}
+          form={form}
           options={options}
           optionsFailed={optionsFailed}
           retryOptions={retryOptions}
-          onChange={updateField}
-          registerRef={registerRef}
           length={draft.length}
           onLength={(length) => update({ length })}
           busy={busy}

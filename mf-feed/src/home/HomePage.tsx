@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, buttonClassName, EmptyState, ErrorState, FEED, Icon, Spinner, toast, useDocumentTitle, useSessionUser, type Topic, type Wish, useOptionsWithRetry } from '@wishes/shared';
+import { api, buttonClassName, EmptyState, ErrorState, FEED, Icon, Spinner, toast, useDocumentTitle, useKeyedState, useSessionUser, type Topic, type Wish, useOptionsWithRetry } from '@wishes/shared';
 import { replaceWish } from '../common/paging';
 import WishList from '../wish/WishList';
 import './home.css';
@@ -112,12 +112,11 @@ function CategoryCard({ topic }: { topic: Topic }) {
 type RecentState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; wishes: Wish[] };
 
 function RecentWishes() {
-  const [state, setState] = useState<RecentState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useKeyedState<RecentState>(attempt, { status: 'loading' });
 
   useEffect(() => {
     let active = true;
-    setState({ status: 'loading' });
     api.getFeed(FEED.firstPage).then(
       (page) => {
         if (active) setState({ status: 'ready', wishes: (page.wishes ?? []).slice(0, FEED.homeRecentCount) });
@@ -131,9 +130,9 @@ function RecentWishes() {
     return () => {
       active = false;
     };
-  }, [attempt]);
+  }, [attempt, setState]);
 
-  const onChange = useCallback((wish: Wish) => setState((current) => (current.status === 'ready' ? { ...current, wishes: replaceWish(current.wishes, wish) } : current)), []);
+  const onChange = useCallback((wish: Wish) => setState((current) => (current.status === 'ready' ? { ...current, wishes: replaceWish(current.wishes, wish) } : current)), [setState]);
 
   return (
     <section className="feed-home__recent" aria-labelledby="feed-home-recent">

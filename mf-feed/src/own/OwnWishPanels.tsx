@@ -2,8 +2,8 @@
  * The author's own-wish actions (api-v2 "Own wishes"): edit the text, and confirm a delete. Each is
  * the body of a modal opened from the wish card's menu; the visibility switch needs no dialog.
  */
-import { useId, useState, type FormEvent } from 'react';
-import { api, API_ERRORS, Button, LIMITS, openModal, toast, type Wish } from '@wishes/shared';
+import { useState, type FormEvent } from 'react';
+import { api, API_ERRORS, Button, fieldErrorId, LIMITS, openModal, toast, useFormFields, type Wish } from '@wishes/shared';
 import { errorMessage } from '../common/errors';
 import './own.css';
 
@@ -21,51 +21,42 @@ export const OWN_WISH_TEXTS = {
 
 /** Edit form: a labelled textarea with the 2000-character limit, Save and Cancel. */
 export function EditWishPanel({ wish, close, onSaved }: { wish: Wish; close: () => void; onSaved: (wish: Wish) => void }) {
-  const [text, setText] = useState(wish.text);
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormFields({ text: wish.text });
+  const { text } = form.values;
+  const error = form.errorOf('text');
   const [saving, setSaving] = useState(false);
-  const fieldId = useId();
-  const errorId = useId();
+  const field = form.bind('text');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
-      setError(OWN_WISH_TEXTS.emptyText);
+      form.setErrors({ text: OWN_WISH_TEXTS.emptyText });
       return;
     }
     setSaving(true);
-    setError(null);
+    form.setErrors({});
     try {
       const updated = await api.updateWish(wish.id, { text });
       toast.success(OWN_WISH_TEXTS.saved);
       onSaved(updated);
       close();
     } catch (failure) {
-      setError(errorMessage(failure, API_ERRORS.updateWish));
+      form.setErrors({ text: errorMessage(failure, API_ERRORS.updateWish) });
       setSaving(false);
     }
   };
 
   return (
     <form className="own-form" onSubmit={(event) => void submit(event)} noValidate>
-      <label htmlFor={fieldId} className="own-form__label">
+      <label htmlFor={field.id} className="own-form__label">
         {OWN_WISH_TEXTS.textLabel}
       </label>
-      <textarea
-        id={fieldId}
-        className="w-input own-form__text"
-        value={text}
-        maxLength={LIMITS.wishTextMax}
-        rows={8}
-        onChange={(event) => setText(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-      />
+      <textarea {...field} className="w-input own-form__text" maxLength={LIMITS.wishTextMax} rows={8} />
       <p className="own-form__count" aria-live="polite">
         {text.length} / {LIMITS.wishTextMax}
       </p>
       {error ? (
-        <p id={errorId} className="own-form__error" role="alert">
+        <p id={fieldErrorId(field.id)} className="own-form__error" role="alert">
           {error}
         </p>
       ) : null}

@@ -26,6 +26,8 @@ interface Results {
   loadingMore: boolean;
 }
 
+const loadingResults = (term: string): Results => ({ term, wishes: [], nextPage: null, status: 'loading', error: null, loadingMore: false });
+
 /** A 200 response can still say success:false with an error (docs/product.md#3-entities Search page). */
 function failedResult(page: SearchResult): string | null {
   const body = page as SearchResult & { error?: unknown };
@@ -44,7 +46,16 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const urlTerm = (params.get('q') ?? '').trim();
   const [text, setText] = useState(urlTerm);
-  const [results, setResults] = useState<Results | null>(null);
+  const [results, setResults] = useState<Results | null>(() => (urlTerm ? loadingResults(urlTerm) : null));
+  // A new term in the URL (a shared link, back/forward, our own updates) shows in the box, unless
+  // the box already says it (give or take spaces), and is being searched (or, with none, nothing
+  // is shown). Adjusted while rendering; the effect below sends the request.
+  const [shownUrlTerm, setShownUrlTerm] = useState(urlTerm);
+  if (shownUrlTerm !== urlTerm) {
+    setShownUrlTerm(urlTerm);
+    setText((current) => (current.trim() === urlTerm ? current : urlTerm));
+    setResults(urlTerm ? loadingResults(urlTerm) : null);
+  }
   const lastSearched = useRef('');
   const generation = useRef(0);
   const inputId = useId();
@@ -54,10 +65,10 @@ export default function SearchPage() {
     inputRef.current?.focus();
   }, []);
 
-  const run = useCallback((term: string) => {
+  /** Searches for `term` (the results already show it loading); answers to earlier searches are dropped. */
+  const request = useCallback((term: string) => {
     const current = ++generation.current;
     lastSearched.current = term;
-    setResults({ term, wishes: [], nextPage: null, status: 'loading', error: null, loadingMore: false });
     api.search(term, 1).then(
       (page) => {
         if (current !== generation.current) return;
@@ -78,19 +89,30 @@ export default function SearchPage() {
     );
   }, []);
 
-  const reset = useCallback(() => {
+  const run = useCallback(
+    (term: string) => {
+      setResults(loadingResults(term));
+      request(term);
+    },
+    [request],
+  );
+
+  /** Drops any search under way and what was found. */
+  const forget = useCallback(() => {
     generation.current++;
     lastSearched.current = '';
-    setResults(null);
   }, []);
+  const reset = useCallback(() => {
+    forget();
+    setResults(null);
+  }, [forget]);
 
   // The URL drives what is searched: first load, shared links, back/forward and our own updates.
   useEffect(() => {
     if (urlTerm === lastSearched.current) return;
-    setText((current) => (current.trim() === urlTerm ? current : urlTerm));
-    if (urlTerm) run(urlTerm);
-    else reset();
-  }, [urlTerm, run, reset]);
+    if (urlTerm) request(urlTerm);
+    else forget();
+  }, [urlTerm, request, forget]);
 
   const searchFor = useCallback(
     (term: string, replace: boolean) => {

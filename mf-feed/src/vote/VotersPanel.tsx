@@ -43,7 +43,8 @@ const emptyList = (): FilterList => ({ status: 'loading', voters: [], nextCursor
  */
 export function VotersPanel({ wishId, onNavigate }: { wishId: number; onNavigate?: () => void }) {
   const [filter, setFilter] = useState<VoterFilter>('all');
-  const [lists, setLists] = useState<Partial<Record<VoterFilter, FilterList>>>({});
+  // The first filter shown ('all') is loading from the start (the effect below asks for it).
+  const [lists, setLists] = useState<Partial<Record<VoterFilter, FilterList>>>(() => ({ all: emptyList() }));
   const [totals, setTotals] = useState<Totals | null>(null);
   const groupName = useId();
   const mounted = useRef(true);
@@ -58,11 +59,9 @@ export function VotersPanel({ wishId, onNavigate }: { wishId: number; onNavigate
     setLists((all) => ({ ...all, [which]: change(all[which] ?? emptyList()) }));
   }, []);
 
-  /** Loads the first page of `which` (cursor null) or the page after `cursor`. */
-  const fetchPage = useCallback(
+  /** Asks for the first page of `which` (cursor null) or the page after `cursor`, already shown loading. */
+  const requestPage = useCallback(
     (which: VoterFilter, cursor: string | null) => {
-      if (cursor === null) update(which, () => emptyList());
-      else update(which, (list) => ({ ...list, more: 'loading' }));
       api.getVoters(wishId, which === 'all' ? undefined : which, cursor === null ? { limit: VOTERS_PAGE.modalLimit } : { limit: VOTERS_PAGE.modalLimit, cursor }).then(
         (result) => {
           if (!mounted.current) return;
@@ -84,10 +83,27 @@ export function VotersPanel({ wishId, onNavigate }: { wishId: number; onNavigate
     [update, wishId],
   );
 
-  const current = lists[filter];
+  /** Loads the first page of `which` (cursor null) or the page after `cursor`. */
+  const fetchPage = useCallback(
+    (which: VoterFilter, cursor: string | null) => {
+      if (cursor === null) update(which, () => emptyList());
+      else update(which, (list) => ({ ...list, more: 'loading' }));
+      requestPage(which, cursor);
+    },
+    [update, requestPage],
+  );
+
   useEffect(() => {
-    if (!current) fetchPage(filter, null);
-  }, [current, fetchPage, filter]);
+    requestPage('all', null);
+  }, [requestPage]);
+
+  /** Shows another filter; its first page loads the first time it is shown. */
+  const choose = (which: VoterFilter) => {
+    setFilter(which);
+    if (!lists[which]) fetchPage(which, null);
+  };
+
+  const current = lists[filter];
 
   const loadMore = useCallback(() => {
     if (current?.status === 'ready' && current.nextCursor && current.more !== 'loading') fetchPage(filter, current.nextCursor);
@@ -127,7 +143,7 @@ export function VotersPanel({ wishId, onNavigate }: { wishId: number; onNavigate
         <legend className="w-visually-hidden">Show</legend>
         {FILTERS.map((item) => (
           <label key={item.value} className={filter === item.value ? 'feed-voters__option is-active' : 'feed-voters__option'}>
-            <input type="radio" name={groupName} value={item.value} checked={filter === item.value} onChange={() => setFilter(item.value)} />
+            <input type="radio" name={groupName} value={item.value} checked={filter === item.value} onChange={() => choose(item.value)} />
             <span className="feed-voters__option-label">{item.label}</span>
           </label>
         ))}

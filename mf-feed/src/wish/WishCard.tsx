@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authorAvatar, authorName, formatDate, Icon, openModal, useSessionUser, type Wish, type WishCardProps } from '@wishes/shared';
+import { authorAvatar, authorName, formatDate, Icon, openModal, useKeyedState, useSessionUser, type Wish, type WishCardProps } from '@wishes/shared';
 import { VoteControl, type VoteDisplayMode } from '../vote/VoteControl';
 import { SharePanel } from '../share/SharePanel';
 import { ReportPanel } from '../report/ReportPanel';
@@ -49,9 +49,8 @@ function VisibilityBadge({ visibility }: { visibility: WishVisibility }) {
  */
 export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'both', standalone = false, highlight }: WishCardViewProps) {
   // Local copy so the counts update even when the parent ignores onChange; a new prop wins.
-  const [wish, setWish] = useState<Wish>(initialWish);
+  const [wish, setWish] = useKeyedState<Wish>(initialWish, initialWish);
   const [deleted, setDeleted] = useState(false);
-  useEffect(() => setWish(initialWish), [initialWish]);
   const navigate = useNavigate();
   const me = useSessionUser();
   const own = me?.userId != null && me.userId === wish.user_id;

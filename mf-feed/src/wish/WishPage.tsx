@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ANONYMOUS, api, authorName, EmptyState, ErrorState, parseId, Spinner, useDocumentTitle, type Wish } from '@wishes/shared';
+import { ANONYMOUS, api, authorName, EmptyState, ErrorState, parseId, Spinner, useDocumentTitle, useKeyedState, type Wish } from '@wishes/shared';
 import { errorMessage } from '../common/errors';
 import { WishCard } from './WishCard';
 import { WishChatLink } from './WishChatLink';
@@ -22,17 +22,14 @@ export function wishPageTitle(wish: Wish | null): string {
 export default function WishPage() {
   const { id: param } = useParams();
   const id = parseId(param);
-  const [state, setState] = useState<State>(id === null ? { status: 'not-found' } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // Loading again (or not found) for a new id or attempt.
+  const [state, setState] = useKeyedState<State>([id, attempt], id === null ? { status: 'not-found' } : { status: 'loading' });
   useDocumentTitle(wishPageTitle(state.status === 'ready' ? state.wish : null));
 
   useEffect(() => {
-    if (id === null) {
-      setState({ status: 'not-found' });
-      return;
-    }
+    if (id === null) return;
     let active = true;
-    setState({ status: 'loading' });
     api.getWish(id).then(
       (wish) => {
         if (active) setState(wish ? { status: 'ready', wish } : { status: 'not-found' });
@@ -44,9 +41,9 @@ export default function WishPage() {
     return () => {
       active = false;
     };
-  }, [id, attempt]);
+  }, [id, attempt, setState]);
 
-  const onChange = useCallback((wish: Wish) => setState({ status: 'ready', wish }), []);
+  const onChange = useCallback((wish: Wish) => setState({ status: 'ready', wish }), [setState]);
   const navigate = useNavigate();
   // After its author deletes it, the wish no longer exists: back to the feed.
   const onDeleted = useCallback(() => navigate('/feed', { replace: true }), [navigate]);

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { api, ApiError, Button, openModal, toast, type ModerationUserAction, type ModerationWishAction } from '@wishes/shared';
+import { useState, type FormEvent } from 'react';
+import { api, ApiError, Button, fieldErrorId, openModal, toast, useFormFields, type ModerationUserAction, type ModerationWishAction } from '@wishes/shared';
 
 export const REASON_TEXTS = {
   label: 'Reason (required, shown in the log; for a hide, also to the author)',
@@ -12,47 +12,37 @@ type Target = { kind: 'wish'; id: number; action: ModerationWishAction } | { kin
 
 /** The body of the action dialog: a required reason (≤ 500 characters), Cancel and the action. */
 export function ReasonForm({ target, confirmLabel, close, onDone }: { target: Target; confirmLabel: string; close: () => void; onDone: (message: string) => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useFormFields({ reason: '' });
+  const { reason } = form.values;
+  const error = form.errorOf('reason');
   const [sending, setSending] = useState(false);
-  const fieldId = useId();
-  const errorId = useId();
+  const field = form.bind('reason');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) {
-      setError(REASON_TEXTS.blank);
+      form.setErrors({ reason: REASON_TEXTS.blank });
       return;
     }
     setSending(true);
-    setError(null);
+    form.setErrors({});
     try {
       const result = target.kind === 'wish' ? await api.moderateWish(target.id, target.action, reason.trim()) : await api.moderateUser(target.id, target.action, reason.trim());
       toast.success(result.message);
       close();
       onDone(result.message);
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.message ? failure.message : REASON_TEXTS.failed);
+      form.setErrors({ reason: failure instanceof ApiError && failure.message ? failure.message : REASON_TEXTS.failed });
       setSending(false);
     }
   };
 
   return (
     <form className="mod-form" onSubmit={(event) => void submit(event)} noValidate>
-      <label htmlFor={fieldId}>{REASON_TEXTS.label}</label>
-      <textarea
-        id={fieldId}
-        className="w-input"
-        rows={3}
-        maxLength={REASON_MAX}
-        value={reason}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => setReason(event.target.value)}
-      />
+      <label htmlFor={field.id}>{REASON_TEXTS.label}</label>
+      <textarea {...field} className="w-input" rows={3} maxLength={REASON_MAX} required />
       {error ? (
-        <p id={errorId} className="mod-form__error" role="alert">
+        <p id={fieldErrorId(field.id)} className="mod-form__error" role="alert">
           {error}
         </p>
       ) : null}

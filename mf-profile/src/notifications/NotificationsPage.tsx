@@ -1,5 +1,5 @@
 /** /notifications: the member's notifications, newest first, with mark read / mark all read (exposed as mf_profile/NotificationsPage). */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, EmptyState, ErrorState, Spinner, api, formatDate, toast, useDocumentTitle, type Notification } from '@wishes/shared';
 import './notifications.css';
@@ -24,29 +24,31 @@ interface State {
   loadingMore: boolean;
 }
 
+/** Loads page `page`; resolves with the change it makes to the list (a later page that fails also says so). */
+function loadPage(page: number): Promise<(current: State) => State> {
+  return api.getNotifications(page).then(
+    (result) => (current: State): State => ({
+      status: 'ready',
+      items: page === 1 ? result.notifications : [...current.items, ...result.notifications.filter((n) => !current.items.some((c) => c.id === n.id))],
+      unread: result.unread_count,
+      nextPage: result.next_page_number,
+      loadingMore: false,
+    }),
+    () => {
+      if (page > 1) toast.error(NOTIFICATIONS_TEXT.failed);
+      return (current: State): State => (page === 1 ? { ...current, status: 'error' } : { ...current, loadingMore: false });
+    },
+  );
+}
+
 export default function NotificationsPage() {
   useDocumentTitle(NOTIFICATIONS_TEXT.title);
   const [state, setState] = useState<State>({ status: 'loading', items: [], unread: 0, nextPage: null, loadingMore: false });
 
-  const load = useCallback(async (page: number) => {
-    try {
-      const result = await api.getNotifications(page);
-      setState((current) => ({
-        status: 'ready',
-        items: page === 1 ? result.notifications : [...current.items, ...result.notifications.filter((n) => !current.items.some((c) => c.id === n.id))],
-        unread: result.unread_count,
-        nextPage: result.next_page_number,
-        loadingMore: false,
-      }));
-    } catch {
-      setState((current) => (page === 1 ? { ...current, status: 'error' } : { ...current, loadingMore: false }));
-      if (page > 1) toast.error(NOTIFICATIONS_TEXT.failed);
-    }
-  }, []);
-
+  // The first page, on arrival and on Retry (which shows loading again).
   useEffect(() => {
-    if (state.status === 'loading') void load(1);
-  }, [state.status, load]);
+    if (state.status === 'loading') void loadPage(1).then(setState);
+  }, [state.status]);
 
   const markRead = async (ids?: number[]) => {
     try {
@@ -106,7 +108,7 @@ export default function NotificationsPage() {
             disabled={state.loadingMore}
             onClick={() => {
               setState((s) => ({ ...s, loadingMore: true }));
-              void load(state.nextPage!);
+              void loadPage(state.nextPage!).then(setState);
             }}
           >
             {NOTIFICATIONS_TEXT.more}

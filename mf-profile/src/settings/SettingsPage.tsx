@@ -4,7 +4,23 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ApiError, Button, ErrorState, Spinner, api, signIn, signOut, toast, useDocumentTitle, useSessionUser, type Account } from '@wishes/shared';
+import {
+  ApiError,
+  Button,
+  ErrorState,
+  Spinner,
+  api,
+  fieldErrorId,
+  signIn,
+  signOut,
+  toast,
+  useDocumentTitle,
+  useFormFields,
+  useKeyedState,
+  useSessionUser,
+  type Account,
+  type FieldBinding,
+} from '@wishes/shared';
 import './settings.css';
 
 export const SETTINGS_TEXT = {
@@ -54,27 +70,15 @@ function Section({ title, children, tone }: { title: string; children: ReactNode
   );
 }
 
-function Field(props: { label: string; value: string; onChange: (value: string) => void; type?: string; autoComplete?: string; error?: string; maxLength?: number; required?: boolean }) {
-  const id = useId();
-  const errorId = `${id}-error`;
+/** A labelled input bound with the kit's `bind(name)`, and its error message (`error`) under it. */
+function Field({ field, label, error, type = 'text', ...input }: { field: FieldBinding; label: string; error?: string; type?: string; autoComplete?: string; maxLength?: number; required?: boolean }) {
   return (
     <div className="profile-settings__field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        className="w-input"
-        type={props.type ?? 'text'}
-        value={props.value}
-        autoComplete={props.autoComplete}
-        maxLength={props.maxLength}
-        required={props.required}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.error ? (
-        <p id={errorId} className="profile-settings__error" role="alert">
-          {props.error}
+      <label htmlFor={field.id}>{label}</label>
+      <input {...field} {...input} className="w-input" type={type} />
+      {error ? (
+        <p id={fieldErrorId(field.id)} className="profile-settings__error" role="alert">
+          {error}
         </p>
       ) : null}
     </div>
@@ -82,18 +86,18 @@ function Field(props: { label: string; value: string; onChange: (value: string) 
 }
 
 function ProfileForm({ account, onSaved }: { account: Account; onSaved: (account: Account) => void }) {
-  const [form, setForm] = useState({ first_name: account.first_name, last_name: account.last_name, phone: account.phone });
-  const [error, setError] = useState<string | null>(null);
+  // The form's one error (whatever failed) is shown under the last field.
+  const form = useFormFields({ first_name: account.first_name, last_name: account.last_name, phone: account.phone });
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setError(null);
+    form.setErrors({});
     try {
-      onSaved(await api.updateAccount(form));
+      onSaved(await api.updateAccount(form.values));
       toast.success(SETTINGS_TEXT.saved);
     } catch (e) {
-      setError(errorOf(e));
+      form.setErrors({ phone: errorOf(e) });
     } finally {
       setBusy(false);
     }
@@ -103,9 +107,9 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: (account
       <p className="profile-settings__static">
         <span>{SETTINGS_TEXT.email}</span> {account.email}
       </p>
-      <Field label={SETTINGS_TEXT.firstName} value={form.first_name} onChange={(v) => setForm({ ...form, first_name: v })} autoComplete="given-name" maxLength={150} required />
-      <Field label={SETTINGS_TEXT.lastName} value={form.last_name} onChange={(v) => setForm({ ...form, last_name: v })} autoComplete="family-name" maxLength={150} required />
-      <Field label={SETTINGS_TEXT.phone} value={form.phone} onChange={(v) => setForm({ ...form, phone: v })} type="tel" autoComplete="tel" maxLength={32} error={error ?? undefined} />
+      <Field field={form.bind('first_name')} label={SETTINGS_TEXT.firstName} autoComplete="given-name" maxLength={150} required />
+      <Field field={form.bind('last_name')} label={SETTINGS_TEXT.lastName} autoComplete="family-name" maxLength={150} required />
+      <Field field={form.bind('phone')} label={SETTINGS_TEXT.phone} type="tel" autoComplete="tel" maxLength={32} error={form.errorOf('phone')} />
       <Button type="submit" disabled={busy}>
         {SETTINGS_TEXT.save}
       </Button>
@@ -114,33 +118,31 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: (account
 }
 
 function PasswordForm({ email }: { email: string }) {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [errors, setErrors] = useState<{ current?: string; next?: string }>({});
+  const form = useFormFields({ current: '', next: '' });
+  const { current, next } = form.values;
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setErrors({});
+    form.setErrors({});
     try {
       const tokens = await api.changePassword(current, next);
       // This device keeps going with the new pair; every other session has ended.
       signIn({ access: tokens.access, refresh: tokens.refresh }, email);
-      setCurrent('');
-      setNext('');
+      form.reset();
       toast.success(SETTINGS_TEXT.passwordChanged);
     } catch (e) {
       const fields = (e instanceof ApiError ? (e.body?.fields as Record<string, string> | undefined) : undefined) ?? {};
-      if (fields.current_password) setErrors({ current: fields.current_password });
-      else setErrors({ next: fields.new_password ?? errorOf(e) });
+      if (fields.current_password) form.setErrors({ current: fields.current_password });
+      else form.setErrors({ next: fields.new_password ?? errorOf(e) });
     } finally {
       setBusy(false);
     }
   };
   return (
     <form onSubmit={submit} className="profile-settings__form" noValidate>
-      <Field label={SETTINGS_TEXT.currentPassword} type="password" value={current} onChange={setCurrent} autoComplete="current-password" error={errors.current} required />
-      <Field label={SETTINGS_TEXT.newPassword} type="password" value={next} onChange={setNext} autoComplete="new-password" error={errors.next} required />
+      <Field field={form.bind('current')} label={SETTINGS_TEXT.currentPassword} type="password" autoComplete="current-password" error={form.errorOf('current')} required />
+      <Field field={form.bind('next')} label={SETTINGS_TEXT.newPassword} type="password" autoComplete="new-password" error={form.errorOf('next')} required />
       <Button type="submit" disabled={busy || !current || !next}>
         {SETTINGS_TEXT.changePassword}
       </Button>
@@ -163,25 +165,25 @@ async function downloadMyData(userId: number) {
 }
 
 function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useFormFields({ password: '' });
+  const { password } = form.values;
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setError(undefined);
+    form.setErrors({});
     try {
       await api.deleteAccount(password);
       onDeleted();
     } catch (e) {
-      setError(errorOf(e));
+      form.setErrors({ password: errorOf(e) });
       setBusy(false);
     }
   };
   return (
     <form onSubmit={submit} className="profile-settings__form" noValidate>
       <p className="profile-settings__help">{SETTINGS_TEXT.dangerHelp}</p>
-      <Field label={SETTINGS_TEXT.deletePassword} type="password" value={password} onChange={setPassword} autoComplete="current-password" error={error} required />
+      <Field field={form.bind('password')} label={SETTINGS_TEXT.deletePassword} type="password" autoComplete="current-password" error={form.errorOf('password')} required />
       <Button type="submit" variant="danger" disabled={busy || !password}>
         {SETTINGS_TEXT.deleteButton}
       </Button>
@@ -194,12 +196,12 @@ export default function SettingsPage() {
   const user = useSessionUser();
   const navigate = useNavigate();
   const [account, setAccount] = useState<Account | null>(null);
-  const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // Not failed (again) while a retry is on its way.
+  const [failed, setFailed] = useKeyedState(attempt, false);
 
   useEffect(() => {
     let cancelled = false;
-    setFailed(false);
     api.getAccount().then(
       (result) => !cancelled && setAccount(result),
       () => !cancelled && setFailed(true),
@@ -207,7 +209,7 @@ export default function SettingsPage() {
     return () => {
       cancelled = true;
     };
-  }, [attempt]);
+  }, [attempt, setFailed]);
 
   // Signed out while still on /settings, the sign-in guard would send the page to /auth/sign_in; so
   // go home first and sign out once this page has left (unmounted), or after a second at the latest.

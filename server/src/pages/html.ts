@@ -6,6 +6,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import type { EmbeddedData } from '@wishes/shared/contract';
+import { escapeHtml } from '@wishes/shared/html';
 
 export const HEAD_MARKER = '<!--wishes:head-->';
 export const BODY_MARKER = '<!--wishes:body-->';
@@ -27,8 +28,6 @@ export function serializeForScript(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
-
-export const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function insert(html: string, marker: string, fallback: string, addition: string): string {
   if (!addition) return html;
@@ -56,12 +55,12 @@ export interface PageAdditions {
 /** The template's loading line inside #root (minified or not), else the end of an empty #root. */
 const BOOT_MAIN = /<div class="?boot__main"?[^>]*>[^<]*<\/div>|(?<=<div id="?root"?>)(?=<\/div>)/;
 
-const jsonElement = (id: string, value: unknown) => `<script type="application/json" id="${escapeAttribute(id)}">${serializeForScript(value)}</script>`;
+const jsonElement = (id: string, value: unknown) => `<script type="application/json" id="${escapeHtml(id)}">${serializeForScript(value)}</script>`;
 
 export function renderPage(template: string, additions: PageAdditions): string {
   const head = [
-    ...additions.preloadFetches.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(href)}">`),
-    ...additions.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`),
+    ...additions.preloadFetches.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`),
+    ...additions.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
   ].join('');
   // Data elements go into <head>: they are parsed before the deferred scripts run either way, and
   // the shell reads them before it renders.

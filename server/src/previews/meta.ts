@@ -11,7 +11,7 @@ import { getVisibleWish } from '../wishes/queries';
 import { findUser } from '../profiles/queries';
 import { fullName } from '../wishes/queries';
 import { ANONYMOUS } from '@wishes/shared/constants';
-import { escapeAttribute } from '../pages/html';
+import { escapeHtml } from '@wishes/shared/html';
 
 export const DESCRIPTION_MAX = 200;
 const SITE_DESCRIPTION = 'Write a wish for someone with help from AI, share it, and see what others wrote.';
@@ -99,7 +99,7 @@ export function previewTags(preview: Preview, siteName: string): string {
     ['twitter:image', preview.image],
   ];
   // Titles and descriptions hold user text; URLs and the type are built here (escaped all the same).
-  const value = (key: string, content: string) => (/title|description/.test(key) ? encodeUserText(content) : escapeAttribute(content));
+  const value = (key: string, content: string) => (/title|description/.test(key) ? encodeUserText(content) : escapeHtml(content));
   return [
     ...og.map(([property, content]) => `<meta property="${property}" content="${value(property, content)}">`),
     ...twitter.map(([name, content]) => `<meta name="${name}" content="${value(name, content)}">`),

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import ogs from 'open-graph-scraper';
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 import { makeFakeSite, withSiteRoot } from '../../test/security/site';
+import { previewTags } from './meta';
 
 describe.each(dialects)('link previews (%s)', (dialect) => {
   let t: TestContext;
@@ -121,5 +122,16 @@ describe.each(dialects)('link previews (%s)', (dialect) => {
     expect([etag, renamed.headers.etag]).not.toContain(edited.headers.etag);
     expect(Buffer.compare(edited.rawPayload, renamed.rawPayload)).not.toBe(0);
     expect(cards()).toHaveLength(1);
+  });
+});
+
+describe('previewTags', () => {
+  it("escapes the values it builds (URL, image, site name) with the shared escaper: & < > \" and '", () => {
+    const tags = previewTags(
+      { title: 'T', description: 'D', url: `https://example.test/a?b=1&c="'<>`, image: 'https://example.test/card.png', type: 'website' },
+      `Tom's <Wishes>`,
+    );
+    expect(tags).toContain('<meta property="og:url" content="https://example.test/a?b=1&amp;c=&quot;&#39;&lt;&gt;">');
+    expect(tags).toContain('<meta property="og:site_name" content="Tom&#39;s &lt;Wishes&gt;">');
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ApiError } from '../api';
+import { useKeyedState } from '../useKeyedState';
 
 /** A paged list's state: loading, ready, the caller lacks the role (403, when asked to tell), or failed. */
 export type PagedListState<T> =
@@ -24,7 +25,8 @@ export interface PagedListOptions {
 export function usePagedList<T>(load: (page: number) => Promise<T>, { failed, key = '', forbidden = false }: PagedListOptions) {
   const [page, setPage] = useState(1);
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<PagedListState<T>>({ status: 'loading' });
+  // Loading again (in the same render) for a new page, attempt, key or rule.
+  const [state, setState] = useKeyedState<PagedListState<T>>([page, attempt, key, failed, forbidden], { status: 'loading' });
   const loadRef = useRef(load);
   useLayoutEffect(() => {
     loadRef.current = load;
@@ -32,7 +34,6 @@ export function usePagedList<T>(load: (page: number) => Promise<T>, { failed, ke
 
   useEffect(() => {
     let active = true;
-    setState({ status: 'loading' });
     loadRef.current(page).then(
       (result) => {
         if (active) setState({ status: 'ready', page: result });
@@ -46,7 +47,7 @@ export function usePagedList<T>(load: (page: number) => Promise<T>, { failed, ke
     return () => {
       active = false;
     };
-  }, [page, attempt, key, failed, forbidden]);
+  }, [page, attempt, key, failed, forbidden, setState]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   return { state, page, setPage, reload };

@@ -1,16 +1,15 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { useKeyedState } from '@wishes/shared';
 
 /**
  * How far the footer's top edge is above the bottom of the viewport, so a fixed bottom bar can
  * sit just above it instead of covering the footer links near the end of the page.
  */
 export function useFooterLift(footerRef: RefObject<HTMLElement>, active: boolean): number {
-  const [lift, setLift] = useState(0);
+  // 0 again whenever the bar is switched on or off; measured while it is on.
+  const [lift, setLift] = useKeyedState(active, 0);
   useEffect(() => {
-    if (!active) {
-      setLift(0);
-      return;
-    }
+    if (!active) return;
     let frame = 0;
     const measure = () => {
       frame = 0;
@@ -35,6 +34,6 @@ export function useFooterLift(footerRef: RefObject<HTMLElement>, active: boolean
       observer?.disconnect();
       if (frame) window.cancelAnimationFrame(frame);
     };
-  }, [footerRef, active]);
+  }, [footerRef, active, setLift]);
   return lift;
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { accessTokenSecondsLeft, getAccessToken, refreshNow, useSessionUser } from '@wishes/shared';
+import { useEffect } from 'react';
+import { accessTokenSecondsLeft, getAccessToken, refreshNow, useKeyedState, useSessionUser } from '@wishes/shared';
 
 export const UNREAD_STREAM_PATH = '/api/notifications/stream/';
 /** Longest wait between reconnection attempts after the stream was refused or closed for good. */
@@ -15,10 +15,10 @@ const MAX_BACKOFF_MS = 30_000;
 export function useUnreadCount(): number | null {
   const user = useSessionUser();
   const userId = user?.userId ?? null;
-  const [count, setCount] = useState<number | null>(null);
+  // Unknown again for another member (or none).
+  const [count, setCount] = useKeyedState<number | null>(userId, null);
 
   useEffect(() => {
-    setCount(null);
     if (userId === null || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
@@ -60,7 +60,7 @@ export function useUnreadCount(): number | null {
       clearTimeout(retry);
       source?.close();
     };
-  }, [userId]);
+  }, [userId, setCount]);
 
   return count;
 }

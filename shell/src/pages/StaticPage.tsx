@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState, type AnchorHTMLAttributes } from 'react';
 import { useParams } from 'react-router-dom';
 import Markdown from 'react-markdown';
-import { api, ErrorState, Spinner, toast, useDocumentTitle } from '@wishes/shared';
+import { api, ErrorState, Spinner, toast, useDocumentTitle, useKeyedState } from '@wishes/shared';
 
 export const STATIC_PAGES: Record<string, string> = {
   terms: 'Terms and Conditions',
@@ -31,12 +31,11 @@ export function withoutLeadingTitle(markdown: string): string {
 
 function KnownStaticPage({ name, title }: { name: string; title: string }) {
   useDocumentTitle(title);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useKeyedState<LoadState>([name, title, attempt], { status: 'loading' });
 
   useEffect(() => {
     let cancelled = false;
-    setState({ status: 'loading' });
     api
       .getStaticPage(name)
       .then((markdown) => {
@@ -51,7 +50,7 @@ function KnownStaticPage({ name, title }: { name: string; title: string }) {
     return () => {
       cancelled = true;
     };
-  }, [name, title, attempt]);
+  }, [name, title, attempt, setState]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 

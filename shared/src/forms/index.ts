@@ -1,0 +1,1 @@
+export { useFormFields, fieldErrorId, type FieldBinding, type FieldError, type FieldErrors, type FormFields, type FormFieldsOptions } from './useFormFields';
