@@ -1,6 +1,15 @@
 // The singletons every app shares at run time: exactly one React, router, rxjs and @wishes/shared.
 // requiredVersion comes from the app's own package.json, so a remote built against an older
 // compatible @wishes/shared minor still accepts the host's copy.
+const path = require('path');
+
+/**
+ * rxjs's ES2015 build (classes, no tslib): the same code as the ES5 build webpack picks by default
+ * (the `exports` "default" condition), smaller. webpack.factory.js resolves 'rxjs' to it, and
+ * serves @wishes/shared's own imports of rxjs from its files.
+ */
+const RXJS = { entry: path.join(path.dirname(require.resolve('rxjs/package.json')), 'dist', 'esm', 'index.js') };
+
 module.exports = function sharedSingletons(pkg) {
   const deps = { ...(pkg.dependencies || {}) };
   const singleton = (name) => ({ singleton: true, requiredVersion: deps[name] || false });
@@ -14,3 +23,4 @@ module.exports = function sharedSingletons(pkg) {
     '@wishes/shared': singleton('@wishes/shared'),
   };
 };
+module.exports.RXJS = RXJS;

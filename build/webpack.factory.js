@@ -10,9 +10,11 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('zlib');
 const sharedSingletons = require('./federation.shared');
+const { RXJS } = sharedSingletons;
 const StartupPreloadPlugin = require('./startup-preload-plugin');
 
 const API_ORIGIN = process.env.WISHES_API_ORIGIN || 'http://127.0.0.1:8000';
+const SHARED_SRC = path.join(__dirname, '..', 'shared', 'src') + path.sep;
 
 /**
  * @param {string} appDir the app's folder (__dirname of its webpack.config.js)
@@ -25,7 +27,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
     // `npm run dev -w <remote>`: the remote's own page (its routes in @wishes/shared's standalone
     // host), besides its remoteEntry.js for the shell. Never in a production build.
     const standalone = !production && !federation.host;
-    const { DefinePlugin } = require('webpack');
+    const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack');
     return {
       mode: production ? 'production' : 'development',
       context: appDir,
@@ -42,7 +44,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
         uniqueName: federation.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: { rxjs$: RXJS.entry } },
       module: {
         rules: [
           {
@@ -54,7 +56,9 @@ module.exports = function createWebpackConfig(appDir, federation) {
               options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json'), compilerOptions: { noEmit: false } },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // No CSS source maps in production: css-loader would embed each file's map (mappings and
+          // the whole source again) in the JavaScript, and style-loader the code to attach it.
+          { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
           { test: /\.(png|jpe?g|webp|gif|svg)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
         ],
       },
@@ -80,6 +84,17 @@ module.exports = function createWebpackConfig(appDir, federation) {
             ...(federation.host || !production ? {} : { externalRuntime: true }),
             optimization: { disableSnapshot: true, target: 'web' },
           },
+        }),
+        // @wishes/shared takes two classes from rxjs (Subject, BehaviorSubject), and as a singleton
+        // its code runs once on a page (the host's copy). Its own imports of 'rxjs' are served from
+        // the rxjs files directly, tree-shaken (a query makes that entry module its own, apart from
+        // the provided one whose exports all count as used), instead of consuming the shared
+        // 'rxjs', which would make every start-up download the whole library. The whole library
+        // stays the shared singleton for app code, provided from the same files (the shell's
+        // src/remotes/sharedRxjs.ts): the same module instances, one Subject class on the page.
+        new NormalModuleReplacementPlugin(/^rxjs$/, (resolveData) => {
+          const issuer = resolveData.contextInfo && resolveData.contextInfo.issuer;
+          if (issuer && issuer.startsWith(SHARED_SRC)) resolveData.request = `${RXJS.entry}?wishes-shared`;
         }),
         new DefinePlugin({ __WISHES_STANDALONE__: JSON.stringify(standalone) }),
         ...(standalone ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), chunks: ['main'], scriptLoading: 'defer', inject: 'head' })] : []),

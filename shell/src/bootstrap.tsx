@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { checkSession, ensureUiStyles, loadOptions, setOptions, startSession, syncSessionFromStorage, type Options } from '@wishes/shared';
 import { setUpRemotes } from './remotes/manifest';
+import './remotes/sharedRxjs';
 import { adoptFirstPaint } from './remotes/firstPaint';
 import { App } from './App';
 import { ROUTER_FUTURE } from './routes';

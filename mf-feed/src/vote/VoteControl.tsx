@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { api, authPathReturningTo, Icon, openModal, toast, useSessionUser, type VoteType, type Wish } from '@wishes/shared';
 import { serverErrorText } from '../common/errors';
 import { applyVoteSummary, failureText, nextVoteAction, successText, VOTE_TEXTS } from './voteMachine';
-import { VotersPanel } from './VotersPanel';
+import { withLazyPanel } from '../common/lazyPanel';
 import './vote.css';
 
 export type VoteDisplayMode = 'both' | 'count' | 'upvote' | 'downvote';
@@ -15,8 +15,12 @@ export interface VoteControlProps {
   mode?: VoteDisplayMode;
 }
 
+/** The voters modal; its panel is fetched at the first use (../common/lazyPanel), not with the card. */
 export function openVotersModal(wishId: number): void {
-  openModal({ title: 'People who voted', render: (close) => <VotersPanel wishId={wishId} onNavigate={close} /> });
+  void withLazyPanel(
+    () => import('./VotersPanel'),
+    ({ VotersPanel }) => openModal({ title: 'People who voted', render: (close) => <VotersPanel wishId={wishId} onNavigate={close} /> }),
+  );
 }
 
 /** "1 upvote", "2 upvotes", "0 downvotes". */

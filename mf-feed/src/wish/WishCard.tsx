@@ -2,21 +2,31 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { authorAvatar, authorName, formatDate, Icon, openModal, useKeyedState, useSessionUser, type Wish, type WishCardProps } from '@wishes/shared';
 import { VoteControl, type VoteDisplayMode } from '../vote/VoteControl';
-import { SharePanel } from '../share/SharePanel';
-import { ReportPanel } from '../report/ReportPanel';
 import { WishMenu, type WishMenuItem } from './WishMenu';
-import { openDeleteWish, openEditWish, toggleVisibility } from '../own/OwnWishPanels';
+import { withLazyPanel } from '../common/lazyPanel';
 import { highlightMatches } from '../search/highlight';
 import { wishMenuEntries, wishVisibility, type WishVisibility } from './visibility';
 import './wish.css';
 
+// The menu's panels are fetched when chosen (../common/lazyPanel), not with the card.
 export function openShareModal(wishId: number): void {
-  openModal({ title: 'Share', render: () => <SharePanel wishId={wishId} /> });
+  void withLazyPanel(
+    () => import('../share/SharePanel'),
+    ({ SharePanel }) => openModal({ title: 'Share', render: () => <SharePanel wishId={wishId} /> }),
+  );
 }
 
 export function openReportModal(wishId: number): void {
-  openModal({ title: 'Report options', render: (close) => <ReportPanel wishId={wishId} close={close} /> });
+  void withLazyPanel(
+    () => import('../report/ReportPanel'),
+    ({ ReportPanel }) => openModal({ title: 'Report options', render: (close) => <ReportPanel wishId={wishId} close={close} /> }),
+  );
 }
+
+const ownWishPanels = () => import('../own/OwnWishPanels');
+const openEditWish = (wish: Wish, onSaved: (wish: Wish) => void) => void withLazyPanel(ownWishPanels, (own) => own.openEditWish(wish, onSaved));
+const openDeleteWish = (wish: Wish, onDeleted: (wish: Wish) => void) => void withLazyPanel(ownWishPanels, (own) => own.openDeleteWish(wish, onDeleted));
+const toggleVisibility = (wish: Wish) => withLazyPanel(ownWishPanels, (own) => own.toggleVisibility(wish));
 
 export interface WishCardViewProps extends WishCardProps {
   voteMode?: VoteDisplayMode;

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { toast } from '@wishes/shared';
-import { ToastHost } from './ToastHost';
+import { onFirstInteraction, ToastHost } from './ToastHost';
 
 describe('ToastHost', () => {
   it('announces bus toasts of each kind (role=alert) in the top-right container', async () => {
@@ -67,5 +67,27 @@ describe('ToastHost placement, repeats and actions', () => {
     await screen.findByText('Hello');
     const container = document.querySelector<HTMLElement>('.Toastify__toast-container--top-right');
     expect(container).toHaveClass('shell-toasts--below-header');
+  });
+});
+
+describe('onFirstInteraction (when the toast library is fetched without a toast)', () => {
+  it('runs the task once, at the first press, key or touch, and not before', () => {
+    const task = jest.fn();
+    const cancel = onFirstInteraction(task);
+    window.dispatchEvent(new Event('scroll'));
+    expect(task).not.toHaveBeenCalled();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true }));
+    expect(task).toHaveBeenCalledTimes(1);
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    window.dispatchEvent(new Event('touchstart'));
+    expect(task).toHaveBeenCalledTimes(1);
+    cancel();
+  });
+
+  it('does nothing once cancelled (the host unmounted)', () => {
+    const task = jest.fn();
+    onFirstInteraction(task)();
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(task).not.toHaveBeenCalled();
   });
 });

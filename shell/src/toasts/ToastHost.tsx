@@ -4,9 +4,10 @@
  * header's controls), bottom-center above the mobile bar on phones. A toast that repeats one
  * already on screen (same kind and text, numbers aside: "19/20 remaining" then "18/20") replaces
  * it instead of stacking; a toast may carry an action button (e.g. "Sign in").
- * react-toastify is not part of start-up: its chunk is fetched once the page has loaded (when the
- * browser is idle) or at the first toast, whichever comes first. The bus subscription starts at
- * once, so a toast sent before the library arrives is queued and shown when it does.
+ * react-toastify is not part of start-up: its chunk is fetched at the visitor's first interaction
+ * with the page (press, key, touch) or at the first toast, whichever comes first. The bus
+ * subscription starts at once, so a toast sent before the library arrives is queued and shown when
+ * it does.
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { bus, navigate, TIMING, useSessionUser, type ToastEvent } from '@wishes/shared';
@@ -62,25 +63,25 @@ export function showBusToast(toastify: Toastify, event: ToastEvent): void {
   toastify.toast[event.kind](render, { autoClose, toastId });
 }
 
-/** Runs `task` once the page has loaded and the main thread is idle (first paint comes first). */
-function afterLoadWhenIdle(task: () => void): () => void {
-  let cancelled = false;
-  let idleHandle: number | undefined;
-  const idle = () => {
-    if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') idleHandle = window.requestIdleCallback(task, { timeout: 3000 });
-    else idleHandle = window.setTimeout(task, 200);
+/** What counts as the visitor starting to act on the page: a press, a key, a touch. */
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+/**
+ * Runs `task` once, at the visitor's first interaction with the page. Toasts answer what the
+ * visitor does (a vote, a copy, a report), so the library is on its way while that action's
+ * request is; a visit that only reads the feed never downloads it.
+ */
+export function onFirstInteraction(task: () => void): () => void {
+  const options = { capture: true, passive: true } as const;
+  const cancel = () => {
+    for (const type of INTERACTIONS) window.removeEventListener(type, run, options);
   };
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
-  return () => {
-    cancelled = true;
-    window.removeEventListener('load', idle);
-    if (idleHandle !== undefined) {
-      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idleHandle);
-      else window.clearTimeout(idleHandle);
-    }
-  };
+  function run() {
+    cancel();
+    task();
+  }
+  for (const type of INTERACTIONS) window.addEventListener(type, run, options);
+  return cancel;
 }
 
 export function ToastHost() {
@@ -105,11 +106,11 @@ export function ToastHost() {
         load();
       }
     });
-    const cancelIdle = afterLoadWhenIdle(load);
+    const cancelPrefetch = onFirstInteraction(load);
     return () => {
       active = false;
       ready.current = null;
-      cancelIdle();
+      cancelPrefetch();
       subscription.unsubscribe();
     };
   }, []);
