@@ -38,6 +38,18 @@ function feedCountsRebuild(data: Dataset): string[] {
 
 const LOADED_TABLES = ['users', 'wishes', 'votes', 'subscriptions'];
 
+/** Called after each step of a load with its name and milliseconds (where a load's time goes). */
+export type LoadSteps = (step: string, ms: number) => void;
+
+function stepTimer(onStep?: LoadSteps) {
+  let last = performance.now();
+  return (step: string) => {
+    const now = performance.now();
+    onStep?.(step, now - last);
+    last = now;
+  };
+}
+
 async function migrate(databaseUrl: string) {
   const { db, dialect } = openDatabase(databaseUrl);
   try {
@@ -47,9 +59,11 @@ async function migrate(databaseUrl: string) {
   }
 }
 
-export async function loadSqlite(file: string, data: Dataset): Promise<void> {
+export async function loadSqlite(file: string, data: Dataset, onStep?: LoadSteps): Promise<void> {
+  const step = stepTimer(onStep);
   for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
   await migrate(`sqlite:${file}`);
+  step('schema');
   const db = new SqliteDatabase(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
@@ -87,12 +101,14 @@ export async function loadSqlite(file: string, data: Dataset): Promise<void> {
     data.counts.users,
     (i) => [i + 1, users.email[i], PASSWORD_HASH, users.firstName[i], users.lastName[i], '', users.createdAt[i], users.createdAt[i], users.followers[i + 1], users.following[i + 1]],
   );
+  step('users');
   insertRows(
     'wishes',
     ['id', 'user_id', 'text', 'is_public', 'published_at', 'created_at', 'upvote_count', 'downvote_count', 'feed_seq'],
     data.size.wishes,
     (i) => [i + 1, wishes.userId[i], wishes.text[i], wishes.isPublic[i], wishes.createdAt[i], wishes.createdAt[i], wishes.up[i], wishes.down[i], i + 1],
   );
+  step('wishes (with FTS)');
   insertRows('votes', ['id', 'wish_id', 'user_id', 'vote_type', 'created_at'], data.counts.votes, (i) => [
     i + 1,
     votes.wishId[i],
@@ -100,12 +116,16 @@ export async function loadSqlite(file: string, data: Dataset): Promise<void> {
     votes.type[i] === 1 ? 'upvote' : 'downvote',
     new Date(votes.createdAtMs[i]!).toISOString(),
   ]);
+  step('votes');
   insertRows('subscriptions', ['id', 'follower_id', 'target_id', 'created_at'], data.size.follows, (i) => [i + 1, follows.follower[i], follows.target[i], follows.createdAt[i]]);
+  step('subscriptions');
   for (const index of indexes) db.exec(index.sql);
+  step(`${indexes.length} indexes`);
   // The feed counter and per-bucket counts, as migration 0007 counts existing rows.
   for (const statement of feedCounts) db.exec(statement);
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
+  step('feed counts, checkpoint');
 }
 
 /** Creates (or re-creates) database `name` on the server of `adminUrl` and returns its URL. */
@@ -136,8 +156,10 @@ export async function dropPostgresDatabase(adminUrl: string, name: string): Prom
 /** A column of a PostgreSQL bulk insert: its name, the array type it travels as, and how that becomes the column's value (default: as is). */
 type PgColumn = [name: string, type: string, expression?: (value: string) => string];
 
-export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<void> {
+export async function loadPostgres(databaseUrl: string, data: Dataset, onStep?: LoadSteps): Promise<void> {
+  const step = stepTimer(onStep);
   await migrate(databaseUrl);
+  step('schema');
   const feedCounts = feedCountsRebuild(data);
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
@@ -179,6 +201,7 @@ export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<
     await insert('users', userCols, data.counts.users, (c, i) =>
       [i + 1, users.email[i], PASSWORD_HASH, users.firstName[i], users.lastName[i], '', users.createdAt[i], users.createdAt[i], users.followers[i + 1], users.following[i + 1]][c],
     );
+    step('users');
     const wishCols: PgColumn[] = [
       ['id', 'int4'], ['user_id', 'int4'], ['text', 'text'], ['is_public', 'int4'], ['published_at', 'timestamptz'], ['created_at', 'timestamptz'], ['upvote_count', 'int4'], ['downvote_count', 'int4'], ['feed_seq', 'int4'],
     ];
@@ -193,6 +216,7 @@ export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<
         default: return wishes.down[i];
       }
     });
+    step('wishes (with tsvector)');
     const voteCols: PgColumn[] = [
       ['id', 'int4'], ['wish_id', 'int4'], ['user_id', 'int4'],
       ['vote_type', 'int2', (v) => `case ${v} when 1 then 'upvote' else 'downvote' end`],
@@ -207,10 +231,13 @@ export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<
         default: return votes.createdAtMs[i];
       }
     });
+    step('votes');
     await insert('subscriptions', [['id', 'int4'], ['follower_id', 'int4'], ['target_id', 'int4'], ['created_at', 'timestamptz']], data.size.follows, (c, i) =>
       c === 0 ? i + 1 : c === 1 ? follows.follower[i] : c === 2 ? follows.target[i] : follows.createdAt[i],
     );
+    step('subscriptions');
     for (const index of indexes) await client.query(index.indexdef);
+    step(`${indexes.length} indexes`);
     await client.query('alter table wishes enable trigger wishes_feed_bucket_write');
     // The feed counter and per-bucket counts, as migration 0007 counts existing rows.
     for (const statement of feedCounts) await client.query(statement);
@@ -218,8 +245,10 @@ export async function loadPostgres(databaseUrl: string, data: Dataset): Promise<
       await client.query(`select setval(pg_get_serial_sequence('${table}', 'id'), (select coalesce(max(id), 1) from ${table}))`);
     }
     await client.query('commit');
+    step('feed counts, sequences, commit');
     // What autovacuum does to a freshly loaded table: statistics, and the visibility map index-only scans need.
     await client.query('vacuum analyze');
+    step('vacuum analyze');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
