@@ -28,7 +28,9 @@ const CONNECTIONS = Number(option('connections') ?? 10);
 const SCALE = Number(option('scale') ?? 1);
 const ONLY = option('only')?.split(',');
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const PG_DB = 'wishes_bench';
+/** The throwaway database (created, loaded, dropped): BENCH_PG_DB, so two runs on one server need not clash. */
+const PG_DB = process.env.BENCH_PG_DB ?? 'wishes_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(PG_DB)) throw new Error(`BENCH_PG_DB must be a plain lower-case identifier (got "${PG_DB}")`);
 
 const log = (line = '') => console.log(line);
 
@@ -60,6 +62,21 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
+/** Collects a load's steps for the log line and the JSON timings (`<prefix>:<step>` in ms). */
+function loadStep(prefix: string, steps: string[], timings: Record<string, number>) {
+  return (step: string, ms: number) => {
+    steps.push(`${step} ${(ms / 1000).toFixed(1)} s`);
+    timings[`${prefix}:${step}`] = Math.round(ms);
+  };
+}
+
+/** This process's memory now and at its peak (the generated data set lives here, and the SQLite load runs here). */
+function memory() {
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+  const { heapUsed, rss } = process.memoryUsage();
+  return `heap ${mib(heapUsed)} MiB, RSS ${mib(rss)} MiB, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`;
+}
+
 const fmtMs = (ms: number | null | undefined) => (ms === null || ms === undefined || Number.isNaN(ms) ? 'n/a' : `${Math.round(ms)} ms`);
 const fmtKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -87,13 +104,14 @@ async function main() {
     let t = Date.now();
     const data = generate(size);
     timings.generateMs = Date.now() - t;
-    log(`\nGenerated in ${(timings.generateMs / 1000).toFixed(1)} s`);
+    log(`\nGenerated in ${(timings.generateMs / 1000).toFixed(1)} s (${memory()})`);
 
     if (!flag('skip-api')) {
       t = Date.now();
-      await loadSqlite(sqliteFile, data);
+      const steps: string[] = [];
+      await loadSqlite(sqliteFile, data, loadStep('loadSqlite', steps, timings));
       timings.loadSqliteMs = Date.now() - t;
-      log(`SQLite loaded in ${(timings.loadSqliteMs / 1000).toFixed(1)} s (${sqliteFile})`);
+      log(`SQLite loaded in ${(timings.loadSqliteMs / 1000).toFixed(1)} s (${sqliteFile}; ${memory()})\n  ${steps.join(', ')}`);
       log('\nAPI on SQLite');
       api.sqlite = await runApiBench({ databaseUrl: `sqlite:${sqliteFile}`, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, paired: !flag('unpaired'), log });
 
@@ -105,9 +123,10 @@ async function main() {
         t = Date.now();
         const url = await createPostgresDatabase(PG_ADMIN_URL, PG_DB);
         pgCreated = true;
-        await loadPostgres(url, data);
+        const steps: string[] = [];
+        await loadPostgres(url, data, loadStep('loadPostgres', steps, timings));
         timings.loadPostgresMs = Date.now() - t;
-        log(`\nPostgreSQL loaded in ${(timings.loadPostgresMs / 1000).toFixed(1)} s (database ${PG_DB})`);
+        log(`\nPostgreSQL loaded in ${(timings.loadPostgresMs / 1000).toFixed(1)} s (database ${PG_DB}; ${memory()})\n  ${steps.join(', ')}`);
         log('API on PostgreSQL');
         api.postgres = await runApiBench({ databaseUrl: url, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, paired: !flag('unpaired'), log });
         await dropPostgresDatabase(PG_ADMIN_URL, PG_DB);
@@ -162,6 +181,7 @@ async function main() {
 
   timings.totalMs = Date.now() - started;
   result.timings = timings;
+  result.peakRssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
   const targets = evaluateTargets(api, web);
   result.targets = targets;
   const table = renderTable(api, web, targets, info, size);
@@ -229,6 +249,30 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
       rows.push({ name: `${db}: ${deepC.label} p50 latency`, value: `${deepC.p50} ms = ${ratio.toFixed(1)}× page 1 (${feedC.p50} ms)`, target: '≤ 3× page 1', pass: deepC.p50 <= 3 * Math.max(feedC.p50, 1) });
     }
     if (vote?.ratioToBare != null) rows.push({ name: `${db}: vote toggle throughput`, value: `${vote.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.25× bare', pass: vote.ratioToBare >= 0.25 });
+    // Streamed calls (api/streams.ts): each beside its baseline from the same run.
+    const fanout = get('notifyFanout');
+    if (fanout) {
+      const votes = get('notifyFanoutVotes');
+      const one = get('notifyFanoutOne');
+      rows.push({
+        name: `${db}: ${fanout.label}`,
+        value: `p50 ${fanout.p50} ms, p99 ${fanout.p99} ms, ${fanout.rps.toFixed(0)} events/s (the votes' own responses: p50 ${votes?.p50 ?? 'n/a'} ms; one stream alone: p50 ${one?.p50 ?? 'n/a'} ms)`,
+        target: 'reported; every event delivered',
+        pass: fanout.errors ? false : null,
+      });
+    }
+    const firstToken = get('firstToken');
+    const bare = get('bare');
+    if (firstToken) {
+      const draft = get('firstTokenDraft');
+      rows.push({
+        name: `${db}: ${firstToken.label} p50`,
+        // autocannon's percentiles are whole milliseconds: a bare p50 of 0 ms is "under 1 ms", and the ratio is to 1 ms then.
+        value: `${firstToken.p50} ms (p99 ${firstToken.p99} ms)${bare ? `, ${bare.p50 >= 1 ? `${(firstToken.p50 / bare.p50).toFixed(0)}× the bare route's p50 (${bare.p50} ms)` : `> ${firstToken.p50}× the bare route's p50 (< 1 ms)`}` : ''}; whole draft p50 ${draft?.p50 ?? 'n/a'} ms`,
+        target: '≤ 300 ms',
+        pass: firstToken.errors ? false : firstToken.p50 <= 300,
+      });
+    }
   }
   if (web) {
     const feedJs = web.weights.find((w) => w.route === '/feed');

@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import { COMMON_WORD, RARE_WORD, type Dataset } from '../lib/data';
 import { openDatabase } from '../../server/src/db/connect';
 import { VOTERS_PAGE } from '../../shared/src/constants';
+import { FANOUT_STREAMS, fanoutTargets, measureFirstToken, measureNotifyFanout } from './streams';
 
 /** How many people the following-feed member follows (issue: "a member following 200 people"). */
 export const FOLLOWED = 200;
@@ -169,8 +170,22 @@ export function startServer(databaseUrl: string, userIds: number[], extraEnv: Re
       execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
       // Production defaults (NODE_ENV unset, LOG_LEVEL unset = info); the request log goes nowhere.
       // The per-address search throttle is lifted: every benchmark connection comes from 127.0.0.1,
-      // and the search rows measure the search itself (bench/search-stall.ts covers abuse).
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SEED_DEMO: 'false', BENCH_USERS: JSON.stringify(userIds), SEARCH_LIMIT_PER_MINUTE: '1000000', ...extraEnv },
+      // and the search rows measure the search itself (bench/search-stall.ts covers abuse). Likewise
+      // the hourly generation quota (the firstToken row streams hundreds of drafts per member), with
+      // the offline generator whatever the environment says.
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        BENCH_USERS: JSON.stringify(userIds),
+        SEARCH_LIMIT_PER_MINUTE: '1000000',
+        GENERATOR: 'template',
+        GENERATION_LIMIT_PER_HOUR: '1000000',
+        ...extraEnv,
+      },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     child.once('message', (message) => {
@@ -258,7 +273,14 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
   const pairs = data.freePairs.slice(0, options.connections);
   const doomed = wishesToDelete(data, DELETES);
   const doomedAuthors = [...new Set(doomed.map((d) => d.userId))];
-  const benchUsers = [...pairs.map((p) => p.userId), ...doomedAuthors];
+  const wanted = (key: string) => !options.only || options.only.includes(key);
+  // The fan-out row's voter: the last user (at every scale with a mega wish, one of its voters, who
+  // authors nothing and voted on nothing else), and one wish per author whose stream it opens.
+  const fanoutVoter = data.counts.users;
+  const fanout = wanted('notifyFanout')
+    ? await fanoutTargets(options.databaseUrl, fanoutVoter, FANOUT_STREAMS, new Set([data.popularWish.id, data.megaWish.id, ...pairs.map((p) => p.wishId), ...doomed.map((d) => d.wishId)]))
+    : [];
+  const benchUsers = [...pairs.map((p) => p.userId), ...doomedAuthors, fanoutVoter, ...fanout.map((t) => t.authorId)];
   // The following feed's member: the first bench user, made to follow FOLLOWED people.
   const following = options.only && !options.only.includes('following1') ? 0 : await followAuthors(options.databaseUrl, pairs[0].userId);
   const middleCursor = await seedHotCalls(options.databaseUrl, data, pairs[1].userId, pairs[2].userId);
@@ -317,6 +339,9 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     { key: 'moderationQueue', label: `moderation queue, open, page 1 (${SEEDED.reportedWishes} reported wishes)`, method: 'GET', path: '/api/moderation/reports/', opts: { headers: { authorization: `Bearer ${tokens[1]}` } } },
     { key: 'cardPng', label: 'share card image (card.png of the popular wish)', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/card.png`, opts: {} },
     { key: 'vote', label: 'vote toggle (signed in: vote, unvote)', method: 'POST+DELETE', path: '/api/wish/{id}/vote/', opts: { requests: voteRequests } },
+    // Streamed calls (api/streams.ts), measured by their events rather than by autocannon.
+    { key: 'notifyFanout', label: 'notification stream fan-out', method: 'POST+DELETE → SSE', path: '/api/notifications/stream/', opts: {} },
+    { key: 'firstToken', label: 'first streamed token', method: 'POST', path: '/api/base/generate_text/stream/', opts: {} },
     // Deletes spread over the whole feed (so every deep page moves), then the feed again on the changed data.
     { key: 'delete', label: `delete a wish (${DELETES} deletes, ${options.connections} at a time)`, method: 'DELETE', path: '/api/base/wish/{id}/', opts: {} },
     { key: 'feed1AfterDeletes', label: `feed page 1 after ${DELETES} deletes (no cache)`, method: 'GET', path: '/api/base/feed/1/', opts: {} },
@@ -338,6 +363,28 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
         rmSync(server.dataDir, { recursive: true, force: true });
         server = { ...(await startServer(options.databaseUrl, benchUsers)), cachedOn: true };
         base = `http://127.0.0.1:${server.port}`;
+      }
+      if (s.key === 'notifyFanout' || s.key === 'firstToken') {
+        const tokenOf = new Map(benchUsers.map((id, k) => [id, server.tokens[k]!]));
+        const rows =
+          s.key === 'notifyFanout'
+            ? fanout.length === 0
+              ? []
+              : await measureNotifyFanout({
+                  base,
+                  targets: fanout,
+                  authorTokens: fanout.map((t) => tokenOf.get(t.authorId)!),
+                  voterToken: tokenOf.get(fanoutVoter)!,
+                  parallel: options.connections,
+                  durationSeconds: options.durationSeconds,
+                  warmupSeconds: options.warmupSeconds,
+                })
+            : await measureFirstToken({ base, tokens: server.tokens.slice(0, pairs.length), durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds });
+        for (const result of rows) {
+          results.push(result);
+          options.log(`  ${result.label.padEnd(40)} ${result.rps.toFixed(0).padStart(7)} /s     p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms` + (result.errors ? `  (${result.errors} errors!)` : ''));
+        }
+        continue;
       }
       if (s.key === 'delete') {
         const tokenOf = new Map(benchUsers.map((id, k) => [id, server.tokens[k]!]));
