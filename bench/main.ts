@@ -276,9 +276,9 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
   }
   if (web) {
     const feedJs = web.weights.find((w) => w.route === '/feed');
-    if (feedJs) rows.push({ name: 'JS for /feed (gzip)', value: fmtKb(feedJs.gzipTotal), target: '≤ 200 KB', pass: feedJs.gzipTotal <= 200 * 1024 });
+    if (feedJs) rows.push({ name: 'JS for /feed (gzip)', value: fmtKb(feedJs.gzipTotal), target: '≤ 150 KB', pass: feedJs.gzipTotal <= 150 * 1024 });
     const firstCard = median(web.cold.map((c) => c.firstCardMs));
-    rows.push({ name: 'first wish card, cold /feed (median of 3)', value: fmtMs(firstCard), target: '≤ 1000 ms', pass: Number.isFinite(firstCard) ? firstCard <= 1000 : false });
+    rows.push({ name: 'first wish card, cold /feed (median of 3)', value: fmtMs(firstCard), target: '≤ 500 ms', pass: Number.isFinite(firstCard) ? firstCard <= 500 : false });
     rows.push({
       name: 'Lighthouse performance (mobile, /feed)',
       value: web.lighthouse.score === null ? `unavailable (${web.lighthouse.error})` : String(web.lighthouse.score),
