@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
-import { clearFeedCache, feedPage, getVisibleWish } from './queries';
+import { clearFeedCache, feedPage, followingFeedPage, getVisibleWish } from './queries';
 
 const NAMES: [string, string][] = [
   ['', ''],
@@ -21,6 +21,7 @@ describe.each(dialects)('feed pages equal toWish (%s)', (dialect) => {
   let t: TestContext;
   let viewer: TestUser;
   const ids: number[] = [];
+  const followedIds: number[] = [];
   beforeAll(async () => {
     t = await createTestApp(dialect);
     viewer = await t.createUser();
@@ -29,7 +30,13 @@ describe.each(dialects)('feed pages equal toWish (%s)', (dialect) => {
       const author = await t.createUser();
       await sql`update users set first_name = ${first}, last_name = ${last}, avatar_url = ${index % 2 ? `/media/a${index}.png` : null},
         avatar_thumbnail = ${index % 2 ? `/media/t${index}.png` : null} where id = ${author.id}`.execute(db);
-      for (const text of TEXTS.slice(index % 3, index % 3 + 3)) ids.push(await t.saveWish(author, `${text} #${ids.length}`));
+      const followed = index % 2 === 0;
+      if (followed) await t.request({ method: 'POST', url: `/api/profile/${author.id}/subscribe/`, token: viewer.access });
+      for (const text of TEXTS.slice(index % 3, index % 3 + 3)) {
+        const id = await t.saveWish(author, `${text} #${ids.length}`);
+        ids.push(id);
+        if (followed) followedIds.push(id);
+      }
     }
     await t.request({ method: 'POST', url: `/api/wish/${ids[0]}/vote/`, token: viewer.access, payload: { vote_type: 'upvote' } });
     await t.request({ method: 'POST', url: `/api/wish/${ids[1]}/vote/`, token: viewer.access, payload: { vote_type: 'downvote' } });
@@ -56,6 +63,25 @@ describe.each(dialects)('feed pages equal toWish (%s)', (dialect) => {
       }
       expect(seen.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     }
+  });
+
+  it('the following feed: every page of every size, with the follower’s votes', async () => {
+    const { db } = t.app.deps;
+    for (const pageSize of [10, 2]) {
+      const seen: number[] = [];
+      for (let page = 1; ; page++) {
+        const got = await followingFeedPage(db, t.dialect, viewer.id, page, pageSize);
+        for (const wish of got.wishes) expect(wish).toEqual(await getVisibleWish(db, wish.id, viewer.id));
+        seen.push(...got.wishes.map((w) => w.id));
+        expect(got.next_page_number).toBe(got.hasMore ? page + 1 : null);
+        if (!got.hasMore) break;
+      }
+      expect(seen.sort((a, b) => a - b)).toEqual([...followedIds].sort((a, b) => a - b));
+    }
+    const res = await t.request({ method: 'GET', url: '/api/base/feed/following/', token: viewer.access });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.json()).toEqual(await followingFeedPage(db, t.dialect, viewer.id, 1, res.json().wishes.length));
   });
 
   it('the feed route sends the same page as JSON, with the viewer’s votes', async () => {

@@ -55,6 +55,11 @@ async function readHot<R>(db: Db, query: RawBuilder<R>): Promise<R[]> {
   return (await runPreparedOnPostgres<R>(db, query.compile(db))) ?? (await query.execute(db)).rows;
 }
 
+/** The ids a hot read finds (its first column): straight from better-sqlite3 on SQLite, else readHot. */
+async function readIds(db: Db, query: RawBuilder<{ id: number }>): Promise<number[]> {
+  return readColumnNowOnSqlite<number>(db, query) ?? (await readHot(db, query)).map((row) => row.id);
+}
+
 /** A LIMIT for readHot's SQL text: an integer of the server's own (a page size plus one), never client input. */
 const rowLimit = (rows: number) => sql.lit(Math.trunc(rows));
 
@@ -324,13 +329,16 @@ async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: nu
     ${WISH_JOINS(viewerId)}
     order by p.feed_seq desc`;
   const json = readColumnNowOnSqlite<string>(db, sql`${target} select ${LISTED_WISH_JSON} as wish ${from}`);
-  if (json) {
-    const hasMore = json.length > pageSize;
-    const wishes = hasMore ? json.slice(0, pageSize) : json;
-    return `{"wishes":[${wishes.join(',')}],"page_number":${page},"next_page_number":${hasMore ? page + 1 : null},"hasMore":${hasMore}}`;
-  }
+  if (json) return pageBodyOf(json, page, pageSize);
   const rows = await readHot(db, sql<WishJoinedRow>`${target} ${WISH_SELECT(viewerId)} ${from}`);
   return JSON.stringify(toPage(rows, page, pageSize));
+}
+
+/** A page's JSON body (FeedPageSchema) around wishes already serialized, one extra fetched to know if more exist. */
+function pageBodyOf(wishJson: string[], page: number, pageSize: number): string {
+  const hasMore = wishJson.length > pageSize;
+  const wishes = hasMore ? wishJson.slice(0, pageSize) : wishJson;
+  return `{"wishes":[${wishes.join(',')}],"page_number":${page},"next_page_number":${hasMore ? page + 1 : null},"hasMore":${hasMore}}`;
 }
 
 /**
@@ -390,13 +398,13 @@ const FOLLOWING_LATERAL_MAX_ROWS = 500;
  *    that small set. PostgreSQL reads only (skip + size + 1) per user (LATERAL); SQLite, without
  *    LATERAL, answers `user_id in (...)` from the same index and sorts.
  */
-export async function followingFeedPage(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<Page> {
+export async function followingFeedPageBody(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<string> {
   const skip = (page - 1) * pageSize;
   const want = pageSize + 1;
   const followed = sql`exists (select 1 from subscriptions s where s.follower_id = ${followerId} and s.target_id = w.user_id)`;
-  let ids: { id: number }[] = [];
+  let ids: number[] = [];
   if (page <= FOLLOWING_WALK_MAX_PAGE) {
-    ids = await readHot(
+    ids = await readIds(
       db,
       sql<{ id: number }>`select w.id from wishes w
       where w.is_public = 1 and w.hidden = 0
@@ -416,18 +424,24 @@ export async function followingFeedPage(db: Db, dialect: Dialect, followerId: nu
         : sql<{ id: number }>`select id from wishes
             where is_public = 1 and hidden = 0 and user_id in (select target_id from subscriptions where follower_id = ${followerId})
             order by feed_seq desc limit ${rowLimit(want)} offset ${skip}`;
-    ids = await readHot(db, fallback);
+    ids = await readIds(db, fallback);
   }
-  if (ids.length === 0) return toPage([], page, pageSize);
-  const rows = await readHot(
-    db,
-    sql<WishJoinedRow>`${WISH_SELECT(followerId)}
-    from wishes w
+  if (ids.length === 0) return pageBodyOf([], page, pageSize);
+  // Still listed (a wish hidden or made private since the ids were read drops out), so SQLite can
+  // serialize them (LISTED_WISH_JSON).
+  const from = sql`from wishes w
     ${WISH_JOINS(followerId)}
-    where w.id in (${sql.join(ids.map((r) => r.id))})
-    order by w.feed_seq desc`,
-  );
-  return toPage(rows, page, pageSize);
+    where w.id in (${sql.join(ids)}) and w.is_public = 1 and w.hidden = 0
+    order by w.feed_seq desc`;
+  const json = readColumnNowOnSqlite<string>(db, sql`select ${LISTED_WISH_JSON} as wish ${from}`);
+  if (json) return pageBodyOf(json, page, pageSize);
+  const rows = await readHot(db, sql<WishJoinedRow>`${WISH_SELECT(followerId)} ${from}`);
+  return JSON.stringify(toPage(rows, page, pageSize));
+}
+
+/** The same page as an object. */
+export async function followingFeedPage(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<Page> {
+  return JSON.parse(await followingFeedPageBody(db, dialect, followerId, page, pageSize)) as Page;
 }
 
 export async function userWishesPage(db: Db, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<Page> {

@@ -20,7 +20,8 @@ export default defineRoutes((_app, deps) => {
   const feed = async (rawPage: string | undefined, viewerId: number | null, reply: FastifyReply) =>
     reply.type('application/json; charset=utf-8').send(await q.feedPageBody(db, parsePage(rawPage), PAGE_SIZE, viewerId));
   // Signed-in only (401 for visitors): the public wishes of the people the caller follows.
-  const following = async (userId: number, rawPage: string | undefined) => q.followingFeedPage(db, dialect, userId, parsePage(rawPage), PAGE_SIZE);
+  const following = async (userId: number, rawPage: string | undefined, reply: FastifyReply) =>
+    reply.type('application/json; charset=utf-8').send(await q.followingFeedPageBody(db, dialect, userId, parsePage(rawPage), PAGE_SIZE));
   const userWishes = async (rawId: string, rawPage: string | undefined, viewerId: number | null) => {
     const userId = parseId(rawId, WISH_TEXT.userNotFound);
     const page = parsePage(rawPage);
@@ -128,8 +129,8 @@ export default defineRoutes((_app, deps) => {
 
     getFeed: { handler: async (request, reply) => feed(undefined, request.userId, reply) },
     getFeedPage: { handler: async (request, reply) => feed(request.params.page, request.userId, reply) },
-    getFollowingFeed: { handler: async (request) => following(requireUser(request), undefined) },
-    getFollowingFeedPage: { handler: async (request) => following(requireUser(request), request.params.page) },
+    getFollowingFeed: { handler: async (request, reply) => following(requireUser(request), undefined, reply) },
+    getFollowingFeedPage: { handler: async (request, reply) => following(requireUser(request), request.params.page, reply) },
     getUserWishes: { handler: async (request) => userWishes(request.params.id, undefined, request.userId) },
     getUserWishesPage: { handler: async (request) => userWishes(request.params.id, request.params.page, request.userId) },
     search: { rateLimit: [searchLimit], handler: async (request) => searchHandler(request.body, undefined, request.userId) },
