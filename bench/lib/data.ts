@@ -14,6 +14,7 @@
  *   the search benchmarks.
  * Everything is in typed arrays so 1M votes stay small and fast to write.
  */
+import { seededRandom } from '../../server/test/kit/random';
 
 export interface DataSize {
   users: number;
@@ -63,18 +64,6 @@ export interface Dataset {
   prolificUser: { id: number; wishes: number };
 }
 
-/** mulberry32: small, fast, seedable. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const FIRST = ['Anna', 'Ben', 'Chloe', 'David', 'Elena', 'Farid', 'Grace', 'Hugo', 'Ines', 'Jonas', 'Kira', 'Liam', 'Maya', 'Noah', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Uma', 'Victor', 'Wen', 'Ximena', 'Yusuf', 'Zoe', 'Amélie', 'Björn', 'Chiara', 'Dmitri', 'Emeka', 'Fatima', 'Giulia', 'Hiro', 'Isabel', 'Jamal', 'Katarzyna', 'Lucía', 'Mateo', 'Nadia'];
 const LAST = ['Smith', 'Garcia', 'Müller', 'Rossi', 'Kowalski', 'Nguyen', 'Okafor', 'Silva', 'Tanaka', 'Novak', 'Jensen', 'Dubois', 'Haddad', 'Ivanova', 'Kim', 'Lopez', 'Martin', 'Olsen', 'Patel', 'Quispe', 'Reyes', 'Schmidt', 'Torres', 'Weber', 'Yilmaz', 'Zhang', 'Andersson', 'Bakker', 'Costa', 'Papadopoulos'];
 const OPEN = ['Dear', 'My dearest', 'Hey', 'To my wonderful', 'Happy day,', 'Hello', 'To the best'];
@@ -122,7 +111,7 @@ function skewed(r: () => number, n: number, exponent: number): number {
 }
 
 export function generate(size: DataSize = FULL_SIZE, seed = 42): Dataset {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const now = Date.now();
   const start = now - size.wishes * 4 * 60_000; // one wish every ~4 minutes on average
   const iso = (ms: number) => new Date(ms).toISOString();

@@ -4,17 +4,9 @@ import { api, ApiError } from '@wishes/shared';
 import { axe } from 'jest-axe';
 import WishCardRemote from '../wish/WishCard';
 import { makeWish } from '../test/fixtures';
-import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { renderAt, signInForTest, toastsEachTest } from '@wishes/shared/testing';
 
-let toasts: ReturnType<typeof recordToasts>;
-beforeEach(() => {
-  resetSharedState();
-  toasts = recordToasts();
-});
-afterEach(() => {
-  toasts.stop();
-  jest.restoreAllMocks();
-});
+const toasts = toastsEachTest();
 
 const openMenu = async () => userEvent.click(screen.getByRole('button', { name: 'More options' }));
 const menuLabels = () => within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);

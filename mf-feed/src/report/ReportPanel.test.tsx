@@ -3,17 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { api, setOptions } from '@wishes/shared';
 import { openReportModal } from '../wish/WishCard';
 import { OPTIONS } from '../test/fixtures';
-import { apiError, recordToasts, renderAt, resetSharedState } from '@wishes/shared/testing';
+import { apiError, renderAt, toastsEachTest } from '@wishes/shared/testing';
 
-let toasts: ReturnType<typeof recordToasts>;
-beforeEach(() => {
-  resetSharedState();
-  toasts = recordToasts();
-});
-afterEach(() => {
-  toasts.stop();
-  jest.restoreAllMocks();
-});
+const toasts = toastsEachTest();
 
 // The panel is fetched at the first use: the dialog opens once it has arrived.
 async function open() {

@@ -4,19 +4,11 @@ import { useNavigate } from 'react-router-dom';
 import { api, setOptions, type SearchPage as SearchResult } from '@wishes/shared';
 import SearchPage, { AUTO_SEARCH_DEBOUNCE_MS } from './SearchPage';
 import { makeWish, OPTIONS, searchPage, wishes } from '../test/fixtures';
-import { apiError, deferred, flushRealClock, recordToasts, renderAt, resetSharedState } from '@wishes/shared/testing';
+import { apiError, deferred, flushRealClock, renderAt, toastsEachTest } from '@wishes/shared/testing';
 
-let toasts: ReturnType<typeof recordToasts>;
-beforeEach(() => {
-  resetSharedState();
-  setOptions(OPTIONS);
-  toasts = recordToasts();
-});
-afterEach(() => {
-  toasts.stop();
-  jest.useRealTimers();
-  jest.restoreAllMocks();
-});
+const toasts = toastsEachTest();
+beforeEach(() => setOptions(OPTIONS));
+afterEach(() => jest.useRealTimers());
 
 function BackButton() {
   const navigate = useNavigate();

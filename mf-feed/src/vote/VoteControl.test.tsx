@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { api, type Wish } from '@wishes/shared';
 import { VoteControl, type VoteDisplayMode } from './VoteControl';
 import { makeWish, voteResponse } from '../test/fixtures';
-import { apiError, deferred, recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { apiError, deferred, renderAt, resetSharedState, signInForTest, toastsEachTest } from '@wishes/shared/testing';
 
 function Harness({ initial, onChange, mode }: { initial: Wish; onChange?: (wish: Wish) => void; mode?: VoteDisplayMode }) {
   const [wish, setWish] = useState(initial);
@@ -24,16 +24,8 @@ const upvote = () => screen.getByRole('button', { name: 'Upvote' });
 const downvote = () => screen.getByRole('button', { name: 'Downvote' });
 const showVoters = () => screen.getByRole('button', { name: /show voters/i });
 
-let toasts: ReturnType<typeof recordToasts>;
-beforeEach(() => {
-  resetSharedState();
-  signInForTest();
-  toasts = recordToasts();
-});
-afterEach(() => {
-  toasts.stop();
-  jest.restoreAllMocks();
-});
+const toasts = toastsEachTest();
+beforeEach(() => signInForTest());
 
 describe('vote state machine', () => {
   it('none → upvoted: POSTs an upvote and shows the server counts', async () => {

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { api, bus, formatDate, type NavigateEvent, type VotersResult } from '@wishes/shared';
 import { openVotersModal } from './VoteControl';
-import { apiError, deferred, recordToasts, renderAt, resetSharedState } from '@wishes/shared/testing';
+import { apiError, deferred, renderAt, toastsEachTest } from '@wishes/shared/testing';
 
 function votersResult(overrides: Partial<VotersResult> = {}): VotersResult {
   return {
@@ -20,15 +20,7 @@ function votersResult(overrides: Partial<VotersResult> = {}): VotersResult {
   };
 }
 
-let toasts: ReturnType<typeof recordToasts>;
-beforeEach(() => {
-  resetSharedState();
-  toasts = recordToasts();
-});
-afterEach(() => {
-  toasts.stop();
-  jest.restoreAllMocks();
-});
+const toasts = toastsEachTest();
 
 function open() {
   renderAt(<p>page</p>);

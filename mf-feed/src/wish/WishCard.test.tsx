@@ -5,17 +5,9 @@ import { api, formatDate, setOptions } from '@wishes/shared';
 import WishCardRemote from './WishCard';
 import WishList from './WishList';
 import { makeWish, OPTIONS, voteResponse } from '../test/fixtures';
-import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { renderAt, signInForTest, toastsEachTest } from '@wishes/shared/testing';
 
-let toasts: ReturnType<typeof recordToasts>;
-beforeEach(() => {
-  resetSharedState();
-  toasts = recordToasts();
-});
-afterEach(() => {
-  toasts.stop();
-  jest.restoreAllMocks();
-});
+toastsEachTest();
 
 const location = () => screen.getByTestId('location').textContent;
 

@@ -2,20 +2,9 @@ import fc from 'fast-check';
 import options from '../../config/options.json';
 import { createGenerator } from './provider';
 import { cleanDetails, cleanName, composeWish, audienceKeyOf, styleKeyOf, topicKeyOf } from './template';
+import { seededRandom } from '../../test/kit/random';
 
 const { styles, audiences, topics } = options.greeting_config_params;
-
-/** Small deterministic PRNG (mulberry32) so failures are reproducible. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function expectWellFormed(text: string, name: string) {
   expect(text.trim()).not.toBe('');
@@ -39,7 +28,7 @@ describe('template generator', () => {
   });
 
   it('writes a well-formed wish for every style × audience × topic combination', () => {
-    const random = seeded(42);
+    const random = seededRandom(42);
     const details = ['she just ran her first marathon', 'Loves jazz, coffee and long walks!', '  we met in college   twenty years ago  '];
     let i = 0;
     for (const style of styles) {
@@ -53,7 +42,7 @@ describe('template generator', () => {
   });
 
   it('reflects the chosen style and topic', () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     const base = { audience: 'Friend', name: 'Leo', details: 'Loves football' };
     const birthday = Array.from({ length: 10 }, () => composeWish({ ...base, style: 'Formal', topic: 'Birthday' }, random)).join(' ');
     expect(birthday).toMatch(/birthday/i);
@@ -66,7 +55,7 @@ describe('template generator', () => {
   it('weaves the details in for the reader, not pasted back', () => {
     const text = composeWish(
       { style: 'Casual', audience: 'Friend', name: 'Mia', topic: 'Birthday', details: '  she finally   adopted a cat ' },
-      seeded(1),
+      seededRandom(1),
     );
     expect(text).toContain('you finally adopted a cat');
     expect(text).not.toMatch(/she finally/i);
@@ -80,7 +69,7 @@ describe('template generator', () => {
   });
 
   it('degrades gracefully for unknown values', () => {
-    const random = seeded(3);
+    const random = seededRandom(3);
     const request = { style: 'Pirate-ish', audience: 'Someone from the gym', name: 'Sam', topic: 'Passing the driving test', details: 'third attempt' };
     for (let n = 0; n < 20; n++) expectWellFormed(composeWish(request, random), 'Sam');
     const day = composeWish({ ...request, topic: "Mother's Day" }, random);

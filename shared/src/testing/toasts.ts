@@ -1,4 +1,5 @@
 import { bus, type ToastEvent } from '../bus';
+import { resetSharedState } from './render';
 
 /**
  * Records every toast sent on the bus (with the clock time it was sent) until `stop()`;
@@ -12,5 +13,29 @@ export function recordToasts() {
     texts: () => toasts.map((toast) => `${toast.kind}: ${toast.text}`),
     messages: () => toasts.map((toast) => toast.text),
     stop: () => subscription.unsubscribe(),
+  };
+}
+
+/**
+ * For a test file: before every test, fresh shared state (session, options, caches) and a new toast
+ * recorder; after it, the recorder stopped and jest's spies restored. Returns the running test's
+ * recorder (read it inside tests, not at the top of the file).
+ */
+export function toastsEachTest() {
+  let current!: ReturnType<typeof recordToasts>;
+  beforeEach(() => {
+    resetSharedState();
+    current = recordToasts();
+  });
+  afterEach(() => {
+    current.stop();
+    jest.restoreAllMocks();
+  });
+  return {
+    get toasts() {
+      return current.toasts;
+    },
+    texts: () => current.texts(),
+    messages: () => current.messages(),
   };
 }

@@ -7,6 +7,7 @@
 import nlp from 'compromise';
 import type { GenerateRequest } from '@wishes/shared/contract';
 import prompts from './prompts.json';
+import { seededRandom } from '../../../test/kit/random';
 
 export type DraftLength = 'short' | 'medium' | 'long';
 export const LENGTHS: DraftLength[] = ['short', 'medium', 'long'];
@@ -21,17 +22,6 @@ export const EVAL_PROMPTS = prompts as EvalPrompt[];
 /** The generator under test: one draft for a request at a length, drawing from `random`. */
 export type ComposeFn = (request: GenerateRequest, length: DraftLength, random: () => number) => string;
 
-/** Small deterministic PRNG (mulberry32), so two runs of the evaluation give the same figures. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 const normalise = (s: string) => squash(s).toLowerCase().replace(/[.!?…]+$/u, '');
@@ -171,7 +161,7 @@ export type VariantsFn = (request: GenerateRequest, length: DraftLength, count: 
  * `variants` when the generator has it, else three independent drafts).
  */
 export function evaluate(compose: ComposeFn, seed = 1, variants?: VariantsFn): EvalReport {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   let drafts = 0;
   let pasted = 0;
   let kept = 0;
