@@ -1,6 +1,7 @@
-import { api, EmptyState, ErrorState, formatDate, Spinner, useDocumentTitle, Pager, usePagedList } from '@wishes/shared';
+import { api, formatDate, useDocumentTitle, usePagedList } from '@wishes/shared';
 import { NotAllowed } from '../common/NotAllowed';
 import { ModerationNav } from '../common/ModerationNav';
+import { PagedListView } from '../common/PagedListView';
 import '../common/moderation.css';
 
 export const LOG_TEXTS = { loading: 'Loading the log...', failed: 'Could not load the moderation log.', empty: 'No moderation actions yet.' } as const;
@@ -18,30 +19,22 @@ const ACTION_TEXT: Record<string, string> = {
 /** /moderation/log: the audit log, newest first. */
 export default function ModerationLogPage() {
   useDocumentTitle('Moderation log');
-  const { state, page, setPage, reload } = usePagedList((p) => api.getModerationLog(p), { failed: LOG_TEXTS.failed, forbidden: true });
-  if (state.status === 'forbidden') return <NotAllowed />;
+  const list = usePagedList((p) => api.getModerationLog(p), { failed: LOG_TEXTS.failed, forbidden: true });
+  if (list.state.status === 'forbidden') return <NotAllowed />;
   return (
     <div className="mod-page">
       <h1>Moderation log</h1>
       <ModerationNav />
-      {state.status === 'loading' ? <Spinner label={LOG_TEXTS.loading} /> : null}
-      {state.status === 'error' ? <ErrorState message={state.message} onRetry={reload} /> : null}
-      {state.status === 'ready' && state.page.entries.length === 0 ? <EmptyState>{LOG_TEXTS.empty}</EmptyState> : null}
-      {state.status === 'ready' && state.page.entries.length > 0 ? (
-        <>
-          <ul className="mod-log">
-            {state.page.entries.map((entry) => (
-              <li key={entry.id}>
-                <strong>{entry.actor_name}</strong> {ACTION_TEXT[entry.action] ?? entry.action} {entry.target_type} {entry.target_id}{' '}
-                <time dateTime={entry.created_at}>({formatDate(entry.created_at)})</time>
-                <br />
-                Reason: {entry.reason}
-              </li>
-            ))}
-          </ul>
-          <Pager className="mod-pager" page={page} hasNext={state.page.next_page_number !== null} onPage={setPage} />
-        </>
-      ) : null}
+      <PagedListView list={list} items={(page) => page.entries} next={(page) => page.next_page_number} texts={LOG_TEXTS} className="mod-log" itemKey={(entry) => entry.id}>
+        {(entry) => (
+          <>
+            <strong>{entry.actor_name}</strong> {ACTION_TEXT[entry.action] ?? entry.action} {entry.target_type} {entry.target_id}{' '}
+            <time dateTime={entry.created_at}>({formatDate(entry.created_at)})</time>
+            <br />
+            Reason: {entry.reason}
+          </>
+        )}
+      </PagedListView>
     </div>
   );
 }

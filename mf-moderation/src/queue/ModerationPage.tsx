@@ -1,8 +1,9 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { api, Button, EmptyState, ErrorState, formatDate, Spinner, useDocumentTitle, type ReportedWish, type ReportStatus, Pager, usePagedList } from '@wishes/shared';
+import { api, Button, formatDate, useDocumentTitle, type ReportedWish, type ReportStatus, usePagedList } from '@wishes/shared';
 import { NotAllowed } from '../common/NotAllowed';
 import { ModerationNav } from '../common/ModerationNav';
+import { PagedListView } from '../common/PagedListView';
 import { openReasonDialog } from '../common/ReasonDialog';
 import '../common/moderation.css';
 
@@ -28,10 +29,11 @@ const RESOLUTION_TEXT: Record<string, string> = { hide: 'Hidden', restore: 'Rest
 export default function ModerationPage() {
   useDocumentTitle('Moderation');
   const [status, setStatus] = useState<ReportStatus>('open');
-  const { state, page, setPage, reload } = usePagedList((p) => api.getReportQueue(status, p), { failed: QUEUE_TEXTS.failed, key: status, forbidden: true });
+  const list = usePagedList((p) => api.getReportQueue(status, p), { failed: QUEUE_TEXTS.failed, key: status, forbidden: true });
+  const { setPage, reload } = list;
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 
-  if (state.status === 'forbidden') return <NotAllowed />;
+  if (list.state.status === 'forbidden') return <NotAllowed />;
 
   const choose = (index: number) => {
     setStatus(TABS[index]!.status);
@@ -70,21 +72,16 @@ export default function ModerationPage() {
         ))}
       </div>
       <div id="mod-tabpanel" role="tabpanel" aria-labelledby={`mod-tab-${status}`}>
-        {state.status === 'loading' ? <Spinner label={QUEUE_TEXTS.loading} /> : null}
-        {state.status === 'error' ? <ErrorState message={state.message} onRetry={reload} /> : null}
-        {state.status === 'ready' && state.page.items.length === 0 ? <EmptyState>{status === 'open' ? QUEUE_TEXTS.emptyOpen : QUEUE_TEXTS.emptyResolved}</EmptyState> : null}
-        {state.status === 'ready' && state.page.items.length > 0 ? (
-          <>
-            <ul className="mod-list">
-              {state.page.items.map((item) => (
-                <li key={item.wish.id}>
-                  <ReportedItem item={item} onDone={reload} />
-                </li>
-              ))}
-            </ul>
-            <Pager className="mod-pager" page={page} hasNext={state.page.next_page_number !== null} onPage={setPage} />
-          </>
-        ) : null}
+        <PagedListView
+          list={list}
+          items={(page) => page.items}
+          next={(page) => page.next_page_number}
+          texts={{ loading: QUEUE_TEXTS.loading, empty: status === 'open' ? QUEUE_TEXTS.emptyOpen : QUEUE_TEXTS.emptyResolved }}
+          className="mod-list"
+          itemKey={(item) => item.wish.id}
+        >
+          {(item) => <ReportedItem item={item} onDone={reload} />}
+        </PagedListView>
       </div>
     </div>
   );
