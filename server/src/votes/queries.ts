@@ -11,6 +11,7 @@ import { ANONYMOUS } from '@wishes/shared/constants';
 import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
 import { VISIBLE_TO, fullName } from '../wishes/queries';
+import { readHot, rowLimit } from '../db/hot-reads';
 
 type Db = Kysely<Database>;
 
@@ -122,10 +123,13 @@ export async function listVoters(
   const typeClause = filter ? sql`and v.vote_type = ${filter}` : sql``;
   // A row-value bound, which both databases turn into an index range (an OR of the two cases is not).
   const afterClause = cursor ? sql`and (v.created_at, v.id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
-  const { rows } = await sql<VoterRow>`select v.id, v.user_id, v.vote_type, v.created_at, u.first_name, u.last_name
+  const rows = await readHot(
+    db,
+    sql<VoterRow>`select v.id, v.user_id, v.vote_type, v.created_at, u.first_name, u.last_name
     from votes v join users u on u.id = v.user_id
     where v.wish_id = ${wishId} ${typeClause} ${afterClause}
-    order by v.created_at desc, v.id desc limit ${limit + 1}`.execute(db);
+    order by v.created_at desc, v.id desc limit ${rowLimit(limit + 1)}`,
+  );
   const page = rows.length > limit ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];
   return {
@@ -140,8 +144,11 @@ export async function listVoters(
  * moderators).
  */
 export async function votersHeader(db: Db, wishId: number, viewerId: number | null): Promise<{ up: number; down: number; mine: VoteType | null } | null> {
-  const { rows } = await sql<{ up: number; down: number; mine: VoteType | null }>`select w.upvote_count as up, w.downvote_count as down,
+  const rows = await readHot(
+    db,
+    sql<{ up: number; down: number; mine: VoteType | null }>`select w.upvote_count as up, w.downvote_count as down,
       (select m.vote_type from votes m where m.wish_id = w.id and m.user_id = ${viewerId ?? 0}) as mine
-    from wishes w where w.id = ${wishId} and ${VISIBLE_TO(viewerId)}`.execute(db);
+    from wishes w where w.id = ${wishId} and ${VISIBLE_TO(viewerId)}`,
+  );
   return rows[0] ?? null;
 }

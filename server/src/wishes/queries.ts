@@ -5,13 +5,14 @@
  * banned author) only for its author and moderators. The feed and search list only *listed*
  * wishes (public and not hidden), whoever asks.
  */
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Wish } from '@wishes/shared/contract';
 import { ANONYMOUS } from '@wishes/shared/constants';
 import type { Database, Dialect } from '../db/types';
 import { HIDDEN_BY_MODERATORS, nowIso } from '../db/types';
 import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
-import { runPreparedOnPostgres, sqliteDriverOf, sqliteFileOf, sqliteHandleOf } from '../db/connect';
+import { sqliteDriverOf, sqliteFileOf } from '../db/connect';
+import { readColumnNowOnSqlite, readHot, readIds, rowLimit } from '../db/hot-reads';
 import { SearchBusyError, sqliteSearchWorker } from './sqlite-search';
 
 type Db = Kysely<Database>;
@@ -45,23 +46,6 @@ const WISH_SELECT = (viewerId: number | null) => sql`select w.id, w.text, w.user
     mv.vote_type as my_vote, u.first_name, u.last_name, u.avatar_url, u.avatar_thumbnail`;
 const WISH_JOINS = (viewerId: number | null) => sql`join users u on u.id = w.user_id
     left join votes mv on mv.wish_id = w.id and mv.user_id = ${viewer(viewerId)}`;
-
-/**
- * A hot read: on PostgreSQL a named prepared statement (planned once per connection, see
- * runPreparedOnPostgres), elsewhere through Kysely. Its LIMITs are written into the SQL text
- * (`rowLimit`): SQLite ran a page read 2x slower with a bound LIMIT.
- */
-async function readHot<R>(db: Db, query: RawBuilder<R>): Promise<R[]> {
-  return (await runPreparedOnPostgres<R>(db, query.compile(db))) ?? (await query.execute(db)).rows;
-}
-
-/** The ids a hot read finds (its first column): straight from better-sqlite3 on SQLite, else readHot. */
-async function readIds(db: Db, query: RawBuilder<{ id: number }>): Promise<number[]> {
-  return readColumnNowOnSqlite<number>(db, query) ?? (await readHot(db, query)).map((row) => row.id);
-}
-
-/** A LIMIT for readHot's SQL text: an integer of the server's own (a page size plus one), never client input. */
-const rowLimit = (rows: number) => sql.lit(Math.trunc(rows));
 
 type WishJoinedRow = {
   id: number;
@@ -360,23 +344,6 @@ const LISTED_WISH_JSON = sql`json_object('id', w.id, 'text', w.text, 'user_id', 
       'avatar_url', u.avatar_url, 'avatar_thumbnail', u.avatar_thumbnail),
     'edited_at', w.edited_at)`;
 
-/**
- * SQLite: the first column of each row of a read, run straight on the better-sqlite3 connection (prepared statement, cached by
- * text in db/connect.ts), skipping Kysely's async driver: its connection mutex, executor and
- * promise hops were the largest share of an uncached feed page's CPU after the HTTP stack. Safe
- * because a read is one synchronous call that nothing can interleave; undefined (use Kysely) on
- * PostgreSQL or while a Kysely transaction is open on the connection, whose uncommitted rows this
- * read must not see.
- */
-function readColumnNowOnSqlite<R>(db: Db, query: RawBuilder<unknown>): R[] | undefined {
-  const raw = sqliteHandleOf(db);
-  if (!raw || raw.inTransaction) return undefined;
-  const compiled = query.compile(db);
-  return raw
-    .prepare(compiled.sql)
-    .pluck()
-    .all(...(compiled.parameters as unknown[])) as R[];
-}
 
 /** How many of the newest public wishes the first plan below walks before it gives up. */
 const FOLLOWING_WALK_WINDOW = 5000;
