@@ -273,9 +273,9 @@ for (const width of WIDTHS) {
       await expect(up).toHaveAttribute('aria-pressed', 'true');
       // Pressed: white on green, and still so while the pointer is over it (it was white on lavender).
       await up.hover();
-      const pressedHover = await colours(up);
-      expect(pressedHover.color).toBe('rgb(255, 255, 255)');
-      expect(['rgb(21, 128, 61)', 'rgb(22, 101, 52)']).toContain(pressedHover.background);
+      // The colours ease over 0.12 s (vote.css): read them once they have settled.
+      await expect.poll(async () => (await colours(up)).color).toBe('rgb(255, 255, 255)');
+      await expect.poll(async () => ['rgb(21, 128, 61)', 'rgb(22, 101, 52)'].includes((await colours(up)).background)).toBe(true);
       await shot(page, 'vote-pressed-hover');
       // The net figure is the way to the voters.
       const net = card.getByRole('button', { name: /show voters/i });
