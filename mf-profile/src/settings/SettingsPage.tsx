@@ -16,6 +16,7 @@ import {
   toast,
   useDocumentTitle,
   useFormFields,
+  useSubmit,
   useKeyedState,
   useSessionUser,
   type Account,
@@ -88,20 +89,15 @@ function Field({ field, label, error, type = 'text', ...input }: { field: FieldB
 function ProfileForm({ account, onSaved }: { account: Account; onSaved: (account: Account) => void }) {
   // The form's one error (whatever failed) is shown under the last field.
   const form = useFormFields({ first_name: account.first_name, last_name: account.last_name, phone: account.phone });
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const { busy, submit } = useSubmit(async () => {
     form.setErrors({});
     try {
       onSaved(await api.updateAccount(form.values));
       toast.success(SETTINGS_TEXT.saved);
     } catch (e) {
       form.setErrors({ phone: errorOf(e) });
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   return (
     <form onSubmit={submit} className="profile-settings__form" noValidate>
       <p className="profile-settings__static">
@@ -120,10 +116,7 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: (account
 function PasswordForm({ email }: { email: string }) {
   const form = useFormFields({ current: '', next: '' });
   const { current, next } = form.values;
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  const { busy, submit } = useSubmit(async () => {
     form.setErrors({});
     try {
       const tokens = await api.changePassword(current, next);
@@ -135,10 +128,8 @@ function PasswordForm({ email }: { email: string }) {
       const fields = (e instanceof ApiError ? (e.body?.fields as Record<string, string> | undefined) : undefined) ?? {};
       if (fields.current_password) form.setErrors({ current: fields.current_password });
       else form.setErrors({ next: fields.new_password ?? errorOf(e) });
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   return (
     <form onSubmit={submit} className="profile-settings__form" noValidate>
       <Field field={form.bind('current')} label={SETTINGS_TEXT.currentPassword} type="password" autoComplete="current-password" error={form.errorOf('current')} required />
