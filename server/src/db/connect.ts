@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
 import { Pool, types as pgTypes } from 'pg';
 import type { Database, Dialect } from './types';
 import { PG_TIMESTAMP_OID, PG_TIMESTAMPTZ_OID, pgTimestampToIso } from './dates';
@@ -96,9 +96,11 @@ const statementNames = new Map<string, string>();
  * and single-statement writes outside a transaction whose SQL text is one of a few fixed ones (the name is derived from the
  * text, so the number of prepared statements stays that small). Given a transaction, undefined.
  */
-export async function runPreparedOnPostgres<R>(db: Kysely<Database>, compiled: { sql: string; parameters: readonly unknown[] }): Promise<R[] | undefined> {
+export async function runPreparedOnPostgres<R>(db: Kysely<Database>, query: RawBuilder<unknown>): Promise<R[] | undefined> {
   const pool = pgPools.get(db);
   if (!pool) return undefined;
+  // Compiled only here: on SQLite (no pool) the caller's own path compiles it once.
+  const compiled = query.compile(db);
   let name = statementNames.get(compiled.sql);
   if (!name) statementNames.set(compiled.sql, (name = `wishes_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`));
   const result = await pool.query({ name, text: compiled.sql, values: compiled.parameters as unknown[] });

@@ -14,7 +14,7 @@ type Db = Kysely<Database>;
  * (`rowLimit`): SQLite ran a page read 2x slower with a bound LIMIT.
  */
 export async function readHot<R>(db: Db, query: RawBuilder<R>): Promise<R[]> {
-  return (await runPreparedOnPostgres<R>(db, query.compile(db))) ?? (await query.execute(db)).rows;
+  return (await runPreparedOnPostgres<R>(db, query)) ?? (await query.execute(db)).rows;
 }
 
 /** The ids a hot read finds (its first column): straight from better-sqlite3 on SQLite, else readHot. */
