@@ -6,7 +6,7 @@ import { runAdminCommand } from '../src/moderation/admin-cli';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env, {});
-  const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1, sqliteDriver: config.sqliteDriver });
+  const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
   try {
     await migrateToLatest(db, dialect);
     const result = await runAdminCommand(db, process.argv.slice(2));

@@ -78,7 +78,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const { db, dialect } = openDatabase(config.databaseUrl, { sqliteDriver: config.sqliteDriver });
+  const { db, dialect } = openDatabase(config.databaseUrl);
   configureFeedCache(db, config.feedCacheMs);
   configureSessionCache(db, config.sessionCacheMs);
   try {

@@ -90,11 +90,6 @@ export interface Config {
   feedCacheMs: number;
   /** How long a user's session epoch is trusted without a bus message, ms (WISHES_SESSION_CACHE_MS, default 10000). */
   sessionCacheMs: number;
-  /**
-   * A better-sqlite3 package folder to load instead of the installed one (WISHES_SQLITE_DRIVER):
-   * how the server runs on Node 24 and 26. See docs/operations.md#node-lines.
-   */
-  sqliteDriver?: string;
 }
 
 export type TrustProxy = false | number | string;
@@ -199,13 +194,6 @@ function loadOrCreateSecret(dataDir: string): string {
 
 type Env = Record<string, string | undefined>;
 
-function sqliteDriverFolder(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const folder = path.resolve(REPO_ROOT, value);
-  if (!existsSync(path.join(folder, 'package.json'))) throw new ConfigError(`WISHES_SQLITE_DRIVER must name a better-sqlite3 package folder (got "${value}")`);
-  return folder;
-}
-
 /** Builds the config from `env` (default process.env), then applies `overrides` (tests). */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const get = (name: string) => {
@@ -291,7 +279,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     releasesDir: overrides.releasesDir ?? path.resolve(REPO_ROOT, get('RELEASES_DIR') ?? './releases'),
     siteRoot: overrides.siteRoot ?? path.resolve(REPO_ROOT, get('WISHES_SITE_ROOT') ?? '.'),
     feedCacheMs: overrides.feedCacheMs ?? (get('WISHES_FEED_CACHE_MS') ? parseIntStrict(get('WISHES_FEED_CACHE_MS')!, 'WISHES_FEED_CACHE_MS', 0, 3_600_000) : 1000),
-    sqliteDriver: overrides.sqliteDriver ?? sqliteDriverFolder(get('WISHES_SQLITE_DRIVER')),
     sessionCacheMs:
       overrides.sessionCacheMs ?? (get('WISHES_SESSION_CACHE_MS') ? parseIntStrict(get('WISHES_SESSION_CACHE_MS')!, 'WISHES_SESSION_CACHE_MS', 0, 3_600_000) : 10_000),
   };

@@ -20,7 +20,6 @@ export interface DbHandle {
 }
 
 const sqliteFiles = new WeakMap<Kysely<Database>, string>();
-const sqliteDrivers = new WeakMap<Kysely<Database>, string>();
 const sqliteHandles = new WeakMap<Kysely<Database>, SqliteDatabase.Database>();
 const pgPools = new WeakMap<Kysely<Database>, Pool>();
 
@@ -39,28 +38,15 @@ export function sqliteFileOf(db: Kysely<Database>): string | null {
   return sqliteFiles.get(db) ?? null;
 }
 
-/** The better-sqlite3 package a SQLite handle was opened with, when not the installed one (Config.sqliteDriver). */
-export function sqliteDriverOf(db: Kysely<Database>): string | undefined {
-  return sqliteDrivers.get(db);
-}
-
 export interface OpenOptions {
   poolSize?: number;
-  /**
-   * Folder of a better-sqlite3 package to use instead of the installed one (WISHES_SQLITE_DRIVER):
-   * the installed 12.x is compiled for the ABI of the Node that ran `npm install` (20); on Node 24
-   * and 26 the server uses better-sqlite3 13 (Node-API, one binary for every line). Same API.
-   */
-  sqliteDriver?: string;
 }
 
 export function openDatabase(databaseUrl: string, options: OpenOptions = {}): DbHandle {
   if (databaseUrl.startsWith('sqlite:')) {
     const file = databaseUrl.slice('sqlite:'.length);
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const Driver = options.sqliteDriver ? (require(options.sqliteDriver) as typeof SqliteDatabase) : SqliteDatabase;
-    const sqlite = new Driver(file === ':memory:' ? ':memory:' : file);
+    const sqlite = new SqliteDatabase(file === ':memory:' ? ':memory:' : file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
@@ -69,7 +55,6 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
     // Kysely's SQLite driver uses this one connection behind a mutex, so transactions are serialized.
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     if (file !== ':memory:') sqliteFiles.set(db, file);
-    if (options.sqliteDriver) sqliteDrivers.set(db, options.sqliteDriver);
     sqliteHandles.set(db, sqlite);
     return { db, dialect: 'sqlite' };
   }

@@ -31,7 +31,7 @@ export async function runRemotesCli(argv: string[], out: (line: string) => void 
     return 2;
   }
   const config = loadConfig(process.env, { logLevel: 'silent' });
-  const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1, sqliteDriver: config.sqliteDriver });
+  const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
   try {
     await migrateToLatest(db, dialect);
     const ctx: ReleaseContext = { db, releasesDir: config.releasesDir, siteRoot: config.siteRoot };

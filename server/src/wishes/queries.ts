@@ -11,7 +11,7 @@ import { ANONYMOUS } from '@wishes/shared/constants';
 import type { Database, Dialect } from '../db/types';
 import { HIDDEN_BY_MODERATORS, nowIso } from '../db/types';
 import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
-import { sqliteDriverOf, sqliteFileOf } from '../db/connect';
+import { sqliteFileOf } from '../db/connect';
 import { readColumnNowOnSqlite, readHot, readIds, rowLimit } from '../db/hot-reads';
 import { SearchBusyError, sqliteSearchWorker } from './sqlite-search';
 
@@ -517,7 +517,7 @@ async function rankedIds(db: Db, dialect: Dialect, terms: string[], limit: numbe
     // remove a wish made private, hidden or deleted), so neither the count nor the ranking needs to join wishes.
     const match = fts5Query(terms);
     const file = sqliteFileOf(db);
-    if (file) return sqliteSearchWorker(db, file, { maxQueue: 8, driver: sqliteDriverOf(db) }).rank(match, limit, offset, bounds.timeoutMs);
+    if (file) return sqliteSearchWorker(db, file, { maxQueue: 8 }).rank(match, limit, offset, bounds.timeoutMs);
     // An in-memory database cannot be opened by a second connection: rank in process.
     const count = await sql<{ n: number }>`select count(*) as n from wishes_fts where wishes_fts match ${match}`.execute(db);
     const found = await sql<{ id: number }>`select rowid as id from wishes_fts where wishes_fts match ${match}

@@ -33,8 +33,6 @@ export interface RankedPage {
 export interface SqliteSearchOptions {
   /** Searches waiting for the worker beyond the running one; more are refused as busy. */
   maxQueue: number;
-  /** The better-sqlite3 package to load when not the installed one (db/connect.ts, Config.sqliteDriver). */
-  driver?: string;
 }
 
 // Plain JavaScript so it runs the same under tsx, jest and compiled code. The statements are the
@@ -109,7 +107,7 @@ export class SqliteSearchWorker {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: this.file, driver: this.options.driver ?? require.resolve('better-sqlite3') } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: this.file, driver: require.resolve('better-sqlite3') } });
     // Never keeps the process alive by itself (the app closes it on shutdown).
     worker.unref();
     worker.on('message', (message: { id: number; total?: number; ids?: number[]; error?: { message: string; code?: string } }) => {
