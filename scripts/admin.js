@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+require('../build/node-support').checkNode(); // before anything loads a native addon
 /** `npm run admin -- role <email> <user|moderator|admin>`: thin wrapper running server/scripts/admin.ts. */
 const { spawnSync } = require('child_process');
 const path = require('path');

@@ -4,6 +4,7 @@
  * Runs bench/main.ts with tsx from the bench workspace (bench/package.json holds its dependencies).
  * Arguments pass through, e.g. `npm run bench -- --skip-postgres --duration=5`; see bench/README.md.
  */
+require('../build/node-support').checkNode(); // before anything loads a native addon
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 

@@ -5,6 +5,7 @@
  * sources, its config, the shared sources or the build factory; `--force` rebuilds everything.
  * Usage: node scripts/build-site.js [--force] [app ...]
  */
+require('../build/node-support').checkNode(); // before anything loads a native addon
 const fs = require('node:fs');
 const path = require('node:path');
 

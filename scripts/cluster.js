@@ -21,6 +21,7 @@
  *
  * `startCluster()` is also used by the cluster test suite and `npm run load -- --cluster`.
  */
+require('../build/node-support').checkNode(); // before anything loads a native addon
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');

@@ -4,6 +4,7 @@
  * (http://localhost:3000) proxies /api, /media, /static and /mf/remotes.json to the API server,
  * which points the remote manifest at the remotes' dev servers.
  */
+require('../build/node-support').checkNode(); // before anything loads a native addon
 const path = require('node:path');
 const { concurrently } = require('concurrently');
 

@@ -3,6 +3,7 @@
  * `npm run fuzz [-- --runs 20000 --seed N --db both|sqlite|postgres --minutes 15]`: thin wrapper
  * running server/scripts/fuzz.ts, the long fuzz run with a random (printed) seed.
  */
+require('../build/node-support').checkNode(); // before anything loads a native addon
 const { spawnSync } = require('child_process');
 const path = require('path');
 

@@ -4,6 +4,7 @@
  * thin wrapper running server/scripts/load.ts (the real server on 127.0.0.1, SQLite then
  * PostgreSQL, fresh database each; prints the table and the counter verdict).
  */
+require('../build/node-support').checkNode(); // before anything loads a native addon
 const { spawnSync } = require('child_process');
 const path = require('path');
 

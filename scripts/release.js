@@ -11,6 +11,7 @@
  * existing release folder is never written again (the same build gives the same id).
  * `npm run remotes -- activate <remote> <release-id>` then makes it live.
  */
+require('../build/node-support').checkNode(); // before anything loads a native addon
 const nodeCrypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');

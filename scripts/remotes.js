@@ -3,6 +3,7 @@
  * `npm run remotes -- <command>`: the remote-release CLI (server/src/releases/cli.ts), compiled
  * like the server (server/dist/releases-cli.js, rebuilt when stale) and run with plain node.
  */
+require('../build/node-support').checkNode(); // before anything loads a native addon
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 const { buildServer, serverBuildStale, SERVER_DIST } = require('../server/scripts/build');

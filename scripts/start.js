@@ -4,6 +4,7 @@
  * the compiled API server (server/dist/main.js, plain node: no tsx in production), which migrates
  * the database, seeds demo data on an empty one and serves the whole site (http://localhost:8000).
  */
+require('../build/node-support').checkNode(); // before anything loads a native addon
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');

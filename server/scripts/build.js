@@ -29,7 +29,7 @@ function buildServer({ quiet = false } = {}) {
     outdir: OUT,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'cjs',
     sourcemap: 'linked',
     external,

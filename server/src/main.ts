@@ -5,9 +5,15 @@
  */
 import { buildApp } from './app/app';
 import { ConfigError } from './app/config';
+import { unsupportedNodeMessage } from './app/node-support';
 import { seedDemoData } from './seed/seed';
 
 async function main() {
+  const unsupported = unsupportedNodeMessage();
+  if (unsupported) {
+    console.error(unsupported);
+    process.exit(1);
+  }
   let app;
   try {
     app = await buildApp();
