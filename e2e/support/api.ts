@@ -1,5 +1,5 @@
 /**
- * Test data through the real HTTP API (api-contract.md): users, tokens, wishes, votes,
+ * Test data through the real HTTP API (the operation table, shared/src/contract/operations.ts): users, tokens, wishes, votes,
  * subscriptions, avatars. Every user gets a unique email so parallel tests never collide.
  */
 import { randomBytes } from 'node:crypto';

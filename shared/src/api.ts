@@ -1,5 +1,5 @@
 /**
- * Typed client for the Wishes API (docs/product.md#7-calls, api-contract.md). Sends the bearer token when one is
+ * Typed client for the Wishes API (docs/product.md#7-calls; the calls are the operation table's, contract/operations.ts). Sends the bearer token when one is
  * stored, retries once after refreshing an expired token, applies the spec's response checks
  * (docs/product.md#5-validation) and maps failures to the text a person should see (docs/product.md#8-error-texts): the server's `error` field where
  * present, else the listed default for that call.
@@ -442,7 +442,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getModerationLog: (page = 1) => call<ModerationLogPage>(to('getModerationLog', {}, `?page=${page}`), { failure: API_ERRORS.moderationLoad, expect: ['entries'] }),
 
     getOffers: (page = 1) => call<OfferInboxPage>(to('getOfferInbox', {}, `?page=${page}`), { failure: API_ERRORS.moderationLoad, expect: ['offers'] }),
-    // ---- the social layer (api-v2.md: following feed, notifications, account)
+    // ---- the social layer: following feed, notifications, account (docs/features.md)
     getFollowingFeed: (page = 1) => call<FeedPage>(to('getFollowingFeedPage', { page }), { failure: API_ERRORS.general, expect: ['wishes'] }),
 
     getNotifications: (page = 1) =>

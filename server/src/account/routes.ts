@@ -1,4 +1,4 @@
-/** The account's life (operations tagged `account`): sign-up, then settings, password, sign out everywhere, export, delete (api-v2.md → Account). */
+/** The account's life (operations tagged `account`): sign-up, then settings, password, sign out everywhere, export, delete (docs/features.md → account). */
 import path from 'node:path';
 import { mediaStoreFor } from '../media/store';
 import { defineRoutes } from '../app/operations';

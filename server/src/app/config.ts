@@ -1,5 +1,5 @@
 /**
- * Configuration from environment variables (api-contract.md, "Configuration"), validated once at
+ * Configuration from environment variables (every variable with its default: .env.example), validated once at
  * start so a bad value fails fast with a clear message instead of misbehaving later.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * A chat per wish (api-v2.md → Generation): POST /api/base/chats/ starts one from the compose form,
+ * A chat per wish (docs/product.md): POST /api/base/chats/ starts one from the compose form,
  * POST /api/base/chats/{id}/messages/ follows one instruction, GET /api/base/chats/{id}/ and
  * GET /api/base/wish/{id}/chat/ read it back. Signed in (401 for visitors); a chat is private to its
  * author: for everyone else it does not exist (404, the same answer as a missing one).

@@ -2,7 +2,7 @@
  * Notifications: what is stored, how upvotes and follows gather, and the `notify` entry point other
  * modules call. Every change publishes on the UnreadBus so open streams send the new unread count.
  *
- * Rules (api-v2.md → Notifications):
+ * Rules (docs/product.md):
  * - upvotes of one wish gather into one unread `vote` row per author; new followers gather into one
  *   unread `follow` row; once read, the next upvote/follow starts a new row;
  * - downvotes never notify; one's own actions never notify;

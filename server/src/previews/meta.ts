@@ -1,5 +1,5 @@
 /**
- * Link previews: the OpenGraph and Twitter tags a shared link unfurls with (api-v2.md → Link
+ * Link previews: the OpenGraph and Twitter tags a shared link unfurls with (docs/features.md → Link
  * previews). Crawlers are visitors, so every lookup is made as a visitor: a private wish (or one
  * that is otherwise not visible) gets the site's generic tags and no trace of its text. Every value
  * is HTML-escaped into an attribute; nothing user-written reaches the page unescaped.

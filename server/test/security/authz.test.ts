@@ -211,7 +211,7 @@ const ROWS: Row[] = [
   { name: "GET the owner's subscriptions", req: (w) => op('getProfileSubscriptions', { id: w.owner.id }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'GET my subscriptions', req: () => op('getMySubscriptions'), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'POST avatar upload (no multipart body)', req: () => op('uploadAvatar'), expect: { visitor: 401, owner: [400, 415], other: [400, 415] } },
-  // --- the social layer (api-v2.md): notifications, account, link-preview cards
+  // --- the social layer: notifications, account, link-preview cards
   { name: 'GET notifications', req: () => op('listNotifications', {}, '?page=1'), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'POST notifications read', req: () => ({ ...op('markNotificationsRead'), payload: { ids: [1, 2] } }), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'GET account', req: () => op('getAccount'), expect: { visitor: 401, owner: 200, other: 200 } },
@@ -247,7 +247,7 @@ const ROWS: Row[] = [
   { name: 'POST sign out everywhere', req: () => op('signOutEverywhere'), expect: { visitor: 401, owner: 200, other: 200 } },
 ];
 
-/** Every API route of shared/design/api-contract.md (numeric path parts written :id). */
+/** Every API route of the first version (numeric path parts written :id). */
 /** The SSE stream never ends under inject; its authorization is tested in notifications/notifications.test.ts. */
 const NOT_IN_MATRIX: ReadonlySet<OperationId> = new Set(['streamUnreadCount']);
 

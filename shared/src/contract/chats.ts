@@ -1,5 +1,5 @@
 /**
- * A chat per wish (../shared/design/api-v2.md → "Generation"): a draft's conversation with the
+ * A chat per wish (docs/product.md and the chat operations of contract/operations.ts): a draft's conversation with the
  * assistant, private to its author. Kept apart from schemas.ts so each v2 area owns its file.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';

@@ -43,5 +43,5 @@ export const StreamQuerySchema = Type.Object({ access_token: Type.Optional(Type.
 /** The avatar upload's multipart body (documentation only: the handler reads the parts as they stream). */
 export const AvatarUploadBodySchema = Type.Object({ avatar: Type.String({ format: 'binary', description: 'A JPEG, PNG, GIF or WebP image.' }) });
 
-/** The account export: one JSON document (its shape is documented in api-v2.md → Account). */
+/** The account export: one JSON document (its shape is AccountExportSchema, social.ts). */
 export const AccountExportSchema = Type.Object({ account: Type.Object({}, { additionalProperties: true }) }, { additionalProperties: true });

@@ -1,5 +1,5 @@
 /**
- * The Wishes wire contract (../shared/design/api-contract.md) as TypeBox schemas.
+ * The Wishes wire contract as TypeBox schemas (the routes that use them: contract/operations.ts).
  * One source of truth: the server validates and serializes with these schemas, and the
  * front end uses the static types derived from them (type-only imports, so TypeBox itself
  * never reaches a browser bundle).
@@ -385,7 +385,7 @@ export type RemoteState = Static<typeof RemoteStateSchema>;
 
 export const RemoteStatesResponseSchema = Type.Object({ remotes: Type.Array(RemoteStateSchema) });
 export const ReleaseSwitchResponseSchema = Type.Object({ message: Type.String(), switch: ReleaseSwitchSchema });
-// ---------- v2: own wishes, moderation (../shared/design/api-v2.md) ----------
+// ---------- v2: own wishes, moderation (docs/product.md) ----------
 
 export const RoleSchema = Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')]);
 export type Role = Static<typeof RoleSchema>;

@@ -1,5 +1,5 @@
 /**
- * The social layer's wire contract (../shared/design/api-v2.md → "Notifications", "Account"):
+ * The social layer's wire contract (docs/features.md → the social layer):
  * notifications and account settings. Kept apart from schemas.ts so each v2 area owns its file.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';

@@ -1,5 +1,5 @@
 /**
- * A chat per wish (api-v2.md → Generation): the conversation a draft has with the assistant.
+ * A chat per wish (docs/product.md): the conversation a draft has with the assistant.
  *
  * - `chats`: one per draft, private to `user_id`; `settings` is the compose form as JSON text;
  *   `wish_id` is set once the draft is saved (at most one chat per wish).
