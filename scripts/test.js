@@ -57,7 +57,7 @@ function selected(name) {
 // 0. Lint (eslint.config.mjs): hooks, accessibility, import boundaries between apps, no cycles.
 if (only.length === 0 || only.includes('lint')) {
   if (!run('lint', 'npx', ['eslint', '.'])) failures.push('lint');
-  // Dead files, exports and dependencies (knip.jsonc).
+  // Dead files, exports and dependencies (knip.config.js).
   if (!run('knip', 'npx', ['knip', '--no-progress'])) failures.push('knip');
 }
 

@@ -1,0 +1,47 @@
+// Dead files, exports and dependencies (`npm run knip`, a step of `npm test`). Each remote's entry
+// files come from the app registry (shared/src/registry.ts, through build/registry.js): its
+// bootstrap, its tests and every module it exposes, so a new remote needs no edit here.
+const { APP_REGISTRY, SHELL_APP } = require('./build/registry');
+
+const appWorkspace = (entries) => ({ entry: ['src/bootstrap.tsx', 'src/**/*.test.{ts,tsx}', ...entries], project: ['src/**/*.{ts,tsx}'] });
+
+module.exports = {
+  $schema: 'https://unpkg.com/knip@6/schema.json',
+  ignoreExportsUsedInFile: true,
+  ignoreBinaries: [
+    // The root's `remotes` script runs the server workspace's tsx.
+    'tsx',
+  ],
+  ignoreDependencies: [
+    // Each app declares rxjs because build/federation.shared.js takes the shared singleton's
+    // requiredVersion from the app's own package.json, not because its source imports it.
+    'rxjs',
+    // The shared webpack factory (build/) builds every app with these on the app's behalf.
+    '@module-federation/enhanced',
+    '@module-federation/runtime-core',
+    'html-webpack-plugin',
+    'webpack-cli',
+    'tsx',
+    '@types/smtp-server',
+    // The root's scripts (cluster, node-lines) and the bench use the server workspace's database
+    // drivers and query builder (hoisted); the bench runs the server workspace (@wishes/server).
+    'pg',
+    'kysely',
+    'better-sqlite3',
+    '@wishes/server',
+  ],
+  ignore: [
+    // A remote that the e2e suite builds and publishes as a release at run time.
+    'e2e/fixtures/**',
+  ],
+  workspaces: {
+    '.': { entry: ['scripts/*.js', 'build/*.js'], project: ['scripts/**/*.js', 'build/**/*.js'] },
+    // Entries: the package's "exports" (knip reads them), and its tests.
+    shared: { entry: ['src/**/*.test.{ts,tsx}'], project: ['src/**/*.{ts,tsx}'] },
+    server: { entry: ['scripts/*.ts', 'src/**/*.test.ts'], project: ['src/**/*.ts', 'scripts/**/*.ts'] },
+    [SHELL_APP.folder]: appWorkspace([]),
+    ...Object.fromEntries(APP_REGISTRY.map((remote) => [remote.folder, appWorkspace(Object.values(remote.exposes))])),
+    bench: { entry: ['main.ts', 'search-stall.ts', 'web/cold-load.ts', 'api/server.ts'], project: ['**/*.ts'] },
+    e2e: { entry: ['tests/**/*.ts', 'support/global-*.ts'], project: ['**/*.ts'] },
+  },
+};
