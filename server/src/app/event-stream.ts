@@ -85,17 +85,6 @@ export class EventStreams {
     return stream;
   }
 
-  /** Open streams of a member (this process). */
-  of(userId: number): EventStream[] {
-    return [...(this.byMember.get(userId) ?? [])];
-  }
-
-  count(): number {
-    let n = 0;
-    for (const set of this.byMember.values()) n += set.size;
-    return n;
-  }
-
   /** Ends every stream of the member in this process. */
   endMember(userId: number): void {
     for (const stream of [...(this.byMember.get(userId) ?? [])]) stream.end();

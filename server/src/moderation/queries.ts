@@ -162,7 +162,7 @@ export async function actOnWish(db: Db, moderatorId: number, wishId: number, act
 export const autoHideReason = (count: number) => `Hidden automatically after ${count} reports, pending review.`;
 
 /** Reports that count toward auto-hide (complaints `c` joined to their reporter `u`); see autoHideIfReported. */
-export function countingReport(minAccountAgeHours: number) {
+function countingReport(minAccountAgeHours: number) {
   const oldEnough = minAccountAgeHours > 0 ? sql`and u.created_at <= ${new Date(Date.now() - minAccountAgeHours * 3_600_000).toISOString()}` : sql``;
   return sql`u.banned_at is null ${oldEnough}`;
 }
