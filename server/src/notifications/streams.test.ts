@@ -151,6 +151,20 @@ describe.each(dialects)('event streams (%s)', (dialect) => {
     }
   });
 
+  it('sends keep-alive comments while idle and ends a stream with no event for STREAM_IDLE_TIMEOUT', async () => {
+    const quick = await createTestApp(dialect, { streamHeartbeatMs: 100, streamIdleTimeoutMs: 700 });
+    try {
+      const where = await listen(quick.app);
+      const member = await quick.createUser();
+      const stream = await opened(open(where, STREAM, member.access));
+      await stream.until(() => stream.body().includes(': keep-alive'), 'a keep-alive comment');
+      await stream.until(() => stream.ended(), 'ended when idle');
+      expect(stream.counts).toEqual([0]);
+    } finally {
+      await quick.close();
+    }
+  });
+
   describe('a stream ends with its session', () => {
     const both = async (user: TestUser) => [await opened(open(base, STREAM, user.access)), await opened(open(base, STREAM, user.access, { viaQuery: true }))];
     const endedSoon = async (streams: Held[], what: string) => {
