@@ -65,7 +65,12 @@ test('the bell counts up live while another member upvotes, and /notifications m
   const ownerPage = await pageSignedInAs(browser, owner, baseURL!);
   const fanPage = await pageSignedInAs(browser, fan, baseURL!);
   try {
+    // The bell's stream sends its token in the Authorization header, never in the URL.
+    const streamRequest = ownerPage.waitForRequest((r) => new URL(r.url()).pathname === '/api/notifications/stream/');
     await ownerPage.goto('/feed');
+    const opened = await streamRequest;
+    expect(opened.url()).not.toContain('access_token');
+    expect(await opened.headerValue('authorization')).toMatch(/^Bearer \S+$/);
     const bell = header(ownerPage).getByTestId('bell-header');
     await expect(bell).toHaveAccessibleName('Notifications');
     await fanPage.goto(`/wish/${wishId}`);

@@ -4,6 +4,7 @@
  * (docs/product.md#5-validation) and maps failures to the text a person should see (docs/product.md#8-error-texts): the server's `error` field where
  * present, else the listed default for that call.
  */
+import { createParser } from 'eventsource-parser';
 import type {
   ModerationLogPage,
   ModerationUserAction,
@@ -125,24 +126,55 @@ export interface StreamedDraft {
   stopped: boolean;
 }
 
-/** Splits an event-stream text into complete events; returns them and the unfinished rest. */
-export function parseEventStream(buffer: string): { events: Array<{ event: string; data: unknown }>; rest: string } {
-  const blocks = buffer.split('\n\n');
-  const rest = blocks.pop() ?? '';
-  const events = blocks
-    .filter((block) => block.trim())
-    .map((block) => {
-      const event = /^event: ?(.*)$/m.exec(block)?.[1] ?? 'message';
-      const raw = /^data: ?(.*)$/m.exec(block)?.[1];
+/** One Server-Sent Event as the client sees it: its name and its JSON data (null when not JSON). */
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * Reads a `text/event-stream` response body to its end with eventsource-parser (the WHATWG
+ * parsing rules: multi-line data, comments, `retry:`, CRLF), calling `onEvent` for each event.
+ * `onRetry` hears the server's reconnection delay.
+ */
+export async function readEventStream(response: Response, onEvent: (event: StreamEvent) => void, onRetry?: (ms: number) => void): Promise<void> {
+  let failure: unknown = null;
+  const parser = createParser({
+    onEvent(message) {
+      if (failure) return;
       let data: unknown = null;
       try {
-        data = raw ? JSON.parse(raw) : null;
+        data = message.data ? JSON.parse(message.data) : null;
       } catch {
         data = null;
       }
-      return { event, data };
-    });
-  return { events, rest };
+      try {
+        onEvent({ event: message.event ?? 'message', data });
+      } catch (error) {
+        failure = error;
+      }
+    },
+    onRetry: (ms) => onRetry?.(ms),
+  });
+  const reader = response.body?.getReader?.();
+  if (reader) {
+    const decoder = new TextDecoder();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+      if (failure) {
+        await reader.cancel().catch(() => undefined);
+        throw failure;
+      }
+    }
+    parser.feed(decoder.decode());
+  } else {
+    parser.feed(await response.text());
+  }
+  // A last event without its closing blank line still counts (a server cut mid-event).
+  parser.feed('\n\n');
+  if (failure) throw failure;
 }
 
 function errorText(body: Record<string, unknown> | null, fallback: string): string {
@@ -232,37 +264,20 @@ export function createApiClient(options: ApiClientOptions = {}) {
         throw new ApiError(errorText(body, failure), response.status, body);
       }
       let done: StreamedDraft | null = null;
-      const handle = (events: Array<{ event: string; data: unknown }>) => {
-        for (const { event, data } of events) {
-          const payload = (data ?? {}) as { text?: unknown; error?: unknown; status?: unknown; rate_limit?: RateLimit };
-          if (event === 'token' && typeof payload.text === 'string') {
-            text += payload.text;
-            options.onToken(payload.text, text);
-          } else if (event === 'done') {
-            done = { text: typeof payload.text === 'string' ? payload.text : text, rate_limit: payload.rate_limit, stopped: false };
-          } else if (event === 'error') {
-            const status = typeof payload.status === 'number' ? payload.status : 502;
-            throw new ApiError(typeof payload.error === 'string' && payload.error ? payload.error : failure, status, { ...payload, partial: text });
-          }
+      const handle = ({ event, data }: StreamEvent) => {
+        const payload = (data ?? {}) as { text?: unknown; error?: unknown; status?: unknown; rate_limit?: RateLimit };
+        if (event === 'token' && typeof payload.text === 'string') {
+          text += payload.text;
+          options.onToken(payload.text, text);
+        } else if (event === 'done') {
+          done = { text: typeof payload.text === 'string' ? payload.text : text, rate_limit: payload.rate_limit, stopped: false };
+        } else if (event === 'error') {
+          const status = typeof payload.status === 'number' ? payload.status : 502;
+          throw new ApiError(typeof payload.error === 'string' && payload.error ? payload.error : failure, status, { ...payload, partial: text });
         }
       };
       try {
-        const reader = response.body?.getReader?.();
-        if (reader) {
-          const decoder = new TextDecoder();
-          let buffer = '';
-          for (;;) {
-            const { value, done: finished } = await reader.read();
-            if (finished) break;
-            buffer += decoder.decode(value, { stream: true });
-            const parsed = parseEventStream(buffer);
-            buffer = parsed.rest;
-            handle(parsed.events);
-          }
-          handle(parseEventStream(`${buffer}\n\n`).events);
-        } else {
-          handle(parseEventStream(`${await response.text()}\n\n`).events);
-        }
+        await readEventStream(response, handle);
       } catch (error) {
         if (stopped()) return { text, stopped: true };
         if (error instanceof ApiError) throw error;
@@ -449,6 +464,26 @@ export function createApiClient(options: ApiClientOptions = {}) {
       call<NotificationsPage>(to('listNotifications', {}, `?page=${page}`), { failure: API_ERRORS.general, expect: ['notifications', 'unread_count'] }),
 
     /** Marks the given notifications (or, without ids, all) read; resolves to the new unread count. */
+    /**
+     * The live unread count (GET /api/notifications/stream/) with the Authorization header, never a
+     * token in the URL; an expired token is refreshed once, as for every call. Resolves when the
+     * server ends the stream (token expiry, session end, idle timeout) and rejects with an ApiError
+     * when it refuses it (401, 429); the caller reconnects.
+     */
+    streamUnreadCount: async (options: { onCount: (count: number) => void; onRetry?: (ms: number) => void; signal?: AbortSignal }): Promise<void> => {
+      const failure = API_ERRORS.general;
+      const response = await send(to('streamUnreadCount'), { failure, signal: options.signal, accept: 'text/event-stream' });
+      if (!response.ok) throw new ApiError(errorText(await readJson(response), failure), response.status);
+      await readEventStream(
+        response,
+        ({ event, data }) => {
+          const value = (data as { unread_count?: unknown } | null)?.unread_count;
+          if (event === 'unread' && typeof value === 'number') options.onCount(value);
+        },
+        options.onRetry,
+      );
+    },
+
     markNotificationsRead: (ids?: number[]) =>
       call<UnreadCount>(to('markNotificationsRead'), { body: ids ? { ids } : {}, failure: API_ERRORS.general, expect: ['unread_count'] }),
 

@@ -119,6 +119,10 @@ export async function deleteAccount(db: Db, userId: number) {
       await sql`delete from notifications where text is null and id in (${sql.join(touchedIds)})
         and not exists (select 1 from notification_actors a where a.notification_id = notifications.id)`.execute(trx);
     }
+    // Open reports stay, without who filed them: a wish they hid stays in the moderators' open
+    // queue until one resolves it. Resolved ones go with the account.
+    await sql`update complaints set reporter_id = null, reporter_ip = null, reporter_key = 'deleted:' || cast(id as varchar(20))
+      where reporter_id = ${userId} and status = 'open'`.execute(trx);
     await trx.deleteFrom('complaints').where('reporter_id', '=', userId).execute();
 
     await trx.deleteFrom('users').where('id', '=', userId).execute();

@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { validatePassword } from '../auth/validators';
 import { AVATAR } from '../media/schemas';
 import { endUserSessions, startSession } from '../auth/sessions';
+import { limitMarks } from '../previews/card-text';
 import * as q from './queries';
 
 export const ACCOUNT_TEXT = {
@@ -46,7 +47,7 @@ export default defineRoutes((app, deps) => {
         if (await authQueries.emailExists(db, email)) throw new HttpError(409, AUTH_TEXT.duplicateEmail, { fields: { email: AUTH_TEXT.duplicateEmail } });
         const passwordHash = await hashPassword(body.password, config.scryptCost);
         try {
-          const id = await authQueries.insertUser(db, { email, passwordHash, firstName: body.first_name.trim(), lastName: body.last_name.trim(), phone: body.phone.trim() });
+          const id = await authQueries.insertUser(db, { email, passwordHash, firstName: limitMarks(body.first_name.trim()), lastName: limitMarks(body.last_name.trim()), phone: body.phone.trim() });
           return reply.code(201).send({ user_id: id });
         } catch (error) {
           // Two sign-ups with one email at once: the unique index decides, the loser gets the same 409.
@@ -66,7 +67,7 @@ export default defineRoutes((app, deps) => {
           const value = request.body[field];
           if (value === undefined) continue;
           if (!value.trim()) throw new HttpError(400, `${field}: ${ACCOUNT_TEXT.blankName}`, { fields: { [field]: ACCOUNT_TEXT.blankName } });
-          changes[field] = value.trim();
+          changes[field] = limitMarks(value.trim());
         }
         if (request.body.phone !== undefined) changes.phone = request.body.phone.trim();
         await q.updateAccount(db, userId, changes);

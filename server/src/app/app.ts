@@ -16,6 +16,7 @@ import { installBodyChecks, installJsonParser } from './request-body';
 import { installRequestLog } from './request-log';
 import { registerSecurityHeaders } from './csp';
 import { registerApiDocs } from './docs';
+import { serializeRequest } from './log-redact';
 import healthRoutes from './health';
 import { API_AREAS } from './routes';
 import { loadOptions } from '../options/load';
@@ -48,6 +49,8 @@ export interface BuildOptions {
   env?: Record<string, string | undefined>;
   /** Extra routes added just before the app is ready (the benchmark's bare baseline route); never set in production. */
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** JSON bodies are small (a wish is ≤ 2000 chars, an offer ≤ 5000); multipart has its own limit. */
@@ -63,6 +66,9 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       level: config.logLevel,
       // Never log credentials: tokens travel in headers, passwords in bodies (bodies are not logged).
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Nor a token in a URL (`?access_token=` of old stream clients): app/log-redact.ts.
+      serializers: { req: serializeRequest },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Fastify's two lines per request (incoming + completed) cost ~3-5 % of a cheap read's CPU;
     // logRequest below writes one line per request instead, and skips successful reads at info.

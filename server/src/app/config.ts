@@ -90,6 +90,20 @@ export interface Config {
   feedCacheMs: number;
   /** How long a user's session epoch is trusted without a bus message, ms (WISHES_SESSION_CACHE_MS, default 10000). */
   sessionCacheMs: number;
+  /** Open event streams of one kind per member (STREAMS_PER_MEMBER, default 10); one more is 429. */
+  streamsPerMember: number;
+  /** Open event streams of one kind per client address (STREAMS_PER_ADDRESS, default 50). */
+  streamsPerAddress: number;
+  /** Comment line on an event stream this often, ms (STREAM_HEARTBEAT, default 25s). */
+  streamHeartbeatMs: number;
+  /** An event stream with no event for this long ends (the client reconnects), ms (STREAM_IDLE_TIMEOUT, default 15m). */
+  streamIdleTimeoutMs: number;
+  /** How often an open stream re-checks its token's session, ms (STREAM_RECHECK, default 5s). */
+  streamRecheckMs: number;
+  /** Reports count toward auto-hide only from accounts at least this old, hours; 0 turns the rule off (REPORTER_MIN_ACCOUNT_AGE_HOURS, default 24). */
+  reporterMinAccountAgeHours: number;
+  /** Serve the built `.map` files (SERVE_SOURCE_MAPS, default false: they are a 404). */
+  serveSourceMaps: boolean;
 }
 
 export type TrustProxy = false | number | string;
@@ -281,5 +295,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     feedCacheMs: overrides.feedCacheMs ?? (get('WISHES_FEED_CACHE_MS') ? parseIntStrict(get('WISHES_FEED_CACHE_MS')!, 'WISHES_FEED_CACHE_MS', 0, 3_600_000) : 1000),
     sessionCacheMs:
       overrides.sessionCacheMs ?? (get('WISHES_SESSION_CACHE_MS') ? parseIntStrict(get('WISHES_SESSION_CACHE_MS')!, 'WISHES_SESSION_CACHE_MS', 0, 3_600_000) : 10_000),
+    streamsPerMember: overrides.streamsPerMember ?? (get('STREAMS_PER_MEMBER') ? parseIntStrict(get('STREAMS_PER_MEMBER')!, 'STREAMS_PER_MEMBER', 1, 1000) : 10),
+    streamsPerAddress: overrides.streamsPerAddress ?? (get('STREAMS_PER_ADDRESS') ? parseIntStrict(get('STREAMS_PER_ADDRESS')!, 'STREAMS_PER_ADDRESS', 1, 100_000) : 50),
+    streamHeartbeatMs: overrides.streamHeartbeatMs ?? parseDuration(get('STREAM_HEARTBEAT') ?? '25s', 'STREAM_HEARTBEAT') * 1000,
+    streamIdleTimeoutMs: overrides.streamIdleTimeoutMs ?? parseDuration(get('STREAM_IDLE_TIMEOUT') ?? '15m', 'STREAM_IDLE_TIMEOUT') * 1000,
+    streamRecheckMs: overrides.streamRecheckMs ?? parseDuration(get('STREAM_RECHECK') ?? '5s', 'STREAM_RECHECK') * 1000,
+    reporterMinAccountAgeHours:
+      overrides.reporterMinAccountAgeHours ??
+      (get('REPORTER_MIN_ACCOUNT_AGE_HOURS') ? parseIntStrict(get('REPORTER_MIN_ACCOUNT_AGE_HOURS')!, 'REPORTER_MIN_ACCOUNT_AGE_HOURS', 0, 100_000) : 24),
+    serveSourceMaps: overrides.serveSourceMaps ?? (get('SERVE_SOURCE_MAPS') ? parseBool(get('SERVE_SOURCE_MAPS')!, 'SERVE_SOURCE_MAPS') : false),
   };
 }

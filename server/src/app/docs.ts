@@ -9,5 +9,19 @@ import { buildOpenApi } from '@wishes/shared/contract';
 
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi() as never } });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: siteFramingPolicy });
+}
+
+/**
+ * Swagger UI's own CSP (hashes of its inline scripts), brought in line with the rest of the site
+ * (app/csp.ts): never framed (`frame-ancestors 'none'`, beside X-Frame-Options: DENY), and no
+ * `upgrade-insecure-requests`, which breaks the docs on a site served over plain http.
+ */
+export function siteFramingPolicy(header: string): string {
+  return header
+    .split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive && !/^upgrade-insecure-requests$/i.test(directive))
+    .map((directive) => (/^frame-ancestors\b/i.test(directive) ? "frame-ancestors 'none'" : directive))
+    .join('; ');
 }

@@ -71,6 +71,8 @@ class SessionEpochCache {
   private readonly entries = new Map<number, { epoch: number | null; at: number }>();
   /** Bumped on every invalidation, so a read that raced with one is not cached. */
   private invalidations = 0;
+  /** Who wants to hear that a user's sessions ended (open event streams end theirs). */
+  readonly endedListeners = new Set<(userId: number) => void>();
 
   constructor(private readonly db: Db) {
     bus.subscribe((userId) => this.forget(userId));
@@ -79,6 +81,7 @@ class SessionEpochCache {
   forget(userId: number): void {
     this.invalidations++;
     this.entries.delete(userId);
+    for (const listener of [...this.endedListeners]) listener(userId);
   }
 
   async epochOf(userId: number): Promise<number | null> {
@@ -101,6 +104,16 @@ function cacheOf(db: Db): SessionEpochCache {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new SessionEpochCache(db)));
   return cache;
+}
+
+/**
+ * Calls `listener` whenever a user's sessions end: in this process (endUserSessions) or, through
+ * the session bus, in another one (cluster mode). A listener may be called more than once per end.
+ */
+export function onSessionsEnded(db: Db, listener: (userId: number) => void): () => void {
+  const cache = cacheOf(db);
+  cache.endedListeners.add(listener);
+  return () => cache.endedListeners.delete(listener);
 }
 
 /** The user's current session epoch (cached), or null when the account does not exist. */

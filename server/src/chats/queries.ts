@@ -1,7 +1,7 @@
 /** Chats, their messages and versions (migrations/0009_chats.ts). Every read is scoped to the author. */
 import { sql, type Kysely } from 'kysely';
 import { CHAT_LIMITS, type Chat, type ChatSettings } from '@wishes/shared/contract';
-import { nowIso, type Database } from '../db/types';
+import { nowIso, type Database, type Dialect } from '../db/types';
 
 type Db = Kysely<Database>;
 
@@ -23,9 +23,17 @@ function settingsOf(raw: string): ChatSettings {
   }
 }
 
-/** Starts a chat with its first version; the author's oldest chats without a wish beyond the limit go. */
-export async function createChat(db: Db, userId: number, settings: ChatSettings, text: string): Promise<number> {
+/** First key of the two-key advisory lock of a member's chat list (an arbitrary constant, apart from others'). */
+const CHATS_LOCK_SPACE = 7019;
+
+/**
+ * Starts a chat with its first version; the author's oldest chats without a wish beyond the limit
+ * go. On PostgreSQL one member's creations run one at a time (advisory lock), so concurrent ones
+ * never leave more than CHAT_LIMITS.draftChatsKept drafts (SQLite runs transactions one at a time).
+ */
+export async function createChat(db: Db, userId: number, settings: ChatSettings, text: string, dialect: Dialect): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${CHATS_LOCK_SPACE}, ${userId})`.execute(trx);
     const now = nowIso();
     const { id } = await trx
       .insertInto('chats')
@@ -70,10 +78,17 @@ export async function instructionCount(db: Db, chatId: number): Promise<number> 
   return Number(row?.n ?? 0);
 }
 
-/** Records one exchange: the author's hand edit (if any), the instruction, the reply and the new version (if it changed). */
-export async function recordTurn(db: Db, chatId: number, turn: { editedText: string | null; message: string; reply: string; newText: string | null }): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Records one exchange: the author's hand edit (if any), the instruction, the reply and the new
+ * version (if it changed). The limit of CHAT_LIMITS.instructionsMax instructions is checked in the
+ * same transaction, after the chat's row is locked (its update), so concurrent turns of one chat
+ * count one at a time on both databases: false (nothing stored) when the chat is full.
+ */
+export async function recordTurn(db: Db, chatId: number, turn: { editedText: string | null; message: string; reply: string; newText: string | null }): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const now = nowIso();
+    await trx.updateTable('chats').set({ updated_at: now }).where('id', '=', chatId).execute();
+    if ((await instructionCount(trx, chatId)) >= CHAT_LIMITS.instructionsMax) return false;
     if (turn.editedText !== null) await trx.insertInto('chat_versions').values({ chat_id: chatId, text: turn.editedText, created_at: now }).execute();
     await trx
       .insertInto('chat_messages')
@@ -83,7 +98,7 @@ export async function recordTurn(db: Db, chatId: number, turn: { editedText: str
       ])
       .execute();
     if (turn.newText !== null) await trx.insertInto('chat_versions').values({ chat_id: chatId, text: turn.newText, created_at: now }).execute();
-    await trx.updateTable('chats').set({ updated_at: now }).where('id', '=', chatId).execute();
+    return true;
   });
 }
 

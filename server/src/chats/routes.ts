@@ -72,7 +72,7 @@ export default defineRoutes((_app, deps) => {
           if (typeof text !== 'string' || !text.trim()) throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
           rate_limit = await quota.spend();
         }
-        const chatId = await q.createChat(db, userId, settings, text);
+        const chatId = await q.createChat(db, userId, settings, text, deps.dialect);
         return reply.code(201).send({ chat_id: chatId, text, rate_limit });
       },
     },
@@ -109,8 +109,11 @@ export default defineRoutes((_app, deps) => {
         if (!result || typeof result.text !== 'string' || !result.text.trim() || typeof result.reply !== 'string') throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
 
         const changed = result.changed && result.text !== current;
+        // The count checked above may have been passed by a concurrent turn: recordTurn checks it
+        // again atomically with the insert, and only a stored turn spends the quota.
+        const stored = await q.recordTurn(db, chat.id, { editedText, message, reply: result.reply, newText: changed ? result.text : null });
+        if (!stored) throw new HttpError(409, CHAT_TEXT.tooMany);
         const rate_limit = changed ? await quota.spend() : await currentQuota(userId);
-        await q.recordTurn(db, chat.id, { editedText, message, reply: result.reply, newText: changed ? result.text : null });
         return { reply: result.reply, text: changed ? result.text : current, rate_limit };
       },
     },

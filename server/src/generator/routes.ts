@@ -3,13 +3,14 @@
  * /api/base/generate_text/stream/ (Server-Sent Events) and POST /api/base/improve_text/, all
  * within one per-user hourly quota: each call spends one unit, and only when it succeeds.
  */
-import { PassThrough } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { GenerateRequest, RateLimit } from '@wishes/shared/contract';
 import type { AppDeps } from '../app/deps';
 import { defineRoutes } from '../app/operations';
 import { requireUser } from '../app/auth';
 import { HttpError } from '../app/errors';
+import { createEventStreams, streamLimits } from '../app/event-stream';
+import { onSessionsEnded } from '../auth/sessions';
 import { GENERATOR_MESSAGES, GeneratorUnavailableError } from './errors';
 import { piecesOf, type WishGenerator } from './provider';
 import { FIELD_MAX, GENERATE_FIELDS, GENERATE_TEXT } from './schemas';
@@ -95,10 +96,11 @@ async function* piecesFrom(generator: WishGenerator, input: GenerateRequest, sig
   yield* piecesOf(await generator.generate(input, signal));
 }
 
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-export default defineRoutes((_app, deps) => {
+export default defineRoutes((app, deps) => {
   const { generator } = deps;
+  // Streamed generations: bounded per member and address, ended with the member's sessions.
+  const streams = createEventStreams(app, 'generation', streamLimits(deps.config), (listener) => onSessionsEnded(deps.db, listener));
 
   return {
     generateText: {
@@ -126,64 +128,54 @@ export default defineRoutes((_app, deps) => {
     },
 
     streamGeneratedText: {
-      options: { compress: false },
       handler: async (request, reply) => {
         const userId = requireUser(request);
         const input = cleanRequest(request.body);
         const quota = quotaFor(deps, userId);
         await quota.check();
+        // A slot among the member's (and the address's) open streams, or 429 before any work.
+        const stream = streams.open(request, reply, { userId });
 
-        const client = abortOnClientGone(reply);
-        const pieces = piecesFrom(generator, input, client.signal)[Symbol.asyncIterator]();
+        const pieces = piecesFrom(generator, input, stream.signal)[Symbol.asyncIterator]();
         // Wait for the first piece: until then a failure can still be a plain HTTP status.
         let first: IteratorResult<string>;
         try {
           first = await pieces.next();
         } catch (error) {
-          client.done();
+          stream.end();
           throw providerFailure(error, request.log);
         }
         if (first.done || !first.value.trim()) {
-          client.done();
+          stream.end();
           throw new HttpError(502, GENERATOR_MESSAGES.badResponse);
         }
 
-        const out = new PassThrough();
-        reply
-          .header('content-type', 'text/event-stream; charset=utf-8')
-          .header('cache-control', 'no-cache, no-transform')
-          .header('x-accel-buffering', 'no');
-        void reply.send(out);
-
-        void (async () => {
-          let text = first.value;
-          out.write(sse('token', { text: first.value }));
-          try {
-            for (let next = await pieces.next(); !next.done; next = await pieces.next()) {
-              text += next.value;
-              out.write(sse('token', { text: next.value }));
-            }
-            if (client.signal.aborted) {
-              // Stopped by the reader: what arrived is theirs, and it counts as the one generation.
-              await quota.spend().catch(() => undefined);
-              return;
-            }
-            const rate_limit = await quota.spend();
-            out.write(sse('done', { text, rate_limit }));
-          } catch (error) {
-            if (client.signal.aborted) {
-              await quota.spend().catch(() => undefined);
-              return;
-            }
-            const failure = providerFailure(error, request.log);
-            // A cut stream spends nothing: the reader keeps the pieces and may try again.
-            out.write(sse('error', { error: failure.message, status: failure.status, ...(failure.extra ?? {}) }));
-          } finally {
-            client.done();
-            out.end();
+        stream.start();
+        let text = first.value;
+        stream.send('token', { text: first.value });
+        try {
+          for (let next = await pieces.next(); !next.done; next = await pieces.next()) {
+            text += next.value;
+            stream.send('token', { text: next.value });
           }
-        })();
-        return reply;
+          if (stream.ended) {
+            // Stopped by the reader (or the session ended): what arrived is theirs, and it counts as the one generation.
+            await quota.spend().catch(() => undefined);
+            return;
+          }
+          const rate_limit = await quota.spend();
+          stream.send('done', { text, rate_limit });
+        } catch (error) {
+          if (stream.ended) {
+            await quota.spend().catch(() => undefined);
+            return;
+          }
+          const failure = providerFailure(error, request.log);
+          // A cut stream spends nothing: the reader keeps the pieces and may try again.
+          stream.send('error', { error: failure.message, status: failure.status, ...(failure.extra ?? {}) });
+        } finally {
+          stream.end();
+        }
       },
     },
 

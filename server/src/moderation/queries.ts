@@ -161,13 +161,21 @@ export async function actOnWish(db: Db, moderatorId: number, wishId: number, act
 
 export const autoHideReason = (count: number) => `Hidden automatically after ${count} reports, pending review.`;
 
+/** Reports that count toward auto-hide (complaints `c` joined to their reporter `u`); see autoHideIfReported. */
+function countingReport(minAccountAgeHours: number) {
+  const oldEnough = minAccountAgeHours > 0 ? sql`and u.created_at <= ${new Date(Date.now() - minAccountAgeHours * 3_600_000).toISOString()}` : sql``;
+  return sql`u.banned_at is null ${oldEnough}`;
+}
+
 /**
- * Hides a public wish once `threshold` distinct signed-in members have open reports on it
- * (visitors' reports do not count). The conditional update makes two racing reports hide it once.
+ * Hides a public wish once `threshold` distinct signed-in members have open reports on it that
+ * count: from accounts at least `minAccountAgeHours` old (REPORTER_MIN_ACCOUNT_AGE_HOURS; 0 = any
+ * age) and not banned. Visitors' reports never count. The conditional update makes two racing
+ * reports hide it once.
  */
-export async function autoHideIfReported(db: Db, wishId: number, threshold: number): Promise<{ authorId: number; reason: string } | null> {
-  const counted = await sql<{ n: number | string }>`select count(*) as n from complaints
-    where wish_id = ${wishId} and status = 'open' and reporter_id is not null`.execute(db);
+export async function autoHideIfReported(db: Db, wishId: number, threshold: number, minAccountAgeHours = 0): Promise<{ authorId: number; reason: string } | null> {
+  const counted = await sql<{ n: number | string }>`select count(*) as n from complaints c join users u on u.id = c.reporter_id
+    where c.wish_id = ${wishId} and c.status = 'open' and ${countingReport(minAccountAgeHours)}`.execute(db);
   const count = Number(counted.rows[0]?.n ?? 0);
   if (count < threshold) return null;
   const reason = autoHideReason(count);

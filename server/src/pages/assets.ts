@@ -1,4 +1,6 @@
 /** Cache rules for built files: content-hashed names are immutable, entry files revalidate. */
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
 
 /** `159.2f22495a.js`, `assets/logo.1a2b3c4d.svg`, `159.2f22495a.js.map`. */
 const HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+(\.map)?$/i;
@@ -73,4 +75,27 @@ const CONTENT_TYPES: Record<string, string> = {
 export function contentTypeFor(file: string): string | undefined {
   const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase();
   return extension ? CONTENT_TYPES[extension] : undefined;
+}
+
+/**
+ * Whether `relative` (already checked by safeRelativePath) names a regular file inside `root`
+ * with no symbolic link on the way: a link in a release or dist folder (to /etc/passwd, or to a
+ * folder outside) is never followed. The root itself may be a link (a deployment's choice).
+ */
+export function regularFileInside(root: string, relative: string): boolean {
+  let current = root;
+  try {
+    for (const part of relative.split('/')) {
+      current = path.join(current, part);
+      if (lstatSync(current).isSymbolicLink()) return false;
+    }
+    return lstatSync(current).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Source maps (`.map`) are served only when the configuration asks for them (SERVE_SOURCE_MAPS). */
+export function isSourceMap(relative: string): boolean {
+  return /\.map$/i.test(relative);
 }

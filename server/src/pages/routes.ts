@@ -26,7 +26,7 @@ import type { AppDeps } from '../app/deps';
 import { feedPage, userWishesPage } from '../wishes/queries';
 import { getProfile } from '../profiles/queries';
 import { loadOptions } from '../options/load';
-import { acceptedEncodings, cacheControlFor, contentTypeFor, IMMUTABLE, looksLikeAsset, PRECOMPRESSED, safeRelativePath } from './assets';
+import { acceptedEncodings, cacheControlFor, contentTypeFor, IMMUTABLE, isSourceMap, looksLikeAsset, PRECOMPRESSED, regularFileInside, safeRelativePath } from './assets';
 import { createTemplateReader, OPTIONS_ELEMENT_ID, REMOTES_ELEMENT_ID, renderPage } from './html';
 import { createPreloadPlanner } from './preload';
 import { createLocationResolver, modulesForPath, remoteLocations, remotesManifest, type RemoteLocation } from './remotes';
@@ -85,15 +85,18 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
 
   const sendBuilt = (request: FastifyRequest, reply: FastifyReply, distDir: string, relative: string, cacheControl = cacheControlFor(relative)) => {
     if (!existsSync(distDir)) return reply.callNotFound();
+    // No links, nothing outside the folder, no source maps unless configured; a missing file is a
+    // plain 404, decided before the Cache-Control (never an immutable error).
+    if ((isSourceMap(relative) && !config.serveSourceMaps) || !regularFileInside(distDir, relative)) return reply.callNotFound();
     reply.header('Cache-Control', cacheControl);
     // ETag/Last-Modified revalidation for the no-cache entry files; our own Cache-Control wins.
     const sendOptions = { cacheControl: false, etag: true, lastModified: true, dotfiles: 'deny', index: false } as const;
     const type = contentTypeFor(relative);
     if (type) {
       const accepted = acceptedEncodings(request.headers['accept-encoding']);
-      const copy = PRECOMPRESSED.find((c) => accepted.has(c.encoding) && isFile(path.join(distDir, relative + c.extension)));
+      const copy = PRECOMPRESSED.find((c) => accepted.has(c.encoding) && regularFileInside(distDir, relative + c.extension));
       // The answer depends on Accept-Encoding whenever a compressed copy exists.
-      if (PRECOMPRESSED.some((c) => isFile(path.join(distDir, relative + c.extension)))) reply.header('Vary', 'Accept-Encoding');
+      if (PRECOMPRESSED.some((c) => regularFileInside(distDir, relative + c.extension))) reply.header('Vary', 'Accept-Encoding');
       if (copy) {
         // @fastify/compress leaves a response that already has a Content-Encoding alone.
         reply.header('Content-Encoding', copy.encoding).type(type);

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { clampToBox, limitMarks } from './card-text';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -42,7 +43,7 @@ const background = (siteName: string) => `<svg xmlns="http://www.w3.org/2000/svg
 
 /** Renders a card: `text` in the middle (wrapped, shrunk to fit), `byline` under it. */
 export async function renderCard(text: string, byline: string, siteName: string): Promise<Buffer> {
-  const markup = `<span foreground="#1f2937">${escapeXml(cardText(text) || ' ')}</span>`;
+  const markup = `<span foreground="#1f2937">${escapeXml(cardText(limitMarks(text)) || ' ')}</span>`;
   const box = { width: CARD_WIDTH - 160, height: 330 };
   const textImage = (height?: number) =>
     sharp({ text: { text: markup, font: `${FONT.split(',')[0]} 44`, width: box.width, ...(height ? { height } : {}), rgba: true, wrap: 'word', spacing: 8 } })
@@ -53,14 +54,15 @@ export async function renderCard(text: string, byline: string, siteName: string)
   let body = await textImage();
   if (body.info.height > box.height || body.info.width > box.width) body = await textImage(box.height);
   const author = await sharp({
-    text: { text: `<span foreground="#6b21a8">${escapeXml(byline)}</span>`, font: `${FONT.split(',')[0]} Bold 30`, width: CARD_WIDTH - 160, rgba: true, wrap: 'word' },
+    text: { text: `<span foreground="#6b21a8">${escapeXml(limitMarks(byline))}</span>`, font: `${FONT.split(',')[0]} Bold 30`, width: CARD_WIDTH - 160, rgba: true, wrap: 'word' },
   })
     .png()
-    .toBuffer();
+    .toBuffer({ resolveWithObject: true });
+  // Every block clamped to its box (card-text.ts): nothing drawn can outgrow the card.
   return sharp(Buffer.from(background(siteName)))
     .composite([
-      { input: body.data, top: 90, left: 80 },
-      { input: author, top: 450, left: 80 },
+      { input: await clampToBox(body, box), top: 90, left: 80 },
+      { input: await clampToBox(author, { width: CARD_WIDTH - 160, height: CARD_HEIGHT - 450 - 90 }), top: 450, left: 80 },
     ])
     .png({ compressionLevel: 9 })
     .toBuffer();

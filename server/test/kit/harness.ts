@@ -120,6 +120,8 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
       seedDemo: false,
       publicUrl: 'http://wishes.test',
       scryptCost: 1024,
+      // Suites sign reporters up a moment before they report (REPORTER_MIN_ACCOUNT_AGE_HOURS=0: no age rule).
+      reporterMinAccountAgeHours: 0,
       ...overrides,
     },
     { mailer, generator: options.generator, env: options.env, beforeReady: options.beforeReady },

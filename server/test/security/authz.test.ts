@@ -191,6 +191,9 @@ const ROWS: Row[] = [
   { name: 'POST generate', req: () => ({ ...op('generateText'), payload: GEN }), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'POST generate 3 variants', req: () => ({ ...op('generateText'), payload: { ...GEN, variants: 3, length: 'short' } }), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'POST generate stream', req: () => ({ ...op('streamGeneratedText'), payload: GEN }), expect: { visitor: 401, owner: 200, other: 200 } },
+  // The stream ends after STREAM_IDLE_TIMEOUT (short here) once its first count is sent; its caps
+  // and session ends are in notifications/streams.test.ts.
+  { name: 'GET unread stream', req: () => op('streamUnreadCount'), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'POST improve text', req: () => ({ ...op('improveText'), payload: { text: 'Happy birthday, Sam!', instruction: 'warmer' } }), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'POST offer', req: () => ({ ...op('submitOffer'), payload: { email: 'biz@example.com', message: 'Hello' } }), expect: { visitor: 401, owner: 201, other: 201 } },
   { name: 'POST report (public)', req: (w) => ({ ...op('submitComplaint'), payload: { category: 'Something else', wish_id: w.pub } }), expect: { visitor: [200, 201], owner: [200, 201], other: [200, 201] } },
@@ -248,8 +251,8 @@ const ROWS: Row[] = [
 ];
 
 /** Every API route of the first version (numeric path parts written :id). */
-/** The SSE stream never ends under inject; its authorization is tested in notifications/notifications.test.ts. */
-const NOT_IN_MATRIX: ReadonlySet<OperationId> = new Set(['streamUnreadCount']);
+/** Every operation is in the matrix (the unread stream ends after the short idle timeout set below). */
+const NOT_IN_MATRIX: ReadonlySet<OperationId> = new Set([]);
 
 const EMBEDDED = /<script type="application\/json" id="wishes-initial">([\s\S]*?)<\/script>/;
 
@@ -282,7 +285,8 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
 
   beforeAll(async () => {
     site = makeFakeSite();
-    t = await withSiteRoot(site, () => createTestApp(dialect));
+    // A short idle timeout ends an event stream soon after its first event, so inject can finish it.
+    t = await withSiteRoot(site, () => createTestApp(dialect, { streamIdleTimeoutMs: 1000 }));
     const owner = await t.createUser({ first_name: 'Olga', last_name: 'Owner' });
     const other = await t.createUser({ first_name: 'Otto', last_name: 'Other' });
     const secretWord = `zanzibarquokka${dialect}`;

@@ -166,10 +166,10 @@ export function templatePathOf(path: string): string {
 }
 
 /**
- * The SSE stream never ends, so inject could not finish it: its authorization is tested in
- * notifications/notifications.test.ts.
+ * Every operation is fuzzed: the suite's app ends an event stream after a short idle timeout
+ * (fuzz.test.ts), so inject finishes the unread stream too.
  */
-const NOT_FUZZED: ReadonlySet<OperationId> = new Set(['streamUnreadCount']);
+const NOT_FUZZED: ReadonlySet<OperationId> = new Set([]);
 
 /** Every operation of the table, then the routes outside it (the site, media, health). */
 export const ROUTES: RouteTemplate[] = [
@@ -526,8 +526,9 @@ export function checkResponse(req: FuzzRequest, res: LightMyRequestResponse): st
   const pathname = pathnameOf(req.url);
   const apiPath = /^\/api\//.test(pathname) && !/^\/api\/docs(\/|$)/.test(pathname);
   const mediaOrStatic = /^\/(media|static)(\/|$)/.test(pathname);
-  // The streamed generation answers an event stream once it has started; every event's data is JSON.
-  const eventStream = status === 200 && /^text\/event-stream\b/.test(String(res.headers['content-type'] ?? '')) && /\/generate_text\/stream\/?$/.test(pathname);
+  // The streamed generation and the unread count answer an event stream once started; every event's data is JSON.
+  const eventStream =
+    status === 200 && /^text\/event-stream\b/.test(String(res.headers['content-type'] ?? '')) && /\/(generate_text|notifications)\/stream\/?$/.test(pathname);
   // A link-preview card is the one API answer that is an image (when it is found).
   const pngCard = status === 200 && /^\/api\/base\/(wish\/[^/]+\/)?card\.png$/.test(pathname) && /^image\/png$/.test(String(res.headers['content-type'] ?? ''));
   const mustBeJson = req.method !== 'HEAD' && status !== 204 && status !== 304 && !eventStream && !pngCard && (apiPath || (mediaOrStatic && status >= 400));

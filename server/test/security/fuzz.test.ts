@@ -31,7 +31,7 @@ describe.each(dialects)('fuzzing every route (%s)', (dialect) => {
   beforeAll(async () => {
     site = makeFakeSite();
     // Search's time bound is not under test here: a loaded machine must not turn a slow worker start into a 503.
-    t = await withSiteRoot(site, () => createTestApp(dialect, { searchTimeoutMs: 30_000 }));
+    t = await withSiteRoot(site, () => createTestApp(dialect, { searchTimeoutMs: 30_000, streamIdleTimeoutMs: 1000 }));
     world = await setupWorld(t);
     writeFileSync(path.join(t.config.dataDir, 'jwt-secret'), DATA_CANARY);
   });

@@ -450,6 +450,7 @@ export const OPERATIONS = {
       'Same body as generate_text (variants ignored). Answers text/event-stream: `event: token` `data: {"text": piece}` as the draft is written, then `event: done` `data: {"text": whole, "rate_limit": {...}}`. A refusal before any byte is the HTTP status with `{error}`; a failure after the first piece is `event: error` `data: {"error", "status"}` and costs no quota. A client that stops reading after the first piece has spent its unit.',
     body: GenerateRequestSchema,
     responses: { 200: eventStream('Server-Sent Events: token…, then done or error.') },
+    // `limited`: 429 also when the member (STREAMS_PER_MEMBER) or the address (STREAMS_PER_ADDRESS) has too many streams open.
     errors: [502],
     limited: true,
   },
@@ -666,9 +667,10 @@ export const OPERATIONS = {
     tag: 'notifications',
     summary: 'The live unread count (Server-Sent Events)',
     description:
-      'text/event-stream: `event: unread` with `data: {"unread_count": n}` at once and on every change (from any server process). The access token may come as `?access_token=` (EventSource sends no headers); the stream ends when it expires.',
+      'text/event-stream: `event: unread` with `data: {"unread_count": n}` at once and on every change (from any server process), and a `: keep-alive` comment every STREAM_HEARTBEAT. Send the access token in the Authorization header; `?access_token=` is still taken from old EventSource clients (never logged). The stream ends when the token expires, when the member\'s sessions end (sign-out everywhere, password change or reset, ban, account deletion; on every process within 5 s), or after STREAM_IDLE_TIMEOUT without an event: reconnect. At most STREAMS_PER_MEMBER (10) open streams per member and STREAMS_PER_ADDRESS per client address: one more is 429.',
     query: StreamQuerySchema,
     responses: { 200: eventStream('Server-Sent Events: unread counts.') },
+    errors: [429],
   },
 
   // ---------------------------------------------------------------- previews (server/src/previews)

@@ -37,7 +37,7 @@ const MODERATION_REASON_MAX = 500;
 export const WishActionBodySchema = Type.Object({ action: ModerationWishActionSchema, reason: Type.String({ maxLength: MODERATION_REASON_MAX }) });
 export const UserActionBodySchema = Type.Object({ action: ModerationUserActionSchema, reason: Type.String({ maxLength: MODERATION_REASON_MAX }) });
 
-/** EventSource cannot send headers, so the stream also takes the access token in the query. */
+/** Old EventSource clients cannot send headers, so the stream still takes the access token in the query (never logged). */
 export const StreamQuerySchema = Type.Object({ access_token: Type.Optional(Type.String({ maxLength: 4096 })) });
 
 /** The avatar upload's multipart body (documentation only: the handler reads the parts as they stream). */

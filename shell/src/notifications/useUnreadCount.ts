@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
-import { accessTokenSecondsLeft, getAccessToken, refreshNow, useKeyedState, useSessionUser } from '@wishes/shared';
+import { api, ApiError, useKeyedState, useSessionUser } from '@wishes/shared';
 
-export const UNREAD_STREAM_PATH = '/api/notifications/stream/';
-/** Longest wait between reconnection attempts after the stream was refused or closed for good. */
+/** Longest wait between reconnection attempts after the stream was refused or broke off. */
 const MAX_BACKOFF_MS = 30_000;
+/** Wait before reopening a stream the server ended normally (token expiry, idle timeout), unless it asked for another. */
+const DEFAULT_RETRY_MS = 3000;
 
 /**
- * The signed-in member's unread notification count, live: an EventSource on the server's
- * Server-Sent Events stream (the token goes in `?access_token=`, since EventSource cannot send
- * headers). The browser itself reconnects after a dropped connection (the server asks for 3 s);
- * when the stream ends for good (401 after the access token expired, or the server closed it at
- * expiry) a new one is opened with a fresh token, backing off up to 30 s. null while unknown.
+ * The signed-in member's unread notification count, live: a fetch-based Server-Sent Events stream
+ * (api.streamUnreadCount: the access token goes in the Authorization header, never in the URL,
+ * and an expired one is refreshed first). When the server ends the stream (token expiry, session
+ * end, idle timeout) a new one is opened after its `retry:` delay; after a refusal (401, 429) or a
+ * network failure, backing off up to 30 s. null while unknown.
  */
 export function useUnreadCount(): number | null {
   const user = useSessionUser();
@@ -19,46 +20,39 @@ export function useUnreadCount(): number | null {
   const [count, setCount] = useKeyedState<number | null>(userId, null);
 
   useEffect(() => {
-    if (userId === null || typeof EventSource === 'undefined') return;
-    let source: EventSource | null = null;
+    if (userId === null || typeof fetch === 'undefined') return;
+    const controller = new AbortController();
     let retry: ReturnType<typeof setTimeout> | undefined;
     let attempts = 0;
-    let stopped = false;
+    let retryMs = DEFAULT_RETRY_MS;
 
-    const schedule = () => {
-      if (stopped) return;
-      retry = setTimeout(() => void open(), Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempts++));
+    const schedule = (ms: number) => {
+      if (controller.signal.aborted) return;
+      retry = setTimeout(() => void open(), ms);
     };
     const open = async () => {
-      if (stopped) return;
-      const left = accessTokenSecondsLeft();
-      if (left !== null && left < 30) await refreshNow();
-      const token = getAccessToken();
-      if (!token || stopped) return;
-      const next = new EventSource(`${UNREAD_STREAM_PATH}?access_token=${encodeURIComponent(token)}`);
-      source = next;
-      next.addEventListener('unread', (event) => {
-        attempts = 0;
-        try {
-          const value = (JSON.parse((event as MessageEvent<string>).data) as { unread_count?: unknown }).unread_count;
-          if (typeof value === 'number') setCount(value);
-        } catch {
-          // A malformed event changes nothing; the next one will.
-        }
-      });
-      next.onerror = () => {
-        // CONNECTING: the browser is already retrying. CLOSED: it gave up (e.g. 401); start afresh.
-        if (next.readyState === EventSource.CLOSED && source === next) {
-          next.close();
-          schedule();
-        }
-      };
+      if (controller.signal.aborted) return;
+      try {
+        await api.streamUnreadCount({
+          signal: controller.signal,
+          onRetry: (ms) => (retryMs = ms),
+          onCount: (value) => {
+            attempts = 0;
+            setCount(value);
+          },
+        });
+        schedule(attempts === 0 ? retryMs : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempts++));
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        // Signed out meanwhile: nothing to reopen until someone signs in (the effect runs again).
+        if (error instanceof ApiError && error.status === 401 && attempts > 3) return;
+        schedule(Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempts++));
+      }
     };
     void open();
     return () => {
-      stopped = true;
+      controller.abort();
       clearTimeout(retry);
-      source?.close();
     };
   }, [userId, setCount]);
 
