@@ -11,6 +11,8 @@ module.exports = {
   ignoreBinaries: [
     // The root's `remotes` script runs the server workspace's tsx.
     'tsx',
+    // A Debian package (the cluster's Redis), started by the Redis outage test on a port of its own.
+    'redis-server',
   ],
   ignoreDependencies: [
     // Each app declares rxjs because build/federation.shared.js takes the shared singleton's
@@ -41,7 +43,7 @@ module.exports = {
     server: { entry: ['scripts/*.ts', 'src/**/*.test.ts'], project: ['src/**/*.ts', 'scripts/**/*.ts'] },
     [SHELL_APP.folder]: appWorkspace([]),
     ...Object.fromEntries(APP_REGISTRY.map((remote) => [remote.folder, appWorkspace(Object.values(remote.exposes))])),
-    bench: { entry: ['main.ts', 'search-stall.ts', 'web/cold-load.ts', 'api/server.ts'], project: ['**/*.ts'] },
+    bench: { entry: ['main.ts', 'search-stall.ts', 'soak.ts', 'web/cold-load.ts', 'api/server.ts'], project: ['**/*.ts'] },
     e2e: { entry: ['tests/**/*.ts', 'support/global-*.ts'], project: ['**/*.ts'] },
   },
 };

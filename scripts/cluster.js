@@ -15,6 +15,11 @@
  * and seeds the database alone; the other two start once it answers (with SEED_DEMO=false all
  * three start at once). SIGINT/SIGTERM stops all.
  *
+ * `npm run cluster -- reload` (same folder and DATA_DIR as the running cluster) asks it, over the
+ * control socket DATA_DIR/cluster.sock, to replace its servers one at a time with the code on disk
+ * (reloadCluster below; HAProxy's runtime API on a socket in the cluster's temp folder); it prints
+ * the progress and exits 0 when every server was replaced, 1 otherwise.
+ *
  *   DATABASE_URL  default postgres://postgres@127.0.0.1:5432/wishes_cluster (created if missing)
  *   REDIS_URL     default redis://127.0.0.1:6379
  *   CLUSTER_SIZE  default 3
@@ -157,11 +162,13 @@ function ensureSigningSecret(dataDir) {
   fs.writeFileSync(file, require('node:crypto').randomBytes(48).toString('base64url') + '\n', { mode: 0o600 });
 }
 
-function haproxyConfig(port, servers) {
+function haproxyConfig(port, servers, socketPath) {
   return [
     'global',
     // Each proxied connection takes two descriptors: stay well inside a default 'ulimit -n'.
     '  maxconn 4000',
+    // The runtime API: `npm run cluster -- reload` adds, drains and removes servers through it.
+    `  stats socket ${socketPath} mode 600 level admin`,
     'defaults',
     '  mode http',
     '  timeout connect 2s',
@@ -186,7 +193,7 @@ function haproxyConfig(port, servers) {
     // refuses connections, i.e. died) take it out. Requests meanwhile are redispatched (above).
     '  timeout check 5s',
     '  default-server inter 1s fall 3 rise 2',
-    ...servers.map((s, i) => `  server s${i + 1} 127.0.0.1:${s.port} check`),
+    ...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check`),
     '',
   ].join('\n');
 }
@@ -207,6 +214,8 @@ async function startCluster(options = {}) {
   const children = [];
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-cluster-'));
   const cluster = { port, databaseUrl, redisUrl, servers: [], children, workDir, stop: () => stopAll(children, workDir) };
+  cluster.direct = Boolean(options.direct);
+  cluster.reload = (reloadLog = log) => reloadCluster(cluster, reloadLog);
   try {
     ensureDebianPackage('haproxy', 'haproxy', log);
     await ensurePostgres(databaseUrl, log);
@@ -221,6 +230,7 @@ async function startCluster(options = {}) {
     // The data folder (signing secret, outbox) is shared by the servers: kept across runs like
     // `npm start`'s, or a throwaway one for tests and load runs (`direct`).
     const dataDir = options.dataDir || (options.direct ? path.join(workDir, 'data') : path.resolve(ROOT, process.env.DATA_DIR || path.join('data', 'cluster')));
+    cluster.dataDir = dataDir;
     if (!(options.env && options.env.JWT_SECRET)) ensureSigningSecret(dataDir);
     const serverEnv = {
       ...process.env,
@@ -235,25 +245,30 @@ async function startCluster(options = {}) {
     // As `npm start` runs a server; `direct` (tests, load runs: API only) skips start.js's site
     // build check and runs the server entry as the fault tests do (server/src/reliability/child.ts).
     const serverArgs = options.direct ? ['--import', 'tsx', path.join('server', 'src', 'main.ts')] : [path.join(ROOT, 'scripts', 'start.js')];
-    const startOne = async (index) => {
+    const startOne = async (index, generation = 0) => {
       const serverPort = await freePort();
       // Its own process group, so a kill reaches the server under scripts/start.js too.
       const proc = spawn(process.execPath, serverArgs, {
         cwd: ROOT,
         env: { ...serverEnv, PORT: String(serverPort), PUBLIC_URL: serverEnv.PUBLIC_URL || `http://localhost:${port}` },
-        stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', options.quiet ? 'pipe' : 'inherit'],
+        // Quiet (tests): the log (stdout) and errors are kept, the last few lines of each, for failure messages.
+        stdio: ['ignore', options.quiet ? 'pipe' : 'inherit', options.quiet ? 'pipe' : 'inherit'],
         detached: true,
       });
       let errors = '';
       proc.stderr?.on('data', (chunk) => (errors = (errors + chunk.toString()).slice(-4000)));
-      const server = { index, port: serverPort, proc, output: () => errors };
-      cluster.servers[index] = server;
+      proc.stdout?.on('data', (chunk) => (errors = (errors + chunk.toString()).slice(-4000)));
+      // HAProxy's name for it: s1, s2, ...; a replacement from a rolling reload is s1g1, s1g2, ...
+      const server = { index, port: serverPort, proc, output: () => errors, name: generation ? `s${index + 1}g${generation}` : `s${index + 1}`, generation };
+      if (generation === 0) cluster.servers[index] = server;
       children.push({ name: `server ${index + 1}`, proc, group: true });
       await waitFor(`server ${index + 1}`, async () => (await httpStatus(serverPort, '/healthz')) === 200, options.startTimeoutMs || 120_000, () =>
         proc.exitCode !== null ? `exited with code ${proc.exitCode}\n${errors}` : null,
       );
-      log(`server ${index + 1} on 127.0.0.1:${serverPort}`);
+      log(`server ${index + 1} on 127.0.0.1:${serverPort}${generation ? ` (reload ${generation})` : ''}`);
+      return server;
     };
+    cluster.startServer = startOne;
     // Seeding an empty database is not safe from two processes at once: then the first one starts
     // (migrates and seeds) alone and the others find it ready. Migrations alone are (Kysely's
     // migrator takes a lock), so without seeding all start together.
@@ -266,7 +281,8 @@ async function startCluster(options = {}) {
     }
 
     const configFile = path.join(workDir, 'haproxy.cfg');
-    fs.writeFileSync(configFile, haproxyConfig(port, cluster.servers));
+    cluster.runtimeSocket = path.join(workDir, 'haproxy.sock');
+    fs.writeFileSync(configFile, haproxyConfig(port, cluster.servers, cluster.runtimeSocket));
     const proxy = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
     let proxyErrors = '';
     proxy.stderr.on('data', (chunk) => {
@@ -313,15 +329,170 @@ async function stopAll(children, workDir) {
   fs.rmSync(workDir, { recursive: true, force: true });
 }
 
-module.exports = { startCluster, killServer, httpStatus };
 
-if (require.main === module) {
+/** One command to HAProxy's runtime API (the stats socket); resolves with its answer. */
+function haproxyCommand(socketPath, command) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(socketPath);
+    let answer = '';
+    socket.setTimeout(5000);
+    socket.on('connect', () => socket.end(`${command}\n`));
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer.trim()));
+    socket.on('timeout', () => socket.destroy(new Error(`HAProxy did not answer "${command}"`)));
+    socket.on('error', reject);
+  });
+}
+
+/** HAProxy's view of one server of the backend: { status: 'UP' | 'DOWN' | 'MAINT' | ..., scur } or null. */
+async function haproxyServer(socketPath, name) {
+  const csv = await haproxyCommand(socketPath, 'show stat');
+  const [header, ...rows] = csv.replace(/^# /, '').split('\n');
+  const columns = header.split(',');
+  for (const row of rows) {
+    const values = row.split(',');
+    if (values[columns.indexOf('pxname')] === 'servers' && values[columns.indexOf('svname')] === name) {
+      return { status: values[columns.indexOf('status')], scur: Number(values[columns.indexOf('scur')]) };
+    }
+  }
+  return null;
+}
+
+function exitedPromise(proc) {
+  return new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve() : proc.once('exit', () => resolve())));
+}
+
+/**
+ * Rolling reload (`npm run cluster -- reload`): each server in turn is replaced by a new process
+ * running the code on disk. The new one must answer /healthz directly and be UP in HAProxy (added
+ * through the runtime API) before the old one is set to maintenance, which stops HAProxy sending
+ * it anything new; then SIGTERM: the old process finishes its in-flight requests, ends its
+ * notification streams (the browsers reconnect through HAProxy to another process: the streams
+ * carry an SSE `retry:` hint) and exits within its own 10 s bound; then it is removed from HAProxy.
+ * One at a time, so the cluster never has fewer servers than it started with. Throws (leaving the
+ * old server in place) when a new one does not come up.
+ */
+async function reloadCluster(cluster, log) {
+  if (cluster.reloading) throw new Error('a reload is already running');
+  cluster.reloading = true;
+  const socket = cluster.runtimeSocket;
+  try {
+    if (!cluster.direct) require('./build-site').buildSite({ force: false });
+    for (let i = 0; i < cluster.servers.length; i++) {
+      const old = cluster.servers[i];
+      const generation = (cluster.generation = (cluster.generation || 0) + 1);
+      log(`reload: starting a new server ${i + 1}`);
+      const fresh = await cluster.startServer(i, generation);
+      const add = await haproxyCommand(socket, `add server servers/${fresh.name} 127.0.0.1:${fresh.port} check inter 1s fall 3 rise 2`);
+      if (!/New server registered/i.test(add)) {
+        killServer(fresh);
+        throw new Error(`HAProxy refused the new server: ${add}`);
+      }
+      await haproxyCommand(socket, `enable health servers/${fresh.name}`);
+      await haproxyCommand(socket, `enable server servers/${fresh.name}`);
+      await waitFor(`HAProxy marking ${fresh.name} up`, async () => /^UP/.test((await haproxyServer(socket, fresh.name))?.status || ''), 30_000);
+      // Nothing new goes to the old one from here on; what it is answering, it finishes.
+      await haproxyCommand(socket, `set server servers/${old.name} state maint`);
+      cluster.servers[i] = fresh;
+      old.replaced = true;
+      try {
+        process.kill(-old.proc.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const killTimer = setTimeout(() => killServer(old), 15_000);
+      await exitedPromise(old.proc);
+      clearTimeout(killTimer);
+      // HAProxy may still hold the closed connections for a moment: then "del server" says so.
+      await waitFor(`HAProxy removing ${old.name}`, async () => {
+        await haproxyCommand(socket, `shutdown sessions server servers/${old.name}`).catch(() => '');
+        const answer = await haproxyCommand(socket, `del server servers/${old.name}`);
+        return /Server deleted|No such server/i.test(answer);
+      }, 15_000);
+      const clean = old.proc.exitCode === 0;
+      log(`reload: server ${i + 1} replaced (port ${old.port} → ${fresh.port}, old one exited ${clean ? 'cleanly' : `with ${old.proc.signalCode || old.proc.exitCode}: ${old.output().trim().split('\n').slice(-3).join(' | ')}`})`);
+    }
+    log(`reload: done, ${cluster.servers.length} servers on the code on disk`);
+  } finally {
+    cluster.reloading = false;
+  }
+}
+
+/** The control socket a running `npm run cluster` listens on; `npm run cluster -- reload` talks to it. */
+function controlSocketPath(dataDir) {
+  return path.join(dataDir, 'cluster.sock');
+}
+
+/** Serves `reload` on the control socket: progress lines, then "ok" or "error: ...". */
+function listenForControl(cluster) {
+  const file = controlSocketPath(cluster.dataDir);
+  fs.rmSync(file, { force: true });
+  const server = net.createServer((conn) => {
+    let input = '';
+    conn.on('data', (chunk) => {
+      input += chunk.toString();
+      if (!input.includes('\n')) return;
+      const command = input.trim();
+      if (command !== 'reload') return conn.end(`error: unknown command "${command}"\n`);
+      const say = (line) => {
+        console.log(`[cluster] ${line}`);
+        if (!conn.destroyed) conn.write(`${line}\n`);
+      };
+      reloadCluster(cluster, say).then(
+        () => conn.end('ok\n'),
+        (error) => conn.end(`error: ${error.message}\n`),
+      );
+    });
+    conn.on('error', () => undefined);
+  });
+  server.listen(file);
+  fs.chmodSync(file, 0o600);
+  return () => {
+    server.close();
+    fs.rmSync(file, { force: true });
+  };
+}
+
+/** `npm run cluster -- reload`: asks the running cluster (same DATA_DIR) to reload; exit 0 when done. */
+function requestReload() {
+  const dataDir = path.resolve(ROOT, process.env.DATA_DIR || path.join('data', 'cluster'));
+  const file = controlSocketPath(dataDir);
+  const conn = net.connect(file);
+  let buffer = '';
+  let last = '';
+  conn.on('connect', () => conn.write('reload\n'));
+  conn.on('data', (chunk) => {
+    buffer += chunk.toString();
+    let nl;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      last = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      (last.startsWith('error:') ? console.error : console.log)(`[cluster] ${last}`);
+    }
+  });
+  conn.on('end', () => process.exit(last === 'ok' ? 0 : 1));
+  conn.on('error', (error) => {
+    console.error(`[cluster] no running cluster answers on ${file} (${error.code || error.message}): start it with \`npm run cluster\` from this folder and environment`);
+    process.exit(1);
+  });
+}
+
+module.exports = { startCluster, killServer, httpStatus, listenForControl };
+
+if (require.main === module && process.argv[2] === 'reload') {
+  requestReload();
+} else if (require.main === module && process.argv[2] !== undefined) {
+  console.error(`usage: npm run cluster [-- reload] (got "${process.argv.slice(2).join(' ')}")`);
+  process.exit(2);
+} else if (require.main === module) {
   let cluster;
+  let closeControl = () => undefined;
   let stopping = false;
   const stop = async (code) => {
     if (stopping) return;
     stopping = true;
     console.log('[cluster] stopping...');
+    closeControl();
     if (cluster) await cluster.stop();
     process.exit(code);
   };
@@ -330,10 +501,11 @@ if (require.main === module) {
     .then((started) => {
       cluster = started;
       if (stopping) return started.stop();
-      console.log(`[cluster] ready: http://localhost:${started.port} (Ctrl+C stops everything)`);
+      closeControl = listenForControl(started);
+      console.log(`[cluster] ready: http://localhost:${started.port} (Ctrl+C stops everything; \`npm run cluster -- reload\` replaces the servers one at a time)`);
       for (const server of started.servers) {
         server.proc.on('exit', (code, signal) => {
-          if (!stopping) console.error(`[cluster] server ${server.index + 1} exited (${signal || code}); HAProxy routes around it`);
+          if (!stopping && !server.replaced) console.error(`[cluster] server ${server.index + 1} exited (${signal || code}); HAProxy routes around it`);
         });
       }
     })

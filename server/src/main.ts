@@ -42,6 +42,12 @@ async function main() {
       process.exit(1);
     }, 10_000);
     timer.unref();
+    // Node closes the connections that are idle when closing starts, not those that become idle
+    // afterwards: a keep-alive connection whose request finishes (or whose notification stream is
+    // ended by the preClose hook) would otherwise hold the close until the proxy drops it. So idle
+    // ones are closed again until the server is closed; a request in flight is never cut.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -18,11 +18,12 @@ import { registerSecurityHeaders } from './csp';
 import { registerApiDocs } from './docs';
 import { serializeRequest } from './log-redact';
 import healthRoutes from './health';
+import { createMetrics, installMetrics } from './metrics';
 import { API_AREAS } from './routes';
 import { loadOptions } from '../options/load';
-import { openDatabase } from '../db/connect';
+import { openDatabase, pgPoolOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import { closeSqliteSearch } from '../wishes/sqlite-search';
+import { closeSqliteSearch, sqliteSearchQueueDepth } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import { claimsStillValid, configureSessionCache } from '../auth/sessions';
@@ -132,20 +133,41 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await db.destroy();
       throw error;
     }
-    const unwire = wireClusterInvalidations(db, cluster);
+    const unwire = wireClusterInvalidations(db, cluster, { feed: config.feedCacheMs, session: config.sessionCacheMs });
     const link = cluster;
     app.addHook('onClose', async () => {
       unwire();
       await link.close();
     });
   }
-  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications, cluster };
+  // Operators' metrics (app/metrics.ts): Node's process metrics only where someone can read them.
+  const metrics = createMetrics({ processMetrics: Boolean(config.metricsToken) || config.metricsPort !== undefined });
+  const pool = pgPoolOf(db);
+  if (pool) {
+    metrics.gauge(
+      'wishes_db_pool_connections',
+      'PostgreSQL pool: connections open (total), idle, and requests waiting for one',
+      () => [
+        { labels: { state: 'total' }, value: pool.totalCount },
+        { labels: { state: 'idle' }, value: pool.idleCount },
+        { labels: { state: 'waiting' }, value: pool.waitingCount },
+      ],
+      ['state'],
+    );
+  }
+  if (dialect === 'sqlite') metrics.queueDepth('sqlite_search', () => sqliteSearchQueueDepth(db));
+  if (cluster) {
+    const link = cluster;
+    metrics.gauge('wishes_redis_available', 'Cluster mode: 1 while Redis answers, 0 during an outage', () => (link.available() ? 1 : 0));
+  }
+  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications, cluster, metrics };
   app.decorate('deps', deps);
 
   // Cross-cutting: errors, body parsing, the request log, headers, compression, throttles, docs, auth.
   installErrorHandling(app);
   installJsonParser(app);
   installRequestLog(app);
+  installMetrics(app, metrics, config);
   const siteEnv = options.env ?? process.env;
   await registerSecurityHeaders(app, siteEnv);
   await app.register(compress, { global: true, threshold: 1024 });

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { OPERATIONS, type Operation } from '@wishes/shared/contract';
+import { OPERATIONS, PROBE_PATHS, type Operation } from '@wishes/shared/contract';
 import { AUTH_MESSAGES, AuthError } from './errors';
 import type { TokenService, VerifiedClaims } from './tokens';
 
@@ -28,6 +28,9 @@ const TOKEN_VIEWS = new Set(
     .filter((op) => op.tokenView)
     .map((op) => op.path.replace(/\/+$/, '')),
 );
+
+/** GET /metrics checks its own bearer token (METRICS_TOKEN, app/metrics.ts), not a member's. */
+TOKEN_VIEWS.add(PROBE_PATHS.metrics);
 
 function pathOf(url: string): string {
   const q = url.indexOf('?');

@@ -79,7 +79,14 @@ export interface Config {
    * Cluster mode (REDIS_URL, redis://...): rate-limit and lockout counters in Redis, cache
    * invalidations over Redis pub/sub (cluster/shared-state.ts). Unset: one process, all in memory.
    */
-  redisUrl?: string;
+redisUrl?: string;
+  /**
+   * GET /metrics (Prometheus text, app/metrics.ts) on the API port for `Authorization: Bearer
+   * <METRICS_TOKEN>` (at least 32 characters); unset: /metrics answers 404 there.
+   */
+  metricsToken?: string;
+  /** A second listener (HOST:METRICS_PORT) answering GET /metrics without a token, for a private network; unset: none. */
+  metricsPort?: number;
   /** Where avatars are kept (MEDIA_STORAGE): `disk` (mediaDir, default) or `postgres` (a table every process reads). */
   mediaStorage: 'disk' | 'postgres';
   /** Folder of remote releases: <releasesDir>/<remote>/<release-id>/ (RELEASES_DIR, default ./releases). */
@@ -252,10 +259,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   if (mediaStorage !== 'disk' && mediaStorage !== 'postgres') throw new ConfigError(`MEDIA_STORAGE must be "disk" or "postgres" (got "${mediaStorage}")`);
   if (mediaStorage === 'postgres' && !databaseUrl.startsWith('postgres')) throw new ConfigError('MEDIA_STORAGE=postgres needs a postgres:// DATABASE_URL');
 
+  const metricsToken = overrides.metricsToken ?? get('METRICS_TOKEN');
+  if (metricsToken !== undefined && metricsToken.length < 32) throw new ConfigError('METRICS_TOKEN must be at least 32 characters');
+  const metricsPort = overrides.metricsPort ?? (get('METRICS_PORT') ? parseIntStrict(get('METRICS_PORT')!, 'METRICS_PORT', 0, 65535) : undefined);
+
   return {
     port,
     host,
     redisUrl,
+    metricsToken,
+    metricsPort,
     mediaStorage,
     dataDir,
     databaseUrl,

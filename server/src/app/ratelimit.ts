@@ -33,6 +33,29 @@ type RateLimitPreHandler = (request: FastifyRequest) => Promise<void>;
  */
 const limiters = new WeakMap<object, { next: number; byRule: WeakMap<LimitRule, RateLimitPreHandler> }>();
 
+/**
+ * A fixed-window count in process memory: what a limiter counts in while the shared store (Redis,
+ * cluster mode) is unreachable, so the site goes on answering with limits per process meanwhile.
+ * Bounded: past MAX_KEYS the oldest windows are dropped.
+ */
+export class LocalWindows {
+  private static readonly MAX_KEYS = 50_000;
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  /** Counts one hit; the seconds to wait when it is over `max`, else 0. */
+  hit(key: string, max: number, windowMs: number, now = Date.now()): number {
+    let entry = this.windows.get(key);
+    if (!entry || entry.resetAt <= now) {
+      if (entry) this.windows.delete(key);
+      entry = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, entry);
+      if (this.windows.size > LocalWindows.MAX_KEYS) this.windows.delete(this.windows.keys().next().value!);
+    }
+    entry.count += 1;
+    return entry.count > max ? Math.max(1, Math.ceil((entry.resetAt - now) / 1000)) : 0;
+  }
+}
+
 export function rateLimiter(app: FastifyInstance, scale: number, rule: LimitRule): RateLimitPreHandler {
   let made = limiters.get(app.createRateLimit);
   if (!made) limiters.set(app.createRateLimit, (made = { next: 0, byRule: new WeakMap() }));
@@ -41,13 +64,21 @@ export function rateLimiter(app: FastifyInstance, scale: number, rule: LimitRule
   const ordinal = ++made.next;
   const max = Math.max(1, Math.round(rule.max * scale));
   const check = app.createRateLimit({ max, timeWindow: rule.windowMs, keyGenerator: (req) => `L${ordinal}:${rule.key(req) ?? ''}` });
+  const local = new LocalWindows();
+  const countLocally = (request: FastifyRequest) => {
+    const wait = local.hit(rule.key(request) ?? '', max, rule.windowMs);
+    if (wait > 0) throw new HttpError(429, TOO_MANY, undefined, { 'Retry-After': String(wait) });
+  };
   const preHandler = async function rateLimitPreHandler(request: FastifyRequest) {
     if (rule.key(request) === null) return;
+    // Cluster mode with Redis away: count in this process (never let a request through uncounted).
+    const cluster = app.deps?.cluster;
+    if (cluster && !cluster.available()) return countLocally(request);
     let result;
     try {
       result = await check(request);
     } catch (error) {
-      // The shared counter store (Redis) is unreachable: refuse rather than let the request through unlimited.
+      if (cluster) return countLocally(request); // Redis failed under this very request
       request.log.error({ err: error }, 'rate-limit store unavailable');
       throw new HttpError(503, UNAVAILABLE, undefined, { 'Retry-After': '1' });
     }

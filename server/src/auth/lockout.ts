@@ -222,7 +222,28 @@ export class RedisLockout implements LockoutCounter {
   }
 }
 
-/** The lockout for `rule`: in Redis when the processes share one (cluster mode), else in memory. */
+/**
+ * The lockout for `rule`: in Redis when the processes share one (cluster mode), else in memory.
+ * In cluster mode a Redis that is away (not connected, or failing a call) is stood in for by this
+ * process's own memory until it returns: sign-in goes on, with lockouts per process meanwhile.
+ */
 export function createLockout(name: string, rule: LockoutRule, redis?: Redis): LockoutCounter {
-  return redis ? new RedisLockout(redis, name, rule) : inMemory(new Lockout(rule));
+  if (!redis) return inMemory(new Lockout(rule));
+  const shared = new RedisLockout(redis, name, rule);
+  const local = inMemory(new Lockout(rule));
+  const either =
+    <A extends unknown[], R>(method: (counter: LockoutCounter, ...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      if (redis.status !== 'ready') return method(local, ...args);
+      try {
+        return await method(shared, ...args);
+      } catch {
+        return method(local, ...args);
+      }
+    };
+  return {
+    retryAfterSeconds: either((c, email: string, address: string) => c.retryAfterSeconds(email, address)),
+    count: either((c, email: string, address: string) => c.count(email, address)),
+    succeeded: either((c, email: string, address: string) => c.succeeded(email, address)),
+  };
 }

@@ -21,6 +21,14 @@ export type ClusterEvent = { kind: 'wishes-changed' } | { kind: 'sessions-ended'
 export interface ClusterLink {
   /** Commands (counters). Fails fast while Redis is unreachable rather than queueing. */
   redis: Redis;
+  /**
+   * Whether Redis answers now. While it does not, the process runs on its own (docs/operations.md →
+   * "Redis outage"): rate limits and lockouts count in process memory, caches keep short lifetimes,
+   * /healthz says "degraded"; ioredis keeps reconnecting, and all of it switches back by itself.
+   */
+  available(): boolean;
+  /** Calls `listener` on every change of `available()`; returns the undo. */
+  onAvailability(listener: (available: boolean) => void): () => void;
   /** Sends an event to every other process (this one has already applied it). */
   publish(event: ClusterEvent): void;
   /** Calls `listener` for every event another process published. */
@@ -51,20 +59,33 @@ export async function connectCluster(redisUrl: string, log: FastifyBaseLogger): 
     // Counters are on the request path: a command must fail (503) rather than hang while Redis is away.
     maxRetriesPerRequest: 1,
     connectTimeout: 5000,
+    // A Redis that stops answering without closing the connection must not hold requests either.
+    commandTimeout: 2000,
     lazyConnect: true,
   };
   const redis = new Redis(redisUrl, options);
   const subscriber = new Redis(redisUrl, options);
   const listeners = new Set<(event: ClusterEvent) => void>();
-  let warned = false;
-  const onError = (error: Error) => {
-    // ioredis reconnects by itself; one line per outage, not one per retry.
-    if (!warned) log.warn({ err: error }, 'Redis connection lost (cluster state)');
-    warned = true;
+  const availability = new Set<(available: boolean) => void>();
+  let up = false;
+  let closing = false;
+  const setUp = (next: boolean) => {
+    if (next === up || closing) return;
+    up = next;
+    // One line per outage and one per recovery, not one per retry.
+    if (next) log.info('Redis is back: shared rate limits and cache invalidations resume');
+    else log.warn('Redis unavailable: this process now limits rates on its own and keeps its caches short-lived until Redis returns');
+    for (const listener of [...availability]) listener(next);
   };
-  redis.on('error', onError);
-  subscriber.on('error', onError);
-  redis.on('ready', () => (warned = false));
+  // Errors are reported through the state changes above; ioredis reconnects by itself.
+  redis.on('error', () => undefined);
+  subscriber.on('error', () => undefined);
+  // Available when both connections are: commands (counters) and the subscriber (invalidations).
+  const check = () => setUp(redis.status === 'ready' && subscriber.status === 'ready');
+  for (const connection of [redis, subscriber]) {
+    connection.on('ready', check);
+    connection.on('close', check);
+  }
   subscriber.on('message', (_channel: string, text: string) => {
     const message = parseEvent(text);
     if (!message || message.from === processId) return;
@@ -79,9 +100,17 @@ export async function connectCluster(redisUrl: string, log: FastifyBaseLogger): 
     subscriber.disconnect();
     throw new Error(`REDIS_URL: cannot reach Redis (${error instanceof Error ? error.message : String(error)})`);
   }
+  up = redis.status === 'ready' && subscriber.status === 'ready';
   return {
     redis,
+    available: () => up && redis.status === 'ready' && subscriber.status === 'ready',
+    onAvailability(listener) {
+      availability.add(listener);
+      return () => availability.delete(listener);
+    },
     publish(event) {
+      // Lost while Redis is away: the other processes' caches are short-lived meanwhile and are cleared when it returns.
+      if (redis.status !== 'ready') return;
       redis.publish(CHANNEL, JSON.stringify({ from: processId, event })).catch((error: unknown) => log.warn({ err: error, event }, 'cluster event not published'));
     },
     subscribe(listener) {
@@ -89,7 +118,9 @@ export async function connectCluster(redisUrl: string, log: FastifyBaseLogger): 
       return () => listeners.delete(listener);
     },
     async close() {
+      closing = true;
       listeners.clear();
+      availability.clear();
       await Promise.allSettled([redis.quit(), subscriber.quit()]);
     },
   };

@@ -13,12 +13,20 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import { createLocalInvalidationBus, setSessionInvalidationBus, type SessionInvalidationBus } from '../auth/sessions';
-import { clearWishCaches, publishWishChanges } from '../wishes/queries';
+import { configureSessionCache, createLocalInvalidationBus, setSessionInvalidationBus, type SessionInvalidationBus } from '../auth/sessions';
+import { clearWishCaches, configureFeedCache, publishWishChanges } from '../wishes/queries';
 import type { ClusterLink } from './shared-state';
 
-/** Wires the invalidations of `db`'s caches through `cluster`; returns the undo (on app close). */
-export function wireClusterInvalidations(db: Kysely<Database>, cluster: ClusterLink): () => void {
+/** Cache lifetime while Redis is away: invalidations cannot travel, so no copy is trusted longer. */
+export const DEGRADED_CACHE_MS = 1000;
+
+/**
+ * Wires the invalidations of `db`'s caches through `cluster`; returns the undo (on app close).
+ * `cacheMs`: the lifetimes the caches were configured with, kept while Redis answers; while it does
+ * not, each is cut to DEGRADED_CACHE_MS, and when it returns, the wish caches are cleared (messages
+ * were lost meanwhile) and the lifetimes restored.
+ */
+export function wireClusterInvalidations(db: Kysely<Database>, cluster: ClusterLink, cacheMs: { feed: number; session: number }): () => void {
   publishWishChanges(db, () => cluster.publish({ kind: 'wishes-changed' }));
 
   const local = createLocalInvalidationBus();
@@ -35,8 +43,14 @@ export function wireClusterInvalidations(db: Kysely<Database>, cluster: ClusterL
     if (event.kind === 'wishes-changed') clearWishCaches(db);
     else local.publish(event.userId);
   });
+  const unwatch = cluster.onAvailability((available) => {
+    configureFeedCache(db, available ? cacheMs.feed : Math.min(cacheMs.feed, DEGRADED_CACHE_MS));
+    configureSessionCache(db, available ? cacheMs.session : Math.min(cacheMs.session, DEGRADED_CACHE_MS));
+    clearWishCaches(db);
+  });
   return () => {
     unsubscribe();
+    unwatch();
     publishWishChanges(db, () => undefined);
     setSessionInvalidationBus(previousBus);
   };

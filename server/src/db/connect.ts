@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
-import { Pool, types as pgTypes } from 'pg';
+import { Pool, types as pgTypes, type PoolClient } from 'pg';
 import type { Database, Dialect } from './types';
 import { PG_TIMESTAMP_OID, PG_TIMESTAMPTZ_OID, pgTimestampToIso } from './dates';
 
@@ -33,6 +33,11 @@ export function sqliteHandleOf(db: Kysely<Database>): SqliteDatabase.Database | 
   return sqliteHandles.get(db) ?? null;
 }
 
+/** The pg pool behind a PostgreSQL handle (null for SQLite): its counts are reported by GET /metrics. */
+export function pgPoolOf(db: Kysely<Database>): Pool | null {
+  return pgPools.get(db) ?? null;
+}
+
 /** The file behind a SQLite handle (null for PostgreSQL or an in-memory database): a second connection can open it. */
 export function sqliteFileOf(db: Kysely<Database>): string | null {
   return sqliteFiles.get(db) ?? null;
@@ -58,7 +63,17 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
     sqliteHandles.set(db, sqlite);
     return { db, dialect: 'sqlite' };
   }
-  const pool = new Pool({ connectionString: databaseUrl, max: options.poolSize ?? 10, types: PG_TYPES });
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    types: PG_TYPES,
+    // A PostgreSQL that does not answer (host down, network cut without a reset) fails a connection
+    // attempt after this long instead of never: the request answers 503 (isDatabaseUnavailable).
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    // Dead peers on idle pooled connections are noticed by the kernel rather than by a hung query.
+    keepAlive: true,
+  });
+  guardConnections(pool);
   // A client erroring while idle (pool 'error') or while checked out (client 'error', e.g. 57P01 on a
   // server restart) must not crash the process: the running query still rejects, pg marks the client
   // unusable so the pool drops it on release, and the next query connects afresh.
@@ -69,6 +84,54 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pgPools.set(db, pool);
   return { db, dialect: 'postgres' };
+}
+
+/** How long one connection attempt to PostgreSQL may take. */
+export const PG_CONNECT_TIMEOUT_MS = 3000;
+/** After a failed attempt, how long every request answers 503 at once before one tries again. */
+export const PG_RETRY_AFTER_FAILURE_MS = 1000;
+
+/**
+ * A circuit breaker on the pool's connect (Kysely's queries and pool.query both go through it):
+ * while PostgreSQL is down, requests must answer 503 quickly, not each wait for its own connection
+ * attempt and pile up behind the pool. After an attempt fails with "unavailable", every request for
+ * PG_RETRY_AFTER_FAILURE_MS is refused at once (SQLSTATE 08001, so the error handler answers 503);
+ * then one attempt is let through while the others are still refused: its success closes the
+ * breaker, its failure opens it again. So the site recovers by itself, without a restart, within
+ * about a second of the database's return.
+ */
+function guardConnections(pool: Pool) {
+  const connect = pool.connect.bind(pool) as () => Promise<PoolClient>;
+  let openUntil = 0;
+  let probing = false;
+  const refused = () => Object.assign(new Error('PostgreSQL is unavailable (a recent connection attempt failed)'), { code: '08001' });
+  const attempt = (): Promise<PoolClient> => {
+    if (openUntil !== 0 && (probing || Date.now() < openUntil)) return Promise.reject(refused());
+    const probe = openUntil !== 0;
+    if (probe) probing = true;
+    return connect().then(
+      (client) => {
+        openUntil = 0;
+        if (probe) probing = false;
+        return client;
+      },
+      (error: unknown) => {
+        if (isDatabaseUnavailable(error)) openUntil = Date.now() + PG_RETRY_AFTER_FAILURE_MS;
+        if (probe) probing = false;
+        throw error;
+      },
+    );
+  };
+  // pg's connect: a promise, or the callback (err, client, release) that pool.query uses.
+  (pool as unknown as { connect: unknown }).connect = (callback?: (error: unknown, client?: PoolClient, release?: PoolClient['release']) => void) => {
+    const pending = attempt();
+    if (!callback) return pending;
+    pending.then(
+      (client) => callback(undefined, client, client.release.bind(client)),
+      (error: unknown) => callback(error),
+    );
+    return undefined;
+  };
 }
 
 const statementNames = new Map<string, string>();

@@ -12,14 +12,25 @@ import { buildApp } from '../app/app';
 import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
 import { isDatabaseUnavailable } from './connect';
 
-type RelayMode = 'pass' | 'hangup';
+type RelayMode = 'pass' | 'hangup' | 'blackhole';
 
-/** A TCP relay to PostgreSQL: 'pass' forwards, 'hangup' accepts then closes, close() refuses; cut() drops live connections. */
+/**
+ * A TCP relay to PostgreSQL: 'pass' forwards, 'hangup' accepts then closes, 'blackhole' accepts and
+ * never answers (a host gone without a reset), close() refuses; cut() drops live connections.
+ */
 async function startRelay(target: URL) {
   let mode: RelayMode = 'pass';
+  let accepted = 0;
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
+    accepted++;
     if (mode === 'hangup') return void client.destroy();
+    if (mode === 'blackhole') {
+      sockets.add(client);
+      client.on('close', () => sockets.delete(client));
+      client.on('error', () => undefined);
+      return;
+    }
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -33,6 +44,7 @@ async function startRelay(target: URL) {
   return {
     port,
     setMode: (m: RelayMode) => void (mode = m),
+    accepted: () => accepted,
     cut: () => sockets.forEach((s) => s.destroy()),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -95,6 +107,31 @@ describe.each(dialects)('database out of reach → 503 (%s)', (dialect) => {
       expect503(await read());
       relay.setMode('pass');
       expect((await read()).statusCode).toBe(404);
+    });
+
+    it('a database that stops answering: bounded 503s, no pile-up, recovery without a restart', async () => {
+      expect((await read()).statusCode).toBe(404);
+      relay.setMode('blackhole');
+      relay.cut();
+      // The first wave waits for one connection attempt's timeout (PG_CONNECT_TIMEOUT_MS), no longer.
+      const first = await Promise.all(Array.from({ length: 20 }, () => read()));
+      first.forEach(expect503);
+      expect((await relayedApp.inject({ url: '/readyz' })).statusCode).toBe(503);
+      // While it stays down, requests are refused at once: they open no new connection attempts.
+      const attempts = relay.accepted();
+      const second = await Promise.all(Array.from({ length: 20 }, () => read()));
+      second.forEach(expect503);
+      expect(relay.accepted() - attempts).toBeLessThanOrEqual(1); // at most the one retry
+      // Back: the site answers again by itself.
+      relay.setMode('pass');
+      relay.cut();
+      let status = 0;
+      for (let i = 0; i < 100 && status !== 404; i++) {
+        status = (await read()).statusCode;
+        if (status !== 404) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe(404);
+      expect((await relayedApp.inject({ url: '/readyz' })).statusCode).toBe(200);
     });
 
     it('a refused connection (ECONNREFUSED)', async () => {

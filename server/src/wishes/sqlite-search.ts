@@ -77,6 +77,11 @@ export class SqliteSearchWorker {
     private readonly options: SqliteSearchOptions,
   ) {}
 
+  /** Searches waiting or running (GET /metrics: wishes_queue_depth{queue="sqlite_search"}). */
+  get depth(): number {
+    return this.queue.length + (this.running ? 1 : 0);
+  }
+
   /** Total matches of an FTS5 MATCH expression and one slice of ids, best match first, within timeoutMs (queue wait included). */
   rank(match: string, limit: number, offset: number, timeoutMs: number): Promise<RankedPage> {
     if (this.closed) return Promise.reject(new SearchBusyError('search is shut down'));
@@ -166,6 +171,11 @@ export function sqliteSearchWorker(db: Kysely<Database>, file: string, options: 
   let worker = workers.get(db);
   if (!worker) workers.set(db, (worker = new SqliteSearchWorker(file, options)));
   return worker;
+}
+
+/** Searches waiting or running on the handle's worker (0 before the first search). */
+export function sqliteSearchQueueDepth(db: Kysely<Database>): number {
+  return workers.get(db)?.depth ?? 0;
 }
 
 /** Stops the database handle's search worker (app shutdown). */

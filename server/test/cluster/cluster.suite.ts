@@ -30,12 +30,13 @@ const launcher = require(`${REPO_ROOT}/scripts/cluster.js`) as {
 interface ClusterServer {
   index: number;
   port: number;
-  proc: { exitCode: number | null };
+  proc: { pid: number; exitCode: number | null; signalCode: string | null };
 }
 interface Cluster {
   port: number;
   servers: ClusterServer[];
   stop(): Promise<void>;
+  reload(log?: (line: string) => void): Promise<void>;
 }
 
 const IN_CI = Boolean(process.env.CI);
@@ -283,6 +284,91 @@ describe('three processes behind HAProxy on one PostgreSQL database', () => {
       await reader.cancel().catch(() => undefined);
     }
   });
+
+  clusterIt(
+    'a rolling reload replaces every process under steady traffic with zero failed requests',
+    async (c) => {
+      const writers = await Promise.all([member(c), member(c)]);
+      const before = c.servers.map((s) => s.proc.pid);
+      const failures: string[] = [];
+      let ok = 0;
+      let stop = false;
+      // Steady traffic through the proxy: reads and writes from a few clients, keep-alive connections.
+      const loop = async (n: number) => {
+        const address = uniqueAddress();
+        let i = 0;
+        while (!stop) {
+          i++;
+          try {
+            const res =
+              n % 2 === 0
+                ? await call(c.port, '/api/base/feed/', { address })
+                : await call(c.port, '/api/base/save_wish/', { address, token: writers[n % writers.length]!.access, body: { text: `Reload test ${runTag} wish ${n}.${i}: all the best`, is_public: true } });
+            if (res.status >= 200 && res.status < 300) ok++;
+            else failures.push(`${res.status} ${res.bytes.toString('utf8').slice(0, 120)}`);
+          } catch (error) {
+            failures.push(`network: ${(error as Error).message}`);
+          }
+          await sleep(20);
+        }
+      };
+      // A notification stream through the proxy that reconnects as EventSource does (after the
+      // server's retry hint) whenever its process goes away; it must end up served by a new one.
+      const author = writers[0]!;
+      let streamsOpened = 0;
+      let countsSeen = 0;
+      const streamController = new AbortController();
+      const streamLoop = (async () => {
+        while (!stop) {
+          try {
+            const res = await fetch(`http://127.0.0.1:${c.port}/api/notifications/stream/`, {
+              headers: { authorization: `Bearer ${author.access}`, 'x-forwarded-for': uniqueAddress() },
+              signal: streamController.signal,
+            });
+            if (res.status !== 200) failures.push(`stream ${res.status}`);
+            else {
+              streamsOpened++;
+              let retryMs = 3000;
+              const reader = res.body!.getReader();
+              for (;;) {
+                const chunk = await reader.read();
+                if (chunk.done) break;
+                const text = Buffer.from(chunk.value).toString('utf8');
+                const retry = /retry: (\d+)/.exec(text);
+                if (retry) retryMs = Number(retry[1]);
+                if (text.includes('event: unread')) countsSeen++;
+              }
+              await sleep(Math.min(retryMs, 3000));
+            }
+          } catch (error) {
+            if (!stop) failures.push(`stream: ${(error as Error).message}`);
+          }
+        }
+      })();
+      const loops = Array.from({ length: 4 }, (_, n) => loop(n));
+      while (ok < 20 || streamsOpened === 0) await sleep(50);
+      const lines: string[] = [];
+      await c.reload((line) => lines.push(line));
+      const afterReload = ok;
+      while (ok < afterReload + 20) await sleep(50);
+      const streamsBefore = streamsOpened;
+      // The stream reconnected to a new process and streams counts from there.
+      while (streamsOpened === streamsBefore && countsSeen < 2) await sleep(100);
+      stop = true;
+      streamController.abort();
+      await Promise.all([...loops, streamLoop]);
+
+      const after = c.servers.map((s) => s.proc.pid);
+      expect(after.every((pid) => !before.includes(pid))).toBe(true);
+      for (const server of c.servers) expect((await call(server.port, PROBE_PATHS.live)).status).toBe(200);
+      expect(lines.filter((l) => /replaced/.test(l))).toHaveLength(c.servers.length);
+      expect(lines.filter((l) => /replaced/.test(l) && !/exited cleanly/.test(l))).toEqual([]);
+      expect(streamsOpened).toBeGreaterThan(1);
+      expect(failures).toEqual([]);
+      console.log(`cluster reload test: ${ok} requests answered 2xx, 0 failed; the notification stream reconnected ${streamsOpened - 1} time(s)`);
+    },
+    240_000,
+  );
 
   clusterIt(
     'a killed process costs no acknowledged write: the proxy routes around it',

@@ -197,6 +197,7 @@ export const ROUTES: RouteTemplate[] = [
   { method: 'GET', path: '/:any', api: false },
   { method: 'GET', path: PROBE_PATHS.live, api: false },
   { method: 'GET', path: PROBE_PATHS.ready, api: false },
+  { method: 'GET', path: PROBE_PATHS.metrics, api: false },
 ];
 
 /** Token views ignore the Authorization header (simplejwt's TokenObtainPair/Refresh views). */

@@ -8,4 +8,6 @@ export const PROBE_PATHS = {
   live: '/healthz',
   /** Readiness: the database answers too (503 while it does not). */
   ready: '/readyz',
+  /** Operators' metrics (Prometheus text): behind METRICS_TOKEN, or on METRICS_PORT. Not a probe, but the same kind of path. */
+  metrics: '/metrics',
 } as const;

@@ -1,0 +1,305 @@
+/**
+ * `npm run backup` / `npm run restore` (ops/backup.ts): a backup taken while the site is being
+ * written to restores into SQLite and into PostgreSQL, whichever engine wrote it, so that the site
+ * answers as before: accounts sign in, private wishes stay private, votes, follows, avatars and
+ * the active remote release are back, and counters agree with the rows (one consistent snapshot).
+ * A target holding data is refused unless forced; a damaged archive is refused before anything
+ * is written. One run of the CLI checks its exit codes and output.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { buildApp } from '../app/app';
+import type { Config } from '../app/config';
+import { registeredRemote } from '@wishes/shared/registry';
+import { recordSwitch } from '../releases/store';
+import { createPgDatabase, createTestApp, dialects, DEFAULT_PASSWORD, type TestContext, type TestDialect, type TestUser } from '../../test/kit/harness';
+import { BackupError, restoreBackup, verifyBackup, writeBackup, type Manifest } from './backup';
+
+jest.setTimeout(60_000);
+
+const RELEASE = '0.1.0-0000bkup';
+
+function multipartAvatar(data: Buffer) {
+  const boundary = `----wishes${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function makeRelease(releasesDir: string) {
+  const dir = path.join(releasesDir, 'mf-feed', RELEASE);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'remoteEntry.js'), `var mf_feed; /* ${RELEASE} */`);
+  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'mf_feed', shared: [], exposes: [] }));
+  writeFileSync(path.join(dir, 'release.json'), JSON.stringify({ remote: 'mf-feed', id: RELEASE, version: '0.1.0', hash: 'x', created_at: new Date().toISOString(), declaration: registeredRemote('mf-feed') }));
+}
+
+interface Site {
+  t: TestContext;
+  alice: TestUser;
+  bob: TestUser;
+  carol: TestUser;
+  publicWish: number;
+  privateWish: number;
+  avatarUrl: string;
+  avatarBytes: Buffer;
+  releasesDir: string;
+}
+
+async function populate(dialect: TestDialect): Promise<Site> {
+  const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-bkrel-'));
+  makeRelease(releasesDir);
+  // PostgreSQL keeps media in the database (cluster mode), SQLite on disk: both paths are covered.
+  const t = await createTestApp(dialect, { releasesDir, mediaStorage: dialect === 'postgres' ? 'postgres' : 'disk' });
+  const [alice, bob, carol] = [await t.createUser(), await t.createUser(), await t.createUser()];
+  const publicWish = await t.saveWish(alice, 'Happy birthday, Mira: may the year be kind.');
+  const privateWish = await t.saveWish(alice, 'A private note for Mira only.', false);
+  expect((await t.request({ method: 'POST', url: `/api/wish/${publicWish}/vote/`, token: bob.access, payload: { vote_type: 'upvote' } })).statusCode).toBe(200);
+  expect((await t.request({ method: 'POST', url: `/api/wish/${publicWish}/vote/`, token: carol.access, payload: { vote_type: 'downvote' } })).statusCode).toBe(200);
+  expect((await t.request({ method: 'POST', url: `/api/profile/${alice.id}/subscribe/`, token: bob.access })).statusCode).toBeLessThan(300);
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 120 } } }).png().toBuffer();
+  const upload = await t.request({ method: 'POST', url: '/api/profile/my/avatar/upload/', token: alice.access, ...multipartAvatar(png) });
+  expect(upload.statusCode).toBe(200);
+  const avatarUrl = upload.json().avatar_url as string;
+  const avatarBytes = (await t.request({ method: 'GET', url: avatarUrl })).rawPayload;
+  await recordSwitch(t.app.deps.db, { remote: 'mf-feed', release: RELEASE, action: 'activate', actor: 'test', fallback: 'dist' });
+  return { t, alice, bob, carol, publicWish, privateWish, avatarUrl, avatarBytes, releasesDir };
+}
+
+/** Saves, votes and follows from several members until stopped; returns how many were acknowledged. */
+function writeLoad(site: Site, stop: () => boolean): Promise<number> {
+  const { t } = site;
+  let acked = 0;
+  const worker = async (user: TestUser, n: number) => {
+    let i = 0;
+    while (!stop()) {
+      i += 1;
+      const wish = await t.saveWish(user, `Load wish ${n}.${i}: good luck with the move.`, i % 3 !== 0);
+      const other = [site.alice, site.bob, site.carol][(n + 1) % 3];
+      const vote = await t.request({ method: 'POST', url: `/api/wish/${site.publicWish}/vote/`, token: user.access, payload: { vote_type: i % 2 ? 'upvote' : 'downvote' } });
+      expect(vote.statusCode).toBe(200);
+      await t.request({ method: i % 2 ? 'POST' : 'DELETE', url: `/api/profile/${other.id}/subscribe/`, token: user.access });
+      expect(wish).toBeGreaterThan(0);
+      acked += 1;
+    }
+  };
+  return Promise.all([worker(site.alice, 0), worker(site.bob, 1), worker(site.carol, 2)]).then(() => acked);
+}
+
+interface Target {
+  config: Partial<Config> & Pick<Config, 'databaseUrl' | 'dataDir' | 'releasesDir' | 'mediaStorage'>;
+  restoreConfig: Parameters<typeof restoreBackup>[0];
+  cleanup(): Promise<void>;
+}
+
+async function emptyTarget(dialect: TestDialect): Promise<Target> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-bktarget-'));
+  const releasesDir = path.join(dataDir, 'releases');
+  let databaseUrl = `sqlite:${path.join(dataDir, 'wishes.db')}`;
+  let drop = async (): Promise<void> => undefined;
+  if (dialect === 'postgres') {
+    const pg = await createPgDatabase();
+    databaseUrl = pg.url;
+    drop = pg.drop;
+  }
+  const mediaStorage = dialect === 'postgres' ? 'postgres' : 'disk';
+  return {
+    config: { databaseUrl, dataDir, releasesDir, mediaStorage },
+    restoreConfig: { databaseUrl, dataDir, releasesDir, mediaStorage, mediaDir: path.join(dataDir, 'media') },
+    async cleanup() {
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function appOn(target: Target) {
+  return buildApp(
+    { ...target.config, jwtSecret: 'another-secret-that-is-long-enough-0123456789', logLevel: 'silent', rateLimitScale: 1000, seedDemo: false, publicUrl: 'http://wishes.test', scryptCost: 1024 },
+    { mailer: { send: async () => undefined } },
+  );
+}
+
+const directions: Array<[TestDialect, TestDialect]> = dialects.flatMap((from) => dialects.map((to) => [from, to] as [TestDialect, TestDialect]));
+
+describe.each(directions)('backup on %s, restore into %s', (from, to) => {
+  let site: Site;
+  let target: Target;
+  let archiveDir: string;
+  let archive: string;
+  let manifest: Manifest;
+
+  beforeAll(async () => {
+    site = await populate(from);
+    target = await emptyTarget(to);
+    archiveDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-bkfile-'));
+    archive = path.join(archiveDir, 'site.wishes-backup');
+  });
+  afterAll(async () => {
+    await site?.t.close();
+    await target?.cleanup();
+    rmSync(site?.releasesDir ?? '', { recursive: true, force: true });
+    rmSync(archiveDir ?? '', { recursive: true, force: true });
+  });
+
+  it('backs up under write load and restores a consistent site', async () => {
+    let stop = false;
+    const load = writeLoad(site, () => stop);
+    // Let some writes land before and while the snapshot is taken.
+    while ((await site.t.app.deps.db.selectFrom('wishes').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n < 8) await new Promise((r) => setTimeout(r, 20));
+    const result = await writeBackup(site.t.config, archive);
+    stop = true;
+    expect(await load).toBeGreaterThan(0);
+    manifest = result.manifest;
+    expect(result.bytes).toBeGreaterThan(0);
+    expect(manifest.tables.users.rows).toBe(3);
+    expect(manifest.tables.wishes.rows).toBeGreaterThanOrEqual(8);
+    expect(manifest.files.media.count).toBe(2); // the avatar and its thumbnail
+    expect(manifest.files.releases.count).toBe(3);
+    expect(Object.keys(manifest.tables)).not.toContain('feed_buckets');
+
+    await restoreBackup(target.restoreConfig, archive);
+    const app = await appOn(target);
+    try {
+      const { db } = app.deps;
+      for (const [table, summary] of Object.entries(manifest.tables)) {
+        const { rows } = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)}`.execute(db);
+        expect([table, Number(rows[0].n)]).toEqual([table, summary.rows]);
+      }
+      // One snapshot: every counter agrees with the rows it counts.
+      const wishes = await db.selectFrom('wishes').select(['id', 'upvote_count', 'downvote_count']).execute();
+      for (const wish of wishes) {
+        const votes = await db.selectFrom('votes').select(['vote_type']).where('wish_id', '=', wish.id).execute();
+        expect([wish.id, wish.upvote_count, wish.downvote_count]).toEqual([wish.id, votes.filter((v) => v.vote_type === 'upvote').length, votes.filter((v) => v.vote_type === 'downvote').length]);
+      }
+      const users = await db.selectFrom('users').select(['id', 'followers_count', 'following_count']).execute();
+      for (const user of users) {
+        const followers = await db.selectFrom('subscriptions').select('id').where('target_id', '=', user.id).execute();
+        const following = await db.selectFrom('subscriptions').select('id').where('follower_id', '=', user.id).execute();
+        expect([user.id, user.followers_count, user.following_count]).toEqual([user.id, followers.length, following.length]);
+      }
+
+      const inject = ({ token, ...rest }: InjectOptions & { token?: string }) => app.inject({ ...rest, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      // Accounts sign in with their passwords (the new site even has another signing secret).
+      const login = await inject({ method: 'POST', url: '/api/token/', payload: { username: site.alice.email, password: DEFAULT_PASSWORD } });
+      expect(login.statusCode).toBe(200);
+      const aliceToken = login.json().access as string;
+      const bobToken = (await inject({ method: 'POST', url: '/api/token/', payload: { username: site.bob.email, password: DEFAULT_PASSWORD } })).json().access as string;
+      // The private wish: its author reads it, nobody else does.
+      const own = await inject({ method: 'GET', url: `/api/base/wish/${site.privateWish}/`, token: aliceToken });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().wish.text).toBe('A private note for Mira only.');
+      expect([403, 404]).toContain((await inject({ method: 'GET', url: `/api/base/wish/${site.privateWish}/`, token: bobToken })).statusCode);
+      // Votes and follows as the API reports them.
+      const wish = await inject({ method: 'GET', url: `/api/base/wish/${site.publicWish}/` });
+      expect(wish.statusCode).toBe(200);
+      const counted = await db.selectFrom('votes').select('vote_type').where('wish_id', '=', site.publicWish).execute();
+      expect(wish.json().wish.upvote_count).toBe(counted.filter((v) => v.vote_type === 'upvote').length);
+      const follows = await db.selectFrom('subscriptions').select('target_id').where('follower_id', '=', site.bob.id).execute();
+      const bobFollows = await inject({ method: 'GET', url: '/api/profile/my/subscriptions/', token: bobToken });
+      expect(bobFollows.statusCode).toBe(200);
+      const listed = (bobFollows.json().subscriptions as Array<{ target_id: number }>).map((s) => s.target_id).sort();
+      expect(listed).toEqual(follows.map((f) => f.target_id).sort());
+      // New writes get fresh ids (sequences continue after the restored ones).
+      const saved = await inject({ method: 'POST', url: '/api/base/save_wish/', token: aliceToken, payload: { text: 'Written after the restore: welcome back.', is_public: true } });
+      expect(saved.statusCode).toBe(201);
+      // Search and the feed work from the rebuilt derived data.
+      const feed = await inject({ method: 'GET', url: '/api/base/feed/' });
+      expect(feed.statusCode).toBe(200);
+      expect(feed.body).toContain('Written after the restore');
+      // The avatar, byte for byte, from disk or from the database.
+      const avatar = await inject({ method: 'GET', url: site.avatarUrl });
+      expect(avatar.statusCode).toBe(200);
+      expect(Buffer.compare(avatar.rawPayload, site.avatarBytes)).toBe(0);
+      // The active release of mf-feed and its files.
+      const active = await db.selectFrom('remote_active').select(['remote', 'release_id']).execute();
+      expect(active).toEqual([{ remote: 'mf-feed', release_id: RELEASE }]);
+      expect(readFileSync(path.join(target.config.releasesDir, 'mf-feed', RELEASE, 'remoteEntry.js'), 'utf8')).toContain(RELEASE);
+      const remotes = await inject({ method: 'GET', url: '/mf/remotes.json' });
+      expect(remotes.statusCode).toBe(200);
+      expect(remotes.body).toContain(RELEASE);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses a target that holds data (nothing changed) unless --force', async () => {
+    const app = await appOn(target);
+    const before = Number((await sql<{ n: number }>`select count(*) as n from wishes`.execute(app.deps.db)).rows[0].n);
+    await app.close();
+    await expect(restoreBackup(target.restoreConfig, archive)).rejects.toThrow(/not empty/);
+    const refused = await appOn(target);
+    expect(Number((await sql<{ n: number }>`select count(*) as n from wishes`.execute(refused.deps.db)).rows[0].n)).toBe(before);
+    await refused.close();
+    await restoreBackup(target.restoreConfig, archive, { force: true });
+    const again = await appOn(target);
+    try {
+      const after = Number((await sql<{ n: number }>`select count(*) as n from wishes`.execute(again.deps.db)).rows[0].n);
+      expect(before).toBe(manifest.tables.wishes.rows + 1); // the wish written after the first restore
+      expect(after).toBe(manifest.tables.wishes.rows);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+describe('a damaged archive', () => {
+  let dir: string;
+  let t: TestContext;
+  let archive: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'wishes-bkbad-'));
+    t = await createTestApp('sqlite', { releasesDir: path.join(dir, 'releases') });
+    const user = await t.createUser();
+    await t.saveWish(user, 'A wish worth keeping safe.');
+    archive = path.join(dir, 'good.backup');
+    await writeBackup(t.config, archive);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is refused before anything is written: altered, truncated, not a backup', async () => {
+    const lines = gunzipSync(readFileSync(archive)).toString('utf8').split('\n');
+    const altered = path.join(dir, 'altered.backup');
+    writeFileSync(altered, gzipSync(lines.map((l) => l.replace('A wish worth keeping safe.', 'A wish worth keeping sane.')).join('\n')));
+    const truncated = path.join(dir, 'truncated.backup');
+    writeFileSync(truncated, gzipSync(lines.slice(0, -2).join('\n')));
+    const other = path.join(dir, 'other.backup');
+    writeFileSync(other, gzipSync('{"hello":1}\n'));
+    await expect(verifyBackup(altered)).rejects.toThrow(/checksum mismatch/);
+    await expect(verifyBackup(truncated)).rejects.toThrow(/incomplete/);
+    await expect(verifyBackup(other)).rejects.toThrow(BackupError);
+    const targetDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-bkbadtarget-'));
+    try {
+      const cfg = { databaseUrl: `sqlite:${path.join(targetDir, 'w.db')}`, dataDir: targetDir, mediaDir: path.join(targetDir, 'media'), releasesDir: path.join(targetDir, 'releases'), mediaStorage: 'disk' as const };
+      await expect(restoreBackup(cfg, altered)).rejects.toThrow(/checksum mismatch/);
+      expect(() => readFileSync(path.join(targetDir, 'w.db'))).toThrow(); // not even created
+    } finally {
+      rmSync(targetDir, { recursive: true, force: true });
+    }
+  });
+
+  it('the CLI: exit 0 with the size last, exit 1 on a target that holds data, exit 2 on usage', () => {
+    const root = path.resolve(__dirname, '..', '..', '..');
+    const env = { ...process.env, DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, RELEASES_DIR: path.join(dir, 'releases'), MEDIA_STORAGE: 'disk', LOG_LEVEL: 'silent' };
+    const file = path.join(dir, 'cli.backup');
+    const backup = spawnSync(process.execPath, [path.join(root, 'scripts', 'backup.js'), 'backup', file], { env, encoding: 'utf8' });
+    expect(backup.status).toBe(0);
+    expect(backup.stdout.trim().split('\n').pop()).toMatch(/cli\.backup: .*\(\d+ bytes\)$/);
+    const restore = spawnSync(process.execPath, [path.join(root, 'scripts', 'backup.js'), 'restore', file], { env, encoding: 'utf8' });
+    expect(restore.status).toBe(1);
+    expect(restore.stderr).toMatch(/not empty/);
+    expect(spawnSync(process.execPath, [path.join(root, 'scripts', 'backup.js'), 'restore'], { env, encoding: 'utf8' }).status).toBe(2);
+  });
+});
