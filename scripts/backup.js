@@ -3,6 +3,7 @@
  * `npm run backup -- <file>` and `npm run restore -- <file> [--force]` (npm passes the mode as the
  * first argument): thin wrapper running server/scripts/backup.ts with the server's environment.
  */
+require('../build/node-support').checkNode(); // before anything loads a native addon
 const { spawnSync } = require('child_process');
 const path = require('path');
 

@@ -3,6 +3,7 @@
  * `npm run soak -- --minutes N [--cluster] [--db sqlite|postgres] [--out DIR]` (not part of
  * `npm test`): runs bench/soak.ts with tsx from the bench workspace; docs/operations.md → "Soak".
  */
+require('../build/node-support').checkNode(); // before anything loads a native addon
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
