@@ -70,6 +70,8 @@ export interface Frames {
   couplets: Record<TopicKey, Record<CorpusTone, string[]>>;
   warmer: Record<CorpusTone, { lines: string[]; signoffs: string[] }>;
   funnier: Record<CorpusTone, { lines: string[]; signoffs: string[] }>;
+  /** Sentences for a thing the chat asks to mention ("the cake"), by register. */
+  mentionThing: Record<Register, string[]>;
 }
 
 export const FRAMES = frames as unknown as Frames;
