@@ -87,16 +87,19 @@ export function repeatsInNextSentence(text: string, ignore: readonly string[] = 
 /** The verbs compromise finds in a clause or sentence. */
 export const verbsOf = (text: string): string[] => nlp(text).verbs().out('array') as string[];
 
+/** Verbs and adjectives that take a "that" clause ("I love that …", "so glad that …"). */
+const FEELING_VERBS = 'love|loved|know|knew|hope|glad|sorry|proud|happy|believe|heard|hear|see|think|remember|forget|smile|smiles|grateful|admire|admired|excited|thrilled|delighted';
+
 /**
  * A clause left without its verb: "I love that your garden." (a "that"/"how" with only a noun
  * after it) or "the cake: it makes the day…" (a bare noun phrase glued on with a colon).
  */
 export function fragmentErrors(sentence: string): string[] {
   const errors: string[] = [];
-  const tail = /\b(?:that|how)\s+([^,;:!?.]+)[.!?]*$/iu.exec(sentence.trim());
-  if (tail && tail[1].split(/\s+/u).length <= 6 && !verbsOf(`and ${tail[1]}`).length) errors.push(`no verb after “that”: ${sentence}`);
-  const glued = /^(?:and of course,\s*)?((?:the|your|my|our|his|her|their|a|an)\s[^:.!?]{1,40}):\s/iu.exec(sentence.trim());
-  if (glued) errors.push(`noun phrase glued on with a colon: ${sentence}`);
+  const tail = new RegExp(`\\b(?:${FEELING_VERBS})\\s+(?:that|how)\\s+([^,;:!?.]+)[.!?]*$`, 'iu').exec(sentence.trim());
+  if (tail && !verbsOf(`and ${tail[1]}`).length && !/(?:'|’)(?:s|re)\b|\b(?:is|are|was|were)\b/iu.test(tail[1])) errors.push(`no verb after “that”: ${sentence}`);
+  const glued = /^(?:and of course,\s*)?((?:the|your|my|our|his|her|their|a|an)(?:\s[\p{L}'’-]+){1,3}):\s/iu.exec(sentence.trim());
+  if (glued && !verbsOf(glued[1]).length) errors.push(`noun phrase glued on with a colon: ${sentence}`);
   return errors;
 }
 

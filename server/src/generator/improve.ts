@@ -28,7 +28,8 @@ export interface WishFrame {
 }
 
 const GREETING_WORDS = /^(?:dear|dearest|my dear|my darling|hi|hey|hello|to|for|happy|greetings|good (?:morning|afternoon|evening))\b/iu;
-const sentenceBreak = (line: string) => /[.!?]\s+\S/u.test(line);
+/** Does the line hold more than one sentence? Titles ("Dr. Patel", "Mr. Dubois") do not end one. */
+const sentenceBreak = (line: string) => /[.!?]\s+\S/u.test(line.replace(/\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|St|Jr|Sr|Rev|Capt)\./gu, (title) => title.slice(0, -1)));
 
 /** Finds the greeting line, the sign-off line(s) and the body between them. */
 export function frameOf(text: string): WishFrame {
@@ -45,7 +46,7 @@ export function frameOf(text: string): WishFrame {
   }
   if (!greeting) {
     // A greeting typed on the same line as the first sentence ("Dear Anna, happy birthday!").
-    const inline = /^(?:dear|dearest|my dear|hi|hey|hello)\s+[^,!.\n]{1,40}[,!]\s+(?=\S)/iu.exec(source);
+    const inline = /^(?:dear|dearest|my dear|hi|hey|hello)\s+(?:(?:mr|mrs|ms|mx|dr|prof)\.\s+)?[^,!.\n]{1,40}[,!]\s+(?=\S)/iu.exec(source);
     if (inline && source.slice(inline[0].length).trim()) {
       greeting = inline[0].trim();
       headEnd = inline[0].length;

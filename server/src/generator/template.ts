@@ -7,7 +7,7 @@
  */
 import type { GenerateRequest } from '@wishes/shared/contract';
 import { CORPUS, FRAMES, type CorpusTone, type CorpusWish, type DetailMood, type Register } from './corpus';
-import { quickSentences, repeatsInNextSentence } from './grammar';
+import { quickSentences, registerBreaks, repeatsInNextSentence } from './grammar';
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
 import { detailToWeave, wovenSentences } from './weave';
 
@@ -63,6 +63,17 @@ export function wishesFor(plan: Plan): CorpusWish[] {
   return corpus[plan.style]?.[tone] ?? corpus.heartfelt?.[tone] ?? CORPUS.generic.heartfelt![tone]!;
 }
 
+/** Where variants borrow wishes when a style's own are used up: styles close in voice. */
+const BORROW: Record<StyleKey, StyleKey[]> = {
+  heartfelt: ['inspirational', 'poetic'],
+  casual: ['heartfelt', 'funny'],
+  funny: ['casual', 'heartfelt'],
+  poetic: ['heartfelt', 'inspirational'],
+  inspirational: ['heartfelt', 'casual'],
+  formal: [],
+  romantic: ['heartfelt'],
+};
+
 const moodOf = (topic: TopicKey): DetailMood => (topic === 'getWell' ? 'sorry' : topic === 'thankYou' ? 'thanks' : 'good');
 
 function linesFor(table: Record<StyleKey, Partial<Record<CorpusTone, string[]>>>, plan: Plan): string[] {
@@ -70,15 +81,25 @@ function linesFor(table: Record<StyleKey, Partial<Record<CorpusTone, string[]>>>
   return table[plan.style]?.[tone] ?? table.heartfelt[tone] ?? table.formal.work!;
 }
 
+/**
+ * Where the woven detail goes: first (it makes the card personal from its first words), after the
+ * opening, or just before the closing wish when the words around it would otherwise repeat.
+ */
+type DetailPlace = 'first' | 'afterOpen' | 'beforeWish';
+const PLACES: DetailPlace[] = ['first', 'first', 'first', 'afterOpen', 'beforeWish'];
+
 /** The sentences of the body, paragraph by paragraph, for a length. */
-function bodyOf(wish: CorpusWish, length: DraftLength, detail: string | null, topic: TopicKey): string[][] {
+function bodyOf(wish: CorpusWish, length: DraftLength, detail: string | null, topic: TopicKey, place: DetailPlace): string[][] {
   // A get-well detail already says why the card was written; the corpus's own opening would say it twice.
-  const open = detail && topic === 'getWell' ? [detail] : [detail, wish.open].filter((s): s is string => !!s);
-  if (length === 'short') return [[...open, wish.wish]];
-  if (length === 'medium') return [[...open, wish.middle, wish.wish]];
+  const replacesOpen = !!detail && topic === 'getWell';
+  const at = (where: DetailPlace) => (detail && !replacesOpen && place === where ? [detail] : []);
+  const open = replacesOpen ? [detail!] : [...at('first'), wish.open, ...at('afterOpen')];
+  const close = [...at('beforeWish'), wish.wish];
+  if (length === 'short') return [[...open, ...close]];
+  if (length === 'medium') return [[...open, wish.middle, ...close]];
   return [
     [...open, wish.middle],
-    [wish.more, wish.wish],
+    [wish.more, ...close],
   ];
 }
 
@@ -95,26 +116,38 @@ interface Choice {
 function compose(request: GenerateRequest, length: DraftLength, random: Random, avoid: ReadonlySet<CorpusWish> = new Set()): Choice {
   const plan = planOf(request);
   const all = wishesFor(plan);
-  const fresh = all.filter((w) => !avoid.has(w));
+  let fresh = all.filter((w) => !avoid.has(w));
+  // Variants ask for more wishes than a style may have for a register: the nearest styles lend theirs.
+  for (const style of BORROW[plan.style]) {
+    if (fresh.length) break;
+    fresh = (CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? []).filter((w) => !avoid.has(w));
+  }
   const wishes = fresh.length ? fresh : all;
-  const detail = detailToWeave(request.details, request.name);
+  const woven = detailToWeave(request.details, request.name);
+  // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
+  const detail = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length) ? woven : null;
   const detailOptions = detail ? wovenSentences(detail, moodOf(plan.topic), plan.register) : [];
   const greetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
   const signoffs = linesFor(FRAMES.signoffs, plan);
   const nameWords = plan.name.split(/\s+/u);
 
   let best: Choice | null = null;
-  for (let attempt = 0; attempt < 24; attempt++) {
+  for (let attempt = 0; attempt < 40; attempt++) {
     const wish = pick(wishes, random);
+    // After a few tries with the detail first, other places are tried too.
+    const place = attempt < 8 ? 'first' : pick(PLACES, random);
     const detailSentence = detailOptions.length ? pick(detailOptions, random) : null;
     const greeting = pick(greetings, random).replace('{name}', () => plan.name);
     const signoff = pick(signoffs, random);
-    const paragraphs = bodyOf(wish, length, detailSentence, plan.topic).map((sentences) => sentences.join(' '));
+    const paragraphs = bodyOf(wish, length, detailSentence, plan.topic, place).map((sentences) => sentences.join(' '));
     if (plan.dayLabel && plan.register === 'formal') paragraphs[paragraphs.length - 1] += ` With every good wish for ${plan.dayLabel}.`;
     const text = [greeting, ...paragraphs, signoff].join('\n\n');
     const repeats = repeatsInNextSentence(text, nameWords, quickSentences).length;
     if (!best || repeats < best.repeats) best = { wish, text, repeats };
     if (repeats === 0) break;
+    // A detail whose words every wish here repeats (a "baby" card and "I can't wait to meet the
+    // baby") is left out rather than have the next sentence say the same word again.
+    if (attempt === 31 && detailOptions.length) detailOptions.length = 0;
   }
   return best!;
 }

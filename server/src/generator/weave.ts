@@ -248,7 +248,7 @@ function chooseDetail(details: string, name: string): DetailToWeave | null {
   if (!cleaned) return null;
   const parts = (nlp(cleaned).sentences().out('array') as string[]).map(squash).filter(Boolean);
   const woven = (parts.length ? parts : [cleaned]).slice(0, 4).map((part) => weaveDetails(part, name));
-  const withVerb = woven.filter((w) => w.clause && w.tense !== 'none' && verbsOf(w.clause).length > 0 && w.clause.split(/\s+/u).length <= MAX_CLAUSE_WORDS);
+  const withVerb = woven.filter((w) => w.clause && w.tense !== 'none' && verbsOf(w.clause).length > 0 && w.clause.split(/\s+/u).length <= MAX_CLAUSE_WORDS && w.clause.length <= 160);
   const chosen = withVerb.find((w) => w.subject === 'you') ?? withVerb[0];
   if (chosen) return { clause: chosen.clause.replace(/[,;:]+$/u, ''), kind: kindOf(chosen) };
   const thing = woven.find((w) => NOUN_PHRASE.test(w.clause) && w.clause.split(/\s+/u).length <= 6);
