@@ -128,7 +128,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const detail = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length) ? woven : null;
   const detailOptions = detail ? wovenSentences(detail, moodOf(plan.topic), plan.register) : [];
   const greetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
-  const signoffs = linesFor(FRAMES.signoffs, plan);
+  // A neighbour gets a warm card but not "With love": the sign-off is the one for people we know less well.
+  const signoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
   const nameWords = plan.name.split(/\s+/u);
 
   let best: Choice | null = null;
