@@ -63,7 +63,7 @@ describe('offline writer on the evaluation set', () => {
     expect(report.meanWords.medium).toBeGreaterThanOrEqual(report.meanWords.short + 12);
     expect(report.meanWords.long).toBeGreaterThanOrEqual(report.meanWords.medium + 15);
     expect(report.variantDistinctness).toBeGreaterThanOrEqual(0.74);
-  }, 400_000);
+  }, 900_000);
 
   it('50 drafts for one topic × audience × style with other names and details do not read as one card', () => {
     const variety = varietyOf(writer.compose, 1);
