@@ -1,22 +1,27 @@
 /**
- * Scores the offline wish generator on the evaluation set and prints the README table.
- *   npm run eval:generator -w server                 # the current generator
- *   npm run eval:generator -w server -- <module.ts>  # another one (e.g. an older template.ts)
- * A module may export composeDraft(request, length, random) or the older composeWish(request, random).
+ * Scores the offline wish writer on the evaluation set and prints the table of docs/generator.md.
+ *   npm run eval:generator -w server                        # the current writer
+ *   npm run eval:generator -w server -- <writer.ts> [...]   # other writers side by side (a module exporting `writer`)
  */
 import path from 'node:path';
-import { evaluate, formatTable, type ComposeFn, type VariantsFn } from '../src/generator/eval/score';
+import { evaluate, formatTable, varietyOf, type EvalReport, type VarietyReport, type Writer } from '../src/generator/eval/score';
 
 async function main() {
-  const target = process.argv[2] ? path.resolve(process.argv[2]) : path.join(__dirname, '../src/generator/template');
-  const mod = (await import(target)) as { composeDraft?: ComposeFn; composeVariants?: VariantsFn; composeWish?: (r: unknown, random: () => number) => string };
-  const compose: ComposeFn | undefined = mod.composeDraft ?? (mod.composeWish && ((request, _length, random) => mod.composeWish!(request, random)));
-  if (!compose) throw new Error(`${target} exports neither composeDraft nor composeWish`);
-  const started = Date.now();
-  const report = evaluate(compose, 1, mod.composeVariants);
-  console.log(formatTable([[path.basename(target), report]]));
-  console.log(`\n${report.drafts} drafts + variants scored in ${Date.now() - started} ms`);
-  if (report.examples.length) console.log(`\nExamples:\n- ${report.examples.join('\n- ')}`);
+  const targets = process.argv.slice(2).length ? process.argv.slice(2).map((t) => path.resolve(t)) : [path.join(__dirname, '../src/generator/eval/writer')];
+  const columns: Array<[string, EvalReport, VarietyReport]> = [];
+  const examples: string[] = [];
+  for (const target of targets) {
+    const { writer } = (await import(target)) as { writer?: Writer };
+    if (!writer) throw new Error(`${target} does not export a writer`);
+    const started = Date.now();
+    const report = evaluate(writer, 1);
+    const variety = varietyOf(writer.compose, 1);
+    const name = path.basename(path.dirname(target)) + '/' + path.basename(target);
+    columns.push([name, report, variety]);
+    examples.push(`${name} (${Date.now() - started} ms):\n- ${report.examples.join('\n- ')}`);
+  }
+  console.log(formatTable(columns));
+  console.log(`\nExamples:\n${examples.join('\n\n')}`);
 }
 
 main().catch((error) => {

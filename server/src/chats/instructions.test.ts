@@ -62,4 +62,29 @@ describe('the offline instruction set of a wish chat', () => {
     expect(result.reply).toMatch(/add a line about …/);
     expect(result.reply).toMatch(/make it rhyme/);
   });
+
+  it('keeps the frame: "shorter" on a body of one sentence leaves it as it is and says so', () => {
+    const text = 'Dear Anna,\n\nHappy birthday, and enjoy every minute of it!\n\nWith love,';
+    expect(followOffline(text, 'make it shorter', 'Anna', fixed)).toEqual({ text, changed: false, reply: CHAT_REPLIES.alreadyShort });
+  });
+
+  it('stays in the register of the settings: "warmer" for a boss gains warmth, never love or hugs', () => {
+    const note = 'Dear Richard,\n\nPlease accept my warmest congratulations on your retirement. It has been an honour to have worked with you.\n\nKind regards,';
+    const settings = { style: 'Formal', audience: 'Boss', topic: 'Retirement', name: 'Richard', details: 'x' };
+    for (const random of [() => 0, () => 0.5, () => 0.99]) {
+      const result = followOffline(note, 'make it warmer', 'Richard', random, settings);
+      expect(result.changed).toBe(true);
+      expect(result.text).toMatch(/^Dear Richard,\n\n/);
+      expect(result.text).not.toMatch(/\b(love|loved|hugs?|kisses|dearest)\b/i);
+    }
+  });
+
+  it('"make it rhyme" rewrites the closing sentence as a couplet for the occasion, the sign-off kept', () => {
+    const settings = { style: 'Heartfelt', audience: 'Friend', topic: 'Birthday', name: 'Anna', details: 'x' };
+    const result = followOffline(DRAFT, 'make it rhyme', 'Anna', fixed, settings);
+    expect(result.text).not.toContain('You deserve the very best, and so much more.');
+    expect(result.text).toMatch(/birthday|candles|cake|year/i);
+    expect(result.text.trim().endsWith('With love,')).toBe(true);
+    expect(result.text.split('\n\n')[0]).toBe('Dear Anna,');
+  });
 });

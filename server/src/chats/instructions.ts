@@ -3,15 +3,21 @@
  * - the four rewrites of improve.ts ("make it warmer", "shorter please", "funnier", "more formal");
  * - "mention …" (a sentence about it joins the last paragraph);
  * - "add a line about …" (a sentence about it as a paragraph of its own);
- * - "make it rhyme" (a rhyming couplet joins the end; a whole rhyming rewrite needs a model).
+ * - "make it rhyme" (the closing sentence becomes a couplet written for the occasion and register;
+ *   a whole rhyming rewrite needs a model).
  * Anything else leaves the text as it is, and the reply says so and lists what works offline.
  * The mentioned thing is rewritten for the reader with weave.ts ("her new job" → "your new job",
- * "she passed her exam" → "you passed your exam"), never pasted back as typed where that can be avoided.
+ * "she passed her exam" → "you passed your exam") and always lands in a whole sentence with its
+ * verb. Every rewrite keeps the wish's greeting and sign-off and its register (from the chat's
+ * settings): a note to a boss is never given "love" or hugs.
  */
-import type { ImproveInstruction } from '@wishes/shared/contract';
-import { improveText } from '../generator/improve';
-import type { Random } from '../generator/template';
-import { weaveDetails } from '../generator/weave';
+import type { GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
+import { FRAMES, type Register } from '../generator/corpus';
+import { sentencesIn, sharedContentWords } from '../generator/grammar';
+import { frameOf, improveText, registerOfText } from '../generator/improve';
+import { audienceKeyOf, squash, styleKeyOf, topicKeyOf, type TopicKey } from '../generator/keys';
+import { registerOf, toneOf, type Random } from '../generator/template';
+import { detailToWeave, wovenSentences } from '../generator/weave';
 
 export type OfflineInstruction =
   | { kind: 'improve'; instruction: ImproveInstruction }
@@ -38,7 +44,8 @@ export const CHAT_REPLIES = {
   addLine: (subject: string) => `I added a line about ${subject}.`,
   /** For something that happens ("you passed your test"), quoting the new sentence reads better than "about you passed …". */
   added: (sentence: string) => `I added: “${sentence}”`,
-  rhyme: 'I added a rhyming couplet at the end. A whole rhyming rewrite needs the AI model, which is not switched on here.',
+  rhyme: 'I rewrote the closing as a rhyming couplet. A whole rhyming rewrite needs the AI model, which is not switched on here.',
+  alreadyShort: 'It is already as short as I can make it without losing the greeting or the sign-off, so I left it as it is.',
   unsupported: `Sorry, I can't follow that instruction offline, so the text is unchanged. ${OFFLINE_HELP}`,
 } as const;
 
@@ -72,96 +79,98 @@ export function parseInstruction(message: string): OfflineInstruction {
 }
 
 const pick = <T>(items: readonly T[], random: Random): T => items[Math.min(items.length - 1, Math.floor(random() * items.length))];
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Frames for something that happens (a clause with a verb), by tense; `{}` is the clause. */
-const EVENT_FRAMES: Record<'past' | 'now' | 'coming', string[]> = {
-  past: ['I was so glad to hear {}.', 'I still smile when I think that {}.', 'And I have not forgotten that {}.'],
-  now: ['I love that {}.', 'It makes me smile that {}.', 'And I know {}.'],
-  coming: ['I am so excited that {}.', 'I can hardly wait: {}.', 'And I am cheering you on, because {}.'],
-};
-
-/** Frames for a thing (a noun phrase: "the cake", "your new puppy"). */
-const THING_FRAMES = [
-  'And of course, {}: it makes the day even better.',
-  'I could not write this without a word about {}.',
-  'Here is to {}, too!',
-  'And {} deserves a special mention.',
-];
-
-const SENDER_FRAMES = ['And {}.', 'Also, {}.'];
+/** The register and occasion of the wish: from the chat's settings, else read from the text. */
+function contextOf(text: string, settings?: Partial<GenerateRequest>): { register: Register; topic: TopicKey } {
+  const register = settings?.style && settings.audience ? registerOf(styleKeyOf(settings.style), audienceKeyOf(settings.audience)) : registerOfText(text);
+  const topic = topicKeyOf(settings?.topic ?? text);
+  return { register, topic };
+}
 
 /**
- * One sentence about `subject`, addressed to the reader: "the cake" stays a thing; "her new job"
- * becomes "your new job"; "she passed her exam" becomes "you passed your exam".
+ * One sentence about `subject`, addressed to the reader: "the cake" stays a thing ("I hope the
+ * cake brings you plenty of joy."); "her new job" becomes "your new job"; "she passed her exam"
+ * becomes "you passed your exam", inside a sentence that says how the sender feels about it.
  */
-export function sentenceAbout(subject: string, name: string, random: Random = Math.random): { sentence: string; subject: string; thing: boolean } {
-  const woven = weaveDetails(subject.replace(/^that\s+/iu, ''), name);
-  const clause = woven.clause || subject.trim();
-  let frame: string;
-  if (woven.subject === 'me') frame = pick(SENDER_FRAMES, random);
-  else if (woven.tense === 'none') frame = pick(THING_FRAMES, random);
-  else if (woven.tense === 'past') frame = pick(EVENT_FRAMES.past, random);
-  else if (woven.tense === 'future' || woven.tense === 'ongoing') frame = pick(EVENT_FRAMES.coming, random);
-  else frame = pick(EVENT_FRAMES.now, random);
-  const sentence = capitalise(frame.replace('{}', clause)).replace(/([.!?])\.$/u, '$1');
-  const extra = woven.more.length ? ` ${woven.more.join(' ')}` : '';
-  return { sentence: sentence + extra, subject: clause, thing: woven.tense === 'none' && woven.subject !== 'me' };
+export function sentenceAbout(
+  subject: string,
+  name: string,
+  random: Random = Math.random,
+  register: Register = 'warm',
+  topic: TopicKey = 'generic',
+): { sentence: string; subject: string; thing: boolean } {
+  const cleaned = squash(subject).replace(/^that\s+/iu, '');
+  const detail = detailToWeave(cleaned, name);
+  if (detail && detail.kind !== 'thing') {
+    const mood = topic === 'getWell' ? 'sorry' : topic === 'thankYou' ? 'thanks' : 'good';
+    return { sentence: pick(wovenSentences(detail, mood, register), random), subject: detail.clause, thing: false };
+  }
+  // A thing: the words as the reader would say them ("her garden" → "your garden").
+  const thing = detail?.clause ?? cleaned.replace(/[.!?]+$/u, '');
+  const sentence = pick(FRAMES.mentionThing[register], random).replace('{d}', () => thing);
+  return { sentence: sentence.charAt(0).toUpperCase() + sentence.slice(1), subject: thing, thing: true };
 }
 
-/** Couplets that rhyme; `{name}` is the reader. */
-const COUPLETS = [
-  'So here is a rhyme, {name}, to brighten your day:\nmay joy and good fortune be coming your way.',
-  'Roses are red and the sky can be blue,\nbut nothing is brighter, {name}, than you.',
-  'A toast and a cheer and a hug sent from me,\n{name}, you are the best that a person can be.',
-  'With laughter and love and a sky full of stars,\nthe world is much kinder, {name}, for being ours.',
-];
-
-/** Paragraphs of a wish, and whether its last one is a short closing line ("With love,"). */
-function paragraphsOf(text: string) {
-  const paragraphs = text.replace(/\r\n/g, '\n').split(/\n\s*\n/u).map((p) => p.trim()).filter(Boolean);
-  const last = paragraphs[paragraphs.length - 1] ?? '';
-  const closer = paragraphs.length > 1 && last.length <= 60 && !/[.!?]\s+\S/u.test(last) ? paragraphs.pop()! : null;
-  return { paragraphs, closer };
+/** The body paragraphs of a wish and what stays around them (see improve.ts frameOf). */
+function bodyParagraphs(text: string) {
+  const frame = frameOf(text);
+  const paragraphs = frame.body.split(/\n\s*\n/u).map((p) => p.trim()).filter(Boolean);
+  return { frame, paragraphs };
 }
 
-const joinParagraphs = (paragraphs: string[], closer: string | null) => [...paragraphs, ...(closer ? [closer] : [])].join('\n\n');
+const rebuild = (frame: ReturnType<typeof frameOf>, paragraphs: string[]) => `${frame.head}${paragraphs.join('\n\n')}${frame.tail}`;
 
 function mention(text: string, sentence: string): string {
-  const { paragraphs, closer } = paragraphsOf(text);
-  if (!paragraphs.length) return sentence;
+  const { frame, paragraphs } = bodyParagraphs(text);
+  if (!paragraphs.length) return `${text.trim()}\n\n${sentence}`.trim();
   paragraphs[paragraphs.length - 1] = `${paragraphs[paragraphs.length - 1]} ${sentence}`;
-  return joinParagraphs(paragraphs, closer);
+  return rebuild(frame, paragraphs);
 }
 
 function addParagraph(text: string, paragraph: string): string {
-  const { paragraphs, closer } = paragraphsOf(text);
-  return joinParagraphs([...paragraphs, paragraph], closer);
+  const { frame, paragraphs } = bodyParagraphs(text);
+  return rebuild(frame, [...paragraphs, paragraph]);
 }
 
-/** The name to write in a couplet: the settings' name without titles, or "friend". */
-const shortName = (name: string) => name.replace(/\s+/g, ' ').trim() || 'friend';
+/**
+ * The closing sentence of the body rewritten as a couplet for the occasion and register; null when
+ * every couplet is already in the text.
+ */
+function rhyme(text: string, register: Register, topic: TopicKey, random: Random): string | null {
+  const couplets = FRAMES.couplets[topic]?.[toneOf(register)] ?? FRAMES.couplets.generic[toneOf(register)];
+  const fresh = couplets.filter((c) => !text.includes(c));
+  if (!fresh.length) return null;
+  const { frame, paragraphs } = bodyParagraphs(text);
+  const last = paragraphs.length ? sentencesIn(paragraphs[paragraphs.length - 1]) : [];
+  const before = last.length > 1 || paragraphs.length > 1 ? last.slice(0, -1) : last;
+  const kept = [...paragraphs.slice(0, -1), before.join(' ')].filter(Boolean);
+  const previous = sentencesIn(kept.at(-1) ?? '').at(-1) ?? '';
+  const fitting = fresh.filter((c) => !sharedContentWords(previous, c).length);
+  return rebuild(frame, [...kept, pick(fitting.length ? fitting : fresh, random)]);
+}
 
-/** Follows one instruction on `text` offline. */
-export function followOffline(text: string, message: string, name: string, random: Random = Math.random): ChatTurnResult {
+/** Follows one instruction on `text` offline; `settings` are the wish's compose settings when known. */
+export function followOffline(text: string, message: string, name: string, random: Random = Math.random, settings?: Partial<GenerateRequest>): ChatTurnResult {
   const parsed = parseInstruction(message);
+  const { register, topic } = contextOf(text, settings);
   switch (parsed.kind) {
     case 'improve': {
-      const out = improveText(text, parsed.instruction, random);
+      const out = improveText(text, parsed.instruction, random, { register });
+      if (out === text.trim() && parsed.instruction === 'shorter') return { reply: CHAT_REPLIES.alreadyShort, text, changed: false };
       return { reply: CHAT_REPLIES.improve(parsed.instruction), text: out, changed: out !== text };
     }
     case 'mention': {
-      const about = sentenceAbout(parsed.subject, name, random);
+      const about = sentenceAbout(parsed.subject, name, random, register, topic);
       return { reply: about.thing ? CHAT_REPLIES.mention(about.subject) : CHAT_REPLIES.added(about.sentence), text: mention(text, about.sentence), changed: true };
     }
     case 'addLine': {
-      const about = sentenceAbout(parsed.subject, name, random);
+      const about = sentenceAbout(parsed.subject, name, random, register, topic);
       return { reply: about.thing ? CHAT_REPLIES.addLine(about.subject) : CHAT_REPLIES.added(about.sentence), text: addParagraph(text, about.sentence), changed: true };
     }
     case 'rhyme': {
-      const fresh = COUPLETS.map((c) => c.replace('{name}', shortName(name))).filter((c) => !text.includes(c));
-      if (!fresh.length) return { reply: CHAT_REPLIES.unsupported, text, changed: false };
-      return { reply: CHAT_REPLIES.rhyme, text: addParagraph(text, pick(fresh, random)), changed: true };
+      const out = rhyme(text, register, topic, random);
+      if (!out) return { reply: CHAT_REPLIES.unsupported, text, changed: false };
+      return { reply: CHAT_REPLIES.rhyme, text: out, changed: true };
     }
     default:
       return { reply: CHAT_REPLIES.unsupported, text, changed: false };

@@ -100,7 +100,7 @@ export default defineRoutes((_app, deps) => {
         let result: ChatTurnResult;
         const client = abortOnClientGone(reply);
         try {
-          result = generator.chat ? await generator.chat(turn, client.signal) : followOffline(current, message, chat.settings.name);
+          result = generator.chat ? await generator.chat(turn, client.signal) : followOffline(current, message, chat.settings.name, Math.random, chat.settings);
         } catch (error) {
           throw providerFailure(error, request.log);
         } finally {

@@ -1,55 +1,126 @@
 /**
  * Offline rewrites of an existing wish ("warmer", "shorter", "funnier", "more formal"). The text
- * may be the user's own, so each rewrite changes as little as it can: it works sentence by
- * sentence, and the contractions come from the compromise NLP library.
+ * may be the user's own, so each rewrite keeps its frame: the greeting line and the sign-off line
+ * are kept character for character by "shorter", and every rewrite stays in the wish's register
+ * (a note to a boss made warmer gains warmth, never "love" or hugs). Sentence splitting and
+ * contractions come from the compromise NLP library.
  */
 import nlp from 'compromise';
 import type { ImproveInstruction } from '@wishes/shared/contract';
+import { FRAMES, type CorpusTone, type Register } from './corpus';
+import { INTIMATE_WORDS, registerBreaks, sentencesIn, sharedContentWords } from './grammar';
 import type { Random } from './template';
 
 const pick = <T>(items: readonly T[], random: Random): T => items[Math.min(items.length - 1, Math.floor(random() * items.length))];
 
-/** A wish as the composer writes it: a greeting line, body paragraphs, a closing line. */
-interface Shape {
+/**
+ * A wish split into its frame and its body, by character offsets into the original text, so the
+ * greeting and sign-off can be put back exactly as they were (spacing included).
+ */
+export interface WishFrame {
+  /** The greeting and what separates it from the body ("Dear Anna,\n\n"); '' when there is none. */
+  head: string;
+  body: string;
+  /** What separates the body from the sign-off, and the sign-off ("\n\nWith love,\nSam"); '' when there is none. */
+  tail: string;
   greeting: string | null;
-  body: string[];
-  closer: string | null;
+  signoff: string | null;
 }
 
-const isShortLine = (p: string) => p.length <= 60 && !/[.!?]\s+\S/u.test(p);
+const GREETING_WORDS = /^(?:dear|dearest|my dear|my darling|hi|hey|hello|to|for|happy|greetings|good (?:morning|afternoon|evening))\b/iu;
+/** Does the line hold more than one sentence? Titles ("Dr. Patel", "Mr. Dubois") do not end one. */
+const sentenceBreak = (line: string) => /[.!?]\s+\S/u.test(line.replace(/\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|St|Jr|Sr|Rev|Capt)\./gu, (title) => title.slice(0, -1)));
 
-function shapeOf(text: string): Shape {
-  const paragraphs = text
-    .replace(/\r\n/g, '\n')
-    .split(/\n\s*\n/u)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const greeting = paragraphs.length > 1 && isShortLine(paragraphs[0]) && /[,!:.]$/u.test(paragraphs[0]) ? paragraphs.shift()! : null;
-  const closer = paragraphs.length > 1 && isShortLine(paragraphs[paragraphs.length - 1]) ? paragraphs.pop()! : null;
-  return { greeting, body: paragraphs, closer };
+/** Finds the greeting line, the sign-off line(s) and the body between them. */
+export function frameOf(text: string): WishFrame {
+  const source = text.replace(/\r\n/g, '\n');
+  let headEnd = 0;
+  let greeting: string | null = null;
+  const firstLine = /^[ \t]*([^\n]*)(\n[ \t]*)+/u.exec(source);
+  if (firstLine) {
+    const line = firstLine[1].trim();
+    if (line.length <= 60 && !sentenceBreak(line) && (/[,:]$/u.test(line) || (GREETING_WORDS.test(line) && /[!.]$/u.test(line)))) {
+      greeting = line;
+      headEnd = firstLine[0].length;
+    }
+  }
+  if (!greeting) {
+    // A greeting typed on the same line as the first sentence ("Dear Anna, happy birthday!").
+    const inline = /^(?:dear|dearest|my dear|hi|hey|hello)\s+(?:(?:mr|mrs|ms|mx|dr|prof)\.\s+)?[^,!.\n]{1,40}[,!]\s+(?=\S)/iu.exec(source);
+    if (inline && source.slice(inline[0].length).trim()) {
+      greeting = inline[0].trim();
+      headEnd = inline[0].length;
+    }
+  }
+  let tailStart = source.length;
+  let signoff: string | null = null;
+  const paragraphs = [...source.matchAll(/\n[ \t]*\n\s*/gu)];
+  const lastBreak = paragraphs.at(-1);
+  if (lastBreak && lastBreak.index! >= headEnd) {
+    const last = source.slice(lastBreak.index! + lastBreak[0].length).trim();
+    const lines = last.split('\n').map((l) => l.trim());
+    if (last && lines.length <= 3 && lines.every((l) => l.length <= 60 && !sentenceBreak(l)) && source.slice(headEnd, lastBreak.index).trim()) {
+      signoff = last;
+      tailStart = lastBreak.index!;
+    }
+  }
+  return { head: source.slice(0, headEnd), body: source.slice(headEnd, tailStart).trim(), tail: source.slice(tailStart).trimEnd(), greeting, signoff };
 }
 
-const join = (shape: Shape) => [shape.greeting, ...shape.body, shape.closer].filter((p): p is string => !!p && p.trim() !== '').join('\n\n');
+const paragraphsOf = (body: string) => body.split(/\n\s*\n/u).map((p) => p.replace(/\s*\n\s*/gu, ' ').trim()).filter(Boolean);
 
-export const sentences = (paragraph: string) => (nlp(paragraph).sentences().out('array') as string[]).map((s) => s.trim()).filter(Boolean);
+/**
+ * The register a wish is written in when nothing else says so: warm if it already speaks of love
+ * or hugs, otherwise the one that is safe for a boss or a client.
+ */
+export function registerOfText(text: string): Register {
+  if (registerBreaks(text).length) return 'warm';
+  const { greeting, signoff } = frameOf(text);
+  if (/\b(?:regards|sincerely|faithfully|respectfully)\b/iu.test(signoff ?? '') && !/\b(?:hi|hey)\b/iu.test(greeting ?? '')) return 'formal';
+  return 'work';
+}
 
-const WARM_LINES = [
-  'You mean more to me than I can ever say.',
-  'I am so lucky to have you in my life.',
-  'Thinking of you with a full and grateful heart.',
-  'Please know how much you are loved.',
-];
-const WARM_CLOSERS = ['With all my love.', 'Sending you the biggest hug.', 'With love, always.'];
+export interface RewriteContext {
+  /** The register of the wish, from its settings; inferred from the text when absent. */
+  register?: Register;
+}
 
-const FUNNY_LINES = [
-  'Consider this message a hug with extra words.',
-  'I would have baked you a cake, but we both know how that ends.',
-  'Please rate this message five stars. My self-esteem depends on it.',
-  'I tried to fit all my good wishes in here, but the internet ran out of space.',
-];
-const FUNNY_CLOSERS = ['Stay awesome, and hide the cake.', 'High fives all round!', 'Cheers, and try to behave. A little.'];
+const toneOf = (register: Register): CorpusTone => (register === 'warm' ? 'warm' : 'work');
 
-const FORMAL_CLOSERS = ['With kind regards.', 'With my sincere best wishes.', 'Warmest regards.'];
+/** A line from `pool` that the text does not have yet and that repeats no content word of `previous`. */
+function freshLine(pool: readonly string[], text: string, previous: string, random: Random): string | null {
+  const unused = pool.filter((line) => !text.includes(line));
+  const fitting = unused.filter((line) => !sharedContentWords(previous, line).length);
+  return fitting.length ? pick(fitting, random) : unused.length ? pick(unused, random) : null;
+}
+
+const lastSentence = (paragraph: string) => sentencesIn(paragraph).at(-1) ?? paragraph;
+
+function withSignoff(frame: WishFrame, body: string[], signoff: string | null): string {
+  const head = frame.head || '';
+  const tail = signoff ? `\n\n${signoff}` : '';
+  return `${head}${body.join('\n\n')}${tail}`;
+}
+
+/** Keeps the greeting and sign-off exactly and about half of the body: its first and last sentences and those that speak to the reader most. */
+function shorter(frame: WishFrame): string | null {
+  const all = paragraphsOf(frame.body).flatMap((p) => sentencesIn(p));
+  if (all.length <= 1) return null;
+  const keep = Math.max(1, Math.ceil(all.length / 2) - (all.length > 3 ? 1 : 0));
+  const personal = (s: string) => (s.match(/\b(you|your|yours)\b/giu) ?? []).length;
+  const chosen = new Set<number>([0]);
+  if (keep > 1) chosen.add(all.length - 1);
+  const middle = all
+    .map((text, index) => ({ text, index }))
+    .slice(1, -1)
+    .sort((a, b) => personal(b.text) - personal(a.text));
+  for (const { index } of middle) {
+    if (chosen.size >= keep) break;
+    chosen.add(index);
+  }
+  const body = all.filter((_, i) => chosen.has(i)).join(' ');
+  return `${frame.head}${body}${frame.tail}`;
+}
 
 /** Words that read as casual, and what a formal letter says instead. */
 const FORMAL_WORDS: Array<[RegExp, string]> = [
@@ -62,67 +133,69 @@ const FORMAL_WORDS: Array<[RegExp, string]> = [
   [/\bhuge\b/giu, 'great'],
   [/\bcool\b/giu, 'wonderful'],
   [/\bthanks\b/giu, 'thank you'],
+  [/\bcongrats\b/giu, 'congratulations'],
 ];
 
 const keepInitialCase = (original: string, replacement: string) =>
   /^[A-Z]/u.test(original) ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
 
 function formalGreeting(greeting: string): string {
-  const casual = /^(?:hey|hi|hello|yo|well, hello)(?: there)?,?\s+(.+?)[!,.]*$/iu.exec(greeting);
+  const casual = /^(?:hey|hi|hello|yo|well, hello|dearest|my dear|my darling)(?: there)?,?\s+(.+?)[!,.]*$/iu.exec(greeting);
   return casual ? `Dear ${casual[1]},` : greeting.replace(/!$/u, ',');
 }
 
 const EMOJI = /[\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;
+const FORMAL_SIGNOFFS = ['Kind regards,', 'With best regards,', 'Yours sincerely,'];
 
-function moreFormal(shape: Shape, random: Random): Shape {
+function moreFormal(frame: WishFrame, random: Random): string {
   const rewrite = (p: string) => {
-    let out = nlp(p).contractions().expand().all().text();
+    // Endearments have no place in a formal note: their sentences go, while some of the body stays.
+    const sentences = sentencesIn(p);
+    const kept = sentences.filter((s) => !INTIMATE_WORDS.test(s));
+    let out = nlp((kept.length ? kept : sentences).join(' ')).contractions().expand().all().text();
     for (const [re, word] of FORMAL_WORDS) out = out.replace(re, (m) => keepInitialCase(m, word));
     return out.replace(EMOJI, '').replace(/!+/gu, '.').replace(/\.{2,}/gu, '.').replace(/[ \t]{2,}/gu, ' ').trim();
   };
-  return {
-    greeting: shape.greeting && formalGreeting(shape.greeting),
-    body: shape.body.map(rewrite),
-    closer: pick(FORMAL_CLOSERS.filter((c) => c !== shape.closer), random),
-  };
+  const body = paragraphsOf(frame.body).map(rewrite).filter(Boolean);
+  const greeting = frame.greeting ? `${formalGreeting(frame.greeting)}\n\n` : '';
+  return withSignoff({ ...frame, head: greeting }, body, pick(FORMAL_SIGNOFFS.filter((c) => c !== frame.signoff), random));
 }
 
-function warmer(shape: Shape, random: Random): Shape {
-  const body = shape.body.map((p) => nlp(p).contract().all().text());
-  const fresh = WARM_LINES.filter((line) => !shape.body.join(' ').includes(line));
-  if (fresh.length) body[body.length - 1] = `${body[body.length - 1]} ${pick(fresh, random)}`.trim();
-  const greeting = shape.greeting?.replace(/^Dear\b/u, 'Dearest').replace(/^(Hi|Hey)\b/u, 'Dear') ?? null;
-  return { greeting, body, closer: pick(WARM_CLOSERS.filter((c) => c !== shape.closer), random) };
+function warmer(frame: WishFrame, register: Register, random: Random): string {
+  const tone = toneOf(register);
+  // Contractions read warmer, but a formal note keeps its full forms.
+  const body = paragraphsOf(frame.body).map((p) => (register === 'formal' ? p : nlp(p).contract().all().text()));
+  const line = freshLine(FRAMES.warmer[tone].lines, frame.body, lastSentence(body.at(-1) ?? ''), random);
+  if (line) body[body.length - 1] = `${body[body.length - 1]} ${line}`.trim();
+  let head = frame.head;
+  if (frame.greeting && tone === 'warm') head = head.replace(/^(\s*)Dear\b/u, '$1Dearest').replace(/^(\s*)(Hi|Hey)\b/u, '$1Dear');
+  const signoffs = FRAMES.warmer[tone].signoffs.filter((c) => c !== frame.signoff);
+  return withSignoff({ ...frame, head }, body, frame.signoff || frame.greeting ? pick(signoffs, random) : null);
 }
 
-function funnier(shape: Shape, random: Random): Shape {
-  const fresh = FUNNY_LINES.filter((line) => !shape.body.join(' ').includes(line));
-  const body = [...shape.body];
-  if (fresh.length) body[body.length - 1] = `${body[body.length - 1]} ${pick(fresh, random)}`.trim();
-  return { greeting: shape.greeting, body, closer: pick(FUNNY_CLOSERS.filter((c) => c !== shape.closer), random) };
+function funnier(frame: WishFrame, register: Register, random: Random): string {
+  const tone = toneOf(register);
+  const body = paragraphsOf(frame.body);
+  const line = freshLine(FRAMES.funnier[tone].lines, frame.body, lastSentence(body.at(-1) ?? ''), random);
+  if (line) body[body.length - 1] = `${body[body.length - 1]} ${line}`.trim();
+  const signoffs = FRAMES.funnier[tone].signoffs.filter((c) => c !== frame.signoff);
+  return withSignoff(frame, body, frame.signoff || frame.greeting ? pick(signoffs, random) : null);
 }
 
 /**
- * Keeps about half of the body: the first sentence, then the sentences that speak to the reader
- * most ("you", "your"), in their original order. A one-sentence body loses its closing line instead.
+ * Rewrites `text` as asked; the result is never empty. "shorter" on a body of one sentence has
+ * nothing to drop and gives the text back unchanged.
  */
-function shorter(shape: Shape): Shape {
-  const all = shape.body.flatMap((p, paragraph) => sentences(p).map((text, index) => ({ text, paragraph, index })));
-  if (all.length <= 1) return { ...shape, closer: null, greeting: shape.closer ? shape.greeting : null };
-  const keep = Math.max(1, Math.ceil(all.length / 2) - (all.length > 3 ? 1 : 0));
-  const personal = (s: string) => (s.match(/\b(you|your|yours)\b/giu) ?? []).length;
-  const ranked = all.slice(1).sort((a, b) => personal(b.text) - personal(a.text));
-  const chosen = new Set([all[0], ...ranked.slice(0, keep - 1)]);
-  const body = [all.filter((s) => chosen.has(s)).map((s) => s.text).join(' ')];
-  return { ...shape, body };
+export function improveText(text: string, instruction: ImproveInstruction, random: Random = Math.random, context: RewriteContext = {}): string {
+  const frame = frameOf(text);
+  if (!frame.body) return text.trim();
+  const register = context.register ?? registerOfText(text);
+  let out: string | null;
+  if (instruction === 'shorter') out = shorter(frame);
+  else if (instruction === 'more formal') out = moreFormal(frame, random);
+  else if (instruction === 'warmer') out = register === 'formal' || register === 'work' ? warmer(frame, register, random) : warmer(frame, 'warm', random);
+  else out = funnier(frame, register === 'warm' ? 'warm' : 'work', random);
+  return out?.trim() || text.trim();
 }
 
-/** Rewrites `text` as asked; the result is never empty. */
-export function improveText(text: string, instruction: ImproveInstruction, random: Random = Math.random): string {
-  const shape = shapeOf(text);
-  if (!shape.body.length) return text.trim();
-  const rewritten =
-    instruction === 'shorter' ? shorter(shape) : instruction === 'more formal' ? moreFormal(shape, random) : instruction === 'warmer' ? warmer(shape, random) : funnier(shape, random);
-  const out = join(rewritten).trim();
-  return out || text.trim();
-}
+export const sentences = sentencesIn;

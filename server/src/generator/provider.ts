@@ -94,7 +94,7 @@ export function createTemplateGenerator(random: Random = Math.random, tokenDelay
       return improveText(text, instruction, random);
     },
     async chat(turn) {
-      return followOffline(turn.text, turn.message, turn.settings.name, random);
+      return followOffline(turn.text, turn.message, turn.settings.name, random, turn.settings);
     },
   };
 }

@@ -1,22 +1,17 @@
+/**
+ * The offline ("template") generator: it chooses a complete wish from the corpus written for the
+ * occasion, style and register, and adapts it lightly: the name in the greeting, and the one
+ * detail worth weaving, rewritten for the reader inside a sentence of its own (weave.ts) or left
+ * out. Of the wishes, greetings, sign-offs and frames that fit, it keeps a combination in which no
+ * sentence repeats a content word of the one before (grammar.ts).
+ */
 import type { GenerateRequest } from '@wishes/shared/contract';
-import {
-  AUDIENCE_KEYWORDS,
-  AUDIENCES,
-  CLOSERS,
-  DETAIL_FRAMES,
-  GREETINGS,
-  STYLE_DETAIL_FRAMES,
-  STYLE_KEYWORDS,
-  TOPIC_KEYWORDS,
-  TOPICS,
-  type AudienceKey,
-  type DetailKind,
-  type DetailMood,
-  type StyleKey,
-  type TopicKey,
-  type TopicPhrases,
-} from './phrases';
-import { weaveDetails, type WovenDetail } from './weave';
+import { CORPUS, FRAMES, type CorpusTone, type CorpusWish, type DetailMood, type Register } from './corpus';
+import { quickSentences, registerBreaks, repeatsInNextSentence } from './grammar';
+import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
+import { detailToWeave, wovenSentences } from './weave';
+
+export { audienceKeyOf, cleanDetails, cleanName, matchKey, styleKeyOf, topicKeyOf } from './keys';
 
 /** How long a draft should be: a few lines, a proper card, or a letter. */
 export type DraftLength = 'short' | 'medium' | 'long';
@@ -24,230 +19,142 @@ export type DraftLength = 'short' | 'medium' | 'long';
 /** Source of randomness in [0, 1); injectable so tests can make the output reproducible. */
 export type Random = () => number;
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Collapses every run of whitespace (newlines included) to one space. */
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-/**
- * Maps a free-text value (the API accepts any string) onto a known key by keywords at word starts,
- * so "Best friend" is a friend and "Humorous" is funny, while "skill" is not "ill".
- */
-export function matchKey<K extends string>(value: string, table: Array<[K, string[]]>, fallback: K): K {
-  const text = squash(value).toLowerCase();
-  for (const [key, words] of table) {
-    for (const word of words) {
-      if (new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}`, 'u').test(text)) return key;
-    }
-  }
-  return fallback;
-}
-
-export const styleKeyOf = (style: string): StyleKey => matchKey(style, STYLE_KEYWORDS, 'heartfelt');
-export const audienceKeyOf = (audience: string): AudienceKey => matchKey(audience, AUDIENCE_KEYWORDS, 'generic');
-export const topicKeyOf = (topic: string): TopicKey => matchKey(topic, TOPIC_KEYWORDS, 'generic');
-
-/** Trims the name and drops stray punctuation around it; an all-lowercase name gets capitals. */
-export function cleanName(raw: string): string {
-  let name = squash(raw)
-    .replace(/^[\s"'“”‘’.,;:!?\-–—]+/u, '')
-    .replace(/[\s"'“”‘’,;:!?\-–—]+$/u, '');
-  if (!name) name = squash(raw);
-  if (name === name.toLowerCase() && name !== name.toUpperCase()) {
-    name = name.replace(/(^|[\s\-'])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
-  }
-  return name;
-}
-
-/**
- * Makes the user's details a standalone sentence (or sentences): trimmed, one-line, without wrapping
- * quotes or list dashes, starting with a capital and ending with punctuation.
- */
-export function cleanDetails(raw: string): string {
-  let text = squash(raw)
-    .replace(/^[-–—*•]+\s*/u, '')
-    .trim();
-  const quoted = /^["“'‘](.*)["”'’]$/u.exec(text);
-  if (quoted && !/["“”]/u.test(quoted[1])) text = quoted[1].trim();
-  text = text.replace(/[\s,;:]+$/u, '');
-  if (!text) return '';
-  text = text.charAt(0).toUpperCase() + text.slice(1);
-  // Add a full stop unless the text already ends a sentence (or ends in an emoji or other symbol).
-  if (/[\p{L}\p{N})\]"'”’]$/u.test(text) && !/[.!?…]["'”’)]?$/u.test(text)) text += '.';
-  return text;
-}
-
 const pick = <T>(items: readonly T[], random: Random): T => items[Math.min(items.length - 1, Math.floor(random() * items.length))];
 
-function shuffle<T>(items: T[], random: Random): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
+/** Audiences written to without endearments, whatever the style. */
+const WORK_AUDIENCES = new Set<AudienceKey>(['colleague', 'boss', 'client', 'teacher']);
+
+/** The register a draft is written in: formal for the formal style, work for a colleague, boss, client or teacher. */
+export function registerOf(style: StyleKey, audience: AudienceKey): Register {
+  if (style === 'formal') return 'formal';
+  return WORK_AUDIENCES.has(audience) ? 'work' : 'warm';
 }
 
-/** Fills {placeholders} in one pass, so braces inside user text are never expanded again. */
-const fill = (template: string, vars: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (match, key: string) => (key in vars ? vars[key] : match));
+export const toneOf = (register: Register): CorpusTone => (register === 'warm' ? 'warm' : 'work');
 
-function topicPhrases(topic: TopicKey, audience: AudienceKey, rawTopic: string): TopicPhrases {
-  const base = TOPICS[topic];
-  const override = base.byAudience?.[audience];
-  const merged: TopicPhrases = {
-    headlines: override?.headlines ?? base.headlines,
-    lines: { ...base.lines, ...(override?.lines ?? {}) } as TopicPhrases['lines'],
-    wishes: override?.wishes ?? base.wishes,
-  };
-  // An unknown occasion named "... Day" (Mother's Day, Independence Day) still gets its own greeting.
-  const label = squash(rawTopic).replace(/^happy\s+/i, '').replace(/[.!?]+$/, '');
-  if (topic === 'generic' && /\bday$/i.test(label) && label.length <= 60) {
-    const titled = label.charAt(0).toUpperCase() + label.slice(1);
-    merged.headlines = [`Happy ${titled}`];
-    // Only the day's own wishes, so the occasion is named in every draft (longer drafts borrow generic ones).
-    merged.wishes = [`I hope you have a wonderful ${titled}.`, `Wishing you a truly happy ${titled}.`];
-  }
-  return merged;
+/** The settings of a request as the corpus knows them. */
+export interface Plan {
+  topic: TopicKey;
+  /** The style whose wishes are used: romance is for a partner, so romantic to anyone else reads heartfelt. */
+  style: StyleKey;
+  audience: AudienceKey;
+  register: Register;
+  name: string;
+  /** An occasion the corpus has no topic for, named "… Day" (Mother's Day): the greeting names it. */
+  dayLabel: string | null;
 }
 
-const CONTRACTIONS: Array<[string, string]> = [
-  ['I am', "I'm"],
-  ['you are', "you're"],
-  ['it is', "it's"],
-  ['that is', "that's"],
-  ['here is', "here's"],
-  ['do not', "don't"],
-  ['did not', "didn't"],
-  ['does not', "doesn't"],
-  ['is not', "isn't"],
-  ['cannot', "can't"],
-  ['could not', "couldn't"],
-  ['would not', "wouldn't"],
-  ['I would', "I'd"],
-  ['I will', "I'll"],
-  ['you will', "you'll"],
-  ['you have got', "you've got"],
-];
-const CONTRACTION_RE = new RegExp(`\\b(${CONTRACTIONS.map(([long]) => long.replace(' ', '\\s')).join('|')})(?= \\p{L})`, 'giu');
-const CONTRACTION_MAP = new Map(CONTRACTIONS.map(([long, short]) => [long.toLowerCase(), short]));
-
-/**
- * The phrase bank is written out in full; relaxed styles read more naturally with contractions.
- * Only before a following word, so "who I am, I owe" stays intact. Never applied to user text.
- */
-export function contract(text: string): string {
-  return text.replace(CONTRACTION_RE, (match: string) => {
-    const short = CONTRACTION_MAP.get(match.toLowerCase().replace(/\s+/g, ' '));
-    if (!short) return match;
-    return /^[A-Z]/.test(match) && short !== "I'm" && !short.startsWith("I'") ? short.charAt(0).toUpperCase() + short.slice(1) : short;
-  });
+export function planOf(request: GenerateRequest): Plan {
+  const audience = audienceKeyOf(request.audience);
+  let style = styleKeyOf(request.style);
+  const topic = topicKeyOf(request.topic);
+  if (style === 'romantic' && audience !== 'partner') style = 'heartfelt';
+  // A partner's wedding or anniversary is their own: the wishes for "the two of you" would read wrong.
+  if (audience === 'partner' && (topic === 'wedding' || topic === 'anniversary') && style !== 'formal') style = 'romantic';
+  const label = squash(request.topic).replace(/^happy\s+/iu, '').replace(/[.!?]+$/u, '');
+  const dayLabel = topic === 'generic' && /\bday$/iu.test(label) && label.length <= 60 ? label.charAt(0).toUpperCase() + label.slice(1) : null;
+  return { topic, style, audience, register: registerOf(style, audience), name: cleanName(request.name), dayLabel };
 }
 
-const CONTRACTED_STYLES = new Set<StyleKey>(['casual', 'funny', 'heartfelt', 'romantic', 'inspirational']);
-
-/** The occasion sets the mood the details are framed in. */
-const moodOf = (topic: TopicKey): DetailMood => (topic === 'getWell' ? 'sorry' : topic === 'thankYou' ? 'thanks' : 'good');
-
-function detailKind(woven: WovenDetail): DetailKind {
-  if (woven.subject === 'me') return 'mine';
-  if (woven.tense === 'none') return 'thing';
-  // Something the sender took part in ("hired me", "helped us") is remembered, not heard about.
-  // So is a long stretch of a life ("worked as a firefighter for 30 years").
-  if (woven.tense === 'past') return /\b(me|us|our|my|we)\b|\bfor \S+ years\b|\ball year\b/iu.test(woven.clause) ? 'shared' : 'past';
-  if (woven.tense === 'future' || woven.tense === 'ongoing') return 'coming';
-  return 'trait';
+/** The wishes written for the plan, falling back to the heartfelt ones of the same register. */
+export function wishesFor(plan: Plan): CorpusWish[] {
+  const tone = toneOf(plan.register);
+  const corpus = CORPUS[plan.topic];
+  return corpus[plan.style]?.[tone] ?? corpus.heartfelt?.[tone] ?? CORPUS.generic.heartfelt![tone]!;
 }
 
-function detailFrames(style: StyleKey, mood: DetailMood, kind: DetailKind): string[] {
-  const own = STYLE_DETAIL_FRAMES[style]?.[mood]?.[kind] ?? [];
-  if (style === 'formal' && own.length) return own;
-  return [...own, ...DETAIL_FRAMES[mood][kind]];
-}
-
-const sentenceKey = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N} ]/gu, '').replace(/\s+/g, ' ').trim();
-const splitSentences = (text: string) => text.split(/(?<=[.!?)])\s+(?=[A-Z(])/u).filter(Boolean);
-
-/** Draws phrases so that no sentence of the draft appears twice, even across phrase pools. */
-class SentencePicker {
-  private readonly used = new Set<string>();
-  constructor(private readonly random: Random) {}
-
-  /** A random line from the pool none of whose sentences is used yet; null when all are. */
-  take(pool: readonly string[]): string | null {
-    const fresh = pool.filter((line) => splitSentences(line).every((s) => !this.used.has(sentenceKey(s))));
-    if (!fresh.length) return null;
-    const line = pick(fresh, this.random);
-    this.mark(line);
-    return line;
-  }
-
-  mark(text: string) {
-    for (const s of splitSentences(text)) this.used.add(sentenceKey(s));
-  }
-}
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** How many sentences of each kind each length asks for. */
-const SHAPE: Record<DraftLength, { audience: number; wishes: number; extraStyle: number; paragraphs: 1 | 2 }> = {
-  short: { audience: 0, wishes: 0, extraStyle: 0, paragraphs: 1 },
-  medium: { audience: 1, wishes: 1, extraStyle: 0, paragraphs: 1 },
-  long: { audience: 2, wishes: 3, extraStyle: 1, paragraphs: 2 },
+/** Where variants borrow wishes when a style's own are used up: styles close in voice. */
+const BORROW: Record<StyleKey, StyleKey[]> = {
+  heartfelt: ['inspirational', 'poetic'],
+  casual: ['heartfelt', 'funny'],
+  funny: ['casual', 'heartfelt'],
+  poetic: ['heartfelt', 'inspirational'],
+  inspirational: ['heartfelt', 'casual'],
+  formal: [],
+  romantic: ['heartfelt'],
 };
 
+const moodOf = (topic: TopicKey): DetailMood => (topic === 'getWell' ? 'sorry' : topic === 'thankYou' ? 'thanks' : 'good');
+
+function linesFor(table: Record<StyleKey, Partial<Record<CorpusTone, string[]>>>, plan: Plan): string[] {
+  const tone = toneOf(plan.register);
+  return table[plan.style]?.[tone] ?? table.heartfelt[tone] ?? table.formal.work!;
+}
+
 /**
- * Composes one draft. The details are rewritten for the reader and framed by the occasion's mood
- * and the style's voice; every call draws new choices, so repeated calls differ.
+ * Where the woven detail goes: first (it makes the card personal from its first words), after the
+ * opening, or just before the closing wish when the words around it would otherwise repeat.
  */
+type DetailPlace = 'first' | 'afterOpen' | 'beforeWish';
+const PLACES: DetailPlace[] = ['first', 'first', 'first', 'afterOpen', 'beforeWish'];
+
+/** The sentences of the body, paragraph by paragraph, for a length. */
+function bodyOf(wish: CorpusWish, length: DraftLength, detail: string | null, topic: TopicKey, place: DetailPlace): string[][] {
+  // A get-well detail already says why the card was written; the corpus's own opening would say it twice.
+  const replacesOpen = !!detail && topic === 'getWell';
+  const at = (where: DetailPlace) => (detail && !replacesOpen && place === where ? [detail] : []);
+  const open = replacesOpen ? [detail!] : [...at('first'), wish.open, ...at('afterOpen')];
+  const close = [...at('beforeWish'), wish.wish];
+  if (length === 'short') return [[...open, ...close]];
+  if (length === 'medium') return [[...open, wish.middle, ...close]];
+  return [
+    [...open, wish.middle],
+    [wish.more, ...close],
+  ];
+}
+
+interface Choice {
+  wish: CorpusWish;
+  text: string;
+  repeats: number;
+}
+
+/**
+ * Composes one draft: a wish of the corpus for the occasion, style and register, its greeting and
+ * sign-off lines, and the detail woven in. `avoid` are wishes other variants already used.
+ */
+function compose(request: GenerateRequest, length: DraftLength, random: Random, avoid: ReadonlySet<CorpusWish> = new Set()): Choice {
+  const plan = planOf(request);
+  const all = wishesFor(plan);
+  let fresh = all.filter((w) => !avoid.has(w));
+  // Variants ask for more wishes than a style may have for a register: the nearest styles lend theirs.
+  for (const style of BORROW[plan.style]) {
+    if (fresh.length) break;
+    fresh = (CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? []).filter((w) => !avoid.has(w));
+  }
+  const wishes = fresh.length ? fresh : all;
+  const woven = detailToWeave(request.details, request.name);
+  // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
+  const detail = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length) ? woven : null;
+  const detailOptions = detail ? wovenSentences(detail, moodOf(plan.topic), plan.register) : [];
+  const greetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
+  // A neighbour gets a warm card but not "With love": the sign-off is the one for people we know less well.
+  const signoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
+  const nameWords = plan.name.split(/\s+/u);
+
+  let best: Choice | null = null;
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const wish = pick(wishes, random);
+    // After a few tries with the detail first, other places are tried too.
+    const place = attempt < 8 ? 'first' : pick(PLACES, random);
+    const detailSentence = detailOptions.length ? pick(detailOptions, random) : null;
+    const greeting = pick(greetings, random).replace('{name}', () => plan.name);
+    const signoff = pick(signoffs, random);
+    const paragraphs = bodyOf(wish, length, detailSentence, plan.topic, place).map((sentences) => sentences.join(' '));
+    if (plan.dayLabel && plan.register === 'formal') paragraphs[paragraphs.length - 1] += ` With every good wish for ${plan.dayLabel}.`;
+    const text = [greeting, ...paragraphs, signoff].join('\n\n');
+    const repeats = repeatsInNextSentence(text, nameWords, quickSentences).length;
+    if (!best || repeats < best.repeats) best = { wish, text, repeats };
+    if (repeats === 0) break;
+    // A detail whose words every wish here repeats (a "baby" card and "I can't wait to meet the
+    // baby") is left out rather than have the next sentence say the same word again.
+    if (attempt === 31 && detailOptions.length) detailOptions.length = 0;
+  }
+  return best!;
+}
+
 export function composeDraft(request: GenerateRequest, length: DraftLength = 'medium', random: Random = Math.random): string {
-  const style = styleKeyOf(request.style);
-  const audience = audienceKeyOf(request.audience);
-  const topicKey = topicKeyOf(request.topic);
-  const topic = topicPhrases(topicKey, audience, request.topic);
-  const name = cleanName(request.name);
-  const vars = { name, headline: pick(topic.headlines, random) };
-  const shape = SHAPE[length];
-  const picker = new SentencePicker(random);
-  const voice = (text: string) => (CONTRACTED_STYLES.has(style) ? contract(text) : text);
-  const take = (pool: readonly string[]) => picker.take(pool);
-
-  const styleLines = topic.lines[style] ?? topic.lines.heartfelt;
-  const audiencePhrases = AUDIENCES[audience];
-  const audienceLines =
-    style === 'formal' ? audiencePhrases.formal : style === 'funny' ? [...(audiencePhrases.funny ?? []), ...audiencePhrases.warm] : audiencePhrases.warm;
-
-  // The details, rewritten for the reader, inside a frame of the occasion's mood.
-  const woven = weaveDetails(request.details, request.name);
-  let detailSentence: string | null = null;
-  if (woven.clause) {
-    const frame = pick(detailFrames(style, moodOf(topicKey), detailKind(woven)), random);
-    // Contract the frame before the details go in, so the user's words are never rewritten by it.
-    const framed = voice(frame).replace('{d}', () => woven.clause);
-    detailSentence = [capitalise(framed), ...woven.more.slice(0, length === 'short' ? 0 : 3)].join(' ');
-    picker.mark(detailSentence);
-  }
-
-  const opener = take(styleLines);
-  const middle: string[] = [];
-  for (let i = 0; i < shape.audience; i++) middle.push(take(audienceLines) ?? '');
-  for (let i = 0; i < shape.extraStyle; i++) middle.push(take(styleLines) ?? '');
-  const wishes: string[] = [];
-  for (let i = 0; i < shape.wishes; i++) wishes.push(take(topic.wishes) ?? take(TOPICS.generic.wishes) ?? '');
-
-  // Short: opener and details. Medium: opener, details, a line for who they are, a wish.
-  // Long: the same and more, in two paragraphs.
-  const body = [opener, detailSentence, ...shuffle(middle.filter(Boolean), random), ...wishes].filter((x): x is string => !!x);
-  const voiced = body.map((line) => (line === detailSentence ? line : fill(voice(line), vars)));
-  const paragraphs = [fill(voice(pick(GREETINGS[style], random)), vars)];
-  if (shape.paragraphs === 2 && voiced.length > 3) {
-    const cut = Math.ceil(voiced.length / 2);
-    paragraphs.push(voiced.slice(0, cut).join(' '), voiced.slice(cut).join(' '));
-  } else {
-    paragraphs.push(voiced.join(' '));
-  }
-  paragraphs.push(voice(take(CLOSERS[style]) ?? pick(CLOSERS[style], random)));
-  return paragraphs.map((p) => p.replace(/[ \t]{2,}/g, ' ').trim()).join('\n\n');
+  return compose(request, length, random).text;
 }
 
 /** The medium-length draft (the original single-draft call). */
@@ -255,24 +162,14 @@ export function composeWish(request: GenerateRequest, random: Random = Math.rand
   return composeDraft(request, 'medium', random);
 }
 
-/**
- * Several drafts for the same request that really differ: a draft too close to an earlier one
- * (sharing most of its word sequences) is drawn again, a few times at most.
- */
+/** Several drafts for the same request, each from a different wish of the corpus while there are enough. */
 export function composeVariants(request: GenerateRequest, length: DraftLength, count: number, random: Random = Math.random): string[] {
+  const used = new Set<CorpusWish>();
   const drafts: string[] = [];
   for (let i = 0; i < count; i++) {
-    let draft = composeDraft(request, length, random);
-    for (let attempt = 0; attempt < 6 && drafts.some((d) => overlap(d, draft) > 0.45); attempt++) draft = composeDraft(request, length, random);
-    drafts.push(draft);
+    const choice = compose(request, length, random, used);
+    used.add(choice.wish);
+    drafts.push(choice.text);
   }
   return drafts;
-}
-
-/** Share of the shorter draft's sentences that the other one also has. */
-function overlap(a: string, b: string): number {
-  const sa = new Set(splitSentences(a).map(sentenceKey));
-  const sb = splitSentences(b).map(sentenceKey);
-  const shared = sb.filter((s) => sa.has(s)).length;
-  return shared / Math.max(1, Math.min(sa.size, sb.length));
 }

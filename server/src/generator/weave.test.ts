@@ -1,4 +1,5 @@
-import { weaveDetails } from './weave';
+import { planOf } from './template';
+import { detailToWeave, weaveDetails, wovenSentences } from './weave';
 
 describe('weaveDetails: the details rewritten for the reader', () => {
   it.each([
@@ -34,5 +35,48 @@ describe('weaveDetails: the details rewritten for the reader', () => {
     expect(weaveDetails('Just moved to a new city.', 'Noor').clause).toBe('you just moved to a new city');
     expect(weaveDetails('Got promoted', 'Noor').clause).toBe('you got promoted');
     expect(weaveDetails('Anna got promoted', 'Noor').clause).toBe('Anna got promoted');
+  });
+});
+
+describe('detailToWeave and wovenSentences: one detail in one well-formed sentence, or none', () => {
+  const { EVAL_PROMPTS, MENTIONS } = jest.requireActual<typeof import('./eval/score')>('./eval/score');
+  const { fragmentErrors, verbsOf } = jest.requireActual<typeof import('./grammar')>('./grammar');
+
+  it('parses every woven sentence of the evaluation set and finds its verb', () => {
+    let woven = 0;
+    for (const prompt of [...EVAL_PROMPTS, ...MENTIONS.map((details) => ({ ...EVAL_PROMPTS[0], details }))]) {
+      const detail = detailToWeave(prompt.details, prompt.name);
+      if (!detail) continue;
+      if (detail.kind !== 'thing') expect({ clause: detail.clause, verbs: verbsOf(detail.clause).length > 0 }).toEqual({ clause: detail.clause, verbs: true });
+      // In the mood of its occasion and the register of its settings, as the composer weaves it.
+      const mood = prompt.topic === 'Get Well' ? 'sorry' : prompt.topic === 'Thank You' ? 'thanks' : 'good';
+      const plan = planOf(prompt);
+      {
+        {
+          for (const sentence of wovenSentences(detail, mood, plan.register)) {
+            woven++;
+            expect({ sentence, verbs: verbsOf(sentence).length > 0, fragments: fragmentErrors(sentence) }).toEqual({ sentence, verbs: true, fragments: [] });
+            expect(sentence).toMatch(/^[A-Z].*[.!?]$/u);
+            expect(sentence).not.toMatch(/\b(she|he|her|his|him|they|them|their)\b/u);
+          }
+        }
+      }
+    }
+    expect(woven).toBeGreaterThan(300);
+  });
+
+  it('turns first person into a clause of the sentence and third person into second', () => {
+    expect(detailToWeave('we met in first grade', 'Ann')).toEqual({ clause: 'we met in first grade', kind: 'since' });
+    expect(wovenSentences(detailToWeave('we met in first grade', 'Ann')!, 'good', 'warm')).toContain("I've been lucky to have you in my life since we met in first grade.");
+    expect(detailToWeave('She started learning to surf. We have been friends since school.', 'Lena')).toEqual({ clause: 'you started learning to surf', kind: 'past' });
+    expect(detailToWeave('led the engineering department for 22 years and hired me as an intern', 'Richard')?.kind).toBe('shared');
+    expect(detailToWeave('her garden', 'Ann')).toEqual({ clause: 'your garden', kind: 'thing' });
+  });
+
+  it('leaves out what it cannot weave safely', () => {
+    expect(detailToWeave('third attempt', 'Sam')).toBeNull();
+    expect(detailToWeave('   ', 'Sam')).toBeNull();
+    expect(detailToWeave('x'.repeat(300), 'Sam')).toBeNull();
+    expect(detailToWeave(`she ${'really '.repeat(30)}likes cake`, 'Sam')).toBeNull();
   });
 });

@@ -5,7 +5,9 @@
  * and verb forms come from the compromise NLP library; this file only decides who "you" is.
  */
 import nlp from 'compromise';
-import { AUDIENCE_KEYWORDS } from './phrases';
+import { AUDIENCE_KEYWORDS } from './keys';
+import { FRAMES, type DetailKind, type DetailMood, type Register } from './corpus';
+import { verbsOf } from './grammar';
 
 /** When the details happen, as far as their first verb tells. */
 export type DetailTense = 'past' | 'present' | 'ongoing' | 'future' | 'none';
@@ -212,4 +214,67 @@ export function weaveDetails(details: string, name: string): WovenDetail {
     return `${text.charAt(0).toUpperCase()}${text.slice(1)}${ending}`;
   });
   return { clause: head.text, more, subject: head.subject, tense: head.tense };
+}
+
+/** One detail, ready to be woven into a sentence of the draft. */
+export interface DetailToWeave {
+  /** The clause addressed to the reader ("you broke your ankle skiing last week"). */
+  clause: string;
+  kind: DetailKind;
+}
+
+const NOUN_PHRASE = /^(?:the|your|a|an|my|our)\s+[\p{L}\p{N}'’ -]+$/iu;
+const MAX_CLAUSE_WORDS = 24;
+
+/**
+ * The one detail worth weaving, or null when none can be woven safely: of the sentences typed,
+ * the first about the reader, else the first with a verb, else a short noun phrase ("the cake").
+ * A clause without a verb that is not a plain noun phrase ("third attempt") is left out.
+ */
+export function detailToWeave(details: string, name: string): DetailToWeave | null {
+  const key = `${name}\u0000${details}`;
+  if (woveCache.has(key)) return woveCache.get(key)!;
+  const result = chooseDetail(details, name);
+  // The same details are woven again for every variant and every retry: remember the last few hundred.
+  if (woveCache.size >= 500) woveCache.delete(woveCache.keys().next().value!);
+  woveCache.set(key, result);
+  return result;
+}
+
+const woveCache = new Map<string, DetailToWeave | null>();
+
+function chooseDetail(details: string, name: string): DetailToWeave | null {
+  const cleaned = squash(details).replace(/^[-–—*•]+\s*/u, '').replace(/^["“'‘](.*)["”'’]$/u, '$1').trim();
+  if (!cleaned) return null;
+  const parts = (nlp(cleaned).sentences().out('array') as string[]).map(squash).filter(Boolean);
+  const woven = (parts.length ? parts : [cleaned]).slice(0, 4).map((part) => weaveDetails(part, name));
+  const withVerb = woven.filter((w) => w.clause && w.tense !== 'none' && verbsOf(w.clause).length > 0 && w.clause.split(/\s+/u).length <= MAX_CLAUSE_WORDS && w.clause.length <= 160);
+  const chosen = withVerb.find((w) => w.subject === 'you') ?? withVerb[0];
+  if (chosen) return { clause: chosen.clause.replace(/[,;:]+$/u, ''), kind: kindOf(chosen) };
+  const thing = woven.find((w) => NOUN_PHRASE.test(w.clause) && w.clause.split(/\s+/u).length <= 6);
+  return thing ? { clause: thing.clause, kind: 'thing' } : null;
+}
+
+function kindOf(woven: WovenDetail): DetailKind {
+  if (woven.subject === 'me') return /^we (?:first )?met\b/iu.test(woven.clause) ? 'since' : 'mine';
+  // Something the sender took part in ("hired me", "helped us") is remembered, not heard about;
+  // so is a long stretch of a life ("worked as a firefighter for 30 years").
+  if (woven.tense === 'past') return /\b(me|us|our|my|we)\b|\bfor \S+ years\b|\ball year\b/iu.test(woven.clause) ? 'shared' : 'past';
+  if (woven.tense === 'future' || woven.tense === 'ongoing') return 'coming';
+  return 'trait';
+}
+
+/** The frames a detail of this kind can be woven into, for the occasion's mood and the register. */
+export function detailFrames(kind: DetailKind, mood: DetailMood, register: Register): string[] {
+  const own = FRAMES.detailFrames[mood][kind === 'shared' && mood !== 'good' ? 'past' : kind];
+  const frames = own ?? FRAMES.detailFrames.good[kind];
+  return frames?.[register] ?? frames?.work ?? [];
+}
+
+/** The detail woven into each of its frames: whole sentences, addressed to the reader. */
+export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register: Register): string[] {
+  return detailFrames(detail.kind, mood, register).map((frame) => {
+    const sentence = frame.replace('{d}', () => detail.clause);
+    return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+  });
 }

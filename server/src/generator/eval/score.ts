@@ -1,12 +1,17 @@
 /**
- * Scores an offline wish generator on the evaluation set (prompts.json): does it weave the
- * sender's details into the letter, address the person as "you" with verbs that agree, avoid
- * repeating itself, honour the length setting and give variants that really differ?
- * Used by `npm run eval:generator -w server` (prints the table) and by eval.test.ts (thresholds).
+ * Scores an offline wish writer on the evaluation set (prompts.json): does it weave the sender's
+ * details into a whole sentence (never pasted back, never without its verb), address the person as
+ * "you", keep the register (no love or hugs for a boss, in drafts and in every rewrite), look back
+ * in the right tense, avoid repeating a word in the next sentence, keep the frame in its rewrites,
+ * honour the length setting and vary? Used by `npm run eval:generator -w server` (prints the
+ * table) and by eval.test.ts (thresholds). The writer is passed in, so an older one can be scored
+ * with the same measures.
  */
 import nlp from 'compromise';
-import type { GenerateRequest } from '@wishes/shared/contract';
+import type { GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
 import prompts from './prompts.json';
+import variety from './variety.json';
+import { fragmentErrors, registerBreaks, repeatsInNextSentence, sentencesOfText, verbsOf } from '../grammar';
 import { seededRandom } from '../../../test/kit/random';
 
 export type DraftLength = 'short' | 'medium' | 'long';
@@ -31,6 +36,13 @@ const normalise = (s: string) => squash(s).toLowerCase().replace(/[.!?…]+$/u, 
  * sentence end, a colon or "P.S.") word for word, instead of being woven into one.
  */
 export function pastedVerbatim(draft: string, details: string): boolean {
+  // Each sentence of the details on its own too: "…to surf. We have been friends since school."
+  const parts = (nlp(details).sentences().out('array') as string[]).filter((s) => s.split(/\s+/u).length >= 4);
+  if (parts.length > 1 && parts.some((part) => pastedOne(draft, part))) return true;
+  return pastedOne(draft, details);
+}
+
+function pastedOne(draft: string, details: string): boolean {
   const needle = normalise(details);
   if (!needle) return false;
   const haystack = draft.toLowerCase();
@@ -133,18 +145,133 @@ export function distinctness(a: string, b: string): number {
   return union === 0 ? 0 : 1 - shared / union;
 }
 
+/** The details are in the draft: their longest word is (the rest may be rewritten for the reader). */
+export function detailWoven(draft: string, details: string): boolean {
+  const [longest] = (details.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).sort((a, b) => b.length - a.length);
+  return !longest || draft.toLowerCase().includes(longest);
+}
+
+/** A wish writer as the evaluation drives it: drafts, variants, the four rewrites and the chat's instructions. */
+export interface Writer {
+  compose: ComposeFn;
+  variants?: VariantsFn;
+  improve(text: string, instruction: ImproveInstruction, prompt: GenerateRequest, random: () => number): string;
+  chat(text: string, message: string, prompt: GenerateRequest, random: () => number): { text: string; reply: string; changed: boolean };
+}
+
+/** Several drafts for one request, as `variants: 3` asks for. */
+export type VariantsFn = (request: GenerateRequest, length: DraftLength, count: number, random: () => number) => string[];
+
+export const IMPROVE_INSTRUCTIONS: ImproveInstruction[] = ['warmer', 'shorter', 'funnier', 'more formal'];
+/** What the evaluation asks the chat to mention: things and events, about the reader and the sender. */
+export const MENTIONS = ['her garden', 'the cake', 'his new puppy', 'she passed her driving test last week', 'we met at school', 'the trip to Rome', 'Her New Job', 'our coffee breaks'];
+const UNSUPPORTED = 'translate it to French';
+
+/** The register the issue names: the formal style, or a boss, client or teacher. */
+export const isReserved = (p: GenerateRequest) => /formal/iu.test(p.style) || /^(boss|client|teacher)$/iu.test(p.audience);
+
+/** Retirement looks back: "it is an honour to work under you" is the wrong tense. */
+export function presentLookBack(text: string): boolean {
+  return /\b(?:is|it's|has been)\s+(?:an honour|an honor|a privilege|a pleasure|a joy)\s+to\s+(?:work|serve|learn)\b/iu.test(text) || /\bto work (?:with|under|alongside|for) you\b/iu.test(text);
+}
+
+const firstLine = (t: string) => t.trim().split('\n')[0].trim();
+const lastLine = (t: string) => t.trim().split('\n').at(-1)!.trim();
+
+/** "shorter" kept the greeting line and the sign-off line exactly, and the body got shorter. */
+export function keptFrame(before: string, after: string): boolean {
+  return firstLine(after) === firstLine(before) && lastLine(after) === lastLine(before) && after.trim().length < before.trim().length;
+}
+
+/** Sentences of `after` that `before` did not have. */
+export function addedSentences(before: string, after: string): string[] {
+  const old = new Set(sentencesOfText(before));
+  return sentencesOfText(after).filter((s) => !old.has(s));
+}
+
+/** A sentence that stands: it has a verb and no clause without one. */
+export const wellFormed = (sentence: string) => verbsOf(sentence).length > 0 && fragmentErrors(sentence).length === 0;
+
+/** Words that say what each occasion is about, for "does the couplet fit the topic". */
+export const TOPIC_WORDS: Record<string, RegExp> = {
+  Birthday: /birthday|candles|year older|another year|cake/iu,
+  Wedding: /wedding|vow|couple|side by side|two hearts|married/iu,
+  Anniversary: /years?|anniversary|milestone|hand in hand|page turned/iu,
+  'New Baby': /little one|baby|lullab|tiny/iu,
+  Graduation: /cap|graduat|hard work|success|chapter|late nights/iu,
+  'New Job': /job|role|desk|team|start/iu,
+  Retirement: /retire|work years|years you gave|alarms|weekdays|wisdom you shared/iu,
+  'Get Well': /heal|mend|recover|rest|well|strength|health/iu,
+  'New Home': /home|door|walls|kettle|key|place/iu,
+  Holidays: /season|holiday|year|lights|cheer/iu,
+  'Thank You': /thank|kindness|help/iu,
+  'Good Luck': /luck|test|shine|cheering|moment/iu,
+};
+
+const RHYME_SOUNDS: Array<[RegExp, string]> = [
+  [/^(?:vow|now|how|bow|wow|allow)$/u, 'au'],
+  [/(?:ew|ou|oo|ue|u)$/u, 'oo'],
+  [/(?:ere|eer|ear)$/u, 'eer'],
+  [/(?:ighs|ies|yes|eyes)$/u, 'ize'],
+  [/(?:ight|ite)$/u, 'ite'],
+  [/(?:ay|ey)$/u, 'ay'],
+  [/(?:owed|oad|ode)$/u, 'ode'],
+  [/(?:done|un)$/u, 'un'],
+  [/(?:own|one|oan)$/u, 'own'],
+  [/(?:anned|and)$/u, 'and'],
+  [/(?:iss|is)$/u, 'iss'],
+  [/(?:ead|ed)$/u, 'ed'],
+  [/(?:ow|oe|o)$/u, 'oh'],
+  [/(?:ee|e|ea)$/u, 'ee'],
+];
+const rhymeKey = (word: string) => {
+  const w = word.toLowerCase().replace(/[^a-z]/gu, '');
+  for (const [re, key] of RHYME_SOUNDS) if (re.test(w)) return key;
+  return w.slice(-3);
+};
+
+/** The closing became a couplet: two lines that rhyme, fitting the occasion, before the sign-off kept as it was. */
+export function closingCouplet(before: string, after: string, topic: string): boolean {
+  const lines = after.trim().split('\n').map((l) => l.trim());
+  if (lastLine(after) !== lastLine(before)) return false;
+  const couplet = lines.slice(0, -1).filter(Boolean).slice(-2);
+  if (couplet.length < 2) return false;
+  const ends = couplet.map((l) => l.replace(/[^\p{L}\s]/gu, '').trim().split(/\s+/u).at(-1) ?? '');
+  const fits = TOPIC_WORDS[topic]?.test(couplet.join(' ')) ?? true;
+  return rhymeKey(ends[0]) === rhymeKey(ends[1]) && fits;
+}
+
 export interface EvalReport {
+  prompts: number;
   drafts: number;
-  /** Share of drafts with the details pasted as their own sentence, word for word. */
+  /** Share of drafts with the details (or one of their sentences) pasted as a sentence, word for word. */
   verbatimPasteRate: number;
   /** Share of third-person details copied unchanged (still "her", "his", "she ..."). */
   thirdPersonKeptRate: number;
   /** Pronoun/agreement errors per draft. */
   pronounErrorsPerDraft: number;
-  /** Share of drafts repeating a sentence. */
+  /** Share of drafts with a clause left without its verb ("I love that your garden."). */
+  verblessRate: number;
+  /** Share of drafts in which a sentence repeats a content word of the one before. */
+  repeatedWordRate: number;
+  /** Share of drafts repeating a whole sentence. */
   repeatedSentenceRate: number;
+  /** Share of formal/boss/client/teacher texts (drafts and every rewrite) with love, hugs or kisses. */
+  registerBreakRate: number;
+  /** Share of retirement texts (drafts and "warmer") looking back in the present tense. */
+  lookBackTenseRate: number;
+  /** Share of "shorter" rewrites keeping the greeting and sign-off lines exactly. */
+  shorterKeepsFrameRate: number;
+  /** Share of "mention …" rewrites whose added sentences all have their verb. */
+  mentionSentenceRate: number;
+  /** Share of "make it rhyme" rewrites whose closing is a rhyming couplet for the occasion, sign-off kept. */
+  rhymeFitRate: number;
+  /** Share of unsupported instructions answered honestly with the text unchanged. */
+  unsupportedHonestRate: number;
   /** Share of drafts that name the person. */
   namedRate: number;
+  /** Share of drafts that carry the details at all (their longest word), woven rather than left out. */
+  detailWovenRate: number;
   /** Mean words per length setting. */
   meanWords: Record<DraftLength, number>;
   /** Mean pairwise distinctness of three variants for the same prompt (0–1). */
@@ -153,48 +280,105 @@ export interface EvalReport {
   examples: string[];
 }
 
-/** Several drafts for one request, as `variants: 3` asks for. */
-export type VariantsFn = (request: GenerateRequest, length: DraftLength, count: number, random: () => number) => string[];
-
 /**
- * Runs every prompt at every length, plus three variants per prompt at medium length (from
- * `variants` when the generator has it, else three independent drafts).
+ * Runs every prompt at every length, every rewrite and chat instruction on its medium draft, and
+ * three variants per prompt at medium length.
  */
-export function evaluate(compose: ComposeFn, seed = 1, variants?: VariantsFn): EvalReport {
+export function evaluate(writer: Writer, seed = 1, prompts: EvalPrompt[] = EVAL_PROMPTS, maxExamples = 12): EvalReport {
   const random = seededRandom(seed);
-  let drafts = 0;
-  let pasted = 0;
-  let kept = 0;
-  let third = 0;
-  let pronouns = 0;
-  let repeated = 0;
-  let named = 0;
+  const c = { woven: 0, drafts: 0, pasted: 0, kept: 0, third: 0, pronouns: 0, verbless: 0, repeatedWord: 0, repeated: 0, named: 0 };
+  const reserved = { texts: 0, broken: 0 };
+  const tense = { texts: 0, wrong: 0 };
+  const shorter = { texts: 0, kept: 0 };
+  const mention = { texts: 0, ok: 0 };
+  const rhyme = { texts: 0, ok: 0 };
+  const unsupported = { texts: 0, ok: 0 };
   const words: Record<DraftLength, number[]> = { short: [], medium: [], long: [] };
   const examples: string[] = [];
-  for (const prompt of EVAL_PROMPTS) {
+  const example = (line: string) => {
+    if (examples.length < maxExamples) examples.push(line);
+  };
+  prompts.forEach((prompt, index) => {
     const { person: _person, ...request } = prompt;
-    for (const length of LENGTHS) {
-      const draft = compose(request, length, random);
-      drafts++;
-      if (pastedVerbatim(draft, prompt.details)) {
-        pasted++;
-        if (examples.length < 6) examples.push(`pasted: ${prompt.details}`);
+    const checkRegister = (text: string, what: string) => {
+      if (!isReserved(request)) return;
+      reserved.texts++;
+      const breaks = registerBreaks(text);
+      if (breaks.length) {
+        reserved.broken++;
+        example(`register (${what}, ${request.style} to ${request.audience}): “${breaks[0]}”`);
       }
-      if (/\b(he|she|him|his|her|hers|they|them|their)\b/iu.test(prompt.details)) third++;
-      if (keptThirdPerson(draft, prompt)) kept++;
+    };
+    const checkTense = (text: string, what: string) => {
+      if (!/retire/iu.test(request.topic)) return;
+      tense.texts++;
+      if (presentLookBack(text)) {
+        tense.wrong++;
+        example(`tense (${what}): ${text.replace(/\s+/gu, ' ').slice(0, 120)}`);
+      }
+    };
+    let medium = '';
+    for (const length of LENGTHS) {
+      const draft = writer.compose(request, length, random);
+      if (length === 'medium') medium = draft;
+      c.drafts++;
+      if (pastedVerbatim(draft, prompt.details)) {
+        c.pasted++;
+        example(`pasted: ${prompt.details}`);
+      }
+      if (/\b(he|she|him|his|her|hers|they|them|their)\b/iu.test(prompt.details)) c.third++;
+      if (keptThirdPerson(draft, prompt)) c.kept++;
       const errors = pronounErrors(draft);
-      pronouns += errors.length;
-      if (errors.length && examples.length < 6) examples.push(`${errors[0]} (${prompt.details})`);
-      if (repeatedSentence(draft)) repeated++;
-      if (draft.toLowerCase().includes(squash(prompt.name).toLowerCase())) named++;
+      c.pronouns += errors.length;
+      if (errors.length) example(`${errors[0]} (${prompt.details})`);
+      const fragments = sentencesOfText(draft).flatMap(fragmentErrors);
+      if (fragments.length) {
+        c.verbless++;
+        example(fragments[0]);
+      }
+      const repeats = repeatsInNextSentence(draft, request.name.split(/\s+/u));
+      if (repeats.length) {
+        c.repeatedWord++;
+        example(`repeated word ${repeats[0]}`);
+      }
+      if (repeatedSentence(draft)) c.repeated++;
+      if (draft.toLowerCase().includes(squash(prompt.name).toLowerCase())) c.named++;
+      if (detailWoven(draft, prompt.details)) c.woven++;
       words[length].push(wordCount(draft));
+      checkRegister(draft, `${length} draft`);
+      checkTense(draft, `${length} draft`);
     }
-  }
+    for (const instruction of IMPROVE_INSTRUCTIONS) {
+      const out = writer.improve(medium, instruction, request, random);
+      if (instruction !== 'more formal') checkRegister(out, `“${instruction}”`);
+      if (instruction === 'warmer') checkTense(out, '“warmer”');
+      if (instruction === 'shorter') {
+        shorter.texts++;
+        if (keptFrame(medium, out)) shorter.kept++;
+        else example(`shorter lost its frame: ${JSON.stringify(out.slice(0, 80))}`);
+      }
+    }
+    const subject = MENTIONS[index % MENTIONS.length];
+    const mentioned = writer.chat(medium, `mention ${subject}`, request, random);
+    checkRegister(mentioned.text, `“mention ${subject}”`);
+    mention.texts++;
+    const added = addedSentences(medium, mentioned.text);
+    if (added.length && added.every(wellFormed)) mention.ok++;
+    else example(`mention ${subject}: ${added.join(' ') || '(nothing added)'}`);
+    const rhymed = writer.chat(medium, 'make it rhyme', request, random);
+    checkRegister(rhymed.text, '“make it rhyme”');
+    rhyme.texts++;
+    if (closingCouplet(medium, rhymed.text, request.topic)) rhyme.ok++;
+    else example(`rhyme (${request.topic}): ${rhymed.text.trim().split('\n').slice(-4).join(' / ')}`);
+    const refused = writer.chat(medium, UNSUPPORTED, request, random);
+    unsupported.texts++;
+    if (!refused.changed && refused.text === medium && /can't|cannot/iu.test(refused.reply)) unsupported.ok++;
+  });
   let distinct = 0;
   let pairs = 0;
-  for (const prompt of EVAL_PROMPTS) {
+  for (const prompt of prompts) {
     const { person: _person, ...request } = prompt;
-    const drafts = variants ? variants(request, 'medium', 3, random) : [0, 1, 2].map(() => compose(request, 'medium', random));
+    const drafts = writer.variants ? writer.variants(request, 'medium', 3, random) : [0, 1, 2].map(() => writer.compose(request, 'medium', random));
     for (let i = 0; i < drafts.length; i++) {
       for (let j = i + 1; j < drafts.length; j++) {
         distinct += distinctness(drafts[i], drafts[j]);
@@ -203,36 +387,80 @@ export function evaluate(compose: ComposeFn, seed = 1, variants?: VariantsFn): E
     }
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const rate = (n: number, d: number) => n / Math.max(1, d);
   return {
-    drafts,
-    verbatimPasteRate: pasted / drafts,
-    thirdPersonKeptRate: kept / Math.max(1, third),
-    pronounErrorsPerDraft: pronouns / drafts,
-    repeatedSentenceRate: repeated / drafts,
-    namedRate: named / drafts,
+    prompts: prompts.length,
+    drafts: c.drafts,
+    verbatimPasteRate: rate(c.pasted, c.drafts),
+    thirdPersonKeptRate: rate(c.kept, c.third),
+    pronounErrorsPerDraft: rate(c.pronouns, c.drafts),
+    verblessRate: rate(c.verbless, c.drafts),
+    repeatedWordRate: rate(c.repeatedWord, c.drafts),
+    repeatedSentenceRate: rate(c.repeated, c.drafts),
+    registerBreakRate: rate(reserved.broken, reserved.texts),
+    lookBackTenseRate: rate(tense.wrong, tense.texts),
+    shorterKeepsFrameRate: rate(shorter.kept, shorter.texts),
+    mentionSentenceRate: rate(mention.ok, mention.texts),
+    rhymeFitRate: rate(rhyme.ok, rhyme.texts),
+    unsupportedHonestRate: rate(unsupported.ok, unsupported.texts),
+    namedRate: rate(c.named, c.drafts),
+    detailWovenRate: rate(c.woven, c.drafts),
     meanWords: { short: mean(words.short), medium: mean(words.medium), long: mean(words.long) },
     variantDistinctness: distinct / Math.max(1, pairs),
     examples,
   };
 }
 
+export interface VarietyReport {
+  drafts: number;
+  distinctBodies: number;
+  distinctOpenings: number;
+}
+
+/** The body of a draft: without its greeting line and its sign-off line. */
+export function bodyOf(draft: string): string {
+  const lines = draft.trim().split(/\n\s*\n/u);
+  return (lines.length > 2 ? lines.slice(1, -1) : lines).join('\n\n').trim();
+}
+
+/**
+ * 50 drafts for one topic × audience × style (Birthday, Friend, Heartfelt), each for another name
+ * with other details (variety.json): how many bodies and how many opening sentences differ.
+ */
+export function varietyOf(compose: ComposeFn, seed = 1, request: Omit<GenerateRequest, 'name' | 'details'> = { style: 'Heartfelt', audience: 'Friend', topic: 'Birthday' }): VarietyReport {
+  const random = seededRandom(seed);
+  const drafts = (variety as Array<[string, string]>).map(([name, details]) => compose({ ...request, name, details }, 'medium', random));
+  const bodies = drafts.map(bodyOf);
+  const openings = bodies.map((b) => normalise(sentencesOfText(b)[0] ?? ''));
+  return { drafts: drafts.length, distinctBodies: new Set(bodies).size, distinctOpenings: new Set(openings).size };
+}
+
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-/** The README table: one column per report. */
-export function formatTable(columns: Array<[string, EvalReport]>): string {
-  const rows: Array<[string, (r: EvalReport) => string]> = [
-    ['Drafts scored', (r) => String(r.drafts)],
-    ['Details pasted verbatim as a sentence', (r) => pct(r.verbatimPasteRate)],
+/** The table in docs/generator.md: one column per report. */
+export function formatTable(columns: Array<[string, EvalReport, VarietyReport?]>): string {
+  const rows: Array<[string, (r: EvalReport, v?: VarietyReport) => string]> = [
+    ['Prompts / drafts scored', (r) => `${r.prompts} / ${r.drafts}`],
+    ['Details pasted back word for word', (r) => pct(r.verbatimPasteRate)],
     ['Details with he/she/his/her… left unchanged', (r) => pct(r.thirdPersonKeptRate)],
     ['Pronoun/agreement errors per draft', (r) => r.pronounErrorsPerDraft.toFixed(2)],
-    ['Drafts repeating a sentence', (r) => pct(r.repeatedSentenceRate)],
+    ['Drafts with a clause left without its verb', (r) => pct(r.verblessRate)],
+    ['Drafts repeating a content word in the next sentence', (r) => pct(r.repeatedWordRate)],
+    ['Drafts repeating a whole sentence', (r) => pct(r.repeatedSentenceRate)],
+    ['Formal/boss/client/teacher texts with love, hugs or kisses (drafts and rewrites)', (r) => pct(r.registerBreakRate)],
+    ['Retirement texts looking back in the present tense', (r) => pct(r.lookBackTenseRate)],
+    ['“shorter” keeps greeting and sign-off lines exactly', (r) => pct(r.shorterKeepsFrameRate)],
+    ['“mention …” adds whole sentences with their verb', (r) => pct(r.mentionSentenceRate)],
+    ['“make it rhyme” closes with a couplet for the occasion', (r) => pct(r.rhymeFitRate)],
+    ['Unsupported instructions refused honestly, text unchanged', (r) => pct(r.unsupportedHonestRate)],
     ['Drafts naming the person', (r) => pct(r.namedRate)],
-    ['Mean words, short', (r) => r.meanWords.short.toFixed(0)],
-    ['Mean words, medium', (r) => r.meanWords.medium.toFixed(0)],
-    ['Mean words, long', (r) => r.meanWords.long.toFixed(0)],
+    ['Drafts that carry the details (woven, not left out)', (r) => pct(r.detailWovenRate)],
+    ['Mean words, short / medium / long', (r) => `${r.meanWords.short.toFixed(0)} / ${r.meanWords.medium.toFixed(0)} / ${r.meanWords.long.toFixed(0)}`],
     ['Distinctness of 3 variants (0–1)', (r) => r.variantDistinctness.toFixed(2)],
+    ['Variety: distinct bodies of 50 drafts', (_r, v) => (v ? String(v.distinctBodies) : '–')],
+    ['Variety: distinct opening sentences of 50 drafts', (_r, v) => (v ? String(v.distinctOpenings) : '–')],
   ];
   const head = `| Measure | ${columns.map(([name]) => name).join(' | ')} |`;
   const rule = `|---|${columns.map(() => '---:').join('|')}|`;
-  return [head, rule, ...rows.map(([label, f]) => `| ${label} | ${columns.map(([, r]) => f(r)).join(' | ')} |`)].join('\n');
+  return [head, rule, ...rows.map(([label, f]) => `| ${label} | ${columns.map(([, r, v]) => f(r, v)).join(' | ')} |`)].join('\n');
 }

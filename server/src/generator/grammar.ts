@@ -1,0 +1,115 @@
+/**
+ * Checks a careful writer makes on every sentence the offline generator puts together, shared by
+ * the composer (template.ts), the rewrites (improve.ts, chats/instructions.ts) and the evaluation
+ * (eval/score.ts): sentence splitting, content words repeated in the next sentence, clauses left
+ * without a verb, and words that break a formal register. The grammar comes from compromise.
+ */
+import nlp from 'compromise';
+
+/** Sentences of one paragraph or line, as compromise splits them. */
+export function sentencesIn(text: string): string[] {
+  return (nlp(text).sentences().out('array') as string[]).map((s) => s.trim()).filter(Boolean);
+}
+
+/** Every sentence of a wish, its greeting and sign-off lines included, in order. */
+export function sentencesOfText(text: string): string[] {
+  return text
+    .replace(/\r\n/g, '\n')
+    .split(/\n+/u)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .flatMap(sentencesIn);
+}
+
+/** Words that carry no content of their own: a repeat of these is not a repeat. */
+const STOP = new Set(
+  `a about above after again all also always am an and any are as at be because been before being both but by can
+  could did do does doing done during each even ever every for from further had has have having he her here hers him
+  his how i if in into is it its itself just let me more most much must my no nor not now of off on once only or
+  other our ours out over own same she should so some such than that the their them then there these they this those
+  through to too under until up very was we were what when where which while who whom why will with would yet you
+  your yours yourself yourselves you're you've you'll you'd i'm i've i'll i'd it's that's there's here's let's
+  don't can't won't isn't aren't wasn't weren't didn't doesn't haven't hasn't couldn't wouldn't shouldn't one two
+  get got gets make makes made many lot lots little well way things thing something anything everything really
+  still just back may might shall new good`.split(/\s+/u),
+);
+
+/** A crude stem, enough to see "work" in "worked" and "wish" in "wishes". */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/[’']s$/u, '').replace(/[’']/gu, "'");
+  if (w.length > 5) w = w.replace(/(ingly|edly|ings|ing|ied|ies|ed|es|ly|s)$/u, (m) => (m === 'ied' || m === 'ies' ? 'y' : ''));
+  else if (w.length > 3) w = w.replace(/s$/u, '');
+  return w;
+}
+
+/** The content words of a sentence, stemmed; `ignore` are words that may repeat (the person's name). */
+export function contentWords(sentence: string, ignore: readonly string[] = []): Set<string> {
+  const skip = new Set(ignore.map((w) => stem(w)));
+  const out = new Set<string>();
+  for (const word of sentence.toLowerCase().match(/[\p{L}][\p{L}'’-]*/gu) ?? []) {
+    const plain = word.replace(/’/gu, "'");
+    if (plain.length < 3 || STOP.has(plain)) continue;
+    const s = stem(plain);
+    if (!skip.has(s)) out.add(s);
+  }
+  return out;
+}
+
+/**
+ * A fast splitter for text whose sentences are known to be well punctuated (the corpus and its
+ * frames): a break after . ! or ? followed by a capital, and at every line break.
+ */
+export function quickSentences(text: string): string[] {
+  return text
+    .split(/\n+/u)
+    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=["“‘(]?[\p{Lu}\p{N}])/u))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Content words a sentence shares with the one before it. */
+export function sharedContentWords(previous: string, next: string, ignore: readonly string[] = []): string[] {
+  const before = contentWords(previous, ignore);
+  return [...contentWords(next, ignore)].filter((w) => before.has(w));
+}
+
+/** Every pair of neighbouring sentences that share a content word, as "word: sentence → sentence". */
+export function repeatsInNextSentence(text: string, ignore: readonly string[] = [], split: (text: string) => string[] = sentencesOfText): string[] {
+  const sentences = split(text);
+  const found: string[] = [];
+  for (let i = 1; i < sentences.length; i++) {
+    const shared = sharedContentWords(sentences[i - 1], sentences[i], ignore);
+    if (shared.length) found.push(`${shared.join(', ')}: “${sentences[i - 1]}” → “${sentences[i]}”`);
+  }
+  return found;
+}
+
+/** The verbs compromise finds in a clause or sentence. */
+export const verbsOf = (text: string): string[] => nlp(text).verbs().out('array') as string[];
+
+/** Verbs and adjectives that take a "that" clause ("I love that …", "so glad that …"). */
+const FEELING_VERBS = 'love|loved|know|knew|hope|glad|sorry|proud|happy|believe|heard|hear|see|think|remember|forget|smile|smiles|grateful|admire|admired|excited|thrilled|delighted';
+
+/**
+ * A clause left without its verb: "I love that your garden." (a "that"/"how" with only a noun
+ * after it) or "the cake: it makes the day…" (a bare noun phrase glued on with a colon).
+ */
+export function fragmentErrors(sentence: string): string[] {
+  const errors: string[] = [];
+  const tail = new RegExp(`\\b(?:${FEELING_VERBS})\\s+(?:that|how)\\s+([^,;:!?.]+)[.!?]*$`, 'iu').exec(sentence.trim());
+  if (tail && !verbsOf(`and ${tail[1]}`).length && !/(?:'|’)(?:s|re)\b|\b(?:is|are|was|were)\b/iu.test(tail[1])) errors.push(`no verb after “that”: ${sentence}`);
+  const glued = /^(?:and of course,\s*)?((?:the|your|my|our|his|her|their|a|an)(?:\s[\p{L}'’-]+){1,3}):\s/iu.exec(sentence.trim());
+  if (glued && !verbsOf(glued[1]).length) errors.push(`noun phrase glued on with a colon: ${sentence}`);
+  return errors;
+}
+
+/**
+ * Words a formal note, or one to a boss, client or teacher, never uses, however warm it is meant
+ * to be: love in every form, hugs, kisses, darling.
+ */
+export const INTIMATE_WORDS = /\b(?:love[sd]?|loving|lovingly|hugs?|hugging|kiss(?:es)?|xoxo|xx+|darling|sweetheart|dearest|cuddles?)\b/iu;
+
+/** The words of `text` that break a formal or professional register. */
+export function registerBreaks(text: string): string[] {
+  return [...text.matchAll(new RegExp(INTIMATE_WORDS.source, 'giu'))].map((m) => m[0]);
+}
