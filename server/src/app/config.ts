@@ -84,6 +84,8 @@ export interface Config {
   mediaStorage: 'disk' | 'postgres';
   /** Folder of remote releases: <releasesDir>/<remote>/<release-id>/ (RELEASES_DIR, default ./releases). */
   releasesDir: string;
+  /** Largest publish upload, compressed (RELEASE_MAX_BYTES, default 50 MiB; docs/teams.md). */
+  releaseMaxBytes: number;
   /** Folder holding shell/dist and <remote>/dist (WISHES_SITE_ROOT, default the repository). */
   siteRoot: string;
   /** How long anonymous feed pages are kept, ms; 0 turns the cache off (WISHES_FEED_CACHE_MS, default 1000). */
@@ -277,6 +279,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       overrides.searchLimitPerMinute ?? (get('SEARCH_LIMIT_PER_MINUTE') ? parseIntStrict(get('SEARCH_LIMIT_PER_MINUTE')!, 'SEARCH_LIMIT_PER_MINUTE', 1, 1_000_000) : 60),
     trustProxy: overrides.trustProxy ?? (get('TRUST_PROXY') ? parseTrustProxy(get('TRUST_PROXY')!) : false),
     releasesDir: overrides.releasesDir ?? path.resolve(REPO_ROOT, get('RELEASES_DIR') ?? './releases'),
+    releaseMaxBytes: overrides.releaseMaxBytes ?? (get('RELEASE_MAX_BYTES') ? parseIntStrict(get('RELEASE_MAX_BYTES')!, 'RELEASE_MAX_BYTES', 1024, 2_000_000_000) : 50 * 1024 * 1024),
     siteRoot: overrides.siteRoot ?? path.resolve(REPO_ROOT, get('WISHES_SITE_ROOT') ?? '.'),
     feedCacheMs: overrides.feedCacheMs ?? (get('WISHES_FEED_CACHE_MS') ? parseIntStrict(get('WISHES_FEED_CACHE_MS')!, 'WISHES_FEED_CACHE_MS', 0, 3_600_000) : 1000),
     sessionCacheMs:

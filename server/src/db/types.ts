@@ -217,7 +217,46 @@ export interface MediaFilesTable {
   created_at: string;
 }
 
+/** A team token (migrations/0015_team_releases.ts, releases/tokens.ts); only its sha256 is kept. */
+export interface RemoteTokensTable {
+  token_id: string;
+  remote: string;
+  name: string;
+  token_hash: string;
+  /** Comma-separated: publish, activate, promote. */
+  scopes: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A release published over HTTP (releases/published.ts); its files are in remote_release_files. */
+export interface RemoteReleasesTable {
+  remote: string;
+  release_id: string;
+  version: string;
+  hash: string;
+  /** The release's RemoteDeclaration, as JSON. */
+  declaration: string;
+  files: number;
+  bytes: number;
+  published_by: string;
+  created_at: string;
+}
+
+export interface RemoteReleaseFilesTable {
+  remote: string;
+  release_id: string;
+  path: string;
+  content: Buffer;
+}
+
 export interface Database {
+  remote_tokens: RemoteTokensTable;
+  remote_releases: RemoteReleasesTable;
+  remote_release_files: RemoteReleaseFilesTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   chat_versions: ChatVersionsTable;

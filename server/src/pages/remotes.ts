@@ -14,6 +14,7 @@ import { ConfigError, REPO_ROOT } from '../app/config';
 import type { Database } from '../db/types';
 import { readRelease, releaseDir, type ReleaseMeta } from '../releases/catalog';
 import { activeReleases } from '../releases/store';
+import { ensureLocal } from '../releases/published';
 
 /** The registry's remotes as plain declarations (the `as const` literal types are not needed here). */
 export const REGISTERED_REMOTES: readonly RemoteDeclaration[] = APP_REGISTRY;
@@ -135,13 +136,17 @@ export function createLocationResolver(options: {
 }) {
   // Release folders never change once finished: their meta is read once.
   const metas = new Map<string, ReleaseMeta | null>();
-  const meta = (folder: string, release: string) => {
+  const meta = async (folder: string, release: string) => {
     const key = `${folder}/${release}`;
-    if (!metas.has(key) || metas.get(key) === null) metas.set(key, readRelease(options.releasesDir, folder, release));
+    if (!metas.has(key) || metas.get(key) === null) {
+      // Published over HTTP to another process: copied here from the database first.
+      if (!readRelease(options.releasesDir, folder, release)) await ensureLocal(options.db, options.releasesDir, folder, release);
+      metas.set(key, readRelease(options.releasesDir, folder, release));
+    }
     return metas.get(key) ?? null;
   };
-  const released = (folder: string, release: string, fallback?: RemoteLocation): RemoteLocation | undefined => {
-    const found = release === DIST_RELEASE ? null : meta(folder, release);
+  const released = async (folder: string, release: string, fallback?: RemoteLocation): Promise<RemoteLocation | undefined> => {
+    const found = release === DIST_RELEASE ? null : await meta(folder, release);
     const dir = found ? releaseDir(options.releasesDir, folder, release) : null;
     if (!found || !dir) return fallback;
     const base = releaseBase(folder, release);
@@ -149,14 +154,15 @@ export function createLocationResolver(options: {
   };
   return async (): Promise<RemoteLocation[]> => {
     const active = await activeReleases(options.db);
-    const locations = options.defaults.map((location) => {
+    const locations: RemoteLocation[] = [];
+    for (const location of options.defaults) {
       const release = active.get(location.folder);
-      if (!release || remoteUrlOverride(location.folder, options.env)) return location;
-      return released(location.folder, release, location) ?? location;
-    });
+      if (!release || remoteUrlOverride(location.folder, options.env)) locations.push(location);
+      else locations.push((await released(location.folder, release, location)) ?? location);
+    }
     for (const [folder, release] of active) {
       if (options.defaults.some((l) => l.folder === folder)) continue;
-      const joined = released(folder, release);
+      const joined = await released(folder, release);
       if (joined && !locations.some((l) => l.name === joined.name)) locations.push(joined);
     }
     return locations;

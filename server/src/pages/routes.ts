@@ -31,6 +31,7 @@ import { createTemplateReader, OPTIONS_ELEMENT_ID, REMOTES_ELEMENT_ID, renderPag
 import { createPreloadPlanner } from './preload';
 import { createLocationResolver, modulesForPath, remoteLocations, remotesManifest, type RemoteLocation } from './remotes';
 import { readRelease, releaseDir } from '../releases/catalog';
+import { ensureLocal } from '../releases/published';
 import { encodeUserText, previewFor, previewTags } from '../previews/meta';
 
 export const MANIFEST_PATH = '/mf/remotes.json';
@@ -114,7 +115,9 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     const { remote, release } = request.params;
     const dir = releaseDir(config.releasesDir, remote, release);
     const relative = safeRelativePath(request.params['*'] ?? '');
-    if (!dir || !relative || !readRelease(config.releasesDir, remote, release)) return reply.callNotFound();
+    if (!dir || !relative) return reply.callNotFound();
+    // Published over HTTP (possibly to another process): copied here from the database first.
+    if (!readRelease(config.releasesDir, remote, release) && !(await ensureLocal(db, config.releasesDir, remote, release).catch(() => false))) return reply.callNotFound();
     reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
     return sendBuilt(request, reply, dir, relative, IMMUTABLE);
   });

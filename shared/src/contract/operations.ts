@@ -15,6 +15,11 @@
 import type { TSchema } from '@sinclair/typebox';
 import {
   ActivateReleaseRequestSchema,
+  CreateRemoteTokenRequestSchema,
+  CreateRemoteTokenResponseSchema,
+  PublishReleaseResponseSchema,
+  RemoteTokenParamsSchema,
+  RemoteTokensResponseSchema,
   AvatarUploadResponseSchema,
   CreateUserRequestSchema,
   CreateUserResponseSchema,
@@ -107,6 +112,8 @@ export interface Operation {
   body?: TSchema;
   /** The body is multipart/form-data (documentation only; the handler reads the parts). */
   multipart?: boolean;
+  /** A binary body of this media type (the route parses it itself), instead of JSON. */
+  rawBody?: { contentType: string; description: string };
   responses: Partial<Record<200 | 201 | 304, SuccessResponse>>;
   /** Error statuses of this call beyond the automatic ones (errorStatusesOf). */
   errors?: readonly number[];
@@ -699,7 +706,7 @@ export const OPERATIONS = {
     auth: 'admin',
     tag: 'admin',
     summary: 'Every remote and its releases',
-    description: 'Every remote, its active release, its releases and its latest switches.',
+    description: "Every remote, its active release, its releases and its latest switches. A team token (Authorization: Bearer wtt_...) sees its own remote only.",
     responses: { 200: RemoteStatesResponseSchema },
   },
   activateRelease: {
@@ -721,9 +728,53 @@ export const OPERATIONS = {
     auth: 'admin',
     tag: 'admin',
     summary: 'Return a remote to its previous release',
+    description: "Admins, or the remote's team token with the activate scope.",
     params: RemoteParamsSchema,
     responses: { 200: ReleaseSwitchResponseSchema },
     errors: [404, 409],
+  },
+  publishRelease: {
+    method: 'POST',
+    path: '/api/admin/remotes/{remote}/releases/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: "Publish a remote's built folder",
+    description:
+      "The body is a gzip'd tar of the built folder (remoteEntry.js and mf-manifest.json at its root; optional release.json with the version and declaration; source maps under .maps/, never served). Admins, or the remote's team token with the publish scope. 201 with the computed id; 200 when the same build was published before. 400 for an unsafe or incomplete archive, 413 over RELEASE_MAX_BYTES, 409 when the gate refuses it; nothing is stored then.",
+    params: RemoteParamsSchema,
+    rawBody: { contentType: 'application/gzip', description: "A gzip'd tar of the remote's built folder." },
+    responses: { 201: PublishReleaseResponseSchema, 200: PublishReleaseResponseSchema },
+    errors: [404, 409],
+  },
+  createRemoteToken: {
+    method: 'POST',
+    path: '/api/admin/remotes/{remote}/tokens/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'Create a team token for a remote',
+    description: 'Shown once; stored hashed. Creating the first token of a remote that does not exist yet admits it. Scopes: publish, activate, promote (all by default); 90 days by default.',
+    params: RemoteParamsSchema,
+    body: CreateRemoteTokenRequestSchema,
+    responses: { 201: CreateRemoteTokenResponseSchema },
+  },
+  listRemoteTokens: {
+    method: 'GET',
+    path: '/api/admin/remotes/{remote}/tokens/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: "A remote's team tokens",
+    description: 'Without the tokens themselves: name, scopes, creation, expiry, last use and revocation.',
+    params: RemoteParamsSchema,
+    responses: { 200: RemoteTokensResponseSchema },
+  },
+  revokeRemoteToken: {
+    method: 'DELETE',
+    path: '/api/admin/remotes/{remote}/tokens/{token_id}/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'Revoke a team token',
+    params: RemoteTokenParamsSchema,
+    responses: { 200: MessageResponseSchema },
   },
 } as const satisfies Record<string, Operation>;
 

@@ -60,6 +60,10 @@ export const API_ROUTES = {
   listRemotes: { method: 'GET', path: '/api/admin/remotes/' },
   activateRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/activate/' },
   rollbackRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/rollback/' },
+  publishRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/releases/' },
+  createRemoteToken: { method: 'POST', path: '/api/admin/remotes/{remote}/tokens/' },
+  listRemoteTokens: { method: 'GET', path: '/api/admin/remotes/{remote}/tokens/' },
+  revokeRemoteToken: { method: 'DELETE', path: '/api/admin/remotes/{remote}/tokens/{token_id}/' },
 } as const;
 
 export type ApiOperationId = keyof typeof API_ROUTES;

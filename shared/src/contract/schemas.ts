@@ -385,6 +385,45 @@ export type RemoteState = Static<typeof RemoteStateSchema>;
 
 export const RemoteStatesResponseSchema = Type.Object({ remotes: Type.Array(RemoteStateSchema) });
 export const ReleaseSwitchResponseSchema = Type.Object({ message: Type.String(), switch: ReleaseSwitchSchema });
+
+// Teams publish their remote over HTTP (docs/teams.md): team tokens and publishing.
+
+export const PublishReleaseResponseSchema = Type.Object({
+  release: Type.String({ description: 'The release id the server computed (version + content hash).' }),
+  files: Type.Integer({ description: 'Files in the release.' }),
+  bytes: Type.Integer({ description: 'Their total size, unpacked.' }),
+});
+export type PublishReleaseResponse = Static<typeof PublishReleaseResponseSchema>;
+
+export const TokenScopeSchema = Type.Union([Type.Literal('publish'), Type.Literal('activate'), Type.Literal('promote')]);
+
+export const CreateRemoteTokenRequestSchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 63, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._-]*$', description: "The team's name, recorded with every switch the token makes (team:<name>)." }),
+  scopes: Type.Optional(Type.Array(TokenScopeSchema, { minItems: 1, maxItems: 3, uniqueItems: true, description: 'Default: all three.' })),
+  expires_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'Default 90.' })),
+});
+export type CreateRemoteTokenRequest = Static<typeof CreateRemoteTokenRequestSchema>;
+
+export const CreateRemoteTokenResponseSchema = Type.Object({
+  token_id: Type.String(),
+  token: Type.String({ description: 'Shown once; only its hash is stored.' }),
+});
+
+export const RemoteTokenSchema = Type.Object({
+  token_id: Type.String(),
+  name: Type.String(),
+  scopes: Type.Array(TokenScopeSchema),
+  created_at: Type.String(),
+  expires_at: Type.String(),
+  last_used_at: Type.Union([Type.String(), Type.Null()]),
+  revoked_at: Type.Union([Type.String(), Type.Null()]),
+});
+export const RemoteTokensResponseSchema = Type.Object({ tokens: Type.Array(RemoteTokenSchema) });
+
+export const RemoteTokenParamsSchema = Type.Object({
+  remote: Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$' }),
+  token_id: Type.String({ pattern: '^[0-9a-f]{16}$' }),
+});
 // ---------- v2: own wishes, moderation (../shared/design/api-v2.md) ----------
 
 export const RoleSchema = Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')]);
