@@ -82,7 +82,15 @@ export async function unpackArchive(body: Buffer, dir: string, maxBytes: number)
   let files = 0;
   let bytes = 0;
   const limit = maxBytes * UNPACKED_FACTOR;
-  extract.on('entry', (header, stream, next) => {
+  extract.on('entry', (header, stream, nextEntry) => {
+    // Each entry answers once; its stream's own error (after a refusal destroys it) is absorbed here.
+    let answered = false;
+    const next = (error?: Error) => {
+      if (answered) return;
+      answered = true;
+      nextEntry(error);
+    };
+    stream.on('error', (error: Error) => next(error));
     const fail = (error: Error) => {
       stream.resume();
       next(error);
@@ -109,7 +117,6 @@ export async function unpackArchive(body: Buffer, dir: string, maxBytes: number)
       if (bytes > limit) stream.destroy(new ArchiveRefused(413, `the archive unpacks to more than ${limit} bytes (RELEASE_MAX_BYTES × ${UNPACKED_FACTOR})`));
       else chunks.push(chunk);
     });
-    stream.on('error', (error) => next(error));
     stream.on('end', () => {
       const target = path.join(dir, relative);
       if (existsSync(target)) return next(new ArchiveRefused(400, `the archive holds ${relative} twice`));
