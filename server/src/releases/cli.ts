@@ -11,12 +11,12 @@ import os from 'node:os';
 import { loadConfig } from '../app/config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import { activateRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
+import { activateRelease, pruneReleases, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
 import { REMOTE_ID } from './catalog';
 import { createTeamToken, listTeamTokens, parseScopes, revokeTeamToken, TEAM_NAME } from './tokens';
 
 const USAGE =
-  'usage: npm run remotes -- list [--json] | activate <remote> <release-id> | rollback <remote> | ' +
+  'usage: npm run remotes -- list [--json] | activate <remote> <release-id> | rollback <remote> | prune --keep N [<remote>] | ' +
   'token create <remote> [--name <team>] [--scopes publish,activate,promote] [--expires-days N] | token list | token revoke <token-id>';
 
 /** `--name x` / `--name=x` from argv, or undefined. */
@@ -31,7 +31,7 @@ function option(args: string[], name: string): string | undefined {
 function positionals(args: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i += 1) {
-    if (['--name', '--scopes', '--expires-days'].includes(args[i])) i += 1;
+    if (['--name', '--scopes', '--expires-days', '--keep'].includes(args[i])) i += 1;
     else if (!args[i].startsWith('--')) out.push(args[i]);
   }
   return out;
@@ -52,6 +52,24 @@ export async function runRemotesCli(argv: string[], out: (line: string) => void 
   const json = args.includes('--json');
   const positional = positionals(args);
   if (command === 'token') return tokenCommand(args, out, fail);
+  if (command === 'prune') {
+    const keep = Number(option(args, 'keep'));
+    if (!Number.isInteger(keep) || keep < 0 || positional.length > 1) {
+      fail(USAGE);
+      return 2;
+    }
+    const config = loadConfig(process.env, { logLevel: 'silent' });
+    const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
+    try {
+      await migrateToLatest(db, dialect);
+      const removed = await pruneReleases({ db, releasesDir: config.releasesDir, siteRoot: config.siteRoot }, keep, positional[0]);
+      for (const line of removed) out(`removed ${line}`);
+      out(`${removed.length} release(s) removed; the ${keep} newest, the active and the previous one of each remote kept`);
+      return 0;
+    } finally {
+      await db.destroy();
+    }
+  }
   if (!command || !['list', 'activate', 'rollback'].includes(command) || (command === 'activate' && positional.length !== 2) || (command === 'rollback' && positional.length !== 1)) {
     fail(USAGE);
     return 2;
@@ -105,10 +123,15 @@ async function tokenCommand(args: string[], out: (line: string) => void, fail: (
   const daysRaw = option(args, 'expires-days');
   const days = daysRaw === undefined ? undefined : Number(daysRaw);
   if (sub === 'create') {
-    if (!REMOTE_ID.test(remote)) return (fail(`refused: "${remote}" is not a remote folder name (lower-case letters, digits and dashes)`), 1);
-    if (!TEAM_NAME.test(name)) return (fail(`refused: --name must be letters, digits, spaces, dots, dashes or underscores (got "${name}")`), 1);
-    if (scopes === null) return (fail('refused: --scopes is a comma-separated list of publish, activate and promote'), 1);
-    if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) return (fail('refused: --expires-days must be a whole number of days, 1 to 3650'), 1);
+    let problem: string | null = null;
+    if (!REMOTE_ID.test(remote)) problem = `"${remote}" is not a remote folder name (lower-case letters, digits and dashes)`;
+    else if (!TEAM_NAME.test(name)) problem = `--name must be letters, digits, spaces, dots, dashes or underscores (got "${name}")`;
+    else if (scopes === null) problem = '--scopes is a comma-separated list of publish, activate and promote';
+    else if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) problem = '--expires-days must be a whole number of days, 1 to 3650';
+    if (problem) {
+      fail(`refused: ${problem}`);
+      return 1;
+    }
   }
   const config = loadConfig(process.env, { logLevel: 'silent' });
   const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });

@@ -283,6 +283,32 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     expect((await publish('mf-feed', body, member.access)).statusCode).toBe(403);
   });
 
+  it('prune --keep N removes old releases (folder and database), never the active or the previous one, and stale build folders', async () => {
+    const { token } = await createToken('mf-compose', { name: 'compose-team' });
+    const ids: string[] = [];
+    for (const marker of ['c1', 'c2', 'c3', 'c4']) {
+      const res = await publish('mf-compose', await archive(build(registeredRemote('mf-compose')!, { marker })), token);
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json().release);
+    }
+    for (const id of [ids[0], ids[1]]) expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-compose/activate/', token, payload: { release: id } })).statusCode).toBe(200);
+    mkdirSync(path.join(releasesDir, 'mf-compose', '.building-stale'), { recursive: true });
+    const saved = { ...process.env };
+    Object.assign(process.env, { DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, RELEASES_DIR: releasesDir, WISHES_SITE_ROOT: site, JWT_SECRET: t.config.jwtSecret });
+    const out: string[] = [];
+    try {
+      expect(await runRemotesCli(['prune', '--keep', '1', 'mf-compose'], (l) => out.push(l), () => undefined)).toBe(0);
+    } finally {
+      process.env = saved;
+    }
+    // Kept: ids[1] (active), ids[0] (previous), ids[3] (newest). Removed: ids[2].
+    expect(out).toContain(`removed mf-compose ${ids[2]}`);
+    expect(readdirSync(path.join(releasesDir, 'mf-compose')).sort()).toEqual([ids[0], ids[1], ids[3]].sort());
+    const rows = await t.app.deps.db.selectFrom('remote_releases').select('release_id').where('remote', '=', 'mf-compose').execute();
+    expect(rows.map((r) => r.release_id).sort()).toEqual([ids[0], ids[1], ids[3]].sort());
+    expect((await t.request({ method: 'GET', url: `/mf/releases/mf-compose/${ids[2]}/remoteEntry.js` })).statusCode).toBe(404);
+  });
+
   it('the CLI creates (token printed last), lists and revokes tokens', async () => {
     const saved = { ...process.env };
     Object.assign(process.env, { DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, RELEASES_DIR: releasesDir, WISHES_SITE_ROOT: site, JWT_SECRET: t.config.jwtSecret });

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { existsSync as exists, readFileSync, rmSync } from 'node:fs';
+import { existsSync as exists, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { declarationProblems, registeredRemote, releaseContractProblem, type RemoteDeclaration } from '@wishes/shared/registry';
 import type { Database } from '../db/types';
 import { DIST_RELEASE, REGISTERED_REMOTES } from '../pages/remotes';
@@ -193,4 +193,36 @@ export async function rollbackRelease(ctx: ReleaseContext, remote: string, actor
     if (refused) throw new ReleaseRefused(409, `cannot roll ${remote} back to ${target}: ${refused.message}`);
   }
   return recordSwitch(ctx.db, { remote, release: target, action: 'rollback', actor, fallback: DIST_RELEASE });
+}
+
+/**
+ * Removes old releases (`npm run remotes -- prune --keep N`): of each remote, all but the N newest,
+ * never the active one nor the one a rollback would return to. Both the local folder and the
+ * published copy in the database go. Returns what was removed, as `remote id`.
+ */
+export async function pruneReleases(ctx: ReleaseContext, keep: number, only?: string): Promise<string[]> {
+  await syncPublished(ctx.db, ctx.releasesDir, only);
+  const active = await activeReleases(ctx.db);
+  const removed: string[] = [];
+  const folders = [...new Set([...remotesWithReleases(ctx.releasesDir), ...(await remotesPublished(ctx.db))])].filter((f) => !only || f === only);
+  for (const remote of folders) {
+    // Hidden build folders a killed process left behind.
+    const parent = path.join(ctx.releasesDir, remote);
+    for (const name of exists(parent) ? readdirSync(parent) : []) {
+      if (name.startsWith('.building-')) rmSync(path.join(parent, name), { recursive: true, force: true });
+    }
+    const current = active.get(remote) ?? DIST_RELEASE;
+    const protectedIds = new Set([current, (await rollbackTarget(ctx.db, remote, current)) ?? DIST_RELEASE]);
+    const releases = listReleases(ctx.releasesDir, remote);
+    const newest = new Set(releases.slice(Math.max(0, releases.length - keep)).map((r) => r.id));
+    for (const release of releases) {
+      if (newest.has(release.id) || protectedIds.has(release.id)) continue;
+      await ctx.db.deleteFrom('remote_release_files').where('remote', '=', remote).where('release_id', '=', release.id).execute();
+      await ctx.db.deleteFrom('remote_releases').where('remote', '=', remote).where('release_id', '=', release.id).execute();
+      const dir = releaseDir(ctx.releasesDir, remote, release.id);
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      removed.push(`${remote} ${release.id}`);
+    }
+  }
+  return removed;
 }
