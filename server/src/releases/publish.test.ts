@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
 import { sql } from 'kysely';
 import { registeredRemote, type RemoteDeclaration } from '@wishes/shared/registry';
+import { OPERATION_IDS, OPERATIONS, pathOf, type OperationId } from '@wishes/shared/contract';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { buildApp } from '../app/app';
 import { runRemotesCli } from './cli';
@@ -149,6 +150,20 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     expect((await t.request({ method: 'DELETE', url: `/api/admin/remotes/mf-feed/tokens/${token_id}/`, token: admin.access })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/admin/remotes/', token })).statusCode).toBe(401);
     expect((await t.request({ method: 'DELETE', url: `/api/admin/remotes/mf-feed/tokens/${token_id}/`, token: admin.access })).statusCode).toBe(404);
+  });
+
+  it('a team token answers 401 on every operation of the table but its release calls', async () => {
+    const { token } = await createToken('mf-feed');
+    const teamCalls: ReadonlySet<OperationId> = new Set(['listRemotes', 'activateRelease', 'rollbackRelease', 'publishRelease']);
+    const params = { id: 1, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef' };
+    const answers: string[] = [];
+    for (const id of OPERATION_IDS) {
+      const op = OPERATIONS[id] as { method: string; path: string; tokenView?: boolean };
+      if (teamCalls.has(id) || op.tokenView) continue;
+      const res = await t.request({ method: op.method as 'GET', url: pathOf(id, params), token });
+      if (res.statusCode !== 401) answers.push(`${id} ${res.statusCode}`);
+    }
+    expect(answers).toEqual([]);
   });
 
   it('an expired or forged token is a 401; a token sees only its own remote in the list', async () => {

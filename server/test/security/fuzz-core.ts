@@ -143,6 +143,7 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
   requestPasswordReset: (w) => ({ email: w.owner.email }),
   confirmPasswordReset: () => ({ uid: 'MQ', token: 'abc-def', new_password: 'Another-Pass-99' }),
   activateRelease: () => ({ release: 'dist' }),
+  createRemoteToken: () => ({ name: 'fuzz-team', scopes: ['publish'], expires_days: 1 }),
   moderateWish: () => ({ action: 'hide', reason: 'Fuzz' }),
   moderateUser: () => ({ action: 'ban', reason: 'Fuzz' }),
   markNotificationsRead: () => ({ ids: [1] }),
