@@ -153,10 +153,42 @@ export interface RemoteActiveTable {
 export interface RemoteSwitchesTable {
   id: Generated<number>;
   remote: string;
-  action: 'activate' | 'rollback';
+  action: 'activate' | 'rollback' | 'canary' | 'promote' | 'auto-rollback';
   release_id: string;
   previous_release_id: string | null;
   actor: string;
+  created_at: string;
+  /** A canary's share of browsers (action 'canary'), else null (migration 0015). */
+  percent: number | null;
+  /** Why (an auto-rollback's error rate), else null. */
+  reason: string | null;
+}
+
+/** The canary of a remote, when one runs (migration 0015, releases/canary.ts). */
+export interface RemoteCanaryTable {
+  remote: string;
+  release_id: string;
+  percent: number;
+  started_by: string;
+  started_at: string;
+}
+
+/** A page load served a canary release. */
+export interface CanaryLoadsTable {
+  load_id: string;
+  remote: string;
+  release_id: string;
+  created_at: string;
+}
+
+/** An error the shell reported: at most one per remote per load. */
+export interface ClientErrorsTable {
+  load_id: string;
+  remote: string;
+  release_id: string;
+  kind: 'load' | 'render' | 'runtime';
+  message: string;
+  stack: string | null;
   created_at: string;
 }
 
@@ -255,6 +287,9 @@ export interface RemoteReleaseFilesTable {
 
 export interface Database {
   remote_tokens: RemoteTokensTable;
+  remote_canary: RemoteCanaryTable;
+  canary_loads: CanaryLoadsTable;
+  client_errors: ClientErrorsTable;
   remote_releases: RemoteReleasesTable;
   remote_release_files: RemoteReleaseFilesTable;
   chats: ChatsTable;

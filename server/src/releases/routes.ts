@@ -10,7 +10,11 @@ import { registerOperations } from '../app/operations';
 import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
 import { requireUser } from '../app/auth';
 import { isAdmin } from '../app/roles';
-import { activateRelease, publishRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
+import { MINUTE, byIp } from '../app/ratelimit';
+import { activateRelease, autoRollbackCheck, promoteRelease, publishRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
+import { recentErrors, storeClientError, verifyLoadId } from './canary';
+import { activeCanaries } from './store';
+import { mapStack } from './sourcemaps';
 import { createTeamToken, listTeamTokens, revokeTeamToken, verifyTeamToken, type TokenScope } from './tokens';
 
 export const NOT_ADMIN = 'Only admins can manage remote releases.';
@@ -23,7 +27,12 @@ export function refusalError(status: number, reason: string): HttpError {
 }
 
 export default async function releaseRoutes(app: FastifyInstance, { deps, siteRoot }: { deps: AppDeps; siteRoot?: string }) {
-  const ctx: ReleaseContext = { db: deps.db, releasesDir: deps.config.releasesDir, siteRoot: siteRoot ?? deps.config.siteRoot };
+  /** Mails every admin (an automatic rollback). */
+  const mailAdmins = async (subject: string, text: string) => {
+    const admins = await deps.db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
+    for (const { email } of admins) await deps.mailer.send({ to: email, subject, text });
+  };
+  const ctx: ReleaseContext = { db: deps.db, releasesDir: deps.config.releasesDir, siteRoot: siteRoot ?? deps.config.siteRoot, canary: deps.config.canary, notify: mailAdmins };
   const maxBytes = deps.config.releaseMaxBytes;
 
   // The publish body: read here (only this plugin's routes), counted, refused past the limit.
@@ -90,9 +99,11 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
     activateRelease: {
       checksAuth: true,
       handler: async (request) => {
-        const { actor } = await releaseCaller(request, request.params.remote, 'promote');
-        const record = await activateRelease(ctx, request.params.remote, request.body.release, actor).catch(refusedAsHttp);
-        return { message: `${record.remote} ${record.release_id} is active`, switch: record };
+        const percent = request.body.percent ?? 100;
+        const { actor } = await releaseCaller(request, request.params.remote, percent < 100 ? 'activate' : 'promote');
+        const record = await activateRelease(ctx, request.params.remote, request.body.release, actor, percent).catch(refusedAsHttp);
+        const message = percent < 100 ? `${record.remote} ${record.release_id} is a canary for ${percent} % of browsers` : `${record.remote} ${record.release_id} is active`;
+        return { message, switch: record };
       },
     },
 
@@ -102,6 +113,47 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
         const { actor } = await releaseCaller(request, request.params.remote, 'activate');
         const record = await rollbackRelease(ctx, request.params.remote, actor).catch(refusedAsHttp);
         return { message: `${record.remote} rolled back to ${record.release_id}`, switch: record };
+      },
+    },
+
+    promoteRelease: {
+      checksAuth: true,
+      handler: async (request) => {
+        const { actor } = await releaseCaller(request, request.params.remote, 'promote');
+        const record = await promoteRelease(ctx, request.params.remote, actor).catch(refusedAsHttp);
+        return { message: `${record.remote} ${record.release_id} is active for everyone`, switch: record };
+      },
+    },
+
+    listRemoteErrors: {
+      checksAuth: true,
+      handler: async (request) => {
+        await releaseCaller(request, request.params.remote, null);
+        const rows = await recentErrors(deps.db, request.params.remote, request.query.release);
+        return {
+          errors: await Promise.all(
+            rows.map(async (row) => ({
+              release: row.release_id,
+              kind: row.kind,
+              message: row.message,
+              stack: row.stack === null ? null : await mapStack(ctx, request.params.remote, row.release_id, row.stack),
+              created_at: row.created_at,
+            })),
+          ),
+        };
+      },
+    },
+
+    reportClientError: {
+      rateLimit: [{ max: 60, windowMs: MINUTE, key: byIp }],
+      handler: async (request, reply) => {
+        const report = request.body;
+        if (!verifyLoadId(deps.config.jwtSecret, report.load_id)) throw refusalError(400, 'load_id is missing, forged or expired.');
+        const canary = (await activeCanaries(deps.db)).get(report.remote);
+        const stored = await storeClientError(deps.db, report, canary?.release);
+        if (stored === 'not-served') throw refusalError(400, `This load was not served ${report.remote} ${report.release}.`);
+        if (stored === 'stored' && canary?.release === report.release) await autoRollbackCheck(ctx, report.remote, request.log);
+        return reply.code(204).send();
       },
     },
 

@@ -10,9 +10,10 @@ import type { Database } from '../db/types';
 import { DIST_RELEASE, REGISTERED_REMOTES } from '../pages/remotes';
 import { listReleases, readRelease, releaseDir, remotesWithReleases, type ReleaseMeta } from './catalog';
 import { gateProblem, shellProvidedVersions } from './gate';
-import { activeReleases, recordSwitch, rollbackTarget, switchHistory, type SwitchRecord } from './store';
+import { activeCanaries, activeReleases, recordSwitch, rollbackTarget, switchHistory, type SwitchRecord } from './store';
 import { ArchiveRefused, buildingDir, describeUnpacked, ensureLocal, finishLocal, publishedMeta, remotesPublished, storePublished, syncPublished, unpackArchive } from './published';
 import { remotesWithTokens } from './tokens';
+import { canaryStats, type CanarySettings, type CanaryStats } from './canary';
 
 /** A refusal: `reason` is one line for the CLI and the HTTP error; status for HTTP. */
 export class ReleaseRefused extends Error {
@@ -30,6 +31,36 @@ export interface ReleaseContext {
   releasesDir: string;
   /** Folder holding shell/dist and <remote>/dist. */
   siteRoot: string;
+  /** Automatic rollback thresholds (Config.canary); default 300 s, 0.05, 20 loads. */
+  canary?: CanarySettings;
+  /** Tells the admins (an automatic rollback); the HTTP server mails them. */
+  notify?: (subject: string, text: string) => Promise<void>;
+}
+
+const DEFAULT_CANARY: CanarySettings = { windowS: 300, maxErrorRate: 0.05, minLoads: 20 };
+
+/**
+ * After a counted error of `remote`'s canary: rolls the canary back when its error rate over the
+ * window passes the threshold with enough loads, records why and tells the admins, naming the team.
+ */
+export async function autoRollbackCheck(ctx: ReleaseContext, remote: string, log?: { error: (obj: unknown, msg: string) => void }): Promise<SwitchRecord | null> {
+  const settings = ctx.canary ?? DEFAULT_CANARY;
+  const canary = (await activeCanaries(ctx.db)).get(remote);
+  if (!canary) return null;
+  const stats = await canaryStats(ctx.db, remote, canary.release, settings.windowS);
+  if (stats.loads < settings.minLoads || stats.error_rate <= settings.maxErrorRate) return null;
+  const reason = `error rate ${stats.error_rate.toFixed(3)} (${stats.errors} of ${stats.loads} loads in ${settings.windowS} s) above ${settings.maxErrorRate}`;
+  const record = await endCanary(ctx, remote, `server (canary of ${canary.started_by})`, { reason });
+  if (record && ctx.notify) {
+    await ctx
+      .notify(
+        `Wishes: ${remote} canary ${canary.release} rolled back automatically`,
+        `The canary ${canary.release} of ${remote} (${canary.percent} % of browsers), started by ${canary.started_by}, was rolled back by the server: ${reason}.\n` +
+          `Everyone is back on ${record.release_id}. The team can read the errors with GET /api/admin/remotes/${remote}/errors/?release=${canary.release}.`,
+      )
+      .catch((error: unknown) => log?.error({ err: error }, 'could not tell the admins about an automatic rollback'));
+  }
+  return record;
 }
 
 export interface RemoteState {
@@ -38,6 +69,7 @@ export interface RemoteState {
   /** In the app registry (else it joined through a release). */
   registered: boolean;
   active: string;
+  canary: ({ release: string; percent: number; started_by: string; started_at: string } & CanaryStats) | null;
   releases: Array<{ id: string; version: string; created_at: string }>;
   history: SwitchRecord[];
 }
@@ -94,6 +126,8 @@ async function gateRefusal(ctx: ReleaseContext, remote: string, label: string, d
 export async function remoteStates(ctx: ReleaseContext, only?: string): Promise<RemoteState[]> {
   await syncPublished(ctx.db, ctx.releasesDir, only);
   const active = await activeReleases(ctx.db);
+  const canaries = await activeCanaries(ctx.db);
+  const windowS = (ctx.canary ?? DEFAULT_CANARY).windowS;
   const folders = [...new Set([...REGISTERED_REMOTES.map((r) => r.folder), ...remotesWithReleases(ctx.releasesDir), ...active.keys()])].filter((f) => !only || f === only);
   const states: RemoteState[] = [];
   for (const remote of folders) {
@@ -105,6 +139,7 @@ export async function remoteStates(ctx: ReleaseContext, only?: string): Promise<
       name: registered?.name ?? releases[releases.length - 1].declaration.name,
       registered: Boolean(registered),
       active: active.get(remote) ?? DIST_RELEASE,
+      canary: canaries.has(remote) ? { ...canaries.get(remote)!, ...(await canaryStats(ctx.db, remote, canaries.get(remote)!.release, windowS)) } : null,
       releases: releases.map(({ id, version, created_at }) => ({ id, version, created_at })),
       history: await switchHistory(ctx.db, remote, 20),
     });
@@ -176,14 +211,44 @@ export async function publishRelease(ctx: ReleaseContext, remote: string, body: 
   }
 }
 
-export async function activateRelease(ctx: ReleaseContext, remote: string, release: string, actor: string): Promise<SwitchRecord> {
+/**
+ * Makes `release` live: for every browser (percent 100, the default), or as a canary for the
+ * browsers whose bucket is below `percent` (1-99) while everyone else keeps the active release.
+ */
+export async function activateRelease(ctx: ReleaseContext, remote: string, release: string, actor: string, percent = 100): Promise<SwitchRecord> {
   const refused = await refusal(ctx, remote, release);
   if (refused) throw refused;
+  if (percent < 100) {
+    const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
+    if (current === release) throw new ReleaseRefused(409, `${remote} ${release} is already active for everyone`);
+    return recordSwitch(ctx.db, { remote, release, action: 'canary', actor, fallback: DIST_RELEASE, percent });
+  }
   return recordSwitch(ctx.db, { remote, release, action: 'activate', actor, fallback: DIST_RELEASE });
+}
+
+/** The running canary of `remote` becomes the active release for everyone (the gate runs again). */
+export async function promoteRelease(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
+  if (!(await knownRemote(ctx, remote))) throw new ReleaseRefused(404, `unknown remote "${remote}"`);
+  const canary = (await activeCanaries(ctx.db)).get(remote);
+  if (!canary) throw new ReleaseRefused(409, `${remote} has no canary to promote`);
+  const refused = await refusal(ctx, remote, canary.release);
+  if (refused) throw refused;
+  return recordSwitch(ctx.db, { remote, release: canary.release, action: 'promote', actor, fallback: DIST_RELEASE });
+}
+
+/** Ends `remote`'s canary (everyone back on the active release); `auto` records the server's own rollback and why. */
+export async function endCanary(ctx: ReleaseContext, remote: string, actor: string, auto?: { reason: string }): Promise<SwitchRecord | null> {
+  const canary = (await activeCanaries(ctx.db)).get(remote);
+  if (!canary) return null;
+  const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
+  return recordSwitch(ctx.db, { remote, release: current, action: auto ? 'auto-rollback' : 'rollback', actor, fallback: DIST_RELEASE, reason: auto?.reason });
 }
 
 export async function rollbackRelease(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
   if (!(await knownRemote(ctx, remote))) throw new ReleaseRefused(404, `unknown remote "${remote}"`);
+  // A running canary: rolling back ends it.
+  const ended = await endCanary(ctx, remote, actor);
+  if (ended) return ended;
   const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
   const target = await rollbackTarget(ctx.db, remote, current);
   if (!target) throw new ReleaseRefused(409, `${remote} has nothing to roll back to (active: ${current})`);
@@ -197,7 +262,7 @@ export async function rollbackRelease(ctx: ReleaseContext, remote: string, actor
 
 /**
  * Removes old releases (`npm run remotes -- prune --keep N`): of each remote, all but the N newest,
- * never the active one nor the one a rollback would return to. Both the local folder and the
+ * never the active one, the canary, nor the one a rollback would return to. Both the local folder and the
  * published copy in the database go. Returns what was removed, as `remote id`.
  */
 export async function pruneReleases(ctx: ReleaseContext, keep: number, only?: string): Promise<string[]> {
@@ -212,7 +277,8 @@ export async function pruneReleases(ctx: ReleaseContext, keep: number, only?: st
       if (name.startsWith('.building-')) rmSync(path.join(parent, name), { recursive: true, force: true });
     }
     const current = active.get(remote) ?? DIST_RELEASE;
-    const protectedIds = new Set([current, (await rollbackTarget(ctx.db, remote, current)) ?? DIST_RELEASE]);
+    const canary = (await activeCanaries(ctx.db)).get(remote)?.release ?? DIST_RELEASE;
+    const protectedIds = new Set([current, canary, (await rollbackTarget(ctx.db, remote, current)) ?? DIST_RELEASE]);
     const releases = listReleases(ctx.releasesDir, remote);
     const newest = new Set(releases.slice(Math.max(0, releases.length - keep)).map((r) => r.id));
     for (const release of releases) {

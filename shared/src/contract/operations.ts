@@ -18,6 +18,9 @@ import {
   CreateRemoteTokenRequestSchema,
   CreateRemoteTokenResponseSchema,
   PublishReleaseResponseSchema,
+  ClientErrorRequestSchema,
+  RemoteErrorsQuerySchema,
+  RemoteErrorsResponseSchema,
   RemoteTokenParamsSchema,
   RemoteTokensResponseSchema,
   AvatarUploadResponseSchema,
@@ -114,7 +117,7 @@ export interface Operation {
   multipart?: boolean;
   /** A binary body of this media type (the route parses it itself), instead of JSON. */
   rawBody?: { contentType: string; description: string };
-  responses: Partial<Record<200 | 201 | 304, SuccessResponse>>;
+  responses: Partial<Record<200 | 201 | 204 | 304, SuccessResponse>>;
   /** Error statuses of this call beyond the automatic ones (errorStatusesOf). */
   errors?: readonly number[];
   /** simplejwt's token views ignore the Authorization header, so a bad token is no 401 there. */
@@ -716,7 +719,7 @@ export const OPERATIONS = {
     tag: 'admin',
     summary: 'Make a release of a remote active',
     description:
-      'Makes a release active (from the next request on). 409 with a one-line reason when the gate refuses it (a shared singleton the shell does not provide, a missing file); nothing changes then.',
+      'Makes a release active (from the next request on): for everyone (percent 100, the default; a team token needs the promote scope) or as a canary for the browsers whose bucket is below percent (the activate scope). 409 with a one-line reason when the gate refuses it (a shared singleton the shell does not provide, a missing file, a module another remote consumes, a colliding route); nothing changes then.',
     params: RemoteParamsSchema,
     body: ActivateReleaseRequestSchema,
     responses: { 200: ReleaseSwitchResponseSchema },
@@ -732,6 +735,40 @@ export const OPERATIONS = {
     params: RemoteParamsSchema,
     responses: { 200: ReleaseSwitchResponseSchema },
     errors: [404, 409],
+  },
+  promoteRelease: {
+    method: 'POST',
+    path: '/api/admin/remotes/{remote}/promote/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: "Make a remote's canary the release for everyone",
+    description: "Admins, or the remote's team token with the promote scope. 409 when no canary runs or the gate refuses it now.",
+    params: RemoteParamsSchema,
+    responses: { 200: ReleaseSwitchResponseSchema },
+    errors: [404, 409],
+  },
+  listRemoteErrors: {
+    method: 'GET',
+    path: '/api/admin/remotes/{remote}/errors/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: "Recent client errors of a remote's releases",
+    description: "What the shell reported (at most one per remote per page load), newest first, stacks mapped through the release's private source maps. Admins, or the remote's team token (any scope).",
+    params: RemoteParamsSchema,
+    query: RemoteErrorsQuerySchema,
+    responses: { 200: RemoteErrorsResponseSchema },
+  },
+  reportClientError: {
+    method: 'POST',
+    path: '/api/client-errors/',
+    auth: 'visitor',
+    tag: 'admin',
+    summary: 'The shell reports a remote that failed in the page',
+    description:
+      "No sign-in needed. `load_id` is the page load's signed id from /mf/remotes.json; a missing, forged or expired one is a 400, as is a canary release this load was not served. One load counts at most one error per remote (later reports answer 204 and count nothing). Rate-limited per IP.",
+    body: ClientErrorRequestSchema,
+    responses: { 204: null },
+    limited: true,
   },
   publishRelease: {
     method: 'POST',
