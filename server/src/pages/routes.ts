@@ -123,12 +123,15 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     return loadId;
   };
 
+  /** The ETag of the manifest for these locations (not of its load id). */
+  const manifestEtag = (locations: readonly RemoteLocation[]) => `"${createHash('sha256').update(JSON.stringify(remotesManifest(locations))).digest('base64url').slice(0, 27)}"`;
+
   // Per bucket (Vary: Cookie); an ETag over the remotes lets an open tab revalidate cheaply (a
   // 304 keeps its load id and counts no load).
   app.get(MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*').header('Vary', 'Cookie');
     const locations = await currentLocations(request, bucketOf(request, reply));
-    const etag = `"${createHash('sha256').update(JSON.stringify(remotesManifest(locations))).digest('base64url').slice(0, 27)}"`;
+    const etag = manifestEtag(locations);
     reply.header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return remotesManifest(locations, await startLoad(request, locations));
@@ -197,7 +200,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
       // The shell falls back to GET /api/base/options (which reports the problem itself).
       request.log.error({ err: error }, 'could not read the site options for the page');
     }
-    const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: remotesManifest(locations, await startLoad(request, locations)) };
+    const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: { ...remotesManifest(locations, await startLoad(request, locations)), etag: manifestEtag(locations) } };
     if (options) data[OPTIONS_ELEMENT_ID] = options;
     const siteName = (options as { site_name?: string } | null)?.site_name ?? config.siteName ?? 'Wishes';
     let meta: string | undefined;

@@ -349,6 +349,8 @@ export interface RemotesManifestEntry {
 export interface RemotesManifest {
   /** This page load's signed id, sent back with client error reports (POST /api/client-errors/). */
   load_id?: string;
+  /** In the page's inlined copy: the ETag of /mf/remotes.json for it, so an open tab revalidates cheaply. */
+  etag?: string;
   remotes: RemotesManifestEntry[];
 }
 
