@@ -159,9 +159,12 @@ export function createLocationResolver(options: {
    * The locations for a browser in `bucket` (0-99; null: no canary at all): a remote's canary
    * replaces its active release when the bucket is below the canary's percent.
    */
-  return async (bucket: number | null = null): Promise<RemoteLocation[]> => {
+  return async (bucket: number | null = null, pin: { remote: string; release: string } | null = null): Promise<RemoteLocation[]> => {
     const [active, canaries] = await Promise.all([activeReleases(options.db), activeCanaries(options.db)]);
+    // A preview link pins one release of one remote for this browser.
+    if (pin && !active.has(pin.remote)) active.set(pin.remote, DIST_RELEASE);
     const releaseFor = (folder: string): { release: string | undefined; canary: boolean } => {
+      if (pin && pin.remote === folder) return { release: pin.release, canary: false };
       const canary = canaries.get(folder);
       if (canary && bucket !== null && bucket < canary.percent) return { release: canary.release, canary: true };
       return { release: active.get(folder), canary: false };

@@ -33,7 +33,7 @@ import { createPreloadPlanner } from './preload';
 import { createLocationResolver, modulesForPath, remoteLocations, remotesManifest, type RemoteLocation } from './remotes';
 import { readRelease, releaseDir } from '../releases/catalog';
 import { ensureLocal } from '../releases/published';
-import { bucketCookie, bucketFromCookie, newBucket, newLoadId, recordCanaryLoads } from '../releases/canary';
+import { bucketCookie, bucketFromCookie, newBucket, newLoadId, PREVIEW_COOKIE, PREVIEW_PARAM, previewFromCookie, recordCanaryLoads, verifyPreviewToken, type PreviewPin } from '../releases/canary';
 import { encodeUserText, previewFor, previewTags } from '../previews/meta';
 
 export const MANIFEST_PATH = '/mf/remotes.json';
@@ -74,8 +74,8 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
   const byFolder = new Map<string, RemoteLocation>(defaults.map((l) => [l.folder, l]));
   // The active releases, read per request: a switch counts from the next request on.
   const resolveLocations = createLocationResolver({ db, releasesDir: config.releasesDir, defaults, env });
-  const currentLocations = (request: FastifyRequest, bucket: number | null = null) =>
-    resolveLocations(bucket).catch((error: unknown) => {
+  const currentLocations = (request: FastifyRequest, bucket: number | null = null, pin: PreviewPin | null = null) =>
+    resolveLocations(bucket, pin).catch((error: unknown) => {
       // The database is down: the built dist/ folders still make a working site.
       request.log.error({ err: error }, 'could not read the active remote releases');
       return defaults;
@@ -115,6 +115,23 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     return bucket;
   };
 
+  /**
+   * The release a preview link pins for this browser: from the link's query (then kept in a cookie
+   * until it expires) or from that cookie.
+   */
+  const previewOf = (request: FastifyRequest, reply: FastifyReply): PreviewPin | null => {
+    const fromQuery = (request.query as Record<string, unknown> | undefined)?.[PREVIEW_PARAM];
+    if (typeof fromQuery === 'string') {
+      const pin = verifyPreviewToken(config.jwtSecret, fromQuery);
+      if (pin) {
+        const maxAge = Math.max(1, Math.floor((pin.expires - Date.now()) / 1000));
+        reply.header('Set-Cookie', `${PREVIEW_COOKIE}=${fromQuery}; Path=/; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${request.protocol === 'https' ? '; Secure' : ''}`);
+        return pin;
+      }
+    }
+    return verifyPreviewToken(config.jwtSecret, previewFromCookie(request.headers.cookie));
+  };
+
   /** A signed load id for this page load; the canaries it was served are counted (in the database). */
   const startLoad = async (request: FastifyRequest, locations: readonly RemoteLocation[]): Promise<string> => {
     const loadId = newLoadId(config.jwtSecret);
@@ -130,7 +147,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
   // 304 keeps its load id and counts no load).
   app.get(MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*').header('Vary', 'Cookie');
-    const locations = await currentLocations(request, bucketOf(request, reply));
+    const locations = await currentLocations(request, bucketOf(request, reply), previewOf(request, reply));
     const etag = manifestEtag(locations);
     reply.header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
@@ -191,7 +208,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
       // The page still works without embedded data: the client fetches it.
       request.log.error({ err: error }, 'could not prepare embedded page data');
     }
-    const locations = await currentLocations(request, bucketOf(request, reply));
+    const locations = await currentLocations(request, bucketOf(request, reply), previewOf(request, reply));
     const preloadScripts = preloadsFor(modulesForPath(pathname, locations), locations);
     let options: unknown = null;
     try {

@@ -147,3 +147,41 @@ export async function recentErrors(db: Kysely<Database>, remote: string, release
   if (release) query = query.where('release_id', '=', release);
   return query.execute();
 }
+
+/** A preview pins one release of one remote for the browser that opens its link (docs/teams.md). */
+export const PREVIEW_COOKIE = 'wishes_preview';
+export const PREVIEW_PARAM = 'wishes_preview';
+export const PREVIEW_TTL_MS = 3600_000;
+
+export interface PreviewPin {
+  remote: string;
+  release: string;
+  expires: number;
+}
+
+const signPreview = (secret: string, body: string) => createHmac('sha256', `preview:${secret}`).update(body).digest('base64url');
+
+/** A signed preview value: `<remote>~<release>~<expiry ms, base 36>~<hmac>`. */
+export function newPreviewToken(secret: string, remote: string, release: string, now = Date.now()): { token: string; expires: number } {
+  const expires = now + PREVIEW_TTL_MS;
+  const body = `${remote}~${release}~${expires.toString(36)}`;
+  return { token: `${body}~${signPreview(secret, body)}`, expires };
+}
+
+/** The pin a preview value stands for, or null (malformed, forged or expired). */
+export function verifyPreviewToken(secret: string, token: string | undefined, now = Date.now()): PreviewPin | null {
+  if (!token) return null;
+  const match = /^([a-z][a-z0-9-]{0,62})~([0-9A-Za-z][0-9A-Za-z.+_-]{0,99})~([0-9a-z]{1,12})~([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const expected = Buffer.from(signPreview(secret, `${match[1]}~${match[2]}~${match[3]}`));
+  const given = Buffer.from(match[4]);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const expires = parseInt(match[3], 36);
+  return expires > now ? { remote: match[1], release: match[2], expires } : null;
+}
+
+/** The preview value in a Cookie header, if any. */
+export function previewFromCookie(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  return new RegExp(`(?:^|;\\s*)${PREVIEW_COOKIE}=([^;]+)`).exec(header)?.[1];
+}

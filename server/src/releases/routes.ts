@@ -11,8 +11,8 @@ import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
 import { requireUser } from '../app/auth';
 import { isAdmin } from '../app/roles';
 import { MINUTE, byIp } from '../app/ratelimit';
-import { activateRelease, autoRollbackCheck, promoteRelease, publishRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
-import { recentErrors, storeClientError, verifyLoadId } from './canary';
+import { activateRelease, autoRollbackCheck, checkPreviewable, promoteRelease, publishRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
+import { newPreviewToken, PREVIEW_PARAM, recentErrors, storeClientError, verifyLoadId } from './canary';
 import { activeCanaries } from './store';
 import { mapStack } from './sourcemaps';
 import { createTeamToken, listTeamTokens, revokeTeamToken, verifyTeamToken, type TokenScope } from './tokens';
@@ -122,6 +122,16 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
         const { actor } = await releaseCaller(request, request.params.remote, 'promote');
         const record = await promoteRelease(ctx, request.params.remote, actor).catch(refusedAsHttp);
         return { message: `${record.remote} ${record.release_id} is active for everyone`, switch: record };
+      },
+    },
+
+    previewRelease: {
+      checksAuth: true,
+      handler: async (request) => {
+        await releaseCaller(request, request.params.remote, null);
+        await checkPreviewable(ctx, request.params.remote, request.body.release).catch(refusedAsHttp);
+        const { token: value, expires } = newPreviewToken(deps.config.jwtSecret, request.params.remote, request.body.release);
+        return { url: `${deps.config.publicUrl}/?${PREVIEW_PARAM}=${encodeURIComponent(value)}`, expires_at: new Date(expires).toISOString() };
       },
     },
 

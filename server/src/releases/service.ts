@@ -226,6 +226,12 @@ export async function activateRelease(ctx: ReleaseContext, remote: string, relea
   return recordSwitch(ctx.db, { remote, release, action: 'activate', actor, fallback: DIST_RELEASE });
 }
 
+/** Refuses (ReleaseRefused) a release that may not be previewed: unknown, or refused by the gate. */
+export async function checkPreviewable(ctx: ReleaseContext, remote: string, release: string): Promise<void> {
+  const refused = await refusal(ctx, remote, release);
+  if (refused) throw refused;
+}
+
 /** The running canary of `remote` becomes the active release for everyone (the gate runs again). */
 export async function promoteRelease(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
   if (!(await knownRemote(ctx, remote))) throw new ReleaseRefused(404, `unknown remote "${remote}"`);

@@ -245,6 +245,7 @@ const ROWS: Row[] = [
   { name: 'POST admin rollback', req: () => op('rollbackRelease', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
   // Teams publish (docs/teams.md): admins or a team token (releases/publish.test.ts checks team tokens on every call).
   { name: 'POST admin promote a canary', req: () => op('promoteRelease', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'POST admin preview link', req: () => ({ ...op('previewRelease', { remote: 'mf-feed' }), payload: { release: 'dist' } }), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'GET admin remote errors', req: () => op('listRemoteErrors', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
   {
     name: 'POST client error (forged load id)',

@@ -144,6 +144,7 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
   confirmPasswordReset: () => ({ uid: 'MQ', token: 'abc-def', new_password: 'Another-Pass-99' }),
   activateRelease: () => ({ release: 'dist' }),
   createRemoteToken: () => ({ name: 'fuzz-team', scopes: ['publish'], expires_days: 1 }),
+  previewRelease: () => ({ release: 'dist' }),
   reportClientError: () => ({ load_id: 'not-a-load-id', remote: 'mf-feed', release: 'dist', kind: 'load', message: 'fuzz' }),
   moderateWish: () => ({ action: 'hide', reason: 'Fuzz' }),
   moderateUser: () => ({ action: 'ban', reason: 'Fuzz' }),

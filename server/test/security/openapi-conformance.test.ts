@@ -219,7 +219,9 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
         const published = await call('publishRelease', 'for a canary', { token: owner, ...(await releaseArchive()) });
         await call('activateRelease', 'canary', { token: owner, params: { remote: 'mf-feed' }, payload: { release: published.json().release, percent: 10 } });
         await call('promoteRelease', 'promote', { token: owner });
+        await call('previewRelease', 'preview', { token: owner, params: { remote: 'mf-feed' }, payload: { release: published.json().release } });
       },
+      previewRelease: async () => undefined, // with promoteRelease (it needs a published release)
       reportClientError: async () => {
         const manifest = await t.app.inject({ url: '/mf/remotes.json' });
         await call('reportClientError', 'report', { payload: { load_id: manifest.json().load_id, remote: 'mf-feed', release: 'dist', kind: 'render', message: 'Conformance' } });

@@ -61,6 +61,7 @@ export const API_ROUTES = {
   activateRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/activate/' },
   rollbackRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/rollback/' },
   promoteRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/promote/' },
+  previewRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/preview/' },
   listRemoteErrors: { method: 'GET', path: '/api/admin/remotes/{remote}/errors/' },
   reportClientError: { method: 'POST', path: '/api/client-errors/' },
   publishRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/releases/' },

@@ -464,6 +464,14 @@ export const RemoteErrorsResponseSchema = Type.Object({
   ),
 });
 
+export const PreviewRequestSchema = Type.Object({
+  release: Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$', description: 'A published release of the remote.' }),
+});
+export const PreviewResponseSchema = Type.Object({
+  url: Type.String({ description: 'Valid one hour: the browser that opens it gets this release of the remote (kept in a cookie until it expires).' }),
+  expires_at: Type.String(),
+});
+
 export const RemoteTokenParamsSchema = Type.Object({
   remote: Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$' }),
   token_id: Type.String({ pattern: '^[0-9a-f]{16}$' }),
