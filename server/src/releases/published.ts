@@ -27,12 +27,8 @@ import type { RemoteDeclaration } from '@wishes/shared/registry';
 import type { Database } from '../db/types';
 import { RELEASE_META, readRelease, releaseDir, REMOTE_ID, type ReleaseMeta } from './catalog';
 
-/** Default RELEASE_MAX_BYTES: 50 MiB compressed. */
-export const DEFAULT_RELEASE_MAX_BYTES = 50 * 1024 * 1024;
 /** Unpacked, an archive may hold at most this many times RELEASE_MAX_BYTES. */
 export const UNPACKED_FACTOR = 4;
-/** Source maps: kept with the release, never served (a dot folder is never served). */
-export const MAPS_FOLDER = '.maps/';
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,40}$/;
 
 /** An archive the server will not take: `status` 400 or 413, `reason` one line. */
