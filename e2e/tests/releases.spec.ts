@@ -70,7 +70,11 @@ async function adminCall(method: 'GET' | 'POST', url: string, json?: unknown): P
   return { status: response.status, body: await response.json() };
 }
 
-const manifest = async () => (await (await fetch(`${server.url}/mf/remotes.json`)).json()) as { remotes: Array<{ name: string; entry: string; release: string }> };
+/** The manifest without its load_id (each load gets its own). */
+const manifest = async () => {
+  const { load_id: _load, ...rest } = (await (await fetch(`${server.url}/mf/remotes.json`)).json()) as { load_id?: string; remotes: Array<{ name: string; entry: string; release: string }> };
+  return rest;
+};
 const feedEntry = async () => (await manifest()).remotes.find((r) => r.name === 'mf_feed')?.entry;
 
 /** Loads /feed and waits for the feed's end: a working page, never the failure message. */
