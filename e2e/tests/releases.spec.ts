@@ -191,7 +191,8 @@ test.describe('remote releases', () => {
     });
     const before = await manifest();
     const refused = await adminCall('POST', '/api/admin/remotes/mf-feed/activate/', { release: broken });
-    expect(refused).toEqual({ status: 409, body: { error: `mf-feed ${broken} refused: ${deleted} is missing (named in its mf-manifest.json)` } });
+    const reason = `mf-feed ${broken} refused: ${deleted} is missing (named in its mf-manifest.json)`;
+    expect(refused).toEqual({ status: 409, body: { error: reason, detail: reason } });
     expect(await manifest()).toEqual(before);
     expect(await loadFeed(page)).toContain(`/mf/releases/mf-feed/${releaseA}/remoteEntry.js`);
   });
