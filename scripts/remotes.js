@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm run remotes -- <command>`: the remote-release CLI (server/src/releases/cli.ts), compiled
- * like the server (server/dist/releases-cli.js, rebuilt when stale) and run with plain node.
+ * `npm run remotes -- <command>`: the remote-release CLI (server/src/releases/cli.ts), run with
+ * plain node. It is compiled on its own (server/node_modules/.cache/remotes-cli/, when its
+ * sources changed) and never rebuilds server/dist/, which a running server may be using.
  */
 require('../build/node-support').checkNode(); // before anything loads a native addon
 const { spawnSync } = require('node:child_process');
-const path = require('node:path');
-const { buildServer, serverBuildStale, SERVER_DIST } = require('../server/scripts/build');
+const { releasesCli } = require('../server/scripts/build');
 
-if (serverBuildStale()) buildServer({ quiet: true });
-const result = spawnSync(process.execPath, ['--enable-source-maps', path.join(SERVER_DIST, 'releases-cli.js'), ...process.argv.slice(2)], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--enable-source-maps', releasesCli(), ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status === null ? 1 : result.status);

@@ -20,13 +20,12 @@ function dependenciesOf(dir) {
   return Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
 }
 
-function buildServer({ quiet = false } = {}) {
-  const started = Date.now();
+/** `npm run remotes` compiles its CLI here, never into dist/ (a running server's bundle is left alone). */
+const CLI_OUT = path.join(SERVER, 'node_modules', '.cache', 'remotes-cli');
+
+function esbuildOptions() {
   const external = [...new Set([...dependenciesOf(SERVER), ...dependenciesOf(path.join(SERVER, '..', 'shared'))])].filter((name) => name !== '@wishes/shared');
-  fs.rmSync(OUT, { recursive: true, force: true });
-  esbuild.buildSync({
-    entryPoints: { main: path.join(SERVER, 'src', 'main.ts'), 'releases-cli': path.join(SERVER, 'src', 'releases', 'cli.ts') },
-    outdir: OUT,
+  return {
     bundle: true,
     platform: 'node',
     target: 'node22',
@@ -35,15 +34,24 @@ function buildServer({ quiet = false } = {}) {
     external,
     alias: { '@wishes/shared': path.join(SERVER, '..', 'shared', 'src') },
     tsconfig: path.join(SERVER, 'tsconfig.json'),
+  };
+}
+
+function buildServer({ quiet = false } = {}) {
+  const started = Date.now();
+  fs.rmSync(OUT, { recursive: true, force: true });
+  esbuild.buildSync({
+    ...esbuildOptions(),
+    entryPoints: { main: path.join(SERVER, 'src', 'main.ts'), 'releases-cli': path.join(SERVER, 'src', 'releases', 'cli.ts') },
+    outdir: OUT,
     logLevel: quiet ? 'error' : 'warning',
   });
   for (const asset of ASSETS) fs.copyFileSync(path.join(SERVER, asset), path.join(OUT, path.basename(asset)));
   if (!quiet) console.log(`[server build] dist/main.js in ${Date.now() - started} ms`);
 }
 
-/** True when dist/main.js is older than any source it is built from (server/src, shared/src). */
-function serverBuildStale() {
-  const built = path.join(OUT, 'main.js');
+/** True when `built` (default dist/main.js) is older than any source it is built from (server/src, shared/src). */
+function serverBuildStale(built = path.join(OUT, 'main.js')) {
   if (!fs.existsSync(built)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
   const newer = (dir) =>
@@ -55,6 +63,19 @@ function serverBuildStale() {
   return [path.join(SERVER, 'src'), path.join(SERVER, '..', 'shared', 'src'), path.join(SERVER, 'package.json')].some((p) => (fs.statSync(p).isDirectory() ? newer(p) : fs.statSync(p).mtimeMs > builtAt));
 }
 
-module.exports = { buildServer, serverBuildStale, SERVER_DIST: OUT };
+/**
+ * The release CLI alone, for `npm run remotes`: compiled into its own folder when its sources
+ * changed, so the CLI never rewrites the bundle a running server uses. Returns its path.
+ */
+function releasesCli() {
+  const built = path.join(CLI_OUT, 'releases-cli.js');
+  if (serverBuildStale(built)) {
+    fs.rmSync(CLI_OUT, { recursive: true, force: true });
+    esbuild.buildSync({ ...esbuildOptions(), entryPoints: { 'releases-cli': path.join(SERVER, 'src', 'releases', 'cli.ts') }, outdir: CLI_OUT, logLevel: 'error' });
+  }
+  return built;
+}
+
+module.exports = { buildServer, serverBuildStale, releasesCli, SERVER_DIST: OUT };
 
 if (require.main === module) buildServer();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_REGISTRY, SHELL_APP, SHELL_ROUTES, declarationProblems, matchRoutePattern, navEntryVisible, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration } from './registry';
+import { APP_REGISTRY, SHELL_APP, SHELL_ROUTES, declarationProblems, matchRoutePattern, navEntryVisible, releaseContractProblem, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration } from './registry';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const registry: readonly RemoteDeclaration[] = APP_REGISTRY;
@@ -130,5 +130,19 @@ describe('navigation visibility', () => {
     [{ roles: ['moderator', 'admin'] }, false, false, true],
   ])('%j', (visibility, visitor, member, moderator) => {
     expect([navEntryVisible(visibility, null), navEntryVisible(visibility, { userId: 1 }), navEntryVisible(visibility, { userId: 2, role: 'moderator' })]).toEqual([visitor, member, moderator]);
+  });
+});
+
+describe('the release contract (consumed modules, routes and the site\'s own paths)', () => {
+  const others = (folder: string) => registry.filter((r) => r.folder !== folder);
+  it('every registered remote passes it against the others', () => {
+    for (const remote of registry) expect([remote.folder, releaseContractProblem(remote, null, others(remote.folder))]).toEqual([remote.folder, null]);
+  });
+  it('names a dropped consumed module, a route of another remote and a site path', () => {
+    const feed = registry.find((r) => r.folder === 'mf-feed')!;
+    const exposed = Object.keys(feed.exposes).filter((e) => e !== 'WishList').map((e) => `./${e}`);
+    expect(releaseContractProblem(feed, exposed, others('mf-feed'))).toBe('it no longer exposes ./WishList, which mf-profile consumes');
+    expect(releaseContractProblem({ ...feed, routes: [...feed.routes, { path: '/settings', expose: 'FeedPage' }] }, null, others('mf-feed'))).toBe('its route /settings collides with a route of mf-profile');
+    expect(releaseContractProblem({ ...feed, routes: [...feed.routes, { path: '/kit/x', expose: 'FeedPage' }] }, null, others('mf-feed'))).toBe("its path /kit/x collides with the site's own /kit");
   });
 });

@@ -57,6 +57,19 @@ export interface RemoteDeclaration {
   exposes: Readonly<Record<string, string>>;
   routes: readonly RouteDeclaration[];
   nav: readonly NavDeclaration[];
+  /**
+   * Modules of other remotes this one loads itself (mf-profile renders mf-feed's `./WishList`):
+   * a release of `remote` that stops exposing `module` is refused while this remote is active.
+   */
+  consumes?: readonly ConsumedModule[];
+}
+
+/** A module one remote loads from another: `{ remote: 'mf-feed', module: './WishList' }`. */
+export interface ConsumedModule {
+  /** The providing remote's folder. */
+  remote: string;
+  /** The exposed module as federation names it ('./WishList'). */
+  module: string;
 }
 
 /** The host. It provides the shared singletons and owns the layout, static pages and not-found page. */
@@ -130,6 +143,7 @@ export const APP_REGISTRY = [
       { path: '/notifications', expose: 'NotificationsPage', title: 'Notifications', signIn: true },
       { path: '/settings', expose: 'SettingsPage', title: 'Settings', signIn: true },
     ],
+    consumes: [{ remote: 'mf-feed', module: './WishList' }],
     // Notifications and Settings are not nav entries: the bell sits next to the account menu
     // (shell/src/notifications) and both are entries of that menu (shell/src/account/accountMenuItems.ts),
     // which keeps the 1280 px header within its width.
@@ -299,4 +313,56 @@ export function resolveDeclaredRoute<R extends RouteDeclaration>(routes: readonl
   const target = first.route.redirectTo.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => first.params[name] ?? '');
   const second = best(target);
   return second && second.route.redirectTo === undefined ? { route: second.route, params: second.params } : null;
+}
+
+/**
+ * The site's own path prefixes (API, remote files, kit, media, auth...): a remote's routes and
+ * navigation may not use them, except the registered remote whose registry entry declares them
+ * (mf-auth's /auth/... pages).
+ */
+export const SITE_PATHS = ['/api', '/mf', '/w', '/static', '/media', '/kit', '/auth'] as const;
+
+/** A route pattern in a form two equivalent patterns share: static segments lower-cased, parameters as ':'. */
+function patternKey(pattern: string): string {
+  const parts = pattern.split('/').filter((part) => part !== '');
+  return `/${parts.map((part) => (part.startsWith(':') ? ':' : part.toLowerCase())).join('/')}`;
+}
+
+function sitePathOf(pathname: string): string | undefined {
+  const lower = pathname.toLowerCase();
+  return SITE_PATHS.find((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
+}
+
+/**
+ * The deeper release gate, as pure data checks (the server runs them at publish and activation,
+ * `npm run release` before it builds). `candidate` is the release's declaration, `exposed` the
+ * modules its build exposes ('./WishList'; null: not known yet, before a build), `others` the
+ * declarations of the other active remotes. Returns the first problem as one line, or null.
+ */
+export function releaseContractProblem(candidate: RemoteDeclaration, exposed: readonly string[] | null, others: readonly RemoteDeclaration[]): string | null {
+  const own = registeredRemote(candidate.folder);
+  const ownPaths = new Set([...(own?.routes ?? []).map((r) => patternKey(r.path)), ...(own?.nav ?? []).map((n) => patternKey(n.to))]);
+  const modules = exposed ?? Object.keys(candidate.exposes).map((name) => `./${name}`);
+  // The shell consumes each route's page module.
+  for (const route of candidate.routes) {
+    if (route.expose !== undefined && !modules.includes(`./${route.expose}`)) return `its route ${route.path} renders ./${route.expose}, which the release does not expose (the shell consumes it)`;
+  }
+  for (const other of others) {
+    for (const consumed of other.consumes ?? []) {
+      if (consumed.remote === candidate.folder && !modules.includes(consumed.module)) return `it no longer exposes ${consumed.module}, which ${other.folder} consumes`;
+    }
+  }
+  for (const path of [...candidate.routes.map((r) => r.path), ...candidate.nav.map((n) => n.to)]) {
+    const site = sitePathOf(path);
+    if (site && !ownPaths.has(patternKey(path))) return `its path ${path} collides with the site's own ${site}`;
+  }
+  for (const other of others) {
+    const theirs = new Set(other.routes.map((r) => patternKey(r.path)));
+    const route = candidate.routes.find((r) => theirs.has(patternKey(r.path)));
+    if (route) return `its route ${route.path} collides with a route of ${other.folder}`;
+    const theirNav = new Set(other.nav.map((n) => patternKey(n.to)));
+    const entry = candidate.nav.find((n) => theirNav.has(patternKey(n.to)));
+    if (entry) return `its navigation entry ${entry.to} collides with one of ${other.folder}`;
+  }
+  return null;
 }

@@ -3,12 +3,14 @@ import { Layout } from './layout/Layout';
 import { ModalHost } from './modals/ModalHost';
 import { ToastHost } from './toasts/ToastHost';
 import { NavigationBridge } from './navigation/NavigationBridge';
+import { FollowReleases } from './remotes/FollowReleases';
 
 /** Everything inside the router: layout with the routes, plus the bus-driven hosts. */
 export function App() {
   return (
     <>
       <NavigationBridge />
+      <FollowReleases />
       <Layout>
         <AppRoutes />
       </Layout>

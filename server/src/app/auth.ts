@@ -9,11 +9,14 @@ import fp from 'fastify-plugin';
 import { OPERATIONS, PROBE_PATHS, type Operation } from '@wishes/shared/contract';
 import { AUTH_MESSAGES, AuthError } from './errors';
 import type { TokenService, VerifiedClaims } from './tokens';
+import { isTeamToken, TEAM_TOKEN_PATHS } from '../releases/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user's id, or null for a visitor. */
     userId: number | null;
+    /** A team token sent on a remote's release call (releases/tokens.ts), checked by those routes. */
+    teamToken: string | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 unless a valid access token was sent; afterwards request.userId is a number. */
@@ -49,15 +52,26 @@ export interface AuthPluginOptions {
 async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
   app.decorate('tokens', opts.tokens);
   app.decorateRequest('userId', null);
+  app.decorateRequest('teamToken', null);
 
   app.addHook('onRequest', async (request) => {
     request.userId = null;
+    request.teamToken = null;
     const header = request.headers.authorization;
     if (!header) return;
     const [scheme, token, ...rest] = header.trim().split(/\s+/);
     // Like simplejwt: a header that is not "Bearer ..." is not ours to judge.
     if (scheme?.toLowerCase() !== 'bearer') return;
     if (TOKEN_VIEWS.has(pathOf(request.url))) return;
+    // A team token: good only for its remote's release calls (they verify it); any other API call is 401.
+    if (token && rest.length === 0 && isTeamToken(token)) {
+      if (TEAM_TOKEN_PATHS.test(pathOf(request.url) + '/')) {
+        request.teamToken = token;
+        return;
+      }
+      if (pathOf(request.url).startsWith('/api')) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+      return;
+    }
     const claims = token && rest.length === 0 ? opts.tokens.verify(token, 'access') : null;
     if (!claims || !(await opts.sessionValid(claims))) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
     request.userId = claims.user_id;

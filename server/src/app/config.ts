@@ -91,6 +91,10 @@ redisUrl?: string;
   mediaStorage: 'disk' | 'postgres';
   /** Folder of remote releases: <releasesDir>/<remote>/<release-id>/ (RELEASES_DIR, default ./releases). */
   releasesDir: string;
+  /** Largest publish upload, compressed (RELEASE_MAX_BYTES, default 50 MiB; docs/teams.md). */
+  releaseMaxBytes: number;
+  /** Automatic canary rollback (docs/teams.md): CANARY_WINDOW_S (300), CANARY_MAX_ERROR_RATE (0.05), CANARY_MIN_LOADS (20). */
+  canary: { windowS: number; maxErrorRate: number; minLoads: number };
   /** Folder holding shell/dist and <remote>/dist (WISHES_SITE_ROOT, default the repository). */
   siteRoot: string;
   /** How long anonymous feed pages are kept, ms; 0 turns the cache off (WISHES_FEED_CACHE_MS, default 1000). */
@@ -131,6 +135,14 @@ export function parseDuration(value: string, name: string): number {
   const seconds = Number(match[1]) * (match[2] ? UNITS[match[2].toLowerCase()] : 1);
   if (!Number.isSafeInteger(seconds) || seconds <= 0) throw new ConfigError(`${name} must be a positive duration (got "${value}")`);
   return seconds;
+}
+
+/** CANARY_MAX_ERROR_RATE: a fraction 0-1 (default 0.05). */
+function parseRate(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0.05;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new ConfigError(`CANARY_MAX_ERROR_RATE must be a number from 0 to 1 (got "${value}")`);
+  return rate;
 }
 
 function parseIntStrict(value: string, name: string, min: number, max: number): number {
@@ -304,6 +316,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       overrides.searchLimitPerMinute ?? (get('SEARCH_LIMIT_PER_MINUTE') ? parseIntStrict(get('SEARCH_LIMIT_PER_MINUTE')!, 'SEARCH_LIMIT_PER_MINUTE', 1, 1_000_000) : 60),
     trustProxy: overrides.trustProxy ?? (get('TRUST_PROXY') ? parseTrustProxy(get('TRUST_PROXY')!) : false),
     releasesDir: overrides.releasesDir ?? path.resolve(REPO_ROOT, get('RELEASES_DIR') ?? './releases'),
+    canary: overrides.canary ?? {
+      windowS: get('CANARY_WINDOW_S') ? parseIntStrict(get('CANARY_WINDOW_S')!, 'CANARY_WINDOW_S', 1, 7 * 86_400) : 300,
+      maxErrorRate: parseRate(get('CANARY_MAX_ERROR_RATE')),
+      minLoads: get('CANARY_MIN_LOADS') ? parseIntStrict(get('CANARY_MIN_LOADS')!, 'CANARY_MIN_LOADS', 1, 1_000_000) : 20,
+    },
+    releaseMaxBytes: overrides.releaseMaxBytes ?? (get('RELEASE_MAX_BYTES') ? parseIntStrict(get('RELEASE_MAX_BYTES')!, 'RELEASE_MAX_BYTES', 1024, 2_000_000_000) : 50 * 1024 * 1024),
     siteRoot: overrides.siteRoot ?? path.resolve(REPO_ROOT, get('WISHES_SITE_ROOT') ?? '.'),
     feedCacheMs: overrides.feedCacheMs ?? (get('WISHES_FEED_CACHE_MS') ? parseIntStrict(get('WISHES_FEED_CACHE_MS')!, 'WISHES_FEED_CACHE_MS', 0, 3_600_000) : 1000),
     sessionCacheMs:

@@ -153,10 +153,42 @@ export interface RemoteActiveTable {
 export interface RemoteSwitchesTable {
   id: Generated<number>;
   remote: string;
-  action: 'activate' | 'rollback';
+  action: 'activate' | 'rollback' | 'canary' | 'promote' | 'auto-rollback';
   release_id: string;
   previous_release_id: string | null;
   actor: string;
+  created_at: string;
+  /** A canary's share of browsers (action 'canary'), else null (migration 0015). */
+  percent: number | null;
+  /** Why (an auto-rollback's error rate), else null. */
+  reason: string | null;
+}
+
+/** The canary of a remote, when one runs (migration 0015, releases/canary.ts). */
+export interface RemoteCanaryTable {
+  remote: string;
+  release_id: string;
+  percent: number;
+  started_by: string;
+  started_at: string;
+}
+
+/** A page load served a canary release. */
+export interface CanaryLoadsTable {
+  load_id: string;
+  remote: string;
+  release_id: string;
+  created_at: string;
+}
+
+/** An error the shell reported: at most one per remote per load. */
+export interface ClientErrorsTable {
+  load_id: string;
+  remote: string;
+  release_id: string;
+  kind: 'load' | 'render' | 'runtime';
+  message: string;
+  stack: string | null;
   created_at: string;
 }
 
@@ -217,7 +249,49 @@ export interface MediaFilesTable {
   created_at: string;
 }
 
+/** A team token (migrations/0015_team_releases.ts, releases/tokens.ts); only its sha256 is kept. */
+export interface RemoteTokensTable {
+  token_id: string;
+  remote: string;
+  name: string;
+  token_hash: string;
+  /** Comma-separated: publish, activate, promote. */
+  scopes: string;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A release published over HTTP (releases/published.ts); its files are in remote_release_files. */
+export interface RemoteReleasesTable {
+  remote: string;
+  release_id: string;
+  version: string;
+  hash: string;
+  /** The release's RemoteDeclaration, as JSON. */
+  declaration: string;
+  files: number;
+  bytes: number;
+  published_by: string;
+  created_at: string;
+}
+
+export interface RemoteReleaseFilesTable {
+  remote: string;
+  release_id: string;
+  path: string;
+  content: Buffer;
+}
+
 export interface Database {
+  remote_tokens: RemoteTokensTable;
+  remote_canary: RemoteCanaryTable;
+  canary_loads: CanaryLoadsTable;
+  client_errors: ClientErrorsTable;
+  remote_releases: RemoteReleasesTable;
+  remote_release_files: RemoteReleaseFilesTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   chat_versions: ChatVersionsTable;

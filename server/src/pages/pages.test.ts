@@ -162,7 +162,12 @@ describe('pages: the built site served by the API server', () => {
       return match ? JSON.parse(match[1]) : null;
     };
     const manifest = await t.request({ method: 'GET', url: '/mf/remotes.json' });
-    expect(element('wishes-remotes')).toEqual(manifest.json());
+    // The same remotes; each load has its own load_id, and the page's copy carries the manifest's ETag.
+    const { load_id: inlineLoad, etag, ...inlined } = element('wishes-remotes') as { load_id: string; etag: string };
+    const { load_id: fetchedLoad, ...fetched } = manifest.json();
+    expect(inlined).toEqual(fetched);
+    expect(etag).toBe(manifest.headers.etag);
+    expect(inlineLoad).not.toBe(fetchedLoad);
     const options = await t.request({ method: 'GET', url: '/api/base/options' });
     expect(element('wishes-options')).toEqual(options.json());
     // Nothing left for the shell to fetch before it starts.

@@ -13,7 +13,8 @@ import type { Kysely } from 'kysely';
 import { ConfigError, REPO_ROOT } from '../app/config';
 import type { Database } from '../db/types';
 import { readRelease, releaseDir, type ReleaseMeta } from '../releases/catalog';
-import { activeReleases } from '../releases/store';
+import { activeCanaries, activeReleases } from '../releases/store';
+import { ensureLocal } from '../releases/published';
 
 /** The registry's remotes as plain declarations (the `as const` literal types are not needed here). */
 export const REGISTERED_REMOTES: readonly RemoteDeclaration[] = APP_REGISTRY;
@@ -33,6 +34,8 @@ export interface RemoteLocation {
   dir: string | null;
   /** Its routes, titles and navigation entries (the release's own copy for a release). */
   declaration: RemoteDeclaration;
+  /** Served as a canary to this browser's bucket (releases/canary.ts). */
+  canary?: boolean;
 }
 
 function parseBase(value: string, variable: string): string {
@@ -71,8 +74,9 @@ export function remoteLocations(env: Record<string, string | undefined> = proces
   });
 }
 
-export function remotesManifest(locations: readonly RemoteLocation[]): RemotesManifest {
+export function remotesManifest(locations: readonly RemoteLocation[], loadId?: string): RemotesManifest {
   return {
+    ...(loadId ? { load_id: loadId } : {}),
     remotes: locations.map(({ name, entry, folder, release, declaration }) => ({
       name,
       entry,
@@ -135,29 +139,50 @@ export function createLocationResolver(options: {
 }) {
   // Release folders never change once finished: their meta is read once.
   const metas = new Map<string, ReleaseMeta | null>();
-  const meta = (folder: string, release: string) => {
+  const meta = async (folder: string, release: string) => {
     const key = `${folder}/${release}`;
-    if (!metas.has(key) || metas.get(key) === null) metas.set(key, readRelease(options.releasesDir, folder, release));
+    if (!metas.has(key) || metas.get(key) === null) {
+      // Published over HTTP to another process: copied here from the database first.
+      if (!readRelease(options.releasesDir, folder, release)) await ensureLocal(options.db, options.releasesDir, folder, release);
+      metas.set(key, readRelease(options.releasesDir, folder, release));
+    }
     return metas.get(key) ?? null;
   };
-  const released = (folder: string, release: string, fallback?: RemoteLocation): RemoteLocation | undefined => {
-    const found = release === DIST_RELEASE ? null : meta(folder, release);
+  const released = async (folder: string, release: string, fallback?: RemoteLocation): Promise<RemoteLocation | undefined> => {
+    const found = release === DIST_RELEASE ? null : await meta(folder, release);
     const dir = found ? releaseDir(options.releasesDir, folder, release) : null;
     if (!found || !dir) return fallback;
     const base = releaseBase(folder, release);
     return { name: found.declaration.name, folder, base, entry: `${base}/remoteEntry.js`, release, dir, declaration: found.declaration };
   };
-  return async (): Promise<RemoteLocation[]> => {
-    const active = await activeReleases(options.db);
-    const locations = options.defaults.map((location) => {
-      const release = active.get(location.folder);
-      if (!release || remoteUrlOverride(location.folder, options.env)) return location;
-      return released(location.folder, release, location) ?? location;
-    });
-    for (const [folder, release] of active) {
+  /**
+   * The locations for a browser in `bucket` (0-99; null: no canary at all): a remote's canary
+   * replaces its active release when the bucket is below the canary's percent.
+   */
+  return async (bucket: number | null = null, pin: { remote: string; release: string } | null = null): Promise<RemoteLocation[]> => {
+    const [active, canaries] = await Promise.all([activeReleases(options.db), activeCanaries(options.db)]);
+    // A preview link pins one release of one remote for this browser.
+    if (pin && !active.has(pin.remote)) active.set(pin.remote, DIST_RELEASE);
+    const releaseFor = (folder: string): { release: string | undefined; canary: boolean } => {
+      if (pin && pin.remote === folder) return { release: pin.release, canary: false };
+      const canary = canaries.get(folder);
+      if (canary && bucket !== null && bucket < canary.percent) return { release: canary.release, canary: true };
+      return { release: active.get(folder), canary: false };
+    };
+    const locations: RemoteLocation[] = [];
+    for (const location of options.defaults) {
+      const { release, canary } = releaseFor(location.folder);
+      if (!release || remoteUrlOverride(location.folder, options.env)) locations.push(location);
+      else {
+        const found = await released(location.folder, release);
+        locations.push(found ? { ...found, canary } : location);
+      }
+    }
+    for (const folder of new Set([...active.keys(), ...canaries.keys()])) {
       if (options.defaults.some((l) => l.folder === folder)) continue;
-      const joined = released(folder, release);
-      if (joined && !locations.some((l) => l.name === joined.name)) locations.push(joined);
+      const { release, canary } = releaseFor(folder);
+      const joined = release ? await released(folder, release) : undefined;
+      if (joined && !locations.some((l) => l.name === joined.name)) locations.push({ ...joined, canary });
     }
     return locations;
   };

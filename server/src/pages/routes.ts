@@ -15,6 +15,7 @@
  * Unknown /api, /media and /static paths and missing build files fall through to the app's JSON
  * 404. A missing dist folder is a 404, never a crash.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -31,6 +32,8 @@ import { createTemplateReader, OPTIONS_ELEMENT_ID, REMOTES_ELEMENT_ID, renderPag
 import { createPreloadPlanner } from './preload';
 import { createLocationResolver, modulesForPath, remoteLocations, remotesManifest, type RemoteLocation } from './remotes';
 import { readRelease, releaseDir } from '../releases/catalog';
+import { ensureLocal } from '../releases/published';
+import { bucketCookie, bucketFromCookie, newBucket, newLoadId, PREVIEW_COOKIE, PREVIEW_PARAM, previewFromCookie, recordCanaryLoads, verifyPreviewToken, type PreviewPin } from '../releases/canary';
 import { encodeUserText, previewFor, previewTags } from '../previews/meta';
 
 export const MANIFEST_PATH = '/mf/remotes.json';
@@ -71,8 +74,8 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
   const byFolder = new Map<string, RemoteLocation>(defaults.map((l) => [l.folder, l]));
   // The active releases, read per request: a switch counts from the next request on.
   const resolveLocations = createLocationResolver({ db, releasesDir: config.releasesDir, defaults, env });
-  const currentLocations = (request: FastifyRequest) =>
-    resolveLocations().catch((error: unknown) => {
+  const currentLocations = (request: FastifyRequest, bucket: number | null = null, pin: PreviewPin | null = null) =>
+    resolveLocations(bucket, pin).catch((error: unknown) => {
       // The database is down: the built dist/ folders still make a working site.
       request.log.error({ err: error }, 'could not read the active remote releases');
       return defaults;
@@ -106,9 +109,52 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     return reply.sendFile(relative, distDir, sendOptions);
   };
 
+  /** This browser's canary bucket (releases/canary.ts), set as a cookie on its first visit. */
+  const bucketOf = (request: FastifyRequest, reply: FastifyReply): number => {
+    const known = bucketFromCookie(request.headers.cookie);
+    if (known !== null) return known;
+    const bucket = newBucket();
+    reply.header('Set-Cookie', bucketCookie(bucket, request.protocol === 'https'));
+    return bucket;
+  };
+
+  /**
+   * The release a preview link pins for this browser: from the link's query (then kept in a cookie
+   * until it expires) or from that cookie.
+   */
+  const previewOf = (request: FastifyRequest, reply: FastifyReply): PreviewPin | null => {
+    const fromQuery = (request.query as Record<string, unknown> | undefined)?.[PREVIEW_PARAM];
+    if (typeof fromQuery === 'string') {
+      const pin = verifyPreviewToken(config.jwtSecret, fromQuery);
+      if (pin) {
+        const maxAge = Math.max(1, Math.floor((pin.expires - Date.now()) / 1000));
+        reply.header('Set-Cookie', `${PREVIEW_COOKIE}=${fromQuery}; Path=/; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${request.protocol === 'https' ? '; Secure' : ''}`);
+        return pin;
+      }
+    }
+    return verifyPreviewToken(config.jwtSecret, previewFromCookie(request.headers.cookie));
+  };
+
+  /** A signed load id for this page load; the canaries it was served are counted (in the database). */
+  const startLoad = async (request: FastifyRequest, locations: readonly RemoteLocation[]): Promise<string> => {
+    const loadId = newLoadId(config.jwtSecret);
+    const served = locations.filter((l) => l.canary).map((l) => ({ remote: l.folder, release: l.release }));
+    await recordCanaryLoads(db, loadId, served).catch((error: unknown) => request.log.error({ err: error }, 'could not count canary loads'));
+    return loadId;
+  };
+
+  /** The ETag of the manifest for these locations (not of its load id). */
+  const manifestEtag = (locations: readonly RemoteLocation[]) => `"${createHash('sha256').update(JSON.stringify(remotesManifest(locations))).digest('base64url').slice(0, 27)}"`;
+
+  // Per bucket (Vary: Cookie); an ETag over the remotes lets an open tab revalidate cheaply (a
+  // 304 keeps its load id and counts no load).
   app.get(MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*');
-    return remotesManifest(await currentLocations(request));
+    reply.header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*').header('Vary', 'Cookie');
+    const locations = await currentLocations(request, bucketOf(request, reply), previewOf(request, reply));
+    const etag = manifestEtag(locations);
+    reply.header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return remotesManifest(locations, await startLoad(request, locations));
   });
 
   // A release's files: its URL names the release, so every file is cached for good. Only
@@ -117,7 +163,9 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     const { remote, release } = request.params;
     const dir = releaseDir(config.releasesDir, remote, release);
     const relative = safeRelativePath(request.params['*'] ?? '');
-    if (!dir || !relative || !readRelease(config.releasesDir, remote, release)) return reply.callNotFound();
+    if (!dir || !relative) return reply.callNotFound();
+    // Published over HTTP (possibly to another process): copied here from the database first.
+    if (!readRelease(config.releasesDir, remote, release) && !(await ensureLocal(db, config.releasesDir, remote, release).catch(() => false))) return reply.callNotFound();
     reply.header('Access-Control-Allow-Origin', '*').header('Cross-Origin-Resource-Policy', 'cross-origin');
     return sendBuilt(request, reply, dir, relative, IMMUTABLE);
   });
@@ -163,7 +211,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
       // The page still works without embedded data: the client fetches it.
       request.log.error({ err: error }, 'could not prepare embedded page data');
     }
-    const locations = await currentLocations(request);
+    const locations = await currentLocations(request, bucketOf(request, reply), previewOf(request, reply));
     const preloadScripts = preloadsFor(modulesForPath(pathname, locations), locations);
     let options: unknown = null;
     try {
@@ -172,7 +220,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
       // The shell falls back to GET /api/base/options (which reports the problem itself).
       request.log.error({ err: error }, 'could not read the site options for the page');
     }
-    const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: remotesManifest(locations) };
+    const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: { ...remotesManifest(locations, await startLoad(request, locations)), etag: manifestEtag(locations) } };
     if (options) data[OPTIONS_ELEMENT_ID] = options;
     const siteName = (options as { site_name?: string } | null)?.site_name ?? config.siteName ?? 'Wishes';
     let meta: string | undefined;
@@ -189,7 +237,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     const firstPaintHtml = embedded?.feed ? renderFeedFirstPaint(embedded.path, embedded.feed.wishes) : '';
     const firstPaint = firstPaintHtml ? { html: firstPaintHtml, css: FIRST_PAINT_CSS } : undefined;
     const html = renderPage(template, { preloadScripts, preloadFetches: [], embedded, data, meta, titleHtml, firstPaint });
-    return reply.code(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply.code(200).header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
   };
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {

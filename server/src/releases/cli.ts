@@ -1,6 +1,9 @@
 /**
  * `npm run remotes -- list [--json] | activate <remote> <release-id> | rollback <remote>`
- * (api-v2 "Remote releases"). Uses the server's configuration (DATABASE_URL, DATA_DIR,
+ * (api-v2 "Remote releases"), and team tokens (docs/teams.md):
+ * `token create <remote> [--name <team>] [--scopes publish,activate,promote] [--expires-days N]`
+ * (prints the token once, as its last line), `token list`, `token revoke <token-id>`. Whoever runs
+ * it on the server's host with its configuration is an admin. Uses the server's configuration (DATABASE_URL, DATA_DIR,
  * RELEASES_DIR, WISHES_SITE_ROOT), so it switches what every server process on that database
  * serves, from their next request on. Exit 0 on success; on refusal exit 1 with one line.
  */
@@ -8,9 +11,31 @@ import os from 'node:os';
 import { loadConfig } from '../app/config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import { activateRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
+import { activateRelease, pruneReleases, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
+import { REMOTE_ID } from './catalog';
+import { createTeamToken, listTeamTokens, parseScopes, revokeTeamToken, TEAM_NAME } from './tokens';
 
-const USAGE = 'usage: npm run remotes -- list [--json] | activate <remote> <release-id> | rollback <remote>';
+const USAGE =
+  'usage: npm run remotes -- list [--json] | activate <remote> <release-id> | rollback <remote> | prune --keep N [<remote>] | ' +
+  'token create <remote> [--name <team>] [--scopes publish,activate,promote] [--expires-days N] | token list | token revoke <token-id>';
+
+/** `--name x` / `--name=x` from argv, or undefined. */
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(`--${name}`);
+  if (i !== -1) return args[i + 1];
+  const inline = args.find((a) => a.startsWith(`--${name}=`));
+  return inline?.slice(name.length + 3);
+}
+
+/** The positional arguments: those not starting with -- and not the value of an option. */
+function positionals(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    if (['--name', '--scopes', '--expires-days', '--keep'].includes(args[i])) i += 1;
+    else if (!args[i].startsWith('--')) out.push(args[i]);
+  }
+  return out;
+}
 
 function actor(): string {
   let user = process.env.USER ?? 'unknown';
@@ -25,7 +50,26 @@ function actor(): string {
 export async function runRemotesCli(argv: string[], out: (line: string) => void = console.log, fail: (line: string) => void = console.error): Promise<number> {
   const [command, ...args] = argv;
   const json = args.includes('--json');
-  const positional = args.filter((a) => !a.startsWith('--'));
+  const positional = positionals(args);
+  if (command === 'token') return tokenCommand(args, out, fail);
+  if (command === 'prune') {
+    const keep = Number(option(args, 'keep'));
+    if (!Number.isInteger(keep) || keep < 0 || positional.length > 1) {
+      fail(USAGE);
+      return 2;
+    }
+    const config = loadConfig(process.env, { logLevel: 'silent' });
+    const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
+    try {
+      await migrateToLatest(db, dialect);
+      const removed = await pruneReleases({ db, releasesDir: config.releasesDir, siteRoot: config.siteRoot }, keep, positional[0]);
+      for (const line of removed) out(`removed ${line}`);
+      out(`${removed.length} release(s) removed; the ${keep} newest, the active and the previous one of each remote kept`);
+      return 0;
+    } finally {
+      await db.destroy();
+    }
+  }
   if (!command || !['list', 'activate', 'rollback'].includes(command) || (command === 'activate' && positional.length !== 2) || (command === 'rollback' && positional.length !== 1)) {
     fail(USAGE);
     return 2;
@@ -60,6 +104,58 @@ export async function runRemotesCli(argv: string[], out: (line: string) => void 
       }
       throw error;
     }
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function tokenCommand(args: string[], out: (line: string) => void, fail: (line: string) => void): Promise<number> {
+  const [sub, ...rest] = positionals(args);
+  const valid = (sub === 'create' && rest.length === 1) || (sub === 'list' && rest.length === 0) || (sub === 'revoke' && rest.length === 1);
+  if (!valid) {
+    fail(USAGE);
+    return 2;
+  }
+  const remote = rest[0];
+  const name = option(args, 'name') ?? remote;
+  const scopesRaw = option(args, 'scopes');
+  const scopes = scopesRaw === undefined ? undefined : parseScopes(scopesRaw);
+  const daysRaw = option(args, 'expires-days');
+  const days = daysRaw === undefined ? undefined : Number(daysRaw);
+  if (sub === 'create') {
+    let problem: string | null = null;
+    if (!REMOTE_ID.test(remote)) problem = `"${remote}" is not a remote folder name (lower-case letters, digits and dashes)`;
+    else if (!TEAM_NAME.test(name)) problem = `--name must be letters, digits, spaces, dots, dashes or underscores (got "${name}")`;
+    else if (scopes === null) problem = '--scopes is a comma-separated list of publish, activate and promote';
+    else if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) problem = '--expires-days must be a whole number of days, 1 to 3650';
+    if (problem) {
+      fail(`refused: ${problem}`);
+      return 1;
+    }
+  }
+  const config = loadConfig(process.env, { logLevel: 'silent' });
+  const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
+  try {
+    await migrateToLatest(db, dialect);
+    if (sub === 'create') {
+      const { info, token } = await createTeamToken(db, { remote, name, scopes: scopes ?? undefined, expiresDays: days, createdBy: actor() });
+      out(`token ${info.token_id} for ${remote} (team ${info.name}; ${info.scopes.join(', ')}; expires ${info.expires_at}). Shown once:`);
+      out(token);
+      return 0;
+    }
+    if (sub === 'list') {
+      for (const t of await listTeamTokens(db)) {
+        const state = t.revoked_at ? `revoked ${t.revoked_at}` : t.expires_at <= new Date().toISOString() ? `expired ${t.expires_at}` : `expires ${t.expires_at}`;
+        out(`${t.token_id}  ${t.remote}  ${t.name}  ${t.scopes.join(',')}  created ${t.created_at}  last used ${t.last_used_at ?? 'never'}  ${state}`);
+      }
+      return 0;
+    }
+    if (!(await revokeTeamToken(db, remote))) {
+      fail(`refused: no live token ${remote}`);
+      return 1;
+    }
+    out(`token ${remote} revoked`);
+    return 0;
   } finally {
     await db.destroy();
   }

@@ -39,19 +39,21 @@ function makeSite(): string {
   put(root, 'shell/dist/mf-manifest.json', JSON.stringify({ name: 'shell', shared: Object.entries(SHELL_SHARED).map(([name, version]) => ({ name, version })), exposes: [] }));
   put(root, 'mf-feed/dist/remoteEntry.js', 'var mf_feed; /* dist */');
   put(root, 'mf-feed/dist/__federation_expose_FeedPage.11111111.js', 'dist page');
-  put(root, 'mf-feed/dist/mf-manifest.json', federationManifest('mf_feed', REQUIRED, { FeedPage: ['__federation_expose_FeedPage.11111111.js'] }));
+  const feedExposes = Object.keys(registeredRemote('mf-feed')!.exposes);
+  put(root, 'mf-feed/dist/mf-manifest.json', federationManifest('mf_feed', REQUIRED, Object.fromEntries(feedExposes.map((e) => [e, ['__federation_expose_FeedPage.11111111.js']]))));
   return root;
 }
 
 /** A finished release folder as `npm run release` leaves it. */
-function makeRelease(releasesDir: string, remote: string, id: string, options: { required?: Record<string, string>; declaration?: RemoteDeclaration; page?: string } = {}): string {
+function makeRelease(releasesDir: string, remote: string, id: string, options: { required?: Record<string, string>; declaration?: RemoteDeclaration; page?: string; drop?: string[] } = {}): string {
   const dir = path.join(releasesDir, remote, id);
   const declaration = options.declaration ?? registeredRemote(remote)!;
   const page = options.page ?? `__federation_expose_FeedPage.${id.slice(-8).padStart(8, '0')}.js`;
   put(dir, 'remoteEntry.js', `var ${declaration.name}; /* ${id} */`);
   put(dir, page, `page of ${id}`);
-  const firstExpose = declaration.folder === 'mf-feed' ? 'FeedPage' : declaration.routes.find((r) => r.expose)?.expose ?? 'Page';
-  put(dir, 'mf-manifest.json', federationManifest(declaration.name, options.required ?? REQUIRED, { [firstExpose]: [page] }));
+  // Every module it declares, each with the page file (the gate checks the consumed ones are exposed).
+  const exposes = Object.fromEntries(Object.keys(declaration.exposes).filter((e) => !options.drop?.includes(e)).map((e) => [e, [page]]));
+  put(dir, 'mf-manifest.json', federationManifest(declaration.name, options.required ?? REQUIRED, exposes));
   put(dir, 'release.json', JSON.stringify({ remote, id, version: '0.1.0', hash: 'x', created_at: new Date().toISOString(), declaration }));
   return dir;
 }
@@ -164,7 +166,7 @@ describe.each(dialects)('remote releases (%s)', (dialect) => {
   it('activation switches the manifest, the inlined manifest and the preloads from the next request on', async () => {
     const res = await activate('mf-feed', '0.1.0-0000000a');
     expect(res.statusCode).toBe(200);
-    expect(res.json().switch).toMatchObject({ remote: 'mf-feed', action: 'activate', release_id: '0.1.0-0000000a', previous_release_id: 'dist', actor: `user:${admin.id} root@example.com` });
+    expect(res.json().switch).toMatchObject({ remote: 'mf-feed', action: 'activate', release_id: '0.1.0-0000000a', previous_release_id: 'dist', actor: `user:${admin.id}` });
     expect(await manifestEntry('mf_feed')).toMatchObject({ entry: '/mf/releases/mf-feed/0.1.0-0000000a/remoteEntry.js', release: '0.1.0-0000000a' });
     const page = await t.request({ method: 'GET', url: '/feed' });
     expect(page.headers['cache-control']).toBe('no-cache');
@@ -187,7 +189,7 @@ describe.each(dialects)('remote releases (%s)', (dialect) => {
   ])('refuses %s with a one-line reason and changes nothing', async (release, reason) => {
     const before = [await manifestEntry('mf_feed'), await history()];
     const res = await activate('mf-feed', release);
-    expect([res.statusCode, res.json()]).toEqual([409, { error: reason }]);
+    expect([res.statusCode, res.json()]).toEqual([409, { error: reason, detail: reason }]);
     expect([await manifestEntry('mf_feed'), await history()]).toEqual(before);
   });
 

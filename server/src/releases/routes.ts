@@ -1,53 +1,209 @@
 /**
- * Admin calls for remote releases (api-v2 "Remote releases"): the same switches as
- * `npm run remotes`, over HTTP. 401 for visitors, 403 for anyone but an admin (app/roles.ts).
+ * Admin calls for remote releases (api-v2 "Remote releases", docs/teams.md): the same switches as
+ * `npm run remotes`, over HTTP, plus publishing and team tokens. A site admin may call every one;
+ * a team token (releases/tokens.ts) only its own remote's release calls within its scopes (another
+ * remote's: 403; any other API call: 401, in app/auth.ts). Token management is for admins only.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app/deps';
 import { registerOperations } from '../app/operations';
-import { HttpError } from '../app/errors';
+import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
 import { requireUser } from '../app/auth';
 import { isAdmin } from '../app/roles';
-import { activateRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
+import { MINUTE, byIp } from '../app/ratelimit';
+import { activateRelease, autoRollbackCheck, checkPreviewable, promoteRelease, publishRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
+import { newPreviewToken, PREVIEW_PARAM, recentErrors, storeClientError, verifyLoadId } from './canary';
+import { activeCanaries } from './store';
+import { mapStack } from './sourcemaps';
+import { createTeamToken, listTeamTokens, revokeTeamToken, verifyTeamToken, type TokenScope } from './tokens';
 
 export const NOT_ADMIN = 'Only admins can manage remote releases.';
+/** The archive media types a publish accepts. */
+const ARCHIVE_TYPES = ['application/gzip', 'application/x-gzip'];
+
+/** A refusal's JSON: `detail` (api v3) beside the v2 `error`. */
+export function refusalError(status: number, reason: string): HttpError {
+  return new HttpError(status, reason, { detail: reason });
+}
 
 export default async function releaseRoutes(app: FastifyInstance, { deps, siteRoot }: { deps: AppDeps; siteRoot?: string }) {
-  const ctx: ReleaseContext = { db: deps.db, releasesDir: deps.config.releasesDir, siteRoot: siteRoot ?? deps.config.siteRoot };
+  /** Mails every admin (an automatic rollback). */
+  const mailAdmins = async (subject: string, text: string) => {
+    const admins = await deps.db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
+    for (const { email } of admins) await deps.mailer.send({ to: email, subject, text });
+  };
+  const ctx: ReleaseContext = { db: deps.db, releasesDir: deps.config.releasesDir, siteRoot: siteRoot ?? deps.config.siteRoot, canary: deps.config.canary, notify: mailAdmins };
+  const maxBytes = deps.config.releaseMaxBytes;
+
+  // The publish body: read here (only this plugin's routes), counted, refused past the limit.
+  app.addContentTypeParser(ARCHIVE_TYPES, (request, payload, done) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > maxBytes) {
+      payload.resume();
+      return done(refusalError(413, `the archive is ${declared} bytes, over RELEASE_MAX_BYTES (${maxBytes})`), undefined);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    payload.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > maxBytes) {
+        failed = true;
+        done(refusalError(413, `the archive is over RELEASE_MAX_BYTES (${maxBytes} bytes)`), undefined);
+      } else chunks.push(chunk);
+    });
+    payload.on('error', (error) => {
+      if (!failed) done(error, undefined);
+      failed = true;
+    });
+    payload.on('end', () => {
+      if (!failed) done(null, Buffer.concat(chunks));
+    });
+  });
 
   /** The signed-in admin's actor label, else 401/403. */
   const requireAdmin = async (request: FastifyRequest): Promise<string> => {
     const userId = requireUser(request);
     if (!(await isAdmin(deps, userId))) throw new HttpError(403, NOT_ADMIN);
-    const user = await deps.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-    return `user:${userId} ${user?.email ?? ''}`.trim();
+    return `user:${userId}`;
   };
+
+  /**
+   * Who calls `remote`'s release call needing `scope` (none: any scope will do): `team:<name>` for
+   * its team token, `user:<id>` for an admin; else 401/403.
+   */
+  const releaseCaller = async (request: FastifyRequest, remote: string | null, scope: TokenScope | null): Promise<{ actor: string; team: string | null }> => {
+    if (request.teamToken === null) return { actor: await requireAdmin(request), team: null };
+    const caller = await verifyTeamToken(deps.db, request.teamToken);
+    if (!caller) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+    if (remote !== null && caller.remote !== remote) throw refusalError(403, `This token is for ${caller.remote}, not ${remote}.`);
+    if (scope && !caller.scopes.includes(scope)) throw refusalError(403, `This token does not have the ${scope} scope.`);
+    return { actor: `team:${caller.name}`, team: caller.remote };
+  };
+
   const refusedAsHttp = (error: unknown): never => {
-    if (error instanceof ReleaseRefused) throw new HttpError(error.status, error.message);
+    if (error instanceof ReleaseRefused) throw refusalError(error.status, error.message);
     throw error;
   };
 
   registerOperations(app, deps, {
     listRemotes: {
+      checksAuth: true,
       handler: async (request) => {
-        await requireAdmin(request);
-        return { remotes: await remoteStates(ctx) };
+        const { team } = await releaseCaller(request, null, null);
+        return { remotes: await remoteStates(ctx, team ?? undefined) };
       },
     },
 
     activateRelease: {
+      checksAuth: true,
       handler: async (request) => {
-        const actor = await requireAdmin(request);
-        const record = await activateRelease(ctx, request.params.remote, request.body.release, actor).catch(refusedAsHttp);
-        return { message: `${record.remote} ${record.release_id} is active`, switch: record };
+        const percent = request.body.percent ?? 100;
+        const { actor } = await releaseCaller(request, request.params.remote, percent < 100 ? 'activate' : 'promote');
+        const record = await activateRelease(ctx, request.params.remote, request.body.release, actor, percent).catch(refusedAsHttp);
+        const message = percent < 100 ? `${record.remote} ${record.release_id} is a canary for ${percent} % of browsers` : `${record.remote} ${record.release_id} is active`;
+        return { message, switch: record };
       },
     },
 
     rollbackRelease: {
+      checksAuth: true,
       handler: async (request) => {
-        const actor = await requireAdmin(request);
+        const { actor } = await releaseCaller(request, request.params.remote, 'activate');
         const record = await rollbackRelease(ctx, request.params.remote, actor).catch(refusedAsHttp);
         return { message: `${record.remote} rolled back to ${record.release_id}`, switch: record };
+      },
+    },
+
+    promoteRelease: {
+      checksAuth: true,
+      handler: async (request) => {
+        const { actor } = await releaseCaller(request, request.params.remote, 'promote');
+        const record = await promoteRelease(ctx, request.params.remote, actor).catch(refusedAsHttp);
+        return { message: `${record.remote} ${record.release_id} is active for everyone`, switch: record };
+      },
+    },
+
+    previewRelease: {
+      checksAuth: true,
+      handler: async (request) => {
+        await releaseCaller(request, request.params.remote, null);
+        await checkPreviewable(ctx, request.params.remote, request.body.release).catch(refusedAsHttp);
+        const { token: value, expires } = newPreviewToken(deps.config.jwtSecret, request.params.remote, request.body.release);
+        return { url: `${deps.config.publicUrl}/?${PREVIEW_PARAM}=${encodeURIComponent(value)}`, expires_at: new Date(expires).toISOString() };
+      },
+    },
+
+    listRemoteErrors: {
+      checksAuth: true,
+      handler: async (request) => {
+        await releaseCaller(request, request.params.remote, null);
+        const rows = await recentErrors(deps.db, request.params.remote, request.query.release);
+        return {
+          errors: await Promise.all(
+            rows.map(async (row) => ({
+              release: row.release_id,
+              kind: row.kind,
+              message: row.message,
+              stack: row.stack === null ? null : await mapStack(ctx, request.params.remote, row.release_id, row.stack),
+              created_at: row.created_at,
+            })),
+          ),
+        };
+      },
+    },
+
+    reportClientError: {
+      rateLimit: [{ max: 60, windowMs: MINUTE, key: byIp }],
+      handler: async (request, reply) => {
+        const report = request.body;
+        if (!verifyLoadId(deps.config.jwtSecret, report.load_id)) throw refusalError(400, 'load_id is missing, forged or expired.');
+        const canary = (await activeCanaries(deps.db)).get(report.remote);
+        const stored = await storeClientError(deps.db, report, canary?.release);
+        if (stored === 'not-served') throw refusalError(400, `This load was not served ${report.remote} ${report.release}.`);
+        if (stored === 'stored' && canary?.release === report.release) await autoRollbackCheck(ctx, report.remote, request.log);
+        return reply.code(204).send();
+      },
+    },
+
+    publishRelease: {
+      checksAuth: true,
+      handler: async (request, reply) => {
+        const { actor } = await releaseCaller(request, request.params.remote, 'publish');
+        if (!Buffer.isBuffer(request.body)) throw refusalError(400, "send the gzip'd tar of the built folder (Content-Type: application/gzip)");
+        const result = await publishRelease(ctx, request.params.remote, request.body, actor, maxBytes).catch(refusedAsHttp);
+        return reply.code(result.status).send({ release: result.release, files: result.files, bytes: result.bytes });
+      },
+    },
+
+    createRemoteToken: {
+      handler: async (request, reply) => {
+        const actor = await requireAdmin(request);
+        const { info, token } = await createTeamToken(deps.db, {
+          remote: request.params.remote,
+          name: request.body.name,
+          scopes: request.body.scopes,
+          expiresDays: request.body.expires_days,
+          createdBy: actor,
+        });
+        return reply.code(201).send({ token_id: info.token_id, token });
+      },
+    },
+
+    listRemoteTokens: {
+      handler: async (request) => {
+        await requireAdmin(request);
+        const tokens = await listTeamTokens(deps.db, request.params.remote);
+        return { tokens: tokens.map(({ token_id, name, scopes, created_at, expires_at, last_used_at, revoked_at }) => ({ token_id, name, scopes, created_at, expires_at, last_used_at, revoked_at })) };
+      },
+    },
+
+    revokeRemoteToken: {
+      handler: async (request) => {
+        await requireAdmin(request);
+        if (!(await revokeTeamToken(deps.db, request.params.token_id, request.params.remote))) throw new HttpError(404, 'No such live token for this remote.');
+        return { message: `token ${request.params.token_id} of ${request.params.remote} is revoked` };
       },
     },
   });

@@ -2,20 +2,23 @@
  * Switching releases, for the CLI (`npm run remotes`) and the admin HTTP calls alike: the gate
  * runs before anything is written, so a refused activation changes nothing.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { declarationProblems, registeredRemote, type RemoteDeclaration } from '@wishes/shared/registry';
+import { existsSync as exists, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { declarationProblems, registeredRemote, releaseContractProblem, type RemoteDeclaration } from '@wishes/shared/registry';
 import type { Database } from '../db/types';
 import { DIST_RELEASE, REGISTERED_REMOTES } from '../pages/remotes';
 import { listReleases, readRelease, releaseDir, remotesWithReleases, type ReleaseMeta } from './catalog';
 import { gateProblem, shellProvidedVersions } from './gate';
-import { activeReleases, recordSwitch, rollbackTarget, switchHistory, type SwitchRecord } from './store';
+import { activeCanaries, activeReleases, recordSwitch, rollbackTarget, switchHistory, type SwitchRecord } from './store';
+import { ArchiveRefused, buildingDir, describeUnpacked, ensureLocal, finishLocal, publishedMeta, remotesPublished, storePublished, syncPublished, unpackArchive } from './published';
+import { remotesWithTokens } from './tokens';
+import { canaryStats, type CanarySettings, type CanaryStats } from './canary';
 
 /** A refusal: `reason` is one line for the CLI and the HTTP error; status for HTTP. */
 export class ReleaseRefused extends Error {
   constructor(
-    readonly status: 404 | 409,
+    readonly status: 400 | 403 | 404 | 409 | 413,
     reason: string,
   ) {
     super(reason);
@@ -28,6 +31,36 @@ export interface ReleaseContext {
   releasesDir: string;
   /** Folder holding shell/dist and <remote>/dist. */
   siteRoot: string;
+  /** Automatic rollback thresholds (Config.canary); default 300 s, 0.05, 20 loads. */
+  canary?: CanarySettings;
+  /** Tells the admins (an automatic rollback); the HTTP server mails them. */
+  notify?: (subject: string, text: string) => Promise<void>;
+}
+
+const DEFAULT_CANARY: CanarySettings = { windowS: 300, maxErrorRate: 0.05, minLoads: 20 };
+
+/**
+ * After a counted error of `remote`'s canary: rolls the canary back when its error rate over the
+ * window passes the threshold with enough loads, records why and tells the admins, naming the team.
+ */
+export async function autoRollbackCheck(ctx: ReleaseContext, remote: string, log?: { error: (obj: unknown, msg: string) => void }): Promise<SwitchRecord | null> {
+  const settings = ctx.canary ?? DEFAULT_CANARY;
+  const canary = (await activeCanaries(ctx.db)).get(remote);
+  if (!canary) return null;
+  const stats = await canaryStats(ctx.db, remote, canary.release, settings.windowS);
+  if (stats.loads < settings.minLoads || stats.error_rate <= settings.maxErrorRate) return null;
+  const reason = `error rate ${stats.error_rate.toFixed(3)} (${stats.errors} of ${stats.loads} loads in ${settings.windowS} s) above ${settings.maxErrorRate}`;
+  const record = await endCanary(ctx, remote, `server (canary of ${canary.started_by})`, { reason });
+  if (record && ctx.notify) {
+    await ctx
+      .notify(
+        `Wishes: ${remote} canary ${canary.release} rolled back automatically`,
+        `The canary ${canary.release} of ${remote} (${canary.percent} % of browsers), started by ${canary.started_by}, was rolled back by the server: ${reason}.\n` +
+          `Everyone is back on ${record.release_id}. The team can read the errors with GET /api/admin/remotes/${remote}/errors/?release=${canary.release}.`,
+      )
+      .catch((error: unknown) => log?.error({ err: error }, 'could not tell the admins about an automatic rollback'));
+  }
+  return record;
 }
 
 export interface RemoteState {
@@ -36,17 +69,66 @@ export interface RemoteState {
   /** In the app registry (else it joined through a release). */
   registered: boolean;
   active: string;
+  canary: ({ release: string; percent: number; started_by: string; started_at: string } & CanaryStats) | null;
   releases: Array<{ id: string; version: string; created_at: string }>;
   history: SwitchRecord[];
 }
 
-function knownRemote(ctx: ReleaseContext, remote: string): boolean {
-  return registeredRemote(remote) !== undefined || listReleases(ctx.releasesDir, remote).length > 0;
+/** In the registry, with a release (built here or published), or admitted by an admin (a team token). */
+async function knownRemote(ctx: ReleaseContext, remote: string): Promise<boolean> {
+  if (registeredRemote(remote) !== undefined || listReleases(ctx.releasesDir, remote).length > 0) return true;
+  if ((await remotesPublished(ctx.db)).includes(remote)) return true;
+  return (await remotesWithTokens(ctx.db)).includes(remote);
 }
 
-export async function remoteStates(ctx: ReleaseContext): Promise<RemoteState[]> {
+/** The exposed modules ('./WishList') the federation manifest in `dir` lists, or null when unreadable. */
+function exposedModules(dir: string): string[] | null {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8')) as { exposes?: Array<{ name?: unknown; path?: unknown }> };
+    return (manifest.exposes ?? []).map((e) => (typeof e.path === 'string' ? e.path : typeof e.name === 'string' ? `./${e.name}` : '')).filter(Boolean);
+  } catch {
+    return null;
+  }
+}
+
+/** The declarations of every active remote but `except`: the active release's own, else the registry's. */
+async function otherActiveDeclarations(ctx: ReleaseContext, except: string): Promise<RemoteDeclaration[]> {
   const active = await activeReleases(ctx.db);
-  const folders = [...new Set([...REGISTERED_REMOTES.map((r) => r.folder), ...remotesWithReleases(ctx.releasesDir), ...active.keys()])];
+  const declarations: RemoteDeclaration[] = [];
+  for (const registered of REGISTERED_REMOTES) {
+    if (registered.folder === except) continue;
+    const release = active.get(registered.folder);
+    const meta = release && release !== DIST_RELEASE ? readRelease(ctx.releasesDir, registered.folder, release) : null;
+    declarations.push(meta?.declaration ?? registered);
+  }
+  for (const [folder, release] of active) {
+    if (folder === except || registeredRemote(folder) || release === DIST_RELEASE) continue;
+    if (!(await ensureLocal(ctx.db, ctx.releasesDir, folder, release))) continue;
+    const meta = readRelease(ctx.releasesDir, folder, release);
+    if (meta) declarations.push(meta.declaration);
+  }
+  return declarations;
+}
+
+/** Why the release in `dir` declaring `declaration` may not be live, or null (the whole gate, v2 and v3). */
+async function gateRefusal(ctx: ReleaseContext, remote: string, label: string, declaration: RemoteDeclaration, dir: string): Promise<ReleaseRefused | null> {
+  const problems = declarationProblems(declaration);
+  if (problems.length) return new ReleaseRefused(409, `${label} refused: its declaration is invalid: ${problems[0]}`);
+  if (declaration.folder !== remote) return new ReleaseRefused(409, `${label} refused: it declares the folder "${declaration.folder}"`);
+  const clash = REGISTERED_REMOTES.find((r: RemoteDeclaration) => r.name === declaration.name && r.folder !== remote);
+  if (clash) return new ReleaseRefused(409, `${label} refused: the federation name ${clash.name} belongs to ${clash.folder}`);
+  const problem = gateProblem(dir, shellProvidedVersions(ctx.siteRoot));
+  if (problem) return new ReleaseRefused(409, `${label} refused: ${problem}`);
+  const contract = releaseContractProblem(declaration, exposedModules(dir), await otherActiveDeclarations(ctx, remote));
+  return contract ? new ReleaseRefused(409, `${label} refused: ${contract}`) : null;
+}
+
+export async function remoteStates(ctx: ReleaseContext, only?: string): Promise<RemoteState[]> {
+  await syncPublished(ctx.db, ctx.releasesDir, only);
+  const active = await activeReleases(ctx.db);
+  const canaries = await activeCanaries(ctx.db);
+  const windowS = (ctx.canary ?? DEFAULT_CANARY).windowS;
+  const folders = [...new Set([...REGISTERED_REMOTES.map((r) => r.folder), ...remotesWithReleases(ctx.releasesDir), ...active.keys()])].filter((f) => !only || f === only);
   const states: RemoteState[] = [];
   for (const remote of folders) {
     const releases = listReleases(ctx.releasesDir, remote);
@@ -57,6 +139,7 @@ export async function remoteStates(ctx: ReleaseContext): Promise<RemoteState[]> 
       name: registered?.name ?? releases[releases.length - 1].declaration.name,
       registered: Boolean(registered),
       active: active.get(remote) ?? DIST_RELEASE,
+      canary: canaries.has(remote) ? { ...canaries.get(remote)!, ...(await canaryStats(ctx.db, remote, canaries.get(remote)!.release, windowS)) } : null,
       releases: releases.map(({ id, version, created_at }) => ({ id, version, created_at })),
       history: await switchHistory(ctx.db, remote, 20),
     });
@@ -66,34 +149,112 @@ export async function remoteStates(ctx: ReleaseContext): Promise<RemoteState[]> 
 
 /** Why `release` of `remote` cannot become active, or null. DIST_RELEASE is the built dist/ folder. */
 async function refusal(ctx: ReleaseContext, remote: string, release: string): Promise<ReleaseRefused | null> {
-  if (!knownRemote(ctx, remote)) return new ReleaseRefused(404, `unknown remote "${remote}" (not in the app registry and no release of it in ${ctx.releasesDir})`);
+  if (!(await knownRemote(ctx, remote))) return new ReleaseRefused(404, `unknown remote "${remote}" (not in the app registry, and no release or token of it)`);
   if (release === DIST_RELEASE) {
     if (!registeredRemote(remote)) return new ReleaseRefused(409, `${remote} has no built dist/ (it is not in the app registry)`);
     const dist = path.join(ctx.siteRoot, remote, 'dist');
-    if (!existsSync(dist)) return new ReleaseRefused(409, `${remote}/dist is not built`);
-    const problem = gateProblem(dist, shellProvidedVersions(ctx.siteRoot));
-    return problem ? new ReleaseRefused(409, `${remote} dist refused: ${problem}`) : null;
+    if (!exists(dist)) return new ReleaseRefused(409, `${remote}/dist is not built`);
+    return gateRefusal(ctx, remote, `${remote} dist`, registeredRemote(remote)!, dist);
   }
+  await ensureLocal(ctx.db, ctx.releasesDir, remote, release);
   const meta: ReleaseMeta | null = readRelease(ctx.releasesDir, remote, release);
   const dir = releaseDir(ctx.releasesDir, remote, release);
   if (!meta || !dir) return new ReleaseRefused(404, `${remote} has no release "${release}"`);
-  const problems = declarationProblems(meta.declaration);
-  if (problems.length) return new ReleaseRefused(409, `${remote} ${release} refused: its declaration is invalid: ${problems[0]}`);
-  if (meta.declaration.folder !== remote) return new ReleaseRefused(409, `${remote} ${release} refused: it declares the folder "${meta.declaration.folder}"`);
-  const clash = REGISTERED_REMOTES.find((r: RemoteDeclaration) => r.name === meta.declaration.name && r.folder !== remote);
-  if (clash) return new ReleaseRefused(409, `${remote} ${release} refused: the federation name ${clash.name} belongs to ${clash.folder}`);
-  const problem = gateProblem(dir, shellProvidedVersions(ctx.siteRoot));
-  return problem ? new ReleaseRefused(409, `${remote} ${release} refused: ${problem}`) : null;
+  return gateRefusal(ctx, remote, `${remote} ${release}`, meta.declaration, dir);
 }
 
-export async function activateRelease(ctx: ReleaseContext, remote: string, release: string, actor: string): Promise<SwitchRecord> {
+export interface PublishResult {
+  /** 201 for a new release, 200 for one published (or built) before. */
+  status: 200 | 201;
+  release: string;
+  files: number;
+  bytes: number;
+}
+
+/**
+ * Publishes a gzip'd tar of a remote's built folder: unpacked into a hidden folder, checked (the
+ * archive, then the whole gate), stored in the database and moved into this process's
+ * RELEASES_DIR. Any refusal leaves nothing behind.
+ */
+export async function publishRelease(ctx: ReleaseContext, remote: string, body: Buffer, actor: string, maxBytes: number): Promise<PublishResult> {
+  if (!(await knownRemote(ctx, remote))) throw new ReleaseRefused(404, `unknown remote "${remote}" (an admin admits a new remote by creating its first token)`);
+  if (body.length > maxBytes) throw new ReleaseRefused(413, `the archive is ${body.length} bytes, over RELEASE_MAX_BYTES (${maxBytes})`);
+  const dir = buildingDir(ctx.releasesDir, remote);
+  try {
+    let unpacked;
+    try {
+      unpacked = describeUnpacked(dir, remote, registeredRemote(remote), await unpackArchive(body, dir, maxBytes));
+    } catch (error) {
+      if (error instanceof ArchiveRefused) throw new ReleaseRefused(error.status, error.message);
+      throw error;
+    }
+    const existing = (await publishedMeta(ctx.db, remote, unpacked.id)) ?? readRelease(ctx.releasesDir, remote, unpacked.id);
+    if (existing) {
+      await ensureLocal(ctx.db, ctx.releasesDir, remote, unpacked.id);
+      return { status: 200, release: unpacked.id, files: unpacked.files, bytes: unpacked.bytes };
+    }
+    if (exists(path.join(dir, 'release.json'))) rmSync(path.join(dir, 'release.json'));
+    const refused = await gateRefusal(ctx, remote, `${remote} ${unpacked.id}`, unpacked.declaration, dir);
+    if (refused) throw refused;
+    const createdAt = new Date().toISOString();
+    try {
+      await storePublished(ctx.db, unpacked, actor, createdAt);
+    } catch (error) {
+      // Published at the same moment by another call: the same files, the same id.
+      if (await publishedMeta(ctx.db, remote, unpacked.id)) return { status: 200, release: unpacked.id, files: unpacked.files, bytes: unpacked.bytes };
+      throw error;
+    }
+    finishLocal(ctx.releasesDir, dir, { remote, id: unpacked.id, version: unpacked.version, hash: unpacked.hash, created_at: createdAt, declaration: unpacked.declaration });
+    return { status: 201, release: unpacked.id, files: unpacked.files, bytes: unpacked.bytes };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Makes `release` live: for every browser (percent 100, the default), or as a canary for the
+ * browsers whose bucket is below `percent` (1-99) while everyone else keeps the active release.
+ */
+export async function activateRelease(ctx: ReleaseContext, remote: string, release: string, actor: string, percent = 100): Promise<SwitchRecord> {
   const refused = await refusal(ctx, remote, release);
   if (refused) throw refused;
+  if (percent < 100) {
+    const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
+    if (current === release) throw new ReleaseRefused(409, `${remote} ${release} is already active for everyone`);
+    return recordSwitch(ctx.db, { remote, release, action: 'canary', actor, fallback: DIST_RELEASE, percent });
+  }
   return recordSwitch(ctx.db, { remote, release, action: 'activate', actor, fallback: DIST_RELEASE });
 }
 
+/** Refuses (ReleaseRefused) a release that may not be previewed: unknown, or refused by the gate. */
+export async function checkPreviewable(ctx: ReleaseContext, remote: string, release: string): Promise<void> {
+  const refused = await refusal(ctx, remote, release);
+  if (refused) throw refused;
+}
+
+/** The running canary of `remote` becomes the active release for everyone (the gate runs again). */
+export async function promoteRelease(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
+  if (!(await knownRemote(ctx, remote))) throw new ReleaseRefused(404, `unknown remote "${remote}"`);
+  const canary = (await activeCanaries(ctx.db)).get(remote);
+  if (!canary) throw new ReleaseRefused(409, `${remote} has no canary to promote`);
+  const refused = await refusal(ctx, remote, canary.release);
+  if (refused) throw refused;
+  return recordSwitch(ctx.db, { remote, release: canary.release, action: 'promote', actor, fallback: DIST_RELEASE });
+}
+
+/** Ends `remote`'s canary (everyone back on the active release); `auto` records the server's own rollback and why. */
+export async function endCanary(ctx: ReleaseContext, remote: string, actor: string, auto?: { reason: string }): Promise<SwitchRecord | null> {
+  const canary = (await activeCanaries(ctx.db)).get(remote);
+  if (!canary) return null;
+  const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
+  return recordSwitch(ctx.db, { remote, release: current, action: auto ? 'auto-rollback' : 'rollback', actor, fallback: DIST_RELEASE, reason: auto?.reason });
+}
+
 export async function rollbackRelease(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
-  if (!knownRemote(ctx, remote)) throw new ReleaseRefused(404, `unknown remote "${remote}"`);
+  if (!(await knownRemote(ctx, remote))) throw new ReleaseRefused(404, `unknown remote "${remote}"`);
+  // A running canary: rolling back ends it.
+  const ended = await endCanary(ctx, remote, actor);
+  if (ended) return ended;
   const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
   const target = await rollbackTarget(ctx.db, remote, current);
   if (!target) throw new ReleaseRefused(409, `${remote} has nothing to roll back to (active: ${current})`);
@@ -103,4 +264,37 @@ export async function rollbackRelease(ctx: ReleaseContext, remote: string, actor
     if (refused) throw new ReleaseRefused(409, `cannot roll ${remote} back to ${target}: ${refused.message}`);
   }
   return recordSwitch(ctx.db, { remote, release: target, action: 'rollback', actor, fallback: DIST_RELEASE });
+}
+
+/**
+ * Removes old releases (`npm run remotes -- prune --keep N`): of each remote, all but the N newest,
+ * never the active one, the canary, nor the one a rollback would return to. Both the local folder and the
+ * published copy in the database go. Returns what was removed, as `remote id`.
+ */
+export async function pruneReleases(ctx: ReleaseContext, keep: number, only?: string): Promise<string[]> {
+  await syncPublished(ctx.db, ctx.releasesDir, only);
+  const active = await activeReleases(ctx.db);
+  const removed: string[] = [];
+  const folders = [...new Set([...remotesWithReleases(ctx.releasesDir), ...(await remotesPublished(ctx.db))])].filter((f) => !only || f === only);
+  for (const remote of folders) {
+    // Hidden build folders a killed process left behind.
+    const parent = path.join(ctx.releasesDir, remote);
+    for (const name of exists(parent) ? readdirSync(parent) : []) {
+      if (name.startsWith('.building-')) rmSync(path.join(parent, name), { recursive: true, force: true });
+    }
+    const current = active.get(remote) ?? DIST_RELEASE;
+    const canary = (await activeCanaries(ctx.db)).get(remote)?.release ?? DIST_RELEASE;
+    const protectedIds = new Set([current, canary, (await rollbackTarget(ctx.db, remote, current)) ?? DIST_RELEASE]);
+    const releases = listReleases(ctx.releasesDir, remote);
+    const newest = new Set(releases.slice(Math.max(0, releases.length - keep)).map((r) => r.id));
+    for (const release of releases) {
+      if (newest.has(release.id) || protectedIds.has(release.id)) continue;
+      await ctx.db.deleteFrom('remote_release_files').where('remote', '=', remote).where('release_id', '=', release.id).execute();
+      await ctx.db.deleteFrom('remote_releases').where('remote', '=', remote).where('release_id', '=', release.id).execute();
+      const dir = releaseDir(ctx.releasesDir, remote, release.id);
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      removed.push(`${remote} ${release.id}`);
+    }
+  }
+  return removed;
 }

@@ -3,14 +3,33 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 
+export type SwitchAction = 'activate' | 'rollback' | 'canary' | 'promote' | 'auto-rollback';
+
 export interface SwitchRecord {
   id: number;
   remote: string;
-  action: 'activate' | 'rollback';
+  action: SwitchAction;
   release_id: string;
   previous_release_id: string | null;
   actor: string;
   created_at: string;
+  /** A canary's share of browsers (action 'canary'). */
+  percent: number | null;
+  /** Why (an auto-rollback's error rate). */
+  reason: string | null;
+}
+
+export interface CanaryState {
+  release: string;
+  percent: number;
+  started_by: string;
+  started_at: string;
+}
+
+/** remote folder → its running canary. */
+export async function activeCanaries(db: Kysely<Database>): Promise<Map<string, CanaryState>> {
+  const rows = await db.selectFrom('remote_canary').selectAll().execute();
+  return new Map(rows.map((row) => [row.remote, { release: row.release_id, percent: Number(row.percent), started_by: row.started_by, started_at: row.started_at }]));
 }
 
 /** remote folder → active release id, for every remote ever switched. */
@@ -32,23 +51,39 @@ export async function switchHistory(db: Kysely<Database>, remote?: string, limit
  */
 export async function recordSwitch(
   db: Kysely<Database>,
-  input: { remote: string; release: string; action: 'activate' | 'rollback'; actor: string; fallback: string },
+  input: { remote: string; release: string; action: SwitchAction; actor: string; fallback: string; percent?: number; reason?: string },
 ): Promise<SwitchRecord> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('remote_active').select('release_id').where('remote', '=', input.remote).executeTakeFirst();
+    const canary = await trx.selectFrom('remote_canary').select('release_id').where('remote', '=', input.remote).executeTakeFirst();
     const now = nowIso();
-    await trx
-      .insertInto('remote_active')
-      .values({ remote: input.remote, release_id: input.release, switched_at: now })
-      .onConflict((oc) => oc.column('remote').doUpdateSet({ release_id: input.release, switched_at: now }))
-      .execute();
+    let previous = current?.release_id ?? input.fallback;
+    if (input.action === 'canary') {
+      // The active release stays; a share of browsers gets this one.
+      await trx
+        .insertInto('remote_canary')
+        .values({ remote: input.remote, release_id: input.release, percent: input.percent!, started_by: input.actor, started_at: now })
+        .onConflict((oc) => oc.column('remote').doUpdateSet({ release_id: input.release, percent: input.percent!, started_by: input.actor, started_at: now }))
+        .execute();
+    } else {
+      // Any other switch ends a canary: activate/promote replace it, a rollback drops it.
+      await trx.deleteFrom('remote_canary').where('remote', '=', input.remote).execute();
+      if (canary && (input.action === 'rollback' || input.action === 'auto-rollback') && input.release === previous) previous = canary.release_id;
+      await trx
+        .insertInto('remote_active')
+        .values({ remote: input.remote, release_id: input.release, switched_at: now })
+        .onConflict((oc) => oc.column('remote').doUpdateSet({ release_id: input.release, switched_at: now }))
+        .execute();
+    }
     const record = {
       remote: input.remote,
       action: input.action,
       release_id: input.release,
-      previous_release_id: current?.release_id ?? input.fallback,
+      previous_release_id: previous,
       actor: input.actor,
       created_at: now,
+      percent: input.percent ?? null,
+      reason: input.reason ?? null,
     };
     const { id } = await trx.insertInto('remote_switches').values(record).returning('id').executeTakeFirstOrThrow();
     return { id, ...record };
@@ -65,7 +100,9 @@ export async function rollbackTarget(db: Kysely<Database>, remote: string, curre
   // Releases already rolled back from (newest first), so walking back never returns to them.
   const rolledBack = new Set<string>();
   for (const row of history) {
-    if (row.action === 'rollback') {
+    // A canary never changed the active release.
+    if (row.action === 'canary') continue;
+    if (row.action === 'rollback' || row.action === 'auto-rollback') {
       if (row.previous_release_id) rolledBack.add(row.previous_release_id);
       continue;
     }

@@ -13,12 +13,17 @@
  * under CI (.ci/run installs them).
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { REPO_ROOT } from '../../src/app/config';
 import { PROBE_PATHS } from '@wishes/shared/contract';
+import { registeredRemote } from '@wishes/shared/registry';
+import { archive, build } from '../kit/release-archives';
 
 // scripts/cluster.js is the launcher `npm run cluster` uses; plain JavaScript, so required.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -78,18 +83,25 @@ interface Call {
   token?: string;
   address?: string;
   form?: FormData;
+  /** A raw body and its media type (a release archive). */
+  raw?: { type: string; data: Buffer };
 }
 
 async function call(port: number, path: string, options: Call = {}) {
   const headers: Record<string, string> = { 'x-forwarded-for': options.address ?? uniqueAddress() };
   let body: string | FormData | undefined;
+  let body2: Uint8Array | undefined;
+  if (options.raw) {
+    headers['content-type'] = options.raw.type;
+    body2 = new Uint8Array(options.raw.data);
+  }
   if (options.form) body = options.form;
   else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: options.method ?? (body || body2 ? 'POST' : 'GET'), headers, body: body2 ?? body });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, bytes, json: <T = any>() => JSON.parse(bytes.toString('utf8')) as T };
 }
@@ -99,6 +111,8 @@ const PASSWORD = 'Sturdy-Lantern-58';
 
 let cluster: Cluster | undefined;
 let databaseName = '';
+let releasesDir = '';
+let clusterDbUrl = '';
 let unavailable: string | null = null;
 
 beforeAll(async () => {
@@ -108,6 +122,7 @@ beforeAll(async () => {
     console.warn(`!!! SKIPPING THE CLUSTER SUITE: ${unavailable}`);
     return;
   }
+  releasesDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-cluster-releases-'));
   databaseName = `cluster_test_${Date.now().toString(36)}_${runTag}`;
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -115,6 +130,7 @@ beforeAll(async () => {
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${databaseName}`;
+  clusterDbUrl = url.toString();
   cluster = await launcher.startCluster({
     port: 0,
     databaseUrl: url.toString(),
@@ -133,12 +149,15 @@ beforeAll(async () => {
       GENERATOR_TOKEN_DELAY_MS: '0',
       // Kept far longer than the suite waits, so a wish seen in another process's feed got there by invalidation, not by expiry.
       WISHES_FEED_CACHE_MS: '600000',
+      // Every process's local copy of the releases (a published release comes from the database).
+      RELEASES_DIR: releasesDir,
     },
   });
 }, 170_000);
 
 afterAll(async () => {
   await cluster?.stop();
+  if (releasesDir) rmSync(releasesDir, { recursive: true, force: true });
   if (databaseName) {
     const admin = new Client({ connectionString: ADMIN_URL });
     await admin.connect();
@@ -225,6 +244,33 @@ describe('three processes behind HAProxy on one PostgreSQL database', () => {
     expect((await call(c.servers[2]!.port, url.replace(/[0-9a-f]{32}/, '0'.repeat(32)))).status).toBe(404);
     // The profile every process reports points at it.
     for (const server of c.servers) expect((await call(server.port, `/api/profile/${me.id}/`)).json().avatar_url).toBe(url);
+  });
+
+  clusterIt('a release published through the proxy is served byte for byte by every process, from the database', async (c) => {
+    const me = await member(c);
+    const db = new Client({ connectionString: clusterDbUrl });
+    await db.connect();
+    await db.query(`update users set role = 'admin' where id = $1`, [me.id]);
+    await db.end();
+    const created = await call(c.port, '/api/admin/remotes/mf-feed/tokens/', { token: me.access, body: { name: 'cluster-team' } });
+    expect(created.status).toBe(201);
+    const data = await archive(build(registeredRemote('mf-feed')!, { marker: runTag }));
+    const published = await call(c.port, '/api/admin/remotes/mf-feed/releases/', { token: created.json().token, raw: { type: 'application/gzip', data } });
+    expect(published.status).toBe(201);
+    const id = published.json().release as string;
+    // No process's disk keeps it: every one reads it from the database.
+    rmSync(path.join(releasesDir, 'mf-feed'), { recursive: true, force: true });
+    const page = `__federation_expose_Page.${runTag}.js`;
+    const first = await call(c.servers[0]!.port, `/mf/releases/mf-feed/${id}/${page}`);
+    expect(first.status).toBe(200);
+    for (const server of c.servers) {
+      for (const file of ['remoteEntry.js', page, 'mf-manifest.json']) {
+        const res = await call(server.port, `/mf/releases/mf-feed/${id}/${file}`);
+        expect([file, res.status]).toEqual([file, 200]);
+        if (file === page) expect(res.bytes.equals(first.bytes)).toBe(true);
+      }
+      expect((await call(server.port, `/mf/releases/mf-feed/${id}/.maps/${page}.map`)).status).toBe(404);
+    }
   });
 
   clusterIt('a public wish saved on one process is in every process\'s feed at once', async (c) => {

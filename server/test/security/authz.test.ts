@@ -246,6 +246,19 @@ const ROWS: Row[] = [
   { name: 'GET admin remotes', req: () => op('listRemotes'), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'POST admin activate a release', req: () => ({ ...op('activateRelease', { remote: 'mf-feed' }), payload: { release: 'dist' } }), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'POST admin rollback', req: () => op('rollbackRelease', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  // Teams publish (docs/teams.md): admins or a team token (releases/publish.test.ts checks team tokens on every call).
+  { name: 'POST admin promote a canary', req: () => op('promoteRelease', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'POST admin preview link', req: () => ({ ...op('previewRelease', { remote: 'mf-feed' }), payload: { release: 'dist' } }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'GET admin remote errors', req: () => op('listRemoteErrors', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  {
+    name: 'POST client error (forged load id)',
+    req: () => ({ ...op('reportClientError'), payload: { load_id: 'forged', remote: 'mf-feed', release: 'dist', kind: 'load', message: 'x' } }),
+    expect: { visitor: 400, owner: 400, other: 400 },
+  },
+  { name: 'POST admin publish a release', req: () => op('publishRelease', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'POST admin create a team token', req: () => ({ ...op('createRemoteToken', { remote: 'mf-feed' }), payload: { name: 'team' } }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'GET admin team tokens', req: () => op('listRemoteTokens', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'DELETE admin team token', req: () => op('revokeRemoteToken', { remote: 'mf-feed', token_id: '0123456789abcdef' }), expect: { visitor: 401, owner: 403, other: 403 } },
   // Last: it ends every session of the caller (owner, then other), so no row may follow it.
   { name: 'POST sign out everywhere', req: () => op('signOutEverywhere'), expect: { visitor: 401, owner: 200, other: 200 } },
 ];

@@ -143,6 +143,9 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
   requestPasswordReset: (w) => ({ email: w.owner.email }),
   confirmPasswordReset: () => ({ uid: 'MQ', token: 'abc-def', new_password: 'Another-Pass-99' }),
   activateRelease: () => ({ release: 'dist' }),
+  createRemoteToken: () => ({ name: 'fuzz-team', scopes: ['publish'], expires_days: 1 }),
+  previewRelease: () => ({ release: 'dist' }),
+  reportClientError: () => ({ load_id: 'not-a-load-id', remote: 'mf-feed', release: 'dist', kind: 'load', message: 'fuzz' }),
   moderateWish: () => ({ action: 'hide', reason: 'Fuzz' }),
   moderateUser: () => ({ action: 'ban', reason: 'Fuzz' }),
   markNotificationsRead: () => ({ ids: [1] }),
@@ -531,7 +534,7 @@ export function checkResponse(req: FuzzRequest, res: LightMyRequestResponse): st
   const eventStream =
     status === 200 && /^text\/event-stream\b/.test(String(res.headers['content-type'] ?? '')) && /\/(generate_text|notifications)\/stream\/?$/.test(pathname);
   // A link-preview card is the one API answer that is an image (when it is found).
-  const pngCard = status === 200 && /^\/api\/base\/(wish\/[^/]+\/)?card\.png$/.test(pathname) && /^image\/png$/.test(String(res.headers['content-type'] ?? ''));
+  const pngCard = status === 200 && /^\/api\/base\/(wish\/[^/]+\/)?card\.png\/?$/.test(pathname) && /^image\/png$/.test(String(res.headers['content-type'] ?? ''));
   const mustBeJson = req.method !== 'HEAD' && status !== 204 && status !== 304 && !eventStream && !pngCard && (apiPath || (mediaOrStatic && status >= 400));
   let text = '';
   try {

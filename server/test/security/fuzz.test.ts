@@ -60,7 +60,10 @@ describe.each(dialects)('fuzzing every route (%s)', (dialect) => {
     // A fresh sign-in: the run may have sent POST /api/account/sign_out_everywhere/ with the owner's token.
     const login = await t.request({ method: 'POST', url: '/api/token/', payload: { username: world.owner.email, password: DEFAULT_PASSWORD } });
     expect(login.statusCode).toBe(200);
-    const wish = await t.request({ url: `/api/base/wish/${world.privateWishId}/`, token: login.json().access });
+    // A new private wish (the run may have deleted the world's with the owner's token, a valid call).
+    const saved = await t.request({ method: 'POST', url: '/api/base/save_wish/', token: login.json().access, payload: { text: 'After the fuzz', is_public: false } });
+    expect(saved.statusCode).toBe(201);
+    const wish = await t.request({ url: `/api/base/wish/${saved.json().wish_id}/`, token: login.json().access });
     expect(wish.statusCode).toBe(200);
   });
 

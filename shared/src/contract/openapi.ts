@@ -68,6 +68,7 @@ function operationObject(id: OperationId): Json {
     tags: [op.tag],
     security: securityOf(op),
     ...(parameters.length ? { parameters } : {}),
+    ...(op.rawBody ? { requestBody: { required: true, description: op.rawBody.description, content: { [op.rawBody.contentType]: { schema: { type: 'string', format: 'binary' } } } } } : {}),
     ...(op.body
       ? { requestBody: { required: true, content: { [op.multipart ? 'multipart/form-data' : 'application/json']: { schema: plain(op.body) } } } }
       : {}),

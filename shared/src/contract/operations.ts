@@ -15,6 +15,16 @@
 import type { TSchema } from '@sinclair/typebox';
 import {
   ActivateReleaseRequestSchema,
+  CreateRemoteTokenRequestSchema,
+  CreateRemoteTokenResponseSchema,
+  PublishReleaseResponseSchema,
+  ClientErrorRequestSchema,
+  PreviewRequestSchema,
+  PreviewResponseSchema,
+  RemoteErrorsQuerySchema,
+  RemoteErrorsResponseSchema,
+  RemoteTokenParamsSchema,
+  RemoteTokensResponseSchema,
   AvatarUploadResponseSchema,
   CreateUserRequestSchema,
   CreateUserResponseSchema,
@@ -107,7 +117,9 @@ export interface Operation {
   body?: TSchema;
   /** The body is multipart/form-data (documentation only; the handler reads the parts). */
   multipart?: boolean;
-  responses: Partial<Record<200 | 201 | 304, SuccessResponse>>;
+  /** A binary body of this media type (the route parses it itself), instead of JSON. */
+  rawBody?: { contentType: string; description: string };
+  responses: Partial<Record<200 | 201 | 204 | 304, SuccessResponse>>;
   /** Error statuses of this call beyond the automatic ones (errorStatusesOf). */
   errors?: readonly number[];
   /** simplejwt's token views ignore the Authorization header, so a bad token is no 401 there. */
@@ -701,7 +713,7 @@ export const OPERATIONS = {
     auth: 'admin',
     tag: 'admin',
     summary: 'Every remote and its releases',
-    description: 'Every remote, its active release, its releases and its latest switches.',
+    description: "Every remote, its active release, its releases and its latest switches. A team token (Authorization: Bearer wtt_...) sees its own remote only.",
     responses: { 200: RemoteStatesResponseSchema },
   },
   activateRelease: {
@@ -711,7 +723,7 @@ export const OPERATIONS = {
     tag: 'admin',
     summary: 'Make a release of a remote active',
     description:
-      'Makes a release active (from the next request on). 409 with a one-line reason when the gate refuses it (a shared singleton the shell does not provide, a missing file); nothing changes then.',
+      'Makes a release active (from the next request on): for everyone (percent 100, the default; a team token needs the promote scope) or as a canary for the browsers whose bucket is below percent (the activate scope). 409 with a one-line reason when the gate refuses it (a shared singleton the shell does not provide, a missing file, a module another remote consumes, a colliding route); nothing changes then.',
     params: RemoteParamsSchema,
     body: ActivateReleaseRequestSchema,
     responses: { 200: ReleaseSwitchResponseSchema },
@@ -723,9 +735,99 @@ export const OPERATIONS = {
     auth: 'admin',
     tag: 'admin',
     summary: 'Return a remote to its previous release',
+    description: "Admins, or the remote's team token with the activate scope.",
     params: RemoteParamsSchema,
     responses: { 200: ReleaseSwitchResponseSchema },
     errors: [404, 409],
+  },
+  promoteRelease: {
+    method: 'POST',
+    path: '/api/admin/remotes/{remote}/promote/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: "Make a remote's canary the release for everyone",
+    description: "Admins, or the remote's team token with the promote scope. 409 when no canary runs or the gate refuses it now.",
+    params: RemoteParamsSchema,
+    responses: { 200: ReleaseSwitchResponseSchema },
+    errors: [404, 409],
+  },
+  previewRelease: {
+    method: 'POST',
+    path: '/api/admin/remotes/{remote}/preview/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'A preview link pinning a release for one browser',
+    description: "A link valid one hour: the browser that opens it gets this release of the remote before any user does. The release must pass the gate (409 otherwise). Admins, or the remote's team token (any scope).",
+    params: RemoteParamsSchema,
+    body: PreviewRequestSchema,
+    responses: { 200: PreviewResponseSchema },
+    errors: [404, 409],
+  },
+  listRemoteErrors: {
+    method: 'GET',
+    path: '/api/admin/remotes/{remote}/errors/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: "Recent client errors of a remote's releases",
+    description: "What the shell reported (at most one per remote per page load), newest first, stacks mapped through the release's private source maps. Admins, or the remote's team token (any scope).",
+    params: RemoteParamsSchema,
+    query: RemoteErrorsQuerySchema,
+    responses: { 200: RemoteErrorsResponseSchema },
+  },
+  reportClientError: {
+    method: 'POST',
+    path: '/api/client-errors/',
+    auth: 'visitor',
+    tag: 'admin',
+    summary: 'The shell reports a remote that failed in the page',
+    description:
+      "No sign-in needed. `load_id` is the page load's signed id from /mf/remotes.json; a missing, forged or expired one is a 400, as is a canary release this load was not served. One load counts at most one error per remote (later reports answer 204 and count nothing). Rate-limited per IP.",
+    body: ClientErrorRequestSchema,
+    responses: { 204: null },
+    limited: true,
+  },
+  publishRelease: {
+    method: 'POST',
+    path: '/api/admin/remotes/{remote}/releases/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: "Publish a remote's built folder",
+    description:
+      "The body is a gzip'd tar of the built folder (remoteEntry.js and mf-manifest.json at its root; optional release.json with the version and declaration; source maps under .maps/, never served). Admins, or the remote's team token with the publish scope. 201 with the computed id; 200 when the same build was published before. 400 for an unsafe or incomplete archive, 413 over RELEASE_MAX_BYTES, 409 when the gate refuses it; nothing is stored then.",
+    params: RemoteParamsSchema,
+    rawBody: { contentType: 'application/gzip', description: "A gzip'd tar of the remote's built folder." },
+    responses: { 201: PublishReleaseResponseSchema, 200: PublishReleaseResponseSchema },
+    errors: [404, 409],
+  },
+  createRemoteToken: {
+    method: 'POST',
+    path: '/api/admin/remotes/{remote}/tokens/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'Create a team token for a remote',
+    description: 'Shown once; stored hashed. Creating the first token of a remote that does not exist yet admits it. Scopes: publish, activate, promote (all by default); 90 days by default.',
+    params: RemoteParamsSchema,
+    body: CreateRemoteTokenRequestSchema,
+    responses: { 201: CreateRemoteTokenResponseSchema },
+  },
+  listRemoteTokens: {
+    method: 'GET',
+    path: '/api/admin/remotes/{remote}/tokens/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: "A remote's team tokens",
+    description: 'Without the tokens themselves: name, scopes, creation, expiry, last use and revocation.',
+    params: RemoteParamsSchema,
+    responses: { 200: RemoteTokensResponseSchema },
+  },
+  revokeRemoteToken: {
+    method: 'DELETE',
+    path: '/api/admin/remotes/{remote}/tokens/{token_id}/',
+    auth: 'admin',
+    tag: 'admin',
+    summary: 'Revoke a team token',
+    params: RemoteTokenParamsSchema,
+    responses: { 200: MessageResponseSchema },
   },
 } as const satisfies Record<string, Operation>;
 

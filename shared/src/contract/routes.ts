@@ -60,6 +60,14 @@ export const API_ROUTES = {
   listRemotes: { method: 'GET', path: '/api/admin/remotes/' },
   activateRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/activate/' },
   rollbackRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/rollback/' },
+  promoteRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/promote/' },
+  previewRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/preview/' },
+  listRemoteErrors: { method: 'GET', path: '/api/admin/remotes/{remote}/errors/' },
+  reportClientError: { method: 'POST', path: '/api/client-errors/' },
+  publishRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/releases/' },
+  createRemoteToken: { method: 'POST', path: '/api/admin/remotes/{remote}/tokens/' },
+  listRemoteTokens: { method: 'GET', path: '/api/admin/remotes/{remote}/tokens/' },
+  revokeRemoteToken: { method: 'DELETE', path: '/api/admin/remotes/{remote}/tokens/{token_id}/' },
 } as const;
 
 export type ApiOperationId = keyof typeof API_ROUTES;

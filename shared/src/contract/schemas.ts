@@ -347,6 +347,10 @@ export interface RemotesManifestEntry {
 
 /** The runtime remote manifest served at /mf/remotes.json (and inlined in every page). */
 export interface RemotesManifest {
+  /** This page load's signed id, sent back with client error reports (POST /api/client-errors/). */
+  load_id?: string;
+  /** In the page's inlined copy: the ETag of /mf/remotes.json for it, so an open tab revalidates cheaply. */
+  etag?: string;
   remotes: RemotesManifestEntry[];
 }
 
@@ -358,18 +362,21 @@ export const RemoteParamsSchema = Type.Object({ remote: Type.String({ pattern: '
 
 export const ActivateReleaseRequestSchema = Type.Object({
   release: Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$', description: "A release id printed by `npm run release`, or 'dist' (the built dist/ folder)." }),
+  percent: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100, description: 'Below 100: a canary for the browsers whose bucket is below it; everyone else keeps the active release.' })),
 });
 export type ActivateReleaseRequest = Static<typeof ActivateReleaseRequestSchema>;
 
 export const ReleaseSwitchSchema = Type.Object({
   id: Type.Integer(),
   remote: Type.String(),
-  action: Type.Union([Type.Literal('activate'), Type.Literal('rollback')]),
+  action: Type.Union([Type.Literal('activate'), Type.Literal('rollback'), Type.Literal('canary'), Type.Literal('promote'), Type.Literal('auto-rollback')]),
   release_id: Type.String(),
   previous_release_id: Type.Union([Type.String(), Type.Null()]),
-  /** 'cli:<os user>' or 'user:<id> <email>'. */
+  /** 'cli:<os user>', 'user:<id>', 'team:<name>' or, for an auto-rollback, 'server (canary of team:<name>)'. */
   actor: Type.String(),
   created_at: Type.String(),
+  percent: Type.Union([Type.Integer(), Type.Null()], { description: "A canary's share of browsers (action canary)." }),
+  reason: Type.Union([Type.String(), Type.Null()], { description: "Why (an auto-rollback's error rate)." }),
 });
 export type ReleaseSwitch = Static<typeof ReleaseSwitchSchema>;
 
@@ -378,6 +385,18 @@ export const RemoteStateSchema = Type.Object({
   name: Type.String(),
   registered: Type.Boolean({ description: 'In the app registry; otherwise it joined the site through a release.' }),
   active: Type.String({ description: "The active release id, or 'dist'." }),
+  canary: Type.Union([
+    Type.Object({
+      release: Type.String(),
+      percent: Type.Integer(),
+      started_by: Type.String(),
+      started_at: Type.String(),
+      loads: Type.Integer({ description: 'Page loads served the canary over the last CANARY_WINDOW_S.' }),
+      errors: Type.Integer({ description: 'Of those, loads that reported an error of this remote.' }),
+      error_rate: Type.Number(),
+    }),
+    Type.Null(),
+  ]),
   releases: Type.Array(Type.Object({ id: Type.String(), version: Type.String(), created_at: Type.String() })),
   history: Type.Array(ReleaseSwitchSchema, { description: 'The latest switches, newest first.' }),
 });
@@ -385,6 +404,78 @@ export type RemoteState = Static<typeof RemoteStateSchema>;
 
 export const RemoteStatesResponseSchema = Type.Object({ remotes: Type.Array(RemoteStateSchema) });
 export const ReleaseSwitchResponseSchema = Type.Object({ message: Type.String(), switch: ReleaseSwitchSchema });
+
+// Teams publish their remote over HTTP (docs/teams.md): team tokens and publishing.
+
+export const PublishReleaseResponseSchema = Type.Object({
+  release: Type.String({ description: 'The release id the server computed (version + content hash).' }),
+  files: Type.Integer({ description: 'Files in the release.' }),
+  bytes: Type.Integer({ description: 'Their total size, unpacked.' }),
+});
+export type PublishReleaseResponse = Static<typeof PublishReleaseResponseSchema>;
+
+export const TokenScopeSchema = Type.Union([Type.Literal('publish'), Type.Literal('activate'), Type.Literal('promote')]);
+
+export const CreateRemoteTokenRequestSchema = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 63, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._-]*$', description: "The team's name, recorded with every switch the token makes (team:<name>)." }),
+  scopes: Type.Optional(Type.Array(TokenScopeSchema, { minItems: 1, maxItems: 3, uniqueItems: true, description: 'Default: all three.' })),
+  expires_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'Default 90.' })),
+});
+export type CreateRemoteTokenRequest = Static<typeof CreateRemoteTokenRequestSchema>;
+
+export const CreateRemoteTokenResponseSchema = Type.Object({
+  token_id: Type.String(),
+  token: Type.String({ description: 'Shown once; only its hash is stored.' }),
+});
+
+export const RemoteTokenSchema = Type.Object({
+  token_id: Type.String(),
+  name: Type.String(),
+  scopes: Type.Array(TokenScopeSchema),
+  created_at: Type.String(),
+  expires_at: Type.String(),
+  last_used_at: Type.Union([Type.String(), Type.Null()]),
+  revoked_at: Type.Union([Type.String(), Type.Null()]),
+});
+export const RemoteTokensResponseSchema = Type.Object({ tokens: Type.Array(RemoteTokenSchema) });
+
+export const ClientErrorRequestSchema = Type.Object({
+  load_id: Type.String({ minLength: 1, maxLength: 200, description: 'The page load\'s signed id (load_id in /mf/remotes.json).' }),
+  remote: Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$', description: "The remote's folder ('mf-feed')." }),
+  release: Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$' }),
+  kind: Type.Union([Type.Literal('load'), Type.Literal('render'), Type.Literal('runtime')]),
+  message: Type.String({ maxLength: 500 }),
+  stack: Type.Optional(Type.String({ maxLength: 8000 })),
+});
+export type ClientErrorRequest = Static<typeof ClientErrorRequestSchema>;
+
+export const RemoteErrorsQuerySchema = Type.Object({
+  release: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$' })),
+});
+export const RemoteErrorsResponseSchema = Type.Object({
+  errors: Type.Array(
+    Type.Object({
+      release: Type.String(),
+      kind: Type.String(),
+      message: Type.String(),
+      stack: Type.Union([Type.String(), Type.Null()], { description: "Mapped through the release's private source maps where they cover it." }),
+      created_at: Type.String(),
+    }),
+  ),
+});
+
+export const PreviewRequestSchema = Type.Object({
+  release: Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$', description: 'A published release of the remote.' }),
+});
+export const PreviewResponseSchema = Type.Object({
+  url: Type.String({ description: 'Valid one hour: the browser that opens it gets this release of the remote (kept in a cookie until it expires).' }),
+  expires_at: Type.String(),
+});
+
+export const RemoteTokenParamsSchema = Type.Object({
+  remote: Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$' }),
+  token_id: Type.String({ pattern: '^[0-9a-f]{16}$' }),
+});
 // ---------- v2: own wishes, moderation (docs/product.md) ----------
 
 export const RoleSchema = Type.Union([Type.Literal('user'), Type.Literal('moderator'), Type.Literal('admin')]);

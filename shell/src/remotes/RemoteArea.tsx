@@ -9,6 +9,7 @@ import { ErrorBoundary, REMOTE_TIMEOUT_MS, Spinner, useDocumentTitle } from '@wi
 import { loadExposed } from './loadExposed';
 import { RemoteFailure, RemoteRetryContext } from './RemoteFailure';
 import { FirstPaintOr } from './firstPaint';
+import { reportRemoteError } from './releaseWatch';
 
 export interface RemoteAreaProps {
   /** '<remote name>/<expose>', e.g. 'mf_feed/FeedPage' (an ExposedModule, or one a release declares). */
@@ -47,7 +48,11 @@ function LoadedRemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadin
   }, [module, timeoutMs]);
   return (
     <RemoteRetryContext.Provider value={retry}>
-      <ErrorBoundary key={`${module}#${attempt}`} fallback={<RemoteFailure onRetry={retry} />} onError={(error, info) => console.error(`[wishes] ${module} failed`, error, info.componentStack)}>
+      <ErrorBoundary key={`${module}#${attempt}`} fallback={<RemoteFailure onRetry={retry} />} onError={(error, info) => {
+          console.error(`[wishes] ${module} failed`, error, info.componentStack);
+          reportRemoteError('render', error, module);
+        }}
+      >
         <Suspense
           fallback={
             <>

@@ -6,6 +6,7 @@
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RemoteFailure } from './RemoteFailure';
+import { reportRemoteError } from './releaseWatch';
 
 export const FAILED_REMOTE = Symbol.for('wishes.remoteFailure');
 
@@ -19,6 +20,7 @@ export function fallbackPlugin(log: (message: string, error: unknown) => void = 
         return undefined;
       }
       log(`[wishes] remote ${args.id} could not be loaded`, args.error);
+      reportRemoteError('load', args.error, args.id);
       return { default: RemoteFailure, [FAILED_REMOTE]: true };
     },
   };

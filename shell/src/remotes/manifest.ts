@@ -6,6 +6,7 @@ import { registerPlugins, registerRemotes } from '@module-federation/enhanced/ru
 import type { RemotesManifest } from '@wishes/shared';
 import { fallbackPlugin } from './fallback-plugin';
 import { registryManifest, setSiteComposition } from './composition';
+import { setLoadedManifest, watchRuntimeErrors } from './releaseWatch';
 
 export const MANIFEST_URL = '/mf/remotes.json';
 /** The server inlines the manifest in the page (same JSON as MANIFEST_URL), saving a request. */
@@ -59,5 +60,7 @@ export async function setUpRemotes(): Promise<RemotesManifest> {
     { force: true },
   );
   setSiteComposition(manifest);
+  setLoadedManifest(manifest);
+  watchRuntimeErrors();
   return manifest;
 }

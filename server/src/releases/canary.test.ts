@@ -1,0 +1,187 @@
+/**
+ * Canaries and automatic rollback (docs/teams.md), on both databases: a canary reaches only the
+ * browsers whose bucket is below its percent (manifest and HTML, Vary: Cookie), each load gets a
+ * signed load_id, client error reports need a valid one and count once per remote per load,
+ * promote and rollback, the list shows loads/errors/rate, the server rolls a failing canary back
+ * by itself (history, admins mailed with the team's name), and the team reads its errors with
+ * stacks mapped through the release's private source maps.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { SourceMapGenerator } from 'source-map-js';
+import { registeredRemote } from '@wishes/shared/registry';
+import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
+import { archive, build, makeSite } from '../../test/kit/release-archives';
+import { newLoadId } from './canary';
+
+const EMBEDDED_REMOTES = /<script type="application\/json" id="wishes-remotes">([\s\S]*?)<\/script>/;
+
+describe.each(dialects)('canaries (%s)', (dialect) => {
+  let t: TestContext;
+  let site: string;
+  let releasesDir: string;
+  let admin: TestUser;
+  let token: string;
+  let stable: string;
+  let canary: string;
+
+  const feed = registeredRemote('mf-feed')!;
+  // A page chunk whose line 1 column 10 maps to src/feed/FeedPage.tsx line 42.
+  const generator = new SourceMapGenerator({ file: '__federation_expose_Page.cm.js' });
+  generator.addMapping({ generated: { line: 1, column: 9 }, original: { line: 42, column: 4 }, source: 'src/feed/FeedPage.tsx', name: 'renderCard' });
+
+  beforeAll(async () => {
+    site = makeSite();
+    releasesDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-canary-'));
+    t = await createTestApp(dialect, { releasesDir, canary: { windowS: 300, maxErrorRate: 0.2, minLoads: 5 } }, { env: { WISHES_SITE_ROOT: site } });
+    admin = await t.createUser({ email: 'root@example.com' });
+    await sql`update users set role = 'admin' where id = ${admin.id}`.execute(t.app.deps.db);
+    const created = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/tokens/', token: admin.access, payload: { name: 'feed-team', scopes: ['publish', 'activate'] } });
+    token = created.json().token;
+    const publish = async (marker: string, extra: object = {}) => {
+      const res = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/releases/', headers: { 'content-type': 'application/gzip' }, payload: await archive(build(feed, { marker, ...extra })), token });
+      expect(res.statusCode).toBe(201);
+      return res.json().release as string;
+    };
+    stable = await publish('st');
+    canary = await publish('cm', { page: 'function a(){throw new Error("boom")}', map: generator.toString() });
+    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', token: admin.access, payload: { release: stable } })).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(site, { recursive: true, force: true });
+    rmSync(releasesDir, { recursive: true, force: true });
+  });
+
+  const manifestFor = async (bucket: number | null, headers: Record<string, string> = {}) =>
+    t.request({ method: 'GET', url: '/mf/remotes.json', headers: { ...headers, ...(bucket === null ? {} : { cookie: `other=1; wishes_bucket=${bucket}` }) } });
+  const feedRelease = (body: { remotes: Array<{ name: string; release: string }> }) => body.remotes.find((r) => r.name === 'mf_feed')?.release;
+  const report = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/client-errors/', payload, remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  const state = async () => (await t.request({ method: 'GET', url: '/api/admin/remotes/', token: admin.access })).json().remotes.find((r: { remote: string }) => r.remote === 'mf-feed');
+  const startCanary = async (percent: number) => {
+    const res = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', token, payload: { release: canary, percent } });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it('a team with the activate scope starts a canary, but may not activate for everyone or promote', async () => {
+    const full = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', token, payload: { release: canary } });
+    expect([full.statusCode, full.json().detail]).toEqual([403, 'This token does not have the promote scope.']);
+    const started = await startCanary(30);
+    expect(started.switch).toMatchObject({ action: 'canary', release_id: canary, previous_release_id: stable, percent: 30, actor: 'team:feed-team' });
+    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/promote/', token })).statusCode).toBe(403);
+    for (const percent of [0, 101, 1.5]) expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', token, payload: { release: canary, percent } })).statusCode).toBe(400);
+  });
+
+  it('reaches only the buckets below its percent, in the manifest and the HTML, per cookie', async () => {
+    for (const [bucket, release] of [[0, canary], [29, canary], [30, stable], [99, stable]] as const) {
+      const res = await manifestFor(bucket);
+      expect([bucket, feedRelease(res.json())]).toEqual([bucket, release]);
+      expect(res.headers.vary).toBe('Cookie');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      const page = await t.request({ method: 'GET', url: '/feed', headers: { cookie: `wishes_bucket=${bucket}` } });
+      expect(page.headers.vary).toBe('Cookie');
+      expect(feedRelease(JSON.parse(EMBEDDED_REMOTES.exec(page.body)![1]))).toBe(release);
+    }
+    // A first visit gets a stable bucket cookie.
+    const first = await manifestFor(null);
+    expect(String(first.headers['set-cookie'])).toMatch(/^wishes_bucket=\d{1,2}; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly$/);
+  });
+
+  it('each load gets a signed load_id; an unchanged manifest revalidates with a 304 that counts no load', async () => {
+    const res = await manifestFor(5);
+    expect(res.json().load_id).toMatch(/^[A-Za-z0-9_-]{16}\.[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+    const loads = (await state()).canary.loads;
+    const again = await manifestFor(5, { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect((await state()).canary.loads).toBe(loads);
+    expect((await manifestFor(50, { 'if-none-match': String(res.headers.etag) })).statusCode).toBe(200);
+  });
+
+  it('client error reports: a forged, expired or foreign load_id is refused; one error per remote per load counts', async () => {
+    const load = (await manifestFor(3)).json().load_id as string;
+    const base = { remote: 'mf-feed', release: canary, kind: 'runtime', message: 'boom' };
+    expect((await report({ ...base })).statusCode).toBe(400);
+    expect((await report({ ...base, load_id: load.slice(0, -3) + 'AAA' })).statusCode).toBe(400);
+    expect((await report({ ...base, load_id: newLoadId('another-secret') })).statusCode).toBe(400);
+    expect((await report({ ...base, load_id: newLoadId(t.config.jwtSecret, Date.now() - 25 * 3600_000) })).statusCode).toBe(400);
+    expect((await report({ ...base, load_id: load, message: 'x'.repeat(501) })).statusCode).toBe(400);
+    // A load on the stable release cannot report against the canary.
+    const stableLoad = (await manifestFor(80)).json().load_id as string;
+    const foreign = await report({ ...base, load_id: stableLoad });
+    expect([foreign.statusCode, foreign.json().detail]).toEqual([400, `This load was not served mf-feed ${canary}.`]);
+    const before = (await state()).canary.errors;
+    expect((await report({ ...base, load_id: load })).statusCode).toBe(204);
+    expect((await report({ ...base, load_id: load, kind: 'render' })).statusCode).toBe(204);
+    expect((await state()).canary.errors).toBe(before + 1);
+  });
+
+  it('promote makes the canary the release for everyone; rollback after a canary keeps the active one', async () => {
+    const admins = (payload?: object) => ({ token: admin.access, ...(payload ? { payload } : {}) });
+    const promoted = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/promote/', ...admins() });
+    expect(promoted.json().switch).toMatchObject({ action: 'promote', release_id: canary, previous_release_id: stable });
+    expect(feedRelease((await manifestFor(99)).json())).toBe(canary);
+    expect((await state()).canary).toBeNull();
+    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/promote/', ...admins() })).statusCode).toBe(409);
+    // Back to stable for the next test, then a canary rolled back by hand ends it.
+    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/rollback/', ...admins() })).json().switch.release_id).toBe(stable);
+    await startCanary(50);
+    const ended = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/rollback/', token });
+    expect(ended.json().switch).toMatchObject({ action: 'rollback', release_id: stable, previous_release_id: canary, actor: 'team:feed-team' });
+    expect(feedRelease((await manifestFor(0)).json())).toBe(stable);
+  });
+
+  it('a preview link pins a release for the browser that opens it, and only that one', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/preview/', token, payload: { release: canary } });
+    expect(res.statusCode).toBe(200);
+    const url = new URL(res.json().url);
+    expect(url.origin).toBe('http://wishes.test');
+    const page = await t.request({ method: 'GET', url: `/feed${url.search}`, headers: { cookie: 'wishes_bucket=90' } });
+    expect(feedRelease(JSON.parse(EMBEDDED_REMOTES.exec(page.body)![1]))).toBe(canary);
+    const cookie = ([] as string[]).concat(page.headers['set-cookie'] as string | string[]).find((c) => c.startsWith('wishes_preview='))!;
+    expect(cookie).toMatch(/; Max-Age=3[56]\d\d; SameSite=Lax; HttpOnly$/);
+    // The cookie keeps the pin for that browser's next requests; others stay on the active release.
+    expect(feedRelease((await manifestFor(null, { cookie: `wishes_bucket=90; ${cookie.split(";")[0]}` })).json())).toBe(canary);
+    expect(feedRelease((await manifestFor(90)).json())).toBe(stable);
+    // A forged one pins nothing.
+    const forged = await t.request({ method: 'GET', url: `/feed?wishes_preview=mf-feed~${canary}~zzzzzzz~${'A'.repeat(43)}`, headers: { cookie: 'wishes_bucket=90' } });
+    expect(feedRelease(JSON.parse(EMBEDDED_REMOTES.exec(forged.body)![1]))).toBe(stable);
+    // Not for another remote, nor an unknown release.
+    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-compose/preview/', token, payload: { release: canary } })).statusCode).toBe(403);
+    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/preview/', token, payload: { release: '9.9.9-nope' } })).statusCode).toBe(404);
+  });
+
+  it('the server rolls a failing canary back by itself, records why and mails the admins naming the team', async () => {
+    await sql`delete from client_errors`.execute(t.app.deps.db);
+    await sql`delete from canary_loads`.execute(t.app.deps.db);
+    await startCanary(20);
+    const loads: string[] = [];
+    for (let i = 0; i < 5; i += 1) loads.push((await manifestFor(i)).json().load_id);
+    const listed = (await state()).canary;
+    expect(listed).toMatchObject({ release: canary, percent: 20, loads: 5, errors: 0, error_rate: 0 });
+    const stack = `Error: boom\n    at a (http://wishes.test/mf/releases/mf-feed/${canary}/__federation_expose_Page.cm.js:1:10)`;
+    // 1 of 5 = 0.2: not above the threshold.
+    expect((await report({ load_id: loads[0], remote: 'mf-feed', release: canary, kind: 'runtime', message: 'boom', stack })).statusCode).toBe(204);
+    expect((await state()).canary).toMatchObject({ errors: 1, error_rate: 0.2 });
+    t.mails.length = 0;
+    // 2 of 5 = 0.4: rolled back.
+    expect((await report({ load_id: loads[1], remote: 'mf-feed', release: canary, kind: 'render', message: 'boom' })).statusCode).toBe(204);
+    const after = await state();
+    expect(after.canary).toBeNull();
+    expect(after.history[0]).toMatchObject({ action: 'auto-rollback', release_id: stable, previous_release_id: canary, actor: 'server (canary of team:feed-team)' });
+    expect(after.history[0].reason).toBe('error rate 0.400 (2 of 5 loads in 300 s) above 0.2');
+    expect(feedRelease((await manifestFor(0)).json())).toBe(stable);
+    expect(t.mails.map((m) => [m.to, m.subject])).toEqual([['root@example.com', `Wishes: mf-feed canary ${canary} rolled back automatically`]]);
+    expect(t.mails[0].text).toContain('team:feed-team');
+    // The team reads its errors, the stack mapped through the private source map.
+    const errors = await t.request({ method: 'GET', url: `/api/admin/remotes/mf-feed/errors/?release=${canary}`, token });
+    expect(errors.statusCode).toBe(200);
+    const runtime = errors.json().errors.find((e: { kind: string }) => e.kind === 'runtime');
+    expect(runtime.stack).toBe('Error: boom\n    at a (src/feed/FeedPage.tsx:42:5 (renderCard))');
+    // Not another remote's.
+    expect((await t.request({ method: 'GET', url: '/api/admin/remotes/mf-compose/errors/', token })).statusCode).toBe(403);
+  });
+});
