@@ -33,6 +33,8 @@ import staticContentRoutes from '../pages/static-content';
 import pagesRoutes from '../pages/routes';
 import { connectCluster, type ClusterLink } from '../cluster/shared-state';
 import { wireClusterInvalidations } from '../cluster/wiring';
+import { startScheduler } from '../deliveries/scheduler';
+import { scrubUrl } from './request-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,6 +65,16 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       level: config.logLevel,
       // Never log credentials: tokens travel in headers, passwords in bodies (bodies are not logged).
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // A recipient's link secret (/w/{token}, its API calls) never reaches a log line.
+      serializers: {
+        req: (request: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }) => ({
+          method: request.method,
+          url: scrubUrl(request.url),
+          host: request.hostname,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
     },
     // Fastify's two lines per request (incoming + completed) cost ~3-5 % of a cheap read's CPU;
     // logRequest below writes one line per request instead, and skips successful reads at info.
@@ -163,6 +175,12 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   installNotFound(app);
   if (options.beforeReady) await options.beforeReady(app);
 
+  // Every process runs the delivery scheduler (started once ready, stopped before the database closes);
+  // the outbox's leases keep processes from mailing one row twice.
+  app.addHook('preClose', async () => {
+    await deps.scheduler?.stop();
+  });
   await app.ready();
+  deps.scheduler = startScheduler(deps, app.log);
   return app;
 }

@@ -90,6 +90,18 @@ export interface Config {
   feedCacheMs: number;
   /** How long a user's session epoch is trusted without a bus message, ms (WISHES_SESSION_CACHE_MS, default 10000). */
   sessionCacheMs: number;
+  /** Only senders with a verified email may send wishes, fresh accounts at most 3 a day (REQUIRE_VERIFIED_SENDERS, default true). */
+  requireVerifiedSenders: boolean;
+  /** Deliveries one sender may create per 24 hours (DELIVERIES_PER_DAY, default 20). */
+  deliveriesPerDay: number;
+  /** How often each process looks for due deliveries, ms (DELIVERY_POLL_MS, default 5000). */
+  deliveryPollMs: number;
+  /** A process's hold on a delivery it is mailing, ms (DELIVERY_LEASE_MS, default 120000); past it another process takes it up. */
+  deliveryLeaseMs: number;
+  /** First wait after a failed try, ms, doubled per try (DELIVERY_RETRY_BASE_MS, default 60000). */
+  deliveryRetryBaseMs: number;
+  /** Tries before a delivery is `failed` (DELIVERY_MAX_ATTEMPTS, default 5). */
+  deliveryMaxAttempts: number;
 }
 
 export type TrustProxy = false | number | string;
@@ -281,5 +293,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     feedCacheMs: overrides.feedCacheMs ?? (get('WISHES_FEED_CACHE_MS') ? parseIntStrict(get('WISHES_FEED_CACHE_MS')!, 'WISHES_FEED_CACHE_MS', 0, 3_600_000) : 1000),
     sessionCacheMs:
       overrides.sessionCacheMs ?? (get('WISHES_SESSION_CACHE_MS') ? parseIntStrict(get('WISHES_SESSION_CACHE_MS')!, 'WISHES_SESSION_CACHE_MS', 0, 3_600_000) : 10_000),
+    requireVerifiedSenders:
+      overrides.requireVerifiedSenders ?? (get('REQUIRE_VERIFIED_SENDERS') ? parseBool(get('REQUIRE_VERIFIED_SENDERS')!, 'REQUIRE_VERIFIED_SENDERS') : true),
+    deliveriesPerDay: overrides.deliveriesPerDay ?? (get('DELIVERIES_PER_DAY') ? parseIntStrict(get('DELIVERIES_PER_DAY')!, 'DELIVERIES_PER_DAY', 0, 1_000_000) : 20),
+    deliveryPollMs: overrides.deliveryPollMs ?? (get('DELIVERY_POLL_MS') ? parseIntStrict(get('DELIVERY_POLL_MS')!, 'DELIVERY_POLL_MS', 50, 60_000) : 5000),
+    deliveryLeaseMs: overrides.deliveryLeaseMs ?? (get('DELIVERY_LEASE_MS') ? parseIntStrict(get('DELIVERY_LEASE_MS')!, 'DELIVERY_LEASE_MS', 1000, 3_600_000) : 120_000),
+    deliveryRetryBaseMs:
+      overrides.deliveryRetryBaseMs ?? (get('DELIVERY_RETRY_BASE_MS') ? parseIntStrict(get('DELIVERY_RETRY_BASE_MS')!, 'DELIVERY_RETRY_BASE_MS', 10, 86_400_000) : 60_000),
+    deliveryMaxAttempts: overrides.deliveryMaxAttempts ?? (get('DELIVERY_MAX_ATTEMPTS') ? parseIntStrict(get('DELIVERY_MAX_ATTEMPTS')!, 'DELIVERY_MAX_ATTEMPTS', 1, 50) : 5),
   };
 }

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import type { WishGenerator } from '../generator/provider';
 import type { Notifier } from '../notifications/service';
 import type { ClusterLink } from '../cluster/shared-state';
+import type { Scheduler } from '../deliveries/scheduler';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -17,4 +18,6 @@ export interface AppDeps {
   notifications: Notifier;
   /** Cluster mode (REDIS_URL): the Redis link every process shares (cluster/shared-state.ts); absent for one process. */
   cluster?: ClusterLink;
+  /** The delivery scheduler of this process (deliveries/scheduler.ts); set once the app is ready. */
+  scheduler?: Scheduler;
 }

@@ -12,6 +12,7 @@ import { chatsMigration } from './migrations/0009_chats';
 import { votersTypeIndexMigration } from './migrations/0011_voters_type_idx';
 import { mediaFilesMigration } from './migrations/0010_media_files';
 import { timestamptzMigration } from './migrations/0012_timestamptz';
+import { deliveriesMigration } from './migrations/0014_deliveries';
 import { convertTextDateColumns } from './dates';
 
 /** Every migration by name; the name order is the order on a fresh database. */
@@ -28,6 +29,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0010_media_files': mediaFilesMigration(dialect),
     '0011_voters_type_idx': votersTypeIndexMigration(dialect),
     '0012_timestamptz': timestamptzMigration(dialect),
+    '0014_deliveries': deliveriesMigration(dialect),
   };
 }
 

@@ -11,6 +11,7 @@ export const NotificationKindSchema = Type.Union([
   Type.Literal('follow'),
   Type.Literal('report_resolved'),
   Type.Literal('wish_hidden'),
+  Type.Literal('delivery_opened'),
 ]);
 export type NotificationKind = Static<typeof NotificationKindSchema>;
 
