@@ -13,6 +13,8 @@ import { validatePassword } from '../auth/validators';
 import { AVATAR } from '../media/schemas';
 import { endUserSessions, startSession } from '../auth/sessions';
 import * as q from './queries';
+import { loadOptions } from '../options/load';
+import { verificationLink, verificationMail, verificationToken, verifyEmail } from './verify';
 
 export const ACCOUNT_TEXT = {
   blankName: 'This field may not be blank.',
@@ -21,6 +23,8 @@ export const ACCOUNT_TEXT = {
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   signedOutEverywhere: 'You have been signed out on every device.',
   deleted: 'Account deleted',
+  emailVerified: 'Your email address is verified.',
+  badVerification: 'This verification link is not valid or has expired.',
 } as const;
 
 export default defineRoutes((app, deps) => {
@@ -47,12 +51,26 @@ export default defineRoutes((app, deps) => {
         const passwordHash = await hashPassword(body.password, config.scryptCost);
         try {
           const id = await authQueries.insertUser(db, { email, passwordHash, firstName: body.first_name.trim(), lastName: body.last_name.trim(), phone: body.phone.trim() });
+          // Senders must verify their address (REQUIRE_VERIFIED_SENDERS); the mail never holds up or fails the sign-up.
+          if (config.requireVerifiedSenders) {
+            const link = verificationLink(config.publicUrl, verificationToken(config.jwtSecret, id, email));
+            const siteName = loadOptions(config.optionsPath, config.siteName).options.site_name;
+            deps.mailer.send(verificationMail(email, body.first_name.trim(), link, siteName)).catch((error: unknown) => request.log.warn({ err: error }, 'verification mail not sent'));
+          }
           return reply.code(201).send({ user_id: id });
         } catch (error) {
           // Two sign-ups with one email at once: the unique index decides, the loser gets the same 409.
           if (isUniqueViolation(error)) throw new HttpError(409, AUTH_TEXT.duplicateEmail, { fields: { email: AUTH_TEXT.duplicateEmail } });
           throw error;
         }
+      },
+    },
+
+    verifyEmail: {
+      rateLimit: [{ max: 30, windowMs: 5 * MINUTE, key: byIp }],
+      handler: async (request) => {
+        if (!(await verifyEmail(db, config.jwtSecret, request.body.token))) throw new HttpError(400, ACCOUNT_TEXT.badVerification, { fields: { token: ACCOUNT_TEXT.badVerification } });
+        return { message: ACCOUNT_TEXT.emailVerified };
       },
     },
 
