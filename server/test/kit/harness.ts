@@ -118,6 +118,8 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
       seedDemo: false,
       publicUrl: 'http://wishes.test',
       scryptCost: 1024,
+      // Suites that test sending wishes turn it back on (deliveries/deliveries.test.ts).
+      requireVerifiedSenders: false,
       ...overrides,
     },
     { mailer, generator: options.generator, env: options.env, beforeReady: options.beforeReady },
