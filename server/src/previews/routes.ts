@@ -6,7 +6,7 @@ import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';
 import { loadOptions } from '../options/load';
-import { cardThemeOf, getVisibleWish } from '../wishes/queries';
+import { getVisibleWish } from '../wishes/queries';
 import { createCardCache } from './card';
 import { cardThemeList, isCardTheme } from './card-themes';
 
@@ -49,7 +49,10 @@ export default defineRoutes((_app, deps) => {
         // Visitors (crawlers) see visible public wishes; the author also their private ones.
         const wish = await getVisibleWish(db, id, request.userId ?? null);
         if (!wish || (!wish.is_public && wish.user_id !== request.userId)) throw new HttpError(404, NOT_FOUND);
-        const theme = chosenTheme(request.query.theme, await cardThemeOf(db, id));
+        // A wish hidden by moderation has no card, for its author neither (a card is for sharing).
+        const row = await db.selectFrom('wishes').select(['hidden', 'card_theme']).where('id', '=', id).executeTakeFirst();
+        if (!row || row.hidden !== 0) throw new HttpError(404, NOT_FOUND);
+        const theme = chosenTheme(request.query.theme, row.card_theme);
         const format: CardFormat = request.query.format ?? 'og';
         const card = await cardFor(`wish-${id}`, wish.text, wish.author, siteName(), { theme, format });
         return sendPng(reply, request.headers['if-none-match'], card, wish.is_public);

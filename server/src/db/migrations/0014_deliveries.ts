@@ -25,7 +25,7 @@ export function deliveriesMigration(dialect: Dialect): Migration {
     async up(db: Kysely<any>) {
       await db.schema.alterTable('wishes').addColumn('card_theme', 'varchar(32)').execute();
       await db.schema.alterTable('users').addColumn('email_verified_at', at).execute();
-      await sql`update users set email_verified_at = created_at`.execute(db);
+      await (dialect === 'postgres' ? sql`update users set email_verified_at = created_at::timestamptz` : sql`update users set email_verified_at = created_at`).execute(db);
       await db.schema
         .createTable('deliveries')
         .addColumn('id', idType, id)
