@@ -4,13 +4,14 @@
  * docs/deliveries.md describes the behaviour.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { DELIVERY } from '../constants';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const DELIVERY_LIMITS = {
-  noteMax: 300,
+  noteMax: DELIVERY.noteMax,
   /** How far ahead a wish may be scheduled. */
-  maxDaysAhead: 366,
+  maxDaysAhead: DELIVERY.maxDaysAhead,
   recipientNameMax: 150,
   emailMax: 254,
 } as const;
