@@ -27,8 +27,18 @@ export const ACCOUNT_TEXT = {
   badVerification: 'This verification link is not valid or has expired.',
 } as const;
 
+const VERIFY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>Verify your email address</title>
+<style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f5f3ff}main{max-width:560px;margin:48px auto;padding:24px;background:#fff;border-radius:16px}a{color:#7c3aed}</style>
+</head><body><main><h1>Verify your email address</h1><p id="verify-status" role="status">Checking your link…</p><p><a href="/">Go to Wishes</a></p></main>
+<script src="/static/verify-email.js" defer></script></body></html>`;
+
 export default defineRoutes((app, deps) => {
   const { db, config } = deps;
+  // The mailed link's page: its script posts the token (a mail scanner's GET verifies nothing).
+  app.get('/verify-email', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(VERIFY_PAGE),
+  );
   // Password checks are as costly as a login, so they share a login-like throttle.
   const passwordThrottle = { max: 25, windowMs: 5 * MINUTE, key: byIp };
 

@@ -3,9 +3,12 @@ import type { FastifyInstance } from 'fastify';
 /** Paths whose segment after the prefix is a secret (a recipient's link): logged as `[token]`. */
 const SECRET_PATHS = /^(\/w\/|\/api\/base\/deliveries\/received\/)[^/?#]+/;
 
-/** The URL as it may be logged: a recipient's link secret is replaced. */
+/** The email verification link carries its token in the query. */
+const SECRET_QUERY = /^(\/verify-email\?(?:[^#]*&)?token=)[^&#]*/;
+
+/** The URL as it may be logged: a recipient's link secret (or a verification token) is replaced. */
 export function scrubUrl(url: string): string {
-  return url.replace(SECRET_PATHS, '$1[token]');
+  return url.replace(SECRET_PATHS, '$1[token]').replace(SECRET_QUERY, '$1[token]');
 }
 
 /**

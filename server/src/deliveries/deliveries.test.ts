@@ -268,6 +268,9 @@ describe.each(dialects)('delivery limits and verified senders (%s)', (dialect: T
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toMatch(/verify your email address/);
     const token = decodeURIComponent(/verify-email\?token=([^\s]+)/.exec(mail.text)![1]!);
+    const page = await t.request({ url: `/verify-email?token=${encodeURIComponent(token)}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('/static/verify-email.js');
     expect((await t.request({ method: 'POST', url: '/api/account/verify_email/', payload: { token: token + 'x' } })).statusCode).toBe(400);
     expect((await t.request({ method: 'POST', url: '/api/account/verify_email/', payload: { token } })).statusCode).toBe(200);
     expect((await t.request({ url: '/api/account/', token: dan.access })).json().email_verified).toBe(true);
@@ -365,5 +368,6 @@ describe('log lines', () => {
     expect(scrubUrl('/w/abcDEF123_-xyz?not_me=1')).toBe('/w/[token]?not_me=1');
     expect(scrubUrl('/api/base/deliveries/received/abcDEF/opened/')).toBe('/api/base/deliveries/received/[token]/opened/');
     expect(scrubUrl('/api/base/feed/')).toBe('/api/base/feed/');
+    expect(scrubUrl('/verify-email?token=12.345.abc')).toBe('/verify-email?token=[token]');
   });
 });
