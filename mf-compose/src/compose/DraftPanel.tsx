@@ -22,14 +22,17 @@ export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
   const { text } = draft;
   const canSave = canSaveWish(text);
   const hasResult = draft.generatedText !== null;
+  // The card themes, once there is a text to save (nothing is fetched before).
   const [themes, setThemes] = useState<CardTheme[]>([]);
+  const wantThemes = hasResult && themes.length === 0;
   useEffect(() => {
+    if (!wantThemes) return;
     let active = true;
     api.listCardThemes().then((list) => active && setThemes(list), () => undefined);
     return () => {
       active = false;
     };
-  }, []);
+  }, [wantThemes]);
 
   const copy = async () => {
     try {
