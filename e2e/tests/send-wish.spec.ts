@@ -126,3 +126,24 @@ test('pick a card theme on the wish page and download a story card', async ({ br
     await page.context().close();
   }
 });
+
+test('write one back: compose names the sender, picks a theme, and "Save and send to…" opens the send form', async ({ signedInPage: page, api }) => {
+  const options = await api.options();
+  await page.goto('/compose?name=Ada');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada', { timeout: 30_000 });
+  await page.getByLabel('Style', { exact: true }).selectOption(options.greeting_config_params.styles[0]);
+  await page.getByLabel('Audience', { exact: true }).selectOption(options.greeting_config_params.audiences[0]);
+  await page.getByLabel('Topic', { exact: true }).selectOption(options.greeting_config_params.topics[0].topic);
+  await page.getByLabel('Details', { exact: true }).fill('Thank you for the lovely wish.');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expectToast(page, /^Wish generated!/);
+  await page.getByLabel('Card theme').selectOption('holidays');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await shot(page, 'compose-theme-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'compose-theme-1280');
+  await page.getByRole('button', { name: 'Save and send to…' }).click();
+  await expect(page).toHaveURL(/\/wish\/\d+$/);
+  await expect(page.getByLabel('Their name')).toHaveValue('Ada');
+  await expect(page.getByLabel('Theme', { exact: true })).toHaveValue('holidays');
+});

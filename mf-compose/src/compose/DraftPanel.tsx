@@ -141,7 +141,7 @@ export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
             <Button variant="secondary" icon={<Icon name="copy" />} onClick={() => void copy()} disabled={!canSave}>
               Copy
             </Button>
-            <Button variant="secondary" icon={<Icon name="share" />} onClick={() => onSave(true)} disabled={!canSave || busy !== null}>
+            <Button className="compose-result__send" variant="secondary" icon={<Icon name="share" />} onClick={() => onSave(true)} disabled={!canSave || busy !== null}>
               {TEXT.saveAndSend}
             </Button>
             <Button icon={<Icon name="check" />} onClick={() => onSave()} disabled={!canSave || busy !== null}>
