@@ -80,6 +80,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Ser
     // The journeys sign reporters up a moment before they report a wish hidden by reports.
     REPORTER_MIN_ACCOUNT_AGE_HOURS: '0',
     LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL || 'warn',
+    // Journeys sign up and send at once; verification has its own server tests.
+    REQUIRE_VERIFIED_SENDERS: 'false',
+    DELIVERY_POLL_MS: '500',
     ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
   });
   for (const [k, v] of Object.entries(options.env ?? {})) {

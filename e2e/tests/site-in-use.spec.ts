@@ -70,9 +70,11 @@ for (const width of WIDTHS) {
       await expect(button).toHaveAttribute('aria-expanded', 'true');
       const profile = header(page).getByRole('link', { name: 'Your profile' });
       await expect(profile).toBeFocused();
-      // Then the social layer's entries (Notifications, Settings), then Sign out.
+      // Then the social layer's entries (Notifications, Sent wishes, Settings), then Sign out.
       await page.keyboard.press('ArrowDown');
       await expect(header(page).locator('.shell-account__list').getByRole('link', { name: 'Notifications', exact: true })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(header(page).getByRole('link', { name: 'Sent wishes', exact: true })).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(header(page).getByRole('link', { name: 'Settings', exact: true })).toBeFocused();
       await page.keyboard.press('ArrowDown');

@@ -41,6 +41,7 @@ import type {
   Wish,
 } from './contract/schemas';
 import type { Account, AccountPatch, ChangePasswordResponse, NotificationsPage, UnreadCount } from './contract/social';
+import type { CardTheme, DeliveriesPage, SendWishRequest, SendWishResponse } from './contract/deliveries';
 import { API_ROUTES, apiPath, type ApiOperationId } from './contract/routes';
 import type { Chat, ChatMessageResponse, CreateChatRequest, CreateChatResponse } from './contract/chats';
 import { getAccessToken, refreshNow } from './session';
@@ -71,6 +72,10 @@ export const API_ERRORS = {
   deleteWish: 'Could not delete the wish. Please try again.',
   moderation: 'The moderation action failed. Please try again.',
   moderationLoad: 'Could not load this list. Please try again.',
+  sendWish: 'Could not send the wish. Please try again.',
+  deliveries: 'Could not load your sent wishes. Please try again.',
+  cancelDelivery: 'Could not cancel this delivery. Please try again.',
+  card: 'Could not draw the card. Please try again.',
 } as const;
 
 /** A failed call: `message` is what to show; `status` is 0 for a network failure. */
@@ -297,9 +302,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       }),
 
     /** Saves a wish; `chatId` keeps the caller's chat with it (api-v2 → Generation). */
-    saveWish: (text: string, isPublic = true, chatId?: number) =>
+    saveWish: (text: string, isPublic = true, chatId?: number, cardTheme?: string) =>
       call<SaveWishResponse>(to('saveWish'), {
-        body: chatId === undefined ? { text, is_public: isPublic } : { text, is_public: isPublic, chat_id: chatId },
+        body: { text, is_public: isPublic, ...(chatId === undefined ? {} : { chat_id: chatId }), ...(cardTheme ? { card_theme: cardTheme } : {}) },
         failure: API_ERRORS.save,
         expect: ['wish_id'],
       }),
@@ -323,6 +328,29 @@ export function createApiClient(options: ApiClientOptions = {}) {
     getChat: (chatId: number) => call<Chat | null>(to('getChat', { id: chatId }), { failure: API_ERRORS.chatLoad, nullOn: [404], expect: ['chat_id', 'messages', 'versions'] }),
 
     /** The chat kept with a wish, for its author; null when there is none (or the caller is not the author). */
+    /** Sends the wish to someone by email, now or at `send_at` (api: sendWish). */
+    sendWish: (wishId: number, request: SendWishRequest) =>
+      call<SendWishResponse>(to('sendWish', { id: wishId }), { body: request, failure: API_ERRORS.sendWish, expect: ['delivery_id', 'status'] }),
+
+    listDeliveries: (page = 1) => call<DeliveriesPage>(to('listDeliveries', {}, `?page=${page}`), { failure: API_ERRORS.deliveries, expect: ['deliveries'] }),
+
+    cancelDelivery: (deliveryId: number) => call<MessageResponse>(to('cancelDelivery', { id: deliveryId }), { failure: API_ERRORS.cancelDelivery }),
+
+    listCardThemes: async (): Promise<CardTheme[]> => {
+      const response = await send(to('listCardThemes'), { failure: API_ERRORS.general });
+      const body: unknown = await response.json().catch(() => null);
+      if (!response.ok || !Array.isArray(body)) throw new ApiError(API_ERRORS.general, response.status);
+      return body as CardTheme[];
+    },
+
+    /** A wish's card as a PNG blob, with the caller's token (the author's private wishes too). */
+    getCard: async (wishId: number, theme: string, format: 'og' | 'square' | 'story'): Promise<Blob> => {
+      const query = `?theme=${encodeURIComponent(theme)}&format=${format}`;
+      const response = await send(to('getWishCard', { id: wishId }, query), { failure: API_ERRORS.card, accept: 'image/png' });
+      if (!response.ok) throw new ApiError(API_ERRORS.card, response.status);
+      return response.blob();
+    },
+
     getWishChat: (wishId: number) =>
       call<Chat | null>(to('getWishChat', { id: wishId }), { failure: API_ERRORS.chatLoad, nullOn: [404], expect: ['chat_id', 'messages', 'versions'] }),
 

@@ -72,3 +72,6 @@ export const VOTERS_PAGE = {
   /** Largest `limit`, and the page size when none is given (the v1 list's cap). */
   maxLimit: 1000,
 } as const;
+
+/** Sending a wish to someone (docs/deliveries.md): the note's length, how far ahead, the card formats. */
+export const DELIVERY = { noteMax: 300, maxDaysAhead: 366 } as const;

@@ -18,4 +18,5 @@ export * from './ui';
 export type * from './contract/schemas';
 export type * from './contract/social';
 export type * from './contract/chats';
+export type * from './contract/deliveries';
 export * from './remotes';

@@ -52,10 +52,12 @@ describe('the app registry', () => {
         // The social layer (api-v2, issue 17).
         '/notifications',
         '/settings',
+        // Wishes sent to people by email (issue 31, mf-profile).
+        '/deliveries',
       ].sort(),
     );
     expect(allRoutes.filter((r) => r.signIn).map((r) => r.path).sort()).toEqual(
-      ['/business', '/compose', '/compose/:topic', '/subscriptions', '/my/reports', '/moderation', '/moderation/log', '/moderation/offers', '/notifications', '/settings'].sort(),
+      ['/business', '/compose', '/compose/:topic', '/subscriptions', '/my/reports', '/moderation', '/moderation/log', '/moderation/offers', '/notifications', '/settings', '/deliveries'].sort(),
     );
   });
 

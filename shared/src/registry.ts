@@ -132,6 +132,8 @@ export const APP_REGISTRY = [
       // The social layer: notifications (the shell's bell leads here) and account settings.
       NotificationsPage: './src/notifications/NotificationsPage.tsx',
       SettingsPage: './src/settings/SettingsPage.tsx',
+      // Wishes sent to people by email, with cancel (docs/deliveries.md).
+      DeliveriesPage: './src/deliveries/DeliveriesPage.tsx',
     },
     routes: [
       // A profile lists its wishes with mf-feed's WishList.
@@ -142,6 +144,7 @@ export const APP_REGISTRY = [
       { path: '/my/reports', expose: 'MyReportsPage', title: 'My reports', signIn: true },
       { path: '/notifications', expose: 'NotificationsPage', title: 'Notifications', signIn: true },
       { path: '/settings', expose: 'SettingsPage', title: 'Settings', signIn: true },
+      { path: '/deliveries', expose: 'DeliveriesPage', title: 'Sent wishes', signIn: true },
     ],
     consumes: [{ remote: 'mf-feed', module: './WishList' }],
     // Notifications and Settings are not nav entries: the bell sits next to the account menu

@@ -140,13 +140,21 @@ export default function ComposePage() {
     return request ? composer.ask(message, request) : Promise.resolve(false);
   };
 
-  const save = async () => {
+  // "Save and send…" opens the wish page's "Send to…" form, with the name the wish was written for.
+  const save = async (send = false) => {
     const wishId = await composer.save();
     if (wishId !== null) {
       clearDraft();
-      navigate(`/wish/${wishId}`);
+      navigate(`/wish/${wishId}`, send ? { state: { send: { name: values.name.trim() } } } : undefined);
     }
   };
+
+  // `?name=`: "Write one back" from a received wish names its sender as the recipient.
+  const nameParam = searchParams.get('name');
+  useEffect(() => {
+    const name = nameParam?.trim().slice(0, LIMITS.generateFieldMax);
+    if (name) update((current) => (current.values.name ? {} : { values: { ...current.values, name } }));
+  }, [nameParam, update]);
 
   return (
     <section className="compose-page" aria-labelledby="compose-title">
@@ -173,7 +181,7 @@ export default function ComposePage() {
           onGenerate={onGenerate}
           onGiveThree={onGiveThree}
         />
-        <DraftPanel composer={composer} onSave={() => void save()} onAsk={ask} />
+        <DraftPanel composer={composer} onSave={(send) => void save(send)} onAsk={ask} />
       </div>
     </section>
   );

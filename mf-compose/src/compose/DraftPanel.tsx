@@ -1,4 +1,5 @@
-import { Button, Icon, LIMITS, canSaveWish, toast } from '@wishes/shared';
+import { useEffect, useState } from 'react';
+import { Button, Icon, LIMITS, api, canSaveWish, toast, type CardTheme } from '@wishes/shared';
 import { CharacterCounter, FormField } from '../common/FormField';
 import { COMPOSE_TEXT as TEXT, IMPROVE_CHOICES } from './texts';
 import type { useComposeDraft } from './useComposeDraft';
@@ -6,7 +7,8 @@ import { ChatPanel } from './ChatPanel';
 
 interface DraftPanelProps {
   composer: ReturnType<typeof useComposeDraft>;
-  onSave: () => void;
+  /** `send`: "Save and send…" (the wish page then opens its "Send to…" form). */
+  onSave: (send?: boolean) => void;
   /** Sends an instruction to the draft's assistant; without it there is no chat panel. */
   onAsk?: (message: string) => Promise<boolean>;
 }
@@ -20,6 +22,17 @@ export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
   const { text } = draft;
   const canSave = canSaveWish(text);
   const hasResult = draft.generatedText !== null;
+  // The card themes, once there is a text to save (nothing is fetched before).
+  const [themes, setThemes] = useState<CardTheme[]>([]);
+  const wantThemes = hasResult && themes.length === 0;
+  useEffect(() => {
+    if (!wantThemes) return;
+    let active = true;
+    api.listCardThemes().then((list) => active && setThemes(list), () => undefined);
+    return () => {
+      active = false;
+    };
+  }, [wantThemes]);
 
   const copy = async () => {
     try {
@@ -109,11 +122,29 @@ export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
             </p>
           </fieldset>
 
+          {themes.length ? (
+            <div className="compose-theme">
+              <label className="compose-field__label" htmlFor="compose-card-theme">
+                {TEXT.cardTheme}
+              </label>
+              <select id="compose-card-theme" className="compose-theme__select" value={draft.cardTheme ?? themes[0]!.name} onChange={(event) => update({ cardTheme: event.target.value })}>
+                {themes.map((theme) => (
+                  <option key={theme.name} value={theme.name}>
+                    {theme.title}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+
           <div className="compose-result__actions">
             <Button variant="secondary" icon={<Icon name="copy" />} onClick={() => void copy()} disabled={!canSave}>
               Copy
             </Button>
-            <Button icon={<Icon name="check" />} onClick={onSave} disabled={!canSave || busy !== null}>
+            <Button className="compose-result__send" variant="secondary" icon={<Icon name="share" />} onClick={() => onSave(true)} disabled={!canSave || busy !== null}>
+              {TEXT.saveAndSend}
+            </Button>
+            <Button icon={<Icon name="check" />} onClick={() => onSave()} disabled={!canSave || busy !== null}>
               {busy === 'save' ? TEXT.saving : TEXT.save}
             </Button>
           </div>

@@ -28,6 +28,8 @@ export const COMPOSE_TEXT = {
   copied: 'Wish text copied to clipboard!',
   copyFailed: 'Failed to copy text',
   save: 'Save Wish',
+  saveAndSend: 'Save and send to…',
+  cardTheme: 'Card theme',
   saving: 'Saving…',
   replaceTitle: 'Replace your text?',
   replace: 'Replace',

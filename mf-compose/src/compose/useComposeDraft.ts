@@ -23,6 +23,8 @@ export interface ComposeDraft {
    * in chat"): saving then updates that wish instead of creating a second one.
    */
   chatWishId: number | null;
+  /** The card theme picked for the wish (GET /api/base/card-themes/); undefined or null: the default. */
+  cardTheme?: string | null;
 }
 
 /** What the draft is busy with (never persisted). */
@@ -285,10 +287,10 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
     setBusy('save');
     try {
       if (draft.chatWishId !== null) {
-        const wish = await api.updateWish(draft.chatWishId, { text: draft.text, is_public: draft.isPublic });
+        const wish = await api.updateWish(draft.chatWishId, { text: draft.text, is_public: draft.isPublic, ...(draft.cardTheme ? { card_theme: draft.cardTheme } : {}) });
         return wish.id;
       }
-      const { wish_id } = await api.saveWish(draft.text, draft.isPublic, draft.chatId ?? undefined);
+      const { wish_id } = await api.saveWish(draft.text, draft.isPublic, draft.chatId ?? undefined, draft.cardTheme ?? undefined);
       return wish_id;
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : draft.chatWishId !== null ? API_ERRORS.updateWish : API_ERRORS.save);

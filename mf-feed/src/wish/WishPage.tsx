@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ANONYMOUS, api, authorName, EmptyState, ErrorState, parseId, Spinner, useDocumentTitle, useKeyedState, type Wish } from '@wishes/shared';
 import { errorMessage } from '../common/errors';
 import { WishCard } from './WishCard';
 import { WishChatLink } from './WishChatLink';
+import { WishDeliverSection } from '../deliver/WishDeliverSection';
 import './wish.css';
 
 export const WISH_PAGE_TEXTS = { loading: 'Loading wish...', notFound: 'Could not find this wish!', failed: 'Could not load this wish.' } as const;
@@ -47,6 +48,8 @@ export default function WishPage() {
   const navigate = useNavigate();
   // After its author deletes it, the wish no longer exists: back to the feed.
   const onDeleted = useCallback(() => navigate('/feed', { replace: true }), [navigate]);
+  // Compose, after saving, opens "Send to…" with the recipient's name it was written for.
+  const sendState = (useLocation().state as { send?: { name?: string } } | null)?.send;
 
   return (
     <div className="feed-wish-page">
@@ -55,6 +58,7 @@ export default function WishPage() {
       {state.status === 'not-found' ? <EmptyState>{WISH_PAGE_TEXTS.notFound}</EmptyState> : null}
       {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
       {state.status === 'ready' ? <WishCard wish={state.wish} onChange={onChange} onDeleted={onDeleted} standalone /> : null}
+      {state.status === 'ready' ? <WishDeliverSection wish={state.wish} onChange={onChange} openSend={Boolean(sendState)} initialName={sendState?.name ?? ''} /> : null}
       {state.status === 'ready' ? <WishChatLink wish={state.wish} /> : null}
     </div>
   );

@@ -7,6 +7,7 @@ import type { Account } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { clearFeedCache, clearSearchCache, fullName } from '../wishes/queries';
+import { exportDeliveries } from '../deliveries/queries';
 
 type Db = Kysely<Database>;
 
@@ -22,6 +23,7 @@ export async function getAccount(db: Db, userId: number): Promise<Account | null
     phone: row.phone as string,
     role: typeof row.role === 'string' ? row.role : 'user',
     created_at: row.created_at as string,
+    email_verified: row.email_verified_at !== null && row.email_verified_at !== undefined,
   };
 }
 
@@ -31,6 +33,31 @@ export async function updateAccount(db: Db, userId: number, changes: { first_nam
   // Author names are part of cached anonymous feed pages and search rows.
   clearFeedCache(db);
   clearSearchCache(db);
+}
+
+/** The member's chats, each with its messages and text versions, in id order. */
+async function exportChats(db: Db, userId: number) {
+  const chats = await db.selectFrom('chats').select(['id', 'wish_id', 'settings', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('id').execute();
+  if (chats.length === 0) return [];
+  const ids = chats.map((c) => c.id);
+  const [messages, versions] = await Promise.all([
+    db.selectFrom('chat_messages').select(['chat_id', 'role', 'text', 'created_at']).where('chat_id', 'in', ids).orderBy('id').execute(),
+    db.selectFrom('chat_versions').select(['chat_id', 'text', 'created_at']).where('chat_id', 'in', ids).orderBy('id').execute(),
+  ]);
+  return chats.map((c) => {
+    let settings: unknown = c.settings;
+    try {
+      settings = JSON.parse(c.settings);
+    } catch {
+      // Kept as the stored text.
+    }
+    return {
+      ...c,
+      settings,
+      messages: messages.filter((m) => m.chat_id === c.id).map(({ chat_id: _chat, ...m }) => m),
+      versions: versions.filter((v) => v.chat_id === c.id).map(({ chat_id: _chat, ...v }) => v),
+    };
+  });
 }
 
 /** Everything stored about the member, as one JSON document (GET /api/account/export/). */
@@ -63,6 +90,7 @@ export async function exportAccount(db: Db, userId: number) {
     db.selectFrom('notifications').select(['id', 'kind', 'wish_id', 'text', 'read_at', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('notification_actors').select(['notification_id', 'actor_id']).execute(),
   ]);
+  const [deliveries, chats] = await Promise.all([exportDeliveries(db, userId), exportChats(db, userId)]);
   const actorsByNotification = new Map<number, number[]>();
   for (const a of actorIn) {
     const list = actorsByNotification.get(a.notification_id) ?? [];
@@ -84,6 +112,10 @@ export async function exportAccount(db: Db, userId: number) {
     followers: followers.map(person),
     reports,
     notifications: notifications.map((n) => ({ ...n, read: n.read_at !== null, actor_ids: actorsByNotification.get(n.id) ?? [] })),
+    // Wishes the member sent to people (the link secrets are left out).
+    deliveries,
+    // Drafts' conversations with the assistant, with every message and text version.
+    chats,
   };
 }
 

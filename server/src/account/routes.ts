@@ -14,6 +14,8 @@ import { AVATAR } from '../media/schemas';
 import { endUserSessions, startSession } from '../auth/sessions';
 import { limitMarks } from '../previews/card-text';
 import * as q from './queries';
+import { loadOptions } from '../options/load';
+import { verificationLink, verificationMail, verificationToken, verifyEmail } from './verify';
 
 export const ACCOUNT_TEXT = {
   blankName: 'This field may not be blank.',
@@ -22,10 +24,22 @@ export const ACCOUNT_TEXT = {
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
   signedOutEverywhere: 'You have been signed out on every device.',
   deleted: 'Account deleted',
+  emailVerified: 'Your email address is verified.',
+  badVerification: 'This verification link is not valid or has expired.',
 } as const;
+
+const VERIFY_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>Verify your email address</title>
+<style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f5f3ff}main{max-width:560px;margin:48px auto;padding:24px;background:#fff;border-radius:16px}a{color:#7c3aed}</style>
+</head><body><main><h1>Verify your email address</h1><p id="verify-status" role="status">Checking your link…</p><p><a href="/">Go to Wishes</a></p></main>
+<script src="/static/verify-email.js" defer></script></body></html>`;
 
 export default defineRoutes((app, deps) => {
   const { db, config } = deps;
+  // The mailed link's page: its script posts the token (a mail scanner's GET verifies nothing).
+  app.get('/verify-email', { schema: { hide: true } }, async (_request, reply) =>
+    reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(VERIFY_PAGE),
+  );
   // Password checks are as costly as a login, so they share a login-like throttle.
   const passwordThrottle = { max: 25, windowMs: 5 * MINUTE, key: byIp };
 
@@ -48,12 +62,26 @@ export default defineRoutes((app, deps) => {
         const passwordHash = await hashPassword(body.password, config.scryptCost);
         try {
           const id = await authQueries.insertUser(db, { email, passwordHash, firstName: limitMarks(body.first_name.trim()), lastName: limitMarks(body.last_name.trim()), phone: body.phone.trim() });
+          // Senders must verify their address (REQUIRE_VERIFIED_SENDERS); the mail never holds up or fails the sign-up.
+          if (config.requireVerifiedSenders) {
+            const link = verificationLink(config.publicUrl, verificationToken(config.jwtSecret, id, email));
+            const siteName = loadOptions(config.optionsPath, config.siteName).options.site_name;
+            deps.mailer.send(verificationMail(email, body.first_name.trim(), link, siteName)).catch((error: unknown) => request.log.warn({ err: error }, 'verification mail not sent'));
+          }
           return reply.code(201).send({ user_id: id });
         } catch (error) {
           // Two sign-ups with one email at once: the unique index decides, the loser gets the same 409.
           if (isUniqueViolation(error)) throw new HttpError(409, AUTH_TEXT.duplicateEmail, { fields: { email: AUTH_TEXT.duplicateEmail } });
           throw error;
         }
+      },
+    },
+
+    verifyEmail: {
+      rateLimit: [{ max: 30, windowMs: 5 * MINUTE, key: byIp }],
+      handler: async (request) => {
+        if (!(await verifyEmail(db, config.jwtSecret, request.body.token))) throw new HttpError(400, ACCOUNT_TEXT.badVerification, { fields: { token: ACCOUNT_TEXT.badVerification } });
+        return { message: ACCOUNT_TEXT.emailVerified };
       },
     },
 

@@ -35,6 +35,7 @@ import staticContentRoutes from '../pages/static-content';
 import pagesRoutes from '../pages/routes';
 import { connectCluster, type ClusterLink } from '../cluster/shared-state';
 import { wireClusterInvalidations } from '../cluster/wiring';
+import { startScheduler } from '../deliveries/scheduler';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,7 +68,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       level: config.logLevel,
       // Never log credentials: tokens travel in headers, passwords in bodies (bodies are not logged).
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      // Nor a token in a URL (`?access_token=` of old stream clients): app/log-redact.ts.
+      // Nor a token in a URL (`?access_token=` of old stream clients) or a recipient's link secret
+      // (/w/{token}, its API calls): app/log-redact.ts with request-log.ts's scrubUrl.
       serializers: { req: serializeRequest },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
@@ -191,6 +193,12 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   installNotFound(app);
   if (options.beforeReady) await options.beforeReady(app);
 
+  // Every process runs the delivery scheduler (started once ready, stopped before the database closes);
+  // the outbox's leases keep processes from mailing one row twice.
+  app.addHook('preClose', async () => {
+    await deps.scheduler?.stop();
+  });
   await app.ready();
+  deps.scheduler = startScheduler(deps, app.log);
   return app;
 }

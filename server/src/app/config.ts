@@ -115,6 +115,18 @@ redisUrl?: string;
   reporterMinAccountAgeHours: number;
   /** Serve the built `.map` files (SERVE_SOURCE_MAPS, default false: they are a 404). */
   serveSourceMaps: boolean;
+  /** Only senders with a verified email may send wishes, fresh accounts at most 3 a day (REQUIRE_VERIFIED_SENDERS, default true). */
+  requireVerifiedSenders: boolean;
+  /** Deliveries one sender may create per 24 hours (DELIVERIES_PER_DAY, default 20). */
+  deliveriesPerDay: number;
+  /** How often each process looks for due deliveries, ms (DELIVERY_POLL_MS, default 5000). */
+  deliveryPollMs: number;
+  /** A process's hold on a delivery it is mailing, ms (DELIVERY_LEASE_MS, default 120000); past it another process takes it up. */
+  deliveryLeaseMs: number;
+  /** First wait after a failed try, ms, doubled per try (DELIVERY_RETRY_BASE_MS, default 60000). */
+  deliveryRetryBaseMs: number;
+  /** Tries before a delivery is `failed` (DELIVERY_MAX_ATTEMPTS, default 5). */
+  deliveryMaxAttempts: number;
 }
 
 export type TrustProxy = false | number | string;
@@ -335,5 +347,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       overrides.reporterMinAccountAgeHours ??
       (get('REPORTER_MIN_ACCOUNT_AGE_HOURS') ? parseIntStrict(get('REPORTER_MIN_ACCOUNT_AGE_HOURS')!, 'REPORTER_MIN_ACCOUNT_AGE_HOURS', 0, 100_000) : 24),
     serveSourceMaps: overrides.serveSourceMaps ?? (get('SERVE_SOURCE_MAPS') ? parseBool(get('SERVE_SOURCE_MAPS')!, 'SERVE_SOURCE_MAPS') : false),
+    requireVerifiedSenders:
+      overrides.requireVerifiedSenders ?? (get('REQUIRE_VERIFIED_SENDERS') ? parseBool(get('REQUIRE_VERIFIED_SENDERS')!, 'REQUIRE_VERIFIED_SENDERS') : true),
+    deliveriesPerDay: overrides.deliveriesPerDay ?? (get('DELIVERIES_PER_DAY') ? parseIntStrict(get('DELIVERIES_PER_DAY')!, 'DELIVERIES_PER_DAY', 0, 1_000_000) : 20),
+    deliveryPollMs: overrides.deliveryPollMs ?? (get('DELIVERY_POLL_MS') ? parseIntStrict(get('DELIVERY_POLL_MS')!, 'DELIVERY_POLL_MS', 50, 60_000) : 5000),
+    deliveryLeaseMs: overrides.deliveryLeaseMs ?? (get('DELIVERY_LEASE_MS') ? parseIntStrict(get('DELIVERY_LEASE_MS')!, 'DELIVERY_LEASE_MS', 1000, 3_600_000) : 120_000),
+    deliveryRetryBaseMs:
+      overrides.deliveryRetryBaseMs ?? (get('DELIVERY_RETRY_BASE_MS') ? parseIntStrict(get('DELIVERY_RETRY_BASE_MS')!, 'DELIVERY_RETRY_BASE_MS', 10, 86_400_000) : 60_000),
+    deliveryMaxAttempts: overrides.deliveryMaxAttempts ?? (get('DELIVERY_MAX_ATTEMPTS') ? parseIntStrict(get('DELIVERY_MAX_ATTEMPTS')!, 'DELIVERY_MAX_ATTEMPTS', 1, 50) : 5),
   };
 }

@@ -7,6 +7,7 @@ import type { WishGenerator } from '../generator/provider';
 import type { Notifier } from '../notifications/service';
 import type { ClusterLink } from '../cluster/shared-state';
 import type { Metrics } from './metrics';
+import type { Scheduler } from '../deliveries/scheduler';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -20,4 +21,6 @@ export interface AppDeps {
   cluster?: ClusterLink;
   /** Operators' metrics (app/metrics.ts): add a gauge or a queue's depth here; read when scraped. */
   metrics: Metrics;
+  /** The delivery scheduler of this process (deliveries/scheduler.ts); set once the app is ready. */
+  scheduler?: Scheduler;
 }

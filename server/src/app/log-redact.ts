@@ -5,6 +5,7 @@
  * reaches a log. Used by the logger's request serializer (app.ts), for every line that names a request.
  */
 import type { FastifyRequest } from 'fastify';
+import { scrubUrl } from './request-log';
 
 const SECRET_PARAM = /(token|refresh|secret|password|passwd|code|key|sig|signature|auth|session|jwt|load_id)/i;
 
@@ -29,11 +30,11 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, q)}?${redacted}`;
 }
 
-/** Fastify's default request serializer, with the URL redacted. */
+/** Fastify's default request serializer, with the URL redacted (query secrets, and link secrets in the path). */
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactUrl(scrubUrl(request.url)),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,

@@ -1,5 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Paths whose segment after the prefix is a secret (a recipient's link): logged as `[token]`. */
+const SECRET_PATHS = /^(\/w\/|\/api\/base\/deliveries\/received\/)[^/?#]+/;
+
+/** The email verification link carries its token in the query. */
+const SECRET_QUERY = /^(\/verify-email\?(?:[^#]*&)?token=)[^&#]*/;
+
+/** The URL as it may be logged: a recipient's link secret (or a verification token) is replaced. */
+export function scrubUrl(url: string): string {
+  return url.replace(SECRET_PATHS, '$1[token]').replace(SECRET_QUERY, '$1[token]');
+}
+
 /**
  * One log line per request, after the response: every write (POST/PUT/PATCH/DELETE) and every
  * 4xx/5xx at info (errors are also logged with their stack by the error handler); successful

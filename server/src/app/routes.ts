@@ -18,6 +18,7 @@ import offerRoutes from '../offers/routes';
 import moderationRoutes from '../moderation/routes';
 import notificationRoutes from '../notifications/routes';
 import previewRoutes from '../previews/routes';
+import deliveryRoutes from '../deliveries/routes';
 
 export const API_AREAS: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   optionRoutes,
@@ -34,4 +35,5 @@ export const API_AREAS: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   moderationRoutes,
   notificationRoutes,
   previewRoutes,
+  deliveryRoutes,
 ];

@@ -13,6 +13,7 @@ import { votersTypeIndexMigration } from './migrations/0011_voters_type_idx';
 import { mediaFilesMigration } from './migrations/0010_media_files';
 import { timestamptzMigration } from './migrations/0012_timestamptz';
 import { teamReleasesMigration } from './migrations/0015_team_releases';
+import { deliveriesMigration } from './migrations/0014_deliveries';
 import { convertTextDateColumns } from './dates';
 
 /** Every migration by name; the name order is the order on a fresh database. */
@@ -30,6 +31,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0011_voters_type_idx': votersTypeIndexMigration(dialect),
     '0012_timestamptz': timestamptzMigration(dialect),
     '0015_team_releases': teamReleasesMigration(dialect),
+    '0014_deliveries': deliveriesMigration(dialect),
   };
 }
 

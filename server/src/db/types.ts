@@ -27,6 +27,8 @@ export interface UsersTable {
   role: Generated<Role>;
   /** Set while the account is suspended (migrations/0007_moderation.ts). */
   banned_at: Generated<string | null>;
+  /** Set when the email address was verified (migrations/0014_deliveries.ts); null: not yet. */
+  email_verified_at: Generated<string | null>;
 }
 
 export type Role = 'user' | 'moderator' | 'admin';
@@ -48,6 +50,8 @@ export interface WishesTable {
   /** Bit set: HIDDEN_BY_MODERATORS | HIDDEN_AUTHOR_BANNED; 0 = not hidden. */
   hidden: Generated<number>;
   hidden_reason: Generated<string | null>;
+  /** The card theme the author picked (previews/card-themes.ts); null: the default. */
+  card_theme: Generated<string | null>;
 }
 
 export const HIDDEN_BY_MODERATORS = 1;
@@ -192,7 +196,7 @@ export interface ClientErrorsTable {
   created_at: string;
 }
 
-export type NotificationKind = 'vote' | 'follow' | 'report_resolved' | 'wish_hidden';
+export type NotificationKind = 'vote' | 'follow' | 'report_resolved' | 'wish_hidden' | 'delivery_opened';
 
 /** A notification for `user_id` (migrations/0008_social.ts); read_at null while unread. */
 export interface NotificationsTable {
@@ -285,6 +289,40 @@ export interface RemoteReleaseFilesTable {
   content: Buffer;
 }
 
+export type DeliveryStatus = 'scheduled' | 'sent' | 'opened' | 'failed' | 'cancelled';
+
+/** The outbox of wishes sent to someone (migrations/0014_deliveries.ts, deliveries/). */
+export interface DeliveriesTable {
+  id: Generated<number>;
+  wish_id: number;
+  sender_id: number;
+  recipient_email: string;
+  recipient_name: string;
+  note: string;
+  /** The recipient's link secret: /w/{token}. */
+  token: string;
+  status: DeliveryStatus;
+  send_at: string;
+  /** When the scheduler may try (again): send_at, then later after each failed try. */
+  next_attempt_at: string;
+  attempts: Generated<number>;
+  /** A process holds the row until then (it is mailing it); past it, another may take it. */
+  lease_expires_at: string | null;
+  leased_by: string | null;
+  last_error: string | null;
+  sent_at: string | null;
+  opened_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+}
+
+/** Addresses that take no wishes (unsubscribe, "not me", permanent failure): sha256 of the address. */
+export interface EmailSuppressionsTable {
+  email_hash: string;
+  reason: string;
+  created_at: string;
+}
+
 export interface Database {
   remote_tokens: RemoteTokensTable;
   remote_canary: RemoteCanaryTable;
@@ -292,6 +330,8 @@ export interface Database {
   client_errors: ClientErrorsTable;
   remote_releases: RemoteReleasesTable;
   remote_release_files: RemoteReleaseFilesTable;
+  deliveries: DeliveriesTable;
+  email_suppressions: EmailSuppressionsTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   chat_versions: ChatVersionsTable;

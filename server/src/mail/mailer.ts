@@ -14,6 +14,19 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
+  /** Files; one with a `cid` is an inline image the HTML shows as `cid:<cid>`. */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
+}
+
+/**
+ * Whether a send error is permanent: the mail server refused the recipient or the message with a
+ * 5xx reply (RFC 5321). A connection problem or a 4xx reply is temporary and worth another try.
+ */
+export function isPermanentMailError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 export interface Mailer {

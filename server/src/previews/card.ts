@@ -9,9 +9,11 @@ import { mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import sharp from 'sharp';
 import { clampToBox, limitMarks } from './card-text';
+import { CARD_FORMATS, type CardFormat } from '@wishes/shared/contract';
+import { formatSize, themeStyle, type ThemeStyle } from './card-themes';
 
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
+export const CARD_WIDTH = CARD_FORMATS.og.width;
+export const CARD_HEIGHT = CARD_FORMATS.og.height;
 /** Longer texts end with an ellipsis: a card is a teaser, and the font would shrink to unreadable. */
 const CARD_TEXT_MAX = 280;
 const FONT = 'DejaVu Sans, Liberation Sans, sans-serif';
@@ -34,19 +36,51 @@ export function cardText(text: string): string {
   return flat.length <= CARD_TEXT_MAX ? flat : `${flat.slice(0, CARD_TEXT_MAX - 1).trimEnd()}…`;
 }
 
-const background = (siteName: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#7c3aed"/><stop offset="1" stop-color="#db2777"/></linearGradient></defs>
-  <rect width="100%" height="100%" fill="url(#g)"/>
-  <rect x="40" y="40" width="${CARD_WIDTH - 80}" height="${CARD_HEIGHT - 80}" rx="28" fill="#ffffff"/>
-  <text x="80" y="${CARD_HEIGHT - 78}" font-family="${FONT}" font-size="30" font-weight="bold" fill="#7c3aed">${escapeXml(siteName)}</text>
+/** What a card looks like beyond its text: theme and format (card-themes.ts). */
+export interface CardLook {
+  theme?: string | null;
+  format?: CardFormat;
+}
+
+/** The panel, text box and byline places of a format: og keeps its v2 layout, taller formats grow the text box. */
+function layoutOf(format: CardFormat) {
+  const { width, height } = formatSize(format);
+  const margin = format === 'og' ? 40 : 60;
+  const pad = 80 + (margin - 40);
+  const textTop = format === 'story' ? 420 : format === 'square' ? 160 : 90;
+  const bylineTop = format === 'og' ? 450 : height - (format === 'story' ? 520 : 260);
+  return { width, height, margin, pad, textTop, textHeight: bylineTop - textTop - 30, bylineTop, siteTop: height - margin - 38 };
+}
+
+const panel = (l: ReturnType<typeof layoutOf>, style: ThemeStyle, siteName: string, withGradient: boolean) => `<svg xmlns="http://www.w3.org/2000/svg" width="${l.width}" height="${l.height}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${style.gradient[0]}"/><stop offset="1" stop-color="${style.gradient[1]}"/></linearGradient></defs>
+  ${withGradient ? '<rect width="100%" height="100%" fill="url(#g)"/>' : ''}
+  <rect x="${l.margin}" y="${l.margin}" width="${l.width - 2 * l.margin}" height="${l.height - 2 * l.margin}" rx="28" fill="#ffffff" fill-opacity="${withGradient ? 1 : 0.92}"/>
+  <text x="${l.pad}" y="${l.siteTop}" font-family="${FONT}" font-size="30" font-weight="bold" fill="${style.accent}">${escapeXml(siteName)}</text>
 </svg>`;
 
-/** Renders a card: `text` in the middle (wrapped, shrunk to fit), `byline` under it. */
-export async function renderCard(text: string, byline: string, siteName: string): Promise<Buffer> {
+/** The backdrop: the theme's topic image (cover-cropped to the format) or its gradient. */
+async function backdrop(l: ReturnType<typeof layoutOf>, style: ThemeStyle, siteName: string): Promise<Buffer> {
+  if (style.image) {
+    try {
+      const image = await sharp(style.image).resize(l.width, l.height, { fit: 'cover' }).png().toBuffer();
+      return sharp(image).composite([{ input: Buffer.from(panel(l, style, siteName, false)), top: 0, left: 0 }]).png().toBuffer();
+    } catch {
+      // A missing or broken image: the theme's gradient still makes a card.
+    }
+  }
+  return sharp(Buffer.from(panel(l, style, siteName, true))).png().toBuffer();
+}
+
+/** Renders a card: `text` in the middle (wrapped, shrunk to fit), `byline` under it, in the theme and format asked for. */
+export async function renderCard(text: string, byline: string, siteName: string, look: CardLook = {}): Promise<Buffer> {
+  const l = layoutOf(look.format ?? 'og');
+  const style = themeStyle(look.theme);
   const markup = `<span foreground="#1f2937">${escapeXml(cardText(limitMarks(text)) || ' ')}</span>`;
-  const box = { width: CARD_WIDTH - 160, height: 330 };
+  const box = { width: l.width - 2 * l.pad, height: l.textHeight };
+  const fontSize = look.format === 'story' ? 54 : look.format === 'square' ? 48 : 44;
   const textImage = (height?: number) =>
-    sharp({ text: { text: markup, font: `${FONT.split(',')[0]} 44`, width: box.width, ...(height ? { height } : {}), rgba: true, wrap: 'word', spacing: 8 } })
+    sharp({ text: { text: markup, font: `${FONT.split(',')[0]} ${fontSize}`, width: box.width, ...(height ? { height } : {}), rgba: true, wrap: 'word', spacing: 8 } })
       .png()
       .toBuffer({ resolveWithObject: true });
   // At the normal size first; only a text too tall for the box is re-laid out to fit it (Pango
@@ -54,47 +88,68 @@ export async function renderCard(text: string, byline: string, siteName: string)
   let body = await textImage();
   if (body.info.height > box.height || body.info.width > box.width) body = await textImage(box.height);
   const author = await sharp({
-    text: { text: `<span foreground="#6b21a8">${escapeXml(limitMarks(byline))}</span>`, font: `${FONT.split(',')[0]} Bold 30`, width: CARD_WIDTH - 160, rgba: true, wrap: 'word' },
+    text: { text: `<span foreground="${style.accent}">${escapeXml(limitMarks(byline))}</span>`, font: `${FONT.split(',')[0]} Bold 30`, width: box.width, rgba: true, wrap: 'word' },
   })
     .png()
     .toBuffer({ resolveWithObject: true });
   // Every block clamped to its box (card-text.ts): nothing drawn can outgrow the card.
-  return sharp(Buffer.from(background(siteName)))
+  return sharp(await backdrop(l, style, siteName))
     .composite([
-      { input: await clampToBox(body, box), top: 90, left: 80 },
-      { input: await clampToBox(author, { width: CARD_WIDTH - 160, height: CARD_HEIGHT - 450 - 90 }), top: 450, left: 80 },
+      { input: await clampToBox(body, box), top: l.textTop, left: l.pad },
+      { input: await clampToBox(author, { width: box.width, height: l.height - l.bylineTop - l.pad }), top: l.bylineTop, left: l.pad },
     ])
     .png({ compressionLevel: 9 })
     .toBuffer();
 }
 
 /**
- * Cards on disk, one file per wish named by a hash of what is drawn (text, author, site name): a
- * changed text or author name is a new name, so the old card is never served again and is removed
- * when the new one is written.
+ * Cards on disk, one file per wish, theme and format, named by a hash of what is drawn (text,
+ * author, site name, theme, format): an edited text or a new author name is a new name, so the old
+ * card is never served again and is removed when the new one is written. The last cards served are
+ * also kept in memory, so a card asked for again costs no disk read.
  */
-export function createCardCache(dir: string) {
+export function createCardCache(dir: string, memoryEntries = 64) {
   const inFlight = new Map<string, Promise<Buffer>>();
-  return async function cardFor(key: string, text: string, byline: string, siteName: string): Promise<{ png: Buffer; etag: string }> {
-    const hash = createHash('sha256').update(JSON.stringify([text, byline, siteName])).digest('hex').slice(0, 20);
-    const file = path.join(dir, `${key}-${hash}.png`);
+  const memory = new Map<string, Buffer>();
+  const remember = (file: string, png: Buffer) => {
+    memory.delete(file);
+    memory.set(file, png);
+    if (memory.size > memoryEntries) memory.delete(memory.keys().next().value!);
+  };
+  return async function cardFor(key: string, text: string, byline: string, siteName: string, look: CardLook = {}): Promise<{ png: Buffer; etag: string }> {
+    const theme = themeStyle(look.theme).name;
+    const format = look.format ?? 'og';
+    const fileKey = `${key}-${theme}-${format}`;
+    const hash = createHash('sha256').update(JSON.stringify([text, byline, siteName, theme, format])).digest('hex').slice(0, 20);
+    const file = path.join(dir, `${fileKey}-${hash}.png`);
     const etag = `"${hash}"`;
+    const cached = memory.get(file);
+    if (cached) {
+      remember(file, cached);
+      return { png: cached, etag };
+    }
     try {
-      return { png: await readFile(file), etag };
+      const png = await readFile(file);
+      remember(file, png);
+      return { png, etag };
     } catch {
       // Not rendered yet (or removed): render once, even when many unfurlers ask at the same moment.
     }
     let pending = inFlight.get(file);
     if (!pending) {
       pending = (async () => {
-        const png = await renderCard(text, byline, siteName);
+        const png = await renderCard(text, byline, siteName, { theme, format });
         await mkdir(dir, { recursive: true });
         const temporary = `${file}.${process.pid}.tmp`;
         await writeFile(temporary, png);
         await rename(temporary, file);
         for (const name of await readdir(dir)) {
-          if (name.startsWith(`${key}-`) && name.endsWith('.png') && path.join(dir, name) !== file) await unlink(path.join(dir, name)).catch(() => undefined);
+          if (name.startsWith(`${fileKey}-`) && name.endsWith('.png') && path.join(dir, name) !== file) {
+            memory.delete(path.join(dir, name));
+            await unlink(path.join(dir, name)).catch(() => undefined);
+          }
         }
+        remember(file, png);
         return png;
       })().finally(() => inFlight.delete(file));
       inFlight.set(file, pending);

@@ -582,3 +582,13 @@ export async function searchWishes(
   const byId = new Map(rows.map((r) => [r.id, toWish(r)]));
   return { wishes: ids.map((id) => byId.get(id)).filter((w): w is Wish => w !== undefined), total };
 }
+
+/** The card theme the author picked (null: the default theme); undefined when the wish is gone. */
+export async function cardThemeOf(db: Db, id: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom('wishes').select('card_theme').where('id', '=', id).executeTakeFirst();
+  return row ? row.card_theme : undefined;
+}
+
+export async function setCardTheme(db: Db, id: number, theme: string): Promise<void> {
+  await db.updateTable('wishes').set({ card_theme: theme }).where('id', '=', id).execute();
+}

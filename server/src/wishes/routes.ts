@@ -12,6 +12,8 @@ import { MINUTE, byIp } from '../app/ratelimit';
 import { isModerator, writeLog } from '../moderation/queries';
 import { attachToWish, findOwnChat } from '../chats/queries';
 import { CHAT_TEXT } from '../chats/routes';
+import { chosenTheme } from '../previews/routes';
+import { themeStyle } from '../previews/card-themes';
 
 export default defineRoutes((_app, deps) => {
   const { db, dialect } = deps;
@@ -75,7 +77,9 @@ export default defineRoutes((_app, deps) => {
           if (!chat) throw new HttpError(404, CHAT_TEXT.notFound);
           if (chat.wish_id !== null) throw new HttpError(409, CHAT_TEXT.alreadyKept);
         }
+        const theme = request.body.card_theme ? chosenTheme(request.body.card_theme, null) : null;
         const id = await q.insertWish(db, userId, text, request.body.is_public ?? true);
+        if (theme) await q.setCardTheme(db, id, theme);
         if (chatId !== undefined && !(await attachToWish(db, chatId, id))) {
           // Another save took the chat in the meantime: this one is undone.
           await q.deleteWish(db, id);
@@ -90,7 +94,7 @@ export default defineRoutes((_app, deps) => {
         const id = parseId(request.params.id, WISH_TEXT.notFound);
         const wish = await q.getVisibleWish(db, id, request.userId);
         if (!wish) throw new HttpError(404, WISH_TEXT.notFound);
-        return { wish };
+        return { wish: { ...wish, card_theme: themeStyle(await q.cardThemeOf(db, id)).name } };
       },
     },
 
@@ -98,17 +102,19 @@ export default defineRoutes((_app, deps) => {
       handler: async (request) => {
         const userId = requireUser(request);
         const id = parseId(request.params.id, WISH_TEXT.notFound);
-        const { text: rawText, is_public: isPublic } = request.body;
-        if (rawText === undefined && isPublic === undefined) throw new HttpError(400, WISH_TEXT.noChange);
+        const { text: rawText, is_public: isPublic, card_theme: rawTheme } = request.body;
+        if (rawText === undefined && isPublic === undefined && rawTheme === undefined) throw new HttpError(400, WISH_TEXT.noChange);
+        const theme = rawTheme === undefined ? undefined : chosenTheme(rawTheme, null);
         const text = rawText?.trim();
         if (text !== undefined && !text) throw new HttpError(400, WISH_TEXT.emptyText, { fields: { text: WISH_TEXT.emptyText } });
         const found = await q.findVisibleWishOwner(db, id, userId);
         if (!found) throw new HttpError(404, WISH_TEXT.notFound);
         if (found.user_id !== userId) throw new HttpError(403, WISH_TEXT.notYoursToChange);
-        await q.updateWish(db, id, { text, isPublic });
+        if (text !== undefined || isPublic !== undefined) await q.updateWish(db, id, { text, isPublic });
+        if (theme) await q.setCardTheme(db, id, theme);
         const wish = await q.getVisibleWish(db, id, userId);
         if (!wish) throw new HttpError(404, WISH_TEXT.notFound);
-        return { wish };
+        return { wish: { ...wish, card_theme: themeStyle(await q.cardThemeOf(db, id)).name } };
       },
     },
 

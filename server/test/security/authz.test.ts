@@ -33,6 +33,11 @@ interface World {
   chat: number;
   chatToSave: number;
   chatWish: number;
+  /** Links of the private wish the owner sent (one to read, one to unsubscribe, one "not me"), and a scheduled delivery. */
+  sentToken: string;
+  unsubToken: string;
+  notMeToken: string;
+  scheduled: number;
 }
 
 type Status = number | number[];
@@ -227,7 +232,24 @@ const ROWS: Row[] = [
   { name: 'GET account export', req: () => op('exportAccount'), expect: { visitor: 401, owner: 200, other: 200 }, privateWish: 'owner' },
   { name: 'DELETE account (wrong password)', req: () => ({ ...op('deleteAccount'), payload: { password: 'not-it' } }), expect: { visitor: 401, owner: 400, other: 400 } },
   { name: "GET the site's card", req: () => op('getSiteCard'), expect: { visitor: 200, owner: 200, other: 200 } },
-  { name: 'GET card of the private wish', req: (w) => op('getWishCard', { id: w.priv }), expect: { visitor: 404, owner: 404, other: 404 } },
+  { name: 'GET card of the private wish', req: (w) => op('getWishCard', { id: w.priv }), expect: { visitor: 404, owner: 200, other: 404 } },
+  { name: 'GET card of the public wish (story)', req: (w) => op('getWishCard', { id: w.pub }, '?format=story&theme=birthday'), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'GET card themes', req: () => op('listCardThemes'), expect: { visitor: 200, owner: 200, other: 200 } },
+  // --- deliveries: sending a wish to someone, the recipient's link
+  {
+    name: 'POST send the private wish',
+    req: (w) => ({ ...op('sendWish', { id: w.priv }), payload: { recipient_email: 'matrix-friend@example.com', send_at: new Date(Date.now() + 3600_000).toISOString() } }),
+    expect: { visitor: 401, owner: 201, other: 404 },
+  },
+  { name: 'GET my deliveries', req: () => op('listDeliveries'), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'DELETE a scheduled delivery', req: (w) => op('cancelDelivery', { id: w.scheduled }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'GET the wish behind a link (private wish)', req: (w) => op('getReceivedWish', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'GET an unknown link', req: () => op('getReceivedWish', { token: 'A'.repeat(43) }), expect: { visitor: 404, owner: 404, other: 404 } },
+  { name: 'GET the card behind a link', req: (w) => op('getReceivedCard', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'POST opened beacon', req: (w) => op('openReceivedWish', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'POST one-click unsubscribe', req: (w) => op('unsubscribeRecipient', { token: w.unsubToken }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'POST not me', req: (w) => op('notMeRecipient', { token: w.notMeToken }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'POST verify email (bad token)', req: () => ({ ...op('verifyEmail'), payload: { token: '1.2.nope' } }), expect: { visitor: 400, owner: 400, other: 400 } },
   {
     name: 'POST create user',
     req: () => ({ ...op('createUser'), payload: { email: `matrix${++signupCounter}.${Date.now()}@example.com`, password: 'Quiet-Meadow-73', first_name: 'M', last_name: 'X', phone: '1' } }),
@@ -321,7 +343,21 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     // The public wish keeps a chat (set directly: a new wish would change the counts other rows check).
     const kept = await startChat();
     await t.app.deps.db.updateTable('chats').set({ wish_id: pub }).where('id', '=', kept).execute();
-    w = { owner, other, pub, priv, secretWord, deletable, hidden, chat, chatToSave, chatWish: pub };
+    const sendPrivate = async (to: string, later = false) => {
+      const res = await t.request({ ...op('sendWish', { id: priv }), payload: { recipient_email: to, ...(later ? { send_at: new Date(Date.now() + 3600_000).toISOString() } : {}) }, token: owner.access });
+      if (res.statusCode !== 201) throw new Error(`send failed: ${res.body}`);
+      const id = res.json().delivery_id as number;
+      const row = await t.app.deps.db.selectFrom('deliveries').select('token').where('id', '=', id).executeTakeFirstOrThrow();
+      return { id, token: row.token };
+    };
+    const sent = await sendPrivate('matrix-reader@example.com');
+    const unsub = await sendPrivate('matrix-unsub@example.com');
+    const notMe = await sendPrivate('matrix-notme@example.com');
+    const scheduled = await sendPrivate('matrix-later@example.com', true);
+    w = {
+      owner, other, pub, priv, secretWord, deletable, hidden, chat, chatToSave, chatWish: pub,
+      sentToken: sent.token, unsubToken: unsub.token, notMeToken: notMe.token, scheduled: scheduled.id,
+    };
     auth = {
       visitor: undefined,
       owner: `Bearer ${owner.access}`,

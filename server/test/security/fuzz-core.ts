@@ -152,6 +152,8 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
   updateAccount: () => ({ first_name: 'Olga', phone: '+1 555 0100' }),
   changePassword: () => ({ current_password: 'not-the-password', new_password: 'Another-Pass-99' }),
   deleteAccount: () => ({ password: 'not-the-password' }),
+  sendWish: () => ({ recipient_email: 'fuzz-friend@example.com', send_at: new Date(Date.now() + 3600_000).toISOString(), note: 'fuzz' }),
+  verifyEmail: () => ({ token: '1.2.not-a-signature' }),
 };
 
 /**
@@ -197,6 +199,7 @@ export const ROUTES: RouteTemplate[] = [
   { method: 'GET', path: '/feed', api: false },
   { method: 'GET', path: '/user/:user', api: false },
   { method: 'GET', path: '/wish/:wish', api: false },
+  { method: 'GET', path: '/w/:any', api: false },
   { method: 'GET', path: '/:any', api: false },
   { method: 'GET', path: PROBE_PATHS.live, api: false },
   { method: 'GET', path: PROBE_PATHS.ready, api: false },

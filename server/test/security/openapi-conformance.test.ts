@@ -21,6 +21,7 @@ import { buildOpenApi, OPERATION_IDS, OPERATIONS, pathOf, type Operation, type O
 import { createTestApp, type TestContext, type TestUser } from '../kit/harness';
 import { setupWorld, VALID_BODIES, type FuzzWorld } from './fuzz-core';
 import { makeFakeSite, withSiteRoot } from './site';
+import { verificationToken } from '../../src/account/verify';
 
 jest.setTimeout(120_000);
 
@@ -128,15 +129,25 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
   const bearer = (user: TestUser) => `Bearer ${user.access}`;
   function defaultParams(id: OperationId): Record<string, string | number> {
     const path = OPERATIONS[id].path;
-    return { id: /\/(user|profile)\/\{id\}/.test(path) ? w.other.id : w.publicWishId, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef' };
+    return { id: /\/(user|profile)\/\{id\}/.test(path) ? w.other.id : w.publicWishId, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef', token: deliveryToken };
   }
-  const unknownParams = { id: 999_999_999, page: 999_999_999, remote: 'no-such-remote', token_id: 'ffffffffffffffff' };
+  const unknownParams = { id: 999_999_999, page: 999_999_999, remote: 'no-such-remote', token_id: 'ffffffffffffffff', token: 'A'.repeat(43) };
+  /** A delivery of the public wish, mailed (its link) and one scheduled (to cancel). */
+  let deliveryToken = '';
+  let scheduledDelivery = 0;
 
   beforeAll(async () => {
     site = makeFakeSite();
     releasesDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-conf-rel-'));
     t = await withSiteRoot(site, () => createTestApp('sqlite', { searchTimeoutMs: 30_000, releasesDir }));
     w = await setupWorld(t);
+    const sendPublic = async (payload: Record<string, unknown>) => {
+      const res = await t.app.inject({ method: 'POST', url: pathOf('sendWish', { id: w.publicWishId }), headers: { authorization: bearer(w.owner) }, payload });
+      return res.json().delivery_id as number;
+    };
+    const sent = await sendPublic({ recipient_email: 'conformance@example.com' });
+    deliveryToken = (await t.app.deps.db.selectFrom('deliveries').select('token').where('id', '=', sent).executeTakeFirstOrThrow()).token;
+    scheduledDelivery = await sendPublic({ recipient_email: 'conformance-later@example.com', send_at: new Date(Date.now() + 3600_000).toISOString() });
   });
   afterAll(async () => {
     await t?.close();
@@ -236,6 +247,8 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
         const first = await call('getOptions', 'read', {});
         await call('getOptions', 'not modified', { headers: { 'if-none-match': String(first.headers.etag) } });
       },
+      cancelDelivery: () => call('cancelDelivery', 'scheduled', { token: owner, params: { id: scheduledDelivery } }),
+      verifyEmail: () => call('verifyEmail', 'mailed link', { payload: { token: verificationToken(t.config.jwtSecret, w.owner.id, w.owner.email) } }),
       getWishCard: async () => {
         const first = await call('getWishCard', 'card', {});
         await call('getWishCard', 'not modified', { headers: { 'if-none-match': String(first.headers.etag) } });

@@ -6,3 +6,4 @@ export * from './openapi';
 export * from './routes';
 export * from './chats';
 export * from './probes';
+export * from './deliveries';

@@ -41,6 +41,7 @@ export const WishSchema = Type.Object({
   author: Type.String({ description: "display name, 'Anonymous' when the user has no name" }),
   user: WishAuthorSchema,
   edited_at: Type.Optional(Nullable(Type.String({ description: 'ISO 8601, UTC; null until the text is edited' }))),
+  card_theme: Type.Optional(Type.String({ description: "the card theme (GET /api/base/card-themes/); in a wish's detail" })),
   moderation: Type.Optional(
     Type.Object(
       { state: Type.Literal('hidden'), reason: Type.String() },
@@ -188,6 +189,8 @@ export const SaveWishRequestSchema = Type.Object({
   is_public: Type.Optional(Type.Boolean({ default: true })),
   /** The caller's own chat (POST /api/base/chats/) to keep with the wish; 404 and nothing saved otherwise. */
   chat_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  /** A name of GET /api/base/card-themes/; 400 for another. */
+  card_theme: Type.Optional(Type.String({ maxLength: 32 })),
 });
 export type SaveWishRequest = Static<typeof SaveWishRequestSchema>;
 
@@ -485,6 +488,7 @@ export const UpdateWishRequestSchema = Type.Object(
   {
     text: Type.Optional(Type.String({ maxLength: LIMITS.wishTextMax })),
     is_public: Type.Optional(Type.Boolean()),
+    card_theme: Type.Optional(Type.String({ maxLength: 32 })),
   },
   { description: 'At least one field. A text change sets edited_at; is_public false removes the wish from every public list at once.' },
 );

@@ -11,6 +11,7 @@ export const NotificationKindSchema = Type.Union([
   Type.Literal('follow'),
   Type.Literal('report_resolved'),
   Type.Literal('wish_hidden'),
+  Type.Literal('delivery_opened'),
 ]);
 export type NotificationKind = Static<typeof NotificationKindSchema>;
 
@@ -55,6 +56,8 @@ export const AccountSchema = Type.Object({
   phone: Type.String(),
   role: Type.String(),
   created_at: Type.String(),
+  /** Whether the email address is verified (senders of wishes must be, unless REQUIRE_VERIFIED_SENDERS=false). */
+  email_verified: Type.Optional(Type.Boolean()),
 });
 export type Account = Static<typeof AccountSchema>;
 

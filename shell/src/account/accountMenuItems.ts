@@ -20,6 +20,8 @@ export function accountMenuEntries(user: SessionUser): AccountMenuEntry[] {
     ...(profile ? [{ id: 'profile', label: 'Your profile', icon: 'user', to: profile }] : []),
     // The social layer's pages (mf-profile); the bell next to the menu also leads to Notifications.
     { id: 'notifications', label: 'Notifications', icon: 'bell', to: '/notifications' },
+    // Wishes sent to people by email (mf-profile's DeliveriesPage).
+    { id: 'deliveries', label: 'Sent wishes', icon: 'share', to: '/deliveries' },
     { id: 'settings', label: 'Settings', icon: 'settings', to: '/settings' },
     { id: 'signOut', label: 'Sign out', icon: 'logout', action: 'signOut' },
   ];

@@ -50,7 +50,7 @@ describe('header navigation by session state', () => {
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
-  it('the account menu opens on the username with Your profile, Notifications, Settings and Sign out, keyboard operable', async () => {
+  it('the account menu opens on the username with Your profile, Notifications, Sent wishes, Settings and Sign out, keyboard operable', async () => {
     signInAs('ada@example.com', 7);
     renderApp('/feed');
     const button = screen.getByRole('button', { name: 'Account menu, ada@example.com' });
@@ -66,6 +66,9 @@ describe('header navigation by session state', () => {
     // The bell (also named Notifications) stays next to the menu; the menu's entry is the focused one.
     expect(document.activeElement).toHaveTextContent('Notifications');
     expect(document.activeElement).toHaveAttribute('href', '/notifications');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Sent wishes' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Sent wishes' })).toHaveAttribute('href', '/deliveries');
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');

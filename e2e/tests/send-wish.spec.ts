@@ -1,0 +1,149 @@
+/**
+ * Wishes reach the people they are for (issue 31, docs/deliveries.md): send a wish from its page,
+ * open the mailed link in a fresh browser (no session), see the sender's bell count it live, the
+ * sent list with Scheduled / Opened and Cancel; pick a card theme and download a story card. At
+ * 390 and 1280 px, screenshots into /tmp/shots/send-wish.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { unique } from '../support/api';
+import { expect, pageSignedInAs, test } from '../support/fixtures';
+import { waitForLink } from '../support/mail';
+import { expectToast, header } from '../support/ui';
+
+const SHOTS = '/tmp/shots/send-wish';
+test.describe.configure({ timeout: 180_000 });
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(file: string): [number, number] {
+  const bytes = readFileSync(file);
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
+for (const width of [390, 1280]) {
+  test(`send a private wish now and one later; the recipient opens the link; the sender sees it live (${width} px)`, async ({ browser, baseURL, api }) => {
+    const sender = await api.createUser({ firstName: 'Ada', lastName: 'Sender' });
+    const text = `Happy birthday, Grace! ${unique('s')}`;
+    const wishId = await api.createWish(sender, text, false);
+    const grace = `${unique('grace')}@example.com`;
+    const viewport = { width, height: 900 };
+    const page = await pageSignedInAs(browser, sender, baseURL!, { viewport });
+    const recipientContext = await browser.newContext({ baseURL, viewport });
+    try {
+      await page.goto(`/wish/${wishId}`);
+      await expect(page.getByRole('heading', { name: 'Card' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByAltText("The wish's card")).toBeVisible({ timeout: 30_000 });
+      await page.getByRole('button', { name: 'Send to…' }).click();
+      await page.getByLabel('Their name').fill('Grace');
+      await page.getByLabel('Their email').fill(grace);
+      await page.getByLabel('A note (optional)').fill('For your big day!');
+      await shot(page, `wish-send-form-${width}`);
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await expectToast(page, 'Your wish is on its way to Grace.');
+
+      // A second one, scheduled: the date field says which time zone it is in.
+      await page.getByRole('button', { name: 'Send to…' }).click();
+      await page.getByLabel('Their email').fill(`later-${grace}`);
+      await page.getByLabel('On a date').check();
+      await expect(page.getByText(/^Times are in your time zone: /)).toBeVisible();
+      // A month ahead, as the date field takes it (the sender's wall clock).
+      const ahead = new Date(Date.now() + 30 * 86_400_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      await page.getByLabel('Date and time').fill(`${ahead.getFullYear()}-${pad(ahead.getMonth() + 1)}-${pad(ahead.getDate())}T09:30`);
+      await shot(page, `wish-schedule-form-${width}`);
+      await page.getByRole('button', { name: 'Schedule' }).click();
+      await expectToast(page, /^Your wish will reach later-/);
+
+      const link = await waitForLink(grace, /\/w\/[A-Za-z0-9_-]{43}$/);
+      // The mobile bar's bell below 430 px, the header's above (as in social.spec.ts).
+      const bell = width <= 430 ? page.getByTestId('bell-mobile') : header(page).getByTestId('bell-header');
+      await expect(bell).toBeVisible();
+      await expect(bell.getByTestId('bell-count')).toHaveCount(0);
+
+      // The recipient: a fresh browser, no session; the page is drawn by the server.
+      const recipient = await recipientContext.newPage();
+      const response = await recipient.goto(link);
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+      expect(response?.headers()['x-robots-tag']).toBe('noindex');
+      await expect(recipient.getByRole('heading', { name: 'Grace, Ada Sender sent you a wish' })).toBeVisible();
+      await expect(recipient.getByTestId('received-text')).toContainText(text);
+      await expect(recipient.getByTestId('received-note')).toContainText('For your big day!');
+      await expect(recipient.getByRole('link', { name: 'Write one back' })).toHaveAttribute('href', '/compose?name=Ada');
+      await expect(recipient.locator('img.card')).toHaveJSProperty('complete', true);
+      expect(await recipient.locator('img.card').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+      expect(await recipient.content()).not.toContain(grace);
+      await shot(recipient, `recipient-page-${width}`);
+
+      // The sender's bell counts the open, live (the page's beacon; no reload here).
+      await expect(bell.getByTestId('bell-count')).toHaveText('1', { timeout: 30_000 });
+
+      await page.goto('/deliveries');
+      const items = page.getByTestId('delivery');
+      await expect(items).toHaveCount(2, { timeout: 30_000 });
+      await expect(items.filter({ hasNotText: 'later-' })).toContainText('Opened');
+      const later = items.filter({ hasText: `later-${grace}` });
+      await expect(later).toContainText('Scheduled');
+      await shot(page, `deliveries-${width}`);
+      await later.getByRole('button', { name: 'Cancel' }).click();
+      await expectToast(page, 'Delivery cancelled.');
+      await expect(later).toContainText('Cancelled');
+
+      await page.goto('/notifications');
+      await expect(page.getByTestId('notification').first()).toContainText('Grace opened your wish.', { timeout: 30_000 });
+    } finally {
+      await page.context().close();
+      await recipientContext.close();
+    }
+  });
+}
+
+test('pick a card theme on the wish page and download a story card', async ({ browser, baseURL, api }) => {
+  const author = await api.createUser({ firstName: 'Theo', lastName: 'Themer' });
+  const wishId = await api.createWish(author, `Congratulations on the new home! ${unique('t')}`);
+  const page = await pageSignedInAs(browser, author, baseURL!, { viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  try {
+    await page.goto(`/wish/${wishId}`);
+    const picker = page.getByLabel('Theme', { exact: true });
+    await expect(picker.locator('option')).toHaveCount(10, { timeout: 30_000 });
+    await picker.selectOption('birthday');
+    await expectToast(page, 'Card theme saved.');
+    expect((await api.wish(wishId, author)).body.wish.card_theme).toBe('birthday');
+    await expect(page.getByAltText("The wish's card")).toBeVisible();
+    await shot(page, 'theme-picked-1280');
+    await page.setViewportSize({ width: 390, height: 900 });
+    await shot(page, 'theme-picked-390');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download story card' }).click()]);
+    expect(download.suggestedFilename()).toBe(`wish-${wishId}-story.png`);
+    const file = await download.path();
+    expect(pngSize(file!)).toEqual([1080, 1920]);
+  } finally {
+    await page.context().close();
+  }
+});
+
+test('write one back: compose names the sender, picks a theme, and "Save and send to…" opens the send form', async ({ signedInPage: page, api }) => {
+  const options = await api.options();
+  await page.goto('/compose?name=Ada');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada', { timeout: 30_000 });
+  await page.getByLabel('Style', { exact: true }).selectOption(options.greeting_config_params.styles[0]);
+  await page.getByLabel('Audience', { exact: true }).selectOption(options.greeting_config_params.audiences[0]);
+  await page.getByLabel('Topic', { exact: true }).selectOption(options.greeting_config_params.topics[0].topic);
+  await page.getByLabel('Details', { exact: true }).fill('Thank you for the lovely wish.');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await expectToast(page, /^Wish generated!/);
+  await page.getByLabel('Card theme').selectOption('holidays');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await shot(page, 'compose-theme-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'compose-theme-1280');
+  await page.getByRole('button', { name: 'Save and send to…' }).click();
+  await expect(page).toHaveURL(/\/wish\/\d+$/);
+  await expect(page.getByLabel('Their name')).toHaveValue('Ada');
+  await expect(page.getByLabel('Theme', { exact: true })).toHaveValue('holidays');
+});

@@ -1,0 +1,226 @@
+/** The deliveries outbox and the suppression list (migrations/0014_deliveries.ts, docs/deliveries.md). */
+import { createHash, randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Delivery, DeliveriesPage } from '@wishes/shared/contract';
+import type { Database, DeliveriesTable, Dialect } from '../db/types';
+import { nowIso } from '../db/types';
+
+type Db = Kysely<Database>;
+export type DeliveryRow = DeliveriesTable & { id: number; attempts: number };
+
+/** First key of the two-key advisory lock that makes one sender's limit check and insert atomic. */
+const SENDER_LOCK_SPACE = 7031;
+
+/** The recipient's link secret: 32 random bytes (256 bits), base64url. */
+export const newToken = () => randomBytes(32).toString('base64url');
+/** Tokens are base64url of 32 bytes; anything else is unknown without a database read. */
+export const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+export const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+export async function isSuppressed(db: Db, email: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('email_suppressions').select('email_hash').where('email_hash', '=', emailHash(email)).executeTakeFirst());
+}
+
+export async function suppress(db: Db, email: string, reason: 'unsubscribe' | 'not_me' | 'bounce'): Promise<void> {
+  await sql`insert into email_suppressions (email_hash, reason, created_at) values (${emailHash(email)}, ${reason}, ${nowIso()})
+    on conflict (email_hash) do nothing`.execute(db);
+  // Whatever was still waiting for this address goes nowhere now.
+  await db
+    .updateTable('deliveries')
+    .set({ status: 'cancelled', cancelled_at: nowIso(), last_error: 'This address does not accept wishes' })
+    .where('status', '=', 'scheduled')
+    .where('recipient_email', '=', email.trim().toLowerCase())
+    .execute();
+}
+
+export interface NewDelivery {
+  wishId: number;
+  senderId: number;
+  email: string;
+  name: string;
+  note: string;
+  sendAt: string;
+}
+
+export type LimitCheck = (createdToday: number) => string | null;
+
+/**
+ * Inserts a delivery unless `overLimit` (given how many the sender created in the last 24 hours)
+ * says no. The count and the insert are one step per sender: a PostgreSQL advisory lock for the
+ * transaction; SQLite runs one write transaction at a time.
+ */
+export async function insertDelivery(db: Db, dialect: Dialect, input: NewDelivery, overLimit: LimitCheck): Promise<{ id: number; token: string } | { refused: string }> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SENDER_LOCK_SPACE}, ${input.senderId})`.execute(trx);
+    const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+    const row = await trx
+      .selectFrom('deliveries')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('sender_id', '=', input.senderId)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    const refused = overLimit(Number(row.n));
+    if (refused) return { refused };
+    const token = newToken();
+    const now = nowIso();
+    const inserted = await trx
+      .insertInto('deliveries')
+      .values({
+        wish_id: input.wishId,
+        sender_id: input.senderId,
+        recipient_email: input.email,
+        recipient_name: input.name,
+        note: input.note,
+        token,
+        status: 'scheduled',
+        send_at: input.sendAt,
+        next_attempt_at: input.sendAt,
+        lease_expires_at: null,
+        leased_by: null,
+        last_error: null,
+        sent_at: null,
+        opened_at: null,
+        cancelled_at: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { id: inserted.id, token };
+  });
+}
+
+/**
+ * Claims up to `limit` due deliveries for `worker` until `leaseMs` from now: scheduled, due, and
+ * not held by a live lease. One statement on both databases; PostgreSQL adds FOR UPDATE SKIP
+ * LOCKED so processes claiming at the same moment take different rows instead of waiting.
+ * `onlyId` claims that one delivery if it is due (send now).
+ */
+export async function claimDue(db: Db, dialect: Dialect, worker: string, leaseMs: number, limit: number, onlyId?: number): Promise<DeliveryRow[]> {
+  const now = nowIso();
+  const until = new Date(Date.now() + leaseMs).toISOString();
+  const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+  const only = onlyId === undefined ? sql`` : sql`and id = ${onlyId}`;
+  const { rows } = await sql<DeliveryRow>`update deliveries set lease_expires_at = ${until}, leased_by = ${worker}, attempts = attempts + 1
+    where id in (
+      select id from deliveries
+      where status = 'scheduled' and next_attempt_at <= ${now} and (lease_expires_at is null or lease_expires_at < ${now}) ${only}
+      order by next_attempt_at, id limit ${limit} ${lock})
+    and status = 'scheduled' and (lease_expires_at is null or lease_expires_at < ${now})
+    returning *`.execute(db);
+  return rows;
+}
+
+/** Records the mail server's acceptance; only the holder of the lease records it. */
+export async function markSent(db: Db, id: number, worker: string): Promise<void> {
+  await db
+    .updateTable('deliveries')
+    .set({ status: 'sent', sent_at: nowIso(), lease_expires_at: null, leased_by: null, last_error: null })
+    .where('id', '=', id)
+    .where('leased_by', '=', worker)
+    .where('status', '=', 'scheduled')
+    .execute();
+}
+
+/** A failed try: another one at `retryAt`, or `failed` for good (retryAt null). */
+export async function markFailed(db: Db, id: number, worker: string, reason: string, retryAt: string | null): Promise<void> {
+  await db
+    .updateTable('deliveries')
+    .set(retryAt ? { next_attempt_at: retryAt, lease_expires_at: null, leased_by: null, last_error: reason } : { status: 'failed', lease_expires_at: null, leased_by: null, last_error: reason })
+    .where('id', '=', id)
+    .where('leased_by', '=', worker)
+    .where('status', '=', 'scheduled')
+    .execute();
+}
+
+export async function getDeliveryStatus(db: Db, id: number) {
+  return db.selectFrom('deliveries').select(['status', 'send_at']).where('id', '=', id).executeTakeFirst();
+}
+
+const toDelivery = (r: DeliveryRow): Delivery => ({
+  delivery_id: r.id,
+  wish_id: r.wish_id,
+  recipient_email: r.recipient_email,
+  recipient_name: r.recipient_name,
+  send_at: r.send_at,
+  status: r.status,
+  sent_at: r.sent_at,
+  opened_at: r.opened_at,
+  error: r.status === 'failed' || r.status === 'scheduled' ? r.last_error : null,
+});
+
+export async function listDeliveries(db: Db, senderId: number, page: number, size: number): Promise<DeliveriesPage> {
+  const rows = (await db
+    .selectFrom('deliveries')
+    .selectAll()
+    .where('sender_id', '=', senderId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(size + 1)
+    .offset((page - 1) * size)
+    .execute()) as DeliveryRow[];
+  return { deliveries: rows.slice(0, size).map(toDelivery), page_number: page, next_page_number: rows.length > size ? page + 1 : null };
+}
+
+/** The sender's deliveries for the account export (the link secret is left out). */
+export async function exportDeliveries(db: Db, senderId: number) {
+  const rows = (await db.selectFrom('deliveries').selectAll().where('sender_id', '=', senderId).orderBy('id').execute()) as DeliveryRow[];
+  return rows.map((r) => ({ ...toDelivery(r), note: r.note, created_at: r.created_at, cancelled_at: r.cancelled_at }));
+}
+
+/** Cancels the sender's scheduled delivery: 'cancelled', 'not_found', or 'too_late' (sent, failed or cancelled). */
+export async function cancelDelivery(db: Db, senderId: number, id: number): Promise<'cancelled' | 'not_found' | 'too_late'> {
+  const result = await db
+    .updateTable('deliveries')
+    .set({ status: 'cancelled', cancelled_at: nowIso() })
+    .where('id', '=', id)
+    .where('sender_id', '=', senderId)
+    .where('status', '=', 'scheduled')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return 'cancelled';
+  const exists = await db.selectFrom('deliveries').select('id').where('id', '=', id).where('sender_id', '=', senderId).executeTakeFirst();
+  return exists ? 'too_late' : 'not_found';
+}
+
+export interface ReceivedRow {
+  id: number;
+  wish_id: number;
+  sender_id: number;
+  recipient_email: string;
+  recipient_name: string;
+  note: string;
+  status: string;
+  sent_at: string | null;
+  text: string;
+  card_theme: string | null;
+  first_name: string;
+  last_name: string;
+}
+
+/**
+ * The delivery behind a link, with its wish and author, once mailed (sent or opened — or taken
+ * by the scheduler, in the moment between the mail server's acceptance and its record). Unknown,
+ * cancelled, failed and not-yet-sent links are null.
+ */
+export async function findReceived(db: Db, token: string): Promise<ReceivedRow | null> {
+  if (!looksLikeToken(token)) return null;
+  const { rows } = await sql<ReceivedRow>`select d.id, d.wish_id, d.sender_id, d.recipient_email, d.recipient_name, d.note, d.status, d.sent_at,
+      w.text, w.card_theme, u.first_name, u.last_name
+    from deliveries d join wishes w on w.id = d.wish_id join users u on u.id = d.sender_id
+    where d.token = ${token} and (d.status in ('sent', 'opened') or (d.status = 'scheduled' and d.attempts > 0))`.execute(db);
+  return rows[0] ?? null;
+}
+
+/** The first open: sets `opened` and returns true; later calls return false. */
+export async function markOpened(db: Db, id: number): Promise<boolean> {
+  const result = await db.updateTable('deliveries').set({ status: 'opened', opened_at: nowIso() }).where('id', '=', id).where('status', 'in', ['sent', 'scheduled']).where('opened_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Everything the mail needs: the wish, its author, the theme. Null when the wish or sender is gone. */
+export async function mailContext(db: Db, deliveryId: number) {
+  const { rows } = await sql<{ text: string; card_theme: string | null; first_name: string; last_name: string; wish_id: number }>`
+    select w.text, w.card_theme, u.first_name, u.last_name, w.id as wish_id
+    from deliveries d join wishes w on w.id = d.wish_id join users u on u.id = d.sender_id where d.id = ${deliveryId}`.execute(db);
+  return rows[0] ?? null;
+}

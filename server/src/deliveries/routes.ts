@@ -1,0 +1,180 @@
+/**
+ * Sending a wish to someone (operations tagged `deliveries`, docs/deliveries.md): send now or at a
+ * time, the sender's list and cancel, the recipient's link (JSON, card, beacon, unsubscribe, "not
+ * me"), and the recipient's page GET /w/{token}, drawn whole by the server.
+ */
+import type { FastifyReply } from 'fastify';
+import { DELIVERY_LIMITS, type CardFormat } from '@wishes/shared/contract';
+import { ANONYMOUS } from '@wishes/shared/constants';
+import { defineRoutes } from '../app/operations';
+import { HttpError } from '../app/errors';
+import { parseId, parsePage } from '../app/params';
+import { requireUser } from '../app/auth';
+import { MINUTE, byIp } from '../app/ratelimit';
+import { isValidEmail } from '../auth/schemas';
+import { loadOptions } from '../options/load';
+import { fullName } from '../wishes/queries';
+import { cardCacheFor, chosenTheme, sendPng } from '../previews/routes';
+import { themeStyle } from '../previews/card-themes';
+import * as q from './queries';
+import { SUPPRESSED_TEXT } from './scheduler';
+import { renderReceivedPage, NOT_FOUND_PAGE } from './page';
+
+export const DELIVERY_TEXT = {
+  notFound: 'Wish not found',
+  deliveryNotFound: 'Delivery not found',
+  linkNotFound: 'This link does not lead to a wish.',
+  badEmail: 'Enter a valid email address.',
+  badTime: 'Enter a valid date and time.',
+  pastTime: 'The time to send must not be in the past.',
+  farTime: 'The time to send must be at most 366 days ahead.',
+  unverified: 'Please verify your email address before sending wishes: open the link we mailed you when you signed up.',
+  suppressed: 'This address does not accept wishes',
+  overLimit: (n: number) => `You can send at most ${n} wishes a day. Please try again tomorrow.`,
+  freshLimit: 'New accounts can send at most 3 wishes a day. Please try again tomorrow.',
+  cancelled: 'Delivery cancelled',
+  tooLate: 'This delivery can no longer be cancelled.',
+  unsubscribed: 'This address will receive no more wishes.',
+} as const;
+
+/** A past `send_at` within this much still counts as "now" (a clock a little behind the server's). */
+const NOW_SLACK_MS = 60_000;
+const FRESH_ACCOUNT_MS = 24 * 3600_000;
+const FRESH_ACCOUNT_PER_DAY = 3;
+const PAGE = 20;
+
+export default defineRoutes((app, deps) => {
+  const { db, config, dialect } = deps;
+  const cards = cardCacheFor(config.dataDir);
+  const siteName = () => loadOptions(config.optionsPath, config.siteName).options.site_name;
+
+  // RFC 8058: the one-click POST carries `List-Unsubscribe=One-Click` as a form body (only here).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+
+  const received = async (token: string) => {
+    const row = await q.findReceived(db, token);
+    if (!row) throw new HttpError(404, DELIVERY_TEXT.linkNotFound);
+    return row;
+  };
+
+  const receivedJson = (row: q.ReceivedRow, token: string) => ({
+    wish_id: row.wish_id,
+    text: row.text,
+    author: fullName(row.first_name, row.last_name) || ANONYMOUS,
+    author_id: row.sender_id,
+    author_first_name: row.first_name,
+    recipient_name: row.recipient_name,
+    note: row.note,
+    card_theme: themeStyle(row.card_theme).name,
+    card_url: `/api/base/deliveries/received/${token}/card.png`,
+    sent_at: row.sent_at,
+  });
+
+  const noReferrer = (reply: FastifyReply) => reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
+
+  // The recipient's page: the whole first paint from the server; /static/w.js sends the beacon.
+  app.get<{ Params: { token: string }; Querystring: { not_me?: string } }>('/w/:token', { schema: { hide: true } }, async (request, reply) => {
+    noReferrer(reply);
+    const row = await q.findReceived(db, request.params.token);
+    if (!row) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+    const data = receivedJson(row, request.params.token);
+    return reply.type('text/html; charset=utf-8').send(renderReceivedPage(data, siteName(), request.query.not_me === '1'));
+  });
+
+  const suppressHandler = (reason: 'unsubscribe' | 'not_me') => async (request: { params: { token: string } }, reply: FastifyReply) => {
+    noReferrer(reply);
+    const row = await received(request.params.token);
+    await q.suppress(db, row.recipient_email, reason);
+    return { message: DELIVERY_TEXT.unsubscribed };
+  };
+
+  return {
+    sendWish: {
+      rateLimit: [{ max: 60, windowMs: MINUTE, key: byIp }],
+      handler: async (request, reply) => {
+        const userId = requireUser(request);
+        const wishId = parseId(request.params.id, DELIVERY_TEXT.notFound);
+        const body = request.body;
+        const email = body.recipient_email.trim().toLowerCase();
+        if (!isValidEmail(email)) throw new HttpError(400, DELIVERY_TEXT.badEmail, { fields: { recipient_email: DELIVERY_TEXT.badEmail } });
+        let sendAt = new Date();
+        if (body.send_at !== undefined && body.send_at.trim() !== '') {
+          const asked = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(body.send_at.trim()) ? new Date(body.send_at.trim()) : new Date(NaN);
+          if (Number.isNaN(asked.getTime())) throw new HttpError(400, DELIVERY_TEXT.badTime, { fields: { send_at: DELIVERY_TEXT.badTime } });
+          if (asked.getTime() < Date.now() - NOW_SLACK_MS) throw new HttpError(400, DELIVERY_TEXT.pastTime, { fields: { send_at: DELIVERY_TEXT.pastTime } });
+          if (asked.getTime() > Date.now() + DELIVERY_LIMITS.maxDaysAhead * 86_400_000) throw new HttpError(400, DELIVERY_TEXT.farTime, { fields: { send_at: DELIVERY_TEXT.farTime } });
+          if (asked.getTime() > sendAt.getTime()) sendAt = asked;
+        }
+        const note = (body.note ?? '').trim();
+        const name = (body.recipient_name ?? '').trim();
+        const wish = await db.selectFrom('wishes').select(['user_id']).where('id', '=', wishId).executeTakeFirst();
+        if (!wish || wish.user_id !== userId) throw new HttpError(404, DELIVERY_TEXT.notFound);
+        const sender = await db.selectFrom('users').select(['email_verified_at', 'created_at']).where('id', '=', userId).executeTakeFirstOrThrow();
+        if (config.requireVerifiedSenders && !sender.email_verified_at) throw new HttpError(403, DELIVERY_TEXT.unverified);
+        if (await q.isSuppressed(db, email)) throw new HttpError(409, DELIVERY_TEXT.suppressed, { fields: { recipient_email: DELIVERY_TEXT.suppressed } });
+        const fresh = config.requireVerifiedSenders && Date.now() - new Date(sender.created_at).getTime() < FRESH_ACCOUNT_MS;
+        const result = await q.insertDelivery(db, dialect, { wishId, senderId: userId, email, name, note, sendAt: sendAt.toISOString() }, (today) => {
+          if (today >= config.deliveriesPerDay) return DELIVERY_TEXT.overLimit(config.deliveriesPerDay);
+          if (fresh && today >= FRESH_ACCOUNT_PER_DAY) return DELIVERY_TEXT.freshLimit;
+          return null;
+        });
+        if ('refused' in result) throw new HttpError(429, result.refused);
+        const now = sendAt.getTime() <= Date.now();
+        const sent = now && deps.scheduler ? await deps.scheduler.deliverNow(result.id) : false;
+        return reply.code(201).send({ delivery_id: result.id, status: sent ? 'sent' : 'scheduled', send_at: sendAt.toISOString() });
+      },
+    },
+
+    listDeliveries: {
+      handler: async (request) => q.listDeliveries(db, requireUser(request), parsePage(request.query.page), PAGE),
+    },
+
+    cancelDelivery: {
+      handler: async (request) => {
+        const userId = requireUser(request);
+        const id = parseId(request.params.id, DELIVERY_TEXT.deliveryNotFound);
+        const outcome = await q.cancelDelivery(db, userId, id);
+        if (outcome === 'not_found') throw new HttpError(404, DELIVERY_TEXT.deliveryNotFound);
+        if (outcome === 'too_late') throw new HttpError(409, DELIVERY_TEXT.tooLate);
+        return { message: DELIVERY_TEXT.cancelled };
+      },
+    },
+
+    getReceivedWish: {
+      handler: async (request, reply) => {
+        noReferrer(reply);
+        return receivedJson(await received(request.params.token), request.params.token);
+      },
+    },
+
+    openReceivedWish: {
+      rateLimit: [{ max: 120, windowMs: MINUTE, key: byIp }],
+      handler: async (request, reply) => {
+        noReferrer(reply);
+        const row = await received(request.params.token);
+        const first = await q.markOpened(db, row.id);
+        if (first) {
+          const who = row.recipient_name || 'Your recipient';
+          await deps.notifications.notify({ userId: row.sender_id, kind: 'delivery_opened', wishId: row.wish_id, text: `${who} opened your wish.` });
+        }
+        return { opened: true };
+      },
+    },
+
+    unsubscribeRecipient: { rateLimit: [{ max: 60, windowMs: MINUTE, key: byIp }], handler: suppressHandler('unsubscribe') },
+    notMeRecipient: { rateLimit: [{ max: 60, windowMs: MINUTE, key: byIp }], handler: suppressHandler('not_me') },
+
+    getReceivedCard: {
+      handler: async (request, reply) => {
+        const row = await received(request.params.token);
+        noReferrer(reply);
+        const theme = chosenTheme(request.query.theme, row.card_theme);
+        const format: CardFormat = request.query.format ?? 'og';
+        const author = fullName(row.first_name, row.last_name) || ANONYMOUS;
+        return sendPng(reply, request.headers['if-none-match'], await cards(`wish-${row.wish_id}`, row.text, author, siteName(), { theme, format }), false);
+      },
+    },
+  };
+});
+
+export { SUPPRESSED_TEXT };

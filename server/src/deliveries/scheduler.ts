@@ -1,0 +1,127 @@
+/**
+ * The delivery scheduler: every server process runs one. Each round it claims due deliveries
+ * from the outbox with a lease (queries.ts → claimDue: one UPDATE … RETURNING, with FOR UPDATE
+ * SKIP LOCKED on PostgreSQL), mails each one and records the outcome. So:
+ * - a delivery survives restarts (it is a row, not a timer);
+ * - several processes never mail one row twice: a row is held by one lease at a time;
+ * - a process that dies while holding a row leaves it to the next claim once its lease ends, so
+ *   a crash between the mail server's acceptance and the record may repeat one mail, once;
+ * - a failed try is tried again after DELIVERY_RETRY_BASE_MS × 2^(tries−1); after
+ *   DELIVERY_MAX_ATTEMPTS, or at once on a permanent (5xx) refusal, it is `failed` with the reason
+ *   shown to the sender, and a permanent refusal suppresses the address.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../app/deps';
+import { isPermanentMailError } from '../mail/mailer';
+import { loadOptions } from '../options/load';
+import { fullName } from '../wishes/queries';
+import { cardCacheFor } from '../previews/routes';
+import { ANONYMOUS } from '@wishes/shared/constants';
+import { buildWishMail } from './mail';
+import { claimDue, isSuppressed, mailContext, markFailed, markSent, suppress, type DeliveryRow } from './queries';
+
+const BATCH = 10;
+export const SUPPRESSED_TEXT = 'This address does not accept wishes';
+
+export interface Scheduler {
+  /** Mails this delivery now if it is due and unclaimed; resolves to whether it was sent. */
+  deliverNow(id: number): Promise<boolean>;
+  /** One round: claim and mail what is due (tests call it to avoid waiting for the timer). */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler {
+  const { db, dialect, config, mailer } = deps;
+  const worker = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const cards = cardCacheFor(config.dataDir);
+  const siteName = () => {
+    try {
+      return loadOptions(config.optionsPath, config.siteName).options.site_name;
+    } catch {
+      return config.siteName ?? 'Wishes';
+    }
+  };
+
+  const deliver = async (row: DeliveryRow): Promise<boolean> => {
+    try {
+      if (await isSuppressed(db, row.recipient_email)) {
+        await markFailed(db, row.id, worker, SUPPRESSED_TEXT, null);
+        return false;
+      }
+      const context = await mailContext(db, row.id);
+      if (!context) return false; // the wish or its sender is gone (the row went with them)
+      const author = fullName(context.first_name, context.last_name) || ANONYMOUS;
+      const card = await cards(`wish-${context.wish_id}`, context.text, author, siteName(), { theme: context.card_theme, format: 'og' });
+      await mailer.send(
+        buildWishMail({
+          to: row.recipient_email,
+          recipientName: row.recipient_name,
+          authorFirstName: context.first_name,
+          authorName: author,
+          note: row.note,
+          text: context.text,
+          card: card.png,
+          publicUrl: config.publicUrl,
+          token: row.token,
+          siteName: siteName(),
+        }),
+      );
+      await markSent(db, row.id, worker);
+      log.info({ deliveryId: row.id }, 'wish delivered');
+      return true;
+    } catch (error) {
+      const permanent = isPermanentMailError(error);
+      const reason = permanent ? 'The recipient\'s mail server refused the address.' : 'The mail server could not be reached.';
+      const last = permanent || row.attempts >= config.deliveryMaxAttempts;
+      const retryAt = last ? null : new Date(Date.now() + config.deliveryRetryBaseMs * 2 ** (row.attempts - 1)).toISOString();
+      log.warn({ err: error, deliveryId: row.id, attempt: row.attempts, final: last }, 'wish delivery failed');
+      try {
+        await markFailed(db, row.id, worker, reason, retryAt);
+        if (permanent) await suppress(db, row.recipient_email, 'bounce');
+      } catch (recordError) {
+        // The lease runs out and another round tries again.
+        log.error({ err: recordError, deliveryId: row.id }, 'could not record a failed delivery');
+      }
+      return false;
+    }
+  };
+
+  let running: Promise<number> | null = null;
+  const runOnce = () => {
+    // One round at a time per process; a timer tick during a round waits for it.
+    running ??= (async () => {
+      let done = 0;
+      try {
+        for (;;) {
+          const rows = await claimDue(db, dialect, worker, config.deliveryLeaseMs, BATCH);
+          for (const row of rows) if (await deliver(row)) done++;
+          if (rows.length < BATCH || stopped) break;
+        }
+      } catch (error) {
+        log.error({ err: error }, 'delivery round failed');
+      }
+      return done;
+    })().finally(() => (running = null));
+    return running;
+  };
+
+  let stopped = false;
+  const timer = setInterval(() => void runOnce(), config.deliveryPollMs);
+  timer.unref();
+  void runOnce();
+
+  return {
+    async deliverNow(id) {
+      const [row] = await claimDue(db, dialect, worker, config.deliveryLeaseMs, 1, id);
+      return row ? deliver(row) : false;
+    },
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

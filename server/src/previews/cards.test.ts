@@ -1,0 +1,61 @@
+/** Cards people keep: themes, formats, the author's choice stored with the wish, the cache and its invalidation on edit. */
+import sharp from 'sharp';
+import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
+import { CARD_THEMES } from './card-themes';
+
+describe.each(dialects)('cards (%s)', (dialect) => {
+  let t: TestContext;
+  let ada: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    ada = await t.createUser({ first_name: 'Ada', last_name: 'Lovelace' });
+  });
+  afterAll(async () => t.close());
+
+  it('lists at least six themes, each drawable', async () => {
+    const res = await t.request({ url: '/api/base/card-themes/' });
+    expect(res.statusCode).toBe(200);
+    const themes = res.json() as { name: string; title: string }[];
+    expect(themes.length).toBeGreaterThanOrEqual(6);
+    expect(themes.map((x) => x.name)).toEqual(CARD_THEMES.map((x) => x.name));
+  });
+
+  it('draws og, square and story at their sizes; an unknown theme or format is 400', async () => {
+    const id = await t.saveWish(ada, 'Congratulations on the new home!');
+    for (const [format, width, height] of [['og', 1200, 630], ['square', 1080, 1080], ['story', 1080, 1920]] as const) {
+      const res = await t.request({ url: `/api/base/wish/${id}/card.png?format=${format}&theme=new-baby` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([format, meta.width, meta.height]).toEqual([format, width, height]);
+    }
+    const noFormat = await sharp((await t.request({ url: `/api/base/wish/${id}/card.png` })).rawPayload).metadata();
+    expect([noFormat.width, noFormat.height]).toEqual([1200, 630]);
+    expectJsonClientError(await t.request({ url: `/api/base/wish/${id}/card.png?theme=nope` }), 400);
+    expectJsonClientError(await t.request({ url: `/api/base/wish/${id}/card.png?format=poster` }), 400);
+  });
+
+  it('stores the author\'s theme on save and edit; the card follows it; an edit draws a new card', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/base/save_wish/', token: ada.access, payload: { text: 'Happy holidays!', card_theme: 'holidays' } });
+    const id = res.json().wish_id;
+    expect((await t.request({ url: `/api/base/wish/${id}/` })).json().wish.card_theme).toBe('holidays');
+    const first = await t.request({ url: `/api/base/wish/${id}/card.png` });
+    const again = await t.request({ url: `/api/base/wish/${id}/card.png` });
+    expect(again.headers.etag).toBe(first.headers.etag); // cached
+    expect((await t.request({ url: `/api/base/wish/${id}/card.png`, headers: { 'if-none-match': String(first.headers.etag) } })).statusCode).toBe(304);
+
+    const themed = await t.request({ method: 'PATCH', url: `/api/base/wish/${id}/`, token: ada.access, payload: { card_theme: 'midnight' } });
+    expect(themed.statusCode).toBe(200);
+    expect(themed.json().wish.card_theme).toBe('midnight');
+    const midnight = await t.request({ url: `/api/base/wish/${id}/card.png` });
+    expect(midnight.headers.etag).not.toBe(first.headers.etag);
+
+    await t.request({ method: 'PATCH', url: `/api/base/wish/${id}/`, token: ada.access, payload: { text: 'Happy holidays, all of you!' } });
+    const edited = await t.request({ url: `/api/base/wish/${id}/card.png` });
+    expect(edited.headers.etag).not.toBe(midnight.headers.etag);
+    expect(Buffer.compare(edited.rawPayload, midnight.rawPayload)).not.toBe(0);
+
+    expectJsonClientError(await t.request({ method: 'PATCH', url: `/api/base/wish/${id}/`, token: ada.access, payload: { card_theme: 'nope' } }), 400);
+    expectJsonClientError(await t.request({ method: 'POST', url: '/api/base/save_wish/', token: ada.access, payload: { text: 'x', card_theme: 'nope' } }), 400);
+  });
+});
