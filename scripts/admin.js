@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-/** `npm run admin -- role <email> <user|moderator|admin>`: thin wrapper running server/scripts/admin.ts. */
+/**
+ * `npm run admin -- role <email> <user|moderator|admin>`: thin wrapper running server/scripts/admin.ts.
+ * It works on the database the environment names (DATABASE_URL, else DATA_DIR/wishes.db, else
+ * ./data/wishes.db) and prints which one first; give it the server's own settings
+ * (docs/operations.md#the-admin-command).
+ */
 const { spawnSync } = require('child_process');
 const path = require('path');
 
