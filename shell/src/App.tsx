@@ -3,6 +3,7 @@ import { Layout } from './layout/Layout';
 import { ModalHost } from './modals/ModalHost';
 import { ToastHost } from './toasts/ToastHost';
 import { NavigationBridge } from './navigation/NavigationBridge';
+import { SuspensionNotice } from './account/SuspensionNotice';
 
 /** Everything inside the router: layout with the routes, plus the bus-driven hosts. */
 export function App() {
@@ -14,6 +15,7 @@ export function App() {
       </Layout>
       <ModalHost />
       <ToastHost />
+      <SuspensionNotice />
     </>
   );
 }

@@ -260,6 +260,12 @@ export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 export const DetailResponseSchema = Type.Object({
   detail: Type.String(),
   code: Type.Optional(Type.String()),
+  suspension: Type.Optional(
+    Type.Object(
+      { reason: Nullable(Type.String({ description: "the moderator's reason for the ban; null when none is logged" })) },
+      { description: 'Only when the account is suspended: on sign-in, on the refresh call and on any call with one of its tokens (401).' },
+    ),
+  ),
 });
 export type DetailResponse = Static<typeof DetailResponseSchema>;
 
