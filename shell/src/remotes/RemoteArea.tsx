@@ -8,7 +8,7 @@ import { Suspense, lazy, useCallback, useState } from 'react';
 import { ErrorBoundary, REMOTE_TIMEOUT_MS, Spinner, useDocumentTitle } from '@wishes/shared';
 import { loadExposed } from './loadExposed';
 import { RemoteFailure, RemoteRetryContext } from './RemoteFailure';
-import { FirstPaintOr } from './firstPaint';
+import { FirstPaintOr, FirstPaintUsed } from './firstPaint';
 
 export interface RemoteAreaProps {
   /** '<remote name>/<expose>', e.g. 'mf_feed/FeedPage' (an ExposedModule, or one a release declares). */
@@ -47,7 +47,19 @@ function LoadedRemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadin
   }, [module, timeoutMs]);
   return (
     <RemoteRetryContext.Provider value={retry}>
-      <ErrorBoundary key={`${module}#${attempt}`} fallback={<RemoteFailure onRetry={retry} />} onError={(error, info) => console.error(`[wishes] ${module} failed`, error, info.componentStack)}>
+      <ErrorBoundary
+        key={`${module}#${attempt}`}
+        fallback={
+          page ? (
+            // The notice, and below it what the server already drew for this page (if anything).
+            <>
+              <RemoteFailure onRetry={retry} />
+              <FirstPaintOr fallback={null} />
+            </>
+          ) : (
+            <RemoteFailure onRetry={retry} />
+          )
+        } onError={(error, info) => console.error(`[wishes] ${module} failed`, error, info.componentStack)}>
         <Suspense
           fallback={
             <>
@@ -66,6 +78,7 @@ function LoadedRemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadin
             </>
           }
         >
+          {page ? <FirstPaintUsed /> : null}
           <Lazy {...props} />
         </Suspense>
       </ErrorBoundary>

@@ -41,6 +41,18 @@ describe('the first paint as the loading state', () => {
     expect(screen.queryByText('Drawn by the server')).toBeNull();
   });
 
+  it('stays when the remote cannot be loaded, with the failure notice beside it (issue 33 item 6)', async () => {
+    window.history.replaceState(null, '', '/feed');
+    const root = serverFirstPaint('/feed');
+    adoptFirstPaint();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    setRemoteLoader('mf_feed/FeedPage', () => Promise.reject(new Error('remote unreachable')));
+    render(<RemoteArea module="mf_feed/FeedPage" page />, { container: root });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This part of Wishes could not be loaded.');
+    expect(screen.getByText('Drawn by the server')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
   it('is not used for another page', () => {
     window.history.replaceState(null, '', '/wish/5');
     const root = serverFirstPaint('/feed');
