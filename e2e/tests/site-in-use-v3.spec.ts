@@ -77,7 +77,9 @@ test.describe('1. the mobile bar: five entries and More', () => {
         const box = (await control.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
-        expect(box.width).toBeGreaterThanOrEqual(44);
+        expect(box.width).toBeGreaterThanOrEqual(43.5);
+        // Its label whole, not cut with an ellipsis.
+        expect(await control.locator('.shell-nav__label').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
       }
       await expectNoSidewaysScroll(page);
 
@@ -91,7 +93,11 @@ test.describe('1. the mobile bar: five entries and More', () => {
       expect(listBox.x).toBeGreaterThanOrEqual(0);
       expect(listBox.x + listBox.width).toBeLessThanOrEqual(width + 0.5);
       await expectAxeClean(page, `More open at ${width}`);
-      if (width === 390) await shots(page, 'mobile-more-open');
+      if (width === 390) {
+        // The 1280 px shot has no bar: open More again afterwards.
+        await shots(page, 'mobile-more-open');
+        if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+      }
       await list.getByRole('link', { name: 'Moderation' }).click();
       await expectPath(page, '/moderation');
       await expect(list).toBeHidden();

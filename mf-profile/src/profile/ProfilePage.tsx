@@ -35,6 +35,7 @@ function ProfileView({ uid }: { uid: string }) {
     case 'invalid':
       content = (
         <>
+          <h1 className="w-visually-hidden">{PROFILE_TEXT.title}</h1>
           <ErrorState message={PROFILE_TEXT.invalid} />
           <WayBack Link={Link} />
         </>
@@ -46,6 +47,7 @@ function ProfileView({ uid }: { uid: string }) {
     case 'missing':
       content = (
         <>
+          <h1 className="w-visually-hidden">{PROFILE_TEXT.title}</h1>
           <ErrorState message={PROFILE_TEXT.notFound(uid)} />
           <WayBack Link={Link} />
         </>
