@@ -41,6 +41,9 @@ export const WishSchema = Type.Object({
   author: Type.String({ description: "display name, 'Anonymous' when the user has no name" }),
   user: WishAuthorSchema,
   edited_at: Type.Optional(Nullable(Type.String({ description: 'ISO 8601, UTC; null until the text is edited' }))),
+  chat_id: Type.Optional(
+    Nullable(Type.Integer({ description: "Only on GET /api/base/wish/{id}/ for the wish's author: the chat it was written in (GET /api/base/wish/{id}/chat/), null when it has none." })),
+  ),
   moderation: Type.Optional(
     Type.Object(
       { state: Type.Literal('hidden'), reason: Type.String() },
