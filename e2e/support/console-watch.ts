@@ -10,8 +10,28 @@
  * "console: Failed to load resource: … (http://…/api/base/wish/9/)", "pageerror: …",
  * "requestfailed: GET http://… net::ERR_CONNECTION_REFUSED". An allowed pattern is matched against
  * the whole entry, so one pattern naming the URL covers both the answer and Chromium's console line.
+ *
+ * A request the journey answers itself (page.route / context.route, e.g. a 503 or an abort to see
+ * the error message) is provoked on purpose: entries naming a routed URL are allowed by themselves.
  */
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+
+type UrlMatcher = string | RegExp | ((url: URL) => boolean);
+
+/** Playwright's glob (`**` any characters, `*` any but /) as a RegExp. */
+function globToRegExp(glob: string): RegExp {
+  let out = '';
+  for (let i = 0; i < glob.length; i += 1) {
+    const c = glob[i]!;
+    if (c === '*' && glob[i + 1] === '*') {
+      out += '.*';
+      i += 1;
+    } else if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '.';
+    else out += c.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  }
+  return new RegExp(`^${out}$`);
+}
 
 /** Never a problem of the site: navigations that cancel in-flight requests, and the browser's own noise. */
 const ALWAYS_ALLOWED: RegExp[] = [
@@ -24,6 +44,7 @@ const ALWAYS_ALLOWED: RegExp[] = [
 export class ConsoleWatch {
   readonly entries: string[] = [];
   private readonly allowed: RegExp[] = [...ALWAYS_ALLOWED];
+  private readonly routed: UrlMatcher[] = [];
 
   /** Allows entries matching the pattern (a string matches as a substring). */
   allow(...patterns: Array<RegExp | string>): void {
@@ -35,11 +56,39 @@ export class ConsoleWatch {
   }
 
   unexpected(): string[] {
-    return this.entries.filter((entry) => !this.allowed.some((pattern) => pattern.test(entry)));
+    return this.entries.filter((entry) => !this.allowed.some((pattern) => pattern.test(entry)) && !this.namesRoutedUrl(entry));
+  }
+
+  private namesRoutedUrl(entry: string): boolean {
+    if (this.routed.length === 0) return false;
+    for (const match of entry.matchAll(/https?:\/\/[^\s)]+/g)) {
+      let url: URL;
+      try {
+        url = new URL(match[0]);
+      } catch {
+        continue;
+      }
+      for (const matcher of this.routed) {
+        if (typeof matcher === 'function' ? matcher(url) : typeof matcher === 'string' ? globToRegExp(matcher).test(url.href) || url.href === matcher : matcher.test(url.href)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Remembers what the journey routes itself (see above), for a page or a context. */
+  private wrapRoute(target: Page | BrowserContext): void {
+    const original = target.route.bind(target) as unknown as (url: UrlMatcher, ...rest: unknown[]) => Promise<unknown>;
+    (target as { route: unknown }).route = (url: UrlMatcher, ...rest: unknown[]) => {
+      this.routed.push(url);
+      return original(url, ...rest);
+    };
   }
 
   /** Watches every page of a browser context (the test's own, or a second person's). */
   watch(context: BrowserContext): void {
+    this.wrapRoute(context);
+    for (const page of context.pages()) this.wrapRoute(page);
+    context.on('page', (page) => this.wrapRoute(page));
     context.on('console', (message) => {
       if (message.type() !== 'error') return;
       const url = message.location()?.url;

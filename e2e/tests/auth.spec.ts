@@ -4,6 +4,11 @@ import { expect, test } from '../support/fixtures';
 import { waitForLink } from '../support/mail';
 import { expectPath, expectTitle, expectToast, header, signInLink, accountButton, signOutViaMenu, storedSession, toast } from '../support/ui';
 
+// The console-error watch (support/console-watch.ts): wrong passwords, taken emails, weak passwords and forged reset links answer 4xx on purpose.
+test.beforeEach(({ consoleWatch }) => {
+  consoleWatch.allow(/\/api\/token\/ → 401$/, /\/api\/base\/create_user\/ → 4\d\d$/, /\/api\/password\/reset\/confirm\/? → 4\d\d$/, /status of 4\d\d .*\/api\/(token|base\/create_user|password\/reset\/confirm)\/?\)$/);
+});
+
 test.describe('sign up', () => {
   test('sign up lands on /feed with a welcome toast, survives a reload, and sign out goes home', async ({ page }) => {
     const email = `e2e-${unique('su')}@example.com`;
