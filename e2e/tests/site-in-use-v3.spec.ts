@@ -348,3 +348,24 @@ test.describe('dialogs and menus stay axe-clean', () => {
     });
   }
 });
+
+test('9. at 1280 px a visitor\'s refused vote leaves the button looking as it was; an own wish without a chat logs nothing', async ({ page, api }) => {
+  const author = await api.createUser();
+  const text = `Vote on me ${unique('v')}`;
+  const id = await api.createWish(author, text);
+  await page.goto(`/wish/${id}`);
+  const up = wishCard(page, text).getByRole('button', { name: 'Upvote' });
+  const rest = await up.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await up.click();
+  await expect(page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Please sign in to vote' })).toBeVisible();
+  await expect(up).toHaveAttribute('aria-pressed', 'false');
+  // The pointer is still on it: the colour is the neutral hover, not the vote's green.
+  await expect.poll(() => up.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(220, 252, 231)');
+  expect([rest, 'rgb(243, 244, 246)']).toContain(await up.evaluate((el) => getComputedStyle(el).backgroundColor));
+
+  // The author's own wish, written without the assistant: no request for a chat (the watch fails on a 404).
+  await seedSession(page, author);
+  await page.goto(`/wish/${id}`);
+  await expect(wishCard(page, text)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue in chat' })).toHaveCount(0);
+});
