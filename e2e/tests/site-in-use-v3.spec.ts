@@ -315,8 +315,14 @@ test('8. at 1280 px `npm run admin` names the database it changed; the new moder
   setRole(extraServer!.dataDir, member.email, 'moderator');
   await seedSession(page, { ...member, ...(await api.login(member.email, member.password)) });
   await page.goto('/feed');
+  // Six entries and the bell beside a readable username (item 4 at 1280 px): the name is not squeezed away.
+  const name = accountButton(page).locator('.shell-account__username');
+  await expect(name).toBeVisible();
+  expect((await name.boundingBox())!.width).toBeGreaterThan(90);
+  await expectNoSidewaysScroll(page);
   await header(page).getByRole('link', { name: 'Moderation' }).click();
   await expectPath(page, '/moderation');
+  await shots(page, 'moderator-header');
   await expect(page.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible();
 });
 

@@ -67,7 +67,7 @@ export function Header({ showNav }: { showNav: boolean }) {
           {name}
         </Link>
         {showNav ? (
-          <nav aria-label="Main" className={`shell-nav${navItems.length === 1 ? ' shell-nav--few' : ''}`}>
+          <nav aria-label="Main" className={`shell-nav${navItems.length === 1 ? ' shell-nav--few' : navItems.length > 5 ? ' shell-nav--many' : ''}`}>
             <NavIcons items={navItems} variant="header" />
           </nav>
         ) : null}

@@ -14,7 +14,7 @@ export function NavIcons({ items, variant, trailing }: { items: NavItem[]; varia
     <ul className={`shell-nav__list shell-nav__list--${variant}${few ? ' shell-nav__list--few' : ''}`}>
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.icon === 'user'} className={({ isActive }) => `shell-nav__link${isActive ? ' is-active' : ''}`} aria-label={item.label}>
+          <NavLink to={item.to} end={item.icon === 'user'} className={({ isActive }) => `shell-nav__link${isActive ? ' is-active' : ''}`} aria-label={item.label} title={variant === 'header' ? item.label : undefined}>
             <Icon name={item.icon} />
             <span className="shell-nav__label" aria-hidden="true">
               {variant === 'mobile' ? (item.shortLabel ?? item.label) : item.label}
