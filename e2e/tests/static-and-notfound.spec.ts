@@ -4,7 +4,7 @@ import { expectPath, expectShell, expectTitle, expectToast, header } from '../su
 
 // The console-error watch (support/console-watch.ts): unknown paths and page names answer 404 on purpose.
 test.beforeEach(({ consoleWatch }) => {
-  consoleWatch.allow(/ → 404$/, /status of 404 /);
+  consoleWatch.allow(/\[wishes\] static page \w+ failed to load/, / → 404$/, /status of 404 /);
 });
 
 test('Terms and Privacy Policy render their markdown; links open in a new tab', async ({ page }) => {
