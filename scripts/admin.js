@@ -1,6 +1,11 @@
 #!/usr/bin/env node
+/**
+ * `npm run admin -- role <email> <user|moderator|admin>`: thin wrapper running server/scripts/admin.ts.
+ * It works on the database the environment names (DATABASE_URL, else DATA_DIR/wishes.db, else
+ * ./data/wishes.db) and prints which one first; give it the server's own settings
+ * (docs/operations.md#the-admin-command).
+ */
 require('../build/node-support').checkNode(); // before anything loads a native addon
-/** `npm run admin -- role <email> <user|moderator|admin>`: thin wrapper running server/scripts/admin.ts. */
 const { spawnSync } = require('child_process');
 const path = require('path');
 

@@ -4,18 +4,22 @@
  *  - api: helpers over the real HTTP API;
  *  - me: a fresh user (created on first use);
  *  - signedInPage: a page whose local storage holds me's tokens before the first navigation;
- *  - guard: fails the test if a dialog opens or window.__xss gets set (XSS canaries), and collects
- *    uncaught page errors.
+ *  - dialogs: records any dialog that opens (XSS canaries);
+ *  - consoleWatch (automatic): fails the journey on any unexpected console error, uncaught page
+ *    error, failed request or HTTP error answer in its browser context (support/console-watch.ts);
+ *    a journey that provokes one on purpose allows it with `consoleWatch.allow(pattern)`.
  */
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { Api, type TestUser } from './api';
 import { startServer, type ServerHandle, type StartServerOptions } from './server';
+import { ConsoleWatch } from './console-watch';
 
 export interface Fixtures {
   api: Api;
   me: TestUser;
   signedInPage: Page;
   dialogs: string[];
+  consoleWatch: ConsoleWatch;
 }
 
 export interface WorkerFixtures {
@@ -82,6 +86,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await seedSession(page, me);
     await use(page);
   },
+  consoleWatch: [
+    async ({ context }, use, testInfo) => {
+      const watch = new ConsoleWatch();
+      watch.watch(context);
+      await use(watch);
+      const unexpected = watch.unexpected();
+      // A journey that failed already says why; one that passed fails on what its page logged.
+      if (unexpected.length > 0 && testInfo.status === testInfo.expectedStatus) {
+        throw new Error(`unexpected console errors or failed requests (allow the ones this journey provokes with consoleWatch.allow):\n  ${unexpected.join('\n  ')}`);
+      }
+    },
+    { auto: true },
+  ],
   dialogs: [
     async ({ page }, use) => {
       const dialogs: string[] = [];

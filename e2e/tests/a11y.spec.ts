@@ -51,7 +51,14 @@ async function expectNoSeriousViolations(page: Page, label: string) {
   expect(summary, label).toEqual([]);
 }
 
-type Screen = { name: string; path: (d: Data) => string; signedIn: 'both' | 'in' | 'out'; ready?: (page: Page, d: Data) => Promise<void> };
+type Screen = {
+  name: string;
+  path: (d: Data) => string;
+  signedIn: 'both' | 'in' | 'out';
+  ready?: (page: Page, d: Data) => Promise<void>;
+  /** Errors the screen provokes on purpose (the console-error watch, support/console-watch.ts). */
+  allow?: RegExp[];
+};
 
 const SCREENS: Screen[] = [
   { name: 'home', path: () => '/', signedIn: 'both', ready: async (p) => expect(p.getByRole('region', { name: 'Recent Wishes' }).getByRole('article').first()).toBeVisible() },
@@ -99,6 +106,8 @@ const SCREENS: Screen[] = [
     name: 'sign in with an error',
     path: () => '/auth/sign_in',
     signedIn: 'out',
+    // The wrong password is the point: the sign-in call answers 401.
+    allow: [/\/api\/token\/ → 401$/, /status of 401 .*\/api\/token\/\)$/],
     ready: async (p) => {
       await p.getByLabel('Email').fill('nobody@example.com');
       await p.getByLabel('Password').fill('wrong-password-1');
@@ -122,7 +131,8 @@ for (const viewport of VIEWPORTS) {
       for (const screen of SCREENS) {
         if (screen.signedIn === 'in' && state === 'signed out') continue;
         if (screen.signedIn === 'out' && state === 'signed in') continue;
-        test(`${screen.name}`, async ({ page }) => {
+        test(`${screen.name}`, async ({ page, consoleWatch }) => {
+          consoleWatch.allow(...(screen.allow ?? []));
           const d = await setUp();
           if (state === 'signed in') await seedSession(page, d.me);
           await page.goto(screen.path(d));

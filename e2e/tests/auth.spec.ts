@@ -4,6 +4,11 @@ import { expect, test } from '../support/fixtures';
 import { waitForLink } from '../support/mail';
 import { expectPath, expectTitle, expectToast, header, signInLink, accountButton, signOutViaMenu, storedSession, toast } from '../support/ui';
 
+// The console-error watch (support/console-watch.ts): wrong passwords, taken emails, weak passwords and forged reset links answer 4xx on purpose.
+test.beforeEach(({ consoleWatch }) => {
+  consoleWatch.allow(/\/api\/token\/ → 401$/, /\/api\/base\/create_user\/ → 4\d\d$/, /\/api\/password\/reset\/confirm\/? → 4\d\d$/, /status of 4\d\d .*\/api\/(token|base\/create_user|password\/reset\/confirm)\/?\)$/);
+});
+
 test.describe('sign up', () => {
   test('sign up lands on /feed with a welcome toast, survives a reload, and sign out goes home', async ({ page }) => {
     const email = `e2e-${unique('su')}@example.com`;
@@ -52,7 +57,9 @@ test.describe('sign up', () => {
     await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-42');
     await page.getByLabel('Confirm password').fill('Correct-Horse-43');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByText("Please edit the passwords as they don't match.")).toBeVisible();
+    // Above the form and beside the confirmation (issue 33: every field's error beside it).
+    await expect(page.getByRole('alert')).toHaveText("Please edit the passwords as they don't match.");
+    await expect(page.getByLabel('Confirm password')).toHaveAccessibleDescription("Please edit the passwords as they don't match.");
     expect(requests).toEqual([]);
   });
 
@@ -73,7 +80,8 @@ test.describe('sign up', () => {
     await page.getByLabel('Password', { exact: true }).fill('12345678');
     await page.getByLabel('Confirm password').fill('12345678');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    await expect(page.getByText(/too common|entirely numeric/)).toBeVisible();
+    // Digits only: said beside the field before anything is sent (the server says the same).
+    await expect(page.getByText(/too common|entirely numeric|cannot be only digits/).first()).toBeVisible();
     await expectPath(page, '/auth/sign_up');
   });
 });

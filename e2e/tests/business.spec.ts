@@ -2,6 +2,11 @@
 import { expect, test } from '../support/fixtures';
 import { expectPath, expectTitle, expectToast } from '../support/ui';
 
+// The console-error watch (support/console-watch.ts): an empty message answers 400 on purpose.
+test.beforeEach(({ consoleWatch }) => {
+  consoleWatch.allow(/\/api\/base\/offer.* → 400$/, /\/api\/.*offer.* → 400$/, /status of 400 /);
+});
+
 test('send an offer: the email rule, then success and a redirect after 0.8 s', async ({ signedInPage: page }) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('link', { name: 'Business' }).click();

@@ -5,6 +5,11 @@ import { withServer } from '../support/server';
 import { dialog, expectPath, expectTitle, expectToast, findInFeed } from '../support/ui';
 import type { Page } from '@playwright/test';
 
+// The console-error watch (support/console-watch.ts): the hourly generation limit answers 429 on purpose.
+test.beforeEach(({ consoleWatch }) => {
+  consoleWatch.allow(/\/api\/base\/(generate_text|chats)\/.* → 429$/, /\/api\/base\/(generate_text|chats)\/ → 429$/, /status of 429 /);
+});
+
 async function fillDetails(page: Page, values: { style?: string; audience?: string; name?: string; topic?: string; details?: string }) {
   if (values.style) await page.getByLabel('Style', { exact: true }).selectOption(values.style);
   if (values.audience) await page.getByLabel('Audience', { exact: true }).selectOption(values.audience);

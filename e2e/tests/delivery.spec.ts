@@ -16,6 +16,11 @@ import { startServer, withServer, type ServerHandle } from '../support/server';
 import { startStaticServer, type StaticServer } from '../support/static-server';
 import { expectShell, expectToast, header, wishCard } from '../support/ui';
 
+// The console-error watch (support/console-watch.ts): unreachable, missing and replaced remotes are the point of these journeys.
+test.beforeEach(({ consoleWatch }) => {
+  consoleWatch.allow(/requestfailed: /, / → 404$/, /status of 404 /, /\[wishes\] /, /Loading script|ScriptExternalLoadError|RUNTIME-00\d|remoteEntry/);
+});
+
 const FAILURE = 'This part of Wishes could not be loaded.';
 const END = "You've seen all wishes!";
 

@@ -4,6 +4,11 @@ import { useExtraServer } from '../support/extra-server';
 import { expect, pageSignedInAs, test } from '../support/fixtures';
 import { wishCard } from '../support/ui';
 
+// The console-error watch (support/console-watch.ts): a private wish answers 404 to everyone but its author, on purpose.
+test.beforeEach(({ consoleWatch }) => {
+  consoleWatch.allow(/\/wish\/\d+\/? → 404$/, /\/api\/base\/wish\/\d+\/ → 404$/, /status of 404 .*\/wish\/\d+/);
+});
+
 // Its own server, so "the newest public wish is on the first page" holds exactly.
 useExtraServer({ label: 'privacy' });
 

@@ -5,6 +5,11 @@ import { makePng } from '../support/images';
 import type { Page } from '@playwright/test';
 import { clientNavigate, expectPath, expectTitle, expectToast, header } from '../support/ui';
 
+// The console-error watch (support/console-watch.ts): missing profiles answer 404 and a text file named .png 400, on purpose.
+test.beforeEach(({ consoleWatch }) => {
+  consoleWatch.allow(/\/api\/profile\/my\/avatar\/upload\/ → 415$/, /status of 415 /, /Connecting to 'blob:.*violates the following Content Security Policy directive: "connect-src 'self'"/, /\/user\/\d+\/? → 404$/, /\/api\/profile\/\d+\/ → 404$/, /\/api\/.*avatar.* → 400$/, /status of (400|404) /);
+});
+
 test('own profile opened directly: "Your profile" and no subscribe button', async ({ signedInPage: page, me }) => {
   await page.goto(`/user/${me.id}`);
   await expect(page.getByRole('heading', { level: 1, name: me.fullName })).toBeVisible();

@@ -8,6 +8,11 @@ import { withServer } from '../support/server';
 import { expect, seedSession, test } from '../support/fixtures';
 import { expectPath, expectToast, signInLink, accountButton, storedSession, wishCard } from '../support/ui';
 
+// The console-error watch (support/console-watch.ts): expired and refused tokens answer 401 on purpose (the client refreshes, or signs out).
+test.beforeEach(({ consoleWatch }) => {
+  consoleWatch.allow(/ → 401$/, /status of 401 /);
+});
+
 function fakeJwt(payload: Record<string, unknown>): string {
   const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.c2lnbmF0dXJl`;

@@ -2,6 +2,11 @@
 import { expect, test } from '../support/fixtures';
 import { expectPath, expectShell, expectTitle, expectToast, header } from '../support/ui';
 
+// The console-error watch (support/console-watch.ts): unknown paths and page names answer 404 on purpose.
+test.beforeEach(({ consoleWatch }) => {
+  consoleWatch.allow(/\[wishes\] static page \w+ failed to load/, / → 404$/, /status of 404 /);
+});
+
 test('Terms and Privacy Policy render their markdown; links open in a new tab', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();

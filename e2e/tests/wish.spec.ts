@@ -3,6 +3,11 @@ import { unique } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { dialog, expectPath, expectTitle, expectToast, findInFeed, wishCard } from '../support/ui';
 
+// The console-error watch (support/console-watch.ts): unknown and malformed wish ids answer 404 on purpose.
+test.beforeEach(({ consoleWatch }) => {
+  consoleWatch.allow(/\/wish\/[^/\s]+\/? → 404$/, /\/api\/base\/wish\/[^/\s]+\/ → 404$/, /status of 404 .*\/wish\//);
+});
+
 test('the wish page shows the wish, its author and links', async ({ page, api }) => {
   const author = await api.createUser({ firstName: 'Wanda', lastName: 'Writer' });
   const text = `A quiet wish ${unique()} for a calm and happy week.`;

@@ -2,10 +2,12 @@
 import { loadConfig } from '../src/app/config';
 import { openDatabase } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
-import { runAdminCommand } from '../src/moderation/admin-cli';
+import { describeDatabase, runAdminCommand } from '../src/moderation/admin-cli';
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env, {});
+  // Say which database this changes: DATA_DIR/DATABASE_URL as the server reads them, else ./data.
+  console.log(`Database: ${describeDatabase(config.databaseUrl)}`);
   const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
   try {
     await migrateToLatest(db, dialect);

@@ -42,6 +42,12 @@ export interface NavDeclaration {
   visibility: NavVisibility;
   /** Position in the bar, smallest first (entries of all remotes are sorted together). */
   order: number;
+  /**
+   * Stays in the mobile bottom bar (≤ 430 px): the product's five icon entries (Feed, Business,
+   * Search, Compose Wish, Subscriptions). Every other entry, of any remote, folds into the bar's
+   * More menu, so any number of entries fits 320 px. At most five show in the bar.
+   */
+  pinned?: boolean;
 }
 
 export interface RemoteDeclaration {
@@ -97,8 +103,8 @@ export const APP_REGISTRY = [
       { path: '/search', expose: 'SearchPage', title: 'Search' },
     ],
     nav: [
-      { to: '/feed', label: 'Feed', icon: 'feed', visibility: 'everyone', order: 10 },
-      { to: '/search', label: 'Search', icon: 'search', visibility: 'members', order: 30 },
+      { to: '/feed', label: 'Feed', icon: 'feed', visibility: 'everyone', order: 10, pinned: true },
+      { to: '/search', label: 'Search', icon: 'search', visibility: 'members', order: 30, pinned: true },
     ],
   },
   {
@@ -116,8 +122,8 @@ export const APP_REGISTRY = [
       { path: '/business', expose: 'BusinessPage', title: 'Business', signIn: true },
     ],
     nav: [
-      { to: '/business', label: 'Business', icon: 'business', visibility: 'members', order: 20 },
-      { to: '/compose', label: 'Compose Wish', shortLabel: 'Compose', icon: 'compose', visibility: 'members', order: 40 },
+      { to: '/business', label: 'Business', icon: 'business', visibility: 'members', order: 20, pinned: true },
+      { to: '/compose', label: 'Compose Wish', shortLabel: 'Compose', icon: 'compose', visibility: 'members', order: 40, pinned: true },
     ],
   },
   {
@@ -151,7 +157,7 @@ export const APP_REGISTRY = [
     // (shell/src/notifications) and both are entries of that menu (shell/src/account/accountMenuItems.ts),
     // which keeps the 1280 px header within its width.
     nav: [
-      { to: '/subscriptions', label: 'Subscriptions', icon: 'subscriptions', visibility: 'members', order: 50 },
+      { to: '/subscriptions', label: 'Subscriptions', icon: 'subscriptions', visibility: 'members', order: 50, pinned: true },
     ],
   },
   {

@@ -11,6 +11,8 @@ import {
   decodeTokenPayload,
   updateSessionUser,
   userDataKey,
+  suspensionNotice,
+  clearSuspensionNotice,
 } from './session';
 import { fakeToken, jsonResponse } from './testing';
 
@@ -144,6 +146,19 @@ it('a refused refresh clears the tokens, goes to / and reloads', async () => {
   expect(localStorage.getItem('refresh_token')).toBeNull();
   expect(session$.value.user).toBeNull();
   expect(reloadHome).toHaveBeenCalledTimes(1);
+});
+
+it('a refresh refused for a suspension signs out, reloads to / and keeps the reason for this tab to show', async () => {
+  clearSuspensionNotice();
+  signIn({ access: fakeToken({ exp: secondsFromNow(30) }), refresh: 'banned' }, 'a@b.co');
+  fetchMock.mockResolvedValue(jsonResponse({ detail: 'This account has been suspended.', code: 'token_not_valid', suspension: { reason: 'Spam links' } }, 401));
+  await checkSession();
+  expect(session$.value.user).toBeNull();
+  expect(localStorage.getItem('refresh_token')).toBeNull();
+  expect(reloadHome).toHaveBeenCalledTimes(1);
+  expect(suspensionNotice()).toEqual({ reason: 'Spam links' });
+  clearSuspensionNotice();
+  expect(suspensionNotice()).toBeNull();
 });
 
 it('a refresh response without an access token counts as failure', async () => {

@@ -164,6 +164,51 @@ export function updateSessionUser(patch: Partial<Pick<SessionUser, 'avatarThumbn
   if (user) internals.state$.next({ user: { ...user, ...patch } });
 }
 
+/** A suspended account, as the server says it (401 with `suspension`: sign-in, refresh, any call with its tokens). */
+export interface Suspension {
+  /** The moderator's reason; null when none was logged. */
+  reason: string | null;
+}
+
+/** Where the notice waits across the reload to / (this tab only). */
+const SUSPENSION_NOTICE_KEY = 'wishes.suspension_notice';
+
+const tabStorage = (): Storage | null => {
+  try {
+    return typeof window !== 'undefined' ? window.sessionStorage : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The `suspension` of a server answer, if it has one. */
+export function suspensionFrom(body: unknown): Suspension | null {
+  const value = body && typeof body === 'object' ? (body as { suspension?: unknown }).suspension : undefined;
+  if (!value || typeof value !== 'object') return null;
+  const reason = (value as { reason?: unknown }).reason;
+  return { reason: typeof reason === 'string' && reason.trim() ? reason : null };
+}
+
+/** The suspension that ended this tab's session, until the person has read it (the shell shows it). */
+export function suspensionNotice(): Suspension | null {
+  const raw = tabStorage()?.getItem(SUSPENSION_NOTICE_KEY);
+  if (!raw) return null;
+  try {
+    return suspensionFrom({ suspension: JSON.parse(raw) });
+  } catch {
+    return null;
+  }
+}
+
+export function clearSuspensionNotice(): void {
+  tabStorage()?.removeItem(SUSPENSION_NOTICE_KEY);
+}
+
+/** Remembers the notice for this tab; the failed refresh then signs out, goes to / and reloads as usual. */
+function rememberSuspension(suspension: Suspension): void {
+  tabStorage()?.setItem(SUSPENSION_NOTICE_KEY, JSON.stringify(suspension));
+}
+
 /**
  * Exchanges the refresh token for a new access token (and stores the rotated refresh token the
  * server returns with it). Resolves true on success. A refusal by
@@ -198,7 +243,12 @@ export function refreshNow(): Promise<boolean> {
       body = null;
     }
     // Response check (docs/product.md#5-validation): a refresh response must contain the new access token.
-    if (!response.ok || !body || typeof body.access !== 'string') return fail();
+    if (!response.ok || !body || typeof body.access !== 'string') {
+      // A ban: the server says so with the moderator's reason, which the shell shows after the reload.
+      const suspension = suspensionFrom(body);
+      if (suspension) rememberSuspension(suspension);
+      return fail();
+    }
     internals.env.storage()?.setItem(keys.access, body.access);
     // Refresh tokens rotate: the server sends the one replacing the token just spent, and a later
     // use of the spent one would end the session. (A server without rotation sends none: keep ours.)

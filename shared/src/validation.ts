@@ -12,7 +12,16 @@ export const MESSAGES = {
   avatarTooLarge: 'Image file is too large. Please select an image under 5MB.',
   incorrectCredentials: 'The email or password you entered is incorrect. Please try again or reset your password.',
   defaultLoginError: 'Invalid email or password',
+  // Sign-up, each beside its field (the spec names texts only for the mismatch and the fallback).
+  signUpRequired: 'This field is required.',
+  signUpEmailInvalid: 'Please enter a valid email address.',
+  signUpPhoneInvalid: 'Please enter a valid phone number (digits, with an optional + and spaces).',
+  signUpPasswordTooShort: 'Password must be at least 8 characters long',
+  signUpPasswordNumeric: 'The password cannot be only digits.',
 } as const;
+
+/** The password rules, shown under the sign-up password before submitting (the server's validators). */
+export const PASSWORD_RULES_TEXT = 'At least 8 characters, not only digits, not a common password and not like your name or email.';
 
 const isBlank = (value: string | undefined | null) => !value || value.trim() === '';
 
@@ -34,6 +43,31 @@ export function validateSignUp(values: SignUpValues): { missing: string[]; error
   if (missing.length) return { missing, error: null };
   if (values.password !== values.confirm_password) return { missing: [], error: MESSAGES.passwordsDontMatchSignUp };
   return { missing: [], error: null };
+}
+
+/** A phone number: digits with an optional leading +, spaces, dots, dashes and brackets; 6 to 15 digits. */
+export function isValidPhone(phone: string): boolean {
+  const text = phone.trim();
+  const digits = text.replace(/\D/g, '').length;
+  return /^\+?[\d\s().-]+$/.test(text) && digits >= 6 && digits <= 15;
+}
+
+/**
+ * Every sign-up field's error at once, in form order (empty when the form may be sent): required
+ * fields, the email's and phone's form, the password's length and digits-only rule, and the spec's
+ * mismatch message on the confirmation.
+ */
+export function signUpFieldErrors(values: SignUpValues): Partial<Record<(typeof SIGN_UP_FIELDS)[number], string>> {
+  const errors: Partial<Record<(typeof SIGN_UP_FIELDS)[number], string>> = {};
+  for (const field of SIGN_UP_FIELDS) if (isBlank(values[field])) errors[field] = MESSAGES.signUpRequired;
+  if (!errors.email && !isValidOfferEmail(values.email.trim())) errors.email = MESSAGES.signUpEmailInvalid;
+  if (!errors.phone && !isValidPhone(values.phone)) errors.phone = MESSAGES.signUpPhoneInvalid;
+  if (!errors.password) {
+    if (values.password.length < LIMITS.passwordMin) errors.password = MESSAGES.signUpPasswordTooShort;
+    else if (/^\d+$/.test(values.password)) errors.password = MESSAGES.signUpPasswordNumeric;
+  }
+  if (!errors.password && !errors.confirm_password && values.password !== values.confirm_password) errors.confirm_password = MESSAGES.passwordsDontMatchSignUp;
+  return errors;
 }
 
 /** Reset request: non-empty and containing @. */

@@ -4,6 +4,7 @@ import { ModalHost } from './modals/ModalHost';
 import { ToastHost } from './toasts/ToastHost';
 import { NavigationBridge } from './navigation/NavigationBridge';
 import { FollowReleases } from './remotes/FollowReleases';
+import { SuspensionNotice } from './account/SuspensionNotice';
 
 /** Everything inside the router: layout with the routes, plus the bus-driven hosts. */
 export function App() {
@@ -16,6 +17,7 @@ export function App() {
       </Layout>
       <ModalHost />
       <ToastHost />
+      <SuspensionNotice />
     </>
   );
 }

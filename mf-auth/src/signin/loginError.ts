@@ -1,4 +1,4 @@
-import { ApiError, MESSAGES } from '@wishes/shared';
+import { ApiError, MESSAGES, suspensionFrom } from '@wishes/shared';
 
 /** Login failures that are not a rejected password (network, 5xx, 400). */
 export const SIGN_IN_UNAVAILABLE = 'Unable to sign in. Please check your credentials.';
@@ -24,7 +24,12 @@ function humanize(text: string): string {
 /** What the sign-in screen shows for a failed `api.login` (docs/product.md#5-validation and docs/product.md#8-error-texts). */
 export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return SIGN_IN_UNAVAILABLE;
-  if (error.status === 401) return humanize(rejectionText(error.body) ?? MESSAGES.defaultLoginError);
+  if (error.status === 401) {
+    const text = humanize(rejectionText(error.body) ?? MESSAGES.defaultLoginError);
+    // A suspended account: the server's sentence and the moderator's reason.
+    const reason = suspensionFrom(error.body)?.reason;
+    return reason ? `${text} Reason: ${reason}` : text;
+  }
   // The client throws with the success status when the body lacks the tokens.
   if (error.status >= 200 && error.status < 300) return AUTHENTICATION_FAILED;
   return SIGN_IN_UNAVAILABLE;

@@ -78,6 +78,32 @@ describe('SignUpPage', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('shows every field\'s error at once, beside its field (aria-describedby), and the password rules before submitting', async () => {
+    const fetch = mockFetch(created);
+    renderAt('/auth/sign_up');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters, not only digits, not a common password and not like your name or email.');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('First name'), 'Ann');
+    await user.type(screen.getByLabelText('Email'), 'ann@nowhere');
+    await user.type(screen.getByLabelText('Phone'), 'call me');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Confirm password'), 'other');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields.');
+    expect(screen.getByLabelText('First name')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByLabelText('Last name')).toHaveAccessibleDescription('This field is required.');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
+    expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Please enter a valid phone number (digits, with an optional + and spaces).');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Password must be at least 8 characters long$/);
+    expect(screen.getByLabelText('Last name')).toHaveFocus();
+    // Fixing the password leaves the mismatch, beside the confirmation, with the spec's text.
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Str0ng-pass!');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription("Please edit the passwords as they don't match.");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it('refuses passwords that do not match', async () => {
     const fetch = mockFetch(created);
     await fillAndSubmit({ ...COMPLETE, confirm_password: 'Different-1' });

@@ -3,20 +3,25 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   api,
   Button,
+  MESSAGES,
   returnPathFrom,
   returnToQuery,
   signIn,
   siteName,
+  PASSWORD_RULES_TEXT,
   SIGN_UP_FIELDS,
+  signUpFieldErrors,
   toast,
   useDocumentTitle,
   useFormFields,
-  validateSignUp,
   type SignUpValues,
 } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { AUTH_FIELDS, REQUIRED_FIELDS_MESSAGE, serverErrorFields, serverErrorText } from '../common/forms';
+
+/** Above the form when fields are wrong but none is empty (each says what is wrong beside it). */
+export const CORRECT_FIELDS_MESSAGE = 'Please correct the fields marked below.';
 
 export const CREATE_ACCOUNT_FALLBACK = 'Could not create account';
 export const AUTO_LOGIN_FAILED = 'Login failed. Please try logging in manually.';
@@ -48,9 +53,18 @@ export default function SignUpPage() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pendingRef.current) return;
-    const { missing, error: mismatch } = validateSignUp(values);
-    if (missing.length) return showError(REQUIRED_FIELDS_MESSAGE, missing);
-    if (mismatch) return showError(mismatch, ['password', 'confirm_password']);
+    // Every field's error at once, each beside its field; the summary above says what kind.
+    const errors = signUpFieldErrors(values);
+    const wrong = SIGN_UP_FIELDS.filter((field) => errors[field] !== undefined);
+    if (wrong.length) {
+      const missing = wrong.some((field) => errors[field] === MESSAGES.signUpRequired);
+      const onlyMismatch = wrong.length === 1 && errors.confirm_password === MESSAGES.passwordsDontMatchSignUp;
+      setError(missing ? REQUIRED_FIELDS_MESSAGE : onlyMismatch ? MESSAGES.passwordsDontMatchSignUp : CORRECT_FIELDS_MESSAGE);
+      // A mismatch marks both passwords (its message sits under the confirmation).
+      form.setErrors(onlyMismatch ? { password: true, confirm_password: errors.confirm_password } : errors);
+      form.focus(onlyMismatch ? 'password' : wrong[0]);
+      return;
+    }
 
     setError(null);
     form.setInvalid([]);
@@ -91,13 +105,13 @@ export default function SignUpPage() {
       {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
       <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Sign up">
         <div className="auth-row">
-          <AuthField {...form.bind('first_name')} required label="First name" autoComplete="given-name" />
-          <AuthField {...form.bind('last_name')} required label="Last name" autoComplete="family-name" />
+          <AuthField {...form.bind('first_name')} error={form.errorOf('first_name')} required label="First name" autoComplete="given-name" />
+          <AuthField {...form.bind('last_name')} error={form.errorOf('last_name')} required label="Last name" autoComplete="family-name" />
         </div>
-        <AuthField {...form.bind('email')} required label="Email" type="email" inputMode="email" autoComplete="email" />
-        <AuthField {...form.bind('phone')} required label="Phone" type="tel" inputMode="tel" autoComplete="tel" />
-        <AuthField {...form.bind('password')} required label="Password" type="password" autoComplete="new-password" />
-        <AuthField {...form.bind('confirm_password')} required label="Confirm password" type="password" autoComplete="new-password" />
+        <AuthField {...form.bind('email')} error={form.errorOf('email')} required label="Email" type="email" inputMode="email" autoComplete="email" />
+        <AuthField {...form.bind('phone')} error={form.errorOf('phone')} required label="Phone" type="tel" inputMode="tel" autoComplete="tel" />
+        <AuthField {...form.bind('password')} error={form.errorOf('password')} hint={PASSWORD_RULES_TEXT} required label="Password" type="password" autoComplete="new-password" />
+        <AuthField {...form.bind('confirm_password')} error={form.errorOf('confirm_password')} required label="Confirm password" type="password" autoComplete="new-password" />
         <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Creating account...' : 'Sign Up'}
         </Button>

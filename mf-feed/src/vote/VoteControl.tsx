@@ -71,7 +71,8 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
   const voteButton = (type: VoteType) => (
     <button
       type="button"
-      className={`feed-vote__btn feed-vote__btn--${type}`}
+      // A visitor's press is refused (sign in first): no vote-coloured hover that would look pressed.
+      className={`feed-vote__btn feed-vote__btn--${type}${user ? '' : ' feed-vote__btn--visitor'}`}
       aria-label={type === 'upvote' ? 'Upvote' : 'Downvote'}
       aria-pressed={wish.vote_type === type}
       // aria-disabled rather than disabled: a disabled button loses focus in Chromium, which would

@@ -48,6 +48,15 @@ it('shows nothing when the wish has no chat', async () => {
   expect(screen.queryByRole('link', { name: 'Continue in chat' })).not.toBeInTheDocument();
 });
 
+it('does not ask when the wish says it has no chat (no 404 in the console)', async () => {
+  signInForTest(7);
+  jest.spyOn(api, 'getWish').mockResolvedValue(makeWish({ id: 5, text: 'Written by hand', chat_id: null }));
+  const getWishChat = jest.spyOn(api, 'getWishChat');
+  open();
+  expect(await screen.findByText('Written by hand', {}, { timeout: 10_000 })).toBeInTheDocument();
+  expect(getWishChat).not.toHaveBeenCalled();
+});
+
 it('never asks for the chat for anyone but the author', async () => {
   signInForTest(8);
   jest.spyOn(api, 'getWish').mockResolvedValue(makeWish({ id: 5, text: 'Someone else wrote this' }));

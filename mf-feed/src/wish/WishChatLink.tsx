@@ -17,10 +17,16 @@ export const WISH_CHAT_TEXTS = {
 export function WishChatLink({ wish }: { wish: Wish }) {
   const me = useSessionUser();
   const own = me?.userId != null && me.userId === wish.user_id;
+  // The wish says whether a chat goes with it (chat_id, for its author): no request when none does.
+  // An older server without the field: ask, as before.
+  // Remembered: a later copy of the wish (a vote's answer) does not carry the field.
+  const [hasChat, setHasChat] = useState(wish.chat_id !== null);
+  const chatId = wish.chat_id;
+  if (chatId !== undefined && hasChat !== (chatId !== null)) setHasChat(chatId !== null);
   const [chat, setChat] = useState<Chat | null>(null);
 
   useEffect(() => {
-    if (!own) return;
+    if (!own || !hasChat) return;
     let active = true;
     api.getWishChat(wish.id).then(
       (found) => {
@@ -33,7 +39,7 @@ export function WishChatLink({ wish }: { wish: Wish }) {
     return () => {
       active = false;
     };
-  }, [own, wish.id]);
+  }, [own, hasChat, wish.id]);
 
   if (!own || !chat) return null;
   const instructions = chat.messages.filter((m) => m.role === 'user').length;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ANONYMOUS, api, authorName, EmptyState, ErrorState, parseId, Spinner, useDocumentTitle, useKeyedState, type Wish } from '@wishes/shared';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { ANONYMOUS, api, authorName, EmptyState, ErrorState, parseId, Spinner, useDocumentTitle, useKeyedState, WayBack, type Wish } from '@wishes/shared';
 import { errorMessage } from '../common/errors';
 import { WishCard } from './WishCard';
 import { WishChatLink } from './WishChatLink';
@@ -56,6 +56,7 @@ export default function WishPage() {
       <h1 className="w-visually-hidden">{wishPageTitle(state.status === 'ready' ? state.wish : null)}</h1>
       {state.status === 'loading' ? <Spinner label={WISH_PAGE_TEXTS.loading} /> : null}
       {state.status === 'not-found' ? <EmptyState>{WISH_PAGE_TEXTS.notFound}</EmptyState> : null}
+      {state.status === 'not-found' ? <WayBack Link={Link} /> : null}
       {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
       {state.status === 'ready' ? <WishCard wish={state.wish} onChange={onChange} onDeleted={onDeleted} standalone /> : null}
       {state.status === 'ready' ? <WishDeliverSection wish={state.wish} onChange={onChange} openSend={Boolean(sendState)} initialName={sendState?.name ?? ''} /> : null}

@@ -25,6 +25,12 @@ const TABS: Array<{ status: ReportStatus; label: string }> = [
 
 const RESOLUTION_TEXT: Record<string, string> = { hide: 'Hidden', restore: 'Restored', dismiss: 'Dismissed', delete: 'Deleted' };
 
+/** What the wish is now, beside how its reports were resolved. */
+export function wishStateText(hidden: boolean, isPublic: boolean): string {
+  if (hidden) return 'wish hidden now';
+  return isPublic ? 'wish public now' : 'wish private';
+}
+
 /** /moderation: reported wishes grouped by wish, open and resolved tabs, actions with a required reason. */
 export default function ModerationPage() {
   useDocumentTitle('Moderation');
@@ -110,9 +116,13 @@ export function ReportedItem({ item, onDone }: { item: ReportedWish; onDone: () 
           {item.status === 'resolved' && item.resolution ? (
             <>
               {' '}
-              · <span className="mod-badge mod-badge--ok">{RESOLUTION_TEXT[item.resolution] ?? item.resolution}</span>
+              · resolved as <span className="mod-badge mod-badge--ok">{RESOLUTION_TEXT[item.resolution] ?? item.resolution}</span>
             </>
           ) : null}
+          {/* The wish as the server has it now (the list reloads after every action): a resolution
+              is history, a later Restore or Hide changes the wish, not how its reports were resolved. */}
+          {' '}
+          · <span data-testid="mod-wish-state">{wishStateText(hidden, wish.is_public)}</span>
         </p>
       </div>
       <p className="mod-item__text">{wish.text}</p>

@@ -1,7 +1,7 @@
 /** /user/:uid: a person's profile and their wishes (exposed as mf_profile/ProfilePage). */
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
-import { ErrorState, Spinner, session$, updateSessionUser, useDocumentTitle, type Profile } from '@wishes/shared';
+import { Link, useParams } from 'react-router-dom';
+import { ErrorState, Spinner, WayBack, session$, updateSessionUser, useDocumentTitle, type Profile } from '@wishes/shared';
 import { profileName } from '../common/names';
 import { ProfileHeader } from './ProfileHeader';
 import { UserWishes } from './UserWishes';
@@ -33,13 +33,25 @@ function ProfileView({ uid }: { uid: string }) {
   let content;
   switch (state.status) {
     case 'invalid':
-      content = <ErrorState message={PROFILE_TEXT.invalid} />;
+      content = (
+        <>
+          <h1 className="w-visually-hidden">{PROFILE_TEXT.title}</h1>
+          <ErrorState message={PROFILE_TEXT.invalid} />
+          <WayBack Link={Link} />
+        </>
+      );
       break;
     case 'loading':
       content = <Spinner label="Loading profile..." />;
       break;
     case 'missing':
-      content = <ErrorState message={PROFILE_TEXT.notFound(uid)} />;
+      content = (
+        <>
+          <h1 className="w-visually-hidden">{PROFILE_TEXT.title}</h1>
+          <ErrorState message={PROFILE_TEXT.notFound(uid)} />
+          <WayBack Link={Link} />
+        </>
+      );
       break;
     case 'error':
       content = <ErrorState message={state.message} onRetry={retry} />;

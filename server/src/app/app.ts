@@ -27,6 +27,7 @@ import { closeSqliteSearch, sqliteSearchQueueDepth } from '../wishes/sqlite-sear
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import { claimsStillValid, configureSessionCache } from '../auth/sessions';
+import { suspensionOf } from '../auth/queries';
 import { configureFeedCache } from '../wishes/queries';
 import { createInProcessBus, createPostgresBus } from '../notifications/bus';
 import { createNotifier } from '../notifications/service';
@@ -179,6 +180,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   await app.register(authPlugin, {
     tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds }),
     sessionValid: (claims) => claimsStillValid(db, claims),
+    suspension: (userId) => suspensionOf(db, userId),
   });
   installBodyChecks(app);
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OPERATIONS, PROBE_PATHS, type Operation } from '@wishes/shared/contract';
-import { AUTH_MESSAGES, AuthError } from './errors';
+import { AUTH_MESSAGES, AuthError, suspendedError } from './errors';
 import type { TokenService, VerifiedClaims } from './tokens';
 import { isTeamToken, TEAM_TOKEN_PATHS } from '../releases/tokens';
 
@@ -47,6 +47,8 @@ export interface AuthPluginOptions {
    * exists and the token's epoch is current). A token for a missing user is an invalid token, not a 500 later.
    */
   sessionValid: (claims: VerifiedClaims) => Promise<boolean>;
+  /** Why a validly signed token's account is suspended (null: it is not), said in the 401. */
+  suspension?: (userId: number) => Promise<{ reason: string | null } | null>;
 }
 
 async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
@@ -73,7 +75,13 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
       return;
     }
     const claims = token && rest.length === 0 ? opts.tokens.verify(token, 'access') : null;
-    if (!claims || !(await opts.sessionValid(claims))) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+    if (!claims) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+    if (!(await opts.sessionValid(claims))) {
+      // A ban ends the sessions; say so, with the reason, rather than a bare "token not valid".
+      const suspended = opts.suspension ? await opts.suspension(claims.user_id) : null;
+      if (suspended) throw suspendedError(suspended.reason, 'token_not_valid');
+      throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
+    }
     request.userId = claims.user_id;
   });
 

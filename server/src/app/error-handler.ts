@@ -40,7 +40,7 @@ export function installErrorHandling(app: FastifyInstance) {
       return reply.code(error.status).send({ error: error.message, ...error.extra });
     }
     if (error instanceof AuthError) {
-      return reply.code(error.status).send(error.code ? { detail: error.detail, code: error.code } : { detail: error.detail });
+      return reply.code(error.status).send({ detail: error.detail, ...(error.code ? { code: error.code } : {}), ...error.extra });
     }
     const fe = error as FastifyError;
     if (fe.validation) return reply.code(400).send(describeValidation(fe));

@@ -18,10 +18,21 @@ export class AuthError extends Error {
     readonly detail: string,
     readonly code?: string,
     readonly status = 401,
+    /** More fields of the answer (a suspended account's `suspension`). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(detail);
     this.name = 'AuthError';
   }
+}
+
+/**
+ * The answer to a suspended member's token (any authenticated call, the refresh call) and sign-in:
+ * 401 "This account has been suspended." with the moderator's reason, so the open tab can say why.
+ * The code stays token_not_valid for tokens (clients drop them as before).
+ */
+export function suspendedError(reason: string | null, code?: string): AuthError {
+  return new AuthError(AUTH_MESSAGES.suspended, code, 401, { suspension: { reason } });
 }
 
 export const AUTH_MESSAGES = {

@@ -15,6 +15,25 @@ export async function findUserById(db: Kysely<Database>, id: number) {
   return db.selectFrom('users').select(['id', 'email', 'password_changed_at', 'first_name', 'last_name', 'banned_at']).where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Whether the account is suspended, and the reason the moderator gave (their latest ban in the
+ * moderation log; null when none is logged). null when the account is not suspended or is gone.
+ */
+export async function suspensionOf(db: Kysely<Database>, userId: number): Promise<{ reason: string | null } | null> {
+  const user = await db.selectFrom('users').select('banned_at').where('id', '=', userId).executeTakeFirst();
+  if (!user || user.banned_at === null) return null;
+  const ban = await db
+    .selectFrom('moderation_log')
+    .select('reason')
+    .where('action', '=', 'ban')
+    .where('target_type', '=', 'user')
+    .where('target_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return { reason: ban?.reason ?? null };
+}
+
 export async function emailExists(db: Kysely<Database>, email: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
   return row !== undefined;

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { normalizeResetToken } from '@wishes/shared/validation';
 import { defineRoutes } from '../app/operations';
-import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
+import { AUTH_MESSAGES, AuthError, HttpError, suspendedError } from '../app/errors';
 import { MINUTE, TOO_MANY, byIp } from '../app/ratelimit';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { validatePassword } from './validators';
@@ -52,7 +52,7 @@ export default defineRoutes((app, deps) => {
           throw new AuthError(AUTH_MESSAGES.noActiveAccount);
         }
         // Said only after the right password, so the message tells nothing about other people's accounts.
-        if (user.banned_at !== null) throw new AuthError(AUTH_MESSAGES.suspended);
+        if (user.banned_at !== null) throw suspendedError((await q.suspensionOf(db, user.id))?.reason ?? null);
         await loginLockout.succeeded(email, request.ip);
         await resetLockout.succeeded(email, request.ip);
         return startSession(deps, app.tokens, user.id);

@@ -22,7 +22,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { AppDeps } from '../app/deps';
-import { AUTH_MESSAGES, AuthError } from '../app/errors';
+import { AUTH_MESSAGES, AuthError, suspendedError } from '../app/errors';
+import { suspensionOf } from './queries';
 import { newTokenId, type TokenService, type VerifiedClaims } from '../app/tokens';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
@@ -191,7 +192,9 @@ export async function rotateRefreshToken(deps: Pick<AppDeps, 'db' | 'config'>, t
   const claims = tokens.verify(refreshToken, 'refresh');
   // No family: a token from before rotation existed; it cannot be tracked, so it is refused (sign in again).
   if (!claims || !claims.fam) throw invalid;
-  const user = await db.selectFrom('users').select(['password_changed_at', 'session_epoch', 'role']).where('id', '=', claims.user_id).executeTakeFirst();
+  const user = await db.selectFrom('users').select(['password_changed_at', 'session_epoch', 'role', 'banned_at']).where('id', '=', claims.user_id).executeTakeFirst();
+  // A suspended member's refresh says so, with the moderator's reason (the tab tells them at once).
+  if (user && user.banned_at !== null) throw suspendedError((await suspensionOf(db, claims.user_id))?.reason ?? null, 'token_not_valid');
   if (!user || claims.pwc !== Date.parse(user.password_changed_at) || (claims.sep ?? 0) !== Number(user.session_epoch)) throw invalid;
   const row = await db.selectFrom('refresh_tokens').selectAll().where('jti', '=', claims.jti).executeTakeFirst();
   if (!row || row.revoked_at !== null || row.family !== claims.fam || row.user_id !== claims.user_id) throw invalid;

@@ -198,15 +198,20 @@ describe.each(dialects)('a chat per wish (%s)', (dialect) => {
       expect(mine.json().messages).toHaveLength(2);
       expect((await getChat(owner, start.chat_id)).json().wish_id).toBe(wishId);
 
+      // The author's wish says which chat goes with it (the page asks for it only then).
+      expect((await t.request({ method: 'GET', url: `/api/base/wish/${wishId}/`, token: owner.access })).json().wish.chat_id).toBe(start.chat_id);
       // The wish is public, its chat is not.
       for (const user of [other, moderator]) {
-        expect((await t.request({ method: 'GET', url: `/api/base/wish/${wishId}/`, token: user.access })).statusCode).toBe(200);
+        const seen = await t.request({ method: 'GET', url: `/api/base/wish/${wishId}/`, token: user.access });
+        expect(seen.statusCode).toBe(200);
+        expect(seen.json().wish).not.toHaveProperty('chat_id');
         const theirs = await t.request({ method: 'GET', url: `/api/base/wish/${wishId}/chat/`, token: user.access });
         expect(expectJsonClientError(theirs, 404)).toEqual({ error: 'Chat not found.' });
       }
       expect((await t.request({ method: 'GET', url: `/api/base/wish/${wishId}/chat/` })).statusCode).toBe(401);
       // A wish without a chat, and one that does not exist.
       const plain = await t.saveWish(owner, 'No chat here');
+      expect((await t.request({ method: 'GET', url: `/api/base/wish/${plain}/`, token: owner.access })).json().wish.chat_id).toBeNull();
       expect((await t.request({ method: 'GET', url: `/api/base/wish/${plain}/chat/`, token: owner.access })).statusCode).toBe(404);
       expect((await t.request({ method: 'GET', url: `/api/base/wish/abc/chat/`, token: owner.access })).statusCode).toBe(404);
 

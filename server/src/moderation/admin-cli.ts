@@ -13,6 +13,22 @@ export interface CommandResult {
   message: string;
 }
 
+/**
+ * Which database a command works on, in words a person can check against the server's settings:
+ * the SQLite file's absolute path, or PostgreSQL's database, host, port and user (never the password).
+ */
+export function describeDatabase(databaseUrl: string): string {
+  if (databaseUrl.startsWith('sqlite:')) return `SQLite database ${databaseUrl.slice('sqlite:'.length)}`;
+  try {
+    const url = new URL(databaseUrl);
+    const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default)';
+    const user = url.username ? ` as ${decodeURIComponent(url.username)}` : '';
+    return `PostgreSQL database ${name} on ${url.hostname || 'localhost'}:${url.port || '5432'}${user}`;
+  } catch {
+    return 'PostgreSQL database (unparsable DATABASE_URL)';
+  }
+}
+
 export async function runAdminCommand(db: Kysely<Database>, args: string[]): Promise<CommandResult> {
   const [command, email, role, ...rest] = args;
   if (command !== 'role' || !email || !role || rest.length > 0) return { code: 1, message: ADMIN_USAGE };

@@ -209,11 +209,14 @@ describe.each(dialects)('moderation (%s)', (dialect) => {
       const banned = await actUser(target.id, { action: 'ban', reason: 'Harassment' });
       expect([banned.statusCode, banned.json()]).toEqual([200, { message: 'User banned' }]);
 
+      // Every answer to the suspended member says so, with the moderator's reason (the open tab tells them at once).
+      const suspended = { detail: 'This account has been suspended.', code: 'token_not_valid', suspension: { reason: 'Harassment' } };
       const stale = await t.request({ url: '/api/base/feed/1/', token: target.access });
-      expect([stale.statusCode, stale.json()]).toEqual([401, { detail: 'Given token not valid for any token type', code: 'token_not_valid' }]);
-      expect((await t.request({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: target.refresh } })).statusCode).toBe(401);
+      expect([stale.statusCode, stale.json()]).toEqual([401, suspended]);
+      const refused = await t.request({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: target.refresh } });
+      expect([refused.statusCode, refused.json()]).toEqual([401, suspended]);
       const login = await t.request({ method: 'POST', url: '/api/token/', payload: { username: target.email, password: target.password } });
-      expect([login.statusCode, login.json()]).toEqual([401, { detail: 'This account has been suspended.' }]);
+      expect([login.statusCode, login.json()]).toEqual([401, { detail: 'This account has been suspended.', suspension: { reason: 'Harassment' } }]);
       const wrong = await t.request({ method: 'POST', url: '/api/token/', payload: { username: target.email, password: 'Wrong-Password-1' } });
       expect(wrong.json().detail).toBe('No active account found with the given credentials');
 
@@ -227,6 +230,8 @@ describe.each(dialects)('moderation (%s)', (dialect) => {
       expect(log).toMatchObject({ action: 'ban', target_type: 'user', target_id: target.id, reason: 'Harassment' });
 
       expect((await actUser(target.id, { action: 'unban', reason: 'Appeal accepted' })).json()).toEqual({ message: 'User unbanned' });
+      // After the unban, the old tokens are merely invalid: no suspension in the answer.
+      expect((await t.request({ url: '/api/base/feed/1/', token: target.access })).json()).toEqual({ detail: 'Given token not valid for any token type', code: 'token_not_valid' });
       const again = await t.request({ method: 'POST', url: '/api/token/', payload: { username: target.email, password: target.password } });
       expect(again.statusCode).toBe(200);
       expect((await detail(pub)).statusCode).toBe(200);

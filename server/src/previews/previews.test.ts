@@ -53,9 +53,11 @@ describe.each(dialects)('link previews (%s)', (dialect) => {
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('Lovelace <b>');
-    // User text is written as numeric character references: no raw text of it in the source at all.
-    expect(html).not.toContain('alert');
-    expect(html).not.toContain('Lovelace');
+    // User text is plain UTF-8 with only & < > " ' escaped (not numeric character references).
+    expect(html).toContain('<title>Wish by Ada Lovelace &lt;b&gt; | Wishes</title>');
+    expect(html).toContain('<meta property="og:title" content="Wish by Ada Lovelace &lt;b&gt; | Wishes">');
+    expect(html).toContain('Happy day &quot;friend&quot; &lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(2)&gt;');
+    expect(html).not.toMatch(/&#\d+;&#\d+;/);
   });
 
   it('a private, missing or malformed wish gets the generic tags and no text', async () => {

@@ -147,6 +147,12 @@ export async function insertWish(db: Db, userId: number, text: string, isPublic:
   return id;
 }
 
+/** The chat its author wrote the wish in (chats.wish_id), or null. */
+export async function chatIdOfWish(db: Db, wishId: number, authorId: number): Promise<number | null> {
+  const row = await db.selectFrom('chats').select('id').where('wish_id', '=', wishId).where('user_id', '=', authorId).executeTakeFirst();
+  return row?.id ?? null;
+}
+
 export async function getVisibleWish(db: Db, id: number, viewerId: number | null): Promise<Wish | null> {
   const rows = await readHot(
     db,

@@ -94,7 +94,10 @@ export default defineRoutes((_app, deps) => {
         const id = parseId(request.params.id, WISH_TEXT.notFound);
         const wish = await q.getVisibleWish(db, id, request.userId);
         if (!wish) throw new HttpError(404, WISH_TEXT.notFound);
-        return { wish: { ...wish, card_theme: themeStyle(await q.cardThemeOf(db, id)).name } };
+        const withTheme = { ...wish, card_theme: themeStyle(await q.cardThemeOf(db, id)).name };
+        // The author learns whether a chat goes with it, so the page asks for one only when it exists.
+        if (request.userId !== null && wish.user_id === request.userId) return { wish: { ...withTheme, chat_id: await q.chatIdOfWish(db, id, request.userId) } };
+        return { wish: withTheme };
       },
     },
 

@@ -42,6 +42,9 @@ export const WishSchema = Type.Object({
   user: WishAuthorSchema,
   edited_at: Type.Optional(Nullable(Type.String({ description: 'ISO 8601, UTC; null until the text is edited' }))),
   card_theme: Type.Optional(Type.String({ description: "the card theme (GET /api/base/card-themes/); in a wish's detail" })),
+  chat_id: Type.Optional(
+    Nullable(Type.Integer({ description: "Only on GET /api/base/wish/{id}/ for the wish's author: the chat it was written in (GET /api/base/wish/{id}/chat/), null when it has none." })),
+  ),
   moderation: Type.Optional(
     Type.Object(
       { state: Type.Literal('hidden'), reason: Type.String() },
@@ -263,6 +266,12 @@ export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 export const DetailResponseSchema = Type.Object({
   detail: Type.String(),
   code: Type.Optional(Type.String()),
+  suspension: Type.Optional(
+    Type.Object(
+      { reason: Nullable(Type.String({ description: "the moderator's reason for the ban; null when none is logged" })) },
+      { description: 'Only when the account is suspended: on sign-in, on the refresh call and on any call with one of its tokens (401).' },
+    ),
+  ),
 });
 export type DetailResponse = Static<typeof DetailResponseSchema>;
 

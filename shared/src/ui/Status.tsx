@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ensureUiStyles } from './styles';
-import { Button } from './Button';
+import { Button, buttonClassName } from './Button';
 
 /** An accessible loading indicator with its text. */
 export function Spinner({ label, showLabel = true }: { label: string; showLabel?: boolean }) {
@@ -31,5 +31,31 @@ export function ErrorState({ message, onRetry, retryLabel = 'Retry' }: { message
         </Button>
       ) : null}
     </div>
+  );
+}
+
+/** The link component of the app's router (react-router's Link), passed in: the kit does not import the router. */
+export type WayBackLink = (props: { to: string; className?: string; children?: ReactNode }) => ReactNode;
+
+export const WAY_BACK_TEXTS = { label: 'Where to next', feed: 'Go to the feed', search: 'Search wishes', home: 'Go to the home page' } as const;
+
+/**
+ * The ways on from a dead end (a missing wish or profile), like the not-found page's: the feed,
+ * search and the home page.
+ */
+export function WayBack({ Link }: { Link: WayBackLink }) {
+  ensureUiStyles();
+  return (
+    <nav className="w-way-back" aria-label={WAY_BACK_TEXTS.label}>
+      <Link to="/feed" className={buttonClassName('rounded-rect', 'normal', 'primary')}>
+        {WAY_BACK_TEXTS.feed}
+      </Link>
+      <Link to="/search" className={buttonClassName('rounded-rect', 'normal', 'secondary')}>
+        {WAY_BACK_TEXTS.search}
+      </Link>
+      <Link to="/" className={buttonClassName('rounded-rect', 'normal', 'secondary')}>
+        {WAY_BACK_TEXTS.home}
+      </Link>
+    </nav>
   );
 }

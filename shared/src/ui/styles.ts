@@ -24,6 +24,7 @@ const CSS = `
 @media (prefers-reduced-motion:reduce){.w-spinner{animation-duration:2s}.w-ripple{animation:none}}
 .w-status{display:flex;flex-direction:column;align-items:center;gap:12px;padding:24px;text-align:center;color:var(--w-muted)}
 .w-status--error{color:var(--w-danger)}
+.w-way-back{display:flex;flex-wrap:wrap;justify-content:center;gap:12px;padding:0 12px 24px}
 .w-input{box-sizing:border-box;width:100%;min-height:44px;padding:10px 12px;font:inherit;color:inherit;background:#fff;border:1px solid #9ca3af;border-radius:8px}
 .w-input:focus-visible{outline:3px solid #f59e0b;outline-offset:1px;border-color:var(--w-primary)}
 .w-input[aria-invalid="true"]{border:2px solid var(--w-danger);background:#fef2f2}

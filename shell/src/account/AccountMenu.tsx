@@ -35,6 +35,10 @@ export function AccountMenu({ user, hasAvatar, onSignOut }: { user: SessionUser;
         <Icon name="chevronDown" size={18} className="shell-account__chevron" />
       </button>
       <ul id={listId} className="shell-account__list" hidden={!open}>
+        {/* The whole username, readable however narrow the button had to cut it. */}
+        <li className="shell-account__heading" data-testid="account-heading">
+          Signed in as <strong>{user.username}</strong>
+        </li>
         {entries.map((entry) => (
           <li key={entry.id}>
             {'to' in entry ? (

@@ -48,6 +48,7 @@ export function Header({ showNav }: { showNav: boolean }) {
   const location = useLocation();
   const name = options?.site_name || siteName();
   const headerRef = useRef<HTMLElement>(null);
+  const navItems = navItemsFor(user);
   usePublishedHeight(headerRef, '--shell-header-height');
   const onSignInPage = location.pathname === SIGN_IN_PATH || location.pathname === `${SIGN_IN_PATH}/`;
 
@@ -66,8 +67,8 @@ export function Header({ showNav }: { showNav: boolean }) {
           {name}
         </Link>
         {showNav ? (
-          <nav aria-label="Main" className="shell-nav">
-            <NavIcons items={navItemsFor(user)} variant="header" />
+          <nav aria-label="Main" className={`shell-nav${navItems.length === 1 ? ' shell-nav--few' : navItems.length > 5 ? ' shell-nav--many' : ''}`}>
+            <NavIcons items={navItems} variant="header" />
           </nav>
         ) : null}
         <div className="shell-header__account">

@@ -5,7 +5,6 @@ import { renderApp, resetSessionAndOptions, signInAs } from '../test/render';
 import { mockViewportWidth } from '../test/viewport';
 
 const ALL_ENTRIES = ['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions'];
-const MOBILE_ENTRIES = [...ALL_ENTRIES, 'Profile'];
 
 beforeEach(() => {
   resetSessionAndOptions();
@@ -129,16 +128,25 @@ describe('header navigation by session state', () => {
 });
 
 describe('mobile bar', () => {
-  it('at 430 px, signed in: the icons move to the bottom bar, with visible labels and the own profile', async () => {
+  it('at 430 px, signed in: the five entries stay in the bottom bar; Profile and Notifications fold into More', async () => {
     mockViewportWidth(430);
     signInAs('ada@example.com', 7);
     renderApp('/feed');
     const bar = screen.getByTestId('mobile-bar');
     const links = within(bar).getAllByRole('link');
-    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual([...MOBILE_ENTRIES, 'Notifications']);
-    // The bell is icon-only (its name, with the unread count, is its aria-label).
-    expect(links.map((l) => l.textContent)).toEqual(['Feed', 'Business', 'Search', 'Compose', 'Subscriptions', 'Profile', '']);
-    expect(within(bar).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/7');
+    expect(links.map((l) => l.getAttribute('aria-label'))).toEqual(ALL_ENTRIES);
+    expect(links.map((l) => l.textContent)).toEqual(['Feed', 'Business', 'Search', 'Compose', 'Subscriptions']);
+    const more = within(bar).getByRole('button', { name: 'More' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    const list = within(bar).getByRole('list', { name: 'More' });
+    expect(within(list).getAllByRole('link').map((l) => l.textContent)).toEqual(['Profile', 'Notifications']);
+    expect(within(list).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/user/7');
+    expect(within(list).getByRole('link', { name: 'Profile' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more).toHaveFocus();
     // Only one "Main" navigation: the header no longer carries the icons.
     expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(1);
     expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Feed' })).not.toBeInTheDocument();

@@ -3,11 +3,16 @@ import { useSessionUser } from '@wishes/shared';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { MobileBar } from './MobileBar';
-import { mobileBarItems } from './navItems';
+import { mobileBarLayout } from './navItems';
 import { ownProfilePath } from '../account/accountMenuItems';
 import { useIsMobile } from './useMediaQuery';
 import { useFooterLift } from './useFooterLift';
 import './layout.css';
+
+function barLayout(user: Parameters<typeof ownProfilePath>[0]) {
+  const { bar, more } = mobileBarLayout(user, ownProfilePath(user));
+  return { items: bar, more };
+}
 
 /** With <base href="/">, a bare "#main" link would navigate to /#main; move focus in place instead. */
 function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
@@ -39,7 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer ref={footerRef} />
-      {showMobileBar ? <MobileBar items={mobileBarItems(user, ownProfilePath(user))} lift={lift} /> : null}
+      {showMobileBar ? <MobileBar {...barLayout(user)} lift={lift} /> : null}
     </div>
   );
 }

@@ -2,15 +2,40 @@
  * The icon navigation (docs/product.md#2-screens-and-routes, Global layout): the entries the active remotes declare in the app
  * registry (shared/src/registry.ts), each with its visibility (visitors see only Feed).
  */
-import type { NavDeclaration } from '@wishes/shared';
-import type { NavViewer } from '@wishes/shared';
-import { navItemsFor } from '../remotes/composition';
+import { APP_REGISTRY, type NavDeclaration, type NavViewer } from '@wishes/shared';
+import { navItemsFor, siteComposition, type SiteComposition } from '../remotes/composition';
 
 export type NavItem = NavDeclaration;
 export { navItemsFor };
 
-/** The mobile bar: the icon navigation plus the way home to one's own profile (when the id is known). */
-export function mobileBarItems(viewer: NavViewer | null, profilePath: string | null): NavItem[] {
-  const items = navItemsFor(viewer);
-  return profilePath ? [...items, { to: profilePath, label: 'Profile', icon: 'user', visibility: 'members', order: Number.MAX_SAFE_INTEGER }] : items;
+/** How many entries the mobile bar holds besides More: the product's five. */
+export const MOBILE_BAR_SLOTS = 5;
+
+/** Paths the registry pins (a release declared before `pinned` existed keeps its entry in the bar). */
+const REGISTRY_PINNED = new Set<string>(APP_REGISTRY.flatMap((remote) => (remote.nav as readonly NavDeclaration[]).filter((entry) => entry.pinned).map((entry) => entry.to)));
+
+/** One's own profile as a More entry (the way home from the bar). */
+export function profileItem(profilePath: string): NavItem {
+  return { to: profilePath, label: 'Profile', icon: 'user', visibility: 'members', order: Number.MAX_SAFE_INTEGER };
+}
+
+/**
+ * The mobile bar (≤ 430 px, signed in): the pinned entries (the spec's five) stay in the bar; every
+ * other entry this viewer sees — Moderation, any remote's new entry, then one's own profile — goes
+ * into More, in order. However many entries the remotes declare, the bar holds six slots.
+ */
+export function mobileBarLayout(
+  viewer: NavViewer | null,
+  profilePath: string | null,
+  composition: SiteComposition = siteComposition(),
+): { bar: NavItem[]; more: NavItem[] } {
+  const bar: NavItem[] = [];
+  const more: NavItem[] = [];
+  for (const item of navItemsFor(viewer, composition)) {
+    const pinned = item.pinned === true || REGISTRY_PINNED.has(item.to);
+    if (pinned && bar.length < MOBILE_BAR_SLOTS) bar.push(item);
+    else more.push(item);
+  }
+  if (profilePath) more.push(profileItem(profilePath));
+  return { bar, more };
 }

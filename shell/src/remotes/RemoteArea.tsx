@@ -4,11 +4,12 @@
  * footer and other routes keep working. React.lazy caches a rejected import, so Retry builds a
  * new lazy component and remounts the boundary with a new key.
  */
-import { Suspense, lazy, useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState, type ComponentType } from 'react';
 import { ErrorBoundary, REMOTE_TIMEOUT_MS, Spinner, useDocumentTitle } from '@wishes/shared';
 import { loadExposed } from './loadExposed';
 import { RemoteFailure, RemoteRetryContext } from './RemoteFailure';
-import { FirstPaintOr } from './firstPaint';
+import { FAILED_REMOTE } from './fallback-plugin';
+import { FirstPaintOr, FirstPaintUsed } from './firstPaint';
 import { reportRemoteError } from './releaseWatch';
 
 export interface RemoteAreaProps {
@@ -33,6 +34,38 @@ function LoadingTitle({ title }: { title: string }) {
   return null;
 }
 
+/** A page whose remote could not be loaded: the notice, and below it what the server drew (if anything). */
+function FailedPage() {
+  return (
+    <>
+      <RemoteFailure />
+      <FirstPaintOr fallback={null} />
+    </>
+  );
+}
+
+/**
+ * The area's module. For a page: the failure module the federation runtime answers for a dead
+ * remote (fallback-plugin.ts) keeps the first paint beside the notice; a live page gives it up
+ * once mounted.
+ */
+async function loadArea(module: string, timeoutMs: number, page: boolean): Promise<{ default: ComponentType<Record<string, unknown>> }> {
+  const loaded = await loadExposed(module, timeoutMs);
+  if (!page) return loaded;
+  if ((loaded as unknown as Record<symbol, unknown>)[FAILED_REMOTE]) return { default: FailedPage };
+  const Page = loaded.default;
+  return {
+    default: function LivePage(props: Record<string, unknown>) {
+      return (
+        <>
+          <FirstPaintUsed />
+          <Page {...props} />
+        </>
+      );
+    },
+  };
+}
+
 export function RemoteArea(props: RemoteAreaProps) {
   // Another module (or time limit) is another area: a fresh load and a fresh boundary.
   return <LoadedRemoteArea key={`${props.module}#${props.timeoutMs ?? REMOTE_TIMEOUT_MS}`} {...props} />;
@@ -41,14 +74,27 @@ export function RemoteArea(props: RemoteAreaProps) {
 function LoadedRemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadingLabel = 'Loading...', page = false, loadingTitle }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt, because lazy() remembers a failure forever.
-  const [Lazy, setLazy] = useState(() => lazy(() => loadExposed(module, timeoutMs)));
+  const [Lazy, setLazy] = useState(() => lazy(() => loadArea(module, timeoutMs, page)));
   const retry = useCallback(() => {
-    setLazy(() => lazy(() => loadExposed(module, timeoutMs)));
+    setLazy(() => lazy(() => loadArea(module, timeoutMs, page)));
     setAttempt((n) => n + 1);
-  }, [module, timeoutMs]);
+  }, [module, timeoutMs, page]);
   return (
     <RemoteRetryContext.Provider value={retry}>
-      <ErrorBoundary key={`${module}#${attempt}`} fallback={<RemoteFailure onRetry={retry} />} onError={(error, info) => {
+      <ErrorBoundary
+        key={`${module}#${attempt}`}
+        fallback={
+          page ? (
+            // The notice, and below it what the server already drew for this page (if anything).
+            <>
+              <RemoteFailure onRetry={retry} />
+              <FirstPaintOr fallback={null} />
+            </>
+          ) : (
+            <RemoteFailure onRetry={retry} />
+          )
+        }
+        onError={(error, info) => {
           console.error(`[wishes] ${module} failed`, error, info.componentStack);
           reportRemoteError('render', error, module);
         }}

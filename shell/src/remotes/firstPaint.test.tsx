@@ -1,6 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { RemoteArea } from './RemoteArea';
 import { adoptFirstPaint } from './firstPaint';
+import { FAILED_REMOTE } from './fallback-plugin';
+import { RemoteFailure } from './RemoteFailure';
 import { setRemoteLoader, stubPage } from '../test/federationRuntime';
 
 /** The server's first paint as the page arrives: inside #root, before React renders there. */
@@ -39,6 +41,28 @@ describe('the first paint as the loading state', () => {
     render(<RemoteArea module="mf_feed/FeedPage" page />);
     expect(screen.getByRole('status')).toBeInTheDocument();
     expect(screen.queryByText('Drawn by the server')).toBeNull();
+  });
+
+  it('stays when the remote cannot be loaded, with the failure notice beside it (issue 33 item 6)', async () => {
+    window.history.replaceState(null, '', '/feed');
+    const root = serverFirstPaint('/feed');
+    adoptFirstPaint();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    setRemoteLoader('mf_feed/FeedPage', () => Promise.reject(new Error('remote unreachable')));
+    render(<RemoteArea module="mf_feed/FeedPage" page />, { container: root });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This part of Wishes could not be loaded.');
+    expect(screen.getByText('Drawn by the server')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('stays when the federation runtime answers a dead remote with the failure module', async () => {
+    window.history.replaceState(null, '', '/feed');
+    const root = serverFirstPaint('/feed');
+    adoptFirstPaint();
+    setRemoteLoader('mf_feed/FeedPage', async () => ({ default: RemoteFailure, [FAILED_REMOTE]: true }));
+    render(<RemoteArea module="mf_feed/FeedPage" page />, { container: root });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This part of Wishes could not be loaded.');
+    expect(screen.getByText('Drawn by the server')).toBeInTheDocument();
   });
 
   it('is not used for another page', () => {

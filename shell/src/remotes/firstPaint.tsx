@@ -3,9 +3,11 @@
  * #root before any script. React empties #root when it first commits, so the shell takes hold of
  * that element beforehand and puts it back as the loading state of the page it stands for, in the
  * same commit (a layout effect: before the browser paints), until the remote's live page replaces
- * it. It is used once: a later visit to that page shows the usual spinner.
+ * it. It is used once: once the live page has mounted (FirstPaintUsed), a later visit to that page
+ * shows the usual spinner. If the remote cannot be loaded, the failure notice shows beside it
+ * (its links work without scripts) rather than instead of it.
  */
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { FIRST_PAINT_ELEMENT_ID } from '@wishes/shared/firstPaint';
 
 let adopted: HTMLElement | null = null;
@@ -19,12 +21,19 @@ function FirstPaintHolder({ node }: { node: HTMLElement }) {
   const holder = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     holder.current?.appendChild(node);
-    // Shown once: the next load of this page (or any other) gets the spinner.
-    return () => {
-      if (adopted === node) adopted = null;
-    };
   }, [node]);
   return <div ref={holder} />;
+}
+
+/**
+ * Rendered beside the live page, inside its Suspense: when the page has mounted, the first paint
+ * has served (the next load of this page, or any other, gets the spinner).
+ */
+export function FirstPaintUsed() {
+  useEffect(() => {
+    adopted = null;
+  }, []);
+  return null;
 }
 
 /** The first paint while it stands for the current path, else `fallback`. */

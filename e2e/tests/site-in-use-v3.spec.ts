@@ -1,0 +1,377 @@
+/**
+ * The site as people use it, v3 (issue 33): one journey per finding, at the viewport where it was
+ * found, selecting by role and visible text; axe-core (every impact) on each changed screen with
+ * its dialogs and menus open; screenshots at 390 and 1280 px into E2E_SHOTS_DIR (default
+ * /tmp/shots/ux3) for a person to look at. The console-error watch (support/console-watch.ts)
+ * fails any journey on an error it did not provoke on purpose.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { Api, unique, type TestUser } from '../support/api';
+import { useExtraServer } from '../support/extra-server';
+import { expect, seedSession, test } from '../support/fixtures';
+import { freePort } from '../support/ports';
+import { setRole } from '../support/roles';
+import { withServer } from '../support/server';
+import { accountButton, dialog, expectPath, header, signInLink, wishCard } from '../support/ui';
+
+// Its own server: roles are set with the admin command on its database.
+useExtraServer({ label: 'ux-v3' });
+test.describe.configure({ timeout: 150_000 });
+
+const SHOTS = process.env.E2E_SHOTS_DIR || '/tmp/shots/ux3';
+
+/** The page as it is now, at 390 and 1280 px (full page), then back to the width it had. */
+async function shots(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const before = page.viewportSize()!;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: before.height });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(before);
+}
+
+/** axe-core: no violation of any impact. */
+async function expectAxeClean(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`),
+    label,
+  ).toEqual([]);
+}
+
+/** A user with a role, signed in again so the token carries it. */
+async function withRole(api: Api, dataDir: string, role: 'moderator' | 'admin', options: Parameters<Api['createUser']>[0] = {}): Promise<TestUser> {
+  const user = await api.createUser(options);
+  setRole(dataDir, user.email, role);
+  return { ...user, ...(await api.login(user.email, user.password)) };
+}
+
+/** Nothing scrolls sideways, and every control of the bar is inside the screen. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(scroll).toBeLessThanOrEqual(inner);
+}
+
+test.describe('1. the mobile bar: five entries and More', () => {
+  for (const width of [320, 390]) {
+    test(`at ${width} px an admin's bar keeps the five entries; Moderation, Profile and Notifications fold into More`, async ({ page, api, extraServer }) => {
+      await page.setViewportSize({ width, height: 844 });
+      const admin = await withRole(api, extraServer!.dataDir, 'admin', { firstName: 'Ada', lastName: 'Admin' });
+      await seedSession(page, admin);
+      await page.goto('/feed');
+      const bar = page.getByRole('navigation', { name: 'Main' });
+      await expect(bar).toBeVisible();
+      const more = bar.getByRole('button', { name: 'More' });
+      for (const name of ['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions']) await expect(bar.getByRole('link', { name, exact: true })).toBeVisible();
+      await expect(more).toBeVisible();
+      // Six slots, each whole on screen; nothing scrolls sideways.
+      for (const control of [...(await bar.getByRole('link').all()), more]) {
+        const box = (await control.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
+        expect(box.width).toBeGreaterThanOrEqual(43.5);
+        // Its label whole, not cut with an ellipsis.
+        expect(await control.locator('.shell-nav__label').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      }
+      await expectNoSidewaysScroll(page);
+
+      await more.click();
+      await expect(more).toHaveAttribute('aria-expanded', 'true');
+      const list = bar.getByRole('list', { name: 'More' });
+      await expect(list.getByRole('link', { name: 'Moderation' })).toBeVisible();
+      await expect(list.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/user/${admin.id}`);
+      await expect(list.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+      const listBox = (await list.boundingBox())!;
+      expect(listBox.x).toBeGreaterThanOrEqual(0);
+      expect(listBox.x + listBox.width).toBeLessThanOrEqual(width + 0.5);
+      await expectAxeClean(page, `More open at ${width}`);
+      if (width === 390) {
+        // The 1280 px shot has no bar: open More again afterwards.
+        await shots(page, 'mobile-more-open');
+        if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+      }
+      await list.getByRole('link', { name: 'Moderation' }).click();
+      await expectPath(page, '/moderation');
+      await expect(list).toBeHidden();
+      await expect(more).toHaveClass(/is-active/);
+    });
+  }
+
+  test('at 390 px a member: the bar and More (Profile, Notifications) with the keyboard', async ({ page, me }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await seedSession(page, me);
+    await page.goto('/feed');
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    const more = bar.getByRole('button', { name: 'More' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const list = bar.getByRole('list', { name: 'More' });
+    await expect(list.getByRole('link', { name: 'Profile' })).toBeFocused();
+    await expect(list.getByRole('link', { name: 'Moderation' })).toHaveCount(0);
+    await page.keyboard.press('ArrowDown');
+    await expect(list.getByRole('link', { name: /^Notifications/ })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(more).toBeFocused();
+    await expectNoSidewaysScroll(page);
+    await shots(page, 'mobile-bar-member');
+  });
+});
+
+test('2. at 1280 px a member banned in the open tab is told at once, with the reason, and signed out', async ({ page, api, extraServer, consoleWatch }) => {
+  // The calls that answer the ban (the feed with the old token, then the refresh) are the point.
+  consoleWatch.allow(/→ 401$/, /status of 401/);
+  const member = await api.createUser({ firstName: 'Bo', lastName: 'Banned' });
+  const moderator = await withRole(api, extraServer!.dataDir, 'moderator');
+  await seedSession(page, member);
+  await page.goto('/search');
+  await expect(accountButton(page)).toBeVisible();
+
+  const reason = `Spam links in every wish ${unique('r')}`;
+  const ban = await api.request('POST', `/api/moderation/user/${member.id}/`, { token: moderator.access, json: { action: 'ban', reason } });
+  expect(ban.status).toBe(200);
+
+  // The next thing the tab asks the server (the feed, with the member's token) answers the ban.
+  await header(page).getByRole('link', { name: 'Feed' }).click();
+  const notice = dialog(page, 'Your account has been suspended');
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(reason);
+  await expectPath(page, '/');
+  await expect(signInLink(page)).toBeVisible();
+  await expect(accountButton(page)).toHaveCount(0);
+  expect(await page.evaluate(() => [localStorage.getItem('access_token'), localStorage.getItem('refresh_token')])).toEqual([null, null]);
+  await expectAxeClean(page, 'suspension notice');
+  await shots(page, 'banned-notice');
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toHaveCount(0);
+  // Read once: a reload does not show it again.
+  await page.reload();
+  await expect(signInLink(page)).toBeVisible();
+  await expect(dialog(page, 'Your account has been suspended')).toHaveCount(0);
+});
+
+test('3. at 390 px sign-up shows every field\'s error at once, beside its field, and the password rules first', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/auth/sign_up');
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAccessibleDescription(/At least 8 characters/);
+  await expect(page.getByText('At least 8 characters, not only digits')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields.');
+  for (const label of ['First name', 'Last name', 'Email', 'Phone', 'Confirm password']) {
+    await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription('This field is required.');
+  }
+  await expect(page.getByLabel('First name')).toBeFocused();
+  await expectAxeClean(page, 'sign-up, empty');
+  await shots(page, 'signup-empty');
+
+  await page.getByLabel('First name').fill('Ann');
+  await page.getByLabel('Last name').fill('Lee');
+  await page.getByLabel('Email').fill('ann@nowhere');
+  await page.getByLabel('Phone').fill('call me maybe');
+  await password.fill('1234567');
+  await page.getByLabel('Confirm password').fill('7654321');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please correct the fields marked below.');
+  await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
+  await expect(page.getByLabel('Phone')).toHaveAccessibleDescription(/Please enter a valid phone number/);
+  await expect(password).toHaveAccessibleDescription(/Password must be at least 8 characters long/);
+  await expect(page.getByLabel('First name')).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await expectAxeClean(page, 'sign-up, invalid');
+  await shots(page, 'signup-invalid');
+
+  await password.fill('Copper-Kettle-29');
+  await page.getByLabel('Email').fill(`ann-${unique()}@example.com`);
+  await page.getByLabel('Phone').fill('+44 20 7946 0000');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByLabel('Confirm password')).toHaveAccessibleDescription("Please edit the passwords as they don't match.");
+  await expect(page.getByRole('alert')).toHaveText("Please edit the passwords as they don't match.");
+});
+
+test.describe('4. the header at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a visitor's Feed stays on the header's one row", async ({ page }) => {
+    await page.goto('/feed');
+    const brand = header(page).getByRole('link', { name: 'Wishes', exact: true });
+    const feed = header(page).getByRole('link', { name: 'Feed' });
+    await expect(feed).toHaveText('Feed');
+    const [b, f, s] = await Promise.all([brand.boundingBox(), feed.boundingBox(), signInLink(page).boundingBox()]);
+    const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+    expect(Math.abs(middle(f!) - middle(b!))).toBeLessThan(12);
+    expect(Math.abs(middle(s!) - middle(b!))).toBeLessThan(12);
+    await expectNoSidewaysScroll(page);
+    await expectAxeClean(page, 'visitor header');
+    await shots(page, 'visitor-header');
+  });
+
+  test("an admin's header keeps one row and a readable username (on the button, whole in the menu)", async ({ page, api, extraServer }) => {
+    const admin = await withRole(api, extraServer!.dataDir, 'admin', { firstName: 'Maximiliana', lastName: 'Longname' });
+    await seedSession(page, admin);
+    await page.goto('/feed');
+    const button = accountButton(page);
+    const name = button.locator('.shell-account__username');
+    await expect(name).toBeVisible();
+    expect((await name.boundingBox())!.width).toBeGreaterThan(60);
+    await expect(button).toHaveAttribute('title', admin.email);
+    const headerBox = (await header(page).boundingBox())!;
+    expect(headerBox.height).toBeLessThan(72);
+    await button.click();
+    const heading = header(page).getByText(`Signed in as ${admin.email}`);
+    await expect(heading).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAxeClean(page, 'account menu open');
+    await shots(page, 'admin-header-menu');
+  });
+});
+
+test('5. at 1280 px a missing wish and a missing profile offer the way on', async ({ page, consoleWatch }) => {
+  consoleWatch.allow(/\/wish\/999999999\/? → 404$/, /\/api\/base\/wish\/999999999\/ → 404$/, /\/user\/99999999\/? → 404$/, /\/api\/profile\/99999999\/ → 404$/, /status of 404/);
+  await page.goto('/wish/999999999');
+  await expect(page.getByText('Could not find this wish!')).toBeVisible();
+  const ways = page.getByRole('navigation', { name: 'Where to next' });
+  await expect(ways.getByRole('link', { name: 'Search wishes' })).toHaveAttribute('href', '/search');
+  await expect(ways.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  await expectAxeClean(page, 'missing wish');
+  await shots(page, 'missing-wish');
+  await ways.getByRole('link', { name: 'Go to the feed' }).click();
+  await expectPath(page, '/feed');
+
+  await page.goto('/user/99999999');
+  await expect(page.getByText('User profile for ID 99999999 not found.')).toBeVisible();
+  await expectAxeClean(page, 'missing profile');
+  await shots(page, 'missing-profile');
+  await page.getByRole('navigation', { name: 'Where to next' }).getByRole('link', { name: 'Search wishes' }).click();
+  await expectPath(page, '/search');
+});
+
+test('6. at 1280 px with mf-feed unreachable, /feed keeps the server-drawn cards beside the notice', async ({ page, consoleWatch }) => {
+  const port = await freePort(); // nothing listens there
+  consoleWatch.allow(`127.0.0.1:${port}`, /\[wishes\] mf_feed\/FeedPage failed/, /Loading script .* failed|ScriptExternalLoadError|Failed to load mf_feed/i);
+  await withServer({ label: 'ux-v3-dead-feed', env: { MF_FEED_URL: `http://127.0.0.1:${port}` } }, async (server) => {
+    const api = new Api(server.url);
+    const author = await api.createUser({ firstName: 'Dara', lastName: 'Drawn' });
+    const text = `Drawn by the server ${unique('d')}`;
+    const id = await api.createWish(author, text);
+    await page.goto(`${server.url}/feed`);
+    await expect(page.getByRole('alert').filter({ hasText: 'This part of Wishes could not be loaded.' })).toBeVisible({ timeout: 25_000 });
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    const card = page.getByRole('main').getByText(text);
+    await expect(card).toBeVisible();
+    await expect(page.getByRole('main').locator(`a[href="/wish/${id}"]`).first()).toBeVisible();
+    await shots(page, 'dead-feed');
+  });
+});
+
+test('7. at 1280 px the moderation queue shows what the wish is now after Restore', async ({ browser, api, baseURL, extraServer }) => {
+  const category = (await api.options()).report_topic_config[0];
+  const moderator = await withRole(api, extraServer!.dataDir, 'moderator');
+  const author = await api.createUser({ firstName: 'Rita', lastName: 'Restored' });
+  const text = `A wish that was hidden too fast ${unique('h')}`;
+  const id = await api.createWish(author, text);
+  const reporter = await api.createUser();
+  expect((await api.request('POST', '/api/complaints/submit/', { token: reporter.access, json: { category, wish_id: id } })).status).toBeLessThan(300);
+  expect((await api.request('POST', `/api/moderation/wish/${id}/`, { token: moderator.access, json: { action: 'hide', reason: 'Looks like spam' } })).status).toBe(200);
+
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  await seedSession(context, moderator);
+  const page = await context.newPage();
+  await page.goto('/moderation');
+  await page.getByRole('tab', { name: 'Resolved' }).click();
+  const item = page.getByRole('article').filter({ hasText: text });
+  await expect(item).toContainText('resolved as Hidden');
+  await expect(item).toContainText('wish hidden now');
+  await item.getByRole('button', { name: 'Restore' }).click();
+  const restore = dialog(page, `Restore wish ${id}`);
+  await restore.getByRole('textbox').fill('Reviewed: fine after all');
+  await restore.getByRole('button', { name: 'Restore' }).click();
+  await expect(restore).toHaveCount(0);
+  // The item as the server has it now: public, no Hide badge, Hide offered again.
+  await expect(item).toContainText('wish public now');
+  await expect(item).not.toContainText('wish hidden now');
+  await expect(item.getByRole('button', { name: 'Hide' })).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Restore' })).toHaveCount(0);
+  expect((await api.wish(id)).status).toBe(200);
+  await expectAxeClean(page, 'moderation resolved');
+  await shots(page, 'moderation-after-restore');
+  await context.close();
+});
+
+test('8. at 1280 px `npm run admin` names the database it changed; the new moderator sees Moderation', async ({ page, api, extraServer }) => {
+  const member = await api.createUser();
+  // setRole runs scripts/admin.js with the server's DATA_DIR and checks its first line names
+  // that database's file (support/roles.ts).
+  setRole(extraServer!.dataDir, member.email, 'moderator');
+  await seedSession(page, { ...member, ...(await api.login(member.email, member.password)) });
+  await page.goto('/feed');
+  // Six entries and the bell beside a readable username (item 4 at 1280 px): the name is not squeezed away.
+  const name = accountButton(page).locator('.shell-account__username');
+  await expect(name).toBeVisible();
+  expect((await name.boundingBox())!.width).toBeGreaterThan(90);
+  await expectNoSidewaysScroll(page);
+  await header(page).getByRole('link', { name: 'Moderation' }).click();
+  await expectPath(page, '/moderation');
+  await shots(page, 'moderator-header');
+  await expect(page.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible();
+});
+
+test.describe('dialogs and menus stay axe-clean', () => {
+  for (const width of [390, 1280]) {
+    test(`at ${width} px: the card's menu, Share, Report and the account menu`, async ({ page, api, me }) => {
+      await page.setViewportSize({ width, height: 844 });
+      const author = await api.createUser({ firstName: 'Axel', lastName: 'Axe' });
+      const text = `Checked by axe ${unique('a')}`;
+      const id = await api.createWish(author, text);
+      await seedSession(page, me);
+      await page.goto(`/wish/${id}`);
+      const card = wishCard(page, text);
+      await card.getByRole('button', { name: 'More options' }).click();
+      await expectAxeClean(page, 'card menu');
+      for (const [item, title] of [
+        ['Share', 'Share'],
+        ['Report', 'Report options'],
+      ] as const) {
+        if (!(await page.getByRole('menuitem', { name: item }).isVisible())) await card.getByRole('button', { name: 'More options' }).click();
+        await page.getByRole('menuitem', { name: item }).click();
+        await expect(dialog(page, title)).toBeVisible();
+        await expectAxeClean(page, `${title} dialog`);
+        await page.keyboard.press('Escape');
+        await expect(dialog(page, title)).toHaveCount(0);
+      }
+      await accountButton(page).click();
+      await expectAxeClean(page, 'account menu');
+    });
+  }
+});
+
+test('9. at 1280 px a visitor\'s refused vote leaves the button looking as it was; an own wish without a chat logs nothing', async ({ page, api }) => {
+  const author = await api.createUser();
+  const text = `Vote on me ${unique('v')}`;
+  const id = await api.createWish(author, text);
+  await page.goto(`/wish/${id}`);
+  const up = wishCard(page, text).getByRole('button', { name: 'Upvote' });
+  const rest = await up.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await up.click();
+  await expect(page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Please sign in to vote' })).toBeVisible();
+  await expect(up).toHaveAttribute('aria-pressed', 'false');
+  // The pointer is still on it: the colour is the neutral hover, not the vote's green.
+  await expect.poll(() => up.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(220, 252, 231)');
+  expect([rest, 'rgb(243, 244, 246)']).toContain(await up.evaluate((el) => getComputedStyle(el).backgroundColor));
+
+  // The author's own wish, written without the assistant: no request for a chat (the watch fails on a 404).
+  await seedSession(page, author);
+  await page.goto(`/wish/${id}`);
+  await expect(wishCard(page, text)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue in chat' })).toHaveCount(0);
+});

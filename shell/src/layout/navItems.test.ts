@@ -1,0 +1,35 @@
+/** The mobile bar's split (issue 33 item 1): five pinned entries in the bar, all else in More, for any number of remotes. */
+import type { NavDeclaration } from '@wishes/shared';
+import { composeSite, registryManifest } from '../remotes/composition';
+import { mobileBarLayout } from './navItems';
+
+const labels = (items: NavDeclaration[]) => items.map((item) => item.label);
+
+describe('mobileBarLayout', () => {
+  it('a member: the five in the bar, Profile in More', () => {
+    const { bar, more } = mobileBarLayout({ role: 'user' }, '/user/7', composeSite(registryManifest()));
+    expect(labels(bar)).toEqual(['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions']);
+    expect(labels(more)).toEqual(['Profile']);
+  });
+
+  it('an admin: Moderation folds into More before Profile', () => {
+    const { bar, more } = mobileBarLayout({ role: 'admin' }, '/user/1', composeSite(registryManifest()));
+    expect(bar).toHaveLength(5);
+    expect(labels(more)).toEqual(['Moderation', 'Profile']);
+  });
+
+  it('entries of new remotes (even pinned ones beyond five) fold into More, in order; the bar keeps five', () => {
+    const manifest = registryManifest();
+    const extra: NavDeclaration[] = Array.from({ length: 12 }, (_, i) => ({ to: `/extra/${i}`, label: `Extra ${i}`, icon: 'sparkle', visibility: 'members', order: 100 + i, pinned: i === 0 }));
+    manifest.remotes.push({ name: 'mf_extra', entry: '/mf/mf-extra/remoteEntry.js', folder: 'mf-extra', release: 'r1', routes: [], nav: extra });
+    const { bar, more } = mobileBarLayout({ role: 'moderator' }, '/user/3', composeSite(manifest));
+    expect(labels(bar)).toEqual(['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions']);
+    expect(labels(more)).toEqual(['Moderation', ...extra.map((e) => e.label), 'Profile']);
+  });
+
+  it('a release declared before `pinned` existed keeps the registry pinning by path', () => {
+    const manifest = registryManifest();
+    for (const remote of manifest.remotes) remote.nav = remote.nav?.map(({ pinned: _pinned, ...rest }) => rest);
+    expect(labels(mobileBarLayout({}, null, composeSite(manifest)).bar)).toEqual(['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions']);
+  });
+});
