@@ -120,6 +120,8 @@ const SERVER_ENV = {
   GENERATOR_TOKEN_DELAY_MS: '0',
   // Streams end when their token expires; a soak longer than that would measure reconnects of its own making.
   ACCESS_TOKEN_TTL: '24h',
+  // All 200 streams come from this one loopback address; the per-member cap (one stream each here) stays.
+  STREAMS_PER_ADDRESS: '1000',
   METRICS_TOKEN,
 };
 

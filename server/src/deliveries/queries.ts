@@ -133,9 +133,6 @@ export async function markFailed(db: Db, id: number, worker: string, reason: str
     .execute();
 }
 
-export async function getDeliveryStatus(db: Db, id: number) {
-  return db.selectFrom('deliveries').select(['status', 'send_at']).where('id', '=', id).executeTakeFirst();
-}
 
 const toDelivery = (r: DeliveryRow): Delivery => ({
   delivery_id: r.id,

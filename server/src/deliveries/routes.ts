@@ -177,4 +177,3 @@ export default defineRoutes((app, deps) => {
   };
 });
 
-export { SUPPRESSED_TEXT };
