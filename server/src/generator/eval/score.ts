@@ -471,9 +471,11 @@ export function formatTable(columns: Array<[string, EvalReport, VarietyReport?]>
 const STATED_BACK = /\b(?:I hear (?:that )?you|I heard (?:that )?you|so good to know that|a pleasure to know that|I recall with gratitude|I still think about how|I often think about how|I have not forgotten that|you should know that|I understand (?:that )?you)\b|^(?:Truly|Honestly), I\b/imu;
 export const statesDetailBack = (text: string): string | null => STATED_BACK.exec(text)?.[0] ?? null;
 
-/** Lines that assume an office: for a colleague or boss only. */
-export const OFFICE_LINE = /\b(?:desk|inbox|emails?|office|workday|workplace|meetings?|busy weeks|appraisal|printer|colleague|the team|team's)\b/iu;
-export const officeLine = (text: string): string | null => OFFICE_LINE.exec(text)?.[0] ?? null;
+/** Lines that assume an office: for a colleague or boss only (unless the sender's own details speak of it: "ran the front desk"). */
+const OFFICE_LINE = /\b(?:desk|inbox|emails?|office|workday|workplace|meetings?|busy weeks|appraisal|printer|colleague|the team|team's)\b/giu;
+export function officeLine(text: string, details = ''): string | null {
+  return [...text.matchAll(OFFICE_LINE)].map((m) => m[0]).find((word) => !details.toLowerCase().includes(word.toLowerCase())) ?? null;
+}
 
 /** Lines from another relationship: a mentor's thanks, a friend's joke, said to the wrong person. */
 export function wrongRelationship(text: string, audience: string): string | null {
