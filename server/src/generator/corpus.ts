@@ -21,14 +21,58 @@ import newJob from './corpus/newJob.json';
 import retirement from './corpus/retirement.json';
 import thankYou from './corpus/thankYou.json';
 import wedding from './corpus/wedding.json';
-import type { StyleKey, TopicKey } from './keys';
+import type { AudienceKey, StyleKey, TopicKey } from './keys';
 
 export interface CorpusWish {
   open: string;
   middle: string;
   more: string;
   wish: string;
+  /** The relationships the wish is written for, when its words say so (see fitsOf); absent: every one its register allows. */
+  fits?: Relationship[];
 }
+
+/**
+ * Who the sender is to the person, as far as the words of a wish are concerned: a line about the
+ * desk or the team is for a colleague or a boss, "you believed in me" for a mentor or family, a
+ * joke about "my friendship" for a friend.
+ */
+export const RELATIONSHIPS = ['work', 'family', 'friend', 'neighbour', 'partner', 'mentor', 'client'] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+
+const AUDIENCE_RELATIONSHIP: Record<AudienceKey, Relationship> = {
+  friend: 'friend',
+  generic: 'friend',
+  colleague: 'work',
+  boss: 'work',
+  client: 'client',
+  teacher: 'mentor',
+  parent: 'family',
+  child: 'family',
+  sibling: 'family',
+  grandparent: 'family',
+  partner: 'partner',
+  neighbor: 'neighbour',
+};
+export const relationshipOf = (audience: AudienceKey): Relationship => AUDIENCE_RELATIONSHIP[audience];
+
+/** Words that assume an office: such a line is for a colleague or a boss only. */
+export const OFFICE_WORDS = /\b(?:desk|inbox|emails?|office|workday|workplace|meetings?|busy weeks|appraisal|printer|colleague|the team|team's)\b/iu;
+const MENTOR_WORDS = /\b(?:believed in me|courage to keep going)\b/iu;
+const FRIEND_WORDS = /\b(?:my friendship|a friend like you|friends like you)\b/iu;
+
+/** The relationships a wish fits: its own "fits" tag, else what its words assume. */
+export function fitsOf(wish: CorpusWish): readonly Relationship[] {
+  if (wish.fits) return wish.fits;
+  const text = [wish.open, wish.middle, wish.more, wish.wish].join(' ');
+  if (OFFICE_WORDS.test(text)) return ['work'];
+  if (FRIEND_WORDS.test(text)) return ['friend'];
+  if (MENTOR_WORDS.test(text)) return RELATIONSHIPS.filter((r) => r !== 'neighbour' && r !== 'client');
+  return RELATIONSHIPS;
+}
+
+/** Does a line (a wish, a greeting or sign-off) fit the relationship? */
+export const fitsRelationship = (wish: CorpusWish, relationship: Relationship) => fitsOf(wish).includes(relationship);
 
 /**
  * Who the wish is written for. warm: family, friends, a partner, a neighbour; work: a colleague,
@@ -57,7 +101,7 @@ export const CORPUS: Record<TopicKey, TopicCorpus> = {
 } as Record<TopicKey, TopicCorpus>;
 
 /** What a detail is, for the sentence it is woven into. */
-export type DetailKind = 'past' | 'shared' | 'coming' | 'trait' | 'mine' | 'since' | 'thing';
+export type DetailKind = 'past' | 'shared' | 'coming' | 'trait' | 'mine' | 'since' | 'thing' | 'hobby' | 'toast';
 export type DetailMood = 'good' | 'sorry' | 'thanks';
 
 type ByTone = Partial<Record<CorpusTone, string[]>>;

@@ -6,7 +6,7 @@
  * sentence repeats a content word of the one before (grammar.ts).
  */
 import type { GenerateRequest } from '@wishes/shared/contract';
-import { CORPUS, FRAMES, type CorpusTone, type CorpusWish, type DetailMood, type Register } from './corpus';
+import { CORPUS, FRAMES, fitsRelationship, OFFICE_WORDS, relationshipOf, type CorpusTone, type CorpusWish, type DetailMood, type Register } from './corpus';
 import { quickSentences, registerBreaks, repeatsInNextSentence } from './grammar';
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
 import { detailToWeave, wovenSentences } from './weave';
@@ -115,13 +115,21 @@ interface Choice {
  */
 function compose(request: GenerateRequest, length: DraftLength, random: Random, avoid: ReadonlySet<CorpusWish> = new Set()): Choice {
   const plan = planOf(request);
-  const all = wishesFor(plan);
+  // Only the wishes written for this relationship: no desk or inbox for a mum, no "you believed in me" for a neighbour.
+  const relationship = relationshipOf(plan.audience);
+  const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship));
+  const own = wishesFor(plan);
+  let all = fitting(own);
   let fresh = all.filter((w) => !avoid.has(w));
-  // Variants ask for more wishes than a style may have for a register: the nearest styles lend theirs.
+  // Variants ask for more wishes than a style may have for a register (or that fit the
+  // relationship): the nearest styles lend theirs.
   for (const style of BORROW[plan.style]) {
     if (fresh.length) break;
-    fresh = (CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? []).filter((w) => !avoid.has(w));
+    const lent = fitting(CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? []);
+    fresh = lent.filter((w) => !avoid.has(w));
+    if (!all.length) all = lent;
   }
+  if (!all.length) all = own;
   const wishes = fresh.length ? fresh : all;
   const woven = detailToWeave(request.details, request.name);
   // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
@@ -129,7 +137,10 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const detailOptions = detail ? wovenSentences(detail, moodOf(plan.topic), plan.register) : [];
   const greetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
   // A neighbour gets a warm card but not "With love": the sign-off is the one for people we know less well.
-  const signoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
+  const anySignoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
+  // "Your colleague in crime," is for a colleague.
+  // "Onwards," and "Cheering you on," close a card that looks ahead, not a thank-you.
+  const signoffs = anySignoffs.filter((line) => (relationship === 'work' || !OFFICE_WORDS.test(line)) && (plan.topic !== 'thankYou' || !/^(?:Onwards|Cheering)/u.test(line)));
   const nameWords = plan.name.split(/\s+/u);
 
   let best: Choice | null = null;

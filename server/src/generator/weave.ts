@@ -250,9 +250,50 @@ function chooseDetail(details: string, name: string): DetailToWeave | null {
   const woven = (parts.length ? parts : [cleaned]).slice(0, 4).map((part) => weaveDetails(part, name));
   const withVerb = woven.filter((w) => w.clause && w.tense !== 'none' && verbsOf(w.clause).length > 0 && w.clause.split(/\s+/u).length <= MAX_CLAUSE_WORDS && w.clause.length <= 160);
   const chosen = withVerb.find((w) => w.subject === 'you') ?? withVerb[0];
-  if (chosen) return { clause: chosen.clause.replace(/[,;:]+$/u, ''), kind: kindOf(chosen) };
+  if (chosen) return reactable(chosen.clause.replace(/[,;:]+$/u, '')) ?? { clause: chosen.clause.replace(/[,;:]+$/u, ''), kind: kindOf(chosen) };
   const thing = woven.find((w) => NOUN_PHRASE.test(w.clause) && w.clause.split(/\s+/u).length <= 6);
   return thing ? { clause: thing.clause, kind: 'thing' } : null;
+}
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** 30 → "thirty", 45 → "forty-five" (up to 99; larger numbers stay figures). */
+export function numberWords(n: number): string {
+  if (n < 20) return NUMBER_WORDS[n];
+  if (n < 100) return TENS[Math.floor(n / 10)] + (n % 10 ? `-${NUMBER_WORDS[n % 10]}` : '');
+  return String(n);
+}
+
+/**
+ * Details a card reacts to rather than reports: an age ("turning 30 and still thinks he is 19" →
+ * "Here's to thirty, and to staying nineteen at heart.") or something the person loves ("loves
+ * hiking and has two dogs" → time for "hiking with the dogs"), years together, a plan, the day a
+ * couple met: each becomes a sentence of its own (kind "toast"). Null for any other detail.
+ */
+function reactable(clause: string): DetailToWeave | null {
+  const age = /\bturning (\d{1,2})\b/iu.exec(clause);
+  if (age) {
+    const young = /\bthink (?:you are|you're) (\d{1,2})\b/iu.exec(clause);
+    const n = numberWords(Number(age[1]));
+    return { clause: young ? `${n} suits you, and so does staying ${numberWords(Number(young[1]))} at heart` : `${n} suits you beautifully`, kind: 'toast' };
+  }
+  const years = /^(you|your [\p{L}'’-]+) ha(?:ve|s) (?:been with|worked with|worked at|worked for) (.+?) for (\w+) years$/iu.exec(clause);
+  if (years) {
+    const n = /^\d+$/u.test(years[3]) ? numberWords(Number(years[3])) : years[3];
+    const together = /^(?:us|me)$/iu.test(years[2]);
+    return { clause: together ? `Thank you for ${n} years of working together, and here's to many more` : `I raise a glass to ${n} years with ${years[2]}, and to many more`, kind: 'toast' };
+  }
+  const plan = /^you plan to (.+)$/iu.exec(clause);
+  if (plan) return { clause: `I hope you get to ${plan[1]}, just as you planned`, kind: 'toast' };
+  const met = /^you (?:first )?met (.+)$/iu.exec(clause);
+  if (met) return { clause: `I raise a glass to the day you met ${met[1]}`, kind: 'toast' };
+  const love = /^you (?:really )?(?:love|enjoy|adore) ((?:\w+ing)(?: \w+ing)?)\b/iu.exec(clause);
+  if (love) {
+    const pet = /\bhave (?:a|an|one|two|three|four|\d+) (?:little |big )?(dogs?|cats?|horses?|puppies|puppy)\b/iu.exec(clause);
+    return { clause: pet ? `${love[1]} with the ${pet[1]}` : love[1], kind: 'hobby' };
+  }
+  return null;
 }
 
 function kindOf(woven: WovenDetail): DetailKind {

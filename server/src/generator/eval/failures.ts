@@ -5,7 +5,7 @@
  */
 import { seededRandom } from '../../../test/kit/random';
 import { registerBreaks, repeatsInNextSentence } from '../grammar';
-import { addedSentences, closingCouplet, keptFrame, LENGTHS, pastedVerbatim, presentLookBack, wellFormed, type Writer } from './score';
+import { addedSentences, closingCouplet, intimateFrame, keptFrame, LENGTHS, loveToClient, officeLine, pastedVerbatim, presentLookBack, statesDetailBack, wellFormed, wrongRelationship, type Writer } from './score';
 
 const SEEDS = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -88,6 +88,66 @@ export function describeFailures(label: string, writer: Writer) {
           const draft = writer.compose(request, 'medium', random);
           const out = writer.chat(draft, 'make it rhyme', request, random).text;
           expect({ out, couplet: closingCouplet(draft, out, request.topic) }).toEqual({ out, couplet: true });
+        }
+      }
+    });
+  });
+
+  describe(`${label}: the faults the blind reading named`, () => {
+    const BLIND = [
+      { style: 'Inspirational', audience: 'Sibling', name: 'Jake', topic: 'Birthday', details: 'he is turning 30 and still thinks he is 19' },
+      { style: 'Poetic', audience: 'Friend', name: 'Anna', topic: 'Birthday', details: 'She loves hiking and has two dogs' },
+      { style: 'Poetic', audience: 'Partner', name: 'Alex', topic: 'Birthday', details: 'You always make me laugh when I am grumpy' },
+      { style: 'Formal', audience: 'Boss', name: 'Richard', topic: 'Retirement', details: 'led the engineering department for 22 years and hired me as an intern' },
+      { style: 'Formal', audience: 'Client', name: 'Mrs. Haddad', topic: 'Holidays', details: 'her company has worked with us for six years' },
+      { style: 'Heartfelt', audience: 'Neighbor', name: 'Walter', topic: 'Retirement', details: 'he plans to spend his days in the garden' },
+      { style: 'Funny', audience: 'Friend', name: 'DJ', topic: 'New Job', details: 'starts as head chef at a new restaurant in Leeds next month' },
+      { style: 'Heartfelt', audience: 'Colleague', name: 'Bob', topic: 'Retirement', details: 'I will miss our coffee breaks and his terrible puns' },
+      { style: 'Funny', audience: 'Grandparent', name: 'Grandpa Joe', topic: 'Birthday', details: 'taught me to fish when I was six' },
+      { style: 'Inspirational', audience: 'Grandparent', name: 'Grandma Rose', topic: 'Get Well', details: 'She is recovering from hip surgery' },
+      { style: 'Funny', audience: 'Parent', name: 'Mum', topic: 'Birthday', details: 'I still remember the cakes you baked for every birthday of mine' },
+      { style: 'Funny', audience: 'Friend', name: 'Ana-María', topic: 'New Baby', details: 'You just had twins!' },
+    ];
+    const drafts = (requests: typeof BLIND) =>
+      requests.flatMap((request) => SEEDS.flatMap((seed) => LENGTHS.map((length) => ({ request, draft: writer.compose(request, length, seededRandom(seed)) }))));
+
+    it('a detail is reacted to, never told back ("I hear you…", "It\'s so good to know that…", "I recall with gratitude that…")', () => {
+      for (const { draft } of drafts(BLIND)) expect({ draft, statedBack: statesDetailBack(draft) }).toEqual({ draft, statedBack: null });
+    });
+
+    it('no office line for family, friends, neighbours or a partner, and no line from another relationship', () => {
+      const audiences = ['Friend', 'Parent', 'Sibling', 'Grandparent', 'Neighbor', 'Partner', 'Child'];
+      const topics = ['Birthday', 'New Job', 'New Home', 'New Baby', 'Thank You', 'Retirement', 'Holidays', 'Good Luck', 'Get Well', 'Anniversary'];
+      const styles = ['Heartfelt', 'Funny', 'Casual', 'Inspirational', 'Poetic', 'Formal'];
+      for (const audience of audiences) {
+        for (const topic of topics) {
+          for (const style of styles) {
+            for (const seed of SEEDS.slice(0, 4)) {
+              const request = { style, audience, name: 'Sam', topic, details: '' };
+              const draft = writer.compose(request, 'long', seededRandom(seed));
+              expect({ draft, office: officeLine(draft), wrong: wrongRelationship(draft, audience) }).toEqual({ draft, office: null, wrong: null });
+            }
+          }
+        }
+      }
+    });
+
+    it('no "Dearest" or "With all my love" to a teacher, coach, professor, colleague or boss, and no love wished to a client', () => {
+      const people = [
+        ['Teacher', 'Mrs. Lindqvist'],
+        ['Coach', 'Coach Miller'],
+        ['Professor', 'Professor Adeyemi'],
+        ['Colleague', 'Bob'],
+        ['Boss', 'Ms. Rivera'],
+        ['Client', 'Mrs. Haddad'],
+      ];
+      for (const [audience, name] of people) {
+        for (const style of ['Heartfelt', 'Romantic', 'Poetic', 'Funny', 'Casual', 'Inspirational', 'Formal']) {
+          for (const topic of ['Birthday', 'Thank You', 'Holidays', 'Retirement', 'New Baby', 'Anniversary']) {
+            const draft = writer.compose({ style, audience, name, topic, details: '' }, 'medium', seededRandom(7));
+            expect({ draft, intimate: intimateFrame(draft) }).toEqual({ draft, intimate: null });
+            if (audience === 'Client') expect({ draft, love: loveToClient(draft) }).toEqual({ draft, love: null });
+          }
         }
       }
     });

@@ -464,3 +464,33 @@ export function formatTable(columns: Array<[string, EvalReport, VarietyReport?]>
   const rule = `|---|${columns.map(() => '---:').join('|')}|`;
   return [head, rule, ...rows.map(([label, f]) => `| ${label} | ${columns.map(([, r, v]) => f(r, v)).join(' | ')} |`)].join('\n');
 }
+
+// The blind reading's faults (docs/generator.md → Blind reading), each a predicate the tests hold drafts to.
+
+/** A detail told back to the person as a fact they know ("I hear you…", "It's so good to know that…", "I recall with gratitude that…"). */
+const STATED_BACK = /\b(?:I hear (?:that )?you|I heard (?:that )?you|so good to know that|a pleasure to know that|I recall with gratitude|I still think about how|I often think about how|I have not forgotten that|you should know that|I understand (?:that )?you)\b|^(?:Truly|Honestly), I\b/imu;
+export const statesDetailBack = (text: string): string | null => STATED_BACK.exec(text)?.[0] ?? null;
+
+/** Lines that assume an office: for a colleague or boss only (unless the sender's own details speak of it: "ran the front desk"). */
+const OFFICE_LINE = /\b(?:desk|inbox|emails?|office|workday|workplace|meetings?|busy weeks|appraisal|printer|colleague|the team|team's)\b/giu;
+export function officeLine(text: string, details = ''): string | null {
+  return [...text.matchAll(OFFICE_LINE)].map((m) => m[0]).find((word) => !details.toLowerCase().includes(word.toLowerCase())) ?? null;
+}
+
+/** Lines from another relationship: a mentor's thanks, a friend's joke, said to the wrong person. */
+export function wrongRelationship(text: string, audience: string): string | null {
+  const a = audience.toLowerCase();
+  if (/neighbo|client/u.test(a)) return /believed in me|courage to keep going/iu.exec(text)?.[0] ?? null;
+  if (/parent|mum|dad|grand|sibling|partner|child/u.test(a)) return /my friendship|a friend like you/iu.exec(text)?.[0] ?? null;
+  return null;
+}
+
+/** Greetings and sign-offs for family or a partner, sent to a teacher, coach, professor, colleague, boss or client. */
+const INTIMATE_FRAME = /^(?:Dearest|My dear|My darling|.*, my love,)|^(?:With all my love|All my love|Love always|With love|Lots of love|With a big hug|Love \(and snacks\)|Yours, always)/mu;
+export function intimateFrame(text: string): string | null {
+  const lines = text.split('\n').filter(Boolean);
+  return [lines[0], lines[lines.length - 1]].map((l) => INTIMATE_FRAME.exec(l ?? '')?.[0]).find(Boolean) ?? null;
+}
+
+/** "love" wished to a client. */
+export const loveToClient = (text: string): string | null => /\blov(?:e|es|ed|ing)\b/iu.exec(text)?.[0] ?? null;
