@@ -198,4 +198,3 @@ export function improveText(text: string, instruction: ImproveInstruction, rando
   return out?.trim() || text.trim();
 }
 
-export const sentences = sentencesIn;

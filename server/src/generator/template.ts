@@ -11,7 +11,7 @@ import { quickSentences, registerBreaks, repeatsInNextSentence } from './grammar
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
 import { detailToWeave, wovenSentences } from './weave';
 
-export { audienceKeyOf, cleanDetails, cleanName, matchKey, styleKeyOf, topicKeyOf } from './keys';
+export { audienceKeyOf, cleanDetails, cleanName, styleKeyOf, topicKeyOf } from './keys';
 
 /** How long a draft should be: a few lines, a proper card, or a letter. */
 export type DraftLength = 'short' | 'medium' | 'long';
