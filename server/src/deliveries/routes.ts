@@ -17,7 +17,6 @@ import { fullName } from '../wishes/queries';
 import { cardCacheFor, chosenTheme, sendPng } from '../previews/routes';
 import { themeStyle } from '../previews/card-themes';
 import * as q from './queries';
-import { SUPPRESSED_TEXT } from './scheduler';
 import { renderReceivedPage, NOT_FOUND_PAGE } from './page';
 
 export const DELIVERY_TEXT = {

@@ -46,5 +46,4 @@ export const isCardTheme = (name: string): boolean => BY_NAME.has(name);
 export const themeStyle = (name: string | null | undefined): ThemeStyle => BY_NAME.get(name ?? '') ?? BY_NAME.get(DEFAULT_THEME)!;
 export const cardThemeList = (): CardTheme[] => CARD_THEMES.map(({ name, title }) => ({ name, title }));
 
-const isCardFormat = (name: string): name is CardFormat => Object.hasOwn(CARD_FORMATS, name);
 export const formatSize = (format: CardFormat) => CARD_FORMATS[format];
