@@ -31,7 +31,7 @@ test('compose, ask the assistant, save, and continue the chat from the wish page
   expect(shorter.length).toBeLessThan(draft.length);
 
   await box.fill('mention the cake');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.locator('.compose-status')).toHaveText('Assistant: I mentioned the cake.');
   await expect(editor).toHaveValue(/the cake/);
   const log = page.getByRole('list', { name: 'Conversation with the assistant' });
