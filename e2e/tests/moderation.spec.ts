@@ -146,7 +146,8 @@ test('reports auto-hide a wish; a moderator restores one, hides another, bans it
   await authorPage.reload();
   await expect(signInLink(authorPage)).toBeVisible({ timeout: 15_000 });
   const login = await api.request('POST', '/api/token/', { json: { username: author.email, password: author.password }, expect: [401] });
-  expect(login.body).toEqual({ detail: 'This account has been suspended.' });
+  // The spec's sentence, with the moderator's reason beside it (so the sign-in page can say why).
+  expect(login.body).toEqual({ detail: 'This account has been suspended.', suspension: { reason: 'Repeated insults' } });
 
   await mod.getByRole('link', { name: 'Log' }).click();
   await expect(mod.getByRole('main').getByRole('listitem').first()).toContainText('Mona Mod banned user');
