@@ -14,6 +14,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app/app';
 import type { Config } from '../app/config';
 import { DEFAULT_PASSWORD } from '../../test/kit/harness';
+import { freePort } from '../../test/reliability/child';
 
 jest.setTimeout(60_000);
 
@@ -26,16 +27,6 @@ const maybe = hasRedis ? describe : describe.skip;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startRedis(port: number): Promise<ChildProcess> {
   const proc = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
