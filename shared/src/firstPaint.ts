@@ -56,6 +56,7 @@ function card(wish: FirstPaintWish): string {
   const avatarHtml = avatar
     ? `<img class="feed-card__avatar" src="${escapeHtml(avatar)}" alt="" width="40" height="40">`
     : `<span class="feed-card__avatar feed-card__avatar--initial">${escapeHtml(authorName(wish).charAt(0).toUpperCase())}</span>`;
+  // Inert until the live card replaces it: drawn like a visitor's buttons (no vote-coloured hover).
   const pressed = (type: 'upvote' | 'downvote') => (wish.vote_type === type ? ` is-${type}` : '');
   const edited = wish.edited_at ? `<p class="feed-card__flags"><span class="feed-card__flag">Edited <time datetime="${escapeHtml(wish.edited_at)}">${shortDate(wish.edited_at)}</time></span></p>` : '';
   return (
@@ -65,9 +66,9 @@ function card(wish: FirstPaintWish): string {
     `<a class="feed-card__date" href="${path}"><time datetime="${escapeHtml(when)}">${shortDate(when)}</time></a></div>` +
     `<div class="feed-menu"><span class="feed-menu__button">${icon('more', 24)}</span></div></header>` +
     `<a class="feed-card__text feed-card__text--link" href="${path}">${escapeHtml(wish.text)}</a>${edited}` +
-    `<footer class="feed-card__footer"><div class="feed-vote"><span class="feed-vote__btn feed-vote__btn--upvote${pressed('upvote')}">${icon('upvote', 20)}</span>` +
+    `<footer class="feed-card__footer"><div class="feed-vote"><span class="feed-vote__btn feed-vote__btn--upvote feed-vote__btn--visitor${pressed('upvote')}">${icon('upvote', 20)}</span>` +
     `<span class="feed-vote__count"><span>${signed(wish.vote_count)}</span>${icon('subscriptions', 16, 'w-icon feed-vote__count-icon')}</span>` +
-    `<span class="feed-vote__btn feed-vote__btn--downvote${pressed('downvote')}">${icon('downvote', 20)}</span></div></footer></article></li>`
+    `<span class="feed-vote__btn feed-vote__btn--downvote feed-vote__btn--visitor${pressed('downvote')}">${icon('downvote', 20)}</span></div></footer></article></li>`
   );
 }
 

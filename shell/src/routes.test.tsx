@@ -40,7 +40,7 @@ describe('sign-in guard', () => {
     const paths = routesFor()
       .filter((r) => r.protected)
       .map((r) => r.path);
-    expect(paths.sort()).toEqual(['/business', '/compose', '/compose/:topic', '/moderation', '/moderation/log', '/moderation/offers', '/my/reports', '/notifications', '/settings', '/subscriptions']);
+    expect(paths.sort()).toEqual(['/business', '/compose', '/compose/:topic', '/deliveries', '/moderation', '/moderation/log', '/moderation/offers', '/my/reports', '/notifications', '/settings', '/subscriptions']);
   });
 });
 
