@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
-import { Pool, types as pgTypes, type PoolClient } from 'pg';
+import { Client, Pool, types as pgTypes, type ClientConfig } from 'pg';
 import type { Database, Dialect } from './types';
 import { PG_TIMESTAMP_OID, PG_TIMESTAMPTZ_OID, pgTimestampToIso } from './dates';
 
@@ -67,13 +67,14 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     types: PG_TYPES,
-    // A PostgreSQL that does not answer (host down, network cut without a reset) fails a connection
-    // attempt after this long instead of never: the request answers 503 (isDatabaseUnavailable).
-    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    // Each connection attempt is bounded by PG_CONNECT_TIMEOUT_MS and guarded by the breaker in
+    // the client class; this longer bound is only the wait for a free pooled connection, so a burst
+    // of load queues for a moment instead of being answered 503 as if the database were down.
+    Client: guardedClientClass(),
+    connectionTimeoutMillis: PG_POOL_WAIT_MS,
     // Dead peers on idle pooled connections are noticed by the kernel rather than by a hung query.
     keepAlive: true,
   });
-  guardConnections(pool);
   // A client erroring while idle (pool 'error') or while checked out (client 'error', e.g. 57P01 on a
   // server restart) must not crash the process: the running query still rejects, pg marks the client
   // unusable so the pool drops it on release, and the next query connects afresh.
@@ -91,46 +92,58 @@ export const PG_CONNECT_TIMEOUT_MS = 3000;
 /** After a failed attempt, how long every request answers 503 at once before one tries again. */
 export const PG_RETRY_AFTER_FAILURE_MS = 1000;
 
+/** How long a request may wait for a free pooled connection before it is answered 503. */
+export const PG_POOL_WAIT_MS = 15000;
+
 /**
- * A circuit breaker on the pool's connect (Kysely's queries and pool.query both go through it):
- * while PostgreSQL is down, requests must answer 503 quickly, not each wait for its own connection
- * attempt and pile up behind the pool. After an attempt fails with "unavailable", every request for
- * PG_RETRY_AFTER_FAILURE_MS is refused at once (SQLSTATE 08001, so the error handler answers 503);
- * then one attempt is let through while the others are still refused: its success closes the
- * breaker, its failure opens it again. So the site recovers by itself, without a restart, within
- * about a second of the database's return.
+ * pg's Client with a circuit breaker on its connection attempt (every pooled connection, so
+ * Kysely's queries and pool.query alike): while PostgreSQL is down, requests must answer 503
+ * quickly, not each wait for its own connection attempt and pile up behind the pool. An attempt
+ * takes at most PG_CONNECT_TIMEOUT_MS; after one fails with "unavailable", every attempt for
+ * PG_RETRY_AFTER_FAILURE_MS is refused at once (SQLSTATE 08001, so the error handler answers 503),
+ * including those of requests already queued in the pool; then one attempt is let through while
+ * the others are still refused: its success closes the breaker, its failure opens it again. So the
+ * site recovers by itself, without a restart, within about a second of the database's return.
+ * Waiting for a busy pool is not an attempt: it never opens the breaker.
  */
-function guardConnections(pool: Pool) {
-  const connect = pool.connect.bind(pool) as () => Promise<PoolClient>;
+function guardedClientClass(): typeof Client {
   let openUntil = 0;
   let probing = false;
   const refused = () => Object.assign(new Error('PostgreSQL is unavailable (a recent connection attempt failed)'), { code: '08001' });
-  const attempt = (): Promise<PoolClient> => {
-    if (openUntil !== 0 && (probing || Date.now() < openUntil)) return Promise.reject(refused());
-    const probe = openUntil !== 0;
-    if (probe) probing = true;
-    return connect().then(
-      (client) => {
-        openUntil = 0;
-        if (probe) probing = false;
-        return client;
-      },
-      (error: unknown) => {
-        if (isDatabaseUnavailable(error)) openUntil = Date.now() + PG_RETRY_AFTER_FAILURE_MS;
-        if (probe) probing = false;
-        throw error;
-      },
-    );
-  };
-  // pg's connect: a promise, or the callback (err, client, release) that pool.query uses.
-  (pool as unknown as { connect: unknown }).connect = (callback?: (error: unknown, client?: PoolClient, release?: PoolClient['release']) => void) => {
-    const pending = attempt();
-    if (!callback) return pending;
-    pending.then(
-      (client) => callback(undefined, client, client.release.bind(client)),
-      (error: unknown) => callback(error),
-    );
-    return undefined;
+  return class GuardedClient extends Client {
+    constructor(config?: ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+    }
+
+    // pg's connect: a promise, or the callback form that the pool uses.
+    connect(): Promise<Client>;
+    connect(callback: ((err: Error) => void) | ((err: null, client: Client) => void)): void;
+    connect(callback?: ((err: Error) => void) | ((err: null, client: Client) => void)): Promise<Client> | void {
+      const attempt = (): Promise<Client> => {
+        if (openUntil !== 0 && (probing || Date.now() < openUntil)) return Promise.reject(refused());
+        const probe = openUntil !== 0;
+        if (probe) probing = true;
+        return super.connect().then(
+          (client) => {
+            openUntil = 0;
+            if (probe) probing = false;
+            return client;
+          },
+          (error: unknown) => {
+            if (isDatabaseUnavailable(error)) openUntil = Date.now() + PG_RETRY_AFTER_FAILURE_MS;
+            if (probe) probing = false;
+            throw error;
+          },
+        );
+      };
+      const pending = attempt();
+      if (!callback) return pending;
+      const done = callback as (err: Error | null, client?: Client) => void;
+      pending.then(
+        (client) => done(null, client),
+        (error: Error) => done(error),
+      );
+    }
   };
 }
 
@@ -199,7 +212,7 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE
  * better-sqlite3 throws a TypeError once its connection is closed.
  */
 const UNAVAILABLE_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Cannot use a pool after calling end|Client was closed and is not queryable|database connection is not open|terminating connection/i;
+  /Connection terminated|timeout exceeded when trying to connect|timeout expired|connection error and is not queryable|Cannot use a pool after calling end|Client was closed and is not queryable|database connection is not open|terminating connection/i;
 
 /**
  * Errors meaning "the database cannot answer right now", on either driver: 503 with Retry-After,

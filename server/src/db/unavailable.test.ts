@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/app';
 import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
-import { isDatabaseUnavailable } from './connect';
+import { isDatabaseUnavailable, openDatabase } from './connect';
 
 type RelayMode = 'pass' | 'hangup' | 'blackhole';
 
@@ -133,6 +133,18 @@ describe.each(dialects)('database out of reach → 503 (%s)', (dialect) => {
       expect(status).toBe(404);
       expect((await relayedApp.inject({ url: '/readyz' })).statusCode).toBe(200);
     });
+
+    it('a busy pool is not a database outage: queued queries wait their turn, none is refused', async () => {
+      // One pooled connection, 20 queries of 0.25 s each: the last waits ~5 s for the pool, longer
+      // than one connection attempt may take (PG_CONNECT_TIMEOUT_MS), and still succeeds.
+      const { db } = openDatabase(t.config.databaseUrl, { poolSize: 1 });
+      try {
+        const results = await Promise.allSettled(Array.from({ length: 20 }, () => sql`select pg_sleep(0.25)`.execute(db)));
+        expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+      } finally {
+        await db.destroy();
+      }
+    }, 30_000);
 
     it('a refused connection (ECONNREFUSED)', async () => {
       relay.cut();
