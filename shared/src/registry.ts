@@ -50,6 +50,21 @@ export interface NavDeclaration {
   pinned?: boolean;
 }
 
+/**
+ * An entry of the account menu on the username (Notifications, Sent wishes, Settings): pages of
+ * one's own that need no room in the navigation bar. The shell puts "Your profile" first and
+ * "Sign out" last; the entries of all remotes are sorted together between them.
+ */
+export interface MenuDeclaration {
+  /** Where the entry leads (a path one of the remotes routes, usually `signIn`). */
+  to: string;
+  label: string;
+  /** An icon of the UI kit. */
+  icon: string;
+  /** Position in the menu, smallest first. */
+  order: number;
+}
+
 export interface RemoteDeclaration {
   /** Short key used in code ('feed' → REMOTES.feed). */
   key: string;
@@ -63,6 +78,8 @@ export interface RemoteDeclaration {
   exposes: Readonly<Record<string, string>>;
   routes: readonly RouteDeclaration[];
   nav: readonly NavDeclaration[];
+  /** Entries of the account menu (signed-in members only). */
+  menu?: readonly MenuDeclaration[];
   /**
    * Modules of other remotes this one loads itself (mf-profile renders mf-feed's `./WishList`):
    * a release of `remote` that stops exposing `module` is refused while this remote is active.
@@ -153,9 +170,13 @@ export const APP_REGISTRY = [
       { path: '/deliveries', expose: 'DeliveriesPage', title: 'Sent wishes', signIn: true },
     ],
     consumes: [{ remote: 'mf-feed', module: './WishList' }],
-    // Notifications and Settings are not nav entries: the bell sits next to the account menu
-    // (shell/src/notifications) and both are entries of that menu (shell/src/account/accountMenuItems.ts),
-    // which keeps the 1280 px header within its width.
+    // Notifications, Sent wishes and Settings are not nav entries but account-menu entries (the
+    // bell next to the menu also leads to Notifications), which keeps the 1280 px header within its width.
+    menu: [
+      { to: '/notifications', label: 'Notifications', icon: 'bell', order: 10 },
+      { to: '/deliveries', label: 'Sent wishes', icon: 'share', order: 20 },
+      { to: '/settings', label: 'Settings', icon: 'settings', order: 30 },
+    ],
     nav: [
       { to: '/subscriptions', label: 'Subscriptions', icon: 'subscriptions', visibility: 'members', order: 50, pinned: true },
     ],

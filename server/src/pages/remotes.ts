@@ -84,6 +84,7 @@ export function remotesManifest(locations: readonly RemoteLocation[], loadId?: s
       release,
       routes: [...declaration.routes],
       nav: [...declaration.nav],
+      ...(declaration.menu ? { menu: [...declaration.menu] } : {}),
     })),
   };
 }

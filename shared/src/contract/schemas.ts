@@ -6,7 +6,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { LIMITS, VOTERS_PAGE } from '../constants';
-import type { NavDeclaration, RouteDeclaration } from '../registry';
+import type { MenuDeclaration, NavDeclaration, RouteDeclaration } from '../registry';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -355,6 +355,8 @@ export interface RemotesManifestEntry {
   /** The routes and navigation entries it declares (see the app registry). */
   routes?: RouteDeclaration[];
   nav?: NavDeclaration[];
+  /** Its account-menu entries. */
+  menu?: MenuDeclaration[];
 }
 
 /** The runtime remote manifest served at /mf/remotes.json (and inlined in every page). */

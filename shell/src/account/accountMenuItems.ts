@@ -1,9 +1,10 @@
 import type { IconName, SessionUser } from '@wishes/shared';
+import { siteComposition, type SiteComposition } from '../remotes/composition';
 
 /**
- * The entries of the account menu on the username in the header, in order. One entry is a link
- * (`to`) or the sign-out action. To add one (Notifications, Settings, …) add a line here; the menu
- * and the mobile bar's Profile entry need nothing else.
+ * The entries of the account menu on the username, in order: one's profile, the entries the
+ * active remotes declare (`menu` in the app registry: Notifications, Sent wishes, Settings), then
+ * Sign out. The menu and the mobile bar's Profile entry need nothing else.
  */
 export type AccountMenuEntry =
   | { id: string; label: string; icon: IconName; to: string }
@@ -14,15 +15,12 @@ export function ownProfilePath(user: SessionUser | null): string | null {
   return user?.userId ? `/user/${user.userId}` : null;
 }
 
-export function accountMenuEntries(user: SessionUser): AccountMenuEntry[] {
+export function accountMenuEntries(user: SessionUser, composition: SiteComposition = siteComposition()): AccountMenuEntry[] {
   const profile = ownProfilePath(user);
   return [
-    ...(profile ? [{ id: 'profile', label: 'Your profile', icon: 'user', to: profile }] : []),
-    // The social layer's pages (mf-profile); the bell next to the menu also leads to Notifications.
-    { id: 'notifications', label: 'Notifications', icon: 'bell', to: '/notifications' },
-    // Wishes sent to people by email (mf-profile's DeliveriesPage).
-    { id: 'deliveries', label: 'Sent wishes', icon: 'share', to: '/deliveries' },
-    { id: 'settings', label: 'Settings', icon: 'settings', to: '/settings' },
+    ...(profile ? [{ id: 'profile', label: 'Your profile', icon: 'user' as IconName, to: profile }] : []),
+    // An unknown icon name shows the kit's generic glyph (a release may name a newer icon).
+    ...composition.menu.map((entry) => ({ id: entry.to.replace(/^\//, '').replace(/\W+/g, '-'), label: entry.label, icon: entry.icon as IconName, to: entry.to })),
     { id: 'signOut', label: 'Sign out', icon: 'logout', action: 'signOut' },
   ];
 }

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { api, updateSessionUser } from '@wishes/shared';
 import { composeSite, navItemsFor, registryManifest, setSiteComposition } from './composition';
+import { accountMenuEntries } from '../account/accountMenuItems';
 import { renderApp, resetSessionAndOptions, signInAs } from '../test/render';
 import { mockViewportWidth } from '../test/viewport';
 
@@ -38,6 +39,13 @@ describe('site composition from the runtime manifest', () => {
     // The first lazy page of a cold test file can take over a second on a busy machine.
     expect(await screen.findByTestId('remote-page', {}, { timeout: 5000 })).toHaveTextContent('mf_hello/HelloPage');
     expect(mainNav()).toEqual(['Feed', 'Business', 'Search', 'Compose Wish', 'Hello', 'Subscriptions']);
+  });
+
+  it('puts the account-menu entries a remote declares between Your profile and Sign out, in order', () => {
+    const manifest = registryManifest();
+    manifest.remotes.push({ ...HELLO, menu: [{ to: '/hello/inbox', label: 'Hello inbox', icon: 'bell', order: 15 }] });
+    const labels = accountMenuEntries({ username: 'ada@example.com', userId: 7 } as Parameters<typeof accountMenuEntries>[0], composeSite(manifest)).map((entry) => entry.label);
+    expect(labels).toEqual(['Your profile', 'Notifications', 'Hello inbox', 'Sent wishes', 'Settings', 'Sign out']);
   });
 
   it('keeps the not-found page for paths no remote declares', () => {

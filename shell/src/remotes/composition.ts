@@ -4,7 +4,7 @@
  * registry and each remote's active release. Composed once at start-up, before the first render;
  * a remote the manifest lists without declarations (an older server) gets its registry entry's.
  */
-import { APP_REGISTRY, navEntryVisible, type NavDeclaration, type NavViewer, type RemotesManifest, type RouteDeclaration } from '@wishes/shared';
+import { APP_REGISTRY, navEntryVisible, type MenuDeclaration, type NavDeclaration, type NavViewer, type RemoteDeclaration, type RemotesManifest, type RouteDeclaration } from '@wishes/shared';
 
 export interface ComposedRoute extends RouteDeclaration {
   /** The remote that declared it ('mf_feed'). */
@@ -16,11 +16,14 @@ export interface ComposedRoute extends RouteDeclaration {
 export interface SiteComposition {
   routes: ComposedRoute[];
   nav: NavDeclaration[];
+  /** The account menu's entries, in order. */
+  menu: MenuDeclaration[];
 }
 
 export function composeSite(manifest: RemotesManifest): SiteComposition {
   const routes: ComposedRoute[] = [];
   const nav: NavDeclaration[] = [];
+  const menu: MenuDeclaration[] = [];
   const taken = new Set<string>();
   for (const remote of manifest.remotes) {
     const registered = APP_REGISTRY.find((r) => r.name === remote.name);
@@ -36,9 +39,11 @@ export function composeSite(manifest: RemotesManifest): SiteComposition {
       routes.push({ ...route, remote: remote.name, module: route.expose ? `${remote.name}/${route.expose}` : undefined });
     }
     nav.push(...declaredNav);
+    menu.push(...(remote.menu ?? (registered as RemoteDeclaration | undefined)?.menu ?? []));
   }
   nav.sort((a, b) => a.order - b.order);
-  return { routes, nav };
+  menu.sort((a, b) => a.order - b.order);
+  return { routes, nav, menu };
 }
 
 /** The registry's own declarations, served from this server: the composition before start-up and in tests. */
@@ -51,6 +56,7 @@ export function registryManifest(): RemotesManifest {
       release: 'dist',
       routes: [...r.routes],
       nav: [...r.nav],
+      ...((r as RemoteDeclaration).menu ? { menu: [...((r as RemoteDeclaration).menu ?? [])] } : {}),
     })),
   };
 }
