@@ -204,7 +204,17 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
     const feed = get('feed1');
     const deep = get('feedDeep');
     const vote = get('vote');
-    if (feed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 (no cache) throughput`, value: `${feed.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.5× bare', pass: feed.ratioToBare >= 0.5 });
+    // Issue 35: fresh feed page 1 ≥ 0.5× bare on SQLite, ≥ 0.3× on PostgreSQL (its `select 1` floor alone is ~0.33×); anonymous and signed in alike.
+    const feedGoal = db === 'postgres' ? 0.3 : 0.5;
+    if (feed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 (no cache) throughput`, value: `${feed.ratioToBare.toFixed(2)}× bare`, target: `≥ ${feedGoal}× bare`, pass: feed.ratioToBare >= feedGoal });
+    const signed = get('feed1Signed');
+    if (signed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1, signed in (no cache) throughput`, value: `${signed.ratioToBare.toFixed(2)}× bare`, target: `≥ ${feedGoal}× bare`, pass: signed.ratioToBare >= feedGoal });
+    // Issue 35: card.png ≥ 0.3× bare. The notifications list and the moderation queue have no figure in the issue;
+    // they get the same bar as the other reads that are not the feed (a signed-in page of 20 rows is no bigger than a card).
+    for (const key of ['cardPng', 'notifications', 'moderationQueue']) {
+      const r = get(key);
+      if (r?.ratioToBare != null) rows.push({ name: `${db}: ${r.label} throughput`, value: `${r.ratioToBare.toFixed(2)}× bare (p50 ${r.p50} ms, p99 ${r.p99} ms)`, target: '≥ 0.3× bare', pass: r.ratioToBare >= 0.3 });
+    }
     if (feed && deep) {
       const ratio = deep.p50 / Math.max(feed.p50, 1);
       rows.push({ name: `${db}: ${deep.label} p50 latency`, value: `${deep.p50} ms = ${ratio.toFixed(1)}× page 1 (${feed.p50} ms)`, target: '≤ 3× page 1', pass: deep.p50 <= 3 * Math.max(feed.p50, 1) });

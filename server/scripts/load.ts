@@ -11,6 +11,12 @@
  *                                 route around it and every acknowledged save must be in the database)
  *
  * Only 127.0.0.1 is ever contacted. Exit status 1 when errors occurred or a counter is off.
+ *
+ * Mixed-load target (issue 35, docs/performance.md): p99 of the reads (feed, search, wish detail,
+ * profile) ≤ 100 ms, printed per database with the load average. Closed loop without think time
+ * the latency is users ÷ throughput by construction, so the target is judged with `--think 1000`
+ * (each user one request a second after the previous answer: up to 200 req/s offered); a run
+ * without think time prints the same line as a saturation figure.
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -115,6 +121,9 @@ const OPS = [
   ['save', 5],
 ] as const;
 type Op = (typeof OPS)[number][0];
+/** Operations that only read: the mixed-load target is on their p99. */
+const READ_OPS: readonly Op[] = ['feed', 'search', 'wish', 'profile'];
+const READ_P99_TARGET_MS = 100;
 const TOTAL_WEIGHT = OPS.reduce((s, [, w]) => s + w, 0);
 const pickOp = (): Op => {
   let r = Math.random() * TOTAL_WEIGHT;
@@ -334,12 +343,16 @@ interface DbResult {
   db: string;
   rows: Array<{ op: string; requests: number; errors: number; quota429: number; p50: number; p99: number }>;
   total: { requests: number; errors: number; quota429: number; p50: number; p99: number; rps: number };
+  /** Every read operation together (READ_OPS). */
+  reads: { requests: number; p50: number; p99: number };
   networkErrors: number;
   networkErrorKinds: Record<string, number>;
   statuses: Record<string, Record<string, number>>;
   verdict: Verdict;
   /** One-minute load average at the end of the run. */
   loadAverage: number;
+  /** The same before the users signed up. */
+  loadAverageStart: number;
 }
 
 async function runOne(kind: string): Promise<DbResult | null> {
@@ -442,15 +455,18 @@ async function runOne(kind: string): Promise<DbResult | null> {
       rps: 0,
     };
     total.rps = total.requests / seconds;
+    const readLatencies = [...stats.entries()].filter(([op]) => READ_OPS.includes(op)).flatMap(([, s]) => s.latencies).sort((a, b) => a - b);
     return {
       db: kind,
       rows,
       total,
+      reads: { requests: readLatencies.length, p50: percentile(readLatencies, 50), p99: percentile(readLatencies, 99) },
       networkErrors,
       networkErrorKinds,
       statuses: Object.fromEntries([...stats.entries()].map(([op, s]) => [op, s.statuses])),
       verdict: { ok: counters.ok && posts.ok && writes.ok, lines: [...counters.lines, ...posts.lines, ...writes.lines] },
       loadAverage: os.loadavg()[0],
+      loadAverageStart: loadavg,
     };
   } finally {
     await stopServer(server);
@@ -467,6 +483,7 @@ function table(results: DbResult[]): string {
   const lines = [head, '|---|---|---:|---:|---:|---:|---:|'];
   for (const r of results) {
     for (const row of r.rows) lines.push(`| ${r.db} | ${row.op} | ${row.requests} | ${row.errors} | ${row.quota429} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} |`);
+    lines.push(`| ${r.db} | reads (${READ_OPS.join(', ')}) | ${r.reads.requests} | | | ${r.reads.p50.toFixed(1)} | ${r.reads.p99.toFixed(1)} |`);
     lines.push(`| **${r.db}** | **all (${r.total.rps.toFixed(0)} req/s)** | **${r.total.requests}** | **${r.total.errors}** | **${r.total.quota429}** | **${r.total.p50.toFixed(1)}** | **${r.total.p99.toFixed(1)}** |`);
   }
   return lines.join('\n');
@@ -488,8 +505,13 @@ async function main() {
   }
   console.log('\n' + table(results) + '\n');
   for (const r of results) {
-    console.log(`[${r.db}] counters: ${r.verdict.ok ? 'OK' : 'MISMATCH'} (load average ${r.loadAverage.toFixed(1)} on ${os.cpus().length} cores)`);
+    console.log(`[${r.db}] counters: ${r.verdict.ok ? 'OK' : 'MISMATCH'} (load average ${r.loadAverageStart.toFixed(1)} before, ${r.loadAverage.toFixed(1)} after, on ${os.cpus().length} cores)`);
     for (const line of r.verdict.lines) console.log(`  - ${line}`);
+    const readsPass = r.reads.p99 <= READ_P99_TARGET_MS;
+    console.log(
+      `  - mixed load, reads p50 ${r.reads.p50.toFixed(1)} ms, p99 ${r.reads.p99.toFixed(1)} ms: target p99 ≤ ${READ_P99_TARGET_MS} ms ${readsPass ? 'PASS' : 'FAIL'}` +
+        (THINK_MS > 0 ? ` (think ${THINK_MS} ms)` : ' (no think time: a saturation figure, the target is judged with --think 1000)'),
+    );
     if (r.networkErrors) console.log(`  - ${r.networkErrors} requests got no answer: ${JSON.stringify(r.networkErrorKinds)}`);
     const unexpected = Object.entries(r.statuses).flatMap(([op, st]) => Object.entries(st).filter(([code]) => Number(code) >= 400 && !(op === 'generate' && code === '429')).map(([code, n]) => `${op} ${code}×${n}`));
     if (unexpected.length) console.log(`  - error statuses: ${unexpected.join(', ')}`);
@@ -497,7 +519,7 @@ async function main() {
   }
   const outDir = path.join(REPO_ROOT, '.tmp');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'load-results.json'), JSON.stringify({ users: USERS, durationSeconds: DURATION_S, results }, null, 2));
+  writeFileSync(path.join(outDir, 'load-results.json'), JSON.stringify({ users: USERS, durationSeconds: DURATION_S, thinkMs: THINK_MS, readP99TargetMs: READ_P99_TARGET_MS, results }, null, 2));
   writeFileSync(path.join(outDir, 'load-results.md'), table(results) + '\n');
   console.log(`\nverdict: ${failed ? 'FAIL' : 'PASS'} (results in .tmp/load-results.json and .tmp/load-results.md)`);
   process.exit(failed ? 1 : 0);

@@ -479,6 +479,10 @@ export interface SearchResult {
  * viewer's vote) are read fresh, still filtered by visibility, so a wish made private or deleted
  * never shows. Saving, editing, deleting, hiding or restoring a wish clears the cache
  * (wishesChanged; in cluster mode every process's), so every change shows at once.
+ * Concurrent searches for one query share one ranking (issue 35: ten at once used to queue ten
+ * rankings and refuse the ones past the queue). Each entry carries the search version it was
+ * started under; clearing bumps the version, so a ranking that started before a write can never
+ * be stored or joined after it (the next search ranks afresh and finds the write).
  */
 export const SEARCH_CACHE_MS = 5_000;
 /** Ranked ids kept per query: the first pages; later pages are queried directly. */
@@ -486,10 +490,11 @@ const SEARCH_CACHE_IDS = 100;
 const SEARCH_CACHE_ENTRIES = 500;
 interface RankedIds {
   at: number;
-  ids: number[];
-  total: number;
+  version: number;
+  ranked: Promise<{ ids: number[]; total: number }>;
 }
 const searchCaches = new WeakMap<Db, Map<string, RankedIds>>();
+const searchVersions = new WeakMap<Db, number>();
 
 function searchCacheOf(db: Db): Map<string, RankedIds> {
   let cache = searchCaches.get(db);
@@ -501,6 +506,7 @@ function searchCacheOf(db: Db): Map<string, RankedIds> {
 }
 
 export function clearSearchCache(db: Db): void {
+  searchVersions.set(db, (searchVersions.get(db) ?? 0) + 1);
   searchCaches.get(db)?.clear();
 }
 
@@ -523,7 +529,7 @@ async function rankedIds(db: Db, dialect: Dialect, terms: string[], limit: numbe
     // remove a wish made private, hidden or deleted), so neither the count nor the ranking needs to join wishes.
     const match = fts5Query(terms);
     const file = sqliteFileOf(db);
-    if (file) return sqliteSearchWorker(db, file, { maxQueue: 8 }).rank(match, limit, offset, bounds.timeoutMs);
+    if (file) return sqliteSearchWorker(db, file, { maxQueue: 64 }).rank(match, limit, offset, bounds.timeoutMs);
     // An in-memory database cannot be opened by a second connection: rank in process.
     const count = await sql<{ n: number }>`select count(*) as n from wishes_fts where wishes_fts match ${match}`.execute(db);
     const found = await sql<{ id: number }>`select rowid as id from wishes_fts where wishes_fts match ${match}
@@ -569,16 +575,20 @@ export async function searchWishes(
   if (options.cache !== false && offset + pageSize <= SEARCH_CACHE_IDS) {
     const cache = searchCacheOf(db);
     const key = terms.join(' ');
+    const version = searchVersions.get(db) ?? 0;
     let entry = cache.get(key);
-    if (!entry || Date.now() - entry.at > SEARCH_CACHE_MS) {
-      const ranked = await rankedIds(db, dialect, terms, SEARCH_CACHE_IDS, 0, bounds);
-      entry = { at: Date.now(), ...ranked };
+    if (!entry || entry.version !== version || Date.now() - entry.at > SEARCH_CACHE_MS) {
+      const created: RankedIds = { at: Date.now(), version, ranked: rankedIds(db, dialect, terms, SEARCH_CACHE_IDS, 0, bounds) };
+      entry = created;
       cache.delete(key);
       if (cache.size >= SEARCH_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-      cache.set(key, entry);
+      cache.set(key, created);
+      // A failed ranking is not kept; the requests that shared it get its error.
+      created.ranked.catch(() => cache.get(key) === created && cache.delete(key));
     }
-    ids = entry.ids.slice(offset, offset + pageSize);
-    total = entry.total;
+    const ranked = await entry.ranked;
+    ids = ranked.ids.slice(offset, offset + pageSize);
+    total = ranked.total;
   } else {
     ({ ids, total } = await rankedIds(db, dialect, terms, pageSize, offset, bounds));
   }

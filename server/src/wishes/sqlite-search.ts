@@ -9,9 +9,14 @@
  * cap still runs on the event loop, and a cap small enough to be harmless (a few ms) would cut
  * ordinary common-word searches short.
  *
- * The worker's work is bounded too: one search at a time, a short queue (beyond it: busy), and a
- * deadline per search; a search past its deadline has its worker terminated (SQLite stops
- * mid-statement) and a fresh worker takes the queue, so nothing can hold a core for long.
+ * The worker's work is bounded too, by cost rather than by count (issue 35: at 10 concurrent
+ * common-word searches a queue of 8 refused 2-3 % of them while the machine had time to spare):
+ * a search joins the queue while the queue's estimated time (what the running search has left
+ * plus each waiting one's estimate, from how long the same MATCH took before, else the recent
+ * average) stays within its time bound, and an identical search already waiting is shared, not
+ * repeated. Each search runs under a deadline of its own; one past it has its worker terminated
+ * (SQLite stops mid-statement) and a fresh worker takes the queue, so nothing can hold a core for
+ * long. A search that waits twice its bound (estimates that were too low) is refused as busy.
  */
 import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
@@ -31,9 +36,14 @@ export interface RankedPage {
 }
 
 export interface SqliteSearchOptions {
-  /** Searches waiting for the worker beyond the running one; more are refused as busy. */
+  /** Searches waiting for the worker beyond the running one, whatever their cost (a memory bound); more are refused as busy. */
   maxQueue: number;
 }
+
+/** Estimate for a MATCH never timed, before any search has run (a common word on 100k wishes: 50-120 ms). */
+const DEFAULT_COST_MS = 50;
+/** Timed MATCH expressions remembered for estimates. */
+const COST_ENTRIES = 1000;
 
 // Plain JavaScript so it runs the same under tsx, jest and compiled code. The statements are the
 // ones wishes/queries.ts used in process: wishes_fts holds exactly the public wishes.
@@ -55,13 +65,24 @@ parentPort.on('message', ({ id, match, limit, offset }) => {
 });
 `;
 
+interface Waiter {
+  resolve: (page: RankedPage) => void;
+  reject: (error: Error) => void;
+}
+
 interface Job {
   id: number;
   match: string;
   limit: number;
   offset: number;
-  resolve: (page: RankedPage) => void;
-  reject: (error: Error) => void;
+  /** Requests answered by this one search (identical ones that arrived while it waited). */
+  waiters: Waiter[];
+  /** Longest run, from dispatch to the worker. */
+  timeoutMs: number;
+  /** Estimated run time (admission). */
+  costMs: number;
+  startedAt: number;
+  /** While waiting: the wait bound; while running: the run bound. */
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -71,6 +92,10 @@ export class SqliteSearchWorker {
   private readonly queue: Job[] = [];
   private nextId = 1;
   private closed = false;
+  /** Last run time per MATCH expression (ms), most recent last. */
+  private readonly costs = new Map<string, number>();
+  /** Moving average of recent run times (ms), the estimate for an untimed MATCH. */
+  private averageCostMs = DEFAULT_COST_MS;
 
   constructor(
     private readonly file: string,
@@ -82,15 +107,45 @@ export class SqliteSearchWorker {
     return this.queue.length + (this.running ? 1 : 0);
   }
 
-  /** Total matches of an FTS5 MATCH expression and one slice of ids, best match first, within timeoutMs (queue wait included). */
+  /** Estimated time until a search queued now would start (ms). */
+  get estimatedWaitMs(): number {
+    let wait = this.running ? Math.max(0, this.running.costMs - (Date.now() - this.running.startedAt)) : 0;
+    for (const job of this.queue) wait += job.costMs;
+    return wait;
+  }
+
+  /**
+   * Total matches of an FTS5 MATCH expression and one slice of ids, best match first. The search
+   * waits at most about timeoutMs for its turn (admission by estimated cost) and then runs at most
+   * timeoutMs.
+   */
   rank(match: string, limit: number, offset: number, timeoutMs: number): Promise<RankedPage> {
     if (this.closed) return Promise.reject(new SearchBusyError('search is shut down'));
+    // Only a waiting search is shared: a running one may have read before a write this request follows.
+    const same = this.queue.find((job) => job.match === match && job.limit === limit && job.offset === offset);
+    if (same) return new Promise<RankedPage>((resolve, reject) => void same.waiters.push({ resolve, reject }));
     if (this.queue.length >= this.options.maxQueue) return Promise.reject(new SearchBusyError('search queue full'));
+    const costMs = this.estimate(match);
+    // An idle worker takes any search (its own deadline bounds it); a busy one only what fits the wait.
+    if ((this.running || this.queue.length > 0) && this.estimatedWaitMs + costMs > timeoutMs) {
+      return Promise.reject(new SearchBusyError('search queue full'));
+    }
     return new Promise<RankedPage>((resolve, reject) => {
-      const job: Job = { id: this.nextId++, match, limit, offset, resolve, reject, timer: setTimeout(() => this.expire(job), timeoutMs) };
+      const job: Job = { id: this.nextId++, match, limit, offset, waiters: [{ resolve, reject }], timeoutMs, costMs, startedAt: 0, timer: setTimeout(() => this.expire(job), 2 * timeoutMs) };
       this.queue.push(job);
       this.pump();
     });
+  }
+
+  private estimate(match: string): number {
+    return this.costs.get(match) ?? this.averageCostMs;
+  }
+
+  private recordCost(match: string, ms: number): void {
+    this.costs.delete(match);
+    if (this.costs.size >= COST_ENTRIES) this.costs.delete(this.costs.keys().next().value!);
+    this.costs.set(match, ms);
+    this.averageCostMs = 0.8 * this.averageCostMs + 0.2 * ms;
   }
 
   async close(): Promise<void> {
@@ -107,6 +162,9 @@ export class SqliteSearchWorker {
     if (this.running || this.queue.length === 0 || this.closed) return;
     const job = this.queue.shift()!;
     this.running = job;
+    clearTimeout(job.timer);
+    job.startedAt = Date.now();
+    job.timer = setTimeout(() => this.expire(job), job.timeoutMs);
     this.ensureWorker().postMessage({ id: job.id, match: job.match, limit: job.limit, offset: job.offset });
   }
 
@@ -120,8 +178,9 @@ export class SqliteSearchWorker {
       if (!job || job.id !== message.id) return;
       this.running = null;
       clearTimeout(job.timer);
-      if (message.error) job.reject(Object.assign(new Error(message.error.message), { code: message.error.code }));
-      else job.resolve({ ids: message.ids ?? [], total: message.total ?? 0 });
+      this.recordCost(job.match, Date.now() - job.startedAt);
+      if (message.error) this.fail(job, Object.assign(new Error(message.error.message), { code: message.error.code }));
+      else for (const waiter of job.waiters) waiter.resolve({ ids: message.ids ?? [], total: message.total ?? 0 });
       this.pump();
     });
     worker.on('error', (error) => this.replaceWorker(worker, error));
@@ -144,7 +203,7 @@ export class SqliteSearchWorker {
     const queued = this.queue.indexOf(job);
     if (queued !== -1) {
       this.queue.splice(queued, 1);
-      job.reject(new SearchBusyError('search waited too long'));
+      this.fail(job, new SearchBusyError('search waited too long'));
       return;
     }
     if (this.running === job && this.worker) {
@@ -152,7 +211,9 @@ export class SqliteSearchWorker {
       const worker = this.worker;
       this.worker = null;
       this.running = null;
-      job.reject(new SearchBusyError('search took too long'));
+      // Remembered as at least its bound, so the same search is not admitted behind others at a low estimate.
+      this.recordCost(job.match, Date.now() - job.startedAt);
+      this.fail(job, new SearchBusyError('search took too long'));
       void worker.terminate();
       this.pump();
     }
@@ -160,7 +221,7 @@ export class SqliteSearchWorker {
 
   private fail(job: Job, error: Error) {
     clearTimeout(job.timer);
-    job.reject(error);
+    for (const waiter of job.waiters) waiter.reject(error);
   }
 }
 
