@@ -54,6 +54,7 @@ const db = new Database(workerData.file, { readonly: true, fileMustExist: true }
 db.pragma('busy_timeout = 5000');
 const count = db.prepare('select count(*) as n from wishes_fts where wishes_fts match ?');
 const ranked = db.prepare('select rowid as id from wishes_fts where wishes_fts match ? order by bm25(wishes_fts) asc, rowid desc limit ? offset ?');
+parentPort.postMessage({ ready: true });
 parentPort.on('message', ({ id, match, limit, offset }) => {
   try {
     const total = count.get(match).n;
@@ -88,6 +89,14 @@ interface Job {
 
 export class SqliteSearchWorker {
   private worker: Worker | null = null;
+  /**
+   * The worker has loaded the driver and opened the database. Until then it is never given a
+   * search nor terminated: terminating a thread while it registers the native addon aborts the
+   * whole process (Node-API fatal error, seen under load when a fresh worker took seconds to load).
+   */
+  private workerReady = false;
+  /** Settles when the current worker is ready or gone (close() waits for it before terminating). */
+  private workerSettled: Promise<void> = Promise.resolve();
   private running: Job | null = null;
   private readonly queue: Job[] = [];
   private nextId = 1;
@@ -155,17 +164,23 @@ export class SqliteSearchWorker {
     this.running = null;
     const worker = this.worker;
     this.worker = null;
-    if (worker) await worker.terminate();
+    if (worker) {
+      // Never terminate mid-load (see workerReady); a load stuck this long is not going to finish.
+      await Promise.race([this.workerSettled, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      await worker.terminate();
+    }
   }
 
   private pump(): void {
     if (this.running || this.queue.length === 0 || this.closed) return;
+    // A fresh worker first loads; its 'ready' message pumps again.
+    if (!this.ensureWorker() || !this.workerReady) return;
     const job = this.queue.shift()!;
     this.running = job;
     clearTimeout(job.timer);
     job.startedAt = Date.now();
     job.timer = setTimeout(() => this.expire(job), job.timeoutMs);
-    this.ensureWorker().postMessage({ id: job.id, match: job.match, limit: job.limit, offset: job.offset });
+    this.worker!.postMessage({ id: job.id, match: job.match, limit: job.limit, offset: job.offset });
   }
 
   private ensureWorker(): Worker {
@@ -173,7 +188,17 @@ export class SqliteSearchWorker {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file: this.file, driver: require.resolve('better-sqlite3') } });
     // Never keeps the process alive by itself (the app closes it on shutdown).
     worker.unref();
-    worker.on('message', (message: { id: number; total?: number; ids?: number[]; error?: { message: string; code?: string } }) => {
+    this.workerReady = false;
+    let settle: () => void = () => undefined;
+    this.workerSettled = new Promise<void>((resolve) => (settle = resolve));
+    worker.on('exit', () => settle());
+    worker.on('message', (message: { ready?: true; id: number; total?: number; ids?: number[]; error?: { message: string; code?: string } }) => {
+      if (message.ready) {
+        settle();
+        if (this.worker !== worker) return void worker.terminate(); // replaced or closed while it loaded
+        this.workerReady = true;
+        return this.pump();
+      }
       const job = this.running;
       if (!job || job.id !== message.id) return;
       this.running = null;
@@ -193,6 +218,13 @@ export class SqliteSearchWorker {
   private replaceWorker(worker: Worker, error: Error): void {
     if (this.worker !== worker) return;
     this.worker = null;
+    if (!this.workerReady) {
+      // It could not even load (no database file, say): fail the waiting searches rather than
+      // start worker after worker; the next search tries again.
+      for (const waiting of this.queue.splice(0)) this.fail(waiting, error);
+      return;
+    }
+    this.workerReady = false;
     const job = this.running;
     this.running = null;
     if (job) this.fail(job, error);
@@ -210,6 +242,7 @@ export class SqliteSearchWorker {
       // Interrupts the statement: terminating the thread is the only way to stop a running SQLite step.
       const worker = this.worker;
       this.worker = null;
+      this.workerReady = false;
       this.running = null;
       // Remembered as at least its bound, so the same search is not admitted behind others at a low estimate.
       this.recordCost(job.match, Date.now() - job.startedAt);
