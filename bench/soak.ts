@@ -7,7 +7,8 @@
  * Traffic: 200 live notification streams held open (reconnecting whenever one ends, as a browser
  * does), and a few clients in a loop over a mix of feed pages, wish pages, votes (cast, switched,
  * taken back: each raises a notification on an open stream), saves, generation (the offline
- * template generator), search, profiles and notification lists.
+ * template generator), search, profiles, notification lists and deliveries (wishes sent by email,
+ * now or a few seconds ahead, to the soak's own SMTP sink; each mailed link is then opened).
  *
  * Each minute it prints requests, p50/p99 latency, errors, the open streams, and each server
  * process's resident memory and V8 heap (read from its GET /metrics, app/metrics.ts). At the end it
@@ -18,6 +19,7 @@
  * shorter runs only report).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { startSmtpSink, type SmtpSink } from '../server/test/kit/smtp-sink';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -110,7 +112,7 @@ interface Target {
   stop(): Promise<void>;
 }
 
-const SERVER_ENV = {
+const SERVER_ENV: Record<string, string> = {
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
   // The soak measures memory and latency, not the throttles: none of them may answer 429.
@@ -123,6 +125,11 @@ const SERVER_ENV = {
   // All 200 streams come from this one loopback address; the per-member cap (one stream each here) stays.
   STREAMS_PER_ADDRESS: '1000',
   METRICS_TOKEN,
+  // Deliveries: the soak's members are fresh and unverified, and each sends many; the scheduler
+  // looks every second so scheduled sends go out during the run (SMTP_URL: the soak's own sink).
+  REQUIRE_VERIFIED_SENDERS: 'false',
+  DELIVERIES_PER_DAY: '1000000',
+  DELIVERY_POLL_MS: '1000',
 };
 
 async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -282,7 +289,7 @@ function holdStream(port: number, member: Member, recorder: Recorder, stopped: (
 
 const TOPICS = ['Birthday', 'Wedding', 'New Year', 'Graduation', 'Anniversary'];
 
-async function client(port: number, members: Member[], wishIds: number[], recorder: Recorder, stopped: () => boolean, n: number) {
+async function client(port: number, members: Member[], wishIds: number[], own: Map<number, number[]>, recorder: Recorder, stopped: () => boolean, n: number) {
   let i = 0;
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   while (!stopped()) {
@@ -315,8 +322,18 @@ async function client(port: number, members: Member[], wishIds: number[], record
       method = 'POST';
       url = '/api/base/search/';
       body = { query: pick(['birthday', 'happy', 'year', 'sea', 'wedding']) };
-    } else if (roll < 0.92) url = `/api/profile/${pick(members).id}/`;
-    else {
+    } else if (roll < 0.87) url = `/api/profile/${pick(members).id}/`;
+    else if (roll < 0.9 && own.get(me.id)?.length) {
+      // A wish of one's own sent by email: now (mailed in the request) or 5-30 s ahead (the scheduler).
+      method = 'POST';
+      url = `/api/base/wish/${pick(own.get(me.id)!)}/send/`;
+      const later = Math.random() < 0.5;
+      body = { recipient_email: `friend${Math.floor(Math.random() * 500)}@example.net`, recipient_name: 'Friend', note: 'For you', ...(later ? { send_at: new Date(Date.now() + 5000 + Math.random() * 25_000).toISOString() } : {}) };
+      token = me.access;
+    } else if (roll < 0.92) {
+      url = '/api/base/deliveries/';
+      token = me.access;
+    } else {
       url = '/api/notifications/';
       token = me.access;
     }
@@ -327,10 +344,44 @@ async function client(port: number, members: Member[], wishIds: number[], record
       const fine = (answer.status >= 200 && answer.status < 300) || (method === 'DELETE' && answer.status === 404);
       if (fine) recorder.ok(performance.now() - started);
       else recorder.error(`${method} ${url} → ${answer.status} ${answer.body.slice(0, 160)}`);
-      if (fine && url === '/api/base/save_wish/' && (body as { is_public: boolean }).is_public) wishIds.push(JSON.parse(answer.body).wish_id);
+      if (fine && url === '/api/base/save_wish/') {
+        const id = JSON.parse(answer.body).wish_id as number;
+        if ((body as { is_public: boolean }).is_public) wishIds.push(id);
+        const mine = own.get(me.id) ?? [];
+        mine.push(id);
+        own.set(me.id, mine.slice(-20));
+      }
       if (wishIds.length > 5000) wishIds.splice(0, wishIds.length - 5000);
     } catch (error) {
       recorder.error(`${method} ${url}: ${(error as Error).message}`);
+    }
+  }
+}
+
+/**
+ * The recipients: every mailed wish's link is opened as the recipient's page does (the received
+ * wish, then "opened", which notifies the sender on their stream).
+ */
+async function recipients(port: number, sink: SmtpSink, recorder: Recorder, stopped: () => boolean) {
+  let read = 0;
+  while (!stopped()) {
+    await sleep(500);
+    for (; read < sink.mails.length; read++) {
+      const token = /\/w\/([A-Za-z0-9_-]{20,})/.exec(sink.mails[read]!.text)?.[1];
+      if (!token) {
+        recorder.error('a mailed wish without a /w/ link');
+        continue;
+      }
+      for (const [method, url] of [['GET', `/api/base/deliveries/received/${token}/`], ['POST', `/api/base/deliveries/received/${token}/opened/`]] as const) {
+        const started = performance.now();
+        try {
+          const answer = await request(port, method, url, method === 'POST' ? { body: {} } : {});
+          if (answer.status >= 200 && answer.status < 300) recorder.ok(performance.now() - started);
+          else recorder.error(`${method} /api/base/deliveries/received/…/ → ${answer.status} ${answer.body.slice(0, 160)}`);
+        } catch (error) {
+          recorder.error(`${method} received: ${(error as Error).message}`);
+        }
+      }
     }
   }
 }
@@ -413,6 +464,8 @@ async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
   const label = options.cluster ? 'cluster (3 processes, PostgreSQL, Redis, HAProxy)' : `one process (${options.db === 'sqlite' ? 'SQLite' : 'PostgreSQL'})`;
   console.log(`soak: ${options.minutes} min against ${label}; ${STREAMS} notification streams, ${CLIENTS} clients; figures → ${options.out}`);
+  const sink = await startSmtpSink();
+  SERVER_ENV.SMTP_URL = sink.url;
   const target = options.cluster ? await startClusterTarget() : await startSingle(options.db);
   const recorder = new Recorder();
   const rows: Row[] = [];
@@ -420,14 +473,18 @@ async function main(): Promise<number> {
   try {
     const members = await signUp(target.port, STREAMS + 20);
     const wishIds: number[] = [];
+    const own = new Map<number, number[]>();
     for (let i = 0; i < 40; i++) {
-      const saved = await request(target.port, 'POST', '/api/base/save_wish/', { token: members[i % members.length]!.access, body: { text: `A first soak wish ${i}: happy birthday and a bright year`, is_public: true } });
+      const author = members[i % members.length]!;
+      const saved = await request(target.port, 'POST', '/api/base/save_wish/', { token: author.access, body: { text: `A first soak wish ${i}: happy birthday and a bright year`, is_public: true } });
       if (saved.status !== 201) throw new Error(`seed wish: ${saved.status} ${saved.body}`);
       wishIds.push(JSON.parse(saved.body).wish_id);
+      own.set(author.id, [...(own.get(author.id) ?? []), JSON.parse(saved.body).wish_id]);
     }
     const open = { count: 0 };
     const streams = members.slice(0, STREAMS).map((m) => holdStream(target.port, m, recorder, () => stopped, open));
-    const clients = Array.from({ length: CLIENTS }, (_, n) => client(target.port, members, wishIds, recorder, () => stopped, n));
+    const clients = Array.from({ length: CLIENTS }, (_, n) => client(target.port, members, wishIds, own, recorder, () => stopped, n));
+    const mailReaders = recipients(target.port, sink, recorder, () => stopped);
     console.log('minute  requests   rps   p50 ms  p99 ms  errors  events  streams   RSS MiB  heap MiB');
     const started = Date.now();
     for (let minute = 1; minute <= options.minutes; minute++) {
@@ -457,10 +514,11 @@ async function main(): Promise<number> {
       );
     }
     stopped = true;
-    await Promise.all([...clients, ...streams]);
+    await Promise.all([...clients, ...streams, mailReaders]);
   } finally {
     stopped = true;
     await target.stop();
+    await sink.close();
     agent.destroy();
   }
 
@@ -472,10 +530,11 @@ async function main(): Promise<number> {
   writeFileSync(path.join(options.out, 'soak.csv'), [columns.join(','), ...rows.map((r) => columns.map((c) => r[c]).join(','))].join('\n') + '\n');
   writeFileSync(
     path.join(options.out, 'soak.json'),
-    JSON.stringify({ target: label, minutes: options.minutes, streams: STREAMS, clients: CLIENTS, node: process.version, finished_at: new Date().toISOString(), verdict, first_errors: recorder.errorsSeen, rows }, null, 2) + '\n',
+    JSON.stringify({ target: label, minutes: options.minutes, streams: STREAMS, clients: CLIENTS, node: process.version, finished_at: new Date().toISOString(), verdict, mails_delivered: sink.mails.length, first_errors: recorder.errorsSeen, rows }, null, 2) + '\n',
   );
   if (rows.length) await writeChart(rows, path.join(options.out, 'soak.png'), `Soak, ${label}: ${options.minutes} min`);
   if (recorder.errorsSeen.length) console.log(`first errors:\n  ${recorder.errorsSeen.join('\n  ')}`);
+  console.log(`soak: ${sink.mails.length} wishes mailed to the sink and opened by their recipients`);
   console.log(`soak: ${verdict}; wrote soak.csv, soak.json, soak.png in ${options.out}`);
   return verdict.startsWith('FAILED') ? 1 : 0;
 }
