@@ -12,6 +12,7 @@ const zlib = require('zlib');
 const sharedSingletons = require('./federation.shared');
 const { RXJS } = sharedSingletons;
 const StartupPreloadPlugin = require('./startup-preload-plugin');
+const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
 
 const API_ORIGIN = process.env.WISHES_API_ORIGIN || 'http://127.0.0.1:8000';
 const SHARED_SRC = path.join(__dirname, '..', 'shared', 'src') + path.sep;
@@ -32,7 +33,9 @@ module.exports = function createWebpackConfig(appDir, federation) {
       mode: production ? 'production' : 'development',
       context: appDir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // No eval-based maps in development: a dev build loaded into the real site (?mf_override=,
+      // docs/teams.md) runs under the site's CSP, which never allows 'unsafe-eval'.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: path.join(appDir, 'dist'),
         publicPath: 'auto',
@@ -53,7 +56,13 @@ module.exports = function createWebpackConfig(appDir, federation) {
             use: {
               loader: 'ts-loader',
               // Type-checking runs separately (`npm run typecheck`) so builds stay fast on 2 cores.
-              options: { transpileOnly: true, configFile: path.join(appDir, 'tsconfig.json'), compilerOptions: { noEmit: false } },
+              options: {
+                transpileOnly: true,
+                configFile: path.join(appDir, 'tsconfig.json'),
+                compilerOptions: { noEmit: false },
+                // Development: React Fast Refresh (edits re-render in place, state kept) instead of reloads.
+                ...(production ? {} : { getCustomTransformers: () => ({ before: [require('react-refresh-typescript')()] }) }),
+              },
             },
           },
           // No CSS source maps in production: css-loader would embed each file's map (mappings and
@@ -97,6 +106,10 @@ module.exports = function createWebpackConfig(appDir, federation) {
           if (issuer && issuer.startsWith(SHARED_SRC)) resolveData.request = `${RXJS.entry}?wishes-shared`;
         }),
         new DefinePlugin({ __WISHES_STANDALONE__: JSON.stringify(standalone) }),
+        // Hot module replacement with React Fast Refresh in development. A change that cannot be
+        // applied in place (or a page whose React is a production build, e.g. the real site with
+        // ?mf_override=) falls back to a full reload (devServer.liveReload).
+        ...(production ? [] : [new ReactRefreshWebpackPlugin({ overlay: false })]),
         ...(standalone ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), chunks: ['main'], scriptLoading: 'defer', inject: 'head' })] : []),
         ...(federation.host
           ? [
@@ -134,7 +147,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
       devServer: {
         port: federation.port,
         host: '127.0.0.1',
-        hot: false,
+        hot: true,
         liveReload: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         historyApiFallback: true,

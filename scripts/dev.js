@@ -10,10 +10,12 @@ const { concurrently } = require('concurrently');
 
 const ROOT = path.resolve(__dirname, '..');
 const API_PORT = process.env.PORT || '8000';
-const { APP_REGISTRY, remoteUrlEnv } = require('../build/registry');
+const { APP_REGISTRY, SHELL_APP, remoteUrlEnv, devPort } = require('../build/registry');
 
-// Every remote of the app registry (shared/src/registry.ts), each on its own dev port.
-const REMOTES = APP_REGISTRY.map((r) => ({ app: r.folder, env: remoteUrlEnv(r.folder), port: r.devPort }));
+// Every remote of the app registry (shared/src/registry.ts), each on its own dev port
+// (the registry's default, or <FOLDER>_DEV_PORT: MF_FEED_DEV_PORT=4101).
+const REMOTES = APP_REGISTRY.map((r) => ({ app: r.folder, env: remoteUrlEnv(r.folder), port: devPort(r.folder, r.devPort) }));
+const SHELL_PORT = devPort(SHELL_APP.folder, SHELL_APP.devPort);
 const COLORS = ['green', 'yellow', 'blue', 'red', 'white', 'gray'];
 
 const remoteUrls = Object.fromEntries(REMOTES.map((r) => [r.env, process.env[r.env] || `http://127.0.0.1:${r.port}`]));
@@ -24,7 +26,7 @@ const commands = [
   ...REMOTES.map((r, i) => ({ name: r.app, command: `npm run dev -w ${r.app}`, prefixColor: COLORS[i % COLORS.length] })),
 ];
 
-console.log('[dev] site: http://localhost:3000  (API http://127.0.0.1:' + API_PORT + ')');
+console.log(`[dev] site: http://localhost:${SHELL_PORT}  (API http://127.0.0.1:${API_PORT})`);
 const { result } = concurrently(commands, { cwd: ROOT, killOthers: ['failure'], restartTries: 0 });
 result.then(
   () => process.exit(0),

@@ -20,3 +20,4 @@ export type * from './contract/social';
 export type * from './contract/chats';
 export type * from './contract/deliveries';
 export * from './remotes';
+export * from './remoteOverride';

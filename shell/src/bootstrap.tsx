@@ -8,7 +8,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { checkSession, ensureUiStyles, loadOptions, setOptions, startSession, syncSessionFromStorage, type Options } from '@wishes/shared';
-import { setUpRemotes } from './remotes/manifest';
+import { currentOverridePlan, setUpRemotes } from './remotes/manifest';
+import { ConfirmOverridePage, OverrideBanner } from './remotes/OverrideScreens';
 import './remotes/sharedRxjs';
 import { adoptFirstPaint } from './remotes/firstPaint';
 import { App } from './App';
@@ -42,6 +43,23 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
+  // ?mf_override= (docs/teams.md "Develop inside the real site"): a request to load a remote from
+  // a developer's URL shows a confirmation page instead of the site; nothing of it has loaded.
+  const overrides = currentOverridePlan();
+  if (overrides?.pending) {
+    createRoot(container).render(
+      <StrictMode>
+        <ConfirmOverridePage override={overrides.pending} cleanUrl={overrides.cleanUrl} />
+      </StrictMode>,
+    );
+    return;
+  }
+  if (overrides?.hadParam) window.history.replaceState(window.history.state, '', overrides.cleanUrl);
+  if (overrides && (overrides.active.length > 0 || overrides.refused)) {
+    const strip = document.createElement('div');
+    container.before(strip);
+    createRoot(strip).render(<OverrideBanner plan={overrides} />);
+  }
   adoptFirstPaint();
   const root = createRoot(container);
   // A transition: React renders in 5 ms slices and lets the browser breathe (input, paint) in

@@ -172,7 +172,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   installRequestLog(app);
   installMetrics(app, metrics, config);
   const siteEnv = options.env ?? process.env;
-  await registerSecurityHeaders(app, siteEnv);
+  await registerSecurityHeaders(app, siteEnv, config.remoteOverrides);
   await app.register(compress, { global: true, threshold: 1024 });
   // Cluster mode counts in Redis, so a limit holds whichever process answers (app/ratelimit.ts).
   await app.register(rateLimit, cluster ? { global: false, redis: cluster.redis, nameSpace: 'wishes:ratelimit:' } : { global: false });

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_REMOTE_OVERRIDE_ORIGINS, parseOriginPattern } from '@wishes/shared/remoteOverride';
 
 /**
  * The server package's folder: the nearest folder above this file whose package.json is
@@ -127,7 +128,40 @@ redisUrl?: string;
   deliveryRetryBaseMs: number;
   /** Tries before a delivery is `failed` (DELIVERY_MAX_ATTEMPTS, default 5). */
   deliveryMaxAttempts: number;
+  // ---- BEGIN remote overrides (issue #30 item 4; docs/teams.md "Develop inside the real site") ----
+  /** REMOTE_OVERRIDES (default false) and REMOTE_OVERRIDE_ORIGINS (default http://localhost:*, http://127.0.0.1:*). */
+  remoteOverrides: RemoteOverridesConfig;
+  // ---- END remote overrides ----
 }
+
+// ---- BEGIN remote overrides (issue #30 item 4) ----
+/**
+ * `?mf_override=<folder>@<url>` for developers: off unless REMOTE_OVERRIDES is true. When on, the
+ * shell accepts override URLs whose origin matches one of `origins` (after a confirmation page),
+ * and the CSP lists those origins. Off: the parameter is ignored and the CSP is unchanged.
+ */
+export interface RemoteOverridesConfig {
+  enabled: boolean;
+  /** Origin patterns (`http://localhost:*`), valid CSP source expressions. */
+  origins: string[];
+}
+
+export function parseRemoteOverrides(env: Record<string, string | undefined>): RemoteOverridesConfig {
+  const raw = env.REMOTE_OVERRIDES?.trim();
+  const enabled = raw ? parseBool(raw, 'REMOTE_OVERRIDES') : false;
+  const list = env.REMOTE_OVERRIDE_ORIGINS?.trim();
+  const origins = list ? list.split(',').map((o) => o.trim()).filter(Boolean) : [...DEFAULT_REMOTE_OVERRIDE_ORIGINS];
+  for (const origin of origins) {
+    if (!parseOriginPattern(origin)) {
+      throw new ConfigError(
+        `REMOTE_OVERRIDE_ORIGINS must be a comma list of origins like http://localhost:* or https://dev.example.com:8443, without a path (got "${origin}")`,
+      );
+    }
+  }
+  if (origins.length === 0) throw new ConfigError('REMOTE_OVERRIDE_ORIGINS must not be empty');
+  return { enabled, origins };
+}
+// ---- END remote overrides ----
 
 export type TrustProxy = false | number | string;
 
@@ -355,5 +389,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     deliveryRetryBaseMs:
       overrides.deliveryRetryBaseMs ?? (get('DELIVERY_RETRY_BASE_MS') ? parseIntStrict(get('DELIVERY_RETRY_BASE_MS')!, 'DELIVERY_RETRY_BASE_MS', 10, 86_400_000) : 60_000),
     deliveryMaxAttempts: overrides.deliveryMaxAttempts ?? (get('DELIVERY_MAX_ATTEMPTS') ? parseIntStrict(get('DELIVERY_MAX_ATTEMPTS')!, 'DELIVERY_MAX_ATTEMPTS', 1, 50) : 5),
+    // ---- remote overrides (issue #30 item 4) ----
+    remoteOverrides: overrides.remoteOverrides ?? parseRemoteOverrides(env),
   };
 }

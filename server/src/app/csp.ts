@@ -2,20 +2,33 @@
 import type { FastifyInstance } from 'fastify';
 import securityHeaders from './security-headers';
 import { remoteLocations } from '../pages/remotes';
+import type { RemoteOverridesConfig } from './config';
 
-export async function registerSecurityHeaders(app: FastifyInstance, env: Record<string, string | undefined>) {
+/**
+ * What REMOTE_OVERRIDES=true adds (docs/teams.md "Develop inside the real site"): the allowed
+ * origin patterns for scripts, images and fonts a dev build loads, and for its connections,
+ * with the matching ws:/wss: origins for the dev server's hot-update socket. Nothing when off.
+ */
+export function overrideSources(overrides: RemoteOverridesConfig | undefined): { load: string[]; connect: string[] } {
+  if (!overrides?.enabled) return { load: [], connect: [] };
+  const sockets = overrides.origins.map((o) => o.replace(/^http(s?):/i, 'ws$1:'));
+  return { load: [...overrides.origins], connect: [...overrides.origins, ...sockets] };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, env: Record<string, string | undefined>, overrides?: RemoteOverridesConfig) {
   const remoteOrigins = [...new Set(remoteLocations(env).filter((l) => /^https?:/.test(l.base)).map((l) => new URL(l.base).origin))];
+  const dev = overrideSources(overrides);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // Remotes moved to another origin (MF_*_URL) load their bundles from there.
-        scriptSrc: ["'self'", ...remoteOrigins],
+        scriptSrc: ["'self'", ...remoteOrigins, ...dev.load],
         // style-loader injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...remoteOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...dev.load],
+        fontSrc: ["'self'", 'data:', ...dev.load],
+        connectSrc: ["'self'", ...remoteOrigins, ...dev.connect],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -143,8 +143,13 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     return loadId;
   };
 
+  // REMOTE_OVERRIDES=true: the shell learns the mode and the allowed origins from the manifest
+  // (never from its build), so the same build runs with the mode on or off.
+  const overrideMode = config.remoteOverrides.enabled ? { remote_overrides: { origins: [...config.remoteOverrides.origins] } } : {};
+  const manifestFor = (locations: readonly RemoteLocation[], loadId?: string) => ({ ...remotesManifest(locations, loadId), ...overrideMode });
+
   /** The ETag of the manifest for these locations (not of its load id). */
-  const manifestEtag = (locations: readonly RemoteLocation[]) => `"${createHash('sha256').update(JSON.stringify(remotesManifest(locations))).digest('base64url').slice(0, 27)}"`;
+  const manifestEtag = (locations: readonly RemoteLocation[]) => `"${createHash('sha256').update(JSON.stringify(manifestFor(locations))).digest('base64url').slice(0, 27)}"`;
 
   // Per bucket (Vary: Cookie); an ETag over the remotes lets an open tab revalidate cheaply (a
   // 304 keeps its load id and counts no load).
@@ -154,7 +159,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     const etag = manifestEtag(locations);
     reply.header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return remotesManifest(locations, await startLoad(request, locations));
+    return manifestFor(locations, await startLoad(request, locations));
   });
 
   // A release's files: its URL names the release, so every file is cached for good. Only
@@ -220,7 +225,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
       // The shell falls back to GET /api/base/options (which reports the problem itself).
       request.log.error({ err: error }, 'could not read the site options for the page');
     }
-    const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: { ...remotesManifest(locations, await startLoad(request, locations)), etag: manifestEtag(locations) } };
+    const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: { ...manifestFor(locations, await startLoad(request, locations)), etag: manifestEtag(locations) } };
     if (options) data[OPTIONS_ELEMENT_ID] = options;
     const siteName = (options as { site_name?: string } | null)?.site_name ?? config.siteName ?? 'Wishes';
     let meta: string | undefined;

@@ -366,6 +366,11 @@ export interface RemotesManifest {
   /** In the page's inlined copy: the ETag of /mf/remotes.json for it, so an open tab revalidates cheaply. */
   etag?: string;
   remotes: RemotesManifestEntry[];
+  /**
+   * Present only while the server runs with REMOTE_OVERRIDES=true: `?mf_override=` is honoured
+   * (after a confirmation page) for URLs on these origin patterns (docs/teams.md).
+   */
+  remote_overrides?: { origins: string[] };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ import { registerPlugins, registerRemotes } from '@module-federation/enhanced/ru
 import type { RemotesManifest } from '@wishes/shared';
 import { fallbackPlugin } from './fallback-plugin';
 import { registryManifest, setSiteComposition } from './composition';
-import { setLoadedManifest, watchRuntimeErrors } from './releaseWatch';
+import { setLoadedManifest, setOverriddenRemotes, watchRuntimeErrors } from './releaseWatch';
+import { applyOverrides, planOverrides, type OverridePlan } from './override';
 
 export const MANIFEST_URL = '/mf/remotes.json';
 /** The server inlines the manifest in the page (same JSON as MANIFEST_URL), saving a request. */
@@ -48,19 +49,33 @@ export function readInlineManifest(doc: Document | undefined = typeof document =
   }
 }
 
+let plan: OverridePlan | null = null;
+
+/** This page load's development overrides (`?mf_override=`), once setUpRemotes ran. */
+export function currentOverridePlan(): OverridePlan | null {
+  return plan;
+}
+
 /**
  * Registers the fallback plugin and the remotes with the build plugin's federation instance, and
- * composes the site (routes, navigation) from what the remotes declare.
+ * composes the site (routes, navigation) from what the remotes declare. With an `mf_override`
+ * waiting for the member's confirmation, no remote is registered at all (the shell shows the
+ * confirmation page instead of the site); confirmed overrides replace their remote's entry.
  */
-export async function setUpRemotes(): Promise<RemotesManifest> {
+export async function setUpRemotes(href: string = window.location.href): Promise<RemotesManifest> {
   registerPlugins([fallbackPlugin()]);
   const manifest = readInlineManifest() ?? (await fetchRemotesManifest());
+  plan = planOverrides(manifest, href);
+  if (plan.pending) return manifest;
+  const effective = applyOverrides(manifest, plan.active);
   registerRemotes(
-    manifest.remotes.map(({ name, entry }) => ({ name, entry })),
+    effective.remotes.map(({ name, entry }) => ({ name, entry })),
     { force: true },
   );
-  setSiteComposition(manifest);
+  setSiteComposition(effective);
+  // The site's own manifest: following releases compares against it, not against the overrides.
   setLoadedManifest(manifest);
+  setOverriddenRemotes(plan.active.map((o) => o.folder));
   watchRuntimeErrors();
-  return manifest;
+  return effective;
 }

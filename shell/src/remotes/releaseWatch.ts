@@ -32,6 +32,8 @@ let etag: string | undefined;
 let remotes: LoadedRemote[] = [];
 let signature = '';
 const reported = new Set<string>();
+/** Remotes this tab loads from a developer's own URL (mf_override): their errors are not the release's. */
+const overridden = new Set<string>();
 let lastCheck = 0;
 let checking: Promise<void> | null = null;
 
@@ -58,6 +60,12 @@ export function setLoadedManifest(manifest: RemotesManifest): void {
   });
 }
 
+/** Folders loaded through `?mf_override=` in this tab: never reported against the site's release. */
+export function setOverriddenRemotes(folders: readonly string[]): void {
+  overridden.clear();
+  for (const folder of folders) overridden.add(folder);
+}
+
 /** The remote whose files appear first in `stack`, or undefined. */
 export function remoteOfStack(stack: string | undefined): LoadedRemote | undefined {
   if (!stack) return undefined;
@@ -79,7 +87,7 @@ function remoteByName(id: string | undefined): LoadedRemote | undefined {
 export function reportRemoteError(kind: 'load' | 'render' | 'runtime', error: unknown, moduleId?: string): void {
   const stack = error instanceof Error ? error.stack : undefined;
   const remote = remoteOfStack(stack) ?? (kind === 'runtime' ? undefined : remoteByName(moduleId));
-  if (!remote || !loadId || reported.has(remote.folder)) return;
+  if (!remote || !loadId || reported.has(remote.folder) || overridden.has(remote.folder)) return;
   reported.add(remote.folder);
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'error';
   const body = JSON.stringify({ load_id: loadId, remote: remote.folder, release: remote.release, kind, message, ...(stack ? { stack: stack.slice(0, 8000) } : {}) });
@@ -131,6 +139,7 @@ export function resetReleaseWatch(): void {
   remotes = [];
   signature = '';
   reported.clear();
+  overridden.clear();
   lastCheck = 0;
   checking = null;
 }

@@ -1,0 +1,121 @@
+/**
+ * `?mf_override=<folder>@<url-of-remoteEntry.js>`: a team sees its development build inside the
+ * real site (docs/teams.md, "Develop inside the real site"). Honoured only when the server runs
+ * with REMOTE_OVERRIDES=true (the manifest then carries `remote_overrides`), only for URLs on the
+ * origins it lists, and only once the member confirms on a page naming the remote and the origin:
+ * a link from someone else never loads their code by itself. A confirmed override is kept in this
+ * tab's sessionStorage until `<folder>@off` or the banner's button; with the mode off, any stored
+ * override is dropped and the parameter is ignored.
+ */
+import { originAllowed, parseOverrideValue, REMOTE_OVERRIDE_PARAM, type RemotesManifest } from '@wishes/shared';
+
+export const OVERRIDE_STORAGE_KEY = 'wishes_mf_override';
+
+export interface RemoteOverride {
+  folder: string;
+  /** The remoteEntry.js URL. */
+  url: string;
+  origin: string;
+}
+
+export interface OverridePlan {
+  /** The server runs with REMOTE_OVERRIDES=true. */
+  enabled: boolean;
+  /** Confirmed overrides, applied to this page load. */
+  active: RemoteOverride[];
+  /** An override asked for by the URL and not confirmed yet: nothing of it loads until it is. */
+  pending?: RemoteOverride;
+  /** Why the URL's override was refused (one sentence). */
+  refused?: string;
+  /** This page's URL without the parameter. */
+  cleanUrl: string;
+  /** The URL carried the parameter (and the mode is on): the address bar gets `cleanUrl`. */
+  hadParam: boolean;
+}
+
+function session(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readStored(storage: Storage | null): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(storage?.getItem(OVERRIDE_STORAGE_KEY) ?? '{}');
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
+}
+
+function writeStored(storage: Storage | null, stored: Record<string, string>): void {
+  try {
+    if (Object.keys(stored).length === 0) storage?.removeItem(OVERRIDE_STORAGE_KEY);
+    else storage?.setItem(OVERRIDE_STORAGE_KEY, JSON.stringify(stored));
+  } catch {
+    // Storage full or blocked: the override simply does not stick.
+  }
+}
+
+/** What this page load does about overrides: read from the URL, the tab's storage and the manifest. */
+export function planOverrides(manifest: RemotesManifest, href: string, storage: Storage | null = session()): OverridePlan {
+  const url = new URL(href);
+  const value = url.searchParams.get(REMOTE_OVERRIDE_PARAM);
+  url.searchParams.delete(REMOTE_OVERRIDE_PARAM);
+  const cleanUrl = url.href;
+  const mode = manifest.remote_overrides;
+  if (!mode) {
+    // REMOTE_OVERRIDES is off: the parameter means nothing and nothing stored applies.
+    writeStored(storage, {});
+    return { enabled: false, active: [], cleanUrl: href, hadParam: false };
+  }
+  const folders = new Set(manifest.remotes.map((r) => r.folder ?? r.name));
+  const allowed = (entry: string): RemoteOverride['origin'] | null => {
+    const parsed = parseOverrideValue(`x@${entry}`);
+    return 'url' in parsed && originAllowed(parsed.origin, mode.origins) ? parsed.origin : null;
+  };
+  // What this tab confirmed earlier, checked again (the allowed origins may have changed).
+  const stored = Object.fromEntries(Object.entries(readStored(storage)).filter(([folder, entry]) => folders.has(folder) && allowed(entry)));
+  let pending: RemoteOverride | undefined;
+  let refused: string | undefined;
+  if (value !== null) {
+    const parsed = parseOverrideValue(value);
+    if ('error' in parsed) refused = parsed.error;
+    else if (!folders.has(parsed.folder)) refused = `mf_override: this site has no remote "${parsed.folder}".`;
+    else if (parsed.off) delete stored[parsed.folder];
+    else if (!originAllowed(parsed.origin, mode.origins)) refused = `mf_override: ${parsed.origin} is not an allowed origin (REMOTE_OVERRIDE_ORIGINS: ${mode.origins.join(', ')}).`;
+    else if (stored[parsed.folder] !== parsed.url) pending = { folder: parsed.folder, url: parsed.url, origin: parsed.origin };
+  }
+  writeStored(storage, stored);
+  const active = Object.entries(stored).map(([folder, entry]) => ({ folder, url: entry, origin: new URL(entry).origin }));
+  return { enabled: true, active, pending, refused, cleanUrl, hadParam: value !== null };
+}
+
+/** The manifest with each overridden remote's entry replaced by the developer's URL. */
+export function applyOverrides(manifest: RemotesManifest, active: readonly RemoteOverride[]): RemotesManifest {
+  if (active.length === 0) return manifest;
+  return {
+    ...manifest,
+    remotes: manifest.remotes.map((remote) => {
+      const override = active.find((o) => o.folder === (remote.folder ?? remote.name));
+      return override ? { ...remote, entry: override.url, release: 'override' } : remote;
+    }),
+  };
+}
+
+/** The member confirmed: keep the override for this tab and open the page without the parameter. */
+export function confirmOverride(override: RemoteOverride, cleanUrl: string, storage: Storage | null = session()): void {
+  writeStored(storage, { ...readStored(storage), [override.folder]: override.url });
+  window.location.replace(cleanUrl);
+}
+
+/** Turns overrides off (one remote, or all) and reloads the page from the site's own releases. */
+export function clearOverrides(folder?: string, storage: Storage | null = session()): void {
+  const stored = readStored(storage);
+  if (folder) delete stored[folder];
+  writeStored(storage, folder ? stored : {});
+  window.location.reload();
+}
