@@ -3,6 +3,7 @@ import { unique } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { makePng } from '../support/images';
 import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { clientNavigate, dialog, expectPath, expectTitle, expectToast, header, wishCard } from '../support/ui';
 import { shoot } from '../support/screens';
 
@@ -46,6 +47,9 @@ test('own profile: upload a real PNG through the square crop (keyboard only) and
   expect(Math.abs(box.width - box.height)).toBeLessThanOrEqual(1);
   await shoot(page, 'avatar-crop');
   expect(uploads).toBe(0);
+  // The crop dialog is axe-clean (every impact).
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).options({ resultTypes: ['violations'] }).analyze();
+  expect(axe.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 
   // The keyboard does it all: the square moves with the arrow keys, the slider zooms, Enter uses it.
   await square.focus();
