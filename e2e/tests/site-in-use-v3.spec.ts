@@ -368,6 +368,17 @@ test('9. at 1280 px a visitor\'s refused vote leaves the button looking as it wa
   // The pointer is still on it: the colour is the neutral hover, not the vote's green.
   await expect.poll(() => up.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(220, 252, 231)');
   expect([rest, 'rgb(243, 244, 246)']).toContain(await up.evaluate((el) => getComputedStyle(el).backgroundColor));
+  // From the keyboard too: focused (the focus ring), not pressed (no vote colour, no press-in), once the key is up.
+  await page.mouse.move(0, 0);
+  await up.focus();
+  await page.keyboard.press('Space');
+  await expect(up).toHaveAttribute('aria-pressed', 'false');
+  await expect(up).toBeFocused();
+  await expect.poll(() => up.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rest);
+  const look = await up.evaluate((el) => ({ transform: getComputedStyle(el).transform, outline: getComputedStyle(el).outlineStyle, color: getComputedStyle(el).color }));
+  expect(look.transform).toBe('none');
+  expect(look.outline).toBe('solid');
+  expect(look.color).not.toBe('rgb(255, 255, 255)');
 
   // The author's own wish, written without the assistant: no request for a chat (the watch fails on a 404).
   await seedSession(page, author);

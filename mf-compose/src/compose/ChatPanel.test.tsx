@@ -79,7 +79,11 @@ describe('ComposePage: the chat with the assistant', () => {
     expect(box).toHaveValue('');
     const log = screen.getByRole('list', { name: 'Conversation with the assistant' });
     expect(within(log).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Youmake it shorter', 'AssistantI made it shorter.']);
-    expect(document.querySelector('.compose-status')).toHaveTextContent('Assistant: I made it shorter.');
+    // The reply is drawn once, in the log: the status line above the draft only announces it to screen readers.
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Assistant: I made it shorter.');
+    expect(status).toHaveClass('w-visually-hidden');
+    expect(screen.getAllByText(/I made it shorter\./).filter((element) => !status.contains(element))).toHaveLength(1);
 
     // Every version can go back into the editor.
     await user.click(screen.getByText('Versions (2)'));

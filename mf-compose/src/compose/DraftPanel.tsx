@@ -18,7 +18,7 @@ interface DraftPanelProps {
  * the rewrites, visibility, Copy and Save. Every change of state is announced in a polite live region.
  */
 export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
-  const { draft, update, busy, status } = composer;
+  const { draft, update, busy, status, statusShown } = composer;
   const { text } = draft;
   const canSave = canSaveWish(text);
   const hasResult = draft.generatedText !== null;
@@ -46,7 +46,7 @@ export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
 
   return (
     <div className="compose-card compose-result">
-      <p className="compose-status" role="status" aria-live="polite">
+      <p className={statusShown ? 'compose-status' : 'compose-status w-visually-hidden'} role="status" aria-live="polite">
         {status}
       </p>
 

@@ -54,12 +54,19 @@ function rateLimitOf(body: Record<string, unknown> | null): RateLimit | null {
 /**
  * The compose page's draft and what can be done to it: stream a draft into the editor (Stop keeps
  * what arrived), ask for three and pick one, rewrite the text, save it. `status` is the sentence
- * the page announces to screen readers.
+ * the page announces to screen readers (`statusShown` false: announced only, because the page
+ * already shows it, as the assistant's reply in the chat).
  */
 export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
   const [draft, setDraft] = useState<ComposeDraft>(initial);
   const [busy, setBusyState] = useState<DraftBusy>(null);
-  const [status, setStatus] = useState('');
+  const [status, setStatusText] = useState('');
+  /** False while the status repeats what the page already shows (the assistant's reply is in the chat): announced, not drawn. */
+  const [statusShown, setStatusShown] = useState(true);
+  const setStatus = useCallback((text: string, shown = true) => {
+    setStatusText(text);
+    setStatusShown(shown);
+  }, []);
   /** The chat as the server last told it: messages and versions (null: no chat yet). */
   const [chat, setChat] = useState<Chat | null>(null);
   const busyRef = useRef<DraftBusy>(null);
@@ -217,7 +224,8 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
       if (!mounted.current) return true;
       update({ text: answer.text, generatedText: answer.text, rateLimit: answer.rate_limit });
       if (view) setChat(view);
-      setStatus(TEXT.assistantSaid(answer.reply));
+      // The reply is drawn once, in the chat's log; the status line only announces it.
+      setStatus(TEXT.assistantSaid(answer.reply), false);
       return true;
     } catch (error) {
       if (!mounted.current) return false;
@@ -275,7 +283,7 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
       busyRef.current = null;
       if (mounted.current) setBusyState(null);
     }
-  }, []);
+  }, [setStatus]);
 
   /**
    * Saves the text; resolves with the wish's id, or null when it failed (the text stays). From
@@ -300,5 +308,5 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
     }
   };
 
-  return { draft, update, busy, status, chat, stream, stop, giveThree, pickVariant, improve, ask, restoreVersion, loadChat, save };
+  return { draft, update, busy, status, statusShown, chat, stream, stop, giveThree, pickVariant, improve, ask, restoreVersion, loadChat, save };
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
-import { api, formatDate, setOptions } from '@wishes/shared';
+import { act } from '@testing-library/react';
+import { api, formatDate, setOptions, updateSessionUser } from '@wishes/shared';
 import WishCardRemote from './WishCard';
 import WishList from './WishList';
 import { makeWish, OPTIONS, voteResponse } from '../test/fixtures';
@@ -20,6 +21,22 @@ describe('author header', () => {
     const avatar = container.querySelector('img.feed-card__avatar');
     expect(avatar).toHaveAttribute('src', '/media/a_t.png');
     expect(avatar?.closest('a')).toHaveAttribute('href', '/user/9');
+  });
+
+  it("shows one's new avatar on one's own cards at once (the session's), and leaves other authors' alone", () => {
+    signInForTest(9);
+    const own = makeWish({ id: 5, user_id: 9, user: { id: 9, full_name: 'Grace Hopper', first_name: 'Grace', last_name: 'Hopper', avatar_url: '/media/old.png', avatar_thumbnail: '/media/old_t.png' } });
+    const other = makeWish({ id: 6, user_id: 4, user: { id: 4, full_name: 'Alan Turing', first_name: 'Alan', last_name: 'Turing', avatar_url: null, avatar_thumbnail: '/media/alan_t.png' } });
+    const { container } = renderAt(
+      <>
+        <WishCardRemote wish={own} />
+        <WishCardRemote wish={other} />
+      </>,
+    );
+    const avatars = () => [...container.querySelectorAll('img.feed-card__avatar')].map((img) => img.getAttribute('src'));
+    expect(avatars()).toEqual(['/media/old_t.png', '/media/alan_t.png']);
+    act(() => updateSessionUser({ avatarThumbnail: '/media/new_t.png' }));
+    expect(avatars()).toEqual(['/media/new_t.png', '/media/alan_t.png']);
   });
 
   it("shows an initial placeholder without an avatar, and 'Anonymous' without a name", () => {

@@ -67,7 +67,8 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
   const visibility = wishVisibility(wish);
 
   const name = authorName(wish);
-  const avatar = authorAvatar(wish);
+  // One's own cards follow the session's avatar, so a new upload shows on them at once (no reload, no refetch).
+  const avatar = (own && me?.avatarThumbnail) || authorAvatar(wish);
   const profilePath = `/user/${wish.user_id}`;
   const wishPath = `/wish/${wish.id}`;
 

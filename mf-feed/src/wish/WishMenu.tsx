@@ -1,5 +1,22 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { Icon, useMenu } from '@wishes/shared';
+
+/** The screen's own bars (fixed, published by the shell as CSS variables): a menu must not open under them. */
+function barHeight(name: '--shell-mobile-bar-height' | '--shell-header-height'): number {
+  const value = parseFloat(getComputedStyle(document.documentElement).getPropertyValue(name));
+  return Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * Opens the list upward when below the button it would run under the mobile bar or off the screen
+ * and above there is room (below the header); otherwise leaves it below.
+ */
+export function placeMenuList(list: HTMLElement, button: HTMLElement): void {
+  const bottomLimit = window.innerHeight - barHeight('--shell-mobile-bar-height');
+  const below = list.getBoundingClientRect();
+  const room = button.getBoundingClientRect().top - barHeight('--shell-header-height');
+  list.classList.toggle('feed-menu__list--up', below.bottom > bottomLimit && room >= below.height + 8);
+}
 
 export interface WishMenuItem {
   label: string;
@@ -14,6 +31,11 @@ export interface WishMenuItem {
 export function WishMenu({ items }: { items: WishMenuItem[] }) {
   const { open, toggle, close, rootRef, buttonRef } = useMenu({ itemSelector: '[role="menuitem"]', closeOnTab: true });
   const menuId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  // Before paint: the list opens where it is whole and uncovered (up near the mobile bar).
+  useLayoutEffect(() => {
+    if (open && listRef.current && buttonRef.current) placeMenuList(listRef.current, buttonRef.current);
+  }, [open, buttonRef]);
 
   return (
     <div className="feed-menu" ref={rootRef}>
@@ -30,7 +52,7 @@ export function WishMenu({ items }: { items: WishMenuItem[] }) {
         <Icon name="more" />
       </button>
       {open ? (
-        <ul id={menuId} className="feed-menu__list" role="menu" aria-label="Wish options">
+        <ul ref={listRef} id={menuId} className="feed-menu__list" role="menu" aria-label="Wish options">
           {items.map((item) => (
             <li key={item.label} role="none">
               <button

@@ -1,25 +1,45 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIMITS, session$ } from '@wishes/shared';
 import { deferred, fakeServer, type FakeServer, type JsonAnswer as Reply, recordToasts } from '@wishes/shared/testing';
 import { embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import ProfilePage from './ProfilePage';
+import { cropToSquare } from './cropImage';
+
+// jsdom lays nothing out and decodes no image, so neither the crop frame (react-easy-crop measures
+// its image) nor the canvas can work here: a stand-in frame reports one square as the library does
+// once its image is measured, and the canvas step answers a PNG Blob. e2e/tests/profile.spec.ts
+// runs both for real in Chromium.
+const SQUARE = { x: 10, y: 0, width: 80, height: 80 };
+jest.mock('react-easy-crop', () => {
+  const { createElement, useEffect } = jest.requireActual<typeof import('react')>('react');
+  function StandInCropper({ image, onCropComplete, cropperProps, mediaProps }: { image: string; onCropComplete: (area: unknown, pixels: unknown) => void; cropperProps: object; mediaProps: object }) {
+    // Once, as the library reports once its image is measured.
+    const report = jest.requireActual<typeof import('react')>('react').useRef(onCropComplete);
+    useEffect(() => report.current({ x: 12.5, y: 0, width: 100, height: 100 }, { x: 10, y: 0, width: 80, height: 80 }), [report]);
+    return createElement('div', null, createElement('img', { ...mediaProps, src: image }), createElement('div', { tabIndex: 0, ...cropperProps }));
+  }
+  return { __esModule: true, default: StandInCropper };
+});
+jest.mock('./cropImage', () => ({
+  ...jest.requireActual<typeof import('./cropImage')>('./cropImage'),
+  cropToSquare: jest.fn(async () => new Blob(['cropped-png'], { type: 'image/png' })),
+}));
 
 const UPLOAD = '/api/profile/my/avatar/upload/';
 
 let server: FakeServer;
 let toasts: ReturnType<typeof recordToasts>;
-const createObjectURL = jest.fn(() => 'blob:preview-1');
-const revokeObjectURL = jest.fn();
+// No blob: URL anywhere (a blob: URL on the page is what tripped connect-src 'self'): the images shown are data: URLs.
+const createObjectURL = jest.fn(() => 'blob:never');
 
 beforeAll(() => {
-  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  Object.assign(URL, { createObjectURL });
 });
 
 beforeEach(() => {
   createObjectURL.mockClear();
-  revokeObjectURL.mockClear();
   toasts = recordToasts();
   embed(null);
   signInAs(5, '/media/old_t.png');
@@ -61,18 +81,75 @@ describe('avatar validation, before any request', () => {
   });
 });
 
+/** Chooses a file and, in the crop dialog, takes the square as offered. */
+async function chooseAndCrop(file: File) {
+  await userEvent.upload(screen.getByLabelText('Upload avatar'), file);
+  const crop = await screen.findByRole('dialog', { name: 'Crop your avatar' });
+  await userEvent.click(within(crop).getByRole('button', { name: 'Use this square' }));
+}
+
+describe('the square crop, before any request', () => {
+  it('offers the chosen image under a square frame with a zoom slider; nothing is sent before "Use this square"', async () => {
+    server.on('POST', UPLOAD, { body: { success: true, message: 'Avatar updated successfully!', avatar_url: '/media/new.png', avatar_thumbnail: '/media/new_t.png' } });
+    renderOwnProfile();
+    const file = png();
+    await userEvent.upload(screen.getByLabelText('Upload avatar'), file);
+
+    const crop = await screen.findByRole('dialog', { name: 'Crop your avatar' });
+    expect(within(crop).getByRole('img', { name: 'Your chosen image' })).toHaveAttribute('src', `data:image/png;base64,${btoa('png-bytes')}`);
+    expect(within(crop).getByRole('group', { name: 'Avatar square' })).toHaveAttribute('tabindex', '0');
+    const zoom = within(crop).getByRole('slider', { name: 'Zoom' });
+    expect(zoom).toHaveAttribute('aria-valuetext', '100%');
+    fireEvent.change(zoom, { target: { value: '2' } });
+    expect(zoom).toHaveAttribute('aria-valuetext', '200%');
+    expect(server.fetch).not.toHaveBeenCalled();
+
+    await userEvent.click(within(crop).getByRole('button', { name: 'Use this square' }));
+    await waitFor(() => expect(toasts.messages()).toEqual(['Avatar updated successfully!']));
+    // The square in the image's own pixels, cut from the chosen file read as a data: URL.
+    expect(cropToSquare).toHaveBeenCalledWith(`data:image/png;base64,${btoa('png-bytes')}`, SQUARE, 'image/png');
+    expect(createObjectURL).not.toHaveBeenCalled();
+    const sent = server.callsTo('POST', UPLOAD)[0].init?.body as FormData;
+    const avatar = sent.get('avatar') as File;
+    expect([avatar.name, avatar.type, avatar.size]).toEqual(['me.png', 'image/png', 'cropped-png'.length]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('Cancel closes the crop and sends nothing', async () => {
+    renderOwnProfile();
+    await userEvent.upload(screen.getByLabelText('Upload avatar'), png());
+    const crop = await screen.findByRole('dialog', { name: 'Crop your avatar' });
+    await userEvent.click(within(crop).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server.fetch).not.toHaveBeenCalled();
+    expect(avatarImage()).toHaveAttribute('src', '/media/old.png');
+  });
+
+  it('a file the browser cannot read as an image (text named .png) is refused in the crop step, nothing sent', async () => {
+    renderOwnProfile();
+    await userEvent.upload(screen.getByLabelText('Upload avatar'), new File(['not a png'], 'fake.png', { type: 'image/png' }));
+    const crop = await screen.findByRole('dialog', { name: 'Crop your avatar' });
+    fireEvent.error(within(crop).getByRole('img', { name: 'Your chosen image' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toasts.messages()).toEqual(['Failed to upload avatar']);
+    expect(screen.getByRole('alert')).toHaveTextContent('This file could not be read as an image. Please choose another one.');
+    expect(server.fetch).not.toHaveBeenCalled();
+  });
+});
+
 describe('uploading', () => {
   it('sends the field `avatar`, previews while uploading, then shows the new avatar here and in the session', async () => {
     const reply = deferred<Reply>();
     server.on('POST', UPLOAD, reply.promise);
     renderOwnProfile();
-    const file = png();
-    await userEvent.upload(screen.getByLabelText('Upload avatar'), file);
+    await chooseAndCrop(png());
 
-    // While uploading: the chosen image is previewed with a busy indicator.
-    expect(screen.getByRole('img', { name: 'Preview of your new avatar' })).toHaveAttribute('src', 'blob:preview-1');
+    // While uploading: the cropped square is previewed with a busy indicator.
+    expect(await screen.findByRole('img', { name: 'Preview of your new avatar' })).toHaveAttribute('src', `data:image/png;base64,${btoa('cropped-png')}`);
     expect(screen.getByRole('status')).toHaveTextContent('Uploading avatar...');
-    expect(createObjectURL).toHaveBeenCalledWith(file);
+    await waitFor(() => expect(server.callsTo('POST', UPLOAD)).toHaveLength(1));
     const sent = server.callsTo('POST', UPLOAD)[0].init?.body as FormData;
     expect(sent.get('avatar')).toBeInstanceOf(File);
     expect((sent.get('avatar') as File).name).toBe('me.png');
@@ -87,25 +164,24 @@ describe('uploading', () => {
     expect(avatarImage()).toHaveAttribute('src', '/media/new.png');
     expect(session$.value.user?.avatarThumbnail).toBe('/media/new_t.png');
     expect(screen.queryByRole('img', { name: 'Preview of your new avatar' })).not.toBeInTheDocument();
-    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+    expect(createObjectURL).not.toHaveBeenCalled();
   });
 
   it('a refusal by the server toasts the failure and shows its message inline', async () => {
     server.on('POST', UPLOAD, { status: 415, body: { success: false, error: 'Please select an image file (JPEG, PNG, etc.)' } });
     renderOwnProfile();
-    await userEvent.upload(screen.getByLabelText('Upload avatar'), png());
+    await chooseAndCrop(png());
 
     await waitFor(() => expect(toasts.messages()).toEqual(['Failed to upload avatar']));
     expect(screen.getByRole('alert')).toHaveTextContent('Please select an image file (JPEG, PNG, etc.)');
     expect(avatarImage()).toHaveAttribute('src', '/media/old.png');
     expect(session$.value.user?.avatarThumbnail).toBe('/media/old_t.png');
-    expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
   });
 
   it('a too-large refusal (413) shows the server text inline', async () => {
     server.on('POST', UPLOAD, { status: 413, body: { success: false, error: 'Image file is too large. Please select an image under 5MB.' } });
     renderOwnProfile();
-    await userEvent.upload(screen.getByLabelText('Upload avatar'), png());
+    await chooseAndCrop(png());
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Image file is too large. Please select an image under 5MB.');
     expect(toasts.messages()).toEqual(['Failed to upload avatar']);
@@ -114,7 +190,7 @@ describe('uploading', () => {
   it('a network failure says an error occurred while uploading', async () => {
     server.on('POST', UPLOAD, 'network-error');
     renderOwnProfile();
-    await userEvent.upload(screen.getByLabelText('Upload avatar'), png());
+    await chooseAndCrop(png());
 
     await waitFor(() => expect(toasts.messages()).toEqual(['An error occurred while uploading your avatar']));
     expect(screen.getByRole('alert')).toHaveTextContent('An error occurred while uploading your avatar');

@@ -1,7 +1,8 @@
 /**
- * Avatar upload on one's own profile: validated before any request (docs/product.md#5-validation Avatar), sent as the
- * multipart field `avatar`, previewed while uploading, and pushed to the session so the header's
- * avatar changes at once.
+ * Avatar upload on one's own profile: validated before any request (docs/product.md#5-validation Avatar), then
+ * a square crop step (AvatarCrop, in a dialog), sent as the multipart field `avatar` (the cropped
+ * square drawn on a canvas, as a Blob; the images shown are data: URLs, never blob: URLs, see
+ * cropImage.ts), previewed while uploading, and pushed to the session so the header's avatar and one's own cards change at once.
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import {
@@ -9,23 +10,21 @@ import {
   Icon,
   Spinner,
   api,
+  openModal,
   toast,
   updateSessionUser,
   validateAvatar,
   type AvatarUploadResponse,
 } from '@wishes/shared';
+import { AvatarCrop, CROP_TEXT } from './AvatarCrop';
+import { croppedName, cropToSquare, readAsDataUrl, type CropArea } from './cropImage';
 
 export const AVATAR_TEXT = {
   success: 'Avatar updated successfully!',
   failed: 'Failed to upload avatar',
   networkFailed: 'An error occurred while uploading your avatar',
+  unreadable: 'This file could not be read as an image. Please choose another one.',
 } as const;
-
-const previewUrl = (file: File): string | null =>
-  typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
-const releasePreview = (url: string | null) => {
-  if (url && typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url);
-};
 
 export function AvatarUpload({ onUploaded }: { onUploaded: (response: AvatarUploadResponse) => void }) {
   const inputId = useId();
@@ -42,19 +41,25 @@ export function AvatarUpload({ onUploaded }: { onUploaded: (response: AvatarUplo
     };
   }, []);
 
-  const upload = async (file: File) => {
-    const invalid = validateAvatar(file);
-    if (invalid) {
-      setError(invalid);
-      toast.error(invalid);
-      return;
-    }
+  const fail = (message: string) => {
+    setError(message);
+    toast.error(message);
+  };
+
+  /** Sends the cropped square; `source` is the chosen file as a data: URL. */
+  const upload = async (file: File, source: string, area: CropArea) => {
     setError(null);
-    const url = previewUrl(file);
-    setPreview(url);
     setUploading(true);
     try {
-      const response = await api.uploadAvatar(file, file.name || 'avatar');
+      const cropped = await cropToSquare(source, area, file.type);
+      const invalid = validateAvatar(cropped);
+      if (invalid) {
+        if (mounted.current) fail(invalid);
+        return;
+      }
+      const preview = await readAsDataUrl(cropped).catch(() => null);
+      if (mounted.current) setPreview(preview);
+      const response = await api.uploadAvatar(cropped, croppedName(file.name, cropped.type || file.type));
       updateSessionUser({ avatarThumbnail: response.avatar_thumbnail });
       if (mounted.current) onUploaded(response);
       toast.success(AVATAR_TEXT.success);
@@ -65,7 +70,6 @@ export function AvatarUpload({ onUploaded }: { onUploaded: (response: AvatarUplo
         setError(network ? AVATAR_TEXT.networkFailed : failure instanceof Error ? failure.message : AVATAR_TEXT.failed);
       }
     } finally {
-      releasePreview(url);
       if (mounted.current) {
         setPreview(null);
         setUploading(false);
@@ -73,11 +77,51 @@ export function AvatarUpload({ onUploaded }: { onUploaded: (response: AvatarUplo
     }
   };
 
+  const unreadable = () => {
+    if (mounted.current) setError(AVATAR_TEXT.unreadable);
+    toast.error(AVATAR_TEXT.failed);
+  };
+
+  /** Validates the chosen file, then offers the square crop in a dialog; nothing is sent before "Use this square". */
+  const choose = async (file: File) => {
+    const invalid = validateAvatar(file);
+    if (invalid) {
+      fail(invalid);
+      return;
+    }
+    setError(null);
+    let source: string;
+    try {
+      source = await readAsDataUrl(file);
+    } catch {
+      unreadable();
+      return;
+    }
+    if (!mounted.current) return;
+    openModal({
+      title: CROP_TEXT.title,
+      render: (close) => (
+        <AvatarCrop
+          src={source}
+          onCancel={close}
+          onCrop={(area) => {
+            close();
+            void upload(file, source, area);
+          }}
+          onUnreadable={() => {
+            close();
+            unreadable();
+          }}
+        />
+      ),
+    });
+  };
+
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     // Clear the input so choosing the same file again still fires a change.
     event.target.value = '';
-    if (file) void upload(file);
+    if (file) void choose(file);
   };
 
   return (

@@ -70,13 +70,15 @@ export async function previewFor(db: Kysely<Database>, pathname: string, publicU
 }
 
 /**
- * A user-written value for HTML text or a quoted attribute: plain UTF-8 text (the page is UTF-8),
- * with only the five characters that could end a value or start markup escaped (& < > " ').
- * Inert in both contexts, decoded back to the exact text by every HTML parser and unfurler, and
- * readable in the source, a fraction of the size of numeric character references.
+ * A written value (a name, a wish's text, the site's name) for HTML text or a double-quoted
+ * attribute: plain UTF-8 text (the page is UTF-8), with only the four characters that could end a
+ * double-quoted value or start markup escaped as named references (&amp; &lt; &gt; &quot;). The
+ * apostrophe stays as it is: every value here is in double quotes, so it ends nothing. Inert in both
+ * contexts, decoded back to the exact text by every HTML parser and unfurler, and readable in the
+ * source: no numeric character reference at all.
  */
 export function encodeUserText(text: string): string {
-  return escapeHtml(text);
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** The <meta> elements for a preview (og:*, twitter:*), each value escaped. */
@@ -96,8 +98,8 @@ export function previewTags(preview: Preview, siteName: string): string {
     ['twitter:description', preview.description],
     ['twitter:image', preview.image],
   ];
-  // Titles and descriptions hold user text; URLs and the type are built here (escaped all the same).
-  const value = (key: string, content: string) => (/title|description/.test(key) ? encodeUserText(content) : escapeHtml(content));
+  // Titles, descriptions and the site's name are text; URLs and the type are built here (escaped all the same).
+  const value = (key: string, content: string) => (/title|description|site_name/.test(key) ? encodeUserText(content) : escapeHtml(content));
   return [
     ...og.map(([property, content]) => `<meta property="${property}" content="${value(property, content)}">`),
     ...twitter.map(([name, content]) => `<meta name="${name}" content="${value(name, content)}">`),

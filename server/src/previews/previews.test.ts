@@ -131,12 +131,22 @@ describe.each(dialects)('link previews (%s)', (dialect) => {
 });
 
 describe('previewTags', () => {
-  it("escapes the values it builds (URL, image, site name) with the shared escaper: & < > \" and '", () => {
+  it("escapes the URLs it builds with the shared escaper (& < > \" '), and writes text (the site's name) as plain UTF-8: & < > \" as named references, no numeric ones", () => {
     const tags = previewTags(
       { title: 'T', description: 'D', url: `https://example.test/a?b=1&c="'<>`, image: 'https://example.test/card.png', type: 'website' },
       `Tom's <Wishes>`,
     );
     expect(tags).toContain('<meta property="og:url" content="https://example.test/a?b=1&amp;c=&quot;&#39;&lt;&gt;">');
-    expect(tags).toContain('<meta property="og:site_name" content="Tom&#39;s &lt;Wishes&gt;">');
+    expect(tags).toContain('<meta property="og:site_name" content="Tom\'s &lt;Wishes&gt;">');
+  });
+
+  it("writes names and wish text as readable UTF-8: accents, emoji and apostrophes as they are, never &#…;", () => {
+    const tags = previewTags(
+      { title: "Wish by Zoë O'Brien | Wishes", description: 'Joyeux anniversaire, ma chère ! 🎉 "Tu" & <moi>', url: 'https://example.test/wish/1', image: 'https://example.test/card.png', type: 'article' },
+      'Wishes',
+    );
+    expect(tags).toContain('<meta property="og:title" content="Wish by Zoë O\'Brien | Wishes">');
+    expect(tags).toContain('<meta name="twitter:description" content="Joyeux anniversaire, ma chère ! 🎉 &quot;Tu&quot; &amp; &lt;moi&gt;">');
+    expect(tags).not.toMatch(/&#\w+;/);
   });
 });

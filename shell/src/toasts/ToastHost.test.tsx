@@ -1,6 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from '@wishes/shared';
-import { onFirstInteraction, ToastHost } from './ToastHost';
+import { onFirstInteraction, ToastHost, toastsCoverControls } from './ToastHost';
 
 describe('ToastHost', () => {
   it('announces bus toasts of each kind (role=alert) in the top-right container', async () => {
@@ -67,6 +67,58 @@ describe('ToastHost placement, repeats and actions', () => {
     await screen.findByText('Hello');
     const container = document.querySelector<HTMLElement>('.Toastify__toast-container--top-right');
     expect(container).toHaveClass('shell-toasts--below-header');
+  });
+
+  it("moves to the other edge while a toast covers the focused control (a card's menu button after saving), and back once none is left", async () => {
+    // jsdom lays nothing out: the toasts' corner and the button's place are given as Chromium measures them at 1280 px.
+    const boxes = new Map<string, Partial<DOMRect>>([
+      ['toasts', { top: 72, bottom: 136, left: 944, right: 1264 }],
+      ['menu', { top: 100, bottom: 140, left: 950, right: 990 }],
+    ]);
+    const rect = jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const box = this.classList.contains('Toastify__toast-container') ? boxes.get('toasts') : this.getAttribute('aria-label') === 'More options' ? boxes.get('menu') : undefined;
+      return { top: 0, bottom: 0, left: 0, right: 0, ...box } as DOMRect;
+    });
+    try {
+      render(
+        <>
+          <button type="button" aria-label="More options">
+            ⋯
+          </button>
+          <ToastHost />
+        </>,
+      );
+      act(() => toast.success('Wish updated', 1000));
+      await screen.findByText('Wish updated');
+      const container = () => document.querySelector<HTMLElement>('.Toastify__toast-container--top-right');
+      expect(container()).toHaveClass('shell-toasts--below-header');
+      expect(toastsCoverControls()).toBe(false);
+
+      // Focus returns to the card's menu button, under the toast: the toasts move to the bottom.
+      act(() => screen.getByRole('button', { name: 'More options' }).focus());
+      expect(toastsCoverControls()).toBe(true);
+      await waitFor(() => expect(container()).toHaveClass('shell-toasts--bottom', 'shell-toasts--moved'));
+      expect(container()).not.toHaveClass('shell-toasts--below-header');
+
+      // The last toast gone (closed here: jsdom runs no animation, so none times out): the next one is in its usual place again.
+      act(() => screen.getByRole('button', { name: 'close' }).click());
+      const leaving = document.querySelector('.Toastify__toast');
+      if (leaving) fireEvent.animationEnd(leaving);
+      await waitFor(() => expect(screen.queryByText('Wish updated')).not.toBeInTheDocument());
+      boxes.set('menu', { top: 400, bottom: 440, left: 950, right: 990 });
+      act(() => toast.info('Hello again'));
+      await screen.findByText('Hello again');
+      expect(container()).toHaveClass('shell-toasts--below-header');
+    } finally {
+      rect.mockRestore();
+    }
+  });
+
+  it('a toast over nothing in use, or over the page body, stays where it is', () => {
+    document.body.innerHTML = '<div class="Toastify__toast-container"><div class="Toastify__toast">Hi</div></div>';
+    expect(toastsCoverControls()).toBe(false);
+    document.body.innerHTML = '';
+    expect(toastsCoverControls()).toBe(false);
   });
 });
 

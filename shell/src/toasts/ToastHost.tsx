@@ -1,7 +1,10 @@
 /**
  * Shows the bus's toasts with react-toastify (auto-close 5000 ms; each toast has role=alert).
  * Placement: top-right *below* the sticky header on wide screens (spec: top-right; never over the
- * header's controls), bottom-center above the mobile bar on phones. A toast that repeats one
+ * header's controls), bottom-center above the mobile bar on phones. Toasts keep clear of what the
+ * person is using: while one would cover the focused control or an open menu (e.g. a card's menu
+ * button, where focus returns after saving an edit), they move to the other edge of the screen
+ * until the last one has gone (keepClear below). A toast that repeats one
  * already on screen (same kind and text, numbers aside: "19/20 remaining" then "18/20") replaces
  * it instead of stacking; a toast may carry an action button (e.g. "Sign in").
  * react-toastify is not part of start-up: its chunk is fetched at the visitor's first interaction
@@ -126,17 +129,78 @@ export function ToastHost() {
 
 type ContainerProps = { position: 'top-right' | 'bottom-center'; autoClose: number; limit: number; className: string };
 
+type Box = Pick<DOMRect, 'top' | 'right' | 'bottom' | 'left'>;
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * True when the toasts on screen cover what the person is using: the focused control, an open menu,
+ * or the button that opened it. The toasts themselves and the page's body do not count.
+ */
+export function toastsCoverControls(doc: Document = document): boolean {
+  const container = doc.querySelector('.Toastify__toast-container');
+  if (!container || !container.querySelector('.Toastify__toast')) return false;
+  const area = container.getBoundingClientRect();
+  const controls = [doc.activeElement, ...doc.querySelectorAll('[role="menu"], [aria-haspopup][aria-expanded="true"]')];
+  return controls.some((element) => element instanceof Element && element !== doc.body && !container.contains(element) && overlaps(area, element.getBoundingClientRect()));
+}
+
+/**
+ * Watches for toasts covering the control in use (after a toast appears, focus moves, a press or a
+ * scroll) and says so: `moved` stays true until no toast is left, then they go back to their place.
+ */
+function useKeepClear(toastify: Toastify): boolean {
+  const [moved, setMoved] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const check = () => {
+      cancelAnimationFrame(frame);
+      // Twice: react-toastify lays a new toast out in the frame after it is sent.
+      frame = requestAnimationFrame(() => {
+        frame = requestAnimationFrame(() => {
+          if (toastsCoverControls()) setMoved(true);
+        });
+      });
+    };
+    const events = ['focusin', 'pointerup', 'keyup'] as const;
+    for (const type of events) window.addEventListener(type, check, true);
+    window.addEventListener('scroll', check, { passive: true, capture: true });
+    const shown = bus.toast$.subscribe(check);
+    const active = new Set<string | number>();
+    const unwatch = toastify.toast.onChange((item) => {
+      if (item.status === 'added') {
+        active.add(item.id);
+        check();
+      }
+      // The last toast gone: the next ones appear in their usual place.
+      if (item.status === 'removed') {
+        active.delete(item.id);
+        if (active.size === 0) setMoved(false);
+      }
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      for (const type of events) window.removeEventListener(type, check, true);
+      window.removeEventListener('scroll', check, { capture: true });
+      shown.unsubscribe();
+      unwatch();
+    };
+  }, [toastify]);
+  return moved;
+}
+
 function LoadedContainer({ toastify, onReady }: { toastify: Toastify; onReady: (module: Toastify) => void }) {
   const Container = toastify.ToastContainer as ComponentType<ContainerProps>;
   const mobile = useIsMobile();
   // Hooks are called on every render in the same order: never behind a condition.
   const signedIn = Boolean(useSessionUser());
   const withBar = mobile && signedIn;
+  const moved = useKeepClear(toastify);
   // A child's effects run before its parent's: the container is registered when this runs.
   useEffect(() => onReady(toastify), [toastify, onReady]);
   // layout.css places each: below the header (--shell-header-height), above the bar (--shell-mobile-bar-height).
-  const placement = mobile ? (withBar ? 'shell-toasts--above-bar' : 'shell-toasts--bottom') : 'shell-toasts--below-header';
-  return (
-    <Container position={mobile ? 'bottom-center' : 'top-right'} autoClose={TIMING.toastAutoCloseMs} limit={4} className={`shell-toasts ${placement}`} />
-  );
+  // Moved (they covered the control in use): the other edge of the screen, same side.
+  const atTop = mobile ? moved : !moved;
+  const placement = atTop ? 'shell-toasts--below-header' : mobile && withBar ? 'shell-toasts--above-bar' : 'shell-toasts--bottom';
+  // The position stays (toasts on screen keep their group); the placement class moves the whole container.
+  return <Container position={mobile ? 'bottom-center' : 'top-right'} autoClose={TIMING.toastAutoCloseMs} limit={4} className={`shell-toasts ${placement}${moved ? ' shell-toasts--moved' : ''}`} />;
 }
