@@ -5,7 +5,9 @@
  */
 import type { ReceivedWish } from '@wishes/shared/contract';
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { encodeUserText as escapeHtml } from '../previews/meta';
+
+// Plain UTF-8 text as the other pages' titles and previews (every attribute here is double-quoted).
 const paragraphs = (s: string) =>
   escapeHtml(s)
     .split(/\n{2,}/)
