@@ -102,7 +102,7 @@ export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationErro
   );
   const stats: GroupCommitStats = { batches: 0, votes: 0 };
   statsByConnection.set(raw, stats);
-  let pending: PendingVote[] = [];
+  const pending: PendingVote[] = [];
   let scheduled = false;
 
   const flush = () => {
