@@ -22,7 +22,8 @@ export default defineRoutes((app, deps) => {
   };
   /**
    * PostgreSQL: vote and notification in one statement (one commit). SQLite: in one synchronous
-   * transaction; when a Kysely transaction is open on the connection, the vote, then the
+   * transaction shared with the votes that arrived in the same turn (group commit, answered after
+   * its COMMIT); when a Kysely transaction is open on the connection, the vote, then the
    * notification. Then the author's streams are told.
    */
   const changeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
@@ -31,7 +32,7 @@ export default defineRoutes((app, deps) => {
       if (done?.notifyUserId != null) await publish(done.notifyUserId);
       return done?.summary ?? null;
     }
-    const fast = sqliteWrite?.(wishId, userId, voteType);
+    const fast = await sqliteWrite?.(wishId, userId, voteType);
     if (fast !== undefined) {
       if (fast?.notifyUserId != null) await publish(fast.notifyUserId);
       return fast?.summary ?? null;

@@ -7,9 +7,15 @@
  * notification); here it is one BEGIN IMMEDIATE … COMMIT with no await in between, so no other
  * request can interleave.
  *
- * Falls back (returns undefined) when the connection is inside a Kysely transaction at this moment
- * (another request awaiting between its statements): statements run now would join that
- * transaction, so the caller takes the Kysely path, which waits on the driver's mutex.
+ * Group commit (issue 35): votes that arrive together (in one turn of the event loop) are written
+ * in one transaction, each in a savepoint of its own (a vote that fails rolls back alone and its
+ * request gets its error), and every one of them is answered only after that COMMIT returned, so
+ * no request is told its vote counts before it is in the database. One COMMIT (one WAL append)
+ * per batch instead of per vote; at most MAX_BATCH votes per transaction.
+ *
+ * Falls back (resolves undefined) when the connection is inside a Kysely transaction at the moment
+ * of the write (another request awaiting between its statements): statements run now would join
+ * that transaction, so the caller takes the Kysely path, which waits on the driver's mutex.
  */
 import type { Database as SqliteConnection } from 'better-sqlite3';
 import type { VoteSummary, VoteType } from '@wishes/shared/contract';
@@ -17,6 +23,29 @@ import { nowIso } from '../db/types';
 import { sqliteVoteNotifications } from '../notifications/service';
 
 export type VoteWrite = { summary: VoteSummary; notifyUserId: number | null } | null;
+
+/** Votes written in one transaction at most (a batch holds the event loop while it runs). */
+const MAX_BATCH = 200;
+
+interface PendingVote {
+  wishId: number;
+  userId: number;
+  voteType: VoteType | null;
+  resolve: (write: VoteWrite | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Transactions and votes written by group commit (tests and GET /metrics-style checks). */
+export interface GroupCommitStats {
+  batches: number;
+  votes: number;
+}
+const statsByConnection = new WeakMap<SqliteConnection, GroupCommitStats>();
+
+/** Group-commit counts of a connection's vote writer (undefined before one is created). */
+export function voteGroupCommitStats(raw: SqliteConnection): GroupCommitStats | undefined {
+  return statsByConnection.get(raw);
+}
 
 export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationError: (error: unknown) => void) {
   // Visibility is votes/queries.ts VISIBLE_TO (wishes/queries.ts) written out: the author sees their
@@ -61,9 +90,56 @@ export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationErro
     return { summary: result, notifyUserId: changed ? found.author : null };
   });
 
-  /** undefined: take the Kysely path (a Kysely transaction is open on the connection right now). */
-  return (wishId: number, userId: number, voteType: VoteType | null): VoteWrite | undefined => {
-    if (raw.inTransaction) return undefined;
-    return change.immediate(wishId, userId, voteType);
+  // Inside the batch's transaction each `change` runs as a savepoint (better-sqlite3 nests them so).
+  const batch = raw.transaction((votes: PendingVote[]) =>
+    votes.map((vote): { write: VoteWrite } | { error: unknown } => {
+      try {
+        return { write: change(vote.wishId, vote.userId, vote.voteType) };
+      } catch (error) {
+        return { error };
+      }
+    }),
+  );
+  const stats: GroupCommitStats = { batches: 0, votes: 0 };
+  statsByConnection.set(raw, stats);
+  const pending: PendingVote[] = [];
+  let scheduled = false;
+
+  const flush = () => {
+    scheduled = false;
+    while (pending.length > 0) {
+      const votes = pending.splice(0, MAX_BATCH);
+      if (raw.inTransaction) {
+        for (const vote of votes) vote.resolve(undefined);
+        continue;
+      }
+      let outcomes: Array<{ write: VoteWrite } | { error: unknown }>;
+      try {
+        outcomes = batch.immediate(votes);
+      } catch (error) {
+        // BEGIN or COMMIT failed: nothing of this batch was stored.
+        for (const vote of votes) vote.reject(error);
+        continue;
+      }
+      stats.batches++;
+      stats.votes += votes.length;
+      votes.forEach((vote, i) => {
+        const outcome = outcomes[i]!;
+        if ('error' in outcome) vote.reject(outcome.error);
+        else vote.resolve(outcome.write);
+      });
+    }
   };
+
+  /** Resolves after the vote's transaction committed; undefined: take the Kysely path (a Kysely transaction was open on the connection). */
+  const write = (wishId: number, userId: number, voteType: VoteType | null): Promise<VoteWrite | undefined> =>
+    new Promise((resolve, reject) => {
+      pending.push({ wishId, userId, voteType, resolve, reject });
+      if (!scheduled) {
+        scheduled = true;
+        // After the poll phase: every vote whose request was read in this turn joins the batch.
+        setImmediate(flush);
+      }
+    });
+  return write;
 }
