@@ -28,7 +28,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import { claimsStillValid, configureSessionCache } from '../auth/sessions';
 import { suspensionOf } from '../auth/queries';
-import { configureFeedCache } from '../wishes/queries';
+import { configureFeedCache } from '../wishes/caches';
 import { createInProcessBus, createPostgresBus } from '../notifications/bus';
 import { createNotifier } from '../notifications/service';
 import releaseRoutes from '../releases/routes';

@@ -24,7 +24,7 @@ import type { EmbeddedData } from '@wishes/shared/contract';
 import { FEED } from '@wishes/shared/constants';
 import { FIRST_PAINT_CSS, renderFeedFirstPaint } from '@wishes/shared/firstPaint';
 import type { AppDeps } from '../app/deps';
-import { feedPage, userWishesPage } from '../wishes/queries';
+import { feedPage, userWishesPage } from '../wishes/feeds';
 import { getProfile } from '../profiles/queries';
 import { loadOptions } from '../options/load';
 import { acceptedEncodings, cacheControlFor, contentTypeFor, IMMUTABLE, isSourceMap, looksLikeAsset, PRECOMPRESSED, regularFileInside, safeRelativePath } from './assets';
