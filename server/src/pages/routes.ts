@@ -17,8 +17,6 @@ import { createReleaseChoice } from './release-choice';
 import { registerRemoteFiles } from './remote-files';
 import { createLocationResolver, remoteLocations, type RemoteLocation } from './remotes';
 
-export { MANIFEST_PATH } from './manifest';
-
 /** Paths that belong to the API or to other modules: never answered with the app's HTML. */
 const NOT_PAGES = /^\/(api|media|static|mf)(\/|$)/;
 
