@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 import ModerationLogPage, { LOG_TEXTS } from './ModerationLogPage';
-import { API, http, HttpResponse, pagedGet, refuse, server } from '../test/http';
+import { API, heldGet, http, HttpResponse, pagedGet, refuse, server } from '../test/http';
 
 const entry = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
@@ -55,14 +55,7 @@ describe('the moderation log', () => {
   });
 
   it('shows the loading line first, and says so when the log is empty', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    server.use(
-      http.get(API.log, async () => {
-        await held;
-        return HttpResponse.json({ entries: [], page_number: 1, next_page_number: null });
-      }),
-    );
+    const { release } = heldGet(API.log, { entries: [], page_number: 1, next_page_number: null });
     renderAt(<ModerationLogPage />, { path: '/moderation/log' });
     expect(await screen.findByText(LOG_TEXTS.loading)).toBeInTheDocument();
     release();

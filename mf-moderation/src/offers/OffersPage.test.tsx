@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 import OffersPage, { OFFERS_TEXTS } from './OffersPage';
-import { API, http, HttpResponse, pagedGet, refuse, server } from '../test/http';
+import { API, heldGet, http, HttpResponse, pagedGet, refuse, server } from '../test/http';
 
 const offer = (id: number, message = `Offer ${id}`) => ({ id, user_id: 4, email: `biz${id}@example.com`, message, created_at: '2026-11-23T10:00:00.000Z' });
 
@@ -14,14 +14,7 @@ beforeEach(() => {
 
 describe("the admins' offer inbox", () => {
   it('shows the loading line, then the offers with a mail link, axe-clean', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    server.use(
-      http.get(API.offers, async () => {
-        await held;
-        return HttpResponse.json({ offers: [offer(1, 'Partnership?')], page_number: 1, next_page_number: null });
-      }),
-    );
+    const { release } = heldGet(API.offers, { offers: [offer(1, 'Partnership?')], page_number: 1, next_page_number: null });
     const { container } = renderAt(<OffersPage />, { path: '/moderation/offers' });
     expect(await screen.findByText(OFFERS_TEXTS.loading)).toBeInTheDocument();
     release();

@@ -1,40 +1,17 @@
 /** The report queue's actions over HTTP (MSW): what each button sends, and what the page shows after. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReportedWish, Wish } from '@wishes/shared';
+import type { ReportedWish } from '@wishes/shared';
 import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 import ModerationPage, { QUEUE_TEXTS, wishStateText } from './ModerationPage';
 import { REASON_MAX } from '../common/ReasonDialog';
-import { API, http, HttpResponse, pagedGet, recordPosts, refuse, server } from '../test/http';
+import { item as reported, wish } from '../test/fixtures';
+import { API, heldGet, http, HttpResponse, pagedGet, recordPosts, refuse, server } from '../test/http';
 
 const BANNED = "The author's account is suspended.";
 
-const wish = (overrides: Partial<Wish> = {}): Wish => ({
-  id: 41,
-  text: 'A reported wish',
-  user_id: 9,
-  is_public: true,
-  published_at: '2026-11-20T10:00:00.000Z',
-  created_at: '2026-11-20T10:00:00.000Z',
-  vote_count: 0,
-  upvote_count: 0,
-  downvote_count: 0,
-  vote_type: null,
-  author: 'Rex Reported',
-  user: { id: 9, full_name: 'Rex Reported', first_name: 'Rex', last_name: 'Reported', avatar_url: null, avatar_thumbnail: null },
-  edited_at: null,
-  ...overrides,
-});
-const item = (overrides: Partial<ReportedWish> = {}): ReportedWish => ({
-  wish: wish(),
-  report_count: 1,
-  categories: { 'Spam or advertising': 1 },
-  first_reported_at: '2026-11-21T10:00:00.000Z',
-  last_reported_at: '2026-11-21T10:00:00.000Z',
-  status: 'open',
-  resolution: null,
-  ...overrides,
-});
+/** One report, as the queue's fixture has five. */
+const item = (overrides: Partial<ReportedWish> = {}) => reported({ report_count: 1, categories: { 'Spam or advertising': 1 }, last_reported_at: '2026-11-21T10:00:00.000Z', ...overrides });
 const onePage = (items: ReportedWish[]) => ({ 1: { items, page_number: 1, next_page_number: null } });
 const hiddenWish = (reason = 'Spam') => wish({ moderation: { state: 'hidden', reason } });
 
@@ -57,21 +34,12 @@ async function act(button: string, dialogName: string | RegExp, confirm: string,
 
 describe('the report queue over HTTP', () => {
   it('asks for the open reports first and shows the loading line while they come', async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const statuses: Array<string | null> = [];
-    server.use(
-      http.get(API.queue, async ({ request }) => {
-        statuses.push(new URL(request.url).searchParams.get('status'));
-        await held;
-        return HttpResponse.json({ items: [item()], page_number: 1, next_page_number: null });
-      }),
-    );
+    const { release, queries } = heldGet(API.queue, { items: [item()], page_number: 1, next_page_number: null });
     renderAt(<ModerationPage />, { path: '/moderation' });
     expect(await screen.findByText(QUEUE_TEXTS.loading)).toBeInTheDocument();
     release();
     expect(await screen.findByRole('article', { name: /Wish 41/ })).toHaveTextContent('1 report');
-    expect(statuses).toEqual(['open']);
+    expect(queries.map((q) => q.get('status'))).toEqual(['open']);
   });
 
   it('restores a hidden wish: the body carries the action and the trimmed reason, the list reloads', async () => {

@@ -37,6 +37,21 @@ export function pagedGet(path: string, pages: Record<number, JsonBodyType>) {
   return queries;
 }
 
+/** Answers GET `path` with `body` only once `release()` is called (the loading state stays up until then). */
+export function heldGet(path: string, body: JsonBodyType) {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get(path, async ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      await held;
+      return HttpResponse.json(body);
+    }),
+  );
+  return { release: () => release(), queries };
+}
+
 /** Records the JSON bodies POSTed to `path` and answers each with `answer`. */
 export function recordPosts(path: string, answer: (body: Record<string, unknown>, id: string) => Response) {
   const posts: Array<{ id: string; body: Record<string, unknown> }> = [];
