@@ -82,6 +82,25 @@ export default tseslint.config(
   },
   { files: ['shared/**/*.{ts,tsx}'], rules: boundary('shared') },
   ...APPS.map((app) => ({ files: [`${app}/**/*.{ts,tsx,js}`], rules: boundary(app) })),
+  // The server's URL areas meet through their service.ts (or queries.ts), never through another
+  // area's routes.ts: routes are the edge of an area, registered once by app/routes.ts.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/app/routes.ts', 'server/src/app/app.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^/]+/routes$',
+              message: "An area's routes are its own: import what another area needs from its service.ts (move it there).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Tests run in jest (node or jsdom).
   {
     files: ['**/*.test.{ts,tsx}', '**/src/test/**', 'shared/src/testing/**', 'build/jest.*.js'],

@@ -5,7 +5,7 @@ const path = require('path');
 const sharedSrc = path.join(__dirname, '..', 'shared', 'src');
 
 /**
- * @param {{ env?: 'node' | 'jsdom', esmPackages?: string[], moduleNameMapper?: Record<string,string>, setupFilesAfterEnv?: string[], testTimeout?: number }} options
+ * @param {{ env?: 'node' | 'jsdom' | 'jest-fixed-jsdom', esmPackages?: string[], moduleNameMapper?: Record<string,string>, setupFilesAfterEnv?: string[], testTimeout?: number }} options
  */
 module.exports = function jestConfig(options = {}) {
   const esm = options.esmPackages || [];
@@ -13,7 +13,7 @@ module.exports = function jestConfig(options = {}) {
     testEnvironment: options.env || 'node',
     testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
     transform: {
-      '^.+\\.(t|j)sx?$': [
+      '^.+\\.(t|j)sx?$|^.+\\.mjs$': [
         '@swc/jest',
         {
           jsc: {

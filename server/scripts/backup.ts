@@ -5,7 +5,9 @@
  * 1 when refused or failed (a restore then changed nothing); 2 for a usage error.
  */
 import { loadConfig } from '../src/app/config';
-import { BackupError, formatBytes, restoreBackup, writeBackup } from '../src/ops/backup';
+import { BackupError, formatBytes } from '../src/ops/archive';
+import { writeBackup } from '../src/ops/backup';
+import { restoreBackup } from '../src/ops/restore';
 
 const USAGE = 'usage: npm run backup -- <file>\n       npm run restore -- <file> [--force]';
 

@@ -1,40 +1,91 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { api, ApiError } from '@wishes/shared';
-import ModerationLogPage from './ModerationLogPage';
-import OffersPage from '../offers/OffersPage';
 import { renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import ModerationLogPage, { LOG_TEXTS } from './ModerationLogPage';
+import { API, heldGet, http, HttpResponse, pagedGet, refuse, server } from '../test/http';
+
+const entry = (id: number, overrides: Record<string, unknown> = {}) => ({
+  id,
+  actor_id: 2,
+  actor_name: 'Mona Mod',
+  action: 'hide',
+  target_type: 'wish',
+  target_id: 40 + id,
+  reason: `Reason ${id}`,
+  created_at: '2026-11-23T10:00:00.000Z',
+  ...overrides,
+});
 
 beforeEach(() => {
   resetSharedState();
   signInForTest(2);
 });
-afterEach(() => jest.restoreAllMocks());
 
-it('lists the audit log newest first, axe-clean', async () => {
-  jest.spyOn(api, 'getModerationLog').mockResolvedValue({
-    entries: [
-      { id: 2, actor_id: 2, actor_name: 'Mona Mod', action: 'ban', target_type: 'user', target_id: 9, reason: 'Harassment', created_at: '2026-11-23T10:00:00.000Z' },
-      { id: 1, actor_id: null, actor_name: 'Automatic', action: 'auto_hide', target_type: 'wish', target_id: 41, reason: 'Hidden automatically after 5 reports, pending review.', created_at: '2026-11-22T10:00:00.000Z' },
-    ],
-    page_number: 1,
-    next_page_number: null,
+describe('the moderation log', () => {
+  it('lists the audit log newest first, each action in words with its reason, axe-clean', async () => {
+    pagedGet(API.log, {
+      1: {
+        entries: [
+          entry(2, { action: 'ban', target_type: 'user', target_id: 9, reason: 'Harassment' }),
+          entry(1, { actor_id: null, actor_name: 'Automatic', action: 'auto_hide', target_id: 41, reason: 'Hidden automatically after 5 reports, pending review.', created_at: '2026-11-22T10:00:00.000Z' }),
+        ],
+        page_number: 1,
+        next_page_number: null,
+      },
+    });
+    const { container } = renderAt(<ModerationLogPage />, { path: '/moderation/log' });
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Mona Mod banned user 9'),
+      expect.stringContaining('Automatic hid (auto-hide) wish 41'),
+    ]);
+    expect(items[0]).toHaveTextContent('Reason: Harassment');
+    expect(items[0]!.querySelector('time')).toHaveAttribute('dateTime', '2026-11-23T10:00:00.000Z');
+    expect(screen.getByRole('heading', { level: 1, name: 'Moderation log' })).toBeInTheDocument();
+    expect((await axe(container)).violations.map((v) => v.id)).toEqual([]);
   });
-  const { container } = renderAt(<ModerationLogPage />, { path: '/moderation/log' });
-  const items = await screen.findAllByRole('listitem');
-  expect(items.map((li) => li.textContent)).toEqual([expect.stringContaining('Mona Mod banned user 9'), expect.stringContaining('Automatic hid (auto-hide) wish 41')]);
-  expect((await axe(container)).violations.map((v) => v.id)).toEqual([]);
-});
 
-it('shows the admins-only not-allowed page to a moderator at /moderation/offers', async () => {
-  jest.spyOn(api, 'getOffers').mockRejectedValue(new ApiError('Only an admin can do this.', 403));
-  renderAt(<OffersPage />, { path: '/moderation/offers' });
-  expect(await screen.findByText('This page is for admins. Your account does not have access to it.')).toBeInTheDocument();
-});
+  it('words every action the server logs', async () => {
+    const actions = ['hide', 'restore', 'dismiss', 'delete', 'ban', 'unban'];
+    pagedGet(API.log, { 1: { entries: actions.map((action, i) => entry(i + 1, { action })), page_number: 1, next_page_number: null } });
+    renderAt(<ModerationLogPage />, { path: '/moderation/log' });
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((li) => /Mona Mod (.*?) wish/.exec(li.textContent ?? '')?.[1])).toEqual(['hid', 'restored', 'dismissed the reports on', 'deleted', 'banned', 'unbanned']);
+  });
 
-it("lists the admins' offer inbox", async () => {
-  jest.spyOn(api, 'getOffers').mockResolvedValue({ offers: [{ id: 1, user_id: 4, email: 'biz@example.com', message: 'Partnership?', created_at: '2026-11-23T10:00:00.000Z' }], page_number: 1, next_page_number: null });
-  renderAt(<OffersPage />, { path: '/moderation/offers' });
-  expect(await screen.findByRole('link', { name: 'biz@example.com' })).toHaveAttribute('href', 'mailto:biz@example.com');
-  expect(screen.getByText('Partnership?')).toBeInTheDocument();
+  it('shows the loading line first, and says so when the log is empty', async () => {
+    const { release } = heldGet(API.log, { entries: [], page_number: 1, next_page_number: null });
+    renderAt(<ModerationLogPage />, { path: '/moderation/log' });
+    expect(await screen.findByText(LOG_TEXTS.loading)).toBeInTheDocument();
+    release();
+    expect(await screen.findByText(LOG_TEXTS.empty)).toBeInTheDocument();
+  });
+
+  it('pages to older entries', async () => {
+    const queries = pagedGet(API.log, {
+      1: { entries: [entry(2)], page_number: 1, next_page_number: 2 },
+      2: { entries: [entry(1)], page_number: 2, next_page_number: null },
+    });
+    renderAt(<ModerationLogPage />, { path: '/moderation/log' });
+    expect(await screen.findByText(/Reason: Reason 2/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText(/Reason: Reason 1/)).toBeInTheDocument();
+    expect(queries.map((q) => q.get('page'))).toEqual(['1', '2']);
+  });
+
+  it('offers Retry when the log fails to load', async () => {
+    let calls = 0;
+    server.use(http.get(API.log, () => (++calls === 1 ? refuse(503, 'Unavailable.') : HttpResponse.json({ entries: [entry(1)], page_number: 1, next_page_number: null }))));
+    renderAt(<ModerationLogPage />, { path: '/moderation/log' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Unavailable.');
+    await userEvent.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByText(/Reason: Reason 1/)).toBeInTheDocument();
+  });
+
+  it('shows the not-allowed page to a member without the role (403)', async () => {
+    server.use(http.get(API.log, () => refuse(403, 'You do not have permission to perform this action.')));
+    renderAt(<ModerationLogPage />, { path: '/moderation/log' });
+    expect(await screen.findByText('This page is for moderators. Your account does not have access to it.')).toBeInTheDocument();
+  });
 });

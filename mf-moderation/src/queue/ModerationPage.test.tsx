@@ -1,36 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { api, ApiError, type ReportQueuePage, type ReportedWish, type Wish } from '@wishes/shared';
+import { api, ApiError, type ReportQueuePage, type ReportedWish } from '@wishes/shared';
 import ModerationPage from './ModerationPage';
+import { item, wish } from '../test/fixtures';
 import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 
-const wish = (overrides: Partial<Wish> = {}): Wish => ({
-  id: 41,
-  text: 'A reported wish',
-  user_id: 9,
-  is_public: true,
-  published_at: '2026-11-20T10:00:00.000Z',
-  created_at: '2026-11-20T10:00:00.000Z',
-  vote_count: 0,
-  upvote_count: 0,
-  downvote_count: 0,
-  vote_type: null,
-  author: 'Rex Reported',
-  user: { id: 9, full_name: 'Rex Reported', first_name: 'Rex', last_name: 'Reported', avatar_url: null, avatar_thumbnail: null },
-  edited_at: null,
-  ...overrides,
-});
-const item = (overrides: Partial<ReportedWish> = {}): ReportedWish => ({
-  wish: wish(),
-  report_count: 5,
-  categories: { 'Spam or advertising': 3, 'Harassment or hate': 2 },
-  first_reported_at: '2026-11-21T10:00:00.000Z',
-  last_reported_at: '2026-11-22T10:00:00.000Z',
-  status: 'open',
-  resolution: null,
-  ...overrides,
-});
 const page = (items: ReportedWish[], next: number | null = null): ReportQueuePage => ({ items, page_number: 1, next_page_number: next });
 
 let toasts: ReturnType<typeof recordToasts>;

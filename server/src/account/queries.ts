@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Account } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
-import { clearFeedCache, clearSearchCache, fullName } from '../wishes/queries';
+import { clearFeedCache, clearSearchCache } from '../wishes/caches';
+import { fullName } from '../wishes/visibility';
 import { exportDeliveries } from '../deliveries/queries';
 
 type Db = Kysely<Database>;

@@ -28,7 +28,7 @@ import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import { claimsStillValid, configureSessionCache } from '../auth/sessions';
 import { suspensionOf } from '../auth/queries';
-import { configureFeedCache } from '../wishes/queries';
+import { configureFeedCache } from '../wishes/caches';
 import { createInProcessBus, createPostgresBus } from '../notifications/bus';
 import { createNotifier } from '../notifications/service';
 import releaseRoutes from '../releases/routes';
@@ -103,17 +103,14 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   });
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
-  // The generator module owns its option names; it receives the whole config plus a logger.
   const generator =
     options.generator ??
-    (createGenerator as unknown as (o: Record<string, unknown>) => WishGenerator)({
-      ...config,
-      kind: config.generator,
-      baseUrl: config.openaiBaseUrl,
-      apiKey: config.openaiApiKey,
+    createGenerator({
+      provider: config.generator,
+      openaiBaseUrl: config.openaiBaseUrl,
+      openaiApiKey: config.openaiApiKey,
       model: config.generatorModel,
       tokenDelayMs: config.generatorTokenDelayMs,
-      logger: app.log,
     });
   const unreadBus =
     dialect === 'postgres'

@@ -11,18 +11,13 @@ import { defineRoutes } from '../app/operations';
 import { requireUser } from '../app/auth';
 import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';
-import { abortOnClientGone, cleanRequest, providerFailure, quotaFor } from '../generator/routes';
+import { abortOnClientGone, cleanRequest, providerFailure, quotaFor } from '../generator/service';
 import { GENERATOR_MESSAGES } from '../generator/errors';
 import { GENERATE_TEXT } from '../generator/schemas';
 import { quotaUsage } from '../generator/queries';
 import { followOffline, type ChatTurnResult } from './instructions';
 import * as q from './queries';
-
-export const CHAT_TEXT = {
-  notFound: 'Chat not found.',
-  tooMany: `This chat has reached its limit of ${CHAT_LIMITS.instructionsMax} instructions. Save the wish, or start a new draft for a new chat.`,
-  alreadyKept: 'This chat is already kept with another wish.',
-} as const;
+import { CHAT_TEXT } from './service';
 
 export default defineRoutes((_app, deps) => {
   const { db, generator } = deps;

@@ -14,7 +14,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { configureSessionCache, createLocalInvalidationBus, setSessionInvalidationBus, type SessionInvalidationBus } from '../auth/sessions';
-import { clearWishCaches, configureFeedCache, publishWishChanges } from '../wishes/queries';
+import { clearWishCaches, configureFeedCache, publishWishChanges } from '../wishes/caches';
 import type { ClusterLink } from './shared-state';
 
 /** Cache lifetime while Redis is away: invalidations cannot travel, so no copy is trusted longer. */

@@ -6,7 +6,9 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { ModerationLogEntry, ModerationWishAction, MyReport, Offer, ReportedWish, ReportStatus } from '@wishes/shared/contract';
 import type { Database, Role } from '../db/types';
 import { HIDDEN_AUTHOR_BANNED, HIDDEN_BY_MODERATORS, nowIso } from '../db/types';
-import { VISIBLE_TO, fullName, getWishesForModerator, wishesChanged } from '../wishes/queries';
+import { VISIBLE_TO, fullName } from '../wishes/visibility';
+import { getWishesForModerator } from '../wishes/queries';
+import { wishesChanged } from '../wishes/caches';
 
 type Db = Kysely<Database>;
 type DbOrTrx = Db | Transaction<Database>;

@@ -16,7 +16,7 @@ import type { Notification, NotificationKind, NotificationsPage, VoteType } from
 import { ANONYMOUS } from '@wishes/shared/constants';
 import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
-import { fullName } from '../wishes/queries';
+import { fullName } from '../wishes/visibility';
 import type { UnreadBus } from './bus';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 

@@ -19,7 +19,9 @@ import type { Config } from '../app/config';
 import { registeredRemote } from '@wishes/shared/registry';
 import { recordSwitch } from '../releases/store';
 import { createPgDatabase, createTestApp, dialects, DEFAULT_PASSWORD, type TestContext, type TestDialect, type TestUser } from '../../test/kit/harness';
-import { BackupError, restoreBackup, verifyBackup, writeBackup, type Manifest } from './backup';
+import { BackupError, verifyBackup, type Manifest } from './archive';
+import { writeBackup } from './backup';
+import { restoreBackup } from './restore';
 
 jest.setTimeout(60_000);
 

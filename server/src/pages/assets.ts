@@ -34,48 +34,8 @@ export function safeRelativePath(raw: string): string | null {
   return parts.join('/');
 }
 
-/** Precompressed copies the build writes beside each file (`main.js.br`, `main.js.gz`), best first. */
-export const PRECOMPRESSED = [
-  { encoding: 'br', extension: '.br' },
-  { encoding: 'gzip', extension: '.gz' },
-] as const;
-
-
-/** The encodings an Accept-Encoding header allows (q > 0), e.g. 'gzip, deflate, br;q=0.5'. */
-export function acceptedEncodings(header: string | string[] | undefined): Set<string> {
-  const accepted = new Set<string>();
-  const value = Array.isArray(header) ? header.join(',') : header ?? '';
-  let star = false;
-  const refused = new Set<string>();
-  for (const part of value.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    if (!(weight > 0)) {
-      refused.add(name);
-      continue;
-    }
-    if (name === '*') star = true;
-    else accepted.add(name);
-  }
-  if (star) for (const { encoding } of PRECOMPRESSED) if (!refused.has(encoding)) accepted.add(encoding);
-  return accepted;
-}
-
-/** Content types of the precompressed kinds (the compressed file's own name would say .br/.gz). */
-const CONTENT_TYPES: Record<string, string> = {
-  js: 'application/javascript; charset=utf-8',
-  mjs: 'application/javascript; charset=utf-8',
-  css: 'text/css; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  svg: 'image/svg+xml',
-};
-
-export function contentTypeFor(file: string): string | undefined {
-  const extension = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase();
-  return extension ? CONTENT_TYPES[extension] : undefined;
-}
+/** Extensions of the precompressed copies the build writes beside each file (`main.js.br`, `main.js.gz`). */
+export const PRECOMPRESSED_EXTENSIONS = ['.br', '.gz'] as const;
 
 /**
  * Whether `relative` (already checked by safeRelativePath) names a regular file inside `root`

@@ -39,6 +39,9 @@ describe.each(dialects)('release and dist files (%s)', (dialect) => {
     put(dir, 'release.json', JSON.stringify({ remote: 'mf-feed', id: '0.1.0-0000000a', version: '0.1.0', hash: 'x', created_at: new Date().toISOString(), declaration: registeredRemote('mf-feed') }));
     symlinkSync('/etc/passwd', path.join(dir, 'passwd.0000000a.js'));
     symlinkSync(outside, path.join(dir, 'assets'));
+    // A real file whose precompressed copy is a link: the copy is never sent.
+    put(dir, 'linked.0000000a.js', 'linked');
+    symlinkSync('/etc/passwd', path.join(dir, 'linked.0000000a.js.br'));
     put(site, 'shell/dist/index.html', '<!doctype html><html><head><title>Wishes</title></head><body><div id="root"></div></body></html>');
     put(site, 'shell/dist/main.12345678.js', 'shell');
     put(site, 'shell/dist/main.12345678.js.map', '{"version":3}');
@@ -54,8 +57,8 @@ describe.each(dialects)('release and dist files (%s)', (dialect) => {
     const entry = await t.request({ url: `${RELEASE}/remoteEntry.js` });
     expect(entry.statusCode).toBe(200);
     expect(entry.headers['cache-control']).toContain('immutable');
-    for (const url of [`${RELEASE}/passwd.0000000a.js`, `${RELEASE}/assets/secret.txt`, `${RELEASE}/nope.0000000a.js`, `${RELEASE}/%2e%2e/%2e%2e/secret.txt`, '/host.12345678.js']) {
-      const res = await t.request({ url });
+    for (const url of [`${RELEASE}/passwd.0000000a.js`, `${RELEASE}/assets/secret.txt`, `${RELEASE}/nope.0000000a.js`, `${RELEASE}/%2e%2e/%2e%2e/secret.txt`, '/host.12345678.js', `${RELEASE}/linked.0000000a.js`]) {
+      const res = await t.request({ url, headers: { 'accept-encoding': 'br, gzip' } });
       expect([url, res.statusCode]).toEqual([url, 404]);
       expect(String(res.headers['cache-control'] ?? '')).not.toContain('immutable');
       expect(res.body).not.toMatch(/root:|top secret/);

@@ -9,7 +9,7 @@ import { OPERATIONS } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { getVisibleWish } from '../wishes/queries';
 import { findUser } from '../profiles/queries';
-import { fullName } from '../wishes/queries';
+import { fullName } from '../wishes/visibility';
 import { ANONYMOUS } from '@wishes/shared/constants';
 import { escapeHtml } from '@wishes/shared/html';
 

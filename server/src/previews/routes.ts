@@ -1,42 +1,15 @@
 /** The PNG cards: one per wish in a theme and a format (og:image, downloads), the themes, and the site's own card. */
-import path from 'node:path';
-import type { FastifyReply } from 'fastify';
 import type { CardFormat } from '@wishes/shared/contract';
 import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';
 import { loadOptions } from '../options/load';
 import { getVisibleWish } from '../wishes/queries';
-import { createCardCache } from './card';
-import { cardThemeList, isCardTheme } from './card-themes';
+import { cardCacheFor, chosenTheme, sendPng } from './service';
+import { cardThemeList } from './card-themes';
 
 const NOT_FOUND = 'Wish not found';
 const SITE_DESCRIPTION = 'Write a wish for someone with help from AI, share it, and see what others wrote.';
-export const UNKNOWN_THEME = 'Unknown card theme.';
-
-/** The theme asked for (400 when unknown), else the wish's own. */
-export function chosenTheme(asked: string | undefined, stored: string | null | undefined): string | null {
-  if (asked === undefined || asked === '') return stored ?? null;
-  if (!isCardTheme(asked)) throw new HttpError(400, UNKNOWN_THEME, { fields: { theme: UNKNOWN_THEME } });
-  return asked;
-}
-
-/** Sends a card; `shared` cards (public wishes) may sit in public caches for a while, others stay private. */
-export function sendPng(reply: FastifyReply, ifNoneMatch: string | undefined, card: { png: Buffer; etag: string }, shared = true) {
-  // Short-lived: a wish made private must stop showing its card soon in caches too.
-  reply.header('ETag', card.etag).header('Cache-Control', shared ? 'public, max-age=300' : 'private, no-store').header('X-Content-Type-Options', 'nosniff');
-  if (ifNoneMatch === card.etag) return reply.code(304).send();
-  return reply.type('image/png').send(card.png);
-}
-
-const caches = new Map<string, ReturnType<typeof createCardCache>>();
-/** One card cache per data folder, shared by every area that draws cards (previews, deliveries, mail). */
-export function cardCacheFor(dataDir: string) {
-  let cache = caches.get(dataDir);
-  if (!cache) caches.set(dataDir, (cache = createCardCache(path.join(dataDir, 'cards'))));
-  return cache;
-}
-
 export default defineRoutes((_app, deps) => {
   const { db, config } = deps;
   const cardFor = cardCacheFor(config.dataDir);

@@ -8,7 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Profile, Subscription } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
-import { VISIBLE_TO, fullName } from '../wishes/queries';
+import { VISIBLE_TO, fullName } from '../wishes/visibility';
 
 type Db = Kysely<Database>;
 

@@ -10,7 +10,7 @@ import type { Voter, VoteSummary, VoteType } from '@wishes/shared/contract';
 import { ANONYMOUS } from '@wishes/shared/constants';
 import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
-import { VISIBLE_TO, fullName } from '../wishes/queries';
+import { VISIBLE_TO, fullName } from '../wishes/visibility';
 import { readHot, rowLimit } from '../db/hot-reads';
 
 type Db = Kysely<Database>;

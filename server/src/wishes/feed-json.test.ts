@@ -5,7 +5,9 @@
  */
 import { sql } from 'kysely';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
-import { clearFeedCache, feedPage, followingFeedPage, getVisibleWish } from './queries';
+import { clearFeedCache } from './caches';
+import { feedPage, followingFeedPage } from './feeds';
+import { getVisibleWish } from './queries';
 
 const NAMES: [string, string][] = [
   ['', ''],

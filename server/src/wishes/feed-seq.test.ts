@@ -5,7 +5,9 @@
  */
 import { sql } from 'kysely';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
-import { clearFeedCache, deleteWish, feedPage, insertWish, updateWish } from './queries';
+import { clearFeedCache } from './caches';
+import { deleteWish, insertWish, updateWish } from './queries';
+import { feedPage } from './feeds';
 import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
 
 describe.each(dialects)('feed positions (%s)', (dialect) => {

@@ -7,12 +7,14 @@ import { PAGE_SIZE, parseId, parsePage } from '../app/params';
 import { requireUser } from '../app/auth';
 import { WISH_TEXT } from './schemas';
 import * as q from './queries';
+import { feedPageBody, followingFeedPageBody, userWishesPage } from './feeds';
+import { searchWishes, type SearchResult } from './search';
 import { SearchBusyError } from './sqlite-search';
 import { MINUTE, byIp } from '../app/ratelimit';
 import { isModerator, writeLog } from '../moderation/queries';
 import { attachToWish, findOwnChat } from '../chats/queries';
-import { CHAT_TEXT } from '../chats/routes';
-import { chosenTheme } from '../previews/routes';
+import { CHAT_TEXT } from '../chats/service';
+import { chosenTheme } from '../previews/service';
 import { themeStyle } from '../previews/card-themes';
 
 export default defineRoutes((_app, deps) => {
@@ -20,15 +22,15 @@ export default defineRoutes((_app, deps) => {
 
   // The page comes as its JSON text (SQLite builds it), so it is sent as it is, not serialized again.
   const feed = async (rawPage: string | undefined, viewerId: number | null, reply: FastifyReply) =>
-    reply.type('application/json; charset=utf-8').send(await q.feedPageBody(db, parsePage(rawPage), PAGE_SIZE, viewerId));
+    reply.type('application/json; charset=utf-8').send(await feedPageBody(db, parsePage(rawPage), PAGE_SIZE, viewerId));
   // Signed-in only (401 for visitors): the public wishes of the people the caller follows.
   const following = async (userId: number, rawPage: string | undefined, reply: FastifyReply) =>
-    reply.type('application/json; charset=utf-8').send(await q.followingFeedPageBody(db, dialect, userId, parsePage(rawPage), PAGE_SIZE));
+    reply.type('application/json; charset=utf-8').send(await followingFeedPageBody(db, dialect, userId, parsePage(rawPage), PAGE_SIZE));
   const userWishes = async (rawId: string, rawPage: string | undefined, viewerId: number | null) => {
     const userId = parseId(rawId, WISH_TEXT.userNotFound);
     const page = parsePage(rawPage);
     if (!(await q.userExists(db, userId))) throw new HttpError(404, WISH_TEXT.userNotFound);
-    return q.userWishesPage(db, userId, page, PAGE_SIZE, viewerId);
+    return userWishesPage(db, userId, page, PAGE_SIZE, viewerId);
   };
 
   // Validation is attached, not thrown, so every bad query gets the search page's own error shape.
@@ -38,9 +40,9 @@ export default defineRoutes((_app, deps) => {
     if (typeof raw !== 'string' || !raw.trim()) throw new HttpError(400, WISH_TEXT.blankSearch, { success: false });
     if (raw.length > LIMITS.searchQueryMax) throw new HttpError(400, WISH_TEXT.longSearch, { success: false });
     const query = raw.trim();
-    let found: q.SearchResult;
+    let found: SearchResult;
     try {
-      found = await q.searchWishes(db, dialect, query, page, PAGE_SIZE, viewerId, { bounds: { timeoutMs: deps.config.searchTimeoutMs } });
+      found = await searchWishes(db, dialect, query, page, PAGE_SIZE, viewerId, { bounds: { timeoutMs: deps.config.searchTimeoutMs } });
     } catch (error) {
       // Past its time bound or queue: the search gives up so the server stays responsive.
       if (error instanceof SearchBusyError) throw new HttpError(503, WISH_TEXT.searchBusy, { success: false }, { 'Retry-After': '2' });

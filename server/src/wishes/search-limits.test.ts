@@ -6,7 +6,7 @@
  */
 import { Client } from 'pg';
 import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
-import { fts5Query, tsQuery } from './queries';
+import { fts5Query, tsQuery } from './search-syntax';
 import { closeSqliteSearch } from './sqlite-search';
 
 const search = (t: TestContext, query: string, page = 1, remoteAddress = '127.0.0.1') =>

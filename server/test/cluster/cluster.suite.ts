@@ -12,18 +12,17 @@
  * Needs haproxy, redis-server and PostgreSQL: a loud skip locally when one is missing, a failure
  * under CI (.ci/run installs them).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { REPO_ROOT } from '../../src/app/config';
 import { PROBE_PATHS } from '@wishes/shared/contract';
 import { registeredRemote } from '@wishes/shared/registry';
 import { archive, build } from '../kit/release-archives';
+import { commandExists, describeUnless, firstMissing, tcpReachable, unreachable } from '../kit/services';
 
 // scripts/cluster.js is the launcher `npm run cluster` uses; plain JavaScript, so required.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -50,27 +49,17 @@ const REDIS = { host: '127.0.0.1', port: 6379 };
 /** The quota the servers run with: small, so "exact" is cheap to show. */
 const GENERATION_LIMIT = 5;
 
-const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const tcpOpen = (host: string, port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host, port });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-
-async function missingServices(): Promise<string | null> {
-  if (!has('haproxy')) return 'haproxy is not installed (apt-get install -y haproxy)';
-  if (!(await tcpOpen(REDIS.host, REDIS.port)) && !has('redis-server')) return 'Redis does not answer on 127.0.0.1:6379 and redis-server is not installed';
-  const client = new Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return null;
-  } catch {
-    return `PostgreSQL does not answer at ${ADMIN_URL}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
+/**
+ * Decided when the file loads (jest collects tests then), so a missing service makes every test
+ * *skipped*, not passed with nothing checked; under CI it is an error instead.
+ */
+const unavailable = firstMissing(
+  () => (commandExists('haproxy') ? null : 'haproxy is not installed (apt-get install -y haproxy)'),
+  () =>
+    tcpReachable(REDIS.host, REDIS.port) || commandExists('redis-server') ? null : `Redis does not answer on ${REDIS.host}:${REDIS.port} and redis-server is not installed`,
+  () => unreachable('PostgreSQL', ADMIN_URL, 5432),
+);
+const describeCluster = describeUnless(unavailable, IN_CI);
 
 const runTag = randomBytes(4).toString('hex');
 let addressSeq = 0;
@@ -113,15 +102,9 @@ let cluster: Cluster | undefined;
 let databaseName = '';
 let releasesDir = '';
 let clusterDbUrl = '';
-let unavailable: string | null = null;
 
 beforeAll(async () => {
-  unavailable = await missingServices();
-  if (unavailable) {
-    if (IN_CI) throw new Error(`The cluster suite cannot run under CI: ${unavailable}`);
-    console.warn(`!!! SKIPPING THE CLUSTER SUITE: ${unavailable}`);
-    return;
-  }
+  if (unavailable) return;
   releasesDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-cluster-releases-'));
   databaseName = `cluster_test_${Date.now().toString(36)}_${runTag}`;
   const admin = new Client({ connectionString: ADMIN_URL });
@@ -166,16 +149,9 @@ afterAll(async () => {
   }
 }, 60_000);
 
-/** it(), or a skip when the services are missing (decided in beforeAll, so checked at run time). */
+/** A test on the running cluster (inside describeCluster: skipped when the services are missing). */
 function clusterIt(name: string, body: (c: Cluster) => Promise<void>, timeout = 60_000) {
-  it(
-    name,
-    async () => {
-      if (unavailable) return;
-      await body(cluster!);
-    },
-    timeout,
-  );
+  it(name, () => body(cluster!), timeout);
 }
 
 let userSeq = 0;
@@ -189,7 +165,7 @@ async function member(c: Cluster): Promise<{ id: number; email: string; access: 
   return { id: created.json().user_id, email, access: login.json().access };
 }
 
-describe('three processes behind HAProxy on one PostgreSQL database', () => {
+describeCluster('three processes behind HAProxy on one PostgreSQL database', () => {
   clusterIt('answers GET /healthz through the proxy and on every process', async (c) => {
     expect((await call(c.port, PROBE_PATHS.live)).status).toBe(200);
     for (const server of c.servers) expect((await call(server.port, PROBE_PATHS.live)).status).toBe(200);

@@ -7,32 +7,18 @@
  * PostgreSQL or Redis unreachable: a loud skip locally, a failure under CI.
  */
 import http from 'node:http';
-import net from 'node:net';
 import { openDatabase } from '../../src/db/connect';
 import { runAdminCommand } from '../../src/moderation/admin-cli';
 import { createPgDatabase, PG_ADMIN_URL } from '../kit/harness';
+import { describeUnless, firstMissing, unreachable } from '../kit/services';
 import { IN_CI, http as call, startServer, stopServer, type ServerChild } from './child';
 
 jest.setTimeout(120_000);
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
+/** Decided when the file loads, so a missing service makes the test *skipped*, not passed; under CI an error. */
+const describeWithServices = describeUnless(firstMissing(() => (PG_ADMIN_URL ? null : 'PostgreSQL is not reachable'), () => unreachable('Redis', REDIS_URL, 6379)), IN_CI);
 
 /** A stream held open on `port`; resolves `ended` when the server closes it. */
 function holdStream(port: number, token: string, viaQuery: boolean) {
@@ -61,21 +47,13 @@ function holdStream(port: number, token: string, viaQuery: boolean) {
   };
 }
 
-describe('streams end with the session on every process (cluster mode)', () => {
+describeWithServices('streams end with the session on every process (cluster mode)', () => {
   let a: ServerChild | undefined;
   let b: ServerChild | undefined;
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl = '';
-  let skipped: string | null = null;
 
   beforeAll(async () => {
-    if (!PG_ADMIN_URL) skipped = 'PostgreSQL is not reachable';
-    else if (!(await redisAnswers())) skipped = `Redis does not answer at ${REDIS_URL}`;
-    if (skipped) {
-      if (IN_CI) throw new Error(`cluster stream test cannot run under CI: ${skipped}`);
-      console.warn(`\n!!!!! cluster stream test SKIPPED: ${skipped} !!!!!\n`);
-      return;
-    }
     const pg = await createPgDatabase();
     databaseUrl = pg.url;
     drop = pg.drop;
@@ -106,7 +84,6 @@ describe('streams end with the session on every process (cluster mode)', () => {
   };
 
   it('sign-out everywhere, a password change and a ban on B end the streams held by A within 5 s', async () => {
-    if (skipped) return;
     const ada = await signUp('Ada');
     // Both processes have the token's epoch cached before it ends.
     let access = await ada.login(a!.port);

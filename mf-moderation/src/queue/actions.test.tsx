@@ -1,0 +1,136 @@
+/** The report queue's actions over HTTP (MSW): what each button sends, and what the page shows after. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReportedWish } from '@wishes/shared';
+import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import ModerationPage, { QUEUE_TEXTS, wishStateText } from './ModerationPage';
+import { REASON_MAX } from '../common/ReasonDialog';
+import { item as reported, wish } from '../test/fixtures';
+import { API, heldGet, http, HttpResponse, pagedGet, recordPosts, refuse, server } from '../test/http';
+
+const BANNED = "The author's account is suspended.";
+
+/** One report, as the queue's fixture has five. */
+const item = (overrides: Partial<ReportedWish> = {}) => reported({ report_count: 1, categories: { 'Spam or advertising': 1 }, last_reported_at: '2026-11-21T10:00:00.000Z', ...overrides });
+const onePage = (items: ReportedWish[]) => ({ 1: { items, page_number: 1, next_page_number: null } });
+const hiddenWish = (reason = 'Spam') => wish({ moderation: { state: 'hidden', reason } });
+
+let toasts: ReturnType<typeof recordToasts>;
+beforeEach(() => {
+  resetSharedState();
+  signInForTest(2);
+  toasts = recordToasts();
+});
+afterEach(() => toasts.stop());
+
+/** Opens the action's dialog, gives the reason and confirms; resolves when the dialog has closed. */
+async function act(button: string, dialogName: string | RegExp, confirm: string, reason: string) {
+  await userEvent.click(await screen.findByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog', { name: dialogName });
+  await userEvent.type(within(dialog).getByRole('textbox'), reason);
+  await userEvent.click(within(dialog).getByRole('button', { name: confirm }));
+  return dialog;
+}
+
+describe('the report queue over HTTP', () => {
+  it('asks for the open reports first and shows the loading line while they come', async () => {
+    const { release, queries } = heldGet(API.queue, { items: [item()], page_number: 1, next_page_number: null });
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    expect(await screen.findByText(QUEUE_TEXTS.loading)).toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('article', { name: /Wish 41/ })).toHaveTextContent('1 report');
+    expect(queries.map((q) => q.get('status'))).toEqual(['open']);
+  });
+
+  it('restores a hidden wish: the body carries the action and the trimmed reason, the list reloads', async () => {
+    const queries = pagedGet(API.queue, onePage([item({ wish: hiddenWish() })]));
+    const posts = recordPosts(API.wish, () => HttpResponse.json({ message: 'Wish restored', wish: wish() }));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    expect(await screen.findByTestId('mod-wish-state')).toHaveTextContent('wish hidden now');
+    expect(screen.queryByRole('button', { name: 'Hide' })).toBeNull();
+    await act('Restore', 'Restore wish 41', 'Restore', '  Not spam after all  ');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toEqual([{ id: '41', body: { action: 'restore', reason: 'Not spam after all' } }]);
+    expect(toasts.texts()).toContain('success: Wish restored');
+    await waitFor(() => expect(queries).toHaveLength(2));
+  });
+
+  it.each([
+    ['Dismiss', 'Dismiss reports on wish 41', 'Dismiss', 'dismiss'],
+    ['Delete', 'Delete wish 41', 'Delete', 'delete'],
+  ])('%s sends its action for the wish', async (button, dialogName, confirm, action) => {
+    pagedGet(API.queue, onePage([item()]));
+    const posts = recordPosts(API.wish, () => HttpResponse.json({ message: 'Done', wish: wish() }));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    await act(button, dialogName, confirm, 'Reviewed');
+    await waitFor(() => expect(posts).toEqual([{ id: '41', body: { action, reason: 'Reviewed' } }]));
+  });
+
+  it("a banned author's wish offers Unban (for the user) and no Restore", async () => {
+    pagedGet(API.queue, onePage([item({ wish: hiddenWish(BANNED) })]));
+    const posts = recordPosts(API.user, () => HttpResponse.json({ message: 'Member unbanned' }));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    const article = await screen.findByRole('article', { name: /Wish 41/ });
+    expect(within(article).queryByRole('button', { name: 'Restore' })).toBeNull();
+    expect(within(article).queryByRole('button', { name: 'Ban author' })).toBeNull();
+    await act('Unban author', 'Unban Rex Reported', 'Unban', 'Appeal accepted');
+    await waitFor(() => expect(posts).toEqual([{ id: '9', body: { action: 'unban', reason: 'Appeal accepted' } }]));
+    expect(toasts.texts()).toContain('success: Member unbanned');
+  });
+
+  it('Cancel closes the dialog and sends nothing; the reason is capped at the limit', async () => {
+    pagedGet(API.queue, onePage([item()]));
+    const posts = recordPosts(API.wish, () => HttpResponse.json({ message: 'Done', wish: wish() }));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete wish 41' });
+    expect(within(dialog).getByRole('textbox')).toHaveAttribute('maxLength', String(REASON_MAX));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toEqual([]);
+  });
+
+  it("keeps the dialog open with the server's words when an action is refused", async () => {
+    pagedGet(API.queue, onePage([item()]));
+    server.use(http.post(API.wish, () => refuse(404, 'Wish not found')));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    const dialog = await act('Hide', 'Hide wish 41', 'Hide', 'Spam');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Wish not found');
+    expect(within(dialog).getByRole('button', { name: 'Hide' })).toBeEnabled();
+  });
+
+  it('the resolved tab asks for resolved reports and shows how each was resolved, without Dismiss', async () => {
+    const statuses: Array<string | null> = [];
+    server.use(
+      http.get(API.queue, ({ request }) => {
+        const status = new URL(request.url).searchParams.get('status');
+        statuses.push(status);
+        const items = status === 'resolved' ? [item({ status: 'resolved', resolution: 'hide', wish: hiddenWish() })] : [];
+        return HttpResponse.json({ items, page_number: 1, next_page_number: null });
+      }),
+    );
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    expect(await screen.findByText(QUEUE_TEXTS.emptyOpen)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Resolved' }));
+    const article = await screen.findByRole('article', { name: /Wish 41/ });
+    expect(article).toHaveTextContent('resolved as Hidden');
+    expect(within(article).queryByRole('button', { name: 'Dismiss' })).toBeNull();
+    expect(statuses).toEqual(['open', 'resolved']);
+  });
+
+  it('says so when nothing has been resolved yet', async () => {
+    server.use(http.get(API.queue, () => HttpResponse.json({ items: [], page_number: 1, next_page_number: null })));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    await screen.findByText(QUEUE_TEXTS.emptyOpen);
+    await userEvent.click(screen.getByRole('tab', { name: 'Resolved' }));
+    expect(await screen.findByText(QUEUE_TEXTS.emptyResolved)).toBeInTheDocument();
+  });
+});
+
+describe('wishStateText', () => {
+  it('says what the wish is now', () => {
+    expect(wishStateText(true, true)).toBe('wish hidden now');
+    expect(wishStateText(false, true)).toBe('wish public now');
+    expect(wishStateText(false, false)).toBe('wish private');
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * The lists of wishes: the public feed (newest first, anonymous pages cached), the following feed
+ * and one member's wishes. Feed bodies are built as the API's JSON text (FeedPageSchema).
+ */
+import { type Kysely, sql } from 'kysely';
+import { ANONYMOUS } from '@wishes/shared/constants';
+import type { Database, Dialect } from '../db/types';
+import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
+import { readColumnNowOnSqlite, readHot, readIds, rowLimit } from '../db/hot-reads';
+import { FEED_CACHE_ENTRIES, feedCacheOf } from './caches';
+import { IS_MODERATOR, WISH_JOINS, WISH_SELECT, toPage, type Page, type WishJoinedRow } from './visibility';
+
+type Db = Kysely<Database>;
+
+/**
+ * Public wishes newest first (created_at, then id), as the API's JSON body (FeedPageSchema): the
+ * feed routes send it as it is. Anonymous pages are kept a moment (caches.ts).
+ */
+export async function feedPageBody(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<string> {
+  const { ttl, pages: cache } = feedCacheOf(db);
+  if (viewerId !== null || ttl <= 0) return readFeedPage(db, page, pageSize, viewerId);
+  const key = page * 1000 + pageSize;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at <= ttl) return hit.body;
+  // The promise is cached, so concurrent misses share one query; a failed read is not kept.
+  const read = readFeedPage(db, page, pageSize, null);
+  if (cache.size >= FEED_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  const entry = { at: now, body: read };
+  cache.set(key, entry);
+  read.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return read;
+}
+
+/** The same page as an object (the /feed HTML draws its first cards from it). */
+export async function feedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
+  return JSON.parse(await feedPageBody(db, page, pageSize, viewerId)) as Page;
+}
+
+/**
+ * Page p of the listed wishes, newest first (migrations/0007_moderation.ts). Page 1 is the top of
+ * wishes_feed_seq_idx. A deeper page walks the per-bucket counts from the newest bucket down to the
+ * bucket that holds the first wanted wish (one small row per FEED_BUCKET_SIZE feed positions
+ * above it), then seeks to that bucket's end and steps over fewer than FEED_BUCKET_SIZE entries:
+ * the work follows the page's depth, never the number of wishes. One statement, so the counts
+ * and the rows come from one snapshot.
+ */
+async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<string> {
+  const skip = (page - 1) * pageSize;
+  // The LIMIT in the inner select tells PostgreSQL's planner the page is 11 rows (a bare range is
+  // estimated at thousands, and it then hash-joins all users).
+  const limit = rowLimit(pageSize + 1);
+  const ids =
+    skip === 0
+      ? sql`select id, feed_seq from wishes where is_public = 1 and hidden = 0 order by feed_seq desc limit ${limit}`
+      : sql`select id, feed_seq from wishes where is_public = 1 and hidden = 0
+              and feed_seq < (select (bucket + 1) * ${FEED_BUCKET_SIZE} from feed_target)
+            order by feed_seq desc limit ${limit} offset coalesce((select ${skip} - above from feed_target), 0)`;
+  const target =
+    skip === 0
+      ? sql``
+      : // Walks the buckets from the newest down, adding up their counts, and stops at the one that
+        // holds the first wanted wish: the work grows with the page's depth, not with the number of
+        // wishes (a running sum over every bucket took 1.7 ms at 1M wishes).
+        sql`with recursive feed_walk(bucket, above, listed) as (
+               select bucket, 0, listed from feed_buckets where bucket = (select max(bucket) from feed_buckets)
+               union all
+               select b.bucket, w.above + w.listed, b.listed from feed_walk w
+                 join feed_buckets b on b.bucket = (select max(n.bucket) from feed_buckets n where n.bucket < w.bucket)
+               where w.above + w.listed <= ${skip}),
+             feed_target as (select bucket, above from feed_walk where above <= ${skip} and above + listed > ${skip})`;
+  const from = sql`from (${ids}) as p
+    join wishes w on w.id = p.id
+    ${WISH_JOINS(viewerId)}
+    order by p.feed_seq desc`;
+  const json = readColumnNowOnSqlite<string>(db, sql`${target} select ${LISTED_WISH_JSON} as wish ${from}`);
+  if (json) return pageBodyOf(json, page, pageSize);
+  const rows = await readHot(db, sql<WishJoinedRow>`${target} ${WISH_SELECT(viewerId)} ${from}`);
+  return JSON.stringify(toPage(rows, page, pageSize));
+}
+
+/** A page's JSON body (FeedPageSchema) around wishes already serialized, one extra fetched to know if more exist. */
+function pageBodyOf(wishJson: string[], page: number, pageSize: number): string {
+  const hasMore = wishJson.length > pageSize;
+  const wishes = hasMore ? wishJson.slice(0, pageSize) : wishJson;
+  return `{"wishes":[${wishes.join(',')}],"page_number":${page},"next_page_number":${hasMore ? page + 1 : null},"hasMore":${hasMore}}`;
+}
+
+/**
+ * SQLite: a *listed* wish (public, not hidden: no moderation state to show) as the API's JSON,
+ * built by SQLite itself, with the same fields and values as toWish. Turning 17 columns of 11 rows
+ * into JavaScript values and then serializing them was most of an uncached feed page's time
+ * (~90 µs of SQLite + object building against ~30 µs for one JSON string per row; bench/RESULTS.md).
+ * Names are trimmed of the characters JavaScript's trim() removes, as fullName does.
+ * wishes/feed-json.test.ts holds it equal to toWish.
+ */
+const JS_TRIMMED = ' \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
+const FULL_NAME_SQL = sql`trim(u.first_name || ' ' || u.last_name, ${JS_TRIMMED})`;
+const LISTED_WISH_JSON = sql`json_object('id', w.id, 'text', w.text, 'user_id', w.user_id,
+    'is_public', json(case when w.is_public = 1 then 'true' else 'false' end),
+    'published_at', w.published_at, 'created_at', w.created_at,
+    'vote_count', w.upvote_count - w.downvote_count, 'upvote_count', w.upvote_count, 'downvote_count', w.downvote_count,
+    'vote_type', mv.vote_type, 'author', coalesce(nullif(${FULL_NAME_SQL}, ''), ${ANONYMOUS}),
+    'user', json_object('id', u.id, 'full_name', ${FULL_NAME_SQL}, 'first_name', u.first_name, 'last_name', u.last_name,
+      'avatar_url', u.avatar_url, 'avatar_thumbnail', u.avatar_thumbnail),
+    'edited_at', w.edited_at)`;
+
+
+/** How many of the newest public wishes the first plan below walks before it gives up. */
+const FOLLOWING_WALK_WINDOW = 5000;
+/** Pages up to this one try the walk first (deeper pages would need a wider window). */
+const FOLLOWING_WALK_MAX_PAGE = 5;
+/** Deepest page (in rows) read with the per-followed-user plan on PostgreSQL; deeper pages use one walk. */
+const FOLLOWING_LATERAL_MAX_ROWS = 500;
+
+/**
+ * The listed wishes (public and not hidden, like the public feed) of the users `followerId` follows,
+ * newest first (feed_seq order is feed order; it has gaps, which no plan below depends on).
+ * Two plans, because the cost depends on how active the followed people are:
+ * 1. Walk the listed wishes of the newest FOLLOWING_WALK_WINDOW feed numbers backwards on
+ *    wishes_feed_seq_idx and keep those whose author is followed (a unique-index probe each).
+ *    Someone following active people fills a page within a few dozen rows; this is the common case
+ *    and costs about a public feed page.
+ * 2. When the walk does not fill the page (quiet followed people, or a deep page): per followed user,
+ *    their newest listed wishes from wishes_user_feed_seq_idx (migration 0008), then the page from
+ *    that small set. PostgreSQL reads only (skip + size + 1) per user (LATERAL); SQLite, without
+ *    LATERAL, answers `user_id in (...)` from the same index and sorts.
+ */
+export async function followingFeedPageBody(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<string> {
+  const skip = (page - 1) * pageSize;
+  const want = pageSize + 1;
+  const followed = sql`exists (select 1 from subscriptions s where s.follower_id = ${followerId} and s.target_id = w.user_id)`;
+  let ids: number[] = [];
+  if (page <= FOLLOWING_WALK_MAX_PAGE) {
+    ids = await readIds(
+      db,
+      sql<{ id: number }>`select w.id from wishes w
+      where w.is_public = 1 and w.hidden = 0
+        and w.feed_seq > (select max(feed_seq) from wishes where is_public = 1 and hidden = 0) - ${FOLLOWING_WALK_WINDOW} and ${followed}
+      order by w.feed_seq desc limit ${rowLimit(want)} offset ${skip}`,
+    );
+  }
+  if (ids.length < want) {
+    const perUser = skip + want;
+    const fallback =
+      dialect === 'postgres' && perUser <= FOLLOWING_LATERAL_MAX_ROWS
+        ? sql<{ id: number }>`select f.id from subscriptions s
+            cross join lateral (select id, feed_seq from wishes
+              where user_id = s.target_id and is_public = 1 and hidden = 0 order by feed_seq desc limit ${perUser}) f
+            where s.follower_id = ${followerId}
+            order by f.feed_seq desc limit ${rowLimit(want)} offset ${skip}`
+        : sql<{ id: number }>`select id from wishes
+            where is_public = 1 and hidden = 0 and user_id in (select target_id from subscriptions where follower_id = ${followerId})
+            order by feed_seq desc limit ${rowLimit(want)} offset ${skip}`;
+    ids = await readIds(db, fallback);
+  }
+  if (ids.length === 0) return pageBodyOf([], page, pageSize);
+  // Still listed (a wish hidden or made private since the ids were read drops out), so SQLite can
+  // serialize them (LISTED_WISH_JSON).
+  const from = sql`from wishes w
+    ${WISH_JOINS(followerId)}
+    where w.id in (${sql.join(ids)}) and w.is_public = 1 and w.hidden = 0
+    order by w.feed_seq desc`;
+  const json = readColumnNowOnSqlite<string>(db, sql`select ${LISTED_WISH_JSON} as wish ${from}`);
+  if (json) return pageBodyOf(json, page, pageSize);
+  const rows = await readHot(db, sql<WishJoinedRow>`${WISH_SELECT(followerId)} ${from}`);
+  return JSON.stringify(toPage(rows, page, pageSize));
+}
+
+/** The same page as an object. */
+export async function followingFeedPage(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<Page> {
+  return JSON.parse(await followingFeedPageBody(db, dialect, followerId, page, pageSize)) as Page;
+}
+
+export async function userWishesPage(db: Db, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
+  // Deferred join: the page's ids from wishes_user_idx alone, then only those rows joined.
+  // Others see public wishes; hidden ones too when they are moderators (VISIBLE_TO, spelled out here
+  // so the page's ids still come from wishes_user_idx).
+  const publicOnly = viewerId !== userId ? sql` and is_public = 1 and (hidden = 0 or ${IS_MODERATOR(viewerId)})` : sql``;
+  const rows = await readHot(
+    db,
+    sql<WishJoinedRow>`${WISH_SELECT(viewerId)}
+    from (select id, created_at from wishes where user_id = ${userId}${publicOnly}
+          order by created_at desc, id desc limit ${rowLimit(pageSize + 1)} offset ${(page - 1) * pageSize}) as p
+    join wishes w on w.id = p.id
+    ${WISH_JOINS(viewerId)}
+    order by w.created_at desc, w.id desc`,
+  );
+  return toPage(rows, page, pageSize);
+}
+
