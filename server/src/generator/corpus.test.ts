@@ -4,7 +4,7 @@
  * wishes for work and the formal style never speak of love; retirement looks back.
  */
 import { allWishes, CORPUS, FRAMES } from './corpus';
-import { quickSentences, registerBreaks, repeatsInNextSentence, verbsOf } from './grammar';
+import { quickSentences, registerBreaks, repeatsInNextSentence, sameOpenings, verbsOf } from './grammar';
 import { STYLE_KEYS, TOPIC_KEYS } from './keys';
 import { closingCouplet, presentLookBack } from './eval/score';
 
@@ -54,6 +54,15 @@ describe('the corpus of whole wishes', () => {
         const repeats = repeatsInNextSentence(parts(wish).join(' '), [], quickSentences);
         if (repeats.length) found.push(`${topic}/${style}/${tone}/${length}: ${repeats[0]}`);
       }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('opens no two sentences of a wish the same way: one blessing ("May…", "Wishing…", "With…") a card, no "I hope…" twice', () => {
+    const found: string[] = [];
+    for (const { topic, style, tone, wish } of wishes) {
+      const same = sameOpenings(partsAt.long(wish).join(' '));
+      if (same.length) found.push(`${topic}/${style}/${tone}: ${same[0]}`);
     }
     expect(found).toEqual([]);
   });

@@ -7,7 +7,7 @@
  */
 import type { GenerateRequest } from '@wishes/shared/contract';
 import { CORPUS, FRAMES, fitsRelationship, OFFICE_WORDS, relationshipOf, type CorpusTone, type CorpusWish, type DetailMood, type Register } from './corpus';
-import { quickSentences, registerBreaks, repeatsInNextSentence } from './grammar';
+import { quickSentences, registerBreaks, repeatsInNextSentence, sameOpenings } from './grammar';
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
 import { detailToWeave, wovenSentences } from './weave';
 
@@ -154,7 +154,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const paragraphs = bodyOf(wish, length, detailSentence, plan.topic, place).map((sentences) => sentences.join(' '));
     if (plan.dayLabel && plan.register === 'formal') paragraphs[paragraphs.length - 1] += ` With every good wish for ${plan.dayLabel}.`;
     const text = [greeting, ...paragraphs, signoff].join('\n\n');
-    const repeats = repeatsInNextSentence(text, nameWords, quickSentences).length;
+    // Two sentences that open the same way ("May your…" twice, "I hope…" twice) read as a template.
+    const repeats = repeatsInNextSentence(text, nameWords, quickSentences).length + sameOpenings(paragraphs.join('\n')).length;
     if (!best || repeats < best.repeats) best = { wish, text, repeats };
     if (repeats === 0) break;
     // A detail whose words every wish here repeats (a "baby" card and "I can't wait to meet the
