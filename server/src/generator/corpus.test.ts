@@ -34,7 +34,7 @@ describe('the corpus of whole wishes', () => {
 
   it('every part is a finished sentence with nothing left to fill in', () => {
     for (const { wish } of wishes) {
-      for (const part of Object.values(wish)) {
+      for (const part of [wish.open, wish.middle, wish.more, wish.wish]) {
         expect(part).toMatch(/^[A-Z“"']/u);
         expect(part).toMatch(/[.!?]$/u);
         expect(part).not.toMatch(/[{}]| {2}/u);
@@ -78,8 +78,7 @@ describe('the corpus of whole wishes', () => {
       ...Object.values(FRAMES.couplets).flatMap((t) => t.work),
       ...FRAMES.warmer.work.lines,
       ...FRAMES.warmer.work.signoffs,
-      ...FRAMES.funnier.work.lines,
-      ...FRAMES.funnier.work.signoffs,
+      ...[...FRAMES.funnier.work.lines, ...FRAMES.funnier.work.signoffs, ...FRAMES.funnier.formal.lines, ...FRAMES.funnier.formal.signoffs].map((l) => l.line),
       ...FRAMES.mentionThing.work,
       ...FRAMES.mentionThing.formal,
     ];

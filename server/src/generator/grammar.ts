@@ -124,11 +124,12 @@ const LEAD_WORDS = new Set(['i', "i'm", "i've", "i'll", "i'd", 'you', "you're", 
  * "With…") is one pattern; "I hope…" and "I was…" are two; otherwise its first word.
  */
 export function openingOf(sentence: string): string {
-  const plain = sentence.trim().replace(/^["“‘(]+/u, '').replace(/’/gu, "'").toLowerCase();
-  if (BLESSING.test(plain)) return 'blessing';
-  const words = plain.match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
-  if (!words.length) return '';
-  return LEAD_WORDS.has(words[0]) && words[1] ? `${words[0]} ${words[1]}` : words[0];
+  // "And may…" is the same blessing as "May…"; "Happy birthday, and may…" is one too.
+  const plain = sentence.trim().replace(/^["“‘(]+/u, '').replace(/’/gu, "'").toLowerCase().replace(/^(?:and|but|so),?\s+(?=may\b|wishing\b|with\b)/u, '');
+  if (BLESSING.test(plain) || /^happy\b[^.!?]*,\s*and may\b|[:;]\s*may\b/u.test(plain)) return 'blessing';
+  const [first, second] = plain.match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
+  if (!first) return '';
+  return LEAD_WORDS.has(first) && second ? `${first} ${second}` : first;
 }
 
 /** Pairs of sentences of a body (no greeting or sign-off lines) that open the same way, anywhere in it. */
@@ -138,7 +139,8 @@ export function sameOpenings(body: string, split: (text: string) => string[] = q
   for (const sentence of split(body)) {
     const opening = openingOf(sentence);
     if (!opening) continue;
-    if (seen.has(opening)) found.push(`${opening}: “${seen.get(opening)}” … “${sentence}”`);
+    const earlier = seen.get(opening);
+    if (earlier !== undefined) found.push(`${opening}: “${earlier}” … “${sentence}”`);
     else seen.set(opening, sentence);
   }
   return found;
