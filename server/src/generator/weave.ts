@@ -284,6 +284,12 @@ function reactable(clause: string): DetailToWeave | null {
     const together = /^(?:us|me)$/iu.test(years[2]);
     return { clause: together ? `Thank you for ${n} years of working together, and here's to many more` : `I raise a glass to ${n} years with ${years[2]}, and to many more`, kind: 'toast' };
   }
+  // "they have been married for 40 years" is a milestone to marvel at, not a trait.
+  const married = /^you(?: have|'ve) been (married|together) for (\d{1,2}|[a-z-]+) years$/iu.exec(clause);
+  if (married) {
+    const n = /^\d+$/u.test(married[2]) ? numberWords(Number(married[2])) : married[2];
+    return { clause: `What a thing it is to have been ${married[1].toLowerCase()} for ${n} years`, kind: 'toast' };
+  }
   // "We have been friends since school" is a bond to be glad of, not news.
   const bond = /^we(?: have|'ve) been (friends|neighbours|neighbors|colleagues|together) ((?:since|for) .+)$/iu.exec(clause);
   if (bond) return { clause: `I'm so glad we've been ${bond[1].toLowerCase().replace('neighbors', 'neighbours')} ${bond[2]}`, kind: 'toast' };
