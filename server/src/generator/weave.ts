@@ -327,7 +327,11 @@ export function detailFrames(kind: DetailKind, mood: DetailMood, register: Regis
 
 /** The detail woven into each of its frames: whole sentences, addressed to the reader. */
 export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register: Register): string[] {
-  return detailFrames(detail.kind, mood, register).map((frame) => {
+  // "I'm smiling as I write this, because…" is for a memory, not for "I love your Christmas pudding".
+  const memory = /\b(?:remember|think of|thinking of|still)\b/iu.test(detail.clause);
+  const frames = detailFrames(detail.kind, mood, register);
+  const fitting = frames.filter((frame) => memory || !frame.startsWith("I'm smiling as I write this"));
+  return (fitting.length ? fitting : frames).map((frame) => {
     const sentence = frame.replace('{d}', () => (/\bas \{d\}/u.test(frame) ? simplePresent(detail.clause) : detail.clause));
     return sentence.charAt(0).toUpperCase() + sentence.slice(1);
   });
