@@ -50,7 +50,7 @@ export interface Fits {
 }
 
 /** The setting a line is chosen for; the audience is unknown when the improve route gets the text alone. */
-export interface LineContext {
+interface LineContext {
   topic: TopicKey;
   register: Register;
   audience?: AudienceKey;

@@ -123,7 +123,7 @@ const LEAD_WORDS = new Set(['i', "i'm", "i've", "i'll", "i'd", 'you', "you're", 
  * What a sentence opens with, as a reader hears a pattern: every blessing ("May…", "Wishing…",
  * "With…") is one pattern; "I hope…" and "I was…" are two; otherwise its first word.
  */
-export function openingOf(sentence: string): string {
+function openingOf(sentence: string): string {
   // "And may…" is the same blessing as "May…"; "Happy birthday, and may…" is one too.
   const plain = sentence.trim().replace(/^["“‘(]+/u, '').replace(/’/gu, "'").toLowerCase().replace(/^(?:and|but|so),?\s+(?=may\b|wishing\b|with\b)/u, '');
   if (BLESSING.test(plain) || /^happy\b[^.!?]*,\s*and may\b|[:;]\s*may\b/u.test(plain)) return 'blessing';

@@ -111,13 +111,13 @@ const PLAIN_SIGNOFF: Record<Register, string> = { warm: 'Warmly,', work: 'With b
  * (`signoffFits` in frames.json): no "Cheers," on a get-well card, no "With love," to a
  * colleague, "Your colleague in crime," for a colleague only, "Onwards," for a card that looks ahead.
  */
-export function signoffsFor(lines: readonly string[], plan: Pick<Plan, 'topic' | 'register' | 'audience'>): string[] {
+function signoffsFor(lines: readonly string[], plan: Pick<Plan, 'topic' | 'register' | 'audience'>): string[] {
   const fitting = lines.filter((line) => fitsContext(FRAMES.signoffFits[line], plan));
   return fitting.length ? fitting : [PLAIN_SIGNOFF[plan.register]];
 }
 
 /** The greeting line for a name: "the Johnsons" are greeted "To the Johnsons,", never "Dear the Johnsons,". */
-export function greetingFor(line: string, name: string): string {
+function greetingFor(line: string, name: string): string {
   const the = /^the\s+/iu.exec(name);
   if (the && !/^(?:For|Happy)\b/u.test(line)) return `To the ${name.slice(the[0].length)},`;
   return line.replace('{name}', () => (the && !line.startsWith('{name}') ? `the ${name.slice(the[0].length)}` : name));
