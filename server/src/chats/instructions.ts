@@ -155,7 +155,7 @@ export function followOffline(text: string, message: string, name: string, rando
   const { register, topic } = contextOf(text, settings);
   switch (parsed.kind) {
     case 'improve': {
-      const out = improveText(text, parsed.instruction, random, { register });
+      const out = improveText(text, parsed.instruction, random, { register, topic, audience: settings?.audience ? audienceKeyOf(settings.audience) : undefined });
       if (out === text.trim() && parsed.instruction === 'shorter') return { reply: CHAT_REPLIES.alreadyShort, text, changed: false };
       return { reply: CHAT_REPLIES.improve(parsed.instruction), text: out, changed: out !== text };
     }

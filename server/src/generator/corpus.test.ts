@@ -4,7 +4,7 @@
  * wishes for work and the formal style never speak of love; retirement looks back.
  */
 import { allWishes, CORPUS, FRAMES } from './corpus';
-import { quickSentences, registerBreaks, repeatsInNextSentence, verbsOf } from './grammar';
+import { quickSentences, registerBreaks, repeatsInNextSentence, sameOpenings, verbsOf } from './grammar';
 import { STYLE_KEYS, TOPIC_KEYS } from './keys';
 import { closingCouplet, presentLookBack } from './eval/score';
 
@@ -34,7 +34,7 @@ describe('the corpus of whole wishes', () => {
 
   it('every part is a finished sentence with nothing left to fill in', () => {
     for (const { wish } of wishes) {
-      for (const part of Object.values(wish)) {
+      for (const part of [wish.open, wish.middle, wish.more, wish.wish]) {
         expect(part).toMatch(/^[A-Z“"']/u);
         expect(part).toMatch(/[.!?]$/u);
         expect(part).not.toMatch(/[{}]| {2}/u);
@@ -58,6 +58,15 @@ describe('the corpus of whole wishes', () => {
     expect(found).toEqual([]);
   });
 
+  it('opens no two sentences of a wish the same way: one blessing ("May…", "Wishing…", "With…") a card, no "I hope…" twice', () => {
+    const found: string[] = [];
+    for (const { topic, style, tone, wish } of wishes) {
+      const same = sameOpenings(partsAt.long(wish).join(' '));
+      if (same.length) found.push(`${topic}/${style}/${tone}: ${same[0]}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('never speaks of love, hugs or kisses in the wishes for work and for the formal style', () => {
     for (const { topic, style, tone, wish } of wishes) {
       if (tone === 'work') expect({ topic, style, breaks: registerBreaks(Object.values(wish).join(' ')) }).toEqual({ topic, style, breaks: [] });
@@ -69,8 +78,7 @@ describe('the corpus of whole wishes', () => {
       ...Object.values(FRAMES.couplets).flatMap((t) => t.work),
       ...FRAMES.warmer.work.lines,
       ...FRAMES.warmer.work.signoffs,
-      ...FRAMES.funnier.work.lines,
-      ...FRAMES.funnier.work.signoffs,
+      ...[...FRAMES.funnier.work.lines, ...FRAMES.funnier.work.signoffs, ...FRAMES.funnier.formal.lines, ...FRAMES.funnier.formal.signoffs].map((l) => l.line),
       ...FRAMES.mentionThing.work,
       ...FRAMES.mentionThing.formal,
     ];

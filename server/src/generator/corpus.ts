@@ -28,8 +28,50 @@ export interface CorpusWish {
   middle: string;
   more: string;
   wish: string;
-  /** The relationships the wish is written for, when its words say so (see fitsOf); absent: every one its register allows. */
-  fits?: Relationship[];
+  /**
+   * Who the wish is written for, tagged by hand: relationships ("friend", "family") or audiences
+   * ("sibling", "grandparent"); absent, what its words assume (see fitsOf). Every joke of the
+   * funny style carries one, so "adult decisions" stay with friends and office humour at work.
+   */
+  fits?: Who[];
+}
+
+/** A relationship, or an audience within one ("grandparent" is family, but not every family joke is for a grandparent). */
+export type Who = Relationship | AudienceKey | 'neighbour';
+
+/**
+ * Where a light line or a sign-off fits, written by hand beside it: the occasions, who it is for
+ * and the registers. An absent list means any. A line that fits nowhere here is never used.
+ */
+export interface Fits {
+  occasions?: TopicKey[];
+  who?: Who[];
+  registers?: Register[];
+}
+
+/** The setting a line is chosen for; the audience is unknown when the improve route gets the text alone. */
+interface LineContext {
+  topic: TopicKey;
+  register: Register;
+  audience?: AudienceKey;
+}
+
+/** Does a line tagged `fits` fit the setting? With the audience unknown, a line written only for some people is left out. */
+export function fitsContext(fits: Fits | undefined, context: LineContext): boolean {
+  if (!fits) return true;
+  if (fits.occasions && !fits.occasions.includes(context.topic)) return false;
+  if (fits.registers && !fits.registers.includes(context.register)) return false;
+  if (fits.who) {
+    if (!context.audience) return false;
+    if (!fits.who.includes(context.audience) && !fits.who.includes(relationshipOf(context.audience))) return false;
+  }
+  return true;
+}
+
+/** A light line of the rewrites, or a sign-off, with where it fits. */
+export interface TaggedLine {
+  line: string;
+  fits?: Fits;
 }
 
 /**
@@ -61,8 +103,8 @@ export const OFFICE_WORDS = /\b(?:desk|inbox|emails?|office|workday|workplace|me
 const MENTOR_WORDS = /\b(?:believed in me|courage to keep going)\b/iu;
 const FRIEND_WORDS = /\b(?:my friendship|a friend like you|friends like you)\b/iu;
 
-/** The relationships a wish fits: its own "fits" tag, else what its words assume. */
-export function fitsOf(wish: CorpusWish): readonly Relationship[] {
+/** Who a wish fits: its own "fits" tag, else what its words assume. */
+export function fitsOf(wish: CorpusWish): readonly Who[] {
   if (wish.fits) return wish.fits;
   const text = [wish.open, wish.middle, wish.more, wish.wish].join(' ');
   if (OFFICE_WORDS.test(text)) return ['work'];
@@ -72,7 +114,10 @@ export function fitsOf(wish: CorpusWish): readonly Relationship[] {
 }
 
 /** Does a line (a wish, a greeting or sign-off) fit the relationship? */
-export const fitsRelationship = (wish: CorpusWish, relationship: Relationship) => fitsOf(wish).includes(relationship);
+export function fitsRelationship(wish: CorpusWish, relationship: Relationship, audience?: AudienceKey): boolean {
+  const who = fitsOf(wish);
+  return who.includes(relationship) || (!!audience && who.includes(audience));
+}
 
 /**
  * Who the wish is written for. warm: family, friends, a partner, a neighbour; work: a colleague,
@@ -110,10 +155,13 @@ type ByRegister = Partial<Record<Register, string[]>>;
 export interface Frames {
   greetings: Record<StyleKey, ByTone>;
   signoffs: Record<StyleKey, ByTone>;
+  /** Where each sign-off fits (occasion, who, register), by its line; a line without an entry fits everywhere its style and register put it. */
+  signoffFits: Record<string, Fits>;
   detailFrames: Record<DetailMood, Partial<Record<DetailKind, ByRegister>>>;
   couplets: Record<TopicKey, Record<CorpusTone, string[]>>;
   warmer: Record<CorpusTone, { lines: string[]; signoffs: string[] }>;
-  funnier: Record<CorpusTone, { lines: string[]; signoffs: string[] }>;
+  /** The light lines and sign-offs of "funnier", each tagged with where it fits (a joke about the printer is for the office). */
+  funnier: Record<Register, { lines: TaggedLine[]; signoffs: TaggedLine[] }>;
   /** Sentences for a thing the chat asks to mention ("the cake"), by register. */
   mentionThing: Record<Register, string[]>;
 }

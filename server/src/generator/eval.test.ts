@@ -51,6 +51,7 @@ describe('offline writer on the evaluation set', () => {
     expect(report.verblessRate).toBe(0);
     expect(report.repeatedWordRate).toBeLessThanOrEqual(0.01);
     expect(report.repeatedSentenceRate).toBe(0);
+    expect(report.sameOpeningRate).toBeLessThanOrEqual(0.02);
     expect(report.registerBreakRate).toBe(0);
     expect(report.lookBackTenseRate).toBe(0);
     expect(report.shorterKeepsFrameRate).toBe(1);

@@ -113,3 +113,35 @@ export const INTIMATE_WORDS = /\b(?:love[sd]?|loving|lovingly|hugs?|hugging|kiss
 export function registerBreaks(text: string): string[] {
   return [...text.matchAll(new RegExp(INTIMATE_WORDS.source, 'giu'))].map((m) => m[0]);
 }
+
+/** Sentence openings that bless or close ("May your…", "Wishing you…", "With warm wishes…"): one a card is enough. */
+const BLESSING = /^(?:may|wishing|with|sending|here'?s to|every (?:happiness|good wish)|all the best|best wishes|warm(?:est)? wishes)\b/iu;
+/** Short first words whose next word says what the sentence does ("I hope" and "I was" are different openings). */
+const LEAD_WORDS = new Set(['i', "i'm", "i've", "i'll", "i'd", 'you', "you're", "you've", "you'll", 'it', "it's", 'we', "we're", "we'll", 'this', "that's", "there's", 'what', 'so', 'and', 'but', 'the', 'a', 'your', 'my']);
+
+/**
+ * What a sentence opens with, as a reader hears a pattern: every blessing ("May…", "Wishing…",
+ * "With…") is one pattern; "I hope…" and "I was…" are two; otherwise its first word.
+ */
+function openingOf(sentence: string): string {
+  // "And may…" is the same blessing as "May…"; "Happy birthday, and may…" is one too.
+  const plain = sentence.trim().replace(/^["“‘(]+/u, '').replace(/’/gu, "'").toLowerCase().replace(/^(?:and|but|so),?\s+(?=may\b|wishing\b|with\b)/u, '');
+  if (BLESSING.test(plain) || /^happy\b[^.!?]*,\s*and may\b|[:;]\s*may\b/u.test(plain)) return 'blessing';
+  const [first, second] = plain.match(/[\p{L}\p{N}][\p{L}\p{N}'-]*/gu) ?? [];
+  if (!first) return '';
+  return LEAD_WORDS.has(first) && second ? `${first} ${second}` : first;
+}
+
+/** Pairs of sentences of a body (no greeting or sign-off lines) that open the same way, anywhere in it. */
+export function sameOpenings(body: string, split: (text: string) => string[] = quickSentences): string[] {
+  const seen = new Map<string, string>();
+  const found: string[] = [];
+  for (const sentence of split(body)) {
+    const opening = openingOf(sentence);
+    if (!opening) continue;
+    const earlier = seen.get(opening);
+    if (earlier !== undefined) found.push(`${opening}: “${earlier}” … “${sentence}”`);
+    else seen.set(opening, sentence);
+  }
+  return found;
+}

@@ -7,7 +7,8 @@
  */
 import nlp from 'compromise';
 import type { ImproveInstruction } from '@wishes/shared/contract';
-import { FRAMES, type CorpusTone, type Register } from './corpus';
+import { fitsContext, FRAMES, type CorpusTone, type Register, type TaggedLine } from './corpus';
+import { topicKeyOf, type AudienceKey, type TopicKey } from './keys';
 import { INTIMATE_WORDS, registerBreaks, sentencesIn, sharedContentWords } from './grammar';
 import type { Random } from './template';
 
@@ -83,6 +84,9 @@ export function registerOfText(text: string): Register {
 export interface RewriteContext {
   /** The register of the wish, from its settings; inferred from the text when absent. */
   register?: Register;
+  /** The occasion (from the settings, else read from the text) and the audience when known: a light line must fit both. */
+  topic?: TopicKey;
+  audience?: AudienceKey;
 }
 
 const toneOf = (register: Register): CorpusTone => (register === 'warm' ? 'warm' : 'work');
@@ -173,12 +177,21 @@ function warmer(frame: WishFrame, register: Register, random: Random): string {
   return withSignoff({ ...frame, head }, body, frame.signoff || frame.greeting ? pick(signoffs, random) : null);
 }
 
-function funnier(frame: WishFrame, register: Register, random: Random): string {
-  const tone = toneOf(register);
+/** The tagged lines that fit the occasion, the register and (when known) the person. */
+function fittingLines(pool: readonly TaggedLine[], register: Register, topic: TopicKey, audience?: AudienceKey): string[] {
+  return pool.filter((l) => fitsContext(l.fits, { topic, register, audience })).map((l) => l.line);
+}
+
+/**
+ * A light line and sign-off that fit: a get-well card gets a gentle one, a formal note a dignified
+ * smile rather than a joke, the printer stays at the office.
+ */
+function funnier(frame: WishFrame, register: Register, topic: TopicKey, audience: AudienceKey | undefined, random: Random): string {
   const body = paragraphsOf(frame.body);
-  const line = freshLine(FRAMES.funnier[tone].lines, frame.body, lastSentence(body.at(-1) ?? ''), random);
+  const line = freshLine(fittingLines(FRAMES.funnier[register].lines, register, topic, audience), frame.body, lastSentence(body.at(-1) ?? ''), random);
   if (line) body[body.length - 1] = `${body[body.length - 1]} ${line}`.trim();
-  const signoffs = FRAMES.funnier[tone].signoffs.filter((c) => c !== frame.signoff);
+  const signoffs = fittingLines(FRAMES.funnier[register].signoffs, register, topic, audience).filter((c) => c !== frame.signoff);
+  if (!signoffs.length) signoffs.push(register === 'formal' ? 'Kind regards,' : 'Warmly,');
   return withSignoff(frame, body, frame.signoff || frame.greeting ? pick(signoffs, random) : null);
 }
 
@@ -194,7 +207,7 @@ export function improveText(text: string, instruction: ImproveInstruction, rando
   if (instruction === 'shorter') out = shorter(frame);
   else if (instruction === 'more formal') out = moreFormal(frame, random);
   else if (instruction === 'warmer') out = register === 'formal' || register === 'work' ? warmer(frame, register, random) : warmer(frame, 'warm', random);
-  else out = funnier(frame, register === 'warm' ? 'warm' : 'work', random);
+  else out = funnier(frame, register, context.topic ?? topicKeyOf(text), context.audience, random);
   return out?.trim() || text.trim();
 }
 

@@ -6,8 +6,8 @@
  * sentence repeats a content word of the one before (grammar.ts).
  */
 import type { GenerateRequest } from '@wishes/shared/contract';
-import { CORPUS, FRAMES, fitsRelationship, OFFICE_WORDS, relationshipOf, type CorpusTone, type CorpusWish, type DetailMood, type Register } from './corpus';
-import { quickSentences, registerBreaks, repeatsInNextSentence } from './grammar';
+import { CORPUS, FRAMES, fitsContext, fitsRelationship, relationshipOf, type CorpusTone, type CorpusWish, type DetailMood, type Register } from './corpus';
+import { quickSentences, registerBreaks, repeatsInNextSentence, sameOpenings } from './grammar';
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
 import { detailToWeave, wovenSentences } from './weave';
 
@@ -103,10 +103,33 @@ function bodyOf(wish: CorpusWish, length: DraftLength, detail: string | null, to
   ];
 }
 
+/** The neutral sign-off of each register, when none of a style's own fits the occasion and the person. */
+const PLAIN_SIGNOFF: Record<Register, string> = { warm: 'Warmly,', work: 'With best wishes,', formal: 'Kind regards,' };
+
+/**
+ * The sign-offs that fit the occasion and the person, by the tags written beside them
+ * (`signoffFits` in frames.json): no "Cheers," on a get-well card, no "With love," to a
+ * colleague, "Your colleague in crime," for a colleague only, "Onwards," for a card that looks ahead.
+ */
+function signoffsFor(lines: readonly string[], plan: Pick<Plan, 'topic' | 'register' | 'audience'>): string[] {
+  const fitting = lines.filter((line) => fitsContext(FRAMES.signoffFits[line], plan));
+  return fitting.length ? fitting : [PLAIN_SIGNOFF[plan.register]];
+}
+
+/** The greeting line for a name: "the Johnsons" are greeted "To the Johnsons,", never "Dear the Johnsons,". */
+function greetingFor(line: string, name: string): string {
+  const the = /^the\s+/iu.exec(name);
+  if (the && !/^(?:For|Happy)\b/u.test(line)) return `To the ${name.slice(the[0].length)},`;
+  return line.replace('{name}', () => (the && !line.startsWith('{name}') ? `the ${name.slice(the[0].length)}` : name));
+}
+
+const firstWord = (line: string) => (/^[\p{L}']+/u.exec(line)?.[0] ?? '').toLowerCase();
+
 interface Choice {
   wish: CorpusWish;
   text: string;
   repeats: number;
+  wordRepeats: number;
 }
 
 /**
@@ -117,17 +140,25 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const plan = planOf(request);
   // Only the wishes written for this relationship: no desk or inbox for a mum, no "you believed in me" for a neighbour.
   const relationship = relationshipOf(plan.audience);
-  const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship));
+  const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship, plan.audience));
   const own = wishesFor(plan);
   let all = fitting(own);
   let fresh = all.filter((w) => !avoid.has(w));
   // Variants ask for more wishes than a style may have for a register (or that fit the
   // relationship): the nearest styles lend theirs.
-  for (const style of BORROW[plan.style]) {
+  // A get-well card that was not asked to be funny never borrows the funny style's jokes.
+  for (const style of BORROW[plan.style].filter((s) => s !== 'funny' || plan.topic !== 'getWell')) {
     if (fresh.length) break;
     const lent = fitting(CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? []);
     fresh = lent.filter((w) => !avoid.has(w));
     if (!all.length) all = lent;
+  }
+  // Nothing of the style's own or its neighbours' fits this person: the plainer styles of the
+  // register before a wish written for someone else.
+  for (const style of ['heartfelt', 'inspirational', 'poetic', 'casual'] as const) {
+    if (all.length) break;
+    all = fitting(CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? []);
+    if (!fresh.length) fresh = all.filter((w) => !avoid.has(w));
   }
   if (!all.length) all = own;
   const wishes = fresh.length ? fresh : all;
@@ -138,28 +169,33 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const greetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
   // A neighbour gets a warm card but not "With love": the sign-off is the one for people we know less well.
   const anySignoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
-  // "Your colleague in crime," is for a colleague.
-  // "Onwards," and "Cheering you on," close a card that looks ahead, not a thank-you.
-  const signoffs = anySignoffs.filter((line) => (relationship === 'work' || !OFFICE_WORDS.test(line)) && (plan.topic !== 'thankYou' || !/^(?:Onwards|Cheering)/u.test(line)));
+  const signoffs = signoffsFor(anySignoffs, plan);
   const nameWords = plan.name.split(/\s+/u);
 
   let best: Choice | null = null;
-  for (let attempt = 0; attempt < 40; attempt++) {
+  for (let attempt = 0; attempt < 60; attempt++) {
     const wish = pick(wishes, random);
     // After a few tries with the detail first, other places are tried too.
     const place = attempt < 8 ? 'first' : pick(PLACES, random);
     const detailSentence = detailOptions.length ? pick(detailOptions, random) : null;
-    const greeting = pick(greetings, random).replace('{name}', () => plan.name);
+    const greeting = greetingFor(pick(greetings, random), plan.name);
     const signoff = pick(signoffs, random);
     const paragraphs = bodyOf(wish, length, detailSentence, plan.topic, place).map((sentences) => sentences.join(' '));
     if (plan.dayLabel && plan.register === 'formal') paragraphs[paragraphs.length - 1] += ` With every good wish for ${plan.dayLabel}.`;
     const text = [greeting, ...paragraphs, signoff].join('\n\n');
-    const repeats = repeatsInNextSentence(text, nameWords, quickSentences).length;
-    if (!best || repeats < best.repeats) best = { wish, text, repeats };
+    // Two sentences that open the same way ("May your…" twice, "I hope…" twice) read as a template.
+    // A word said again at once is the worse fault, so it weighs more.
+    // "With warm wishes for your life together." over "With a big hug," closes twice.
+    const lastSentence = quickSentences(paragraphs[paragraphs.length - 1]).at(-1) ?? '';
+    const doubleClose = firstWord(lastSentence) === firstWord(signoff) ? 1 : 0;
+    const wordRepeats = repeatsInNextSentence(text, nameWords, quickSentences).length;
+    const repeats = 3 * wordRepeats + sameOpenings(paragraphs.join('\n')).length + doubleClose;
+    if (!best || repeats < best.repeats) best = { wish, text, repeats, wordRepeats };
     if (repeats === 0) break;
     // A detail whose words every wish here repeats (a "baby" card and "I can't wait to meet the
     // baby") is left out rather than have the next sentence say the same word again.
-    if (attempt === 31 && detailOptions.length) detailOptions.length = 0;
+    // An opening said twice is not worth losing the detail for; a word said twice at once is.
+    if (attempt === 47 && detailOptions.length && best.wordRepeats > 0) detailOptions.length = 0;
   }
   return best!;
 }

@@ -284,6 +284,15 @@ function reactable(clause: string): DetailToWeave | null {
     const together = /^(?:us|me)$/iu.test(years[2]);
     return { clause: together ? `Thank you for ${n} years of working together, and here's to many more` : `I raise a glass to ${n} years with ${years[2]}, and to many more`, kind: 'toast' };
   }
+  // "they have been married for 40 years" is a milestone to marvel at, not a trait.
+  const married = /^you(?: have|'ve) been (married|together) for (\d{1,2}|[a-z-]+) years$/iu.exec(clause);
+  if (married) {
+    const n = /^\d+$/u.test(married[2]) ? numberWords(Number(married[2])) : married[2];
+    return { clause: `What a thing it is to have been ${married[1].toLowerCase()} for ${n} years`, kind: 'toast' };
+  }
+  // "We have been friends since school" is a bond to be glad of, not news.
+  const bond = /^we(?: have|'ve) been (friends|neighbours|neighbors|colleagues|together) ((?:since|for) .+)$/iu.exec(clause);
+  if (bond) return { clause: `I'm so glad we've been ${bond[1].toLowerCase().replace('neighbors', 'neighbours')} ${bond[2]}`, kind: 'toast' };
   const plan = /^you plan to (.+)$/iu.exec(clause);
   if (plan) return { clause: `I hope you get to ${plan[1]}, just as you planned`, kind: 'toast' };
   const met = /^you (?:first )?met (.+)$/iu.exec(clause);
@@ -296,12 +305,16 @@ function reactable(clause: string): DetailToWeave | null {
   return null;
 }
 
+const COMING_TIME = /\b(?:tomorrow|tonight|soon|next \w+|this (?:week|weekend|month|summer|autumn|winter|spring|year)|in (?:January|February|March|April|May|June|July|August|September|October|November|December)|on (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b/iu;
+
 function kindOf(woven: WovenDetail): DetailKind {
   if (woven.subject === 'me') return /^we (?:first )?met\b/iu.test(woven.clause) ? 'since' : 'mine';
   // Something the sender took part in ("hired me", "helped us") is remembered, not heard about;
   // so is a long stretch of a life ("worked as a firefighter for 30 years").
   if (woven.tense === 'past') return /\b(me|us|our|my|we)\b|\bfor \S+ years\b|\ball year\b/iu.test(woven.clause) ? 'shared' : 'past';
   if (woven.tense === 'future' || woven.tense === 'ongoing') return 'coming';
+  // "he is getting remarried in June" is something coming, not a trait to love.
+  if (/^you(?: are|'re) \w+ing\b/iu.test(woven.clause) && COMING_TIME.test(woven.clause)) return 'coming';
   return 'trait';
 }
 
@@ -314,8 +327,20 @@ export function detailFrames(kind: DetailKind, mood: DetailMood, register: Regis
 
 /** The detail woven into each of its frames: whole sentences, addressed to the reader. */
 export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register: Register): string[] {
-  return detailFrames(detail.kind, mood, register).map((frame) => {
-    const sentence = frame.replace('{d}', () => detail.clause);
+  // "I'm smiling as I write this, because…" is for a memory, not for "I love your Christmas pudding".
+  const memory = /\b(?:remember|think of|thinking of|still)\b/iu.test(detail.clause);
+  const frames = detailFrames(detail.kind, mood, register);
+  const fitting = frames.filter((frame) => memory || !frame.startsWith("I'm smiling as I write this"));
+  return (fitting.length ? fitting : frames).map((frame) => {
+    const sentence = frame.replace('{d}', () => (/\bas \{d\}/u.test(frame) ? simplePresent(detail.clause) : detail.clause));
     return sentence.charAt(0).toUpperCase() + sentence.slice(1);
   });
+}
+
+/** "as you are starting your first job" reads better as "as you start your first job". */
+function simplePresent(clause: string): string {
+  const progressive = /^you are (\w+ing)\b(.*)$/iu.exec(clause);
+  if (!progressive) return clause;
+  const base = nlp(progressive[1]).verbs().toInfinitive().text();
+  return base && /^[a-z]+$/u.test(base) ? `you ${base}${progressive[2]}` : clause;
 }

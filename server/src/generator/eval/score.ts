@@ -11,7 +11,7 @@ import nlp from 'compromise';
 import type { GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
 import prompts from './prompts.json';
 import variety from './variety.json';
-import { fragmentErrors, registerBreaks, repeatsInNextSentence, sentencesOfText, verbsOf } from '../grammar';
+import { fragmentErrors, registerBreaks, repeatsInNextSentence, sameOpenings, sentencesOfText, verbsOf } from '../grammar';
 import { seededRandom } from '../../../test/kit/random';
 
 export type DraftLength = 'short' | 'medium' | 'long';
@@ -147,8 +147,9 @@ export function distinctness(a: string, b: string): number {
 
 /** The details are in the draft: their longest word is (the rest may be rewritten for the reader). */
 export function detailWoven(draft: string, details: string): boolean {
-  const [longest] = (details.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).sort((a, b) => b.length - a.length);
-  return !longest || draft.toLowerCase().includes(longest);
+  // The two longest words, since a woven verb may change its form ("presenting at the conference" → "as you present at the conference").
+  const longest = (details.toLowerCase().match(/[\p{L}]{4,}/gu) ?? []).sort((a, b) => b.length - a.length).slice(0, 2);
+  return !longest.length || longest.some((word) => draft.toLowerCase().includes(word));
 }
 
 /** A wish writer as the evaluation drives it: drafts, variants, the four rewrites and the chat's instructions. */
@@ -256,6 +257,8 @@ export interface EvalReport {
   repeatedWordRate: number;
   /** Share of drafts repeating a whole sentence. */
   repeatedSentenceRate: number;
+  /** Share of drafts with two body sentences that open the same way (two blessings, "I hope…" twice). */
+  sameOpeningRate: number;
   /** Share of formal/boss/client/teacher texts (drafts and every rewrite) with love, hugs or kisses. */
   registerBreakRate: number;
   /** Share of retirement texts (drafts and "warmer") looking back in the present tense. */
@@ -286,7 +289,7 @@ export interface EvalReport {
  */
 export function evaluate(writer: Writer, seed = 1, prompts: EvalPrompt[] = EVAL_PROMPTS, maxExamples = 12): EvalReport {
   const random = seededRandom(seed);
-  const c = { woven: 0, drafts: 0, pasted: 0, kept: 0, third: 0, pronouns: 0, verbless: 0, repeatedWord: 0, repeated: 0, named: 0 };
+  const c = { woven: 0, drafts: 0, pasted: 0, kept: 0, third: 0, pronouns: 0, verbless: 0, repeatedWord: 0, repeated: 0, named: 0, sameOpening: 0 };
   const reserved = { texts: 0, broken: 0 };
   const tense = { texts: 0, wrong: 0 };
   const shorter = { texts: 0, kept: 0 };
@@ -342,6 +345,11 @@ export function evaluate(writer: Writer, seed = 1, prompts: EvalPrompt[] = EVAL_
         example(`repeated word ${repeats[0]}`);
       }
       if (repeatedSentence(draft)) c.repeated++;
+      const same = sameOpenings(bodyOf(draft), sentencesOfText);
+      if (same.length) {
+        c.sameOpening++;
+        example(`same opening ${same[0]}`);
+      }
       if (draft.toLowerCase().includes(squash(prompt.name).toLowerCase())) c.named++;
       if (detailWoven(draft, prompt.details)) c.woven++;
       words[length].push(wordCount(draft));
@@ -397,6 +405,7 @@ export function evaluate(writer: Writer, seed = 1, prompts: EvalPrompt[] = EVAL_
     verblessRate: rate(c.verbless, c.drafts),
     repeatedWordRate: rate(c.repeatedWord, c.drafts),
     repeatedSentenceRate: rate(c.repeated, c.drafts),
+    sameOpeningRate: rate(c.sameOpening, c.drafts),
     registerBreakRate: rate(reserved.broken, reserved.texts),
     lookBackTenseRate: rate(tense.wrong, tense.texts),
     shorterKeepsFrameRate: rate(shorter.kept, shorter.texts),
@@ -447,6 +456,7 @@ export function formatTable(columns: Array<[string, EvalReport, VarietyReport?]>
     ['Drafts with a clause left without its verb', (r) => pct(r.verblessRate)],
     ['Drafts repeating a content word in the next sentence', (r) => pct(r.repeatedWordRate)],
     ['Drafts repeating a whole sentence', (r) => pct(r.repeatedSentenceRate)],
+    ['Drafts with two sentences opening the same way (two blessings, “I hope…” twice)', (r) => pct(r.sameOpeningRate)],
     ['Formal/boss/client/teacher texts with love, hugs or kisses (drafts and rewrites)', (r) => pct(r.registerBreakRate)],
     ['Retirement texts looking back in the present tense', (r) => pct(r.lookBackTenseRate)],
     ['“shorter” keeps greeting and sign-off lines exactly', (r) => pct(r.shorterKeepsFrameRate)],
