@@ -21,9 +21,9 @@ import healthRoutes from './health';
 import { createMetrics, installMetrics } from './metrics';
 import { API_AREAS } from './routes';
 import { loadOptions } from '../options/load';
-import { openDatabase, pgPoolOf } from '../db/connect';
+import { openDatabase, pgPoolOf, sqliteFileOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
-import { closeSqliteSearch, sqliteSearchQueueDepth } from '../wishes/sqlite-search';
+import { closeSqliteSearch, SQLITE_SEARCH_OPTIONS, sqliteSearchQueueDepth, sqliteSearchWorker } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import { claimsStillValid, configureSessionCache } from '../auth/sessions';
@@ -101,6 +101,11 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     await closeSqliteSearch(db);
     await db.destroy();
   });
+  // A serving process starts its search worker now: loading the driver in a fresh thread takes
+  // seconds on a busy machine, which the first search would otherwise wait out (the soak saw one
+  // 503 "busy" in its first minute). Tests that only inject never listen, and start none.
+  const sqliteFile = sqliteFileOf(db);
+  if (sqliteFile) app.addHook('onListen', async () => void sqliteSearchWorker(db, sqliteFile, SQLITE_SEARCH_OPTIONS).warm());
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
   const generator =

@@ -8,7 +8,7 @@ import type { Database, Dialect } from '../db/types';
 import { sqliteFileOf } from '../db/connect';
 import { SEARCH_CACHE_ENTRIES, SEARCH_CACHE_IDS, SEARCH_CACHE_MS, searchCacheOf, searchVersionOf, type RankedIds } from './caches';
 import { fts5Query, searchTerms, tsQuery } from './search-syntax';
-import { SearchBusyError, sqliteSearchWorker } from './sqlite-search';
+import { SearchBusyError, SQLITE_SEARCH_OPTIONS, sqliteSearchWorker } from './sqlite-search';
 import { WISH_JOINS, WISH_SELECT, toWish, type WishJoinedRow } from './visibility';
 
 type Db = Kysely<Database>;
@@ -37,7 +37,7 @@ async function rankedIds(db: Db, dialect: Dialect, terms: string[], limit: numbe
     // remove a wish made private, hidden or deleted), so neither the count nor the ranking needs to join wishes.
     const match = fts5Query(terms);
     const file = sqliteFileOf(db);
-    if (file) return sqliteSearchWorker(db, file, { maxQueue: 64 }).rank(match, limit, offset, bounds.timeoutMs);
+    if (file) return sqliteSearchWorker(db, file, SQLITE_SEARCH_OPTIONS).rank(match, limit, offset, bounds.timeoutMs);
     // An in-memory database cannot be opened by a second connection: rank in process.
     const count = await sql<{ n: number }>`select count(*) as n from wishes_fts where wishes_fts match ${match}`.execute(db);
     const found = await sql<{ id: number }>`select rowid as id from wishes_fts where wishes_fts match ${match}

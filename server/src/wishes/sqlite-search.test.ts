@@ -45,6 +45,16 @@ describe('the SQLite search worker', () => {
     }
   });
 
+  it('warms up before the first search (a serving process calls warm() when it starts listening)', async () => {
+    const worker = new SqliteSearchWorker(file, { maxQueue: 8 });
+    worker.warm();
+    for (let i = 0; i < 200 && !worker.isReady; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(worker.isReady).toBe(true);
+    expect(worker.depth).toBe(0);
+    await expect(worker.rank('"cake"*', 10, 0, 10_000)).resolves.toEqual({ ids: expect.arrayContaining([1, 2]), total: 2 });
+    await worker.close();
+  });
+
   it('fails the waiting searches once when the worker cannot load, and tries again on the next', async () => {
     const worker = new SqliteSearchWorker(path.join(dir, 'missing.sqlite'), { maxQueue: 8 });
     await expect(worker.rank('"cake"*', 10, 0, 10_000)).rejects.toThrow();

@@ -35,6 +35,9 @@ export interface RankedPage {
   total: number;
 }
 
+/** The worker's admission (one place: the searches and the serving process's warm-up share it). */
+export const SQLITE_SEARCH_OPTIONS: SqliteSearchOptions = { maxQueue: 64 };
+
 export interface SqliteSearchOptions {
   /** Searches waiting for the worker beyond the running one, whatever their cost (a memory bound); more are refused as busy. */
   maxQueue: number;
@@ -155,6 +158,16 @@ export class SqliteSearchWorker {
     if (this.costs.size >= COST_ENTRIES) this.costs.delete(this.costs.keys().next().value!);
     this.costs.set(match, ms);
     this.averageCostMs = 0.8 * this.averageCostMs + 0.2 * ms;
+  }
+
+  /** The worker has loaded and can take a search at once. */
+  get isReady(): boolean {
+    return this.worker !== null && this.workerReady;
+  }
+
+  /** Starts loading the worker before the first search needs it. */
+  warm(): void {
+    if (!this.closed) this.ensureWorker();
   }
 
   async close(): Promise<void> {
