@@ -36,6 +36,8 @@ let releasesDir: string;
 let admin: TestUser;
 /** The release `npm run release -- mf-feed` built. */
 let releaseA = '';
+/** The site's own build of mf-feed, released by the server at its start (docs/teams.md). */
+let siteFeed = '';
 
 /** Runs `npm run release -- <target>` (the real script); resolves with its last line, the id. */
 function runRelease(target: string): Promise<string> {
@@ -110,6 +112,10 @@ test.describe('remote releases', () => {
     setRole(server.dataDir, ADMIN_EMAIL, 'admin');
     await api.createWish(await api.createUser(), 'One wish so the feed reaches its end.');
     fs.mkdirSync(SHOTS, { recursive: true });
+    // A fresh start serves the site's own remotes from releases, never from the dist/ folders.
+    siteFeed = (await manifest()).remotes.find((r) => r.name === 'mf_feed')?.release ?? '';
+    expect(siteFeed).toMatch(/^0\.1\.0-[0-9a-f]{12}$/);
+    expect(await feedEntry()).toBe(`/mf/releases/mf-feed/${siteFeed}/remoteEntry.js`);
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -126,15 +132,17 @@ test.describe('remote releases', () => {
     let loads = 0;
     while (!done || loads === 0) {
       const entries = await loadFeed(page);
-      expect(entries).toContain('/mf/mf-feed/remoteEntry.js');
+      expect(entries).toContain(`/mf/releases/mf-feed/${siteFeed}/remoteEntry.js`);
       loads += 1;
     }
     releaseA = await building;
     expect(releaseA).toMatch(/^0\.1\.0-[0-9a-f]{12}$/);
     expect(loads).toBeGreaterThan(1);
     // Only the finished folder remains; nothing half-built is left or listed.
-    expect(fs.readdirSync(path.join(releasesDir, 'mf-feed'))).toEqual([releaseA]);
-    expect(await feedEntry()).toBe('/mf/mf-feed/remoteEntry.js');
+    expect(fs.readdirSync(path.join(releasesDir, 'mf-feed')).sort()).toEqual([releaseA, siteFeed].sort());
+    expect(await feedEntry()).toBe(`/mf/releases/mf-feed/${siteFeed}/remoteEntry.js`);
+    // Not activated yet, so not served: a folder the CLI wrote passes the gate before its files are reachable.
+    expect((await fetch(`${server.url}/mf/releases/mf-feed/${releaseA}/remoteEntry.js`)).status).toBe(404);
   });
 
   test('activating a release while a page is open: the next load uses it; rollback returns to the previous one', async ({ page }) => {
@@ -146,7 +154,7 @@ test.describe('remote releases', () => {
     });
     const shellBefore = hashDir(path.join(REPO_ROOT, 'shell', 'dist'));
 
-    expect(await loadFeed(page)).toContain('/mf/mf-feed/remoteEntry.js');
+    expect(await loadFeed(page)).toContain(`/mf/releases/mf-feed/${siteFeed}/remoteEntry.js`);
     const activated = await adminCall('POST', '/api/admin/remotes/mf-feed/activate/', { release: releaseA });
     expect(activated.status).toBe(200);
     // The open page keeps working; its next load takes the new release.
@@ -186,6 +194,8 @@ test.describe('remote releases', () => {
     expect(cli.stderr.trim().split('\n')).toEqual([`refused: mf-feed ${incompatible} refused: needs react ^99.0.0, but the active shell provides react 18.3.1`]);
     expect(await manifest()).toEqual(before);
     expect(await loadFeed(page)).toContain(`/mf/releases/mf-feed/${releaseA}/remoteEntry.js`);
+    // The refused folder's files are reachable under no URL.
+    expect((await fetch(`${server.url}/mf/releases/mf-feed/${incompatible}/remoteEntry.js`)).status).toBe(404);
   });
 
   test('a release with a deleted chunk is refused and the site is unchanged', async ({ page }) => {

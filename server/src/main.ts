@@ -7,6 +7,7 @@ import { buildApp } from './app/app';
 import { ConfigError } from './app/config';
 import { unsupportedNodeMessage } from './app/node-support';
 import { seedDemoData } from './seed/seed';
+import { releaseSiteBuild } from './releases/site-build';
 
 async function main() {
   const unsupported = unsupportedNodeMessage();
@@ -29,6 +30,17 @@ async function main() {
   if (config.seedDemo) {
     const result = await seedDemoData(app.deps);
     if (result.seeded) app.log.info(`seeded demo data: ${result.users} users, ${result.wishes} wishes`);
+  }
+
+  // The site's own build becomes ordinary releases (docs/teams.md): rollbacks go to releases,
+  // never to the mutable dist/ folders. A failure here leaves the site serving what it served.
+  try {
+    for (const result of await releaseSiteBuild({ db: app.deps.db, releasesDir: config.releasesDir, siteRoot: config.siteRoot })) {
+      if (result.refused) app.log.error(`the site's own build of ${result.remote} was refused and is not served: ${result.refused}`);
+      else if (result.activated) app.log.info(`${result.remote}: the site's own build ${result.release} is now the active release`);
+    }
+  } catch (error) {
+    app.log.error({ err: error }, "could not release the site's own build");
   }
 
   let closing = false;

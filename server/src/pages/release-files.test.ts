@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { registeredRemote } from '@wishes/shared/registry';
 import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
+import { recordSwitch } from '../releases/store';
 
 function put(root: string, file: string, content: string) {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
@@ -24,6 +25,8 @@ describe.each(dialects)('release and dist files (%s)', (dialect) => {
   const appWith = async (serveSourceMaps: boolean) => {
     const t = await createTestApp(dialect, { releasesDir, serveSourceMaps }, { env: { WISHES_SITE_ROOT: site } });
     apps.push(t);
+    // Only a release that passed the gate (here: made live) is served at all.
+    await recordSwitch(t.app.deps.db, { remote: 'mf-feed', release: '0.1.0-0000000a', action: 'activate', actor: 'test', fallback: 'dist' });
     return t;
   };
 

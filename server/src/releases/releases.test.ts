@@ -178,6 +178,8 @@ describe.each(dialects)('remote releases (%s)', (dialect) => {
   it("serves a release's files at their own URL, cached for good; unfinished or unknown releases are 404", async () => {
     const entry = await t.request({ method: 'GET', url: '/mf/releases/mf-feed/0.1.0-0000000a/remoteEntry.js' });
     expect([entry.statusCode, entry.body, entry.headers['cache-control']]).toEqual([200, 'var mf_feed; /* 0.1.0-0000000a */', 'public, max-age=31536000, immutable']);
+    // A folder `npm run release` wrote is served only once it passed the gate (activated).
+    expect((await t.request({ method: 'GET', url: '/mf/releases/mf-feed/0.1.0-0000000b/remoteEntry.js' })).statusCode).toBe(404);
     for (const url of ['/mf/releases/mf-feed/0.1.0-unfinished/remoteEntry.js', '/mf/releases/mf-feed/.building-x/remoteEntry.js', '/mf/releases/mf-feed/nope/remoteEntry.js', '/mf/releases/mf-feed/0.1.0-0000000a/nope.js', '/mf/releases/MF/x/remoteEntry.js']) {
       expect([url, (await t.request({ method: 'GET', url })).statusCode]).toEqual([url, 404]);
     }
@@ -191,6 +193,19 @@ describe.each(dialects)('remote releases (%s)', (dialect) => {
     const res = await activate('mf-feed', release);
     expect([res.statusCode, res.json()]).toEqual([409, { error: reason, detail: reason }]);
     expect([await manifestEntry('mf_feed'), await history()]).toEqual(before);
+    // The refused folder's files are never served.
+    for (const file of ['remoteEntry.js', 'mf-manifest.json', 'release.json']) {
+      expect((await t.request({ method: 'GET', url: `/mf/releases/mf-feed/${release}/${file}` })).statusCode).toBe(404);
+    }
+  });
+
+  it('"dist" is not a release: activating it, or a canary with no active release, is refused', async () => {
+    const before = await history();
+    const dist = await activate('mf-feed', 'dist');
+    expect([dist.statusCode, dist.json().detail]).toEqual([409, `"dist" is not a release: mf-feed/dist changes with every build; the site's own build is released at start-up, activate a release id`]);
+    const canary = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-profile/activate/', token: admin.access, payload: { release: 'dist', percent: 10 } });
+    expect(canary.statusCode).toBe(409);
+    expect(await history()).toBe(before);
   });
 
   it('404 for an unknown remote or release; 400 for a malformed body or remote', async () => {
@@ -202,20 +217,21 @@ describe.each(dialects)('remote releases (%s)', (dialect) => {
     expect((await activate('MF_FEED', '0.1.0-0000000a')).statusCode).toBe(400);
   });
 
-  it('rollback returns to the previous release, then to dist/, then refuses; history says who and when', async () => {
+  it('rollback returns to the previous release, then refuses: never onto the mutable dist/ folder; history says who and when', async () => {
     expect((await activate('mf-feed', '0.1.0-0000000b')).statusCode).toBe(200);
     expect((await manifestEntry('mf_feed'))?.release).toBe('0.1.0-0000000b');
     const back = await rollback('mf-feed');
     expect(back.json().switch).toMatchObject({ action: 'rollback', release_id: '0.1.0-0000000a', previous_release_id: '0.1.0-0000000b' });
     expect((await manifestEntry('mf_feed'))?.release).toBe('0.1.0-0000000a');
-    expect((await rollback('mf-feed')).json().switch.release_id).toBe('dist');
-    expect(await manifestEntry('mf_feed')).toMatchObject({ entry: '/mf/mf-feed/remoteEntry.js', release: 'dist' });
     const none = await rollback('mf-feed');
-    expect([none.statusCode, none.json().error]).toEqual([409, 'mf-feed has nothing to roll back to (active: dist)']);
+    expect([none.statusCode, none.json().error]).toEqual([409, 'mf-feed has no earlier release to roll back to (active: 0.1.0-0000000a)']);
+    expect(await manifestEntry('mf_feed')).toMatchObject({ entry: '/mf/releases/mf-feed/0.1.0-0000000a/remoteEntry.js', release: '0.1.0-0000000a' });
     const list = await t.request({ method: 'GET', url: '/api/admin/remotes/', token: admin.access });
     const feed = list.json().remotes.find((r: { remote: string }) => r.remote === 'mf-feed');
-    expect(feed.history.map((h: { action: string; release_id: string }) => `${h.action} ${h.release_id}`)).toEqual(['rollback dist', 'rollback 0.1.0-0000000a', 'activate 0.1.0-0000000b', 'activate 0.1.0-0000000a']);
+    expect(feed.history.map((h: { action: string; release_id: string }) => `${h.action} ${h.release_id}`)).toEqual(['rollback 0.1.0-0000000a', 'activate 0.1.0-0000000b', 'activate 0.1.0-0000000a']);
     expect(feed.history.every((h: { actor: string; created_at: string }) => h.actor.startsWith('user:') && /^\d{4}-\d\d-\d\dT/.test(h.created_at))).toBe(true);
+    // A release that was live stays reachable at its URL (open tabs may still load its chunks).
+    expect((await t.request({ method: 'GET', url: '/mf/releases/mf-feed/0.1.0-0000000b/remoteEntry.js' })).statusCode).toBe(200);
   });
 
   it('a remote outside the registry joins with its release: its routes, nav entry and preloads', async () => {
@@ -242,11 +258,14 @@ describe.each(dialects)('remote releases (%s)', (dialect) => {
       expect(err).toEqual(['refused: mf-feed 0.1.0-0000react refused: needs react ^99.0.0, but the active shell provides react 18.3.1']);
       expect((await manifestEntry('mf_feed'))?.release).toBe('0.1.0-0000000b');
       expect(await cli('rollback', 'mf-feed')).toBe(0);
-      expect((await manifestEntry('mf_feed'))?.release).toBe('dist');
+      expect((await manifestEntry('mf_feed'))?.release).toBe('0.1.0-0000000a');
+      expect(await cli('rollback', 'mf-feed')).toBe(1);
+      expect(err[1]).toBe('refused: mf-feed has no earlier release to roll back to (active: 0.1.0-0000000a)');
+      expect(await cli('activate', 'mf-feed', 'dist')).toBe(1);
       out.length = 0;
       expect(await cli('list', '--json')).toBe(0);
       const listed = JSON.parse(out.join('\n')).remotes.find((r: { remote: string }) => r.remote === 'mf-feed');
-      expect(listed.history[0]).toMatchObject({ action: 'rollback', release_id: 'dist', actor: expect.stringMatching(/^cli:/) });
+      expect(listed.history[0]).toMatchObject({ action: 'rollback', release_id: '0.1.0-0000000a', actor: expect.stringMatching(/^cli:/) });
       expect(await cli('activate', 'mf-feed')).toBe(2);
     } finally {
       process.env = saved;

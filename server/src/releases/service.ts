@@ -111,7 +111,7 @@ async function otherActiveDeclarations(ctx: ReleaseContext, except: string): Pro
 }
 
 /** Why the release in `dir` declaring `declaration` may not be live, or null (the whole gate, v2 and v3). */
-async function gateRefusal(ctx: ReleaseContext, remote: string, label: string, declaration: RemoteDeclaration, dir: string): Promise<ReleaseRefused | null> {
+export async function gateRefusal(ctx: ReleaseContext, remote: string, label: string, declaration: RemoteDeclaration, dir: string): Promise<ReleaseRefused | null> {
   const problems = declarationProblems(declaration);
   if (problems.length) return new ReleaseRefused(409, `${label} refused: its declaration is invalid: ${problems[0]}`);
   if (declaration.folder !== remote) return new ReleaseRefused(409, `${label} refused: it declares the folder "${declaration.folder}"`);
@@ -147,15 +147,14 @@ export async function remoteStates(ctx: ReleaseContext, only?: string): Promise<
   return states;
 }
 
-/** Why `release` of `remote` cannot become active, or null. DIST_RELEASE is the built dist/ folder. */
+const DIST_IS_NOT_A_RELEASE = (remote: string) =>
+  `"${DIST_RELEASE}" is not a release: ${remote}/dist changes with every build; the site's own build is released at start-up, activate a release id`;
+
+/** Why `release` of `remote` cannot become active, or null. DIST_RELEASE (the built dist/ folder) never can. */
 async function refusal(ctx: ReleaseContext, remote: string, release: string): Promise<ReleaseRefused | null> {
   if (!(await knownRemote(ctx, remote))) return new ReleaseRefused(404, `unknown remote "${remote}" (not in the app registry, and no release or token of it)`);
-  if (release === DIST_RELEASE) {
-    if (!registeredRemote(remote)) return new ReleaseRefused(409, `${remote} has no built dist/ (it is not in the app registry)`);
-    const dist = path.join(ctx.siteRoot, remote, 'dist');
-    if (!exists(dist)) return new ReleaseRefused(409, `${remote}/dist is not built`);
-    return gateRefusal(ctx, remote, `${remote} dist`, registeredRemote(remote)!, dist);
-  }
+  // The built dist/ folder changes with every build: it is never a release (docs/teams.md).
+  if (release === DIST_RELEASE) return new ReleaseRefused(409, DIST_IS_NOT_A_RELEASE(remote));
   await ensureLocal(ctx.db, ctx.releasesDir, remote, release);
   const meta: ReleaseMeta | null = readRelease(ctx.releasesDir, remote, release);
   const dir = releaseDir(ctx.releasesDir, remote, release);
@@ -221,6 +220,8 @@ export async function activateRelease(ctx: ReleaseContext, remote: string, relea
   if (percent < 100) {
     const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
     if (current === release) throw new ReleaseRefused(409, `${remote} ${release} is already active for everyone`);
+    // The others keep the active release: it must be a release, never the mutable dist/ folder.
+    if (current === DIST_RELEASE && registeredRemote(remote)) throw new ReleaseRefused(409, `${remote} has no active release for the other browsers to keep; activate one for everyone first`);
     return recordSwitch(ctx.db, { remote, release, action: 'canary', actor, fallback: DIST_RELEASE, percent });
   }
   return recordSwitch(ctx.db, { remote, release, action: 'activate', actor, fallback: DIST_RELEASE });
@@ -258,8 +259,10 @@ export async function rollbackRelease(ctx: ReleaseContext, remote: string, actor
   const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
   const target = await rollbackTarget(ctx.db, remote, current);
   if (!target) throw new ReleaseRefused(409, `${remote} has nothing to roll back to (active: ${current})`);
+  // Never back onto the mutable dist/ folder: a registered remote rolls back to releases only.
+  if (target === DIST_RELEASE && registeredRemote(remote)) throw new ReleaseRefused(409, `${remote} has no earlier release to roll back to (active: ${current})`);
   // A remote outside the registry rolled back past its first release simply leaves the site.
-  if (!(target === DIST_RELEASE && !registeredRemote(remote))) {
+  if (target !== DIST_RELEASE) {
     const refused = await refusal(ctx, remote, target);
     if (refused) throw new ReleaseRefused(409, `cannot roll ${remote} back to ${target}: ${refused.message}`);
   }

@@ -110,3 +110,52 @@ export async function rollbackTarget(db: Kysely<Database>, remote: string, curre
   }
   return null;
 }
+
+/**
+ * Activates `release` for everyone only when the remote's active release is still `expected`
+ * (undefined: none yet), in one transaction: of several processes starting at once, one switches
+ * and the others find it done. Returns the switch, or null when the state had moved on.
+ */
+export async function activateIfCurrent(db: Kysely<Database>, input: { remote: string; release: string; actor: string; expected: string | undefined; fallback: string }): Promise<SwitchRecord | null> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    if (input.expected === undefined) {
+      const inserted = await trx
+        .insertInto('remote_active')
+        .values({ remote: input.remote, release_id: input.release, switched_at: now })
+        .onConflict((oc) => oc.column('remote').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return null;
+    } else {
+      // Row-locking update: a concurrent one re-reads the row and finds it changed.
+      const updated = await trx
+        .updateTable('remote_active')
+        .set({ release_id: input.release, switched_at: now })
+        .where('remote', '=', input.remote)
+        .where('release_id', '=', input.expected)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return null;
+    }
+    const record = {
+      remote: input.remote,
+      action: 'activate' as const,
+      release_id: input.release,
+      previous_release_id: input.expected ?? input.fallback,
+      actor: input.actor,
+      created_at: now,
+      percent: null,
+      reason: null,
+    };
+    const { id } = await trx.insertInto('remote_switches').values(record).returning('id').executeTakeFirstOrThrow();
+    return { id, ...record };
+  });
+}
+
+/** True when `release` of `remote` is or was live (active, a canary, or any switch's target): it passed the gate then. */
+export async function everLive(db: Kysely<Database>, remote: string, release: string): Promise<boolean> {
+  const switched = await db.selectFrom('remote_switches').select('id').where('remote', '=', remote).where('release_id', '=', release).limit(1).executeTakeFirst();
+  if (switched) return true;
+  const active = await db.selectFrom('remote_active').select('remote').where('remote', '=', remote).where('release_id', '=', release).executeTakeFirst();
+  if (active) return true;
+  return Boolean(await db.selectFrom('remote_canary').select('remote').where('remote', '=', remote).where('release_id', '=', release).executeTakeFirst());
+}

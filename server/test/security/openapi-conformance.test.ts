@@ -72,7 +72,7 @@ function violationsOf(id: OperationId, res: LightMyRequestResponse): string[] {
 
 /** A tiny real PNG for the avatar upload, as a multipart body. */
 /** A gzip'd tar of a minimal build of mf-feed (every module it declares, no shared singletons), for publishRelease. */
-async function releaseArchive(): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+async function releaseArchive(marker = 'page'): Promise<{ payload: Buffer; headers: Record<string, string> }> {
   const feed = registeredRemote('mf-feed')!;
   const manifest = {
     name: feed.name,
@@ -82,7 +82,7 @@ async function releaseArchive(): Promise<{ payload: Buffer; headers: Record<stri
   };
   const pack = tar.pack();
   pack.entry({ name: 'remoteEntry.js' }, 'var mf_feed;');
-  pack.entry({ name: 'page.js' }, 'page');
+  pack.entry({ name: 'page.js' }, marker);
   pack.entry({ name: 'mf-manifest.json' }, JSON.stringify(manifest));
   pack.finalize();
   const chunks: Buffer[] = [];
@@ -226,7 +226,10 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
         await call('publishRelease', 'same build again', { token: owner, ...archive });
       },
       promoteRelease: async () => {
-        // A canary of the release published above (publishRelease runs before in the table's order).
+        // A canary of the release published above (publishRelease runs before in the table's order),
+        // beside an active release for everyone else (a canary never falls back onto dist/).
+        const stable = await call('publishRelease', 'for everyone', { token: owner, ...(await releaseArchive('stable')) });
+        await call('activateRelease', 'for everyone', { token: owner, params: { remote: 'mf-feed' }, payload: { release: stable.json().release } });
         const published = await call('publishRelease', 'for a canary', { token: owner, ...(await releaseArchive()) });
         await call('activateRelease', 'canary', { token: owner, params: { remote: 'mf-feed' }, payload: { release: published.json().release, percent: 10 } });
         await call('promoteRelease', 'promote', { token: owner });
@@ -265,7 +268,7 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
     // Each operation but the stream reached an answer with a documented success status.
     const unsucceeded = OPERATION_IDS.filter((id) => id !== 'streamUnreadCount' && ![...(seen.get(id) ?? [])].some((s) => s < 400));
     // These answer an expected 4xx on the valid bodies the fuzz uses: a wrong current password, a made-up
-    // reset link, and a fake site with no built remote to roll back to (409). (activateRelease succeeds
+    // reset link, and a fake site with no earlier release to roll back to (409). (activateRelease succeeds
     // with the canary of a published release, in promoteRelease's special.)
     expect(unsucceeded.sort()).toEqual(['changePassword', 'confirmPasswordReset', 'rollbackRelease'].sort());
     const pairs = [...seen.values()].reduce((n, s) => n + s.size, 0);

@@ -350,7 +350,7 @@ export interface RemotesManifestEntry {
   entry: string;
   /** Its folder / id ('mf-feed'). */
   folder?: string;
-  /** The active release ('dist' for the built folder). */
+  /** The active release ('dist' while nothing has been released: the built folder, never a rollback target). */
   release?: string;
   /** The routes and navigation entries it declares (see the app registry). */
   routes?: RouteDeclaration[];
@@ -380,7 +380,7 @@ export interface RemotesManifest {
 export const RemoteParamsSchema = Type.Object({ remote: Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$' }) });
 
 export const ActivateReleaseRequestSchema = Type.Object({
-  release: Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$', description: "A release id printed by `npm run release`, or 'dist' (the built dist/ folder)." }),
+  release: Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$', description: "A release id (printed by `npm run release`, answered by a publish, or the site's own build released at start-up); 'dist' is refused: the built dist/ folder is not a release." }),
   percent: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100, description: 'Below 100: a canary for the browsers whose bucket is below it; everyone else keeps the active release.' })),
 });
 export type ActivateReleaseRequest = Static<typeof ActivateReleaseRequestSchema>;
@@ -403,7 +403,7 @@ export const RemoteStateSchema = Type.Object({
   remote: Type.String(),
   name: Type.String(),
   registered: Type.Boolean({ description: 'In the app registry; otherwise it joined the site through a release.' }),
-  active: Type.String({ description: "The active release id, or 'dist'." }),
+  active: Type.String({ description: "The active release id, or 'dist' while nothing has been released yet." }),
   canary: Type.Union([
     Type.Object({
       release: Type.String(),
