@@ -222,6 +222,24 @@ describeCluster('three processes behind HAProxy on one PostgreSQL database', () 
     for (const server of c.servers) expect((await call(server.port, `/api/profile/${me.id}/`)).json().avatar_url).toBe(url);
   });
 
+  clusterIt("three processes starting at once release the site's own build once: every process serves the same releases", async (c) => {
+    const db = new Client({ connectionString: clusterDbUrl });
+    await db.connect();
+    try {
+      const activations = await db.query(`select remote, release_id from remote_switches where actor = 'site:build' order by remote`);
+      const stored = await db.query(`select remote, release_id from remote_releases where published_by = 'site:build' order by remote`);
+      // One stored release and one activation per built remote, however many processes raced.
+      expect(activations.rows.length).toBeGreaterThan(0);
+      expect(activations.rows).toEqual(stored.rows);
+      const entries = async (port: number) => ((await call(port, '/mf/remotes.json')).json().remotes as Array<{ folder: string; entry: string }>).map((r) => `${r.folder} ${r.entry}`).sort();
+      const first = await entries(c.servers[0]!.port);
+      for (const row of activations.rows) expect(first).toContain(`${row.remote} /mf/releases/${row.remote}/${row.release_id}/remoteEntry.js`);
+      for (const server of c.servers) expect(await entries(server.port)).toEqual(first);
+    } finally {
+      await db.end();
+    }
+  });
+
   clusterIt('a release published through the proxy is served byte for byte by every process, from the database', async (c) => {
     const me = await member(c);
     const db = new Client({ connectionString: clusterDbUrl });
