@@ -7,7 +7,7 @@
  */
 import type { GenerateRequest } from '@wishes/shared/contract';
 import { CORPUS, FRAMES, fitsContext, fitsRelationship, relationshipOf, type CorpusTone, type CorpusWish, type DetailMood, type Register } from './corpus';
-import { quickSentences, registerBreaks, repeatsInNextSentence, sameOpenings } from './grammar';
+import { quickSentences, registerBreaks, repeatsInDraft, repeatsInNextSentence, sameOpenings } from './grammar';
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
 import { detailToWeave, wovenSentences } from './weave';
 
@@ -123,6 +123,34 @@ function greetingFor(line: string, name: string): string {
   return line.replace('{name}', () => (the && !line.startsWith('{name}') ? `the ${name.slice(the[0].length)}` : name));
 }
 
+/** The people a card is written to with love, whatever the style: a formal card to them is dignified, never cool. */
+export const CLOSE_AUDIENCES = new Set<AudienceKey>(['partner', 'child', 'parent', 'sibling', 'grandparent']);
+
+/** Sign-offs for acquaintances and business letters: never to a partner, a child, a parent, a sibling or a grandparent. */
+export const COOL_SIGNOFFS = new Set(['Warmly,', 'Kind regards,', 'Yours sincerely,', 'With best regards,', 'All the best,', 'Best,', 'With best wishes,', 'Warm wishes,', 'With admiration,', 'Onwards,']);
+
+/** The sign-offs of a close person's card: the love-register ones of its lines, else "With love,". */
+export function closeSignoffs(lines: readonly string[], audience: AudienceKey): string[] {
+  const fitting = lines.filter((line) => !COOL_SIGNOFFS.has(line));
+  if (fitting.length) return fitting;
+  return audience === 'partner' ? ['All my love,', 'With love,'] : ['With love,'];
+}
+
+/** A detail that says the anniversary is one of work ("with the company for 10 years"), not of a marriage. */
+export const WORK_ANNIVERSARY = /\b(?:company|firm|job|work(?:ed|ing)?|office|team|employ\w*|career|business|(?:been )?with (?:us|the \w+) for)\b/iu;
+
+/**
+ * A detail that cannot be true of the person ("starting her first job" on a card to a grandparent
+ * or to Mum and Dad): left out rather than written as nonsense.
+ */
+export function contradictsRecipient(details: string, audience: AudienceKey, name: string): boolean {
+  const youngNews = /\b(?:first (?:job|day at school|flat|apartment)|starting (?:school|university|college)|first in our family to graduate)\b/iu;
+  if ((audience === 'grandparent' || audience === 'parent') && youngNews.test(details)) return true;
+  // "She is…" about a couple ("Mom and Dad", "Priya and Tom") reads as one of them only: a singular detail about a first job goes.
+  const couple = /\s(?:and|&)\s/iu.test(name);
+  return couple && /\b(?:first job)\b/iu.test(details);
+}
+
 const firstWord = (line: string) => (/^[\p{L}']+/u.exec(line)?.[0] ?? '').toLowerCase();
 
 interface Choice {
@@ -141,8 +169,15 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   // Only the wishes written for this relationship: no desk or inbox for a mum, no "you believed in me" for a neighbour.
   const relationship = relationshipOf(plan.audience);
   const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship, plan.audience));
-  const own = wishesFor(plan);
+  const workAnniversary = plan.topic === 'anniversary' && WORK_ANNIVERSARY.test(request.details);
+  // A work anniversary ("with the company for 10 years") takes the wishes written for one, whoever it is for.
+  const workWishes = (style: StyleKey) => CORPUS.anniversary[style]?.work ?? [];
+  const own = workAnniversary ? (workWishes(plan.style).length ? workWishes(plan.style) : workWishes('heartfelt')) : wishesFor(plan);
   let all = fitting(own);
+  if (workAnniversary && !all.length) {
+    const anyWork = (['heartfelt', 'poetic', 'inspirational', 'casual', 'formal'] as const).flatMap(workWishes);
+    all = fitting(anyWork).length ? fitting(anyWork) : own;
+  }
   let fresh = all.filter((w) => !avoid.has(w));
   // Variants ask for more wishes than a style may have for a register (or that fit the
   // relationship): the nearest styles lend theirs.
@@ -162,14 +197,16 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   }
   if (!all.length) all = own;
   const wishes = fresh.length ? fresh : all;
-  const woven = detailToWeave(request.details, request.name);
+  const woven = contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
   // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
   const detail = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length) ? woven : null;
-  const detailOptions = detail ? wovenSentences(detail, moodOf(plan.topic), plan.register) : [];
+  const close = CLOSE_AUDIENCES.has(plan.audience);
+  // A formal card to a partner or a parent is dignified, but news of theirs is not "learned" second hand.
+  const detailOptions = detail ? wovenSentences(detail, moodOf(plan.topic), close ? 'warm' : plan.register) : [];
   const greetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
   // A neighbour gets a warm card but not "With love": the sign-off is the one for people we know less well.
   const anySignoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
-  const signoffs = signoffsFor(anySignoffs, plan);
+  const signoffs = close ? closeSignoffs(signoffsFor(anySignoffs, plan), plan.audience) : signoffsFor(anySignoffs, plan);
   const nameWords = plan.name.split(/\s+/u);
 
   let best: Choice | null = null;
@@ -189,7 +226,9 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const lastSentence = quickSentences(paragraphs[paragraphs.length - 1]).at(-1) ?? '';
     const doubleClose = firstWord(lastSentence) === firstWord(signoff) ? 1 : 0;
     const wordRepeats = repeatsInNextSentence(text, nameWords, quickSentences).length;
-    const repeats = 3 * wordRepeats + sameOpenings(paragraphs.join('\n')).length + doubleClose;
+    // A word said again anywhere in the card ("recovery" three times) is heard too, if less than at once.
+    const draftRepeats = repeatsInDraft(paragraphs.join('\n'), nameWords).length;
+    const repeats = 3 * wordRepeats + 2 * draftRepeats + sameOpenings(paragraphs.join('\n')).length + doubleClose;
     if (!best || repeats < best.repeats) best = { wish, text, repeats, wordRepeats };
     if (repeats === 0) break;
     // A detail whose words every wish here repeats (a "baby" card and "I can't wait to meet the

@@ -313,6 +313,8 @@ function kindOf(woven: WovenDetail): DetailKind {
   // so is a long stretch of a life ("worked as a firefighter for 30 years").
   if (woven.tense === 'past') return /\b(me|us|our|my|we)\b|\bfor \S+ years\b|\ball year\b/iu.test(woven.clause) ? 'shared' : 'past';
   if (woven.tense === 'future' || woven.tense === 'ongoing') return 'coming';
+  // "you hurt your back moving the sofa": a verb whose past looks like its present is news, not a trait.
+  if (woven.tense === 'present' && /^you (?:hurt|cut|hit|split|bruised|sprained)\b/iu.test(woven.clause)) return 'past';
   // "he is getting remarried in June" is something coming, not a trait to love.
   if (/^you(?: are|'re) \w+ing\b/iu.test(woven.clause) && COMING_TIME.test(woven.clause)) return 'coming';
   return 'trait';
