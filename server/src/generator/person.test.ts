@@ -143,3 +143,29 @@ describe('no word said twice in a draft', () => {
     expect(clean / total).toBeGreaterThanOrEqual(0.6);
   });
 });
+
+describe('the tone asked for, and fewer lines that fit any card', () => {
+  it('a poetic card of medium or long length ends in a rhyming couplet for its occasion', () => {
+    let seed = 1;
+    for (const { topic } of topics) {
+      for (const audience of ['Friend', 'Boss']) {
+        const draft = composeDraft({ style: 'Poetic', audience, name: 'Sam', topic, details: '' }, 'long', seededRandom(seed++));
+        const body = draft.split('\n\n').slice(1, -1).join('\n\n');
+        const verse = body.split('\n\n').at(-1)!;
+        expect({ draft, lines: verse.split('\n').length }).toEqual({ draft, lines: 2 });
+      }
+    }
+  });
+
+  it('no corpus wish says "a new chapter", "full of possibility" or "matters here … until your return" to a partner', () => {
+    let seed = 1;
+    for (const { topic } of topics) {
+      for (const style of styles) {
+        for (const audience of ['Partner', 'Child', 'Friend']) {
+          const draft = composeDraft({ style, audience, name: 'Sam', topic, details: '' }, 'long', seededRandom(seed++));
+          expect(draft).not.toMatch(/new chapter of your life|extraordinary new chapter|this new chapter to the full|full of possibility|until your return/iu);
+        }
+      }
+    }
+  });
+});

@@ -133,7 +133,8 @@ export const COOL_SIGNOFFS = new Set(['Warmly,', 'Kind regards,', 'Yours sincere
 export function closeSignoffs(lines: readonly string[], audience: AudienceKey): string[] {
   const fitting = lines.filter((line) => !COOL_SIGNOFFS.has(line));
   if (fitting.length) return fitting;
-  return audience === 'partner' ? ['All my love,', 'With love,'] : ['With love,'];
+  // A formal card (the only kind whose sign-offs are all cool) still keeps love out: affection is its warmth.
+  return audience === 'partner' ? ['Yours, with affection,', 'Fondly,'] : ['With affection,', 'Fondly,'];
 }
 
 /** A detail that says the anniversary is one of work ("with the company for 10 years"), not of a marriage. */
@@ -144,7 +145,7 @@ export const WORK_ANNIVERSARY = /\b(?:company|firm|job|work(?:ed|ing)?|office|te
  * or to Mum and Dad): left out rather than written as nonsense.
  */
 export function contradictsRecipient(details: string, audience: AudienceKey, name: string): boolean {
-  const youngNews = /\b(?:first (?:job|day at school|flat|apartment)|starting (?:school|university|college)|first in our family to graduate)\b/iu;
+  const youngNews = /\b(?:first job|first day at school|starting (?:school|university|college))\b/iu;
   if ((audience === 'grandparent' || audience === 'parent') && youngNews.test(details)) return true;
   // "She is…" about a couple ("Mom and Dad", "Priya and Tom") reads as one of them only: a singular detail about a first job goes.
   const couple = /\s(?:and|&)\s/iu.test(name);
@@ -202,14 +203,17 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const detail = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length) ? woven : null;
   const close = CLOSE_AUDIENCES.has(plan.audience);
   // A formal card to a partner or a parent is dignified, but news of theirs is not "learned" second hand.
-  const detailOptions = detail ? wovenSentences(detail, moodOf(plan.topic), close ? 'warm' : plan.register) : [];
+  const framed = detail ? wovenSentences(detail, moodOf(plan.topic), close ? 'warm' : plan.register) : [];
+  const detailOptions = plan.register === 'formal' ? framed.filter((line) => !registerBreaks(line).length) : framed;
   const greetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
   // A neighbour gets a warm card but not "With love": the sign-off is the one for people we know less well.
   const anySignoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
   const signoffs = close ? closeSignoffs(signoffsFor(anySignoffs, plan), plan.audience) : signoffsFor(anySignoffs, plan);
   const nameWords = plan.name.split(/\s+/u);
+  const couplets = plan.style === 'poetic' && length !== 'short' ? (FRAMES.couplets[plan.topic]?.[toneOf(plan.register)] ?? []) : [];
 
   let best: Choice | null = null;
+  let fewestWordRepeats = Infinity;
   for (let attempt = 0; attempt < 60; attempt++) {
     const wish = pick(wishes, random);
     // After a few tries with the detail first, other places are tried too.
@@ -217,7 +221,10 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const detailSentence = detailOptions.length ? pick(detailOptions, random) : null;
     const greeting = greetingFor(pick(greetings, random), plan.name);
     const signoff = pick(signoffs, random);
-    const paragraphs = bodyOf(wish, length, detailSentence, plan.topic, place).map((sentences) => sentences.join(' '));
+    // A poetic card ends in verse: the occasion's couplet takes the place of the closing wish.
+    const couplet = couplets.length ? pick(couplets, random) : null;
+    const paragraphs = bodyOf(couplet ? { ...wish, wish: '' } : wish, length, detailSentence, plan.topic, place).map((sentences) => sentences.filter(Boolean).join(' '));
+    if (couplet) paragraphs.push(couplet);
     if (plan.dayLabel && plan.register === 'formal') paragraphs[paragraphs.length - 1] += ` With every good wish for ${plan.dayLabel}.`;
     const text = [greeting, ...paragraphs, signoff].join('\n\n');
     // Two sentences that open the same way ("May your…" twice, "I hope…" twice) read as a template.
@@ -228,13 +235,14 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const wordRepeats = repeatsInNextSentence(text, nameWords, quickSentences).length;
     // A word said again anywhere in the card ("recovery" three times) is heard too, if less than at once.
     const draftRepeats = repeatsInDraft(paragraphs.join('\n'), nameWords).length;
-    const repeats = 3 * wordRepeats + 2 * draftRepeats + sameOpenings(paragraphs.join('\n')).length + doubleClose;
+    const repeats = 4 * wordRepeats + 2 * sameOpenings(paragraphs.join('\n')).length + draftRepeats + doubleClose;
     if (!best || repeats < best.repeats) best = { wish, text, repeats, wordRepeats };
     if (repeats === 0) break;
     // A detail whose words every wish here repeats (a "baby" card and "I can't wait to meet the
     // baby") is left out rather than have the next sentence say the same word again.
     // An opening said twice is not worth losing the detail for; a word said twice at once is.
-    if (attempt === 47 && detailOptions.length && best.wordRepeats > 0) detailOptions.length = 0;
+    fewestWordRepeats = Math.min(fewestWordRepeats, wordRepeats);
+    if (attempt === 47 && detailOptions.length && fewestWordRepeats > 0) detailOptions.length = 0;
   }
   return best!;
 }
