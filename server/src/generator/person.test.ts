@@ -169,3 +169,12 @@ describe('the tone asked for, and fewer lines that fit any card', () => {
     }
   });
 });
+
+describe('greetings', () => {
+  it('a title goes with the surname alone: "Hi Dr. Olsen," not "Hi Dr. Ingrid Olsen,"', () => {
+    for (const style of ['Casual', 'Formal', 'Heartfelt']) {
+      const draft = composeDraft({ style, audience: 'Boss', name: 'Dr. Ingrid Olsen', topic: 'New Baby', details: '' }, 'short', seededRandom(3));
+      expect(draft.split('\n')[0]).toMatch(/Dr\. Olsen[,!]$/u);
+    }
+  });
+});

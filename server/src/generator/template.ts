@@ -117,7 +117,10 @@ function signoffsFor(lines: readonly string[], plan: Pick<Plan, 'topic' | 'regis
 }
 
 /** The greeting line for a name: "the Johnsons" are greeted "To the Johnsons,", never "Dear the Johnsons,". */
-function greetingFor(line: string, name: string): string {
+function greetingFor(line: string, fullName: string): string {
+  // "Dr. Ingrid Olsen" is greeted as "Dr. Olsen": a title goes with the surname alone.
+  const titled = /^((?:Dr|Mr|Mrs|Ms|Mx|Prof|Professor)\.?)\s+\S+\s+(\S+)$/u.exec(fullName);
+  const name = titled ? `${titled[1]} ${titled[2]}` : fullName;
   const the = /^the\s+/iu.exec(name);
   if (the && !/^(?:For|Happy)\b/u.test(line)) return `To the ${name.slice(the[0].length)},`;
   return line.replace('{name}', () => (the && !line.startsWith('{name}') ? `the ${name.slice(the[0].length)}` : name));

@@ -352,7 +352,10 @@ export function evaluate(writer: Writer, seed = 1, prompts: EvalPrompt[] = EVAL_
         c.sameOpening++;
         example(`same opening ${same[0]}`);
       }
-      if (draft.toLowerCase().includes(squash(prompt.name).toLowerCase())) c.named++;
+      // "Dr. Ingrid Olsen" is greeted "Dr. Olsen": the title with the surname names her too.
+      const titled = /^((?:Dr|Mr|Mrs|Ms|Mx|Prof|Professor)\.?)\s+\S+\s+(\S+)$/u.exec(squash(prompt.name));
+      const names = [squash(prompt.name), ...(titled ? [`${titled[1]} ${titled[2]}`] : [])].map((n) => n.toLowerCase());
+      if (names.some((n) => draft.toLowerCase().includes(n))) c.named++;
       // A detail that cannot be true of the person ("first job" for a grandparent) is left out on purpose: that counts as handled.
       if (detailWoven(draft, prompt.details) || contradictsRecipient(prompt.details, audienceKeyOf(prompt.audience), cleanName(prompt.name))) c.woven++;
       words[length].push(wordCount(draft));
