@@ -178,3 +178,14 @@ describe('greetings', () => {
     }
   });
 });
+
+describe("a partner's own occasions", () => {
+  it('a new baby card to a partner speaks of "our" baby, never "your growing family"', () => {
+    for (const style of ['Heartfelt', 'Casual', 'Poetic', 'Inspirational']) {
+      for (const seed of SEEDS) {
+        const draft = composeDraft({ style, audience: 'Partner', name: 'Robin', topic: 'New Baby', details: '' }, 'medium', seededRandom(seed));
+        expect(draft).not.toMatch(/your growing family|newest member of your family|to all of you/iu);
+      }
+    }
+  });
+});

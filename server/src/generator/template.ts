@@ -50,7 +50,8 @@ export function planOf(request: GenerateRequest): Plan {
   const topic = topicKeyOf(request.topic);
   if (style === 'romantic' && audience !== 'partner') style = 'heartfelt';
   // A partner's wedding or anniversary is their own: the wishes for "the two of you" would read wrong.
-  if (audience === 'partner' && (topic === 'wedding' || topic === 'anniversary') && style !== 'formal') style = 'romantic';
+  // So is a partner's new baby: "your growing family" would speak of someone else's.
+  if (audience === 'partner' && (topic === 'wedding' || topic === 'anniversary' || (topic === 'newBaby' && style !== 'funny')) && style !== 'formal') style = 'romantic';
   const label = squash(request.topic).replace(/^happy\s+/iu, '').replace(/[.!?]+$/u, '');
   const dayLabel = topic === 'generic' && /\bday$/iu.test(label) && label.length <= 60 ? label.charAt(0).toUpperCase() + label.slice(1) : null;
   return { topic, style, audience, register: registerOf(style, audience), name: cleanName(request.name), dayLabel };
