@@ -57,6 +57,11 @@ describe('detail frames by kind, occasion and relationship', () => {
     }
   });
 
+  it('a career ("ran the front desk for 30 years") is toasted on a retirement card', () => {
+    const draft = composeDraft({ style: 'Heartfelt', audience: 'Grandparent', name: 'Nana', topic: 'Retirement', details: 'She ran the front desk for 30 years' }, 'short', seededRandom(1));
+    expect(draft).toMatch(/Thirty years of running the front desk: what a record/u);
+  });
+
   it('a Thank You card still thanks for the detail', () => {
     const request = { style: 'Heartfelt', audience: 'Sibling', name: 'Liam', topic: 'Thank You', details: 'he drove me to the airport at 4 am' };
     for (const seed of SEEDS) expect(composeDraft(request, 'short', seededRandom(seed))).toMatch(/you drove me to the airport/u);

@@ -284,6 +284,15 @@ function reactable(clause: string): DetailToWeave | null {
     const together = /^(?:us|me)$/iu.test(years[2]);
     return { clause: together ? `Thank you for ${n} years of working together, and here's to many more` : `I raise a glass to ${n} years with ${years[2]}, and to many more`, kind: 'toast' };
   }
+  // "ran the front desk for 30 years" is a career to toast, not something to be grateful for.
+  const career = /^you ([a-z]+) (.+?) for (\d{1,2}) years$/iu.exec(clause);
+  if (career) {
+    const forms = nlp(`she ${career[1].toLowerCase()} it`).verbs().conjugate()[0] as { PastTense?: string; Gerund?: string } | undefined;
+    if (forms?.Gerund && forms.PastTense === career[1].toLowerCase() && !/\b(?:me|us|my|our)\b/iu.test(career[2])) {
+      const n = numberWords(Number(career[3]));
+      return { clause: `${n.charAt(0).toUpperCase()}${n.slice(1)} years of ${forms.Gerund} ${career[2]}: what a record, and how many people are better for it`, kind: 'toast' };
+    }
+  }
   // "they have been married for 40 years" is a milestone to marvel at, not a trait.
   const married = /^you(?: have|'ve) been (married|together) for (\d{1,2}|[a-z-]+) years$/iu.exec(clause);
   if (married) {
