@@ -62,6 +62,13 @@ describe('detail frames by kind, occasion and relationship', () => {
     expect(draft).toMatch(/Thirty years of running the front desk: what a record/u);
   });
 
+  it('"just" is not said twice ("And just like that, you just bought…")', () => {
+    for (const seed of SEEDS) {
+      const draft = composeDraft({ style: 'Heartfelt', audience: 'Child', name: 'Zoë', topic: 'New Home', details: 'just bought his first flat with a tiny balcony' }, 'short', seededRandom(seed));
+      expect(draft).not.toMatch(/just like that, you just/u);
+    }
+  });
+
   it('a Thank You card still thanks for the detail', () => {
     const request = { style: 'Heartfelt', audience: 'Sibling', name: 'Liam', topic: 'Thank You', details: 'he drove me to the airport at 4 am' };
     for (const seed of SEEDS) expect(composeDraft(request, 'short', seededRandom(seed))).toMatch(/you drove me to the airport/u);

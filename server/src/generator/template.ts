@@ -128,13 +128,13 @@ function greetingFor(line: string, fullName: string): string {
 }
 
 /** The people a card is written to with love, whatever the style: a formal card to them is dignified, never cool. */
-export const CLOSE_AUDIENCES = new Set<AudienceKey>(['partner', 'child', 'parent', 'sibling', 'grandparent']);
+const CLOSE_AUDIENCES = new Set<AudienceKey>(['partner', 'child', 'parent', 'sibling', 'grandparent']);
 
 /** Sign-offs for acquaintances and business letters: never to a partner, a child, a parent, a sibling or a grandparent. */
 export const COOL_SIGNOFFS = new Set(['Warmly,', 'Kind regards,', 'Yours sincerely,', 'With best regards,', 'All the best,', 'Best,', 'With best wishes,', 'Warm wishes,', 'With admiration,', 'Onwards,']);
 
 /** The sign-offs of a close person's card: the love-register ones of its lines, else "With love,". */
-export function closeSignoffs(lines: readonly string[], audience: AudienceKey): string[] {
+function closeSignoffs(lines: readonly string[], audience: AudienceKey): string[] {
   const fitting = lines.filter((line) => !COOL_SIGNOFFS.has(line));
   if (fitting.length) return fitting;
   // A formal card (the only kind whose sign-offs are all cool) still keeps love out: affection is its warmth.

@@ -343,7 +343,9 @@ export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register
   const frames = detailFrames(detail.kind, mood, register);
   const fitting = frames.filter((frame) => memory || !frame.startsWith("I'm smiling as I write this"));
   return (fitting.length ? fitting : frames).map((frame) => {
-    const sentence = frame.replace('{d}', () => (/\bas \{d\}/u.test(frame) ? simplePresent(detail.clause) : detail.clause));
+    // "And just like that, you just bought…" says "just" twice: the frame's is enough.
+    const clause = /\bjust like that\b/iu.test(frame) ? detail.clause.replace(/^you just /iu, 'you ') : detail.clause;
+    const sentence = frame.replace('{d}', () => (/\bas \{d\}/u.test(frame) ? simplePresent(clause) : clause));
     return sentence.charAt(0).toUpperCase() + sentence.slice(1);
   });
 }
