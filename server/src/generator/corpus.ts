@@ -99,7 +99,7 @@ const AUDIENCE_RELATIONSHIP: Record<AudienceKey, Relationship> = {
 export const relationshipOf = (audience: AudienceKey): Relationship => AUDIENCE_RELATIONSHIP[audience];
 
 /** Words that assume an office: such a line is for a colleague or a boss only. */
-export const OFFICE_WORDS = /\b(?:desk|inbox|emails?|office|workday|workplace|meetings?|busy weeks|appraisal|printer|colleague|the team|team's)\b/iu;
+export const OFFICE_WORDS = /\b(?:desk|inbox|emails?|office|workday|workplace|meetings?|busy weeks|appraisal|printer|colleague|the team|team's|until your return|matters here)\b/iu;
 const MENTOR_WORDS = /\b(?:believed in me|courage to keep going)\b/iu;
 const FRIEND_WORDS = /\b(?:my friendship|a friend like you|friends like you)\b/iu;
 

@@ -145,3 +145,21 @@ export function sameOpenings(body: string, split: (text: string) => string[] = q
   }
   return found;
 }
+
+/**
+ * Content words of five letters or more said more than once anywhere in the body ("recovery"
+ * three times, "happy" in the first line and the last): a person writing a card hears those.
+ * `ignore` are words that may repeat (the person's name).
+ */
+export function repeatsInDraft(body: string, ignore: readonly string[] = [], split: (text: string) => string[] = quickSentences): string[] {
+  const seen = new Set<string>();
+  const repeated: string[] = [];
+  for (const sentence of split(body)) {
+    for (const word of contentWords(sentence, ignore)) {
+      if (word.length < 5) continue;
+      if (seen.has(word)) repeated.push(word);
+      else seen.add(word);
+    }
+  }
+  return repeated;
+}

@@ -7,7 +7,7 @@
  */
 import type { GenerateRequest } from '@wishes/shared/contract';
 import { CORPUS, FRAMES, fitsContext, fitsRelationship, relationshipOf, type CorpusTone, type CorpusWish, type DetailMood, type Register } from './corpus';
-import { quickSentences, registerBreaks, repeatsInNextSentence, sameOpenings } from './grammar';
+import { quickSentences, registerBreaks, repeatsInDraft, repeatsInNextSentence, sameOpenings } from './grammar';
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
 import { detailToWeave, wovenSentences } from './weave';
 
@@ -50,7 +50,8 @@ export function planOf(request: GenerateRequest): Plan {
   const topic = topicKeyOf(request.topic);
   if (style === 'romantic' && audience !== 'partner') style = 'heartfelt';
   // A partner's wedding or anniversary is their own: the wishes for "the two of you" would read wrong.
-  if (audience === 'partner' && (topic === 'wedding' || topic === 'anniversary') && style !== 'formal') style = 'romantic';
+  // So is a partner's new baby: "your growing family" would speak of someone else's.
+  if (audience === 'partner' && (topic === 'wedding' || topic === 'anniversary' || (topic === 'newBaby' && style !== 'funny')) && style !== 'formal') style = 'romantic';
   const label = squash(request.topic).replace(/^happy\s+/iu, '').replace(/[.!?]+$/u, '');
   const dayLabel = topic === 'generic' && /\bday$/iu.test(label) && label.length <= 60 ? label.charAt(0).toUpperCase() + label.slice(1) : null;
   return { topic, style, audience, register: registerOf(style, audience), name: cleanName(request.name), dayLabel };
@@ -117,10 +118,42 @@ function signoffsFor(lines: readonly string[], plan: Pick<Plan, 'topic' | 'regis
 }
 
 /** The greeting line for a name: "the Johnsons" are greeted "To the Johnsons,", never "Dear the Johnsons,". */
-function greetingFor(line: string, name: string): string {
+function greetingFor(line: string, fullName: string): string {
+  // "Dr. Ingrid Olsen" is greeted as "Dr. Olsen": a title goes with the surname alone.
+  const titled = /^((?:Dr|Mr|Mrs|Ms|Mx|Prof|Professor)\.?)\s+\S+\s+(\S+)$/u.exec(fullName);
+  const name = titled ? `${titled[1]} ${titled[2]}` : fullName;
   const the = /^the\s+/iu.exec(name);
   if (the && !/^(?:For|Happy)\b/u.test(line)) return `To the ${name.slice(the[0].length)},`;
   return line.replace('{name}', () => (the && !line.startsWith('{name}') ? `the ${name.slice(the[0].length)}` : name));
+}
+
+/** The people a card is written to with love, whatever the style: a formal card to them is dignified, never cool. */
+const CLOSE_AUDIENCES = new Set<AudienceKey>(['partner', 'child', 'parent', 'sibling', 'grandparent']);
+
+/** Sign-offs for acquaintances and business letters: never to a partner, a child, a parent, a sibling or a grandparent. */
+export const COOL_SIGNOFFS = new Set(['Warmly,', 'Kind regards,', 'Yours sincerely,', 'With best regards,', 'All the best,', 'Best,', 'With best wishes,', 'Warm wishes,', 'With admiration,', 'Onwards,']);
+
+/** The sign-offs of a close person's card: the love-register ones of its lines, else "With love,". */
+function closeSignoffs(lines: readonly string[], audience: AudienceKey): string[] {
+  const fitting = lines.filter((line) => !COOL_SIGNOFFS.has(line));
+  if (fitting.length) return fitting;
+  // A formal card (the only kind whose sign-offs are all cool) still keeps love out: affection is its warmth.
+  return audience === 'partner' ? ['Yours, with affection,', 'Fondly,'] : ['With affection,', 'Fondly,'];
+}
+
+/** A detail that says the anniversary is one of work ("with the company for 10 years"), not of a marriage. */
+export const WORK_ANNIVERSARY = /\b(?:company|firm|job|work(?:ed|ing)?|office|team|employ\w*|career|business|(?:been )?with (?:us|the \w+) for)\b/iu;
+
+/**
+ * A detail that cannot be true of the person ("starting her first job" on a card to a grandparent
+ * or to Mum and Dad): left out rather than written as nonsense.
+ */
+export function contradictsRecipient(details: string, audience: AudienceKey, name: string): boolean {
+  const youngNews = /\b(?:first job|first day at school|starting (?:school|university|college))\b/iu;
+  if ((audience === 'grandparent' || audience === 'parent') && youngNews.test(details)) return true;
+  // "She is…" about a couple ("Mom and Dad", "Priya and Tom") reads as one of them only: a singular detail about a first job goes.
+  const couple = /\s(?:and|&)\s/iu.test(name);
+  return couple && /\b(?:first job)\b/iu.test(details);
 }
 
 const firstWord = (line: string) => (/^[\p{L}']+/u.exec(line)?.[0] ?? '').toLowerCase();
@@ -141,8 +174,15 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   // Only the wishes written for this relationship: no desk or inbox for a mum, no "you believed in me" for a neighbour.
   const relationship = relationshipOf(plan.audience);
   const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship, plan.audience));
-  const own = wishesFor(plan);
+  const workAnniversary = plan.topic === 'anniversary' && WORK_ANNIVERSARY.test(request.details);
+  // A work anniversary ("with the company for 10 years") takes the wishes written for one, whoever it is for.
+  const workWishes = (style: StyleKey) => CORPUS.anniversary[style]?.work ?? [];
+  const own = workAnniversary ? (workWishes(plan.style).length ? workWishes(plan.style) : workWishes('heartfelt')) : wishesFor(plan);
   let all = fitting(own);
+  if (workAnniversary && !all.length) {
+    const anyWork = (['heartfelt', 'poetic', 'inspirational', 'casual', 'formal'] as const).flatMap(workWishes);
+    all = fitting(anyWork).length ? fitting(anyWork) : own;
+  }
   let fresh = all.filter((w) => !avoid.has(w));
   // Variants ask for more wishes than a style may have for a register (or that fit the
   // relationship): the nearest styles lend theirs.
@@ -162,17 +202,22 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   }
   if (!all.length) all = own;
   const wishes = fresh.length ? fresh : all;
-  const woven = detailToWeave(request.details, request.name);
+  const woven = contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
   // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
   const detail = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length) ? woven : null;
-  const detailOptions = detail ? wovenSentences(detail, moodOf(plan.topic), plan.register) : [];
+  const close = CLOSE_AUDIENCES.has(plan.audience);
+  // A formal card to a partner or a parent is dignified, but news of theirs is not "learned" second hand.
+  const framed = detail ? wovenSentences(detail, moodOf(plan.topic), close ? 'warm' : plan.register) : [];
+  const detailOptions = plan.register === 'formal' ? framed.filter((line) => !registerBreaks(line).length) : framed;
   const greetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
   // A neighbour gets a warm card but not "With love": the sign-off is the one for people we know less well.
   const anySignoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
-  const signoffs = signoffsFor(anySignoffs, plan);
+  const signoffs = close ? closeSignoffs(signoffsFor(anySignoffs, plan), plan.audience) : signoffsFor(anySignoffs, plan);
   const nameWords = plan.name.split(/\s+/u);
+  const couplets = plan.style === 'poetic' && length !== 'short' ? (FRAMES.couplets[plan.topic]?.[toneOf(plan.register)] ?? []) : [];
 
   let best: Choice | null = null;
+  let fewestWordRepeats = Infinity;
   for (let attempt = 0; attempt < 60; attempt++) {
     const wish = pick(wishes, random);
     // After a few tries with the detail first, other places are tried too.
@@ -180,7 +225,10 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const detailSentence = detailOptions.length ? pick(detailOptions, random) : null;
     const greeting = greetingFor(pick(greetings, random), plan.name);
     const signoff = pick(signoffs, random);
-    const paragraphs = bodyOf(wish, length, detailSentence, plan.topic, place).map((sentences) => sentences.join(' '));
+    // A poetic card ends in verse: the occasion's couplet takes the place of the closing wish.
+    const couplet = couplets.length ? pick(couplets, random) : null;
+    const paragraphs = bodyOf(couplet ? { ...wish, wish: '' } : wish, length, detailSentence, plan.topic, place).map((sentences) => sentences.filter(Boolean).join(' '));
+    if (couplet) paragraphs.push(couplet);
     if (plan.dayLabel && plan.register === 'formal') paragraphs[paragraphs.length - 1] += ` With every good wish for ${plan.dayLabel}.`;
     const text = [greeting, ...paragraphs, signoff].join('\n\n');
     // Two sentences that open the same way ("May your…" twice, "I hope…" twice) read as a template.
@@ -189,13 +237,16 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const lastSentence = quickSentences(paragraphs[paragraphs.length - 1]).at(-1) ?? '';
     const doubleClose = firstWord(lastSentence) === firstWord(signoff) ? 1 : 0;
     const wordRepeats = repeatsInNextSentence(text, nameWords, quickSentences).length;
-    const repeats = 3 * wordRepeats + sameOpenings(paragraphs.join('\n')).length + doubleClose;
+    // A word said again anywhere in the card ("recovery" three times) is heard too, if less than at once.
+    const draftRepeats = repeatsInDraft(paragraphs.join('\n'), nameWords).length;
+    const repeats = 4 * wordRepeats + 2 * sameOpenings(paragraphs.join('\n')).length + draftRepeats + doubleClose;
     if (!best || repeats < best.repeats) best = { wish, text, repeats, wordRepeats };
     if (repeats === 0) break;
     // A detail whose words every wish here repeats (a "baby" card and "I can't wait to meet the
     // baby") is left out rather than have the next sentence say the same word again.
     // An opening said twice is not worth losing the detail for; a word said twice at once is.
-    if (attempt === 47 && detailOptions.length && best.wordRepeats > 0) detailOptions.length = 0;
+    fewestWordRepeats = Math.min(fewestWordRepeats, wordRepeats);
+    if (attempt === 47 && detailOptions.length && fewestWordRepeats > 0) detailOptions.length = 0;
   }
   return best!;
 }

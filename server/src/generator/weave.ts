@@ -284,6 +284,15 @@ function reactable(clause: string): DetailToWeave | null {
     const together = /^(?:us|me)$/iu.test(years[2]);
     return { clause: together ? `Thank you for ${n} years of working together, and here's to many more` : `I raise a glass to ${n} years with ${years[2]}, and to many more`, kind: 'toast' };
   }
+  // "ran the front desk for 30 years" is a career to toast, not something to be grateful for.
+  const career = /^you ([a-z]+) (.+?) for (\d{1,2}) years$/iu.exec(clause);
+  if (career) {
+    const forms = nlp(`she ${career[1].toLowerCase()} it`).verbs().conjugate()[0] as { PastTense?: string; Gerund?: string } | undefined;
+    if (forms?.Gerund && forms.PastTense === career[1].toLowerCase() && !/\b(?:me|us|my|our)\b/iu.test(career[2])) {
+      const n = numberWords(Number(career[3]));
+      return { clause: `${n.charAt(0).toUpperCase()}${n.slice(1)} years of ${forms.Gerund} ${career[2]}: what a record, and how many people are better for it`, kind: 'toast' };
+    }
+  }
   // "they have been married for 40 years" is a milestone to marvel at, not a trait.
   const married = /^you(?: have|'ve) been (married|together) for (\d{1,2}|[a-z-]+) years$/iu.exec(clause);
   if (married) {
@@ -313,6 +322,8 @@ function kindOf(woven: WovenDetail): DetailKind {
   // so is a long stretch of a life ("worked as a firefighter for 30 years").
   if (woven.tense === 'past') return /\b(me|us|our|my|we)\b|\bfor \S+ years\b|\ball year\b/iu.test(woven.clause) ? 'shared' : 'past';
   if (woven.tense === 'future' || woven.tense === 'ongoing') return 'coming';
+  // "you hurt your back moving the sofa": a verb whose past looks like its present is news, not a trait.
+  if (woven.tense === 'present' && /^you (?:hurt|cut|hit|split|bruised|sprained)\b/iu.test(woven.clause)) return 'past';
   // "he is getting remarried in June" is something coming, not a trait to love.
   if (/^you(?: are|'re) \w+ing\b/iu.test(woven.clause) && COMING_TIME.test(woven.clause)) return 'coming';
   return 'trait';
@@ -332,7 +343,9 @@ export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register
   const frames = detailFrames(detail.kind, mood, register);
   const fitting = frames.filter((frame) => memory || !frame.startsWith("I'm smiling as I write this"));
   return (fitting.length ? fitting : frames).map((frame) => {
-    const sentence = frame.replace('{d}', () => (/\bas \{d\}/u.test(frame) ? simplePresent(detail.clause) : detail.clause));
+    // "And just like that, you just bought…" says "just" twice: the frame's is enough.
+    const clause = /\bjust like that\b/iu.test(frame) ? detail.clause.replace(/^you just /iu, 'you ') : detail.clause;
+    const sentence = frame.replace('{d}', () => (/\bas \{d\}/u.test(frame) ? simplePresent(clause) : clause));
     return sentence.charAt(0).toUpperCase() + sentence.slice(1);
   });
 }

@@ -13,6 +13,8 @@ import prompts from './prompts.json';
 import variety from './variety.json';
 import { fragmentErrors, registerBreaks, repeatsInNextSentence, sameOpenings, sentencesOfText, verbsOf } from '../grammar';
 import { seededRandom } from '../../../test/kit/random';
+import { audienceKeyOf, cleanName } from '../keys';
+import { contradictsRecipient } from '../template';
 
 export type DraftLength = 'short' | 'medium' | 'long';
 export const LENGTHS: DraftLength[] = ['short', 'medium', 'long'];
@@ -350,8 +352,12 @@ export function evaluate(writer: Writer, seed = 1, prompts: EvalPrompt[] = EVAL_
         c.sameOpening++;
         example(`same opening ${same[0]}`);
       }
-      if (draft.toLowerCase().includes(squash(prompt.name).toLowerCase())) c.named++;
-      if (detailWoven(draft, prompt.details)) c.woven++;
+      // "Dr. Ingrid Olsen" is greeted "Dr. Olsen": the title with the surname names her too.
+      const titled = /^((?:Dr|Mr|Mrs|Ms|Mx|Prof|Professor)\.?)\s+\S+\s+(\S+)$/u.exec(squash(prompt.name));
+      const names = [squash(prompt.name), ...(titled ? [`${titled[1]} ${titled[2]}`] : [])].map((n) => n.toLowerCase());
+      if (names.some((n) => draft.toLowerCase().includes(n))) c.named++;
+      // A detail that cannot be true of the person ("first job" for a grandparent) is left out on purpose: that counts as handled.
+      if (detailWoven(draft, prompt.details) || contradictsRecipient(prompt.details, audienceKeyOf(prompt.audience), cleanName(prompt.name))) c.woven++;
       words[length].push(wordCount(draft));
       checkRegister(draft, `${length} draft`);
       checkTense(draft, `${length} draft`);
