@@ -116,6 +116,9 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     const token = await tokenOf(t.app, res.json().delivery_id);
     const seen: number[] = [];
     const unsubscribe = t.app.deps.notifications.bus.subscribe(ada.id, () => void seen.push(ada.id));
+    // PostgreSQL: the first subscription starts the LISTEN; a NOTIFY sent before it is up is not heard
+    // (an open stream has long been listening by the time a recipient opens the wish).
+    await t.app.deps.notifications.bus.ready();
     await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/opened/` });
     await until(async () => seen.length > 0);
     unsubscribe();
