@@ -37,6 +37,9 @@ async function setUp(): Promise<Data> {
 async function settle(page: Page) {
   await expect(page.locator('.w-spinner')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByRole('banner')).toBeVisible();
+  // A fade-in still running reads as low contrast (seen once on the not-found message): wait for
+  // every finite animation and transition to finish.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 });
 }
 
 async function expectNoSeriousViolations(page: Page, label: string) {
