@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, durationSeconds, readEnv, trustProxyOf, type TrustProxy } from './env-schema';
+import { ConfigError, durationSeconds, readEnv, trustProxyOf, type Env, type TrustProxy } from './env-schema';
 
 export { ConfigError, type TrustProxy };
 
@@ -147,9 +147,10 @@ export interface RemoteOverridesConfig {
 
 /** The override mode alone, from the environment (tests build it this way). */
 export function parseRemoteOverrides(env: Record<string, string | undefined>): RemoteOverridesConfig {
-  const e = readEnv({ REMOTE_OVERRIDES: env.REMOTE_OVERRIDES, REMOTE_OVERRIDE_ORIGINS: env.REMOTE_OVERRIDE_ORIGINS });
-  return { enabled: e.REMOTE_OVERRIDES, origins: [...e.REMOTE_OVERRIDE_ORIGINS] };
+  return remoteOverridesOf(readEnv({ REMOTE_OVERRIDES: env.REMOTE_OVERRIDES, REMOTE_OVERRIDE_ORIGINS: env.REMOTE_OVERRIDE_ORIGINS }));
 }
+
+const remoteOverridesOf = (e: Pick<Env, 'REMOTE_OVERRIDES' | 'REMOTE_OVERRIDE_ORIGINS'>): RemoteOverridesConfig => ({ enabled: e.REMOTE_OVERRIDES, origins: [...e.REMOTE_OVERRIDE_ORIGINS] });
 
 /** Kept under their earlier names for the callers and tests that name them. */
 export function parseDuration(value: string, name: string): number {
@@ -266,7 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deliveryLeaseMs: e.DELIVERY_LEASE_MS,
     deliveryRetryBaseMs: e.DELIVERY_RETRY_BASE_MS,
     deliveryMaxAttempts: e.DELIVERY_MAX_ATTEMPTS,
-    remoteOverrides: { enabled: e.REMOTE_OVERRIDES, origins: [...e.REMOTE_OVERRIDE_ORIGINS] },
+    remoteOverrides: remoteOverridesOf(e),
     ...withoutUndefined(overrides),
   };
 }

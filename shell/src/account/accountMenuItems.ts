@@ -20,7 +20,7 @@ export function accountMenuEntries(user: SessionUser, composition: SiteCompositi
   return [
     ...(profile ? [{ id: 'profile', label: 'Your profile', icon: 'user' as IconName, to: profile }] : []),
     // An unknown icon name shows the kit's generic glyph (a release may name a newer icon).
-    ...composition.menu.map((entry) => ({ id: entry.to.replace(/^\//, '').replace(/\W+/g, '-'), label: entry.label, icon: entry.icon as IconName, to: entry.to })),
+    ...composition.menu.map((entry) => ({ id: entry.to, label: entry.label, icon: entry.icon as IconName, to: entry.to })),
     { id: 'signOut', label: 'Sign out', icon: 'logout', action: 'signOut' },
   ];
 }

@@ -26,7 +26,7 @@ export function composeSite(manifest: RemotesManifest): SiteComposition {
   const menu: MenuDeclaration[] = [];
   const taken = new Set<string>();
   for (const remote of manifest.remotes) {
-    const registered = APP_REGISTRY.find((r) => r.name === remote.name);
+    const registered: RemoteDeclaration | undefined = APP_REGISTRY.find((r) => r.name === remote.name);
     const declaredRoutes: readonly RouteDeclaration[] = remote.routes ?? registered?.routes ?? [];
     const declaredNav: readonly NavDeclaration[] = remote.nav ?? registered?.nav ?? [];
     for (const route of declaredRoutes) {
@@ -39,7 +39,7 @@ export function composeSite(manifest: RemotesManifest): SiteComposition {
       routes.push({ ...route, remote: remote.name, module: route.expose ? `${remote.name}/${route.expose}` : undefined });
     }
     nav.push(...declaredNav);
-    menu.push(...(remote.menu ?? (registered as RemoteDeclaration | undefined)?.menu ?? []));
+    menu.push(...(remote.menu ?? registered?.menu ?? []));
   }
   nav.sort((a, b) => a.order - b.order);
   menu.sort((a, b) => a.order - b.order);
@@ -49,14 +49,14 @@ export function composeSite(manifest: RemotesManifest): SiteComposition {
 /** The registry's own declarations, served from this server: the composition before start-up and in tests. */
 export function registryManifest(): RemotesManifest {
   return {
-    remotes: APP_REGISTRY.map((r) => ({
+    remotes: APP_REGISTRY.map((r: RemoteDeclaration) => ({
       name: r.name,
       entry: `/mf/${r.folder}/remoteEntry.js`,
       folder: r.folder,
       release: 'dist',
       routes: [...r.routes],
       nav: [...r.nav],
-      ...((r as RemoteDeclaration).menu ? { menu: [...((r as RemoteDeclaration).menu ?? [])] } : {}),
+      ...(r.menu ? { menu: [...r.menu] } : {}),
     })),
   };
 }
