@@ -4,10 +4,9 @@
  * choice. /static/w.js sends the opened beacon once the page is shown and handles the buttons.
  */
 import type { ReceivedWish } from '@wishes/shared/contract';
-
+// Plain UTF-8 text as the other pages' titles and previews (every attribute here is double-quoted).
 import { encodeUserText as escapeHtml } from '../previews/meta';
 
-// Plain UTF-8 text as the other pages' titles and previews (every attribute here is double-quoted).
 const paragraphs = (s: string) =>
   escapeHtml(s)
     .split(/\n{2,}/)
