@@ -37,9 +37,19 @@ async function setUp(): Promise<Data> {
 async function settle(page: Page) {
   await expect(page.locator('.w-spinner')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByRole('banner')).toBeVisible();
-  // A fade-in still running reads as low contrast (seen once on the not-found message): wait for
-  // every finite animation and transition to finish.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), undefined, { timeout: 5_000 });
+  // A fade-in still running reads as low contrast (seen once on the not-found message): every
+  // finite animation and transition is run to its end. Finished, not awaited: a toast's 5 s timer
+  // bar is an animation too, and its end starts the toast's exit animation, so this repeats
+  // until nothing finite is left running.
+  await page.waitForFunction(
+    () => {
+      const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      for (const animation of running) animation.finish();
+      return running.length === 0;
+    },
+    undefined,
+    { timeout: 5_000, polling: 100 },
+  );
 }
 
 async function expectNoSeriousViolations(page: Page, label: string) {
