@@ -1,16 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
   api,
   API_ERRORS,
   ApiError,
   Button,
+  FINISHED,
   LIMITS,
   MESSAGES,
   TIMING,
   toast,
   useDocumentTitle,
   useFormFields,
+  useSubmit,
   validateResetConfirm,
 } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
@@ -35,13 +37,11 @@ export default function ResetConfirmPage() {
   const navigate = useNavigate();
   const { uid, token } = resetLinkParts(useParams());
   const linkValid = Boolean(uid && token);
-  const pendingRef = useRef(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const form = useFormFields({ new_password: '', confirm_password: '' }, AUTH_FIELDS);
   const { new_password: password, confirm_password: confirm } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
   useEffect(
     () => () => {
@@ -50,33 +50,33 @@ export default function ResetConfirmPage() {
     [],
   );
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pendingRef.current || success) return;
+  const validate = () => {
     const problem = validateResetConfirm({ uid, token, password, confirm });
     if (problem) {
       const fields = fieldsFor(problem);
       setError(problem);
       form.setInvalid(fields);
       form.focus(fields[0]);
-      return;
+      return false;
     }
     setError(null);
     form.setInvalid([]);
-    pendingRef.current = true;
-    setPending(true);
+    return true;
+  };
+
+  // Once reset, the form stays busy (FINISHED) until the redirect.
+  const { busy: pending, submit } = useSubmit(async () => {
     try {
       const { message } = await api.confirmPasswordReset({ uid, token, new_password: password });
       setSuccess(message || RESET_SUCCESS_TOAST);
       toast.success(RESET_SUCCESS_TOAST);
       redirectTimer.current = setTimeout(() => navigate('/auth/sign_in'), TIMING.redirectAfterResetMs);
+      return FINISHED;
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : API_ERRORS.resetConfirm);
       toast.error(RESET_FAILURE_TOAST);
-      pendingRef.current = false;
-      setPending(false);
     }
-  };
+  }, { validate });
 
   if (!linkValid) {
     return (
@@ -95,7 +95,7 @@ export default function ResetConfirmPage() {
     <AuthCard title="Set New Password">
       {success ? <AuthMessage kind="success">{success} Redirecting to Sign In...</AuthMessage> : null}
       {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
-      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Set new password">
+      <form className="auth-form" noValidate onSubmit={submit} aria-label="Set new password">
         <AuthField {...form.bind('new_password')} label="New password" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} />
         <AuthField {...form.bind('confirm_password')} label="Confirm new password" type="password" autoComplete="new-password" required />
         <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>

@@ -1,6 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, API_ERRORS, ApiError, Button, toast, useDocumentTitle, useFormFields, validateResetEmail } from '@wishes/shared';
+import { api, API_ERRORS, ApiError, Button, toast, useDocumentTitle, useFormFields, useSubmit, validateResetEmail } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { AUTH_FIELDS } from '../common/forms';
@@ -10,28 +10,25 @@ export const RESET_LINK_NOT_SENT = 'Could not send reset link. Please try again 
 /** /auth/reset_password: asks the server to mail a reset link. */
 export default function ResetRequestPage() {
   useDocumentTitle('Reset Password');
-  // A ref, not only state: two clicks in one tick must still send a single request.
-  const pendingRef = useRef(false);
   const form = useFormFields({ email: '' }, AUTH_FIELDS);
   const { email } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pendingRef.current) return;
+  const validate = () => {
     const problem = validateResetEmail(email);
     if (problem) {
       setError(problem);
       form.setInvalid(['email']);
       form.focus('email');
-      return;
+      return false;
     }
     setError(null);
     form.setInvalid([]);
-    pendingRef.current = true;
-    setPending(true);
+    return true;
+  };
+
+  const { busy: pending, submit } = useSubmit(async () => {
     try {
       const { message } = await api.requestPasswordReset(email.trim());
       setConfirmation(message);
@@ -39,11 +36,8 @@ export default function ResetRequestPage() {
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : API_ERRORS.resetRequest);
       toast.error(RESET_LINK_NOT_SENT);
-    } finally {
-      pendingRef.current = false;
-      setPending(false);
     }
-  };
+  }, { validate });
 
   if (confirmation) {
     return (
@@ -62,7 +56,7 @@ export default function ResetRequestPage() {
   return (
     <AuthCard title="Reset Password" intro="Enter your email and we will send you a link to reset your password.">
       {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
-      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Reset password">
+      <form className="auth-form" noValidate onSubmit={submit} aria-label="Reset password">
         <AuthField {...form.bind('email')} label="Email" type="email" inputMode="email" autoComplete="email" required />
         <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>
           {pending ? 'Sending...' : 'Send Reset Link'}

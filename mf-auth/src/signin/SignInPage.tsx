@@ -1,6 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { api, Button, returnPathFrom, returnToQuery, signIn, useDocumentTitle, useFormFields, useSessionUser, validateLogin } from '@wishes/shared';
+import { api, Button, returnPathFrom, returnToQuery, signIn, FINISHED, useDocumentTitle, useFormFields, useSessionUser, useSubmit, validateLogin } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { AUTH_FIELDS, REQUIRED_FIELDS_MESSAGE } from '../common/forms';
@@ -21,47 +21,40 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const user = useSessionUser();
-  const pendingRef = useRef(false);
   const form = useFormFields({ email: '', password: '' }, AUTH_FIELDS);
   const { email, password } = form.values;
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const notice = stateMessage(location.state);
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pendingRef.current) return;
+  const validate = () => {
     const missing = validateLogin({ email, password });
     form.setInvalid(missing);
     if (missing.length) {
       setError(REQUIRED_FIELDS_MESSAGE);
       form.focus(missing[0]);
-      return;
+      return false;
     }
     setError(null);
-    pendingRef.current = true;
-    setPending(true);
-    const fail = (message: string) => {
-      setError(message);
-      pendingRef.current = false;
-      setPending(false);
-    };
+    return true;
+  };
+
+  const { busy: pending, submit } = useSubmit(async () => {
     let tokens;
     try {
       tokens = await api.login(email.trim(), password);
     } catch (failure) {
-      fail(loginErrorMessage(failure));
+      setError(loginErrorMessage(failure));
       return;
     }
     // The client checks the fields exist; empty tokens count as a failed login too.
     if (!tokens.access || !tokens.refresh) {
-      fail(AUTHENTICATION_FAILED);
+      setError(AUTHENTICATION_FAILED);
       return;
     }
     signIn(tokens, email.trim());
     navigate(returnPathFrom(location.search));
-  };
-
+    return FINISHED;
+  }, { validate });
 
   return (
     <AuthCard title="Sign In">
@@ -75,7 +68,7 @@ export default function SignInPage() {
       ) : null}
       {notice ? <AuthMessage kind="info">{notice}</AuthMessage> : null}
       {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
-      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Sign in">
+      <form className="auth-form" noValidate onSubmit={submit} aria-label="Sign in">
         <AuthField {...form.bind('email')} label="Email" type="email" autoComplete="email" inputMode="email" required />
         <AuthField {...form.bind('password')} label="Password" type="password" autoComplete="current-password" required />
         <Button type="submit" size="large" className="auth-submit" disabled={pending} aria-busy={pending || undefined}>

@@ -1,8 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   api,
   Button,
+  FINISHED,
   MESSAGES,
   returnPathFrom,
   returnToQuery,
@@ -14,6 +15,7 @@ import {
   toast,
   useDocumentTitle,
   useFormFields,
+  useSubmit,
   type SignUpValues,
 } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
@@ -36,11 +38,9 @@ export default function SignUpPage() {
   useDocumentTitle('Sign Up');
   const navigate = useNavigate();
   const { search } = useLocation();
-  const pendingRef = useRef(false);
   const form = useFormFields<SignUpValues>(EMPTY, AUTH_FIELDS);
   const { values } = form;
   const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
 
   const showError = (message: string, fields: string[]) => {
     setError(message);
@@ -50,9 +50,7 @@ export default function SignUpPage() {
     form.focus(marked[0]);
   };
 
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pendingRef.current) return;
+  const validate = () => {
     // Every field's error at once, each beside its field; the summary above says what kind.
     const errors = signUpFieldErrors(values);
     const wrong = SIGN_UP_FIELDS.filter((field) => errors[field] !== undefined);
@@ -63,13 +61,14 @@ export default function SignUpPage() {
       // A mismatch marks both passwords (its message sits under the confirmation).
       form.setErrors(onlyMismatch ? { password: true, confirm_password: errors.confirm_password } : errors);
       form.focus(onlyMismatch ? 'password' : wrong[0]);
-      return;
+      return false;
     }
-
     setError(null);
     form.setInvalid([]);
-    pendingRef.current = true;
-    setPending(true);
+    return true;
+  };
+
+  const { busy: pending, submit } = useSubmit(async () => {
     const email = values.email.trim();
     const firstName = values.first_name.trim();
     try {
@@ -81,8 +80,6 @@ export default function SignUpPage() {
         phone: values.phone.trim(),
       });
     } catch (failure) {
-      pendingRef.current = false;
-      setPending(false);
       showError(serverErrorText(failure) ?? CREATE_ACCOUNT_FALLBACK, serverErrorFields(failure));
       return;
     }
@@ -94,16 +91,17 @@ export default function SignUpPage() {
       signIn(tokens, email);
     } catch {
       navigate(`/auth/sign_in${returnToQuery(search)}`, { state: { message: AUTO_LOGIN_FAILED } });
-      return;
+      return FINISHED;
     }
     navigate(returnPathFrom(search));
     toast.success(`Welcome to ${siteName()}, ${firstName}!`);
-  };
+    return FINISHED;
+  }, { validate });
 
   return (
     <AuthCard title="Sign Up">
       {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
-      <form className="auth-form" noValidate onSubmit={handleSubmit} aria-label="Sign up">
+      <form className="auth-form" noValidate onSubmit={submit} aria-label="Sign up">
         <div className="auth-row">
           <AuthField {...form.bind('first_name')} error={form.errorOf('first_name')} required label="First name" autoComplete="given-name" />
           <AuthField {...form.bind('last_name')} error={form.errorOf('last_name')} required label="Last name" autoComplete="family-name" />

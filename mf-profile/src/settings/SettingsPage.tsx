@@ -2,12 +2,13 @@
  * /settings: account settings (exposed as mf_profile/SettingsPage): name and phone, password,
  * sign out everywhere, download my data, delete my account after typing the password.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   ApiError,
   Button,
   ErrorState,
+  FINISHED,
   Spinner,
   api,
   fieldErrorId,
@@ -158,19 +159,17 @@ async function downloadMyData(userId: number) {
 function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const form = useFormFields({ password: '' });
   const { password } = form.values;
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
+  // Deleted, the page leaves: the button stays busy (FINISHED) meanwhile.
+  const { busy, submit } = useSubmit(async () => {
     form.setErrors({});
     try {
       await api.deleteAccount(password);
       onDeleted();
+      return FINISHED;
     } catch (e) {
       form.setErrors({ password: errorOf(e) });
-      setBusy(false);
     }
-  };
+  });
   return (
     <form onSubmit={submit} className="profile-settings__form" noValidate>
       <p className="profile-settings__help">{SETTINGS_TEXT.dangerHelp}</p>

@@ -1,2 +1,2 @@
 export { useFormFields, fieldErrorId, type FieldBinding, type FieldError, type FieldErrors, type FormFields, type FormFieldsOptions } from './useFormFields';
-export { useSubmit } from './useSubmit';
+export { FINISHED, useSubmit, type SubmitOptions } from './useSubmit';

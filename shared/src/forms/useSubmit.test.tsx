@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { FormEvent } from 'react';
-import { useSubmit } from './useSubmit';
+import { FINISHED, useSubmit } from './useSubmit';
 
 const submitEvent = () => ({ preventDefault: jest.fn() }) as unknown as FormEvent & { preventDefault: jest.Mock };
 
@@ -28,5 +28,45 @@ describe('useSubmit', () => {
       await expect(result.current.submit(submitEvent())).rejects.toThrow('offline');
     });
     expect(result.current.busy).toBe(false);
+  });
+
+  it('ignores a second submit while busy (two clicks in one tick send once)', async () => {
+    let finish!: () => void;
+    const run = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { result } = renderHook(() => useSubmit(run));
+    let first!: Promise<void>;
+    act(() => {
+      first = result.current.submit(submitEvent());
+      void result.current.submit(submitEvent());
+    });
+    expect(run).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      finish();
+      await first;
+    });
+    act(() => {
+      void result.current.submit(submitEvent());
+    });
+    expect(run).toHaveBeenCalledTimes(2);
+    await act(async () => finish());
+  });
+
+  it('does not get busy or run when validate says no', async () => {
+    const run = jest.fn(async () => undefined);
+    const { result } = renderHook(() => useSubmit(run, { validate: () => false }));
+    const event = submitEvent();
+    await act(() => result.current.submit(event));
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(run).not.toHaveBeenCalled();
+    expect(result.current.busy).toBe(false);
+  });
+
+  it('stays busy, ignoring submits, once run returns FINISHED', async () => {
+    const run = jest.fn(async () => FINISHED);
+    const { result } = renderHook(() => useSubmit(run));
+    await act(() => result.current.submit(submitEvent()));
+    expect(result.current.busy).toBe(true);
+    await act(() => result.current.submit(submitEvent()));
+    expect(run).toHaveBeenCalledTimes(1);
   });
 });
