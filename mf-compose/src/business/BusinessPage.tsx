@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { API_ERRORS, ApiError, Button, LIMITS, TIMING, api, ensureUiStyles, toast, useDocumentTitle, useFormFields, validateOfferEmail } from '@wishes/shared';
+import { API_ERRORS, ApiError, Button, LIMITS, TIMING, api, ensureUiStyles, toast, useDocumentTitle, useFormFields, useSubmit, validateOfferEmail } from '@wishes/shared';
 import { CharacterCounter, FormField } from '../common/FormField';
 import '../compose/compose.css';
 import './business.css';
@@ -24,7 +24,6 @@ export default function BusinessPage() {
   const form = useFormFields({ email: '', message: '' }, { idPrefix: 'business-', clearErrorOnEdit: true });
   const { email, message } = form.values;
   const [formError, setFormError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const mounted = useRef(true);
@@ -37,17 +36,16 @@ export default function BusinessPage() {
     [],
   );
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending || sent) return;
+  const validate = () => {
+    if (sent) return false;
     const invalid = validateOfferEmail(email);
     form.setErrors(invalid ? { email: invalid } : {});
     setFormError(null);
-    if (invalid) {
-      form.focus('email');
-      return;
-    }
-    setSending(true);
+    if (invalid) form.focus('email');
+    return !invalid;
+  };
+
+  const { busy: sending, submit } = useSubmit(async () => {
     try {
       await api.submitOffer({ email: email.trim(), message });
       if (!mounted.current) return;
@@ -59,10 +57,8 @@ export default function BusinessPage() {
       const text = error instanceof ApiError ? error.message : API_ERRORS.offer;
       toast.error(text);
       if (mounted.current) setFormError(text);
-    } finally {
-      if (mounted.current) setSending(false);
     }
-  };
+  }, { validate });
 
   return (
     <section className="compose-page compose-business" aria-labelledby="business-title">
@@ -76,7 +72,7 @@ export default function BusinessPage() {
         </p>
       </header>
 
-      <form className="compose-card compose-form compose-business__form" noValidate onSubmit={onSubmit} aria-busy={sending} aria-labelledby="business-title">
+      <form className="compose-card compose-form compose-business__form" noValidate onSubmit={submit} aria-busy={sending} aria-labelledby="business-title">
         <FormField field={form.bind('email')} label="Email" error={form.errorOf('email')}>
           {(control) => <input {...control} className="compose-input w-input" type="email" inputMode="email" autoComplete="email" />}
         </FormField>
