@@ -2,6 +2,9 @@ const path = require('path');
 
 module.exports = require('../build/jest.base')({
   env: 'jsdom',
+  // The MSW suites pick jest-fixed-jsdom in their docblock; MSW 3 and its helpers ship ES modules
+  // only, so SWC turns them into CommonJS like our sources.
+  esmPackages: ['msw', '@mswjs', '@msw', 'rettime', 'until-async', '@open-draft', 'tough-cookie', 'cookie', 'set-cookie-parser'],
   setupFilesAfterEnv: ['<rootDir>/../build/jest.setup-dom.js'],
   // mf-feed is not built in unit tests: the federation runtime is a test double whose
   // loadRemote('mf_feed/WishList') returns a small list (and can be told to fail).

@@ -1,11 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchCall, mockFetch, type JsonAnswer, recordToasts } from '@wishes/shared/testing';
+import { recordToasts } from '@wishes/shared/testing';
 import { renderAt, resetSession } from '../test/harness';
+import { answer, API, held, type Reply } from '../test/http';
 
 const LINK = '/auth/reset_password_confirm/MQ/abc-123';
 const INVALID_LINK = 'Invalid password reset link. Please request a new one.';
-const RESET_OK = { status: 200, body: { message: 'Password has been reset successfully.' } };
+const RESET_OK: Reply = { status: 200, body: { message: 'Password has been reset successfully.' } };
 
 async function submitPasswords(path: string, password: string, confirm: string, user = userEvent.setup()) {
   renderAt(path);
@@ -41,39 +42,39 @@ describe('ResetConfirmPage', () => {
     ['missing uid and token', '/auth/reset_password_confirm/'],
     ['extra path parts', '/auth/reset_password_confirm/MQ/abc/extra'],
   ])('refuses a link with %s at once and offers a new one', (_case, path) => {
-    const fetch = mockFetch(RESET_OK);
+    const sent = answer(API.resetConfirm, RESET_OK);
     renderAt(path);
     expect(screen.getByRole('alert')).toHaveTextContent(INVALID_LINK);
     expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/auth/reset_password');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('refuses passwords that do not match and focuses the confirmation', async () => {
-    const fetch = mockFetch(RESET_OK);
+    const sent = answer(API.resetConfirm, RESET_OK);
     await submitPasswords(LINK, 'long-enough-1', 'long-enough-2');
     expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
     expect(screen.getByLabelText('Confirm new password')).toHaveFocus();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('refuses a password shorter than 8 characters and focuses it', async () => {
-    const fetch = mockFetch(RESET_OK);
+    const sent = answer(API.resetConfirm, RESET_OK);
     await submitPasswords(LINK, 'short7!', 'short7!');
     expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 8 characters long');
     expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('New password')).toHaveFocus();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it.each([
     ['a trailing slash', `${LINK}/`],
     ['an encoded trailing slash', `${LINK}%2F`],
   ])('strips %s from the token in the request', async (_case, path) => {
-    const fetch = mockFetch(RESET_OK);
+    const sent = answer(API.resetConfirm, RESET_OK);
     await submitPasswords(path, 'new-password-1', 'new-password-1');
-    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
-    expect(fetchCall(fetch)).toEqual({
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
       url: '/api/password/reset/confirm/',
       method: 'POST',
       body: { uid: 'MQ', token: 'abc-123', new_password: 'new-password-1' },
@@ -82,7 +83,7 @@ describe('ResetConfirmPage', () => {
 
   it('toasts the success and goes to sign-in after exactly 1.5 s', async () => {
     jest.useFakeTimers();
-    mockFetch(RESET_OK);
+    answer(API.resetConfirm, RESET_OK);
     await submitPasswords(LINK, 'new-password-1', 'new-password-1', userEvent.setup({ advanceTimers: jest.advanceTimersByTime }));
     // Let the response settle without moving the clock.
     await act(() => jest.advanceTimersByTimeAsync(0));
@@ -100,13 +101,27 @@ describe('ResetConfirmPage', () => {
   it.each([
     ['the server error', { status: 400, body: { error: 'This password reset link has expired.' } }, 'This password reset link has expired.'],
     ['a weak-password error', { status: 400, body: { error: 'This password is too common.' } }, 'This password is too common.'],
-    ['the default on a network failure', { networkError: true }, 'Password reset failed. Please try again.'],
-  ])('on failure toasts it and shows %s inline', async (_case, reply: JsonAnswer, inline) => {
-    mockFetch(reply);
+    ['the default on a network failure', 'network-error' as const, 'Password reset failed. Please try again.'],
+  ])('on failure toasts it and shows %s inline', async (_case, reply: Reply, inline) => {
+    answer(API.resetConfirm, reply);
     await submitPasswords(LINK, 'new-password-1', 'new-password-1');
     expect(await screen.findByRole('alert')).toHaveTextContent(inline);
     expect(toasts.toasts).toEqual([expect.objectContaining({ kind: 'error', text: 'Failed to reset password. Please try again.' })]);
     expect(screen.getByTestId('location')).toHaveTextContent(LINK);
     expect(screen.getByRole('button', { name: 'Set New Password' })).toBeEnabled();
+  });
+
+  it('disables the submit button while the new password is being saved, and sends it once', async () => {
+    const { reply, release } = held();
+    const sent = answer(API.resetConfirm, reply);
+    const user = await submitPasswords(LINK, 'new-password-1', 'new-password-1');
+    const button = screen.getByRole('button', { name: 'Saving...' });
+    expect(button).toBeDisabled();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(sent).toHaveLength(1));
+    release(400, { error: 'This password reset link has expired.' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('This password reset link has expired.');
+    expect(screen.getByRole('button', { name: 'Set New Password' })).toBeEnabled();
+    expect(sent).toHaveLength(1);
   });
 });

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchCall, mockFetch, type JsonAnswer, recordToasts } from '@wishes/shared/testing';
+import { recordToasts } from '@wishes/shared/testing';
 import { renderAt, resetSession } from '../test/harness';
+import { answer, API, held, type Reply } from '../test/http';
 
 const NOT_SENT = 'Could not send reset link. Please try again later.';
 const SENT = 'If an account exists for this email, a reset link has been sent.';
@@ -36,27 +37,26 @@ describe('ResetRequestPage', () => {
     ['without @', 'ann.example.com'],
     ['only spaces', '   '],
   ])('refuses an email that is %s', async (_case, email) => {
-    const fetch = mockFetch({ status: 200, body: { message: SENT } });
+    const sent = answer(API.resetRequest, { status: 200, body: { message: SENT } });
     await requestFor(email);
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email')).toHaveFocus();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('confirms with the server message inline and in a success toast', async () => {
-    const fetch = mockFetch({ status: 200, body: { message: SENT } });
+    const sent = answer(API.resetRequest, { status: 200, body: { message: SENT } });
     await requestFor('ann@example.com');
     expect(await screen.findByRole('status')).toHaveTextContent(SENT);
-    expect(fetchCall(fetch)).toEqual({ url: '/api/password/reset/', method: 'POST', body: { email: 'ann@example.com' } });
+    expect(sent[0]).toEqual({ url: '/api/password/reset/', method: 'POST', body: { email: 'ann@example.com' } });
     expect(toasts.toasts).toEqual([expect.objectContaining({ kind: 'success', text: SENT })]);
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toBeInTheDocument();
   });
 
   it('sends one request however often it is clicked or submitted while pending', async () => {
-    let answer: (response: Response) => void = () => {};
-    const fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
-    (globalThis as { fetch?: unknown }).fetch = fetch;
+    const { reply, release } = held();
+    const sent = answer(API.resetRequest, reply);
     const user = await requestFor('ann@example.com');
     const button = screen.getByRole('button', { name: 'Sending...' });
     expect(button).toBeDisabled();
@@ -64,19 +64,19 @@ describe('ResetRequestPage', () => {
     // Submitting the form directly bypasses the disabled button; the in-flight guard still holds.
     fireEvent.submit(screen.getByRole('form', { name: 'Reset password' }));
     fireEvent.submit(screen.getByRole('form', { name: 'Reset password' }));
-    expect(fetch).toHaveBeenCalledTimes(1);
-    answer({ status: 200, ok: true, json: async () => ({ message: SENT }) } as unknown as Response);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    release(200, { message: SENT });
     expect(await screen.findByRole('status')).toHaveTextContent(SENT);
-    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
   });
 
   it.each([
     ['the server error', { status: 400, body: { error: 'Enter a valid email address.' } }, 'Enter a valid email address.'],
     ['the server error of a 429', { status: 429, body: { error: 'Too many reset requests. Please wait.' } }, 'Too many reset requests. Please wait.'],
     ['the default when the server gives none', { status: 500, body: {} }, 'Password reset request failed. Please try again.'],
-    ['the default on a network failure', { networkError: true }, 'Password reset request failed. Please try again.'],
-  ])('on failure toasts the failure and shows %s inline', async (_case, reply: JsonAnswer, inline) => {
-    mockFetch(reply);
+    ['the default on a network failure', 'network-error' as const, 'Password reset request failed. Please try again.'],
+  ])('on failure toasts the failure and shows %s inline', async (_case, reply: Reply, inline) => {
+    answer(API.resetRequest, reply);
     await requestFor('ann@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent(inline);
     expect(toasts.toasts).toEqual([expect.objectContaining({ kind: 'error', text: NOT_SENT })]);

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session$, signIn } from '@wishes/shared';
-import { fakeJwt, fetchCall, mockFetch } from '@wishes/shared/testing';
+import { fakeJwt } from '@wishes/shared/testing';
 import { renderAt, resetSession } from '../test/harness';
+import { answer, API, held, type Reply } from '../test/http';
 
 const INCORRECT = 'The email or password you entered is incorrect. Please try again or reset your password.';
 const UNABLE = 'Unable to sign in. Please check your credentials.';
@@ -31,29 +32,29 @@ describe('SignInPage', () => {
   });
 
   it('requires both fields, highlights them and focuses the first missing one without calling the server', async () => {
-    const fetch = mockFetch({ status: 200, body: {} });
+    const sent = answer(API.login, { status: 200, body: {} });
     await submitCredentials('', '');
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields.');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email')).toHaveFocus();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('focuses the password when only the password is missing', async () => {
-    const fetch = mockFetch({ status: 200, body: {} });
+    const sent = answer(API.login, { status: 200, body: {} });
     await submitCredentials('ann@example.com', '');
     expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('signs in: stores the tokens, publishes the user and goes to /feed', async () => {
     const access = fakeJwt({ user_id: 42 });
-    const fetch = mockFetch({ status: 200, body: { access, refresh: 'refresh-token' } });
+    const sent = answer(API.login, { status: 200, body: { access, refresh: 'refresh-token' } });
     await submitCredentials('ann@example.com', 'secret-pass');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/feed'));
-    expect(fetchCall(fetch)).toEqual({
+    expect(sent[0]).toEqual({
       url: '/api/token/',
       method: 'POST',
       body: { username: 'ann@example.com', password: 'secret-pass' },
@@ -65,7 +66,7 @@ describe('SignInPage', () => {
   });
 
   it('returns to the page the visitor was heading to (?next=), and carries it to sign-up', async () => {
-    mockFetch({ status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
+    answer(API.login, { status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
     renderAt('/auth/sign_in?next=%2Fcompose%2FBirthday');
     expect(screen.getByRole('link', { name: /sign up/i })).toHaveAttribute('href', '/auth/sign_up?next=%2Fcompose%2FBirthday');
     const user = userEvent.setup();
@@ -76,18 +77,18 @@ describe('SignInPage', () => {
   });
 
   it.each(['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)'])('ignores an unsafe next %s and goes to /feed', async (next) => {
-    mockFetch({ status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
+    answer(API.login, { status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
     await submitCredentials('ann@example.com', 'secret-pass', `/auth/sign_in?next=${encodeURIComponent(next)}`);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/feed$/));
   });
 
   it('disables the submit button while the request is pending', async () => {
-    let answer: (response: Response) => void = () => {};
-    (globalThis as { fetch?: unknown }).fetch = jest.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const { reply, release } = held();
+    answer(API.login, reply);
     await submitCredentials();
     const button = screen.getByRole('button', { name: 'Signing In...' });
     expect(button).toBeDisabled();
-    answer({ status: 500, ok: false, json: async () => ({}), clone: () => ({}) } as unknown as Response);
+    release(500, {});
     expect(await screen.findByRole('alert')).toHaveTextContent(UNABLE);
     expect(screen.getByRole('button', { name: 'Sign In' })).toBeEnabled();
   });
@@ -99,7 +100,7 @@ describe('SignInPage', () => {
     ['the friendly text for "Invalid credentials"', { non_field_errors: ['Invalid credentials provided.'] }, INCORRECT],
     ['the default when the 401 carries no text', {}, 'Invalid email or password'],
   ])('a 401 shows %s', async (_case, body, expected) => {
-    mockFetch({ status: 401, body });
+    answer(API.login, { status: 401, body });
     await submitCredentials();
     expect(await screen.findByRole('alert')).toHaveTextContent(expected);
     expect(screen.getByRole('alert').textContent).toBe(expected);
@@ -109,10 +110,10 @@ describe('SignInPage', () => {
 
   it.each([
     ['a server error', { status: 500, body: { error: 'Database down' } }],
-    ['a network failure', { networkError: true }],
+    ['a network failure', 'network-error' as const],
     ['a 400', { status: 400, body: { error: 'username: required' } }],
-  ])('%s shows the generic sign-in failure', async (_case, reply) => {
-    mockFetch(reply);
+  ])('%s shows the generic sign-in failure', async (_case, reply: Reply) => {
+    answer(API.login, reply);
     await submitCredentials();
     expect(await screen.findByRole('alert')).toHaveTextContent(UNABLE);
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_in');
@@ -122,7 +123,7 @@ describe('SignInPage', () => {
     ['without a refresh token', { access: 'abc' }],
     ['with empty tokens', { access: '', refresh: '' }],
   ])('a success response %s shows "Authentication failed"', async (_case, body) => {
-    mockFetch({ status: 200, body });
+    answer(API.login, { status: 200, body });
     await submitCredentials();
     expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed');
     expect(localStorage.getItem('access_token')).toBeNull();

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session$ } from '@wishes/shared';
-import { fakeJwt, fetchCall, mockFetch, type JsonAnswer, recordToasts } from '@wishes/shared/testing';
+import { fakeJwt, recordToasts } from '@wishes/shared/testing';
 import { renderAt, resetSession } from '../test/harness';
+import { allSent, answer, API, held, type Reply, type Sent } from '../test/http';
 
 const LABELS = {
   first_name: 'First name',
@@ -33,7 +34,14 @@ async function fillAndSubmit(values: Partial<Record<Field, string>>, path = '/au
   return user;
 }
 
-const created: JsonAnswer = { status: 201, body: { user_id: 5 } };
+const created: Reply = { status: 201, body: { user_id: 5 } };
+
+/** Answers sign-up with `signUp` and the automatic login with `login`; every request in order. */
+function answerSignUp(signUp: Reply, login: Reply = { status: 200, body: { access: fakeJwt({ user_id: 5 }), refresh: 'refresh-5' } }): readonly Sent[] {
+  answer(API.createUser, signUp);
+  answer(API.login, login);
+  return allSent;
+}
 
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
@@ -58,28 +66,28 @@ describe('SignUpPage', () => {
   });
 
   it('highlights every missing field and focuses the first, without calling the server', async () => {
-    const fetch = mockFetch(created);
+    const sent = answerSignUp(created);
     await fillAndSubmit({});
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields.');
     for (const label of Object.values(LABELS)) {
       expect(screen.getByLabelText(label)).toHaveAttribute('aria-invalid', 'true');
     }
     expect(screen.getByLabelText('First name')).toHaveFocus();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('highlights only the missing fields and focuses the first of them in form order', async () => {
-    const fetch = mockFetch(created);
+    const sent = answerSignUp(created);
     await fillAndSubmit({ ...COMPLETE, phone: '', confirm_password: '' });
     expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByLabelText('Phone')).toHaveFocus();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('shows every field\'s error at once, beside its field (aria-describedby), and the password rules before submitting', async () => {
-    const fetch = mockFetch(created);
+    const sent = answerSignUp(created);
     renderAt('/auth/sign_up');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters, not only digits, not a common password and not like your name or email.');
     const user = userEvent.setup();
@@ -101,22 +109,22 @@ describe('SignUpPage', () => {
     await user.type(screen.getByLabelText('Password'), 'Str0ng-pass!');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription("Please edit the passwords as they don't match.");
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it('refuses passwords that do not match', async () => {
-    const fetch = mockFetch(created);
+    const sent = answerSignUp(created);
     await fillAndSubmit({ ...COMPLETE, confirm_password: 'Different-1' });
     expect(screen.getByRole('alert')).toHaveTextContent("Please edit the passwords as they don't match.");
     expect(screen.getByLabelText('Password')).toHaveFocus();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
   });
 
   it.each([
     ['This password is too common.', 400],
     ['A user with that email already exists.', 409],
   ])('shows the server error "%s"', async (message, status) => {
-    mockFetch({ status, body: { error: message } });
+    answerSignUp({ status, body: { error: message } });
     await fillAndSubmit(COMPLETE);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_up');
@@ -124,7 +132,7 @@ describe('SignUpPage', () => {
   });
 
   it('highlights and focuses the fields the server names', async () => {
-    mockFetch({ status: 400, body: { error: 'Enter a valid email address.', fields: { email: 'Enter a valid email address.' } } });
+    answerSignUp({ status: 400, body: { error: 'Enter a valid email address.', fields: { email: 'Enter a valid email address.' } } });
     await fillAndSubmit(COMPLETE);
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter a valid email address.');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -133,38 +141,38 @@ describe('SignUpPage', () => {
 
   it.each([
     ['a 500 without an error text', { status: 500, body: {} }],
-    ['a network failure', { networkError: true }],
+    ['a network failure', 'network-error' as const],
     ['a success without user_id', { status: 201, body: {} }],
-  ])('falls back to "Could not create account" on %s', async (_case, reply: JsonAnswer) => {
-    mockFetch(reply);
+  ])('falls back to "Could not create account" on %s', async (_case, reply: Reply) => {
+    answerSignUp(reply);
     await fillAndSubmit(COMPLETE);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not create account');
     expect(screen.getByRole('alert').textContent).toBe('Could not create account');
   });
 
   it('after sign-up, returns to the page the visitor was heading to (?next=), never off the site', async () => {
-    mockFetch(created, { status: 200, body: { access: fakeJwt({ user_id: 5 }), refresh: 'refresh-5' } });
+    answerSignUp(created);
     await fillAndSubmit(COMPLETE, '/auth/sign_up?next=%2Fcompose%2FBirthday');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/compose\/Birthday$/));
   });
 
   it('ignores an unsafe next after sign-up', async () => {
-    mockFetch(created, { status: 200, body: { access: fakeJwt({ user_id: 5 }), refresh: 'refresh-5' } });
+    answerSignUp(created);
     await fillAndSubmit(COMPLETE, '/auth/sign_up?next=%2F%2Fevil.com');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/feed$/));
   });
 
   it('creates the account, signs in automatically, goes to /feed and welcomes the user', async () => {
     const access = fakeJwt({ user_id: 5 });
-    const fetch = mockFetch(created, { status: 200, body: { access, refresh: 'refresh-5' } });
+    const sent = answerSignUp(created, { status: 200, body: { access, refresh: 'refresh-5' } });
     await fillAndSubmit(COMPLETE);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/feed'));
-    expect(fetchCall(fetch, 0)).toEqual({
+    expect(sent[0]).toEqual({
       url: '/api/base/create_user/',
       method: 'POST',
       body: { email: 'ann@example.com', password: 'Str0ng-pass!', first_name: 'Ann', last_name: 'Lee', phone: '+1 555 0100' },
     });
-    expect(fetchCall(fetch, 1)).toEqual({
+    expect(sent[1]).toEqual({
       url: '/api/token/',
       method: 'POST',
       body: { username: 'ann@example.com', password: 'Str0ng-pass!' },
@@ -178,8 +186,8 @@ describe('SignUpPage', () => {
   it.each([
     ['a rejected login', { status: 401, body: { detail: 'No active account found with the given credentials' } }],
     ['a login response without tokens', { status: 200, body: {} }],
-  ])('after %s it goes to sign-in with "Login failed. Please try logging in manually."', async (_case, loginReply: JsonAnswer) => {
-    mockFetch(created, loginReply);
+  ])('after %s it goes to sign-in with "Login failed. Please try logging in manually."', async (_case, loginReply: Reply) => {
+    answerSignUp(created, loginReply);
     await fillAndSubmit(COMPLETE);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_in'));
     expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeInTheDocument();
@@ -190,7 +198,7 @@ describe('SignUpPage', () => {
   });
 
   it('disables the submit button while the account is being created', async () => {
-    (globalThis as { fetch?: unknown }).fetch = jest.fn(() => new Promise<Response>(() => {}));
+    answerSignUp(held().reply);
     await fillAndSubmit(COMPLETE);
     expect(screen.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
   });

@@ -1,20 +1,37 @@
-import { screen } from '@testing-library/react';
+/**
+ * @jest-environment jest-fixed-jsdom
+ */
+/** The settings forms over HTTP (MSW): what each form sends, its errors beside its fields, its busy button. */
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAccessToken, getRefreshToken } from '@wishes/shared';
-import { fakeJwt } from '@wishes/shared/testing';
-import { signedInMemberEachTest } from '../test/fixtures';
+import { fakeJwt, toastsEachTest } from '@wishes/shared/testing';
+import { signInAs } from '../test/fixtures';
+import { held, http, HttpResponse, refuse, server } from '../test/http';
 import { renderRoute } from '../test/renderRoute';
 import SettingsPage from './SettingsPage';
 
-const member = signedInMemberEachTest();
+const ACCOUNT = { user_id: 1, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', phone: '+44 1', role: 'user', created_at: '2026-01-01T00:00:00.000Z' };
+const ACCOUNT_URL = '*/api/account/';
+const PASSWORD_URL = '*/api/account/password/';
+
+const toasts = toastsEachTest();
 beforeEach(() => {
-  member.server.on('GET', '/api/account/', { body: { user_id: 1, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', phone: '+44 1', role: 'user', created_at: '2026-01-01T00:00:00.000Z' } });
+  signInAs(1);
+  server.use(http.get(ACCOUNT_URL, () => HttpResponse.json(ACCOUNT)));
 });
 
 const renderPage = () => renderRoute('/settings', '/settings', <SettingsPage />);
 
 it('edits the name: PATCH with the fields, a toast on success', async () => {
-  member.server.on('PATCH', '/api/account/', (call) => ({ body: { user_id: 1, email: 'ada@example.com', phone: '+44 1', role: 'user', created_at: '', ...JSON.parse(String(call.init?.body)) } }));
+  const patches: unknown[] = [];
+  server.use(
+    http.patch(ACCOUNT_URL, async ({ request }) => {
+      const body = (await request.json()) as Record<string, string>;
+      patches.push(body);
+      return HttpResponse.json({ ...ACCOUNT, ...body });
+    }),
+  );
   renderPage();
   const first = await screen.findByLabelText('First name');
   expect(first).toHaveValue('Ada');
@@ -22,22 +39,39 @@ it('edits the name: PATCH with the fields, a toast on success', async () => {
   await userEvent.type(first, 'Augusta');
   await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
   expect(await screen.findByLabelText('First name')).toHaveValue('Augusta');
-  expect(JSON.parse(String(member.server.callsTo('PATCH', '/api/account/')[0]!.init!.body))).toMatchObject({ first_name: 'Augusta', last_name: 'Lovelace' });
-  expect(member.toasts.messages()).toContain('Your profile has been saved.');
+  await waitFor(() => expect(toasts.messages()).toContain('Your profile has been saved.'));
+  expect(patches[0]).toMatchObject({ first_name: 'Augusta', last_name: 'Lovelace' });
+});
+
+it('shows the server’s refusal of the profile beside the phone field, and Save is busy meanwhile', async () => {
+  const refusal = held(() => refuse(400, 'Enter a valid phone number.'));
+  server.use(http.patch(ACCOUNT_URL, refusal.answer));
+  renderPage();
+  const save = await screen.findByRole('button', { name: 'Save changes' });
+  await userEvent.click(save);
+  expect(save).toBeDisabled();
+  refusal.release();
+  expect(await screen.findByText('Enter a valid phone number.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Enter a valid phone number.');
+  expect(save).toBeEnabled();
 });
 
 it('changes the password and keeps this device signed in with the new tokens; a wrong current password is shown on its field', async () => {
   const access = fakeJwt();
-  member.server.on('POST', '/api/account/password/', (call) =>
-    String(call.init?.body).includes('wrong')
-      ? { status: 400, body: { error: 'Your current password is incorrect.', fields: { current_password: 'Your current password is incorrect.' } } }
-      : { body: { message: 'ok', access, refresh: 'new-refresh' } },
+  server.use(
+    http.post(PASSWORD_URL, async ({ request }) =>
+      JSON.stringify(await request.json()).includes('wrong')
+        ? refuse(400, 'Your current password is incorrect.', { current_password: 'Your current password is incorrect.' })
+        : HttpResponse.json({ message: 'ok', access, refresh: 'new-refresh' }),
+    ),
   );
   renderPage();
   await userEvent.type(await screen.findByLabelText('Current password'), 'wrong');
   await userEvent.type(screen.getByLabelText('New password'), 'Brand-New-Pass-77');
   await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
   expect(await screen.findByText('Your current password is incorrect.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription('Your current password is incorrect.');
   await userEvent.clear(screen.getByLabelText('Current password'));
   await userEvent.type(screen.getByLabelText('Current password'), 'right-one');
   await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -47,9 +81,26 @@ it('changes the password and keeps this device signed in with the new tokens; a 
   expect(getRefreshToken()).toBe('new-refresh');
 });
 
+it('disables Change password while the change is on its way, and shows the new password’s refusal beside it', async () => {
+  const refusal = held(() => refuse(400, 'This password is too common.', { new_password: 'This password is too common.' }));
+  server.use(http.post(PASSWORD_URL, refusal.answer));
+  renderPage();
+  await userEvent.type(await screen.findByLabelText('Current password'), 'right-one');
+  await userEvent.type(screen.getByLabelText('New password'), 'password1');
+  // Enter in a field submits the form.
+  await userEvent.keyboard('{Enter}');
+  expect(screen.getByRole('button', { name: 'Change password' })).toBeDisabled();
+  refusal.release();
+  expect(await screen.findByText('This password is too common.')).toBeInTheDocument();
+  expect(screen.getByLabelText('New password')).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByRole('button', { name: 'Change password' })).toBeEnabled();
+});
+
 it('deletes the account only with the password typed, then signs out', async () => {
-  member.server.on('DELETE', '/api/account/', (call) =>
-    String(call.init?.body).includes('secret') ? { body: { message: 'Account deleted' } } : { status: 400, body: { error: 'The password is incorrect.' } },
+  server.use(
+    http.delete(ACCOUNT_URL, async ({ request }) =>
+      JSON.stringify(await request.json()).includes('secret') ? HttpResponse.json({ message: 'Account deleted' }) : refuse(400, 'The password is incorrect.'),
+    ),
   );
   renderPage();
   const button = await screen.findByRole('button', { name: 'Delete my account' });
@@ -57,10 +108,22 @@ it('deletes the account only with the password typed, then signs out', async () 
   await userEvent.type(screen.getByLabelText('Your password'), 'nope');
   await userEvent.click(button);
   expect(await screen.findByText('The password is incorrect.')).toBeInTheDocument();
+  expect(screen.getByLabelText('Your password')).toHaveAccessibleDescription('The password is incorrect.');
   await userEvent.clear(screen.getByLabelText('Your password'));
   await userEvent.type(screen.getByLabelText('Your password'), 'secret');
   await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
   await screen.findByTestId('location').catch(() => undefined);
+  await waitFor(() => expect(toasts.messages()).toContain('Your account has been deleted.'));
   expect(getAccessToken()).toBeNull();
-  expect(member.toasts.messages()).toContain('Your account has been deleted.');
+});
+
+it('keeps Delete my account disabled while the deletion is on its way', async () => {
+  const deletion = held(() => HttpResponse.json({ message: 'Account deleted' }));
+  server.use(http.delete(ACCOUNT_URL, deletion.answer));
+  renderPage();
+  await userEvent.type(await screen.findByLabelText('Your password'), 'secret');
+  await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+  expect(screen.getByRole('button', { name: 'Delete my account' })).toBeDisabled();
+  deletion.release();
+  await waitFor(() => expect(toasts.messages()).toContain('Your account has been deleted.'));
 });

@@ -62,7 +62,7 @@ describe('useSubmit', () => {
   });
 
   it('stays busy, ignoring submits, once run returns FINISHED', async () => {
-    const run = jest.fn(async () => FINISHED);
+    const run = jest.fn(async (): Promise<typeof FINISHED> => FINISHED);
     const { result } = renderHook(() => useSubmit(run));
     await act(() => result.current.submit(submitEvent()));
     expect(result.current.busy).toBe(true);
