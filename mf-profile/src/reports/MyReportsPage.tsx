@@ -1,6 +1,6 @@
 /** /my/reports: the signed-in member's reports and what moderators did about them (exposed as mf_profile/MyReportsPage). */
 import { Link } from 'react-router-dom';
-import { api, EmptyState, ErrorState, formatDate, Pager, Spinner, useDocumentTitle, usePagedList } from '@wishes/shared';
+import { call, EmptyState, queryKeys, ErrorState, formatDate, Pager, Spinner, useDocumentTitle, usePagedList } from '@wishes/shared';
 import './reports.css';
 
 export const MY_REPORTS_TEXT = {
@@ -14,7 +14,11 @@ export const MY_REPORTS_TEXT = {
 
 export default function MyReportsPage() {
   useDocumentTitle(MY_REPORTS_TEXT.title);
-  const { state, page, setPage, reload } = usePagedList((p) => api.getMyReports(p), { failed: MY_REPORTS_TEXT.failed });
+  const { state, page, setPage, reload } = usePagedList({
+    queryKey: queryKeys.myReports,
+    load: (page) => call('listMyReports', { query: { page } }),
+    failed: MY_REPORTS_TEXT.failed,
+  });
 
   return (
     <div className="reports-page">
