@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { errorMessage, isForbidden } from '../query/hooks';
 
 /** A paged list's state: loading, ready, the caller lacks the role (403, when asked to tell), or failed. */
@@ -10,7 +10,7 @@ export type PagedListState<T> =
   | { status: 'ready'; page: T };
 
 export interface PagedListOptions<T> {
-  /** The page's key in the site's scheme (contract/queryKeys.ts), e.g. `(p) => queryKeys.moderationLog(p)`. */
+  /** The page's key in the site's scheme (contract/queryKeys.ts), the page number last: `(p) => queryKeys.moderationLog(p)`. */
   queryKey: (page: number) => QueryKey;
   /** Loads one page, e.g. `(p) => call('getModerationLog', { query: { page: p } })`. */
   load: (page: number) => Promise<T>;
@@ -27,13 +27,15 @@ export interface PagedListOptions<T> {
  */
 export function usePagedList<T>({ queryKey, load, failed, forbidden = false }: PagedListOptions<T>) {
   const [page, setPage] = useState(1);
-  // The previous page stays on screen while the next loads, but not across lists (a new filter loads).
-  const list = JSON.stringify(queryKey(0));
-  const shownList = useRef(list);
-  useEffect(() => {
-    shownList.current = list;
+  const key = queryKey(page);
+  // The previous page stays on screen while the next loads, but not across lists (a new filter
+  // loads): the page is the key's last element, so the rest names the list.
+  const list = JSON.stringify(key.slice(0, -1));
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => load(page),
+    placeholderData: (previous, previousQuery) => (previousQuery && JSON.stringify(previousQuery.queryKey.slice(0, -1)) === list ? previous : undefined),
   });
-  const query = useQuery({ queryKey: queryKey(page), queryFn: () => load(page), placeholderData: shownList.current === list ? keepPreviousData : undefined });
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
   let state: PagedListState<T>;
