@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import { useQuery, type QueryKey } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import { useQuery } from '../query/siteHooks';
 import { errorMessage, isForbidden } from '../query/hooks';
 
 /** A paged list's state: loading, ready, the caller lacks the role (403, when asked to tell), or failed. */

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { DataProvider } from './DataProvider';
-import { createQueryClient } from './queryClient';
+import { createQueryClient, getQueryClient } from './queryClient';
+import { useQuery } from './siteHooks';
 import { useWishMutation } from './hooks';
 import { queryKeys } from '../contract/queryKeys';
 import { ApiError } from '../client';
@@ -47,4 +48,10 @@ it('rolls the optimistic change back when the call fails', async () => {
   act(() => result.current.mutate(undefined));
   await waitFor(() => expect(result.current.isError).toBe(true));
   expect(client.getQueryData(queryKeys.feed(1))).toEqual({ wishes: [wish(1)] });
+});
+
+it('without a provider the hooks use the page-wide client (a remote with its own copy of the library)', () => {
+  getQueryClient().setQueryData(['wishes', 'probe'], 'cached');
+  const { result } = renderHook(() => useQuery({ queryKey: ['wishes', 'probe'], queryFn: () => 'fetched', staleTime: Infinity }));
+  expect(result.current.data).toBe('cached');
 });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import type { UseMutationOptions } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from './siteHooks';
 import { ApiError } from '../client';
 import { restoreCachedWishes, updateCachedWish, type WishUpdate } from './wishCache';
 
