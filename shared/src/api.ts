@@ -183,10 +183,10 @@ export function createApiClient(options: ClientOptions = {}) {
 
     getWishChat: (wishId: number) => orNull(call('getWishChat', { params: { id: wishId } })),
     /** null when the wish does not exist (or is private to someone else). */
-    getWish: async (id: number | string): Promise<Wish | null> => (await orNull(call('getWish', { params: { id: Number(id) } })))?.wish ?? null,
+    getWish: async (id: number | string): Promise<Wish | null> => (await orNull(call('getWish', { params: { id } })))?.wish ?? null,
     search: (query: string, page = 1) => (page > 1 ? call('searchPage', { params: { page }, body: { query } }) : call('search', { body: { query } })),
     getFeed: (page = 1) => call('getFeedPage', { params: { page } }),
-    getUserWishes: (userId: number | string, page = 1) => call('getUserWishesPage', { params: { id: Number(userId), page } }),
+    getUserWishes: (userId: number | string, page = 1) => call('getUserWishesPage', { params: { id: userId, page } }),
     createUser: (payload: CreateUserRequest) => call('createUser', { body: payload }),
     /** Throws ApiError with the raw body so the sign-in screen can apply its own docs/product.md#8-error-texts rules. */
     login: (username: string, password: string) => call('obtainToken', { body: { username, password } }),
@@ -202,7 +202,7 @@ export function createApiClient(options: ClientOptions = {}) {
     subscribe: (userId: number) => call('subscribe', { params: { id: userId } }),
     unsubscribe: (userId: number) => call('unsubscribe', { params: { id: userId } }),
     /** null when the user does not exist (404). */
-    getProfile: (userId: number | string) => orNull(call('getProfile', { params: { id: Number(userId) } })),
+    getProfile: (userId: number | string) => orNull(call('getProfile', { params: { id: userId } })),
     getUserSubscriptions: (userId: number) => call('getProfileSubscriptions', { params: { id: userId } }),
     getMySubscriptions: () => call('getMySubscriptions'),
     uploadAvatar: (file: Blob, fileName = 'avatar') => {
