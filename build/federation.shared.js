@@ -1,4 +1,4 @@
-// The singletons every app shares at run time: exactly one React, router, rxjs and @wishes/shared.
+// The singletons every app shares at run time: exactly one React, router, rxjs, TanStack Query and @wishes/shared.
 // requiredVersion comes from the app's own package.json, so a remote built against an older
 // compatible @wishes/shared minor still accepts the host's copy.
 const path = require('path');
@@ -20,6 +20,8 @@ module.exports = function sharedSingletons(pkg) {
     'react-dom/': singleton('react-dom'),
     'react-router-dom': singleton('react-router-dom'),
     rxjs: singleton('rxjs'),
+    // One TanStack Query on the page (its QueryClient context must be the one the shell provides).
+    '@tanstack/react-query': singleton('@tanstack/react-query'),
     '@wishes/shared': singleton('@wishes/shared'),
   };
 };

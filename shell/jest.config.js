@@ -8,8 +8,9 @@ const markdownEsm = [
 ];
 
 module.exports = require('../build/jest.base')({
-  env: 'jsdom',
-  esmPackages: markdownEsm,
+  // jest-fixed-jsdom: Node's own fetch, which MSW (the HTTP double) needs.
+  env: 'jest-fixed-jsdom',
+  esmPackages: [...markdownEsm, 'msw', '@mswjs', '@msw', 'rettime', 'until-async', '@open-draft', 'tough-cookie', 'cookie', 'set-cookie-parser'],
   // The federation runtime is a boundary: tests control which remote modules load, fail or hang.
   moduleNameMapper: { '^@module-federation/enhanced/runtime$': '<rootDir>/src/test/federationRuntime.tsx' },
   setupFilesAfterEnv: ['<rootDir>/../build/jest.setup-dom.js', '<rootDir>/src/test/setup.ts'],

@@ -5,6 +5,8 @@ export * from './bus';
 export * from './session';
 export * from './returnTo';
 export * from './api';
+export { call, send, createClient, CALL_RULES, fetchStaticPage, type CallInit, type CallRule, type Client, type ClientOptions, type ResponseOf, type ParamsOf, type QueryOf, type BodyOf } from './client';
+export * from './query';
 export * from './options';
 export * from './embedded';
 export * from './format';

@@ -7,7 +7,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { checkSession, ensureUiStyles, loadOptions, setOptions, startSession, syncSessionFromStorage, type Options } from '@wishes/shared';
+import { checkSession, DataProvider, ensureUiStyles, loadOptions, setOptions, startSession, syncSessionFromStorage, type Options } from '@wishes/shared';
 import { currentOverridePlan, setUpRemotes } from './remotes/manifest';
 import { ConfirmOverridePage, OverrideBanner } from './remotes/OverrideScreens';
 import './remotes/sharedRxjs';
@@ -67,9 +67,11 @@ async function start(): Promise<void> {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <BrowserRouter future={ROUTER_FUTURE}>
-          <App />
-        </BrowserRouter>
+        <DataProvider>
+          <BrowserRouter future={ROUTER_FUTURE}>
+            <App />
+          </BrowserRouter>
+        </DataProvider>
       </StrictMode>,
     );
   });

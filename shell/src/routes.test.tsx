@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { api } from '@wishes/shared';
 import { routesFor } from './routes';
 import { renderApp, resetSessionAndOptions, signInAs } from './test/render';
 
 beforeEach(() => {
   resetSessionAndOptions();
-  jest.spyOn(api, 'getProfile').mockResolvedValue(null);
 });
 afterEach(() => jest.restoreAllMocks());
 

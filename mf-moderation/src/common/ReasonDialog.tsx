@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, Button, fieldErrorId, openModal, toast, useFormFields, type ModerationUserAction, type ModerationWishAction } from '@wishes/shared';
+import { ApiError, Button, call, fieldErrorId, openModal, toast, useFormFields, type ModerationUserAction, type ModerationWishAction } from '@wishes/shared';
 
 export const REASON_TEXTS = {
   label: 'Reason (required, shown in the log; for a hide, also to the author)',
@@ -27,7 +27,10 @@ export function ReasonForm({ target, confirmLabel, close, onDone }: { target: Ta
     setSending(true);
     form.setErrors({});
     try {
-      const result = target.kind === 'wish' ? await api.moderateWish(target.id, target.action, reason.trim()) : await api.moderateUser(target.id, target.action, reason.trim());
+      const result =
+        target.kind === 'wish'
+          ? await call('moderateWish', { params: { id: target.id }, body: { action: target.action, reason: reason.trim() } })
+          : await call('moderateUser', { params: { id: target.id }, body: { action: target.action, reason: reason.trim() } });
       toast.success(result.message);
       close();
       onDone(result.message);

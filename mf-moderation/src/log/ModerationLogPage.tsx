@@ -1,4 +1,4 @@
-import { api, formatDate, useDocumentTitle, usePagedList } from '@wishes/shared';
+import { call, formatDate, queryKeys, useDocumentTitle, usePagedList } from '@wishes/shared';
 import { NotAllowed } from '../common/NotAllowed';
 import { ModerationNav } from '../common/ModerationNav';
 import { PagedListView } from '../common/PagedListView';
@@ -19,7 +19,12 @@ const ACTION_TEXT: Record<string, string> = {
 /** /moderation/log: the audit log, newest first. */
 export default function ModerationLogPage() {
   useDocumentTitle('Moderation log');
-  const list = usePagedList((p) => api.getModerationLog(p), { failed: LOG_TEXTS.failed, forbidden: true });
+  const list = usePagedList({
+    queryKey: queryKeys.moderationLog,
+    load: (page) => call('getModerationLog', { query: { page } }),
+    failed: LOG_TEXTS.failed,
+    forbidden: true,
+  });
   if (list.state.status === 'forbidden') return <NotAllowed />;
   return (
     <div className="mod-page">

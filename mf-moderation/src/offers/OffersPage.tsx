@@ -1,4 +1,4 @@
-import { api, formatDate, useDocumentTitle, usePagedList } from '@wishes/shared';
+import { call, formatDate, queryKeys, useDocumentTitle, usePagedList } from '@wishes/shared';
 import { NotAllowed } from '../common/NotAllowed';
 import { ModerationNav } from '../common/ModerationNav';
 import { PagedListView } from '../common/PagedListView';
@@ -9,7 +9,12 @@ export const OFFERS_TEXTS = { loading: 'Loading offers...', failed: 'Could not l
 /** /moderation/offers: the business-offer inbox (admins only; moderators get the not-allowed page). */
 export default function OffersPage() {
   useDocumentTitle('Business offers');
-  const list = usePagedList((p) => api.getOffers(p), { failed: OFFERS_TEXTS.failed, forbidden: true });
+  const list = usePagedList({
+    queryKey: queryKeys.offerInbox,
+    load: (page) => call('getOfferInbox', { query: { page } }),
+    failed: OFFERS_TEXTS.failed,
+    forbidden: true,
+  });
   if (list.state.status === 'forbidden') return <NotAllowed adminsOnly />;
   return (
     <div className="mod-page">

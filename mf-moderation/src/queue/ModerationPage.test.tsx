@@ -1,12 +1,26 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { api, ApiError, type ReportQueuePage, type ReportedWish } from '@wishes/shared';
+import type { ReportQueuePage, ReportedWish } from '@wishes/shared';
 import ModerationPage from './ModerationPage';
 import { item, wish } from '../test/fixtures';
+import { API, http, HttpResponse, recordPosts, refuse, server } from '../test/http';
 import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 
 const page = (items: ReportedWish[], next: number | null = null): ReportQueuePage => ({ items, page_number: 1, next_page_number: next });
+
+/** Answers the queue with `answer(status)` and records each request's query. */
+function queue(answer: (status: string, call: number) => Response) {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get(API.queue, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      queries.push(query);
+      return answer(query.get('status') ?? '', queries.length);
+    }),
+  );
+  return queries;
+}
 
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
@@ -21,7 +35,7 @@ afterEach(() => {
 
 describe('the report queue', () => {
   it('lists grouped reports with per-category counts and is axe-clean', async () => {
-    jest.spyOn(api, 'getReportQueue').mockResolvedValue(page([item(), item({ wish: wish({ id: 42, moderation: { state: 'hidden', reason: 'Hidden automatically after 5 reports, pending review.' } }) })]));
+    queue(() => HttpResponse.json(page([item(), item({ wish: wish({ id: 42, moderation: { state: 'hidden', reason: 'Hidden automatically after 5 reports, pending review.' } }) })])));
     const { container } = renderAt(<ModerationPage />, { path: '/moderation' });
     const first = await screen.findByRole('article', { name: /Wish 41 by Rex Reported/ });
     expect(first).toHaveTextContent('5 reports');
@@ -34,7 +48,7 @@ describe('the report queue', () => {
   });
 
   it('switches to resolved with the keyboard (arrow keys between tabs)', async () => {
-    const load = jest.spyOn(api, 'getReportQueue').mockImplementation(async (status) => page(status === 'open' ? [] : [item({ status: 'resolved', resolution: 'restore' })]));
+    const queries = queue((status) => HttpResponse.json(page(status === 'open' ? [] : [item({ status: 'resolved', resolution: 'restore' })])));
     renderAt(<ModerationPage />, { path: '/moderation' });
     expect(await screen.findByText('No open reports. Nothing to review.')).toBeInTheDocument();
     screen.getByRole('tab', { name: 'Open' }).focus();
@@ -42,50 +56,50 @@ describe('the report queue', () => {
     expect(screen.getByRole('tab', { name: 'Resolved' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Resolved' })).toHaveFocus();
     expect(await screen.findByText('Restored')).toBeInTheDocument();
-    expect(load).toHaveBeenLastCalledWith('resolved', 1);
+    expect(queries.map((q) => q.toString()).at(-1)).toBe('status=resolved&page=1');
   });
 
   it('requires a reason, then hides and reloads', async () => {
-    const load = jest.spyOn(api, 'getReportQueue').mockResolvedValue(page([item()]));
-    const hide = jest.spyOn(api, 'moderateWish').mockResolvedValue({ message: 'Wish hidden', wish: wish({ moderation: { state: 'hidden', reason: 'Spam' } }) });
+    const queries = queue(() => HttpResponse.json(page([item()])));
+    const hide = recordPosts(API.wish, () => HttpResponse.json({ message: 'Wish hidden', wish: wish({ moderation: { state: 'hidden', reason: 'Spam' } }) }));
     renderAt(<ModerationPage />, { path: '/moderation' });
     await userEvent.click(await screen.findByRole('button', { name: 'Hide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Hide wish 41' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please give a reason.');
-    expect(hide).not.toHaveBeenCalled();
+    expect(hide).toEqual([]);
     await userEvent.type(within(dialog).getByRole('textbox'), 'Spam');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(hide).toHaveBeenCalledWith(41, 'hide', 'Spam');
+    expect(hide).toEqual([{ id: '41', body: { action: 'hide', reason: 'Spam' } }]);
     expect(toasts.texts()).toContain('success: Wish hidden');
-    await waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(queries).toHaveLength(2));
   });
 
   it("bans the wish's author with a reason and shows the server's refusal", async () => {
-    jest.spyOn(api, 'getReportQueue').mockResolvedValue(page([item()]));
-    jest.spyOn(api, 'moderateUser').mockRejectedValue(new ApiError('Only an admin can ban a moderator or an admin.', 403));
+    queue(() => HttpResponse.json(page([item()])));
+    const bans = recordPosts(API.user, () => refuse(403, 'Only an admin can ban a moderator or an admin.'));
     renderAt(<ModerationPage />, { path: '/moderation' });
     await userEvent.click(await screen.findByRole('button', { name: 'Ban author' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ban Rex Reported' });
     await userEvent.type(within(dialog).getByRole('textbox'), 'Harassment');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Ban' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only an admin can ban a moderator or an admin.');
-    expect(api.moderateUser).toHaveBeenCalledWith(9, 'ban', 'Harassment');
+    expect(bans).toEqual([{ id: '9', body: { action: 'ban', reason: 'Harassment' } }]);
   });
 
   it('shows the not-allowed page to a member without the role (403)', async () => {
-    jest.spyOn(api, 'getReportQueue').mockRejectedValue(new ApiError('You do not have permission to perform this action.', 403));
+    queue(() => refuse(403, 'You do not have permission to perform this action.'));
     renderAt(<ModerationPage />, { path: '/moderation' });
     expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
   it('offers Retry when the list fails to load', async () => {
-    const load = jest.spyOn(api, 'getReportQueue').mockRejectedValueOnce(new ApiError('Could not load this list. Please try again.', 500)).mockResolvedValue(page([]));
+    const queries = queue((_, n) => (n === 1 ? refuse(500, 'Could not load this list. Please try again.') : HttpResponse.json(page([]))));
     renderAt(<ModerationPage />, { path: '/moderation' });
     await userEvent.click(await screen.findByRole('button', { name: /Retry/ }));
     expect(await screen.findByText('No open reports. Nothing to review.')).toBeInTheDocument();
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(queries).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { api, Button, formatDate, useDocumentTitle, type ReportedWish, type ReportStatus, usePagedList } from '@wishes/shared';
+import { Button, call, queryKeys, formatDate, useDocumentTitle, type ReportedWish, type ReportStatus, usePagedList } from '@wishes/shared';
 import { NotAllowed } from '../common/NotAllowed';
 import { ModerationNav } from '../common/ModerationNav';
 import { PagedListView } from '../common/PagedListView';
@@ -35,7 +35,12 @@ export function wishStateText(hidden: boolean, isPublic: boolean): string {
 export default function ModerationPage() {
   useDocumentTitle('Moderation');
   const [status, setStatus] = useState<ReportStatus>('open');
-  const list = usePagedList((p) => api.getReportQueue(status, p), { failed: QUEUE_TEXTS.failed, key: status, forbidden: true });
+  const list = usePagedList({
+    queryKey: (page) => queryKeys.reportQueue(status, page),
+    load: (page) => call('getReportQueue', { query: { status, page } }),
+    failed: QUEUE_TEXTS.failed,
+    forbidden: true,
+  });
   const { setPage, reload } = list;
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
 

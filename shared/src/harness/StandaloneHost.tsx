@@ -9,6 +9,7 @@ import { Component, lazy, StrictMode, Suspense, useEffect, useMemo, useState, ty
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../api';
+import { DataProvider } from '../query/DataProvider';
 import { bus, type ModalOpenEvent, type ToastEvent } from '../bus';
 import { checkSession, signIn, signOut, startSession } from '../session';
 import { loadOptions } from '../options';
@@ -192,9 +193,11 @@ export async function startStandalone(declaration: RemoteDeclaration, importPage
   const root = createRoot(container);
   root.render(
     <StrictMode>
-      <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-        <Host declaration={declaration} importPage={importPage} />
-      </BrowserRouter>
+      <DataProvider>
+        <BrowserRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <Host declaration={declaration} importPage={importPage} />
+        </BrowserRouter>
+      </DataProvider>
     </StrictMode>,
   );
   return root;

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ApiError } from '../api';
-import { useKeyedState } from '../useKeyedState';
+import { useCallback, useState } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import { useQuery } from '../query/siteHooks';
+import { errorMessage, isForbidden } from '../query/hooks';
 
 /** A paged list's state: loading, ready, the caller lacks the role (403, when asked to tell), or failed. */
 export type PagedListState<T> =
@@ -9,46 +10,42 @@ export type PagedListState<T> =
   | { status: 'error'; message: string }
   | { status: 'ready'; page: T };
 
-export interface PagedListOptions {
+export interface PagedListOptions<T> {
+  /** The page's key in the site's scheme (contract/queryKeys.ts), the page number last: `(p) => queryKeys.moderationLog(p)`. */
+  queryKey: (page: number) => QueryKey;
+  /** Loads one page, e.g. `(p) => call('getModerationLog', { query: { page: p } })`. */
+  load: (page: number) => Promise<T>;
   /** The message when the request fails without one of the server's own. */
   failed: string;
-  /** What else the list depends on (e.g. a filter): a change loads again. */
-  key?: string;
   /** Report a 403 as 'forbidden' (a role the server decides on every call) instead of an error. */
   forbidden?: boolean;
 }
 
 /**
- * Loads page `page` of a list with `load(page)`, again on `setPage`, `reload` or a new `key`.
- * `load` may be a new function every render: the latest one is used.
+ * One page of a list through TanStack Query: page 1 first, another on `setPage` (the page shown
+ * stays until the next arrives: keepPreviousData), again on `reload`. A new key (a filter) starts
+ * at its own cached page or loading.
  */
-export function usePagedList<T>(load: (page: number) => Promise<T>, { failed, key = '', forbidden = false }: PagedListOptions) {
+export function usePagedList<T>({ queryKey, load, failed, forbidden = false }: PagedListOptions<T>) {
   const [page, setPage] = useState(1);
-  const [attempt, setAttempt] = useState(0);
-  // Loading again (in the same render) for a new page, attempt, key or rule.
-  const [state, setState] = useKeyedState<PagedListState<T>>([page, attempt, key, failed, forbidden], { status: 'loading' });
-  const loadRef = useRef(load);
-  useLayoutEffect(() => {
-    loadRef.current = load;
+  const key = queryKey(page);
+  // The previous page stays on screen while the next loads, but not across lists (a new filter
+  // loads): the page is the key's last element, so the rest names the list.
+  const list = JSON.stringify(key.slice(0, -1));
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => load(page),
+    placeholderData: (previous, previousQuery) => (previousQuery && JSON.stringify(previousQuery.queryKey.slice(0, -1)) === list ? previous : undefined),
   });
-
-  useEffect(() => {
-    let active = true;
-    loadRef.current(page).then(
-      (result) => {
-        if (active) setState({ status: 'ready', page: result });
-      },
-      (error: unknown) => {
-        if (!active) return;
-        if (forbidden && error instanceof ApiError && error.status === 403) setState({ status: 'forbidden' });
-        else setState({ status: 'error', message: error instanceof ApiError && error.message ? error.message : failed });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [page, attempt, key, failed, forbidden, setState]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  let state: PagedListState<T>;
+  if (query.isError && !query.isFetching) {
+    state = forbidden && isForbidden(query.error) ? { status: 'forbidden' } : { status: 'error', message: errorMessage(query.error, failed) };
+  } else if (query.data === undefined || (query.isError && query.isFetching)) {
+    state = { status: 'loading' };
+  } else {
+    state = { status: 'ready', page: query.data };
+  }
   return { state, page, setPage, reload };
 }

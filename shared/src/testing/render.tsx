@@ -12,6 +12,8 @@ import { ApiError } from '../api';
 import { setOptions } from '../options';
 import { resetEmbeddedCache } from '../embedded';
 import { signOutForTest } from './session';
+import { DataProvider } from '../query/DataProvider';
+import { createQueryClient } from '../query/queryClient';
 
 /** React Router's v7 behaviours, as the shell opts into them. */
 export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;
@@ -59,7 +61,9 @@ export interface RouteUnderTest {
  */
 export function renderRoutes(routes: RouteUnderTest[], { url = '/', state }: { url?: string; state?: unknown } = {}) {
   const [pathname, query] = url.split('?');
+  // A fresh cache per render: no test sees another's answers.
   return render(
+    <DataProvider client={createQueryClient()}>
     <MemoryRouter initialEntries={[{ pathname, search: query ? `?${query}` : '', state }]} future={ROUTER_FUTURE}>
       <Routes>
         {routes.map((route) => (
@@ -69,7 +73,8 @@ export function renderRoutes(routes: RouteUnderTest[], { url = '/', state }: { u
       </Routes>
       <LocationProbe />
       <TestModalHost />
-    </MemoryRouter>,
+    </MemoryRouter>
+    </DataProvider>,
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { api, authPathReturningTo, buttonClassName, returnToQuery, signOut, SIGN_IN_PATH, siteName, updateSessionUser, useOptions, useSessionUser } from '@wishes/shared';
+import { ApiError, authPathReturningTo, call, queryKeys, useQuery, buttonClassName, returnToQuery, signOut, SIGN_IN_PATH, siteName, updateSessionUser, useOptions, useSessionUser } from '@wishes/shared';
 import { AccountMenu } from '../account/AccountMenu';
 import { focusMainHeadingOfNextPage } from './focusMainHeading';
 import { NavIcons } from './NavIcons';
@@ -13,23 +13,20 @@ function useOwnAvatar(): string | null {
   const user = useSessionUser();
   const userId = user?.userId ?? null;
   const known = user?.avatarThumbnail;
+  const profile = useQuery({
+    queryKey: queryKeys.profile(userId ?? ''),
+    queryFn: () => call('getProfile', { params: { id: userId ?? '' } }),
+    enabled: userId !== null && known === undefined,
+  });
+  const { data, error } = profile;
   useEffect(() => {
-    if (userId === null || known !== undefined) return;
-    let cancelled = false;
-    api
-      .getProfile(userId)
-      .then((profile) => {
-        if (!cancelled) updateSessionUser({ avatarThumbnail: profile?.avatar_thumbnail ?? profile?.avatar_url ?? null });
-      })
-      .catch((error: unknown) => {
-        // The header works without an avatar; keep null so it is not requested again and again.
-        console.warn('[wishes] could not load own profile for the header avatar', error);
-        if (!cancelled) updateSessionUser({ avatarThumbnail: null });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [userId, known]);
+    if (data) updateSessionUser({ avatarThumbnail: data.avatar_thumbnail ?? data.avatar_url ?? null });
+    else if (error) {
+      // The header works without an avatar; keep null so it is not requested again and again.
+      if (!(error instanceof ApiError && error.status === 404)) console.warn('[wishes] could not load own profile for the header avatar', error);
+      updateSessionUser({ avatarThumbnail: null });
+    }
+  }, [data, error]);
   return known ?? null;
 }
 

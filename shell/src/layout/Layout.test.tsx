@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, session$, updateSessionUser } from '@wishes/shared';
+import { session$, updateSessionUser } from '@wishes/shared';
+import { http, HttpResponse, server } from '../test/http';
 import { renderApp, resetSessionAndOptions, signInAs } from '../test/render';
 import { mockViewportWidth } from '../test/viewport';
 
@@ -9,7 +10,6 @@ const ALL_ENTRIES = ['Feed', 'Business', 'Search', 'Compose Wish', 'Subscription
 beforeEach(() => {
   resetSessionAndOptions();
   mockViewportWidth(1024);
-  jest.spyOn(api, 'getProfile').mockResolvedValue(null);
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -106,12 +106,18 @@ describe('header navigation by session state', () => {
   });
 
   it('shows the own avatar from the profile and follows live updates from the session', async () => {
-    jest.spyOn(api, 'getProfile').mockResolvedValue({ user_id: 7, avatar_thumbnail: '/media/a-thumb.webp' } as never);
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/profile/:id/', ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json({ user_id: 7, avatar_thumbnail: '/media/a-thumb.webp' });
+      }),
+    );
     signInAs('ada@example.com', 7);
     renderApp('/feed');
     const avatar = await screen.findByRole('img', { name: 'Your avatar' });
     expect(avatar).toHaveAttribute('src', '/media/a-thumb.webp');
-    expect(api.getProfile).toHaveBeenCalledWith(7);
+    expect(asked).toEqual(['7']);
     act(() => updateSessionUser({ avatarThumbnail: '/media/b-thumb.webp' }));
     expect(screen.getByRole('img', { name: 'Your avatar' })).toHaveAttribute('src', '/media/b-thumb.webp');
   });

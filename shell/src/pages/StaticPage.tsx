@@ -2,17 +2,15 @@
  * /page/{pageName}: only terms and privacy_policy exist; their markdown is fetched and rendered
  * (headings, bold, italic, lists, paragraphs; links open in a new tab).
  */
-import { useCallback, useEffect, useState, type AnchorHTMLAttributes } from 'react';
+import { useEffect, type AnchorHTMLAttributes } from 'react';
 import { useParams } from 'react-router-dom';
 import Markdown from 'react-markdown';
-import { api, ErrorState, Spinner, toast, useDocumentTitle, useKeyedState } from '@wishes/shared';
+import { ErrorState, fetchStaticPage, queryKeys, Spinner, toast, useDocumentTitle, useQuery } from '@wishes/shared';
 
 export const STATIC_PAGES: Record<string, string> = {
   terms: 'Terms and Conditions',
   privacy_policy: 'Privacy Policy',
 };
-
-type LoadState = { status: 'loading' } | { status: 'ready'; markdown: string } | { status: 'error' };
 
 function NewTabLink({ node: _node, children, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { node?: unknown }) {
   return (
@@ -31,37 +29,23 @@ export function withoutLeadingTitle(markdown: string): string {
 
 function KnownStaticPage({ name, title }: { name: string; title: string }) {
   useDocumentTitle(title);
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useKeyedState<LoadState>([name, title, attempt], { status: 'loading' });
+  const { data: markdown, error, isFetching, refetch } = useQuery({ queryKey: queryKeys.staticPage(name), queryFn: () => fetchStaticPage(name) });
+  const failed = error !== null && !isFetching;
 
   useEffect(() => {
-    let cancelled = false;
-    api
-      .getStaticPage(name)
-      .then((markdown) => {
-        if (!cancelled) setState({ status: 'ready', markdown });
-      })
-      .catch((error: unknown) => {
-        if (cancelled) return;
-        console.error(`[wishes] static page ${name} failed to load`, error);
-        toast.error(`Could not load ${title} page content`);
-        setState({ status: 'error' });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [name, title, attempt, setState]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+    if (!error) return;
+    console.error(`[wishes] static page ${name} failed to load`, error);
+    toast.error(`Could not load ${title} page content`);
+  }, [error, name, title]);
 
   return (
     <article className="shell-page">
       <h1>{title}</h1>
-      {state.status === 'loading' ? <Spinner label={`Loading ${title}...`} /> : null}
-      {state.status === 'error' ? <ErrorState message={`Could not load ${title} page content`} onRetry={retry} /> : null}
-      {state.status === 'ready' ? (
+      {markdown === undefined && !failed ? <Spinner label={`Loading ${title}...`} /> : null}
+      {failed ? <ErrorState message={`Could not load ${title} page content`} onRetry={() => void refetch()} /> : null}
+      {markdown !== undefined && !failed ? (
         <div className="shell-markdown">
-          <Markdown components={MARKDOWN_COMPONENTS}>{withoutLeadingTitle(state.markdown)}</Markdown>
+          <Markdown components={MARKDOWN_COMPONENTS}>{withoutLeadingTitle(markdown)}</Markdown>
         </div>
       ) : null}
     </article>

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { api, updateSessionUser } from '@wishes/shared';
+import { updateSessionUser } from '@wishes/shared';
 import { composeSite, navItemsFor, registryManifest, setSiteComposition } from './composition';
 import { accountMenuEntries } from '../account/accountMenuItems';
 import { renderApp, resetSessionAndOptions, signInAs } from '../test/render';
@@ -19,7 +19,6 @@ const MODERATION_ENTRY = { to: '/moderation', label: 'Moderation', icon: 'report
 beforeEach(() => {
   resetSessionAndOptions();
   mockViewportWidth(1024);
-  jest.spyOn(api, 'getProfile').mockResolvedValue(null);
 });
 afterEach(() => {
   setSiteComposition(registryManifest());

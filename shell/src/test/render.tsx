@@ -1,17 +1,20 @@
 /** Renders the shell's App inside a MemoryRouter at `path`, with a visible location probe. */
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { configureSessionEnvironment, setOptions, signOut } from '@wishes/shared';
+import { configureSessionEnvironment, createQueryClient, DataProvider, setOptions, signOut } from '@wishes/shared';
 import { LocationProbe, signInForTest } from '@wishes/shared/testing';
 import { App } from '../App';
 import { ROUTER_FUTURE } from '../routes';
 
 export function renderApp(path = '/') {
+  // A fresh cache per render, as the page gets one at start.
   return render(
-    <MemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
-      <App />
-      <LocationProbe />
-    </MemoryRouter>,
+    <DataProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]} future={ROUTER_FUTURE}>
+        <App />
+        <LocationProbe />
+      </MemoryRouter>
+    </DataProvider>,
   );
 }
 

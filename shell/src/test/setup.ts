@@ -1,3 +1,4 @@
+import './http';
 import { resetFederationDouble } from './federationRuntime';
 
 beforeEach(() => {
