@@ -205,7 +205,7 @@ function ownCouplets(plan: Plan): string[] {
  * Words of a business letter that read as a performance review when written to a parent or a
  * grandparent ("your generosity and professionalism", "worked under your leadership").
  */
-export const REVIEW_WORDS = /\b(?:leadership|collaboration|work(?:ed|ing)? (?:with|under) you|professionalism|organisation|colleagues?|assistance|diligence|experience|appointment|ability|dedication|contribution|service|progress|support|courtesy|endeavours|position|example you set|rewarding|consideration|the role|success|partnership|prosperous)\b/iu;
+export const REVIEW_WORDS = /\b(?:leadership|collaboration|work(?:ed|ing)? (?:with|under) you|professionalism|organisation|as (?:a|my) colleague|assistance|diligence|experience|appointment|ability|dedication|contribution|service|progress|support|courtesy|endeavours|example you set|rewarding|consideration|the role|continued success|trust and partnership|prosperous)\b/iu;
 
 const dignified = new WeakMap<CorpusWish, CorpusWish>();
 
@@ -213,7 +213,7 @@ const dignified = new WeakMap<CorpusWish, CorpusWish>();
 function dignifiedWish(wish: CorpusWish): CorpusWish {
   let out = dignified.get(wish);
   if (!out) {
-    const expand = (text: string) => (text ? nlp(text).contractions().expand().all().text() : text);
+    const expand = (text: string) => (text ? nlp(text).contractions().expand().all().text().replace(/\bcan not\b/gu, 'cannot') : text);
     out = { ...wish, open: expand(wish.open), middle: expand(wish.middle), more: expand(wish.more), wish: expand(wish.wish) };
     dignified.set(wish, out);
   }
@@ -278,15 +278,17 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   }
   if (!all.length) all = own;
   const keyFact = keyFactOf(request.details);
-  // Ten years with the company is not "another year".
-  if (keyFact?.years) {
-    const clear = (list: CorpusWish[]) => list.filter((w) => !ONE_MORE_YEAR.test(Object.values(w).join(' ')));
-    if (clear(all).length) all = clear(all);
-    fresh = clear(fresh);
-  }
-  // A first job has no "experience" or "promotion" behind it.
-  if (FIRST_JOB.test(request.details)) {
-    const clear = (list: CorpusWish[]) => list.filter((w) => !AFTER_A_CAREER.test(Object.values(w).join(' ')));
+  // Ten years with the company is not "another year"; a first job has no "experience" or
+  // "promotion" behind it. With none of the style's own wishes clear of it, the other styles lend one.
+  const contradicting = [...(keyFact?.years ? [ONE_MORE_YEAR] : []), ...(FIRST_JOB.test(request.details) ? [AFTER_A_CAREER] : [])];
+  if (contradicting.length) {
+    const clear = (list: CorpusWish[]) => list.filter((w) => !contradicting.some((re) => re.test(Object.values(w).join(' '))));
+    if (!clear(all).length) {
+      const others = ([plan.style, ...BORROW[plan.style], 'heartfelt', 'inspirational', 'casual', 'poetic', 'formal'] as StyleKey[]).flatMap((style) =>
+        fitting(workAnniversary ? workWishes(style) : (CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? [])),
+      );
+      if (clear(others).length) all = clear(others);
+    }
     if (clear(all).length) all = clear(all);
     fresh = clear(fresh);
   }
