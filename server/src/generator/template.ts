@@ -301,7 +301,11 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   // A wedding or a baby still to come is a celebration to look forward to, not an exam to be cheered through.
   const celebrating = detail?.kind === 'coming' && (plan.topic === 'wedding' || plan.topic === 'newBaby' || plan.topic === 'anniversary');
   const framed = detail ? wovenSentences(celebrating ? { ...detail, kind: 'celebration' } : detail, moodOf(plan.topic), close ? 'warm' : plan.register, plan.style === 'funny') : [];
-  const detailOptions = plan.register === 'formal' ? framed.filter((line) => !registerBreaks(line).length) : framed;
+  // Details typed as they would be said ("You finally got your pilot's licence") would read as pasted
+  // back if a sentence opened with them: only the frames that lead into them are used.
+  const typed = squash(request.details).replace(/[.!?]+$/u, '').toLowerCase();
+  const unpasted = typed ? framed.filter((line) => !line.toLowerCase().startsWith(typed)) : framed;
+  const detailOptions = plan.register === 'formal' ? unpasted.filter((line) => !registerBreaks(line).length) : unpasted;
   const anyGreetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
   // "My dear Linda," over "Kind regards," is too close for a neighbour and too cool at once.
   const intimate = (line: string) => /^(?:My |Dearest|Darling)/u.test(line);

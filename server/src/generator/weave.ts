@@ -302,6 +302,16 @@ function reactable(clause: string): DetailToWeave | null {
   // "We have been friends since school" is a bond to be glad of, not news.
   const bond = /^we(?: have|'ve) been (friends|neighbours|neighbors|colleagues|together) ((?:since|for) .+)$/iu.exec(clause);
   if (bond) return { clause: `I'm so glad we've been ${bond[1].toLowerCase().replace('neighbors', 'neighbours')} ${bond[2]}`, kind: 'toast' };
+  // A new pastime is answered, not reported: "…, and it's wonderful that you're always trying something new".
+  if (/^you (?:just |recently )?(?:started|began|took up|have (?:started|taken up)) (?:learning to \w+|[\w-]+ing\b|[\w-]+ lessons\b)/iu.test(clause) && clause.split(/\s+/u).length <= 10) {
+    return { clause: `${clause}, and it's wonderful that you're always trying something new`, kind: 'toast' };
+  }
+  // New neighbours are welcomed.
+  const nextDoor = /^you (?:just |have just |recently )?moved in (next door|across the (?:road|street)|downstairs|upstairs|down the (?:road|street))$/iu.exec(clause);
+  if (nextDoor) return { clause: `Welcome to the neighbourhood: it's lovely to have you ${nextDoor[1]}`, kind: 'toast' };
+  // A baby with a name is welcomed by it.
+  const born = /^your (?:new )?(?:baby )?(daughter|son|baby|girl|boy) ([A-Z][\p{L}'-]+) (?:was born|arrived)\b/u.exec(clause);
+  if (born) return { clause: `${clause}, and I'm so happy for you all: welcome to the world, ${born[2]}!`, kind: 'toast' };
   const plan = /^you plan to (.+)$/iu.exec(clause);
   if (plan) return { clause: `I hope you get to ${plan[1]}, just as you planned`, kind: 'toast' };
   const met = /^you (?:first )?met (.+)$/iu.exec(clause);
@@ -361,7 +371,8 @@ export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register
     const spoken = register === 'formal' ? inner : inner.replace(/^you are\b/iu, "you're");
     let sentence = frame.replace('{d}', () => spoken);
     if (ours) sentence = sentence.replace(/\bto me\b/u, 'to us');
-    return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+    // A toast that ends in "!" needs no full stop after it.
+    return (sentence.charAt(0).toUpperCase() + sentence.slice(1)).replace(/([!?])\.$/u, '$1');
   });
 }
 
