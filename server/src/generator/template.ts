@@ -175,6 +175,9 @@ const FIRST_JOB = /\bfirst (?:proper |real |full-time )?job\b/iu;
 /** Words that assume a career behind the new job. */
 const AFTER_A_CAREER = /\b(?:experience|promotion|promoted|track record|next step in your career|well-deserved recognition)\b/iu;
 
+/** Details of a job taken, not a step up where one already works. */
+const NEW_JOB = /\b(?:got (?:a|the|her|his|their) (?:new )?job|(?:a|her|his|their) new job|job as|hired|joining|starting (?:a|her|his|their|at))\b/iu;
+
 /** "another year" said of ten years. */
 const ONE_MORE_YEAR = /\b(?:(?:another|one more) year|twelve more months)\b/iu;
 
@@ -205,7 +208,7 @@ function ownCouplets(plan: Plan): string[] {
  * Words of a business letter that read as a performance review when written to a parent or a
  * grandparent ("your generosity and professionalism", "worked under your leadership").
  */
-export const REVIEW_WORDS = /\b(?:leadership|collaboration|work(?:ed|ing)? (?:with|under) you|professionalism|organisation|as (?:a|my) colleague|assistance|diligence|experience|appointment|ability|dedication|contribution|service|progress|support|courtesy|endeavours|example you set|rewarding|consideration|the role|continued success|trust and partnership|prosperous)\b/iu;
+export const REVIEW_WORDS = /\b(?:leadership|collaboration|work(?:ed|ing)? (?:with|under) you|professionalism|organisation|as (?:a|my) colleague|assistance|diligence|experience|appointment|ability|dedication|contribution|service|progress|support|courtesy|endeavours|example you set|credit on you|rewarding|consideration|the role|continued success|trust and partnership|prosperous)\b/iu;
 
 const dignified = new WeakMap<CorpusWish, CorpusWish>();
 
@@ -280,7 +283,12 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const keyFact = keyFactOf(request.details);
   // Ten years with the company is not "another year"; a first job has no "experience" or
   // "promotion" behind it. With none of the style's own wishes clear of it, the other styles lend one.
-  const contradicting = [...(keyFact?.years ? [ONE_MORE_YEAR] : []), ...(FIRST_JOB.test(request.details) ? [AFTER_A_CAREER] : [])];
+  const contradicting = [
+    ...(keyFact?.years ? [ONE_MORE_YEAR] : []),
+    ...(FIRST_JOB.test(request.details) ? [AFTER_A_CAREER] : []),
+    // "got a job as a teacher" is a new job, not a promotion.
+    ...(NEW_JOB.test(request.details) && !/\bpromot/iu.test(request.details) ? [/\bpromot/iu] : []),
+  ];
   if (contradicting.length) {
     const clear = (list: CorpusWish[]) => list.filter((w) => !contradicting.some((re) => re.test(Object.values(w).join(' '))));
     if (!clear(all).length) {

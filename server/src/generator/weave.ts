@@ -369,10 +369,19 @@ export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register
     const inner = /\b(?:as|while) \{d\}/iu.test(frame) ? simplePresent(clause) : clause;
     // Said to someone close, "You are getting married" is "You're getting married".
     const spoken = register === 'formal' ? inner : inner.replace(/^you are\b/iu, "you're");
-    let sentence = frame.replace('{d}', () => spoken);
+    let sentence = frame.replace('{d}', () => (register === 'formal' && detail.kind === 'toast' ? fullForms(spoken) : spoken));
     if (ours) sentence = sentence.replace(/\bto me\b/u, 'to us');
     // A toast that ends in "!" needs no full stop after it.
     return (sentence.charAt(0).toUpperCase() + sentence.slice(1)).replace(/([!?])\.$/u, '$1');
+  });
+}
+
+/** A toast said in a formal note keeps the full forms: "it is wonderful that you are…". */
+function fullForms(text: string): string {
+  const forms: Record<string, string> = { "it's": 'it is', "you're": 'you are', "i'm": 'I am', "i've": 'I have', "we've": 'we have', "here's": 'here is' };
+  return text.replace(/\b(?:it's|you're|I'm|I've|we've|here's)\b/giu, (word) => {
+    const full = forms[word.toLowerCase()];
+    return /^[A-Z]/u.test(word) && full !== 'I am' && full !== 'I have' ? full.charAt(0).toUpperCase() + full.slice(1) : full;
   });
 }
 
