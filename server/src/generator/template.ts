@@ -288,6 +288,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(FIRST_JOB.test(request.details) ? [AFTER_A_CAREER] : []),
     // "got a job as a teacher" is a new job, not a promotion.
     ...(NEW_JOB.test(request.details) && !/\bpromot/iu.test(request.details) ? [/\bpromot/iu] : []),
+    // A promotion is a step up where one already works: no "day one" or "starting anywhere new".
+    ...(/\bpromot/iu.test(request.details) ? [/\b(?:day one|first day|anywhere new|new job|new team|new colleagues)\b/iu] : []),
   ];
   if (contradicting.length) {
     const clear = (list: CorpusWish[]) => list.filter((w) => !contradicting.some((re) => re.test(Object.values(w).join(' '))));

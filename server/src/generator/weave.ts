@@ -378,8 +378,8 @@ export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register
 
 /** A toast said in a formal note keeps the full forms: "it is wonderful that you are…". */
 function fullForms(text: string): string {
-  const forms: Record<string, string> = { "it's": 'it is', "you're": 'you are', "i'm": 'I am', "i've": 'I have', "we've": 'we have', "here's": 'here is' };
-  return text.replace(/\b(?:it's|you're|I'm|I've|we've|here's)\b/giu, (word) => {
+  const forms: Record<string, string> = { "it's": 'it is', "you're": 'you are', "i'm": 'I am', "i've": 'I have', "we've": 'we have' };
+  return text.replace(/\b(?:it's|you're|I'm|I've|we've)\b/giu, (word) => {
     const full = forms[word.toLowerCase()];
     return /^[A-Z]/u.test(word) && full !== 'I am' && full !== 'I have' ? full.charAt(0).toUpperCase() + full.slice(1) : full;
   });
