@@ -86,6 +86,20 @@ describe("the occasion's key fact", () => {
   });
 });
 
+describe('a new job and a promotion are not confused', () => {
+  it('a promotion is never "day one" or "the new job"; a job taken is never "your promotion"', () => {
+    let seed = 1;
+    for (const style of styles) {
+      for (const audience of ['Friend', 'Colleague', 'Sibling', 'Boss']) {
+        const promoted = composeDraft({ style, audience, name: 'Sam', topic: 'New Job', details: 'He got promoted to head chef' }, 'medium', seededRandom(seed++));
+        expect({ promoted, newJob: /day one|first day|anywhere new|new job\b/iu.test(promoted) }).toEqual({ promoted, newJob: false });
+        const hired = composeDraft({ style, audience, name: 'Sam', topic: 'New Job', details: 'He got a job as a teacher' }, 'medium', seededRandom(seed++));
+        expect({ hired, promotion: /promot/iu.test(hired) }).toEqual({ hired, promotion: false });
+      }
+    }
+  });
+});
+
 describe('a formal card to family', () => {
   it('to a parent or grandparent never reads like a review or a business letter', () => {
     let seed = 1;

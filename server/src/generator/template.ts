@@ -289,15 +289,19 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     // "got a job as a teacher" is a new job, not a promotion.
     ...(NEW_JOB.test(request.details) && !/\bpromot/iu.test(request.details) ? [/\bpromot/iu] : []),
     // A promotion is a step up where one already works: no "day one" or "starting anywhere new".
-    ...(/\bpromot/iu.test(request.details) ? [/\b(?:day one|first day|anywhere new|new job|new team|new colleagues)\b/iu] : []),
+    ...(/\bpromot/iu.test(request.details) ? [/\b(?:day one|first day|anywhere new|new job|new team|new colleagues|fresh start|new faces|got the job|new mug)\b/iu] : []),
   ];
   if (contradicting.length) {
     const clear = (list: CorpusWish[]) => list.filter((w) => !contradicting.some((re) => re.test(Object.values(w).join(' '))));
     if (!clear(all).length) {
-      const others = ([plan.style, ...BORROW[plan.style], 'heartfelt', 'inspirational', 'casual', 'poetic', 'formal'] as StyleKey[]).flatMap((style) =>
-        fitting(workAnniversary ? workWishes(style) : (CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? [])),
-      );
-      if (clear(others).length) all = clear(others);
+      // The nearest style first: a funny card borrows a casual wish before a poetic one.
+      for (const style of [plan.style, ...BORROW[plan.style], 'heartfelt', 'inspirational', 'casual', 'poetic', 'formal'] as StyleKey[]) {
+        const lent = clear(fitting(workAnniversary ? workWishes(style) : (CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? [])));
+        if (lent.length) {
+          all = lent;
+          break;
+        }
+      }
     }
     if (clear(all).length) all = clear(all);
     fresh = clear(fresh);
@@ -324,7 +328,7 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const anySignoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
   const signoffs = close ? closeSignoffs(signoffsFor(anySignoffs, plan), plan.audience) : signoffsFor(anySignoffs, plan);
   const nameWords = plan.name.split(/\s+/u);
-  const couplets = plan.verse && length !== 'short' ? coupletsFitting(ownCouplets(plan), request.details) : [];
+  const couplets = plan.verse && length !== 'short' ? coupletsFitting(ownCouplets(plan), request.details).filter((c) => !contradicting.some((re) => re.test(c))) : [];
 
   let best: Choice | null = null;
   let fewestWordRepeats = Infinity;
