@@ -178,6 +178,9 @@ const AFTER_A_CAREER = /\b(?:experience|promotion|promoted|track record|next ste
 /** Details of a job taken, not a step up where one already works. */
 const NEW_JOB = /\b(?:got (?:a|the|her|his|their) (?:new )?job|(?:a|her|his|their) new job|job as|hired|joining|starting (?:a|her|his|their|at))\b/iu;
 
+/** Occasions whose news is something achieved. */
+const ACHIEVEMENTS = new Set<TopicKey>(['newJob', 'graduation', 'goodLuck', 'retirement', 'birthday', 'generic']);
+
 /** "another year" said of ten years. */
 const ONE_MORE_YEAR = /\b(?:(?:another|one more) year|twelve more months)\b/iu;
 
@@ -216,7 +219,17 @@ const dignified = new WeakMap<CorpusWish, CorpusWish>();
 function dignifiedWish(wish: CorpusWish): CorpusWish {
   let out = dignified.get(wish);
   if (!out) {
-    const expand = (text: string) => (text ? nlp(text).contractions().expand().all().text().replace(/\bcan not\b/gu, 'cannot') : text);
+    const expand = (text: string) =>
+      text
+        ? nlp(text)
+            .contractions()
+            .expand()
+            .all()
+            .text()
+            .replace(/\bcan not\b/gu, 'cannot')
+            // "I've got" in full is "I have", not "I have got".
+            .replace(/\b(I|you|we) have got\b/gu, '$1 have')
+        : text;
     out = { ...wish, open: expand(wish.open), middle: expand(wish.middle), more: expand(wish.more), wish: expand(wish.wish) };
     dignified.set(wish, out);
   }
@@ -286,6 +299,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const contradicting = [
     ...(keyFact?.years ? [ONE_MORE_YEAR] : []),
     ...(FIRST_JOB.test(request.details) ? [AFTER_A_CAREER] : []),
+    // A first marathon, a first flat: no "experience" to lean on.
+    ...(/\bfirst\b/iu.test(request.details) && !FIRST_JOB.test(request.details) ? [/\bexperience\b/iu] : []),
     // "got a job as a teacher" is a new job, not a promotion.
     ...(NEW_JOB.test(request.details) && !/\bpromot/iu.test(request.details) ? [/\bpromot/iu] : []),
     // A promotion is a step up where one already works: no "day one" or "starting anywhere new".
@@ -314,7 +329,9 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   // A formal card to a partner or a parent is dignified, but news of theirs is not "learned" second hand.
   // A wedding or a baby still to come is a celebration to look forward to, not an exam to be cheered through.
   const celebrating = detail?.kind === 'coming' && (plan.topic === 'wedding' || plan.topic === 'newBaby' || plan.topic === 'anniversary');
-  const framed = detail ? wovenSentences(celebrating ? { ...detail, kind: 'celebration' } : detail, moodOf(plan.topic), close ? 'warm' : plan.register, plan.style === 'funny') : [];
+  // "I'd act surprised, but I always knew you had it in you" is for an achievement, not a move to the coast.
+  const funnyFrames = plan.style === 'funny' && !(detail?.kind === 'past' && moodOf(plan.topic) === 'good' && !ACHIEVEMENTS.has(plan.topic));
+  const framed = detail ? wovenSentences(celebrating ? { ...detail, kind: 'celebration' } : detail, moodOf(plan.topic), close ? 'warm' : plan.register, funnyFrames) : [];
   // Details typed as they would be said ("You finally got your pilot's licence") would read as pasted
   // back if a sentence opened with them: only the frames that lead into them are used.
   const typed = squash(request.details).replace(/[.!?]+$/u, '').toLowerCase();
