@@ -101,9 +101,9 @@ describe('a new job and a promotion are not confused', () => {
 });
 
 describe('a formal card to family', () => {
-  it('to a parent or grandparent never reads like a review or a business letter', () => {
+  it('to a parent, a grandparent or a friend never reads like a review or a business letter', () => {
     let seed = 1;
-    for (const audience of ['Parent', 'Grandparent', 'Child', 'Sibling']) {
+    for (const audience of ['Parent', 'Grandparent', 'Child', 'Sibling', 'Friend', 'Neighbor']) {
       for (const { topic } of options.greeting_config_params.topics) {
         for (const length of LENGTHS) {
           const draft = composeDraft({ style: 'Formal', audience, name: 'Mum', topic, details: '' }, length, seededRandom(seed++));

@@ -237,7 +237,7 @@ function dignifiedWish(wish: CorpusWish): CorpusWish {
 }
 
 /**
- * A formal card to a partner, child, parent, sibling or grandparent: dignified, not a business
+ * A formal card to a partner, child, parent, sibling, grandparent, friend or neighbour: dignified, not a business
  * letter. The formal wishes that do not read as a review, and the heartfelt ones without words of
  * love, said in full forms.
  */
@@ -268,7 +268,9 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const workAnniversary = plan.topic === 'anniversary' && WORK_ANNIVERSARY.test(request.details);
   // A work anniversary ("with the company for 10 years") takes the wishes written for one, whoever it is for.
   const workWishes = (style: StyleKey) => CORPUS.anniversary[style]?.work ?? [];
-  const closeFormal = plan.register === 'formal' && CLOSE_AUDIENCES.has(plan.audience) && !workAnniversary && closeFormalWishes(plan).length > 0;
+  // A friend or a neighbour is not a business contact either: no "collaboration over the past months".
+  const personal = CLOSE_AUDIENCES.has(plan.audience) || plan.audience === 'friend' || plan.audience === 'neighbor';
+  const closeFormal = plan.register === 'formal' && personal && !workAnniversary && closeFormalWishes(plan).length > 0;
   const own = workAnniversary ? (workWishes(plan.style).length ? workWishes(plan.style) : workWishes('heartfelt')) : closeFormal ? closeFormalWishes(plan) : wishesFor(plan);
   let all = fitting(own);
   if (workAnniversary && !all.length) {
