@@ -39,9 +39,9 @@ describe('the offline instruction set of a wish chat', () => {
     expect(job.text).toMatch(/your new job/);
     expect(job.text).not.toMatch(/her new job/);
     const test = followOffline(DRAFT, 'add a line about she passed her driving test last week', 'Anna', fixed);
-    expect(test.text).toMatch(/you passed your driving test last week/);
+    expect(test.text).toMatch(/you passed your driving test last week/iu);
     expect(test.text).not.toMatch(/she passed/);
-    expect(test.reply).toMatch(/^I added: “.*you passed your driving test/);
+    expect(test.reply).toMatch(/^I added: “.*you passed your driving test/iu);
     // A line of its own: a new paragraph before the closing line.
     expect(test.text.split('\n\n')).toHaveLength(4);
   });

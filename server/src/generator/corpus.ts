@@ -146,11 +146,12 @@ export const CORPUS: Record<TopicKey, TopicCorpus> = {
 } as Record<TopicKey, TopicCorpus>;
 
 /** What a detail is, for the sentence it is woven into. */
-export type DetailKind = 'past' | 'shared' | 'coming' | 'trait' | 'mine' | 'since' | 'thing' | 'hobby' | 'toast';
+export type DetailKind = 'past' | 'shared' | 'ours' | 'coming' | 'celebration' | 'trait' | 'mine' | 'since' | 'thing' | 'hobby' | 'toast';
 export type DetailMood = 'good' | 'sorry' | 'thanks';
 
 type ByTone = Partial<Record<CorpusTone, string[]>>;
-type ByRegister = Partial<Record<Register, string[]>>;
+/** A detail's frames by register; `funny` are a funny card's own, for people the card is warm to. */
+type ByRegister = Partial<Record<Register | 'funny', string[]>>;
 
 export interface Frames {
   greetings: Record<StyleKey, ByTone>;
@@ -158,7 +159,8 @@ export interface Frames {
   /** Where each sign-off fits (occasion, who, register), by its line; a line without an entry fits everywhere its style and register put it. */
   signoffFits: Record<string, Fits>;
   detailFrames: Record<DetailMood, Partial<Record<DetailKind, ByRegister>>>;
-  couplets: Record<TopicKey, Record<CorpusTone, string[]>>;
+  /** Per occasion and tone; `partner` are for a partner's own wedding or anniversary ("the two of us"). */
+  couplets: Record<TopicKey, Record<CorpusTone, string[]> & { partner?: string[] }>;
   warmer: Record<CorpusTone, { lines: string[]; signoffs: string[] }>;
   /** The light lines and sign-offs of "funnier", each tagged with where it fits (a joke about the printer is for the office). */
   funnier: Record<Register, { lines: TaggedLine[]; signoffs: TaggedLine[] }>;

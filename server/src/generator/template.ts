@@ -6,6 +6,7 @@
  * sentence repeats a content word of the one before (grammar.ts).
  */
 import type { GenerateRequest } from '@wishes/shared/contract';
+import nlp from 'compromise';
 import { CORPUS, FRAMES, fitsContext, fitsRelationship, relationshipOf, type CorpusTone, type CorpusWish, type DetailMood, type Register } from './corpus';
 import { quickSentences, registerBreaks, repeatsInDraft, repeatsInNextSentence, sameOpenings } from './grammar';
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
@@ -42,11 +43,14 @@ export interface Plan {
   name: string;
   /** An occasion the corpus has no topic for, named "… Day" (Mother's Day): the greeting names it. */
   dayLabel: string | null;
+  /** Asked to be poetic: the card ends in verse, even when a partner's own wedding or anniversary takes the romantic wishes. */
+  verse: boolean;
 }
 
 export function planOf(request: GenerateRequest): Plan {
   const audience = audienceKeyOf(request.audience);
   let style = styleKeyOf(request.style);
+  const verse = style === 'poetic';
   const topic = topicKeyOf(request.topic);
   if (style === 'romantic' && audience !== 'partner') style = 'heartfelt';
   // A partner's wedding or anniversary is their own: the wishes for "the two of you" would read wrong.
@@ -54,7 +58,7 @@ export function planOf(request: GenerateRequest): Plan {
   if (audience === 'partner' && (topic === 'wedding' || topic === 'anniversary' || (topic === 'newBaby' && style !== 'funny')) && style !== 'formal') style = 'romantic';
   const label = squash(request.topic).replace(/^happy\s+/iu, '').replace(/[.!?]+$/u, '');
   const dayLabel = topic === 'generic' && /\bday$/iu.test(label) && label.length <= 60 ? label.charAt(0).toUpperCase() + label.slice(1) : null;
-  return { topic, style, audience, register: registerOf(style, audience), name: cleanName(request.name), dayLabel };
+  return { topic, style, audience, register: registerOf(style, audience), name: cleanName(request.name), dayLabel, verse };
 }
 
 /** The wishes written for the plan, falling back to the heartfelt ones of the same register. */
@@ -156,6 +160,93 @@ export function contradictsRecipient(details: string, audience: AudienceKey, nam
   return couple && /\b(?:first job)\b/iu.test(details);
 }
 
+/**
+ * The fact a card is written for, when the details carry one: "ten years" of a work anniversary,
+ * a first job, an age. Such a detail is never left out to spare a repeated word, and lines that
+ * contradict it ("another year" for ten years) are not used.
+ */
+export function keyFactOf(details: string): { years: boolean } | null {
+  const years = /\b(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|twenty-five|thirty|forty|fifty|sixty)\s+years\b/iu.test(details);
+  if (years) return { years: true };
+  return /\b(?:first (?:job|day|flat|home|house|baby|child)|turning \d+|\d+(?:st|nd|rd|th) birthday)\b/iu.test(details) ? { years: false } : null;
+}
+
+const FIRST_JOB = /\bfirst (?:proper |real |full-time )?job\b/iu;
+/** Words that assume a career behind the new job. */
+const AFTER_A_CAREER = /\b(?:experience|promotion|promoted|track record|next step in your career|well-deserved recognition)\b/iu;
+
+/** Details of a job taken, not a step up where one already works. */
+const NEW_JOB = /\b(?:got (?:a|the|her|his|their) (?:new )?job|(?:a|her|his|their) new job|job as|hired|joining|starting (?:a|her|his|their|at))\b/iu;
+
+/** Occasions whose news is something achieved. */
+const ACHIEVEMENTS = new Set<TopicKey>(['newJob', 'graduation', 'goodLuck', 'retirement', 'birthday', 'generic']);
+
+/** "another year" said of ten years. */
+const ONE_MORE_YEAR = /\b(?:(?:another|one more) year|twelve more months)\b/iu;
+
+/** A season or month named in a couplet or a wish, which a detail naming another one would contradict ("spring, summer and autumn" for a June wedding). */
+const SEASON_WORDS = /\b(?:spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\b/giu;
+
+/** Couplets that say nothing the details contradict: no season beside the details' own, no "another year" for ten. */
+export function coupletsFitting(couplets: readonly string[], details: string): string[] {
+  const named = new Set((details.match(SEASON_WORDS) ?? []).map((w) => w.toLowerCase()).filter((w) => w !== 'may' || /\bin may\b/iu.test(details)));
+  const years = keyFactOf(details)?.years;
+  return couplets.filter((couplet) => {
+    // "may" in a couplet is a wish, not the month.
+    const own = (couplet.match(SEASON_WORDS) ?? []).map((w) => w.toLowerCase()).filter((w) => w !== 'may');
+    if (named.size && own.some((w) => !named.has(w))) return false;
+    return !(years && ONE_MORE_YEAR.test(couplet));
+  });
+}
+
+/** The occasion's couplets for the register; a partner's own wedding or anniversary is "ours", not "the two of you". */
+function ownCouplets(plan: Plan): string[] {
+  const couplets = FRAMES.couplets[plan.topic];
+  if (!couplets) return [];
+  if (plan.audience === 'partner' && plan.register === 'warm' && couplets.partner) return couplets.partner;
+  return couplets[toneOf(plan.register)] ?? [];
+}
+
+/**
+ * Words of a business letter that read as a performance review when written to a parent or a
+ * grandparent ("your generosity and professionalism", "worked under your leadership").
+ */
+export const REVIEW_WORDS = /\b(?:leadership|collaboration|work(?:ed|ing)? (?:with|under) you|professionalism|organisation|as (?:a|my) colleague|assistance|diligence|experience|appointment|ability|dedication|contribution|service|progress|support|courtesy|endeavours|example you set|credit on you|rewarding|consideration|the role|continued success|trust and partnership|prosperous)\b/iu;
+
+const dignified = new WeakMap<CorpusWish, CorpusWish>();
+
+/** A heartfelt wish said with full forms ("I am", "you have"), for a formal card to someone close. */
+function dignifiedWish(wish: CorpusWish): CorpusWish {
+  let out = dignified.get(wish);
+  if (!out) {
+    const expand = (text: string) =>
+      text
+        ? nlp(text)
+            .contractions()
+            .expand()
+            .all()
+            .text()
+            .replace(/\bcan not\b/gu, 'cannot')
+            // "I've got" in full is "I have", not "I have got".
+            .replace(/\b(I|you|we) have got\b/gu, '$1 have')
+        : text;
+    out = { ...wish, open: expand(wish.open), middle: expand(wish.middle), more: expand(wish.more), wish: expand(wish.wish) };
+    dignified.set(wish, out);
+  }
+  return out;
+}
+
+/**
+ * A formal card to a partner, child, parent, sibling, grandparent, friend or neighbour: dignified, not a business
+ * letter. The formal wishes that do not read as a review, and the heartfelt ones without words of
+ * love, said in full forms.
+ */
+function closeFormalWishes(plan: Plan): CorpusWish[] {
+  const formal = (CORPUS[plan.topic].formal?.work ?? []).filter((w) => !REVIEW_WORDS.test(Object.values(w).join(' ')));
+  const heartfelt = (CORPUS[plan.topic].heartfelt?.warm ?? []).filter((w) => !registerBreaks(Object.values(w).join(' ')).length).map(dignifiedWish);
+  return [...formal, ...heartfelt];
+}
+
 const firstWord = (line: string) => (/^[\p{L}']+/u.exec(line)?.[0] ?? '').toLowerCase();
 
 interface Choice {
@@ -177,7 +268,10 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const workAnniversary = plan.topic === 'anniversary' && WORK_ANNIVERSARY.test(request.details);
   // A work anniversary ("with the company for 10 years") takes the wishes written for one, whoever it is for.
   const workWishes = (style: StyleKey) => CORPUS.anniversary[style]?.work ?? [];
-  const own = workAnniversary ? (workWishes(plan.style).length ? workWishes(plan.style) : workWishes('heartfelt')) : wishesFor(plan);
+  // A friend or a neighbour is not a business contact either: no "collaboration over the past months".
+  const personal = CLOSE_AUDIENCES.has(plan.audience) || plan.audience === 'friend' || plan.audience === 'neighbor';
+  const closeFormal = plan.register === 'formal' && personal && !workAnniversary && closeFormalWishes(plan).length > 0;
+  const own = workAnniversary ? (workWishes(plan.style).length ? workWishes(plan.style) : workWishes('heartfelt')) : closeFormal ? closeFormalWishes(plan) : wishesFor(plan);
   let all = fitting(own);
   if (workAnniversary && !all.length) {
     const anyWork = (['heartfelt', 'poetic', 'inspirational', 'casual', 'formal'] as const).flatMap(workWishes);
@@ -201,20 +295,59 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     if (!fresh.length) fresh = all.filter((w) => !avoid.has(w));
   }
   if (!all.length) all = own;
+  const keyFact = keyFactOf(request.details);
+  // Ten years with the company is not "another year"; a first job has no "experience" or
+  // "promotion" behind it. With none of the style's own wishes clear of it, the other styles lend one.
+  const contradicting = [
+    ...(keyFact?.years ? [ONE_MORE_YEAR] : []),
+    ...(FIRST_JOB.test(request.details) ? [AFTER_A_CAREER] : []),
+    // A first marathon, a first flat: no "experience" to lean on.
+    ...(/\bfirst\b/iu.test(request.details) && !FIRST_JOB.test(request.details) ? [/\bexperience\b/iu] : []),
+    // "got a job as a teacher" is a new job, not a promotion.
+    ...(NEW_JOB.test(request.details) && !/\bpromot/iu.test(request.details) ? [/\bpromot/iu] : []),
+    // A promotion is a step up where one already works: no "day one" or "starting anywhere new".
+    ...(/\bpromot/iu.test(request.details) ? [/\b(?:day one|first day|anywhere new|new job|new team|new colleagues|fresh start|new faces|got the job|new mug)\b/iu] : []),
+  ];
+  if (contradicting.length) {
+    const clear = (list: CorpusWish[]) => list.filter((w) => !contradicting.some((re) => re.test(Object.values(w).join(' '))));
+    if (!clear(all).length) {
+      // The nearest style first: a funny card borrows a casual wish before a poetic one.
+      for (const style of [plan.style, ...BORROW[plan.style], 'heartfelt', 'inspirational', 'casual', 'poetic', 'formal'] as StyleKey[]) {
+        const lent = clear(fitting(workAnniversary ? workWishes(style) : (CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? [])));
+        if (lent.length) {
+          all = lent;
+          break;
+        }
+      }
+    }
+    if (clear(all).length) all = clear(all);
+    fresh = clear(fresh);
+  }
   const wishes = fresh.length ? fresh : all;
   const woven = contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
   // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
   const detail = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length) ? woven : null;
   const close = CLOSE_AUDIENCES.has(plan.audience);
   // A formal card to a partner or a parent is dignified, but news of theirs is not "learned" second hand.
-  const framed = detail ? wovenSentences(detail, moodOf(plan.topic), close ? 'warm' : plan.register) : [];
-  const detailOptions = plan.register === 'formal' ? framed.filter((line) => !registerBreaks(line).length) : framed;
-  const greetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
+  // A wedding or a baby still to come is a celebration to look forward to, not an exam to be cheered through.
+  const celebrating = detail?.kind === 'coming' && (plan.topic === 'wedding' || plan.topic === 'newBaby' || plan.topic === 'anniversary');
+  // "I'd act surprised, but I always knew you had it in you" is for an achievement, not a move to the coast.
+  const funnyFrames = plan.style === 'funny' && !(detail?.kind === 'past' && moodOf(plan.topic) === 'good' && !ACHIEVEMENTS.has(plan.topic));
+  const framed = detail ? wovenSentences(celebrating ? { ...detail, kind: 'celebration' } : detail, moodOf(plan.topic), close ? 'warm' : plan.register, funnyFrames) : [];
+  // Details typed as they would be said ("You finally got your pilot's licence") would read as pasted
+  // back if a sentence opened with them: only the frames that lead into them are used.
+  const typed = squash(request.details).replace(/[.!?]+$/u, '').toLowerCase();
+  const unpasted = typed ? framed.filter((line) => !line.toLowerCase().startsWith(typed)) : framed;
+  const detailOptions = plan.register === 'formal' ? unpasted.filter((line) => !registerBreaks(line).length) : unpasted;
+  const anyGreetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
+  // "My dear Linda," over "Kind regards," is too close for a neighbour and too cool at once.
+  const intimate = (line: string) => /^(?:My |Dearest|Darling)/u.test(line);
+  const greetings = plan.audience === 'neighbor' && anyGreetings.some((g) => !intimate(g)) ? anyGreetings.filter((g) => !intimate(g)) : anyGreetings;
   // A neighbour gets a warm card but not "With love": the sign-off is the one for people we know less well.
   const anySignoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
   const signoffs = close ? closeSignoffs(signoffsFor(anySignoffs, plan), plan.audience) : signoffsFor(anySignoffs, plan);
   const nameWords = plan.name.split(/\s+/u);
-  const couplets = plan.style === 'poetic' && length !== 'short' ? (FRAMES.couplets[plan.topic]?.[toneOf(plan.register)] ?? []) : [];
+  const couplets = plan.verse && length !== 'short' ? coupletsFitting(ownCouplets(plan), request.details).filter((c) => !contradicting.some((re) => re.test(c))) : [];
 
   let best: Choice | null = null;
   let fewestWordRepeats = Infinity;
@@ -246,7 +379,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     // baby") is left out rather than have the next sentence say the same word again.
     // An opening said twice is not worth losing the detail for; a word said twice at once is.
     fewestWordRepeats = Math.min(fewestWordRepeats, wordRepeats);
-    if (attempt === 47 && detailOptions.length && fewestWordRepeats > 0) detailOptions.length = 0;
+    // The occasion's key fact (a first job, ten years) is the point of the card: it stays.
+    if (attempt === 47 && detailOptions.length && fewestWordRepeats > 0 && !keyFact) detailOptions.length = 0;
   }
   return best!;
 }

@@ -69,7 +69,10 @@ describe('detailToWeave and wovenSentences: one detail in one well-formed senten
   it('turns first person into a clause of the sentence and third person into second', () => {
     expect(detailToWeave('we met in first grade', 'Ann')).toEqual({ clause: 'we met in first grade', kind: 'since' });
     expect(wovenSentences(detailToWeave('we met in first grade', 'Ann')!, 'good', 'warm')).toContain("I've been lucky to have you in my life since we met in first grade.");
-    expect(detailToWeave('She started learning to surf. We have been friends since school.', 'Lena')).toEqual({ clause: 'you started learning to surf', kind: 'past' });
+    expect(detailToWeave('She started learning to surf. We have been friends since school.', 'Lena')).toEqual({
+      clause: "you started learning to surf, and it's wonderful that you're always trying something new",
+      kind: 'toast',
+    });
     expect(detailToWeave('led the engineering department for 22 years and hired me as an intern', 'Richard')?.kind).toBe('shared');
     expect(detailToWeave('her garden', 'Ann')).toEqual({ clause: 'your garden', kind: 'thing' });
   });

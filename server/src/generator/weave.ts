@@ -302,6 +302,16 @@ function reactable(clause: string): DetailToWeave | null {
   // "We have been friends since school" is a bond to be glad of, not news.
   const bond = /^we(?: have|'ve) been (friends|neighbours|neighbors|colleagues|together) ((?:since|for) .+)$/iu.exec(clause);
   if (bond) return { clause: `I'm so glad we've been ${bond[1].toLowerCase().replace('neighbors', 'neighbours')} ${bond[2]}`, kind: 'toast' };
+  // A new pastime is answered, not reported: "…, and it's wonderful that you're always trying something new".
+  if (/^you (?:just |recently )?(?:started|began|took up|have (?:started|taken up)) (?:learning to \w+|[\w-]+ing\b|[\w-]+ lessons\b)/iu.test(clause) && clause.split(/\s+/u).length <= 10) {
+    return { clause: `${clause}, and it's wonderful that you're always trying something new`, kind: 'toast' };
+  }
+  // New neighbours are welcomed.
+  const nextDoor = /^you (?:just |have just |recently )?moved in (next door|across the (?:road|street)|downstairs|upstairs|down the (?:road|street))$/iu.exec(clause);
+  if (nextDoor) return { clause: `Welcome to the neighbourhood: it's lovely to have you ${nextDoor[1]}`, kind: 'toast' };
+  // A baby with a name is welcomed by it.
+  const born = /^your (?:new )?(?:baby )?(daughter|son|baby|girl|boy) ([A-Z][\p{L}'-]+) (?:was born|arrived)\b/u.exec(clause);
+  if (born) return { clause: `${clause}, and I'm so happy for you all: welcome to the world, ${born[2]}!`, kind: 'toast' };
   const plan = /^you plan to (.+)$/iu.exec(clause);
   if (plan) return { clause: `I hope you get to ${plan[1]}, just as you planned`, kind: 'toast' };
   const met = /^you (?:first )?met (.+)$/iu.exec(clause);
@@ -317,36 +327,61 @@ function reactable(clause: string): DetailToWeave | null {
 const COMING_TIME = /\b(?:tomorrow|tonight|soon|next \w+|this (?:week|weekend|month|summer|autumn|winter|spring|year)|in (?:January|February|March|April|May|June|July|August|September|October|November|December)|on (?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday))\b/iu;
 
 function kindOf(woven: WovenDetail): DetailKind {
-  if (woven.subject === 'me') return /^we (?:first )?met\b/iu.test(woven.clause) ? 'since' : 'mine';
+  if (woven.subject === 'me') {
+    if (/^we (?:first )?met\b/iu.test(woven.clause)) return 'since';
+    // "we spent Christmas together last year" is a memory to think back on, not news or a confession.
+    return woven.tense === 'past' && /^we\b/iu.test(woven.clause) ? 'ours' : 'mine';
+  }
   // Something the sender took part in ("hired me", "helped us") is remembered, not heard about;
   // so is a long stretch of a life ("worked as a firefighter for 30 years").
   if (woven.tense === 'past') return /\b(me|us|our|my|we)\b|\bfor \S+ years\b|\ball year\b/iu.test(woven.clause) ? 'shared' : 'past';
   if (woven.tense === 'future' || woven.tense === 'ongoing') return 'coming';
   // "you hurt your back moving the sofa": a verb whose past looks like its present is news, not a trait.
-  if (woven.tense === 'present' && /^you (?:hurt|cut|hit|split|bruised|sprained)\b/iu.test(woven.clause)) return 'past';
+  if (woven.tense === 'present' && /^you (?:hurt|cut|hit|split|bruised|sprained|got)\b/iu.test(woven.clause)) return 'past';
   // "he is getting remarried in June" is something coming, not a trait to love.
   if (/^you(?: are|'re) \w+ing\b/iu.test(woven.clause) && COMING_TIME.test(woven.clause)) return 'coming';
   return 'trait';
 }
 
-/** The frames a detail of this kind can be woven into, for the occasion's mood and the register. */
-export function detailFrames(kind: DetailKind, mood: DetailMood, register: Register): string[] {
+/** The frames a detail of this kind can be woven into, for the occasion's mood and the register; a funny card takes the funny ones where there are some. */
+export function detailFrames(kind: DetailKind, mood: DetailMood, register: Register, funny = false): string[] {
   const own = FRAMES.detailFrames[mood][kind === 'shared' && mood !== 'good' ? 'past' : kind];
   const frames = own ?? FRAMES.detailFrames.good[kind];
+  if (funny && register !== 'formal' && frames?.funny?.length) return frames.funny;
   return frames?.[register] ?? frames?.work ?? [];
 }
 
-/** The detail woven into each of its frames: whole sentences, addressed to the reader. */
-export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register: Register): string[] {
+/**
+ * The detail woven into each of its frames: whole sentences, addressed to the reader. Most frames
+ * state the detail to the person and answer it ("You taught me to bake bread, and I've carried
+ * that with me ever since."), rather than recite it behind a stock opener.
+ */
+export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register: Register, funny = false): string[] {
   // "I'm smiling as I write this, because…" is for a memory, not for "I love your Christmas pudding".
   const memory = /\b(?:remember|think of|thinking of|still)\b/iu.test(detail.clause);
-  const frames = detailFrames(detail.kind, mood, register);
+  const frames = detailFrames(detail.kind, mood, register, funny);
   const fitting = frames.filter((frame) => memory || !frame.startsWith("I'm smiling as I write this"));
+  // "You watered our plants…: it meant more to us than you know."
+  const ours = /\b(?:our|us|we)\b/iu.test(detail.clause);
   return (fitting.length ? fitting : frames).map((frame) => {
     // "And just like that, you just bought…" says "just" twice: the frame's is enough.
     const clause = /\bjust like that\b/iu.test(frame) ? detail.clause.replace(/^you just /iu, 'you ') : detail.clause;
-    const sentence = frame.replace('{d}', () => (/\bas \{d\}/u.test(frame) ? simplePresent(clause) : clause));
-    return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+    const inner = /\b(?:as|while) \{d\}/iu.test(frame) ? simplePresent(clause) : clause;
+    // Said to someone close, "You are getting married" is "You're getting married".
+    const spoken = register === 'formal' ? inner : inner.replace(/^you are\b/iu, "you're");
+    let sentence = frame.replace('{d}', () => (register === 'formal' && detail.kind === 'toast' ? fullForms(spoken) : spoken));
+    if (ours) sentence = sentence.replace(/\bto me\b/u, 'to us');
+    // A toast that ends in "!" needs no full stop after it.
+    return (sentence.charAt(0).toUpperCase() + sentence.slice(1)).replace(/([!?])\.$/u, '$1');
+  });
+}
+
+/** A toast said in a formal note keeps the full forms: "it is wonderful that you are…". */
+function fullForms(text: string): string {
+  const forms: Record<string, string> = { "it's": 'it is', "you're": 'you are', "i'm": 'I am', "i've": 'I have', "we've": 'we have' };
+  return text.replace(/\b(?:it's|you're|I'm|I've|we've)\b/giu, (word) => {
+    const full = forms[word.toLowerCase()];
+    return /^[A-Z]/u.test(word) && full !== 'I am' && full !== 'I have' ? full.charAt(0).toUpperCase() + full.slice(1) : full;
   });
 }
 
