@@ -2,7 +2,7 @@
  * The read model (issue 35): the lists and wishes every visitor reads, held in memory as ready data
  * and kept current on write, so a read costs a lookup instead of a query.
  *
- * What is held (per database handle, each an LRU with a size cap; ~20 MB at most, see CAPS):
+ * What is held (per database handle, each an LRU with a size cap; ~10 MB typically, ~45 MB at worst: CAPS):
  * - shared feed pages (the listed wishes, newest first) as per-wish JSON with the viewer's vote left
  *   out, keyed by page and size;
  * - the public view of a member's wishes (profile list), keyed by member and page;
@@ -39,11 +39,11 @@ type Db = Kysely<Database>;
 export const VERSION_CHECK_MS = 250;
 
 /**
- * Entry caps. Figures at ~1 KB per wish (the longest texts) and 10 wishes a page: feed pages
- * 256 × 10 KB ≈ 2.5 MB, member pages 512 × 10 KB ≈ 5 MB, following pages 512 × 10 KB ≈ 5 MB,
- * wish details 2048 × 1 KB ≈ 2 MB, vote index 2000 members × 100 wishes ≈ 8 MB: ≤ ~20 MB in all.
+ * Entry caps (LRU). Memory: a wish's JSON is ~0.3 KB typically and ~4 KB at most (2,000 characters
+ * outside Latin-1, held as two-byte strings), 10 wishes a page; a vote-index entry ~40 bytes.
+ * 768 pages + 1,024 wishes + 2,000 × 100 index entries: ~10 MB typically, ~45 MB at the very worst.
  */
-export const CAPS = { feedPages: 256, userPages: 512, followingPages: 512, wishes: 2048, voters: 2000, votesPerVoter: 100 };
+export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, wishes: 1024, voters: 2000, votesPerVoter: 100 };
 
 /** A change another process must apply too (published by cluster/wiring.ts). */
 export type ReadModelChange =
