@@ -206,7 +206,11 @@ class ReadModel {
       for (const [key, entry] of [...map]) if (entry.done && entry.value!.ids.includes(id)) map.delete(key);
     }
     this.wishes.delete(id);
-    if (change.kind === 'vote') this.votes.get(change.userId)?.set(id, change.vote);
+    if (change.kind === 'vote') {
+      // Known now, so set rather than dropped; past the cap it is left out (the next read asks the database).
+      const index = this.votes.get(change.userId);
+      if (index && (index.has(id) || index.size < CAPS.votesPerVoter)) index.set(id, change.vote);
+    }
   }
 
   /** The value for `key`, from memory or from `load` (concurrent misses share one load). */
