@@ -63,6 +63,18 @@ export interface SharedPage {
 export interface HeldWish {
   wish: Wish;
   theme: string;
+  /** `{...wish, card_theme}` as JSON, split where vote_type goes (renderWish). */
+  json: [string, string];
+}
+
+/** A listed wish held with its card theme (vote_type null: no reader's vote). */
+export function heldWishOf(wish: Wish, theme: string): HeldWish {
+  return { wish, theme, json: sharedPageOf([JSON.stringify({ ...wish, vote_type: null, card_theme: theme })], 1, 1, [wish.id]).parts[0]! };
+}
+
+/** The wish detail body (`{"wish": …}`) with the reader's own vote. */
+export function renderWish(held: HeldWish, vote: VoteType | null): string {
+  return `{"wish":${held.json[0]}"vote_type":${vote === null ? 'null' : `"${vote}"`}${held.json[1]}}`;
 }
 
 const VOTE_NULL = ',"vote_type":null,';

@@ -8,7 +8,7 @@ import { requireUser } from '../app/auth';
 import { WISH_TEXT } from './schemas';
 import * as q from './queries';
 import { feedPageBody, followingFeedPageBody, userWishesPageBody } from './feeds';
-import { readModelOf } from './read-model';
+import { heldWishOf, readModelOf, renderWish } from './read-model';
 import { searchWishes, type SearchResult } from './search';
 import { SearchBusyError } from './sqlite-search';
 import { MINUTE, byIp } from '../app/ratelimit';
@@ -45,7 +45,7 @@ export default defineRoutes((_app, deps) => {
       id,
       async () => {
         const wish = await q.getVisibleWish(db, id, null);
-        return wish ? { wish, theme: themeStyle(await q.cardThemeOf(db, id)).name } : null;
+        return wish ? heldWishOf(wish, themeStyle(await q.cardThemeOf(db, id)).name) : null;
       },
       (held) => held !== null,
     );
@@ -110,16 +110,18 @@ export default defineRoutes((_app, deps) => {
     },
 
     getWish: {
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const id = parseId(request.params.id, WISH_TEXT.notFound);
+        const viewerId = request.userId;
         const held = await listedWish(id);
         let withTheme;
         if (held) {
-          const viewerId = request.userId;
           const vote = viewerId === null ? null : ((await readModelOf(db).votesOf(viewerId, [id])).get(id) ?? null);
+          // Anyone but the author: the held JSON as it is, with their vote spliced in.
+          if (held.wish.user_id !== viewerId) return reply.type('application/json; charset=utf-8').send(renderWish(held, vote));
           withTheme = { ...held.wish, vote_type: vote, card_theme: held.theme };
         } else {
-          const wish = await q.getVisibleWish(db, id, request.userId);
+          const wish = await q.getVisibleWish(db, id, viewerId);
           if (!wish) throw new HttpError(404, WISH_TEXT.notFound);
           withTheme = { ...wish, card_theme: themeStyle(await q.cardThemeOf(db, id)).name };
         }
