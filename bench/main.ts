@@ -206,9 +206,9 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
     const vote = get('vote');
     // Issue 35: fresh feed page 1 ≥ 0.5× bare on SQLite, ≥ 0.3× on PostgreSQL (its `select 1` floor alone is ~0.33×); anonymous and signed in alike.
     const feedGoal = db === 'postgres' ? 0.3 : 0.5;
-    if (feed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 (no cache) throughput`, value: `${feed.ratioToBare.toFixed(2)}× bare`, target: `≥ ${feedGoal}× bare`, pass: feed.ratioToBare >= feedGoal });
+    if (feed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 (read model, fresh) throughput`, value: `${feed.ratioToBare.toFixed(2)}× bare`, target: `≥ ${feedGoal}× bare`, pass: feed.ratioToBare >= feedGoal });
     const signed = get('feed1Signed');
-    if (signed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1, signed in (no cache) throughput`, value: `${signed.ratioToBare.toFixed(2)}× bare`, target: `≥ ${feedGoal}× bare`, pass: signed.ratioToBare >= feedGoal });
+    if (signed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1, signed in (read model, fresh) throughput`, value: `${signed.ratioToBare.toFixed(2)}× bare`, target: `≥ ${feedGoal}× bare`, pass: signed.ratioToBare >= feedGoal });
     // Issue 35: card.png ≥ 0.3× bare. The notifications list and the moderation queue have no figure in the issue;
     // they get the same bar as the other reads that are not the feed (a signed-in page of 20 rows is no bigger than a card).
     for (const key of ['cardPng', 'notifications', 'moderationQueue']) {
@@ -250,10 +250,10 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
         pass: followingFeed.p50 <= 2 * Math.max(feed.p50, 1),
       });
     }
-    // The same two targets with the anonymous 1 s feed cache on (production default); the rows above are uncached.
+    // The same two reads with the read model off (each read runs its query), for comparison; the rows above are the read model's.
     const feedC = get('feed1Cached');
     const deepC = get('feedDeepCached');
-    if (feedC?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 throughput, 1 s anonymous cache`, value: `${feedC.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.5× bare', pass: feedC.ratioToBare >= 0.5 });
+    if (feedC?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 throughput, read model off`, value: `${feedC.ratioToBare.toFixed(2)}× bare`, target: 'reported', pass: null });
     if (feedC && deepC) {
       const ratio = deepC.p50 / Math.max(feedC.p50, 1);
       rows.push({ name: `${db}: ${deepC.label} p50 latency`, value: `${deepC.p50} ms = ${ratio.toFixed(1)}× page 1 (${feedC.p50} ms)`, target: '≤ 3× page 1', pass: deepC.p50 <= 3 * Math.max(feedC.p50, 1) });

@@ -138,7 +138,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await db.destroy();
       throw error;
     }
-    const unwire = wireClusterInvalidations(db, cluster, { feed: config.feedCacheMs, session: config.sessionCacheMs });
+    const unwire = wireClusterInvalidations(db, cluster, { session: config.sessionCacheMs });
     const link = cluster;
     app.addHook('onClose', async () => {
       unwire();

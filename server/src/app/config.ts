@@ -100,7 +100,7 @@ redisUrl?: string;
   canary: { windowS: number; maxErrorRate: number; minLoads: number };
   /** Folder holding shell/dist and <remote>/dist (WISHES_SITE_ROOT, default the repository). */
   siteRoot: string;
-  /** How long anonymous feed pages are kept, ms; 0 turns the cache off (WISHES_FEED_CACHE_MS, default 1000). */
+  /** 0 turns the read model off (every feed read queries; WISHES_FEED_CACHE_MS, default 1000: on). It has no lifetime: it is kept current on write (wishes/read-model.ts). */
   feedCacheMs: number;
   /** How long a user's session epoch is trusted without a bus message, ms (WISHES_SESSION_CACHE_MS, default 10000). */
   sessionCacheMs: number;

@@ -1,6 +1,7 @@
 /** Avatar columns of users. */
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/types';
+import { wishesChanged } from '../wishes/caches';
 
 export interface AvatarPaths {
   avatar_url: string | null;
@@ -11,13 +12,13 @@ export interface AvatarPaths {
  * Sets the new paths and returns the previous ones (so their files can be removed), or undefined
  * when the user no longer exists.
  */
-export function replaceAvatar(
+export async function replaceAvatar(
   db: Kysely<Database>,
   dialect: Dialect,
   userId: number,
   next: { avatar_url: string; avatar_thumbnail: string },
 ): Promise<AvatarPaths | undefined> {
-  return db.transaction().execute(async (trx) => {
+  const previous = await db.transaction().execute(async (trx) => {
     // Locked on PostgreSQL so two uploads at once each see the other's files as "previous".
     let select = trx.selectFrom('users').select(['avatar_url', 'avatar_thumbnail']).where('id', '=', userId);
     if (dialect === 'postgres') select = select.forUpdate();
@@ -26,4 +27,7 @@ export function replaceAvatar(
     await trx.updateTable('users').set(next).where('id', '=', userId).execute();
     return previous;
   });
+  // The author's avatar is on every page of their wishes (read model), in every process.
+  if (previous) wishesChanged(db);
+  return previous;
 }

@@ -9,6 +9,7 @@ import type { Profile, Subscription } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { VISIBLE_TO, fullName } from '../wishes/visibility';
+import { followsChanged } from '../wishes/caches';
 
 type Db = Kysely<Database>;
 
@@ -69,7 +70,7 @@ async function adjustCounters(trx: Transaction<Database>, followerId: number, ta
 
 /** True when this call created the follow (false: it already existed). */
 export async function subscribe(db: Db, followerId: number, targetId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const created = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('subscriptions')
       .values({ follower_id: followerId, target_id: targetId, created_at: nowIso() })
@@ -79,15 +80,20 @@ export async function subscribe(db: Db, followerId: number, targetId: number): P
     if (inserted) await adjustCounters(trx, followerId, targetId, 1);
     return inserted !== undefined;
   });
+  // The follower's following feed (read model), in every process.
+  if (created) followsChanged(db, followerId);
+  return created;
 }
 
 /** True when this call removed the follow. */
 export async function unsubscribe(db: Db, followerId: number, targetId: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const removed = await db.transaction().execute(async (trx) => {
     const deleted = await trx.deleteFrom('subscriptions').where('follower_id', '=', followerId).where('target_id', '=', targetId).returning('id').executeTakeFirst();
     if (deleted) await adjustCounters(trx, followerId, targetId, -1);
     return deleted !== undefined;
   });
+  if (removed) followsChanged(db, followerId);
+  return removed;
 }
 
 /** Most subscriptions a list returns; `count` stays the exact total. */

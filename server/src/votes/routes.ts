@@ -9,6 +9,7 @@ import { sqliteHandleOf } from '../db/connect';
 import { VOTE_TEXT, parseVotersLimit } from './schemas';
 import * as q from './queries';
 import { createSqliteVoteWriter } from './sqlite-vote-writer';
+import { wishVoted } from '../wishes/caches';
 
 const isVoteType = (v: unknown): v is VoteType => v === 'upvote' || v === 'downvote';
 
@@ -27,6 +28,12 @@ export default defineRoutes((app, deps) => {
    * notification. Then the author's streams are told.
    */
   const changeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
+    const wish = await writeVote(wishId, userId, voteType);
+    // Before the answer: the pages showing this wish and the voter's own index (read model), in every process.
+    if (wish) wishVoted(db, wishId, userId, voteType);
+    return wish;
+  };
+  const writeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
     if (dialect === 'postgres') {
       const done = await q.changeVotePostgres(db, wishId, userId, voteType);
       if (done?.notifyUserId != null) await publish(done.notifyUserId);

@@ -1,10 +1,13 @@
 /**
- * The wishes' caches, per database handle: anonymous feed pages and ranked search ids, both cleared
- * by wishesChanged after any change to what is listed (in cluster mode also in every other process,
+ * The wishes' caches, per database handle: the read model (read-model.ts: feed pages, member pages,
+ * following pages, wish details, the per-member vote index) and ranked search ids, both cleared by
+ * wishesChanged after any change to what is listed (in cluster mode also in every other process,
  * through the publisher cluster/wiring.ts installs).
  */
 import type { Kysely } from 'kysely';
+import type { VoteType } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
+import { configureReadModel, readModelChanged, readModelOf } from './read-model';
 
 type Db = Kysely<Database>;
 
@@ -16,38 +19,50 @@ export function publishWishChanges(db: Db, publish: () => void): void {
   changePublishers.set(db, publish);
 }
 
-/** Clears this process's anonymous feed pages and search ids (a change here or in another process). */
+/** Clears this process's read model and search ids (a change here or in another process). */
 export function clearWishCaches(db: Db): void {
   clearFeedCache(db);
   clearSearchCache(db);
 }
 
-/** Clears the anonymous feed pages and the search ids after any change to what is listed, in every process. */
+/**
+ * Any change to what is listed or how it is shown (save, edit, visibility, delete, hide, restore,
+ * ban, an author's name or avatar, an account deleted): clears the read model and the search ids
+ * in every process.
+ */
 export function wishesChanged(db: Db): void {
   clearWishCaches(db);
   changePublishers.get(db)?.();
 }
 
+/** A vote cast, switched or removed: the pages that show the wish, and the voter's own index, in every process. */
+export function wishVoted(db: Db, wishId: number, userId: number, vote: VoteType | null): void {
+  readModelChanged(db, { kind: 'vote', wishId, userId, vote });
+}
+
+/** A wish's own detail changed without changing any list (its card theme), in every process. */
+export function wishTouched(db: Db, wishId: number): void {
+  readModelChanged(db, { kind: 'wish', wishId });
+}
+
+/** A member followed or unfollowed someone: their following pages, in every process. */
+export function followsChanged(db: Db, followerId: number): void {
+  readModelChanged(db, { kind: 'follows', userId: followerId });
+}
+
 /**
- * Anonymous feed pages (viewerId null: no per-viewer vote), kept for the config's feedCacheMs. Page 1 is what every
- * visitor and the /feed HTML read; at hundreds of requests a second they would otherwise run the
- * same query. Any change to what is listed (save, edit, visibility, delete, hide, restore, ban)
- * clears the cache (wishesChanged), so it shows at once (other processes: at once in cluster mode, which
- * publishes the change; otherwise within feedCacheMs); vote counts and author names an anonymous reader sees may be up
- * to feedCacheMs old. Signed-in viewers always read fresh rows (their own vote is in each wish).
- * WISHES_FEED_CACHE_MS=0 turns it off (the benchmark's uncached figures); buildApp sets it per
- * database handle from Config (configureFeedCache).
+ * WISHES_FEED_CACHE_MS (Config.feedCacheMs): 0 turns the read model off (every read runs its query:
+ * the benchmark's "no read model" figures); any other value leaves it on. The read model has no
+ * lifetime: it is kept current on write (read-model.ts), so the value is no longer a duration.
  */
 export const DEFAULT_FEED_CACHE_MS = 1000;
-const feedCacheMs = new WeakMap<Db, number>();
 export function configureFeedCache(db: Db, ms: number): void {
-  feedCacheMs.set(db, ms);
+  configureReadModel(db, { enabled: ms > 0 });
 }
-export const FEED_CACHE_ENTRIES = 200;
-const feedCaches = new WeakMap<Db, Map<number, { at: number; body: Promise<string> }>>();
 
+/** Drops this process's read model (the feed pages and everything else it holds). */
 export function clearFeedCache(db: Db): void {
-  feedCaches.get(db)?.clear();
+  readModelOf(db).apply({ kind: 'all' });
 }
 
 /**
@@ -92,11 +107,4 @@ export function searchCacheOf(db: Db): Map<string, RankedIds> {
 export function clearSearchCache(db: Db): void {
   searchVersions.set(db, (searchVersions.get(db) ?? 0) + 1);
   searchCaches.get(db)?.clear();
-}
-
-/** This database handle's anonymous feed pages and how long they are kept (ms; 0: not kept). */
-export function feedCacheOf(db: Db): { ttl: number; pages: Map<number, { at: number; body: Promise<string> }> } {
-  let pages = feedCaches.get(db);
-  if (!pages) feedCaches.set(db, (pages = new Map()));
-  return { ttl: feedCacheMs.get(db) ?? DEFAULT_FEED_CACHE_MS, pages };
 }

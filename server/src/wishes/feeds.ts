@@ -1,37 +1,32 @@
 /**
- * The lists of wishes: the public feed (newest first, anonymous pages cached), the following feed
- * and one member's wishes. Feed bodies are built as the API's JSON text (FeedPageSchema).
+ * The lists of wishes: the public feed (newest first), the following feed and one member's wishes.
+ * Bodies are built as the API's JSON text (FeedPageSchema) and served from the read model
+ * (read-model.ts): shared pages without any viewer's vote, the reader's own votes laid over them.
  */
 import { type Kysely, sql } from 'kysely';
 import { ANONYMOUS } from '@wishes/shared/constants';
 import type { Database, Dialect } from '../db/types';
 import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
 import { readColumnNowOnSqlite, readHot, readIds, rowLimit } from '../db/hot-reads';
-import { FEED_CACHE_ENTRIES, feedCacheOf } from './caches';
-import { IS_MODERATOR, WISH_JOINS, WISH_SELECT, toPage, type Page, type WishJoinedRow } from './visibility';
+import { readModelOf, renderPage, sharedPageOf, type SharedPage } from './read-model';
+import { IS_MODERATOR, WISH_JOINS, WISH_SELECT, toPage, toWish, type Page, type WishJoinedRow } from './visibility';
 
 type Db = Kysely<Database>;
 
 /**
  * Public wishes newest first (created_at, then id), as the API's JSON body (FeedPageSchema): the
- * feed routes send it as it is. Anonymous pages are kept a moment (caches.ts).
+ * feed routes send it as it is. From the read model: the shared page plus the reader's own votes.
  */
 export async function feedPageBody(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<string> {
-  const { ttl, pages: cache } = feedCacheOf(db);
-  if (viewerId !== null || ttl <= 0) return readFeedPage(db, page, pageSize, viewerId);
-  const key = page * 1000 + pageSize;
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && now - hit.at <= ttl) return hit.body;
-  // The promise is cached, so concurrent misses share one query; a failed read is not kept.
-  const read = readFeedPage(db, page, pageSize, null);
-  if (cache.size >= FEED_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-  const entry = { at: now, body: read };
-  cache.set(key, entry);
-  read.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
-  });
-  return read;
+  const model = readModelOf(db);
+  if (!model.enabled) return pageBodyOf(await readFeedPage(db, page, pageSize, viewerId), page, pageSize);
+  const shared = await model.cached(model.feedPages, `${page}:${pageSize}`, async () => sharedOf(await readFeedPage(db, page, pageSize, null), page, pageSize));
+  return renderPage(shared, viewerId === null ? null : await model.votesOf(viewerId, shared.ids));
+}
+
+/** A shared page from listed wishes' JSON (json_object and JSON.stringify both start with the id). */
+function sharedOf(wishJson: string[], page: number, pageSize: number): SharedPage {
+  return sharedPageOf(wishJson, page, pageSize, wishJson.map((json) => Number(/^\{"id":(\d+)/.exec(json)![1])));
 }
 
 /** The same page as an object (the /feed HTML draws its first cards from it). */
@@ -47,7 +42,7 @@ export async function feedPage(db: Db, page: number, pageSize: number, viewerId:
  * the work follows the page's depth, never the number of wishes. One statement, so the counts
  * and the rows come from one snapshot.
  */
-async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<string> {
+async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<string[]> {
   const skip = (page - 1) * pageSize;
   // The LIMIT in the inner select tells PostgreSQL's planner the page is 11 rows (a bare range is
   // estimated at thousands, and it then hash-joins all users).
@@ -76,9 +71,9 @@ async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: nu
     ${WISH_JOINS(viewerId)}
     order by p.feed_seq desc`;
   const json = readColumnNowOnSqlite<string>(db, sql`${target} select ${LISTED_WISH_JSON} as wish ${from}`);
-  if (json) return pageBodyOf(json, page, pageSize);
+  if (json) return json;
   const rows = await readHot(db, sql<WishJoinedRow>`${target} ${WISH_SELECT(viewerId)} ${from}`);
-  return JSON.stringify(toPage(rows, page, pageSize));
+  return rows.map((row) => JSON.stringify(toWish(row)));
 }
 
 /** A page's JSON body (FeedPageSchema) around wishes already serialized, one extra fetched to know if more exist. */
@@ -129,6 +124,16 @@ const FOLLOWING_LATERAL_MAX_ROWS = 500;
  *    LATERAL, answers `user_id in (...)` from the same index and sorts.
  */
 export async function followingFeedPageBody(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<string> {
+  const model = readModelOf(db);
+  if (!model.enabled) return pageBodyOf(await readFollowingPage(db, dialect, followerId, page, pageSize, followerId), page, pageSize);
+  // Held per follower without their votes (invalidated by their follows and by any listed change).
+  const shared = await model.cached(model.followingPages, `${followerId}:${page}:${pageSize}`, async () =>
+    sharedOf(await readFollowingPage(db, dialect, followerId, page, pageSize, null), page, pageSize),
+  );
+  return renderPage(shared, await model.votesOf(followerId, shared.ids));
+}
+
+async function readFollowingPage(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number, viewerId: number | null): Promise<string[]> {
   const skip = (page - 1) * pageSize;
   const want = pageSize + 1;
   const followed = sql`exists (select 1 from subscriptions s where s.follower_id = ${followerId} and s.target_id = w.user_id)`;
@@ -156,22 +161,46 @@ export async function followingFeedPageBody(db: Db, dialect: Dialect, followerId
             order by feed_seq desc limit ${rowLimit(want)} offset ${skip}`;
     ids = await readIds(db, fallback);
   }
-  if (ids.length === 0) return pageBodyOf([], page, pageSize);
+  if (ids.length === 0) return [];
   // Still listed (a wish hidden or made private since the ids were read drops out), so SQLite can
   // serialize them (LISTED_WISH_JSON).
   const from = sql`from wishes w
-    ${WISH_JOINS(followerId)}
+    ${WISH_JOINS(viewerId)}
     where w.id in (${sql.join(ids)}) and w.is_public = 1 and w.hidden = 0
     order by w.feed_seq desc`;
   const json = readColumnNowOnSqlite<string>(db, sql`select ${LISTED_WISH_JSON} as wish ${from}`);
-  if (json) return pageBodyOf(json, page, pageSize);
-  const rows = await readHot(db, sql<WishJoinedRow>`${WISH_SELECT(followerId)} ${from}`);
-  return JSON.stringify(toPage(rows, page, pageSize));
+  if (json) return json;
+  const rows = await readHot(db, sql<WishJoinedRow>`${WISH_SELECT(viewerId)} ${from}`);
+  return rows.map((row) => JSON.stringify(toWish(row)));
 }
 
 /** The same page as an object. */
 export async function followingFeedPage(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<Page> {
   return JSON.parse(await followingFeedPageBody(db, dialect, followerId, page, pageSize)) as Page;
+}
+
+/**
+ * A member's wishes as the JSON body. Visitors and members who are neither the author nor a
+ * moderator all see the same public list: held in the read model with the reader's votes laid over
+ * it; the author (private wishes too) and moderators (hidden ones too) read it fresh.
+ */
+export async function userWishesPageBody(db: Db, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<string> {
+  const model = readModelOf(db);
+  const publicView = viewerId === null || (viewerId !== userId && !(await isModeratorNow(db, viewerId)));
+  if (!model.enabled || !publicView) return JSON.stringify(await userWishesPage(db, userId, page, pageSize, viewerId));
+  const shared = await model.cached(model.userPages, `${userId}:${page}:${pageSize}`, async () => {
+    const { wishes, hasMore } = await userWishesPage(db, userId, page, pageSize, null);
+    const json = wishes.map((wish) => JSON.stringify(wish));
+    // One placeholder past the page keeps hasMore (sharedPageOf drops it).
+    return sharedOf(hasMore ? [...json, '{"id":0}'] : json, page, pageSize);
+  });
+  return renderPage(shared, viewerId === null ? null : await model.votesOf(viewerId, shared.ids));
+}
+
+/** Whether the member is a moderator or admin now (read on every call, like IS_MODERATOR). */
+async function isModeratorNow(db: Db, userId: number): Promise<boolean> {
+  const rows = await readHot(db, sql<{ m: number | boolean }>`select case when ${IS_MODERATOR(userId)} then 1 else 0 end as m`);
+  return Number(rows[0]?.m) === 1;
 }
 
 export async function userWishesPage(db: Db, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<Page> {

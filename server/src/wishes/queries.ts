@@ -7,7 +7,7 @@ import type { Wish } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { readHot } from '../db/hot-reads';
-import { wishesChanged } from './caches';
+import { wishTouched, wishesChanged } from './caches';
 import { VISIBLE_TO, WISH_JOINS, WISH_SELECT, toWish, type WishJoinedRow } from './visibility';
 
 type Db = Kysely<Database>;
@@ -125,5 +125,7 @@ export async function cardThemeOf(db: Db, id: number): Promise<string | null | u
 
 export async function setCardTheme(db: Db, id: number, theme: string): Promise<void> {
   await db.updateTable('wishes').set({ card_theme: theme }).where('id', '=', id).execute();
+  // The wish's detail in the read model shows its theme.
+  wishTouched(db, id);
 }
 

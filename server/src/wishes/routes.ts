@@ -7,7 +7,8 @@ import { PAGE_SIZE, parseId, parsePage } from '../app/params';
 import { requireUser } from '../app/auth';
 import { WISH_TEXT } from './schemas';
 import * as q from './queries';
-import { feedPageBody, followingFeedPageBody, userWishesPage } from './feeds';
+import { feedPageBody, followingFeedPageBody, userWishesPageBody } from './feeds';
+import { heldWishOf, readModelOf, renderWish } from './read-model';
 import { searchWishes, type SearchResult } from './search';
 import { SearchBusyError } from './sqlite-search';
 import { MINUTE, byIp } from '../app/ratelimit';
@@ -26,11 +27,28 @@ export default defineRoutes((_app, deps) => {
   // Signed-in only (401 for visitors): the public wishes of the people the caller follows.
   const following = async (userId: number, rawPage: string | undefined, reply: FastifyReply) =>
     reply.type('application/json; charset=utf-8').send(await followingFeedPageBody(db, dialect, userId, parsePage(rawPage), PAGE_SIZE));
-  const userWishes = async (rawId: string, rawPage: string | undefined, viewerId: number | null) => {
+  const userWishes = async (rawId: string, rawPage: string | undefined, viewerId: number | null, reply: FastifyReply) => {
     const userId = parseId(rawId, WISH_TEXT.userNotFound);
     const page = parsePage(rawPage);
     if (!(await q.userExists(db, userId))) throw new HttpError(404, WISH_TEXT.userNotFound);
-    return userWishesPage(db, userId, page, PAGE_SIZE, viewerId);
+    return reply.type('application/json; charset=utf-8').send(await userWishesPageBody(db, userId, page, PAGE_SIZE, viewerId));
+  };
+  /**
+   * A listed wish (public, not hidden: the same for every reader but for their vote) with its card
+   * theme, from the read model; null when it is not listed (private or hidden: read fresh, by rule).
+   */
+  const listedWish = (id: number) => {
+    const model = readModelOf(db);
+    if (!model.enabled) return Promise.resolve(null);
+    return model.cached(
+      model.wishes,
+      id,
+      async () => {
+        const wish = await q.getVisibleWish(db, id, null);
+        return wish ? heldWishOf(wish, themeStyle(await q.cardThemeOf(db, id)).name) : null;
+      },
+      (held) => held !== null,
+    );
   };
 
   // Validation is attached, not thrown, so every bad query gets the search page's own error shape.
@@ -92,11 +110,22 @@ export default defineRoutes((_app, deps) => {
     },
 
     getWish: {
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const id = parseId(request.params.id, WISH_TEXT.notFound);
-        const wish = await q.getVisibleWish(db, id, request.userId);
-        if (!wish) throw new HttpError(404, WISH_TEXT.notFound);
-        const withTheme = { ...wish, card_theme: themeStyle(await q.cardThemeOf(db, id)).name };
+        const viewerId = request.userId;
+        const held = await listedWish(id);
+        let withTheme;
+        if (held) {
+          const vote = viewerId === null ? null : ((await readModelOf(db).votesOf(viewerId, [id])).get(id) ?? null);
+          // Anyone but the author: the held JSON as it is, with their vote spliced in.
+          if (held.wish.user_id !== viewerId) return reply.type('application/json; charset=utf-8').send(renderWish(held, vote));
+          withTheme = { ...held.wish, vote_type: vote, card_theme: held.theme };
+        } else {
+          const wish = await q.getVisibleWish(db, id, viewerId);
+          if (!wish) throw new HttpError(404, WISH_TEXT.notFound);
+          withTheme = { ...wish, card_theme: themeStyle(await q.cardThemeOf(db, id)).name };
+        }
+        const wish = withTheme;
         // The author learns whether a chat goes with it, so the page asks for one only when it exists.
         if (request.userId !== null && wish.user_id === request.userId) return { wish: { ...withTheme, chat_id: await q.chatIdOfWish(db, id, request.userId) } };
         return { wish: withTheme };
@@ -142,8 +171,8 @@ export default defineRoutes((_app, deps) => {
     getFeedPage: { handler: async (request, reply) => feed(request.params.page, request.userId, reply) },
     getFollowingFeed: { handler: async (request, reply) => following(requireUser(request), undefined, reply) },
     getFollowingFeedPage: { handler: async (request, reply) => following(requireUser(request), request.params.page, reply) },
-    getUserWishes: { handler: async (request) => userWishes(request.params.id, undefined, request.userId) },
-    getUserWishesPage: { handler: async (request) => userWishes(request.params.id, request.params.page, request.userId) },
+    getUserWishes: { handler: async (request, reply) => userWishes(request.params.id, undefined, request.userId, reply) },
+    getUserWishesPage: { handler: async (request, reply) => userWishes(request.params.id, request.params.page, request.userId, reply) },
     search: { rateLimit: [searchLimit], handler: async (request) => searchHandler(request.body, undefined, request.userId) },
     searchPage: { rateLimit: [searchLimit], handler: async (request) => searchHandler(request.body, request.params.page, request.userId) },
   };

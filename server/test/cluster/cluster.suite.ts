@@ -130,7 +130,7 @@ beforeAll(async () => {
       RATE_LIMIT_SCALE: '1',
       GENERATION_LIMIT_PER_HOUR: String(GENERATION_LIMIT),
       GENERATOR_TOKEN_DELAY_MS: '0',
-      // Kept far longer than the suite waits, so a wish seen in another process's feed got there by invalidation, not by expiry.
+      // On (any value but 0): the read model has no lifetime, so a wish seen in another process's feed got there by invalidation or its version check.
       WISHES_FEED_CACHE_MS: '600000',
       // Every process's local copy of the releases (a published release comes from the database).
       RELEASES_DIR: releasesDir,

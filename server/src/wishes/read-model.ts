@@ -1,0 +1,304 @@
+/**
+ * The read model (issue 35): the lists and wishes every visitor reads, held in memory as ready data
+ * and kept current on write, so a read costs a lookup instead of a query.
+ *
+ * What is held (per database handle, each an LRU with a size cap; ~10 MB typically, ~45 MB at worst: CAPS):
+ * - shared feed pages (the listed wishes, newest first) as per-wish JSON with the viewer's vote left
+ *   out, keyed by page and size;
+ * - the public view of a member's wishes (profile list), keyed by member and page;
+ * - each follower's following-feed pages (its candidates, rendered the same way);
+ * - a listed wish's detail (the Wish object and its card theme);
+ * - a small per-member vote index (wish id → their vote) for the wishes that member has read, so a
+ *   signed-in page = the shared page + the reader's own votes laid over it.
+ *
+ * Freshness, stated bounds:
+ * - The writer's own process: every write path invalidates (or sets) what it touches before its
+ *   response is sent (wishesChanged / wishVoted / followsChanged / wishTouched below), so the next
+ *   read anywhere in that process, including the writer's own, sees it. A read whose query started
+ *   before a write is never kept nor joined after it (the generation check), so no time-based
+ *   staleness exists on the writer's process.
+ * - Other processes (cluster mode): the same change travels over Redis pub/sub (cluster/wiring.ts)
+ *   and is applied on arrival (normally well under 100 ms). Backstop against a lost message or Redis
+ *   being down: a version check before reads: on SQLite `PRAGMA data_version` on every read (it
+ *   moves when another connection commits; a pointer read, so every read is exact); on PostgreSQL
+ *   `pg_current_wal_lsn()` at most every VERSION_CHECK_MS (250 ms) — when it moved, everything held
+ *   is dropped. So another process serves a write within VERSION_CHECK_MS + one query (< 1 s) even
+ *   when its message is lost or Redis is down.
+ * - `configureReadModel(db, { enabled: false })` (WISHES_FEED_CACHE_MS=0) turns it off: every read
+ *   runs its query (the benchmark's "no read model" figures).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { VoteType, Wish } from '@wishes/shared/contract';
+import type { Database } from '../db/types';
+import { sqliteHandleOf } from '../db/connect';
+import { readHot } from '../db/hot-reads';
+
+type Db = Kysely<Database>;
+
+/** PostgreSQL version check period in cluster mode (ms): the bound on a lost invalidation. */
+export const VERSION_CHECK_MS = 250;
+
+/**
+ * Entry caps (LRU). Memory: a wish's JSON is ~0.3 KB typically and ~4 KB at most (2,000 characters
+ * outside Latin-1, held as two-byte strings), 10 wishes a page; a vote-index entry ~40 bytes.
+ * 768 pages + 1,024 wishes + 2,000 × 100 index entries: ~10 MB typically, ~45 MB at the very worst.
+ */
+export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, wishes: 1024, voters: 2000, votesPerVoter: 100 };
+
+/** A change another process must apply too (published by cluster/wiring.ts). */
+export type ReadModelChange =
+  | { kind: 'all' }
+  | { kind: 'vote'; wishId: number; userId: number; vote: VoteType | null }
+  | { kind: 'follows'; userId: number }
+  | { kind: 'wish'; wishId: number };
+
+/** A page of listed wishes without any viewer's vote: each wish's JSON split where its vote_type goes. */
+export interface SharedPage {
+  ids: number[];
+  parts: Array<[string, string]>;
+  page: number;
+  hasMore: boolean;
+}
+
+export interface HeldWish {
+  wish: Wish;
+  theme: string;
+  /** `{...wish, card_theme}` as JSON, split where vote_type goes (renderWish). */
+  json: [string, string];
+}
+
+/** A listed wish held with its card theme (vote_type null: no reader's vote). */
+export function heldWishOf(wish: Wish, theme: string): HeldWish {
+  return { wish, theme, json: sharedPageOf([JSON.stringify({ ...wish, vote_type: null, card_theme: theme })], 1, 1, [wish.id]).parts[0]! };
+}
+
+/** The wish detail body (`{"wish": …}`) with the reader's own vote. */
+export function renderWish(held: HeldWish, vote: VoteType | null): string {
+  return `{"wish":${held.json[0]}"vote_type":${vote === null ? 'null' : `"${vote}"`}${held.json[1]}}`;
+}
+
+const VOTE_NULL = ',"vote_type":null,';
+
+/** Splits listed wishes' JSON (vote_type null) into a SharedPage; `wishJson` may hold one more than a page. */
+export function sharedPageOf(wishJson: string[], page: number, pageSize: number, ids: number[]): SharedPage {
+  const hasMore = wishJson.length > pageSize;
+  const kept = hasMore ? wishJson.slice(0, pageSize) : wishJson;
+  return {
+    ids: ids.slice(0, kept.length),
+    // `,"vote_type":null,` cannot occur inside a string value (its quotes would be escaped), so the
+    // first match is the field itself.
+    parts: kept.map((json) => {
+      const at = json.indexOf(VOTE_NULL);
+      if (at < 0) throw new Error('read model: a listed wish without vote_type');
+      return [json.slice(0, at + 1), json.slice(at + VOTE_NULL.length - 1)];
+    }),
+    page,
+    hasMore,
+  };
+}
+
+/** The page's JSON body (FeedPageSchema), with `votes` (the reader's own) laid over it. */
+export function renderPage(shared: SharedPage, votes: Map<number, VoteType | null> | null): string {
+  const wishes = shared.parts.map(([before, after], i) => {
+    const vote = votes?.get(shared.ids[i]!) ?? null;
+    return `${before}"vote_type":${vote === null ? 'null' : `"${vote}"`}${after}`;
+  });
+  return `{"wishes":[${wishes.join(',')}],"page_number":${shared.page},"next_page_number":${shared.hasMore ? shared.page + 1 : null},"hasMore":${shared.hasMore}}`;
+}
+
+/** A Map used as an LRU: a hit moves to the end, an insert past `cap` drops the oldest. */
+class Lru<K, V> extends Map<K, V> {
+  constructor(private readonly cap: number) {
+    super();
+  }
+  touch(key: K): V | undefined {
+    const value = super.get(key);
+    if (value !== undefined) {
+      super.delete(key);
+      super.set(key, value);
+    }
+    return value;
+  }
+  put(key: K, value: V): void {
+    super.delete(key);
+    if (this.size >= this.cap) this.delete(this.keys().next().value as K);
+    super.set(key, value);
+  }
+}
+
+interface Entry<T> {
+  /** The generation the read started under; a pending entry from an older one is neither joined nor kept. */
+  gen: number;
+  done: boolean;
+  value: T | undefined;
+  promise: Promise<T>;
+}
+
+type PageMap = Lru<string, Entry<SharedPage>>;
+
+class ReadModel {
+  enabled = true;
+  /** Bumped by every invalidation: reads that started before it are not kept (see cached). */
+  gen = 0;
+  readonly feedPages: PageMap = new Lru(CAPS.feedPages);
+  readonly userPages: PageMap = new Lru(CAPS.userPages);
+  readonly followingPages: PageMap = new Lru(CAPS.followingPages);
+  readonly wishes = new Lru<number, Entry<HeldWish | null>>(CAPS.wishes);
+  readonly votes = new Lru<number, Map<number, VoteType | null>>(CAPS.voters);
+  /** Other processes to tell (cluster mode). */
+  publish: (change: ReadModelChange) => void = () => undefined;
+  /** PostgreSQL version check (cluster mode only; a single process has no other writer). */
+  pgCheck = false;
+  private lastVersion: string | null = null;
+  private checkedAt = 0;
+  private checking: Promise<void> | null = null;
+  private sqliteVersion: (() => number) | null | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /** The version check before a read (see the header): cheap, and on PostgreSQL at most every VERSION_CHECK_MS. */
+  sync(): Promise<void> | undefined {
+    if (this.sqliteVersion === undefined) {
+      const raw = sqliteHandleOf(this.db);
+      this.sqliteVersion = raw ? ((statement) => () => statement.get() as number)(raw.prepare('pragma data_version').pluck()) : null;
+    }
+    if (this.sqliteVersion) {
+      const version = String(this.sqliteVersion());
+      if (this.lastVersion !== version) {
+        if (this.lastVersion !== null) this.apply({ kind: 'all' });
+        this.lastVersion = version;
+      }
+      return undefined;
+    }
+    if (!this.pgCheck || Date.now() - this.checkedAt < VERSION_CHECK_MS) return undefined;
+    if (!this.checking) {
+      // Timed from the query's start: a commit before that instant is seen by this check.
+      this.checkedAt = Date.now();
+      this.checking = sql<{ v: string }>`select pg_current_wal_lsn()::text as v`
+        .execute(this.db)
+        .then(({ rows }) => {
+          const version = rows[0]?.v ?? null;
+          if (version !== this.lastVersion) {
+            // Something was written (here or elsewhere) since the last check: drop everything held.
+            this.apply({ kind: 'all' });
+            this.lastVersion = version;
+          }
+        })
+        .catch(() => {
+          // The database did not answer: nothing held is trusted.
+          this.apply({ kind: 'all' });
+          this.checkedAt = 0;
+        })
+        .finally(() => {
+          this.checking = null;
+        });
+    }
+    return this.checking;
+  }
+
+  /** Applies a change to what this process holds (a local write or another process's message). */
+  apply(change: ReadModelChange): void {
+    this.gen++;
+    if (change.kind === 'all') {
+      this.feedPages.clear();
+      this.userPages.clear();
+      this.followingPages.clear();
+      this.wishes.clear();
+      this.votes.clear();
+      return;
+    }
+    if (change.kind === 'follows') {
+      const prefix = `${change.userId}:`;
+      for (const key of [...this.followingPages.keys()]) if (key.startsWith(prefix)) this.followingPages.delete(key);
+      return;
+    }
+    // A vote or a wish's own fields: the pages that show that wish, and the wish itself.
+    const id = change.wishId;
+    for (const map of [this.feedPages, this.userPages, this.followingPages]) {
+      for (const [key, entry] of [...map]) if (entry.done && entry.value!.ids.includes(id)) map.delete(key);
+    }
+    this.wishes.delete(id);
+    if (change.kind === 'vote') {
+      // Known now, so set rather than dropped; past the cap it is left out (the next read asks the database).
+      const index = this.votes.get(change.userId);
+      if (index && (index.has(id) || index.size < CAPS.votesPerVoter)) index.set(id, change.vote);
+    }
+  }
+
+  /** The value for `key`, from memory or from `load` (concurrent misses share one load). */
+  async cached<K, T>(map: Lru<K, Entry<T>>, key: K, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+    await this.sync();
+    const hit = map.touch(key);
+    if (hit && (hit.done || hit.gen === this.gen)) return hit.done ? hit.value! : hit.promise;
+    const entry: Entry<T> = { gen: this.gen, done: false, value: undefined, promise: load() };
+    map.put(key, entry);
+    entry.promise.then(
+      (value) => {
+        // Kept only when no write happened while it was read; a null (not listed) is not kept.
+        if (map.get(key) !== entry) return;
+        if (this.gen === entry.gen && keep(value)) {
+          entry.done = true;
+          entry.value = value;
+        } else map.delete(key);
+      },
+      () => {
+        if (map.get(key) === entry) map.delete(key);
+      },
+    );
+    return entry.promise;
+  }
+
+  /** The member's own votes on `ids`, from their index; the missing ones in one query. */
+  async votesOf(userId: number, ids: number[]): Promise<Map<number, VoteType | null>> {
+    await this.sync();
+    let index = this.votes.touch(userId);
+    const missing = index ? ids.filter((id) => !index!.has(id)) : ids;
+    if (missing.length === 0) return index!;
+    const gen = this.gen;
+    const rows = await readHot(
+      this.db,
+      sql<{ wish_id: number; vote_type: VoteType }>`select wish_id, vote_type from votes where user_id = ${userId} and wish_id in (${sql.join(missing)})`,
+    );
+    const found = new Map<number, VoteType | null>(missing.map((id) => [id, null]));
+    for (const row of rows) found.set(Number(row.wish_id), row.vote_type);
+    if (gen !== this.gen) {
+      // A write happened meanwhile: answer, newest first, from what the index learned since, this
+      // read, then what the index held before; keep nothing.
+      const current = this.votes.get(userId);
+      return new Map(ids.map((id) => [id, current?.has(id) ? current.get(id)! : found.has(id) ? found.get(id)! : (index?.get(id) ?? null)]));
+    }
+    index = this.votes.get(userId);
+    if (!index || index.size + missing.length > CAPS.votesPerVoter) {
+      index = new Map();
+      this.votes.put(userId, index);
+    }
+    for (const [id, vote] of found) index.set(id, vote);
+    // The page's ids are all present now, even if the cap started the index afresh.
+    for (const id of ids) if (!index.has(id)) index.set(id, null);
+    return index;
+  }
+}
+
+const models = new WeakMap<Db, ReadModel>();
+
+export function readModelOf(db: Db): ReadModel {
+  let model = models.get(db);
+  if (!model) models.set(db, (model = new ReadModel(db)));
+  return model;
+}
+
+/** buildApp: on or off (off: every read queries); cluster/wiring.ts: the publisher and the PostgreSQL version check. */
+export function configureReadModel(db: Db, options: { enabled?: boolean; publish?: (change: ReadModelChange) => void; pgVersionCheck?: boolean }): void {
+  const model = readModelOf(db);
+  if (options.enabled !== undefined) model.enabled = options.enabled;
+  if (options.publish) model.publish = options.publish;
+  if (options.pgVersionCheck !== undefined) model.pgCheck = options.pgVersionCheck;
+  model.apply({ kind: 'all' });
+}
+
+/** A write here: applied to this process's read model at once, then told to the others. */
+export function readModelChanged(db: Db, change: ReadModelChange): void {
+  const model = readModelOf(db);
+  model.apply(change);
+  model.publish(change);
+}
