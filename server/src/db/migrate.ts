@@ -14,6 +14,7 @@ import { mediaFilesMigration } from './migrations/0010_media_files';
 import { timestamptzMigration } from './migrations/0012_timestamptz';
 import { teamReleasesMigration } from './migrations/0015_team_releases';
 import { deliveriesMigration } from './migrations/0014_deliveries';
+import { slowRowsMigration } from './migrations/0016_slow_rows';
 import { convertTextDateColumns } from './dates';
 
 /** Every migration by name; the name order is the order on a fresh database. */
@@ -32,6 +33,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0012_timestamptz': timestamptzMigration(dialect),
     '0015_team_releases': teamReleasesMigration(dialect),
     '0014_deliveries': deliveriesMigration(dialect),
+    '0016_slow_rows': slowRowsMigration(dialect),
   };
 }
 
