@@ -18,9 +18,11 @@ import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
 import { fullName } from '../wishes/visibility';
 import type { UnreadBus } from './bus';
+import { readRows, rowLimit } from '../db/hot-reads';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 
 type Db = Kysely<Database>;
+type NotificationRow = { id: number; kind: NotificationKind; wish_id: number | null; text: string | null; read_at: string | null; updated_at: string };
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** How many people a notification names (newest first); actor_count has the total. */
@@ -166,16 +168,14 @@ export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: Fa
 
     async list(userId, page) {
       const size = NOTIFICATIONS_PAGE_SIZE;
+      // Hot reads (db/hot-reads.ts): the page is three small indexed reads, so the driver's
+      // overhead (Kysely's builder, mutex and promise hops; PostgreSQL's planning) was most of it.
       const [rows, unread] = await Promise.all([
-        db
-          .selectFrom('notifications')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('updated_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(size + 1)
-          .offset((page - 1) * size)
-          .execute(),
+        readRows(
+          db,
+          sql<NotificationRow>`select id, kind, wish_id, text, read_at, updated_at from notifications where user_id = ${userId}
+            order by updated_at desc, id desc limit ${rowLimit(size + 1)} offset ${(page - 1) * size}`,
+        ),
         notifier.unreadCount(userId),
       ]);
       const shown = rows.slice(0, size);
@@ -207,13 +207,8 @@ export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: Fa
     },
 
     async unreadCount(userId) {
-      const row = await db
-        .selectFrom('notifications')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', userId)
-        .where('read_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      const rows = await readRows(db, sql<{ n: number | string }>`select count(*) as n from notifications where user_id = ${userId} and read_at is null`);
+      return Number(rows[0]!.n);
     },
   };
   return notifier;
@@ -231,15 +226,18 @@ export function describe(kind: NotificationKind, newest: string, count: number):
 async function actorsOf(db: Db, ids: number[]) {
   const byId = new Map<number, { names: { id: number; name: string }[]; count: number }>();
   if (ids.length === 0) return byId;
-  const { rows } = await sql<{ notification_id: number; id: number; first_name: string; last_name: string; rank: number; total: number }>`
+  const rows = await readRows(
+    db,
+    sql<{ notification_id: number; id: number; first_name: string; last_name: string; rank: number; total: number }>`
     select x.notification_id, x.id, x.first_name, x.last_name, x.rank, x.total from (
       select a.notification_id, u.id, u.first_name, u.last_name,
         row_number() over (partition by a.notification_id order by a.created_at desc, a.actor_id desc) as rank,
         count(*) over (partition by a.notification_id) as total
       from notification_actors a join users u on u.id = a.actor_id
       where a.notification_id in (${sql.join(ids)})) x
-    where x.rank <= ${ACTORS_SHOWN}
-    order by x.notification_id, x.rank`.execute(db);
+    where x.rank <= ${rowLimit(ACTORS_SHOWN)}
+    order by x.notification_id, x.rank`,
+  );
   for (const row of rows) {
     let entry = byId.get(row.notification_id);
     if (!entry) byId.set(row.notification_id, (entry = { names: [], count: Number(row.total) }));
