@@ -13,12 +13,20 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from '../types';
 import { dateColumn } from '../dates';
 
+/**
+ * The group's figures from its reports. On PostgreSQL the dates are cast: this migration may run
+ * before 0012 turned the reports' text dates into timestamptz (migrations apply unordered).
+ */
+const figures = (dialect: Dialect) => {
+  const d = (e: string) => (dialect === 'postgres' ? `cast(${e} as timestamptz)` : e);
+  return `status, wish_id, count(*), ${d('min(created_at)')}, ${d('max(created_at)')}, ${d('max(resolved_at)')}`;
+};
+
 /** The statements that rebuild one (status, wish) group; `s` and `w` are the trigger's row references. */
-const regroup = (s: string, w: string) => [
+const regroup = (dialect: Dialect, s: string, w: string) => [
   `delete from complaint_queue where status = ${s} and wish_id = ${w}`,
   `insert into complaint_queue (status, wish_id, report_count, first_at, last_at, last_resolved_at)
-     select status, wish_id, count(*), min(created_at), max(created_at), max(resolved_at) from complaints
-     where status = ${s} and wish_id = ${w} group by status, wish_id`,
+     select ${figures(dialect)} from complaints where status = ${s} and wish_id = ${w} group by status, wish_id`,
 ];
 
 export function slowRowsMigration(dialect: Dialect): Migration {
@@ -37,14 +45,20 @@ export function slowRowsMigration(dialect: Dialect): Migration {
       // The open queue's order (most reports, latest report, newest wish) and the resolved one's.
       await sql`create index complaint_queue_open_idx on complaint_queue (status, report_count desc, last_at desc, wish_id desc)`.execute(db);
       await sql`create index complaint_queue_resolved_idx on complaint_queue (status, last_resolved_at desc, wish_id desc)`.execute(db);
-      await sql`insert into complaint_queue (status, wish_id, report_count, first_at, last_at, last_resolved_at)
-        select status, wish_id, count(*), min(created_at), max(created_at), max(resolved_at) from complaints group by status, wish_id`.execute(db);
+      await sql
+        .raw(`insert into complaint_queue (status, wish_id, report_count, first_at, last_at, last_resolved_at)
+          select ${figures(dialect)} from complaints group by status, wish_id`)
+        .execute(db);
       if (dialect === 'postgres') {
-        const body = (s: string, w: string) => regroup(s, w).map((statement) => `${statement};`).join('\n    ');
+        const body = (s: string, w: string) => regroup(dialect, s, w).map((statement) => `${statement};`).join('\n    ');
         await sql
           .raw(
             `create function complaint_queue_sync() returns trigger language plpgsql as $$
   begin
+    if tg_op = 'UPDATE' and old.status is not distinct from new.status and old.wish_id is not distinct from new.wish_id
+      and old.created_at is not distinct from new.created_at and old.resolved_at is not distinct from new.resolved_at then
+      return null;
+    end if;
     if tg_op in ('UPDATE', 'DELETE') then
     ${body('old.status', 'old.wish_id')}
     end if;
@@ -55,14 +69,16 @@ export function slowRowsMigration(dialect: Dialect): Migration {
   end $$`,
           )
           .execute(db);
-        await sql`create trigger complaint_queue_sync after insert or delete or update of status, wish_id, created_at, resolved_at on complaints
+        // No column list on the update: PostgreSQL refuses to change the type of a column a trigger
+        // names (0012 may run after this), so the function skips updates that change none of them.
+        await sql`create trigger complaint_queue_sync after insert or delete or update on complaints
           for each row execute function complaint_queue_sync()`.execute(db);
       } else {
         const trigger = (name: string, event: string, rows: string[]) =>
           sql.raw(`create trigger ${name} after ${event} on complaints begin\n  ${rows.map((r) => `${r};`).join('\n  ')}\nend`).execute(db);
-        await trigger('complaint_queue_insert', 'insert', regroup('new.status', 'new.wish_id'));
-        await trigger('complaint_queue_delete', 'delete', regroup('old.status', 'old.wish_id'));
-        await trigger('complaint_queue_update', 'update of status, wish_id, created_at, resolved_at', [...regroup('old.status', 'old.wish_id'), ...regroup('new.status', 'new.wish_id')]);
+        await trigger('complaint_queue_insert', 'insert', regroup(dialect, 'new.status', 'new.wish_id'));
+        await trigger('complaint_queue_delete', 'delete', regroup(dialect, 'old.status', 'old.wish_id'));
+        await trigger('complaint_queue_update', 'update of status, wish_id, created_at, resolved_at', [...regroup(dialect, 'old.status', 'old.wish_id'), ...regroup(dialect, 'new.status', 'new.wish_id')]);
       }
       await sql`create index notification_actors_recent_idx on notification_actors (notification_id, created_at desc, actor_id desc)`.execute(db);
     },
