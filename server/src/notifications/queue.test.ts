@@ -3,6 +3,7 @@
  * close, one bad job costing only itself, and the notification following the state committed when
  * it is written. The queue alone with a recording writer, then the app's notifier on both databases.
  */
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
@@ -109,5 +110,26 @@ describe.each(dialects)('queued notifications (%s)', (dialect) => {
     expect(await stored(bea.id)).toEqual([['follow', 4]]);
     expect((await t.request({ method: 'DELETE', url: `/api/profile/${bea.id}/subscribe/`, token: voters[0]!.access })).statusCode).toBe(200);
     expect(await stored(bea.id)).toEqual([['follow', 3]]);
+  });
+});
+
+describe('queued notifications at shutdown', () => {
+  it('are written by the app\'s close, before the database closes', async () => {
+    const t = await createTestApp('sqlite');
+    const ada = await t.createUser({ first_name: 'Ada' });
+    const fans: TestUser[] = [];
+    for (let i = 0; i < 3; i++) fans.push(await t.createUser({ first_name: `F${i}` }));
+    for (const fan of fans) await sql`insert into subscriptions (follower_id, target_id, created_at) values (${fan.id}, ${ada.id}, '2026-01-01T00:00:00.000Z')`.execute(t.app.deps.db);
+    // Queued in this turn, not yet written: the close must write them.
+    await Promise.all(fans.map((fan) => t.app.deps.notifications.followChanged(fan.id, ada.id, true)));
+    const file = t.config.databaseUrl.slice('sqlite:'.length);
+    await t.app.close();
+    const raw = new SqliteDatabase(file, { readonly: true });
+    try {
+      expect(raw.prepare('select count(*) from notification_actors a join notifications n on n.id = a.notification_id where n.user_id = ?').pluck().get(ada.id)).toBe(3);
+    } finally {
+      raw.close();
+      await t.close().catch(() => undefined);
+    }
   });
 });
