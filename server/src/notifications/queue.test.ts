@@ -100,6 +100,12 @@ describe.each(dialects)('queued notifications (%s)', (dialect) => {
     await t.app.deps.notifications.flush();
     const rows = await sql<{ n: number | string }>`select count(*) as n from notifications where user_id = ${ada.id} and wish_id = ${other}`.execute(t.app.deps.db);
     expect(Number(rows.rows[0]!.n)).toBe(0);
+
+    // A caller that knows the author hands the job over without a read; the same rule applies.
+    await sql`insert into votes (wish_id, user_id, vote_type, created_at) values (${other}, ${voters[3]!.id}, 'upvote', '2026-01-01T00:00:00.000Z')`.execute(t.app.deps.db);
+    t.app.deps.notifications.voteWritten(ada.id, other, voters[3]!.id, 'upvote');
+    await t.app.deps.notifications.flush();
+    expect(await stored(ada.id)).toEqual([['vote', 3], ['vote', 1]]);
   });
 
   it('writes what is queued when the notifier closes, and afterwards at once', async () => {
