@@ -9,6 +9,8 @@
  * - withdrawing (vote removed or turned into a downvote, unfollow) before the row is read takes that
  *   person out of it, and a row left with nobody is deleted.
  * Notifying never fails the action that caused it: errors are logged and swallowed.
+ * Gathered notifications (votes, follows) are queued and written after the action's response
+ * (queue.ts); a reader of a member's notifications first waits for that member's queued jobs.
  */
 import { type Kysely, sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
