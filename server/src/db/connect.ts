@@ -191,7 +191,8 @@ interface PreparedName {
 type QueryResult = { rows: unknown[]; rowCount: number | null };
 type NamedQuery = { name: string; text: string; values?: unknown[] };
 
-const MAX_PREPARED_PER_CONNECTION = 1000;
+// Each prepared statement holds its plan in the backend; in-lists of varying length make more texts than the app has queries.
+const MAX_PREPARED_PER_CONNECTION = 300;
 let schemaGeneration = 0;
 let migrationsRunning = 0;
 
