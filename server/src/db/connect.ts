@@ -177,7 +177,7 @@ function guardedClientClass(): typeof Client {
  *
  * Schema changes: a prepared statement whose result columns a migration changed fails with
  * "cached plan must not change result type" (0A000). So (1) the name carries the process's schema
- * generation, which migrateToLatest bumps after applying migrations (preparedStatementsStale): no
+ * generation, which migrateToLatest bumps after applying migrations (preparedStatementsPaused): no
  * statement prepared before a migration is used after it; (2) nothing is named while a migration
  * runs; (3) a migration run by another process (a rolling deploy) is caught by that error: the text
  * gets a fresh name on that connection, and the query is run again when it was not inside a
