@@ -316,6 +316,14 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     },
   ];
 
+  // The card as a crawler or browser that already holds it asks again (If-None-Match: 304), and the
+  // floor under the card row: a constant body of the card's size from a harness route, since
+  // autocannon 8 decodes every response body into a string (a 36 KB binary body costs the client
+  // more than the server; bench/RESULTS.md, issue 35 writes and slow rows).
+  const card = await fetch(`${base}/api/base/wish/${data.popularWish.id}/card.png`);
+  const cardEtag = card.headers.get('etag') ?? '';
+  const cardBytes = (await card.arrayBuffer()).byteLength;
+
   const scenarios: Scenario[] = [
     { key: 'bare', label: 'bare Fastify route (baseline)', method: 'GET', path: '/bench/bare', opts: {} },
     { key: 'feed1', label: 'feed page 1 (read model)', method: 'GET', path: '/api/base/feed/1/', opts: {} },
@@ -341,6 +349,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     { key: 'notifications', label: `notifications list, page 1 (${SEEDED.notifications} unread, signed in)`, method: 'GET', path: '/api/notifications/', opts: { headers: { authorization: `Bearer ${tokens[2]}` } } },
     { key: 'moderationQueue', label: `moderation queue, open, page 1 (${SEEDED.reportedWishes} reported wishes)`, method: 'GET', path: '/api/moderation/reports/', opts: { headers: { authorization: `Bearer ${tokens[1]}` } } },
     { key: 'cardPng', label: 'share card image (card.png of the popular wish)', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/card.png`, opts: {} },
+    { key: 'cardPng304', label: 'share card image, client holds it (If-None-Match: 304)', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/card.png`, opts: { headers: { 'if-none-match': cardEtag } } },
+    { key: 'pngFloor', label: `constant ${cardBytes}-byte PNG body (harness route, the card row's client-side floor)`, method: 'GET', path: `/bench/png-floor?bytes=${cardBytes}`, opts: {} },
     { key: 'vote', label: 'vote toggle (signed in: vote, unvote)', method: 'POST+DELETE', path: '/api/wish/{id}/vote/', opts: { requests: voteRequests } },
     // Streamed calls (api/streams.ts), measured by their events rather than by autocannon.
     { key: 'notifyFanout', label: 'notification stream fan-out', method: 'POST+DELETE → SSE', path: '/api/notifications/stream/', opts: {} },

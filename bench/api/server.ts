@@ -9,6 +9,7 @@
  * { port, tokens } where tokens[i] is an access token for userIds[i] (argument JSON in BENCH_USERS).
  * GET /bench/db-floor (`select 1`) is the database round trip alone, for the floor under each row.
  */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildApp } from '../../server/src/app/app';
 
@@ -21,6 +22,15 @@ async function main() {
         instance.get('/bench/bare', { schema: { hide: true } }, async () => ({ hello: 'world' }));
         // The database round-trip floor: one `select 1` through the app's own pool (PostgreSQL) or
         // connection (SQLite), and nothing else, beside the routes that need the database.
+        // A constant binary body of the size asked (the card's), drawn once: what autocannon pays
+        // to read a PNG, whatever the server does to produce it.
+        const bodies = new Map<number, Buffer>();
+        instance.get('/bench/png-floor', { schema: { hide: true } }, async (request, reply) => {
+          const bytes = Math.min(Math.max(Number((request.query as { bytes?: string }).bytes) || 0, 1), 5_000_000);
+          let body = bodies.get(bytes);
+          if (!body) bodies.set(bytes, (body = randomBytes(bytes)));
+          return reply.type('image/png').send(body);
+        });
         instance.get('/bench/db-floor', { schema: { hide: true } }, async () => {
           const { rows } = await sql<{ one: number }>`select 1 as one`.execute(instance.deps.db);
           return { one: rows[0]?.one };

@@ -129,6 +129,11 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     await unreadBus.close();
   });
   const notifications = createNotifier(db, dialect, unreadBus, app.log);
+  // Registered after the database's and the bus's hooks, so it runs before them (onClose hooks run
+  // last-registered first): the queued notifications are written and published before they close.
+  app.addHook('onClose', async () => {
+    await notifications.close();
+  });
   // Cluster mode: counters and cache invalidations shared through Redis (cluster/shared-state.ts).
   let cluster: ClusterLink | undefined;
   if (config.redisUrl) {

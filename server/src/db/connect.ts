@@ -144,27 +144,118 @@ function guardedClientClass(): typeof Client {
         (error: Error) => done(error),
       );
     }
+
+    /** This connection's statement names by SQL text (see namedQuery). */
+    readonly prepared = new Map<string, PreparedName>();
+
+    // Every query given as SQL text (Kysely's and pool.query's) goes through namedQuery; query
+    // objects (cursors, pg's own named configs) pass unchanged.
+    query(...args: unknown[]): never {
+      const [config, values, callback] = args;
+      if (typeof config !== 'string' || !isPreparable(config)) return (super.query as (...a: unknown[]) => never)(...args);
+      const done = (typeof values === 'function' ? values : callback) as ((err: Error | null, result?: QueryResult) => void) | undefined;
+      const pending = namedQuery(this, config, Array.isArray(values) ? values : undefined, (named, params) => (params ? super.query(named as string, params) : super.query(named as NamedQuery)) as Promise<QueryResult>);
+      if (!done) return pending as never;
+      pending.then(
+        (result) => done(null, result),
+        (error: Error) => done(error),
+      );
+      return undefined as never;
+    }
   };
 }
 
-const statementNames = new Map<string, string>();
+/**
+ * Prepared statements for every query on PostgreSQL (issue 35). Kysely sends each query unnamed,
+ * so the backend parses and plans it on every call (for a small read, planning cost more than
+ * executing: bench/RESULTS.md). Here each distinct SQL text gets a stable name on its connection,
+ * so pg parses it once per connection and afterwards only binds and executes it.
+ *
+ * Only single SELECT / INSERT / UPDATE / DELETE / WITH statements are named (no transaction
+ * control, DDL or multi-statement texts), and at most MAX_PREPARED_PER_CONNECTION texts per
+ * connection (the app has a few dozen; texts beyond that bound run unnamed).
+ *
+ * Schema changes: a prepared statement whose result columns a migration changed fails with
+ * "cached plan must not change result type" (0A000). So (1) the name carries the process's schema
+ * generation, which migrateToLatest bumps after applying migrations (preparedStatementsPaused): no
+ * statement prepared before a migration is used after it; (2) nothing is named while a migration
+ * runs; (3) a migration run by another process (a rolling deploy) is caught by that error: the text
+ * gets a fresh name on that connection, and the query is run again when it was not inside a
+ * transaction (inside one, the transaction has failed and its caller's error stands; the next
+ * use prepares afresh).
+ */
+interface PreparedName {
+  name: string;
+  generation: number;
+}
+type QueryResult = { rows: unknown[]; rowCount: number | null };
+type NamedQuery = { name: string; text: string; values?: unknown[] };
+
+// Each prepared statement holds its plan in the backend; in-lists of varying length make more texts than the app has queries.
+const MAX_PREPARED_PER_CONNECTION = 300;
+let schemaGeneration = 0;
+let migrationsRunning = 0;
+
+/** Called by migrateToLatest around a migration run: nothing is named meanwhile, and no name from before is used after. */
+export function preparedStatementsPaused<T>(work: () => Promise<T>): Promise<T> {
+  migrationsRunning++;
+  return work().finally(() => {
+    migrationsRunning--;
+    schemaGeneration++;
+  });
+}
+
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/** A single DML statement or query (a `;` followed by more text means several statements). */
+const isPreparable = (text: string) => PREPARABLE.test(text) && !/;\s*\S/.test(text);
+
+const isStalePlan = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '0A000' && /cached plan must not change result type/i.test(String((error as Error).message));
+
+let nameSerial = 0;
+function statementName(text: string): string {
+  return `w${schemaGeneration}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}_${(nameSerial++).toString(36)}`;
+}
+
+async function namedQuery(
+  client: Client & { prepared: Map<string, PreparedName> },
+  text: string,
+  values: unknown[] | undefined,
+  send: (query: NamedQuery | string, values?: unknown[]) => Promise<QueryResult>,
+): Promise<QueryResult> {
+  if (migrationsRunning > 0) return send(text, values);
+  let entry = client.prepared.get(text);
+  if (!entry || entry.generation !== schemaGeneration) {
+    if (!entry && client.prepared.size >= MAX_PREPARED_PER_CONNECTION) return send(text, values);
+    client.prepared.set(text, (entry = { name: statementName(text), generation: schemaGeneration }));
+  }
+  try {
+    return await send({ name: entry.name, text, values });
+  } catch (error) {
+    if (!isStalePlan(error)) throw error;
+    // Planned before another process changed the schema: prepare it again under a new name.
+    client.prepared.set(text, { name: statementName(text), generation: schemaGeneration });
+    if (client.getTransactionStatus() !== 'I') throw error;
+    return send({ name: client.prepared.get(text)!.name, text, values });
+  }
+}
+
+/** This connection's prepared statement names (tests). */
+export function preparedNamesOf(client: unknown): ReadonlyMap<string, PreparedName> | undefined {
+  return (client as { prepared?: Map<string, PreparedName> }).prepared;
+}
 
 /**
- * PostgreSQL: runs a hot statement as a named prepared statement; undefined on SQLite. Kysely sends
- * every query unnamed, so the backend parses and plans it on every call: for the feed page that
- * planning took ~0.5 ms against ~0.12 ms of execution (EXPLAIN ANALYZE, bench/RESULTS.md). pg
- * prepares a named statement once per connection and then only binds and executes it. For reads
- * and single-statement writes outside a transaction whose SQL text is one of a few fixed ones (the name is derived from the
- * text, so the number of prepared statements stays that small). Given a transaction, undefined.
+ * PostgreSQL: runs a hot read straight on the pool (skipping Kysely's executor), as a named
+ * prepared statement like every query (the client above names it); undefined on SQLite. Given a
+ * transaction, undefined.
  */
 export async function runPreparedOnPostgres<R>(db: Kysely<Database>, query: RawBuilder<unknown>): Promise<R[] | undefined> {
   const pool = pgPools.get(db);
   if (!pool) return undefined;
   // Compiled only here: on SQLite (no pool) the caller's own path compiles it once.
   const compiled = query.compile(db);
-  let name = statementNames.get(compiled.sql);
-  if (!name) statementNames.set(compiled.sql, (name = `wishes_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`));
-  const result = await pool.query({ name, text: compiled.sql, values: compiled.parameters as unknown[] });
+  const result = await pool.query(compiled.sql, compiled.parameters as unknown[]);
   return result.rows as R[];
 }
 

@@ -22,6 +22,19 @@ export async function readIds(db: Db, query: RawBuilder<{ id: number }>): Promis
   return readColumnNowOnSqlite<number>(db, query) ?? (await readHot(db, query)).map((row) => row.id);
 }
 
+/**
+ * A hot read's rows: on SQLite straight from better-sqlite3 (as readColumnNowOnSqlite, whole
+ * rows), else readHot (a named prepared statement on PostgreSQL).
+ */
+export async function readRows<R>(db: Db, query: RawBuilder<R>): Promise<R[]> {
+  const raw = sqliteHandleOf(db);
+  if (raw && !raw.inTransaction) {
+    const compiled = query.compile(db);
+    return raw.prepare(compiled.sql).all(...(compiled.parameters as unknown[])) as R[];
+  }
+  return readHot(db, query);
+}
+
 /** A LIMIT for readHot's SQL text: a number the server computed or validated (a page size plus one), never raw text. */
 export const rowLimit = (rows: number) => sql.lit(Math.trunc(rows));
 

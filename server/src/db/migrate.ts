@@ -14,7 +14,9 @@ import { mediaFilesMigration } from './migrations/0010_media_files';
 import { timestamptzMigration } from './migrations/0012_timestamptz';
 import { teamReleasesMigration } from './migrations/0015_team_releases';
 import { deliveriesMigration } from './migrations/0014_deliveries';
+import { slowRowsMigration } from './migrations/0016_slow_rows';
 import { convertTextDateColumns } from './dates';
+import { preparedStatementsPaused } from './connect';
 
 /** Every migration by name; the name order is the order on a fresh database. */
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
@@ -32,10 +34,19 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0012_timestamptz': timestamptzMigration(dialect),
     '0015_team_releases': teamReleasesMigration(dialect),
     '0014_deliveries': deliveriesMigration(dialect),
+    '0016_slow_rows': slowRowsMigration(dialect),
   };
 }
 
-export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect, migrations: Record<string, Migration> = allMigrations(dialect)): Promise<void> {
+/**
+ * Applies the missing migrations. PostgreSQL's prepared statements (db/connect.ts) are paused
+ * meanwhile and renamed after: a statement planned before a schema change is never reused after it.
+ */
+export function migrateToLatest(db: Kysely<Database>, dialect: Dialect, migrations: Record<string, Migration> = allMigrations(dialect)): Promise<void> {
+  return preparedStatementsPaused(() => applyMigrations(db, dialect, migrations));
+}
+
+async function applyMigrations(db: Kysely<Database>, dialect: Dialect, migrations: Record<string, Migration>): Promise<void> {
   const migrator = new Migrator({
     db,
     // Branches add numbered migrations in parallel (0004 may land after 0005 ran on a database):

@@ -9,6 +9,8 @@
  * - withdrawing (vote removed or turned into a downvote, unfollow) before the row is read takes that
  *   person out of it, and a row left with nobody is deleted.
  * Notifying never fails the action that caused it: errors are logged and swallowed.
+ * Gathered notifications (votes, follows) are queued and written after the action's response
+ * (queue.ts); a reader of a member's notifications first waits for that member's queued jobs.
  */
 import { type Kysely, sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -18,9 +20,13 @@ import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
 import { fullName } from '../wishes/visibility';
 import type { UnreadBus } from './bus';
+import { readRows, rowLimit } from '../db/hot-reads';
+import { sqliteHandleOf } from '../db/connect';
+import { createNotificationQueue, type NotificationQueue } from './queue';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 
 type Db = Kysely<Database>;
+type NotificationRow = { id: number; kind: NotificationKind; wish_id: number | null; text: string | null; read_at: string | null; updated_at: string };
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** How many people a notification names (newest first); actor_count has the total. */
@@ -57,14 +63,40 @@ export interface Notifier {
   notify(input: NotifyInput): Promise<void>;
   /** A vote on `wishId` by `voterId` became `voteType` (null: removed). */
   voteChanged(wishId: number, voterId: number, voteType: VoteType | null): Promise<void>;
+  /**
+   * The same as voteChanged for a caller that already knows the author (its vote write returned
+   * it): queued without a read. For PostgreSQL's one-statement vote (votes/queries.ts) to hand its
+   * notification to the queue instead of writing it in the vote's statement.
+   */
+  voteWritten(authorId: number, wishId: number, voterId: number, voteType: VoteType | null): void;
   /** `followerId` started (true) or stopped (false) following `targetId`. */
   followChanged(followerId: number, targetId: number, following: boolean): Promise<void>;
   list(userId: number, page: number): Promise<NotificationsPage>;
   /** Marks the given ids (only the caller's) or, without ids, all as read; returns the unread count. */
   markRead(userId: number, ids?: number[]): Promise<number>;
   unreadCount(userId: number): Promise<number>;
+  /** Writes every queued notification (tests; the app's onClose). */
+  flush(): Promise<void>;
+  /** Writes what is queued; later notifications are written at once (graceful shutdown). */
+  close(): Promise<void>;
   readonly bus: UnreadBus;
 }
+
+/**
+ * A gathered notification waiting in the queue (queue.ts). Vote and follow jobs say what the
+ * action was; when written, the job follows the state then committed (the upvote or the follow
+ * still there, or gone), so a job for an action that was undone since, or whose transaction did
+ * not commit, writes nothing wrong.
+ */
+export type NotifyJob =
+  | { type: 'vote'; authorId: number; wishId: number; voterId: number; up: boolean }
+  | { type: 'follow'; targetId: number; followerId: number; following: boolean }
+  | { type: 'gather'; userId: number; kind: NotificationKind; wishId: number | null; actorId: number };
+
+const recipientOf = (job: NotifyJob) => (job.type === 'vote' ? job.authorId : job.type === 'follow' ? job.targetId : job.userId);
+
+/** The queue of each SQLite connection's notifier: the synchronous vote write (votes/sqlite-vote-writer.ts) offers its job there. */
+const sqliteQueues = new WeakMap<SqliteConnection, NotificationQueue<NotifyJob>>();
 
 export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: FastifyBaseLogger): Notifier {
   // PostgreSQL: one recipient's gathering and withdrawing run one at a time, so two upvotes at the
@@ -83,46 +115,91 @@ export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: Fa
   };
 
   /** Adds `actorId` to the user's unread row of this kind (and wish), creating it when needed. */
-  const gather = (userId: number, kind: NotificationKind, wishId: number | null, actorId: number) =>
-    db.transaction().execute(async (trx) => {
-      await lockRecipient(trx, userId);
-      const now = nowIso();
-      const existing = await sql<{ id: number }>`select id from notifications
-        where user_id = ${userId} and kind = ${kind} and read_at is null and text is null
-          and ${wishId === null ? sql`wish_id is null` : sql`wish_id = ${wishId}`}
-        order by id desc limit 1`.execute(trx);
-      let id = existing.rows[0]?.id;
-      if (id === undefined) {
-        const inserted = await trx
-          .insertInto('notifications')
-          .values({ user_id: userId, kind, wish_id: wishId, text: null, read_at: null, created_at: now, updated_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = inserted.id;
-      }
-      const added = await sql`insert into notification_actors (notification_id, actor_id, created_at) values (${id}, ${actorId}, ${now})
-        on conflict (notification_id, actor_id) do nothing`.execute(trx);
-      if (Number(added.numAffectedRows ?? 0n) === 0) return null;
-      await trx.updateTable('notifications').set({ updated_at: now }).where('id', '=', id).execute();
-      return userId;
-    });
+  const gather = async (trx: Db, userId: number, kind: NotificationKind, wishId: number | null, actorId: number) => {
+    await lockRecipient(trx, userId);
+    const now = nowIso();
+    const existing = await sql<{ id: number }>`select id from notifications
+      where user_id = ${userId} and kind = ${kind} and read_at is null and text is null
+        and ${wishId === null ? sql`wish_id is null` : sql`wish_id = ${wishId}`}
+      order by id desc limit 1`.execute(trx);
+    let id = existing.rows[0]?.id;
+    if (id === undefined) {
+      const inserted = await trx
+        .insertInto('notifications')
+        .values({ user_id: userId, kind, wish_id: wishId, text: null, read_at: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = inserted.id;
+    }
+    const added = await sql`insert into notification_actors (notification_id, actor_id, created_at) values (${id}, ${actorId}, ${now})
+      on conflict (notification_id, actor_id) do nothing`.execute(trx);
+    if (Number(added.numAffectedRows ?? 0n) === 0) return null;
+    await trx.updateTable('notifications').set({ updated_at: now }).where('id', '=', id).execute();
+    return userId;
+  };
 
   /** Takes `actorId` out of the user's unread rows of this kind (and wish); deletes a row left empty. */
-  const withdraw = (userId: number, kind: NotificationKind, wishId: number | null, actorId: number) =>
-    db.transaction().execute(async (trx) => {
-      await lockRecipient(trx, userId);
-      const rows = await sql<{ id: number }>`select n.id from notifications n
-        join notification_actors a on a.notification_id = n.id and a.actor_id = ${actorId}
-        where n.user_id = ${userId} and n.kind = ${kind} and n.read_at is null
-          and ${wishId === null ? sql`n.wish_id is null` : sql`n.wish_id = ${wishId}`}`.execute(trx);
-      if (rows.rows.length === 0) return null;
-      for (const { id } of rows.rows) {
-        await sql`delete from notification_actors where notification_id = ${id} and actor_id = ${actorId}`.execute(trx);
-        await sql`delete from notifications where id = ${id}
-          and not exists (select 1 from notification_actors where notification_id = ${id})`.execute(trx);
+  const withdraw = async (trx: Db, userId: number, kind: NotificationKind, wishId: number | null, actorId: number) => {
+    await lockRecipient(trx, userId);
+    const rows = await sql<{ id: number }>`select n.id from notifications n
+      join notification_actors a on a.notification_id = n.id and a.actor_id = ${actorId}
+      where n.user_id = ${userId} and n.kind = ${kind} and n.read_at is null
+        and ${wishId === null ? sql`n.wish_id is null` : sql`n.wish_id = ${wishId}`}`.execute(trx);
+    if (rows.rows.length === 0) return null;
+    for (const { id } of rows.rows) {
+      await sql`delete from notification_actors where notification_id = ${id} and actor_id = ${actorId}`.execute(trx);
+      await sql`delete from notifications where id = ${id}
+        and not exists (select 1 from notification_actors where notification_id = ${id})`.execute(trx);
+    }
+    return userId;
+  };
+
+  /** One queued job, inside the batch's transaction, against the state committed now. */
+  const apply = async (trx: Db, job: NotifyJob): Promise<number | null> => {
+    if (job.type === 'gather') return gather(trx, job.userId, job.kind, job.wishId, job.actorId);
+    if (job.type === 'vote') {
+      if (job.authorId === job.voterId) return null;
+      const upvoted = await sql`select 1 as ok from votes where wish_id = ${job.wishId} and user_id = ${job.voterId} and vote_type = 'upvote'`.execute(trx);
+      if (job.up) return upvoted.rows.length > 0 ? gather(trx, job.authorId, 'vote', job.wishId, job.voterId) : null;
+      return upvoted.rows.length === 0 ? withdraw(trx, job.authorId, 'vote', job.wishId, job.voterId) : null;
+    }
+    if (job.followerId === job.targetId) return null;
+    const follows = await sql`select 1 as ok from subscriptions where follower_id = ${job.followerId} and target_id = ${job.targetId}`.execute(trx);
+    if (job.following) return follows.rows.length > 0 ? gather(trx, job.targetId, 'follow', null, job.followerId) : null;
+    return follows.rows.length === 0 ? withdraw(trx, job.targetId, 'follow', null, job.followerId) : null;
+  };
+
+  const raw = sqliteHandleOf(db);
+  const sqliteBatch = raw ? sqliteNotificationBatch(raw) : null;
+  /**
+   * A batch of jobs in one transaction. SQLite: one synchronous better-sqlite3 transaction (no
+   * await inside, so the group-committed vote writes never find it open and fall back to the slow
+   * path); Kysely's when a Kysely transaction is open on the connection. PostgreSQL: jobs in
+   * recipient order, so two processes' batches take the recipients' locks in one order.
+   */
+  const writeJobs = async (jobs: NotifyJob[]): Promise<Iterable<number>> => {
+    if (raw && sqliteBatch && !raw.inTransaction) return sqliteBatch(jobs);
+    const ordered = [...jobs].sort((a, b) => recipientOf(a) - recipientOf(b));
+    return db.transaction().execute(async (trx) => {
+      const changed = new Set<number>();
+      for (const job of ordered) {
+        const user = await apply(trx, job);
+        if (user !== null) changed.add(user);
       }
-      return userId;
+      return changed;
     });
+  };
+
+  const queue = createNotificationQueue<NotifyJob>({ write: writeJobs, recipientOf, publish: (userId) => bus.publish(userId), log });
+  if (raw) sqliteQueues.set(raw, queue);
+  /** Queues the job; a full or closed queue: written now, as its own batch. */
+  const enqueue = async (job: NotifyJob) => {
+    if (queue.offer(job)) return;
+    await safely(job.type, async () => {
+      const changed = [...(await writeJobs([job]))];
+      return changed[0] ?? null;
+    });
+  };
 
   const authorOf = async (wishId: number) =>
     (await db.selectFrom('wishes').select('user_id').where('id', '=', wishId).executeTakeFirst())?.user_id ?? null;
@@ -134,7 +211,8 @@ export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: Fa
         const wishId = input.wishId ?? null;
         if (GATHERED.has(input.kind)) {
           if (!input.actorId || input.actorId === input.userId) return null;
-          return gather(input.userId, input.kind, wishId, input.actorId);
+          await enqueue({ type: 'gather', userId: input.userId, kind: input.kind, wishId, actorId: input.actorId });
+          return null;
         }
         const now = nowIso();
         const text = (input.text ?? '').trim() || DEFAULT_TEXT[input.kind as keyof typeof DEFAULT_TEXT];
@@ -149,33 +227,42 @@ export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: Fa
         return input.userId;
       }),
 
+    // The vote's or follow's own write is committed by now; its notification follows from the queue.
     voteChanged: (wishId, voterId, voteType) =>
       safely('vote', async () => {
         const authorId = await authorOf(wishId);
         if (authorId === null || authorId === voterId) return null;
-        if (voteType === 'upvote') return gather(authorId, 'vote', wishId, voterId);
-        // A downvote says nothing, but an upvote it replaces is taken back.
-        return withdraw(authorId, 'vote', wishId, voterId);
+        await enqueue({ type: 'vote', authorId, wishId, voterId, up: voteType === 'upvote' });
+        return null;
       }),
+
+    voteWritten(authorId, wishId, voterId, voteType) {
+      if (authorId === voterId) return;
+      void enqueue({ type: 'vote', authorId, wishId, voterId, up: voteType === 'upvote' });
+    },
 
     followChanged: (followerId, targetId, following) =>
       safely('follow', async () => {
         if (followerId === targetId) return null;
-        return following ? gather(targetId, 'follow', null, followerId) : withdraw(targetId, 'follow', null, followerId);
+        await enqueue({ type: 'follow', targetId, followerId, following });
+        return null;
       }),
+
+    flush: () => queue.flush(),
+    close: () => queue.close(),
 
     async list(userId, page) {
       const size = NOTIFICATIONS_PAGE_SIZE;
+      // Every action acknowledged so far shows: the reader waits for its queued notifications.
+      await queue.settledFor(userId);
+      // Hot reads (db/hot-reads.ts): the page is three small indexed reads, so the driver's
+      // overhead (Kysely's builder, mutex and promise hops; PostgreSQL's planning) was most of it.
       const [rows, unread] = await Promise.all([
-        db
-          .selectFrom('notifications')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .orderBy('updated_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(size + 1)
-          .offset((page - 1) * size)
-          .execute(),
+        readRows(
+          db,
+          sql<NotificationRow>`select id, kind, wish_id, text, read_at, updated_at from notifications where user_id = ${userId}
+            order by updated_at desc, id desc limit ${rowLimit(size + 1)} offset ${(page - 1) * size}`,
+        ),
         notifier.unreadCount(userId),
       ]);
       const shown = rows.slice(0, size);
@@ -197,6 +284,7 @@ export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: Fa
     },
 
     async markRead(userId, ids) {
+      await queue.settledFor(userId);
       if (ids === undefined || ids.length > 0) {
         let update = db.updateTable('notifications').set({ read_at: nowIso() }).where('user_id', '=', userId).where('read_at', 'is', null);
         if (ids !== undefined) update = update.where('id', 'in', ids);
@@ -207,13 +295,9 @@ export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: Fa
     },
 
     async unreadCount(userId) {
-      const row = await db
-        .selectFrom('notifications')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', userId)
-        .where('read_at', 'is', null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+      await queue.settledFor(userId);
+      const rows = await readRows(db, sql<{ n: number | string }>`select count(*) as n from notifications where user_id = ${userId} and read_at is null`);
+      return Number(rows[0]!.n);
     },
   };
   return notifier;
@@ -231,15 +315,18 @@ export function describe(kind: NotificationKind, newest: string, count: number):
 async function actorsOf(db: Db, ids: number[]) {
   const byId = new Map<number, { names: { id: number; name: string }[]; count: number }>();
   if (ids.length === 0) return byId;
-  const { rows } = await sql<{ notification_id: number; id: number; first_name: string; last_name: string; rank: number; total: number }>`
+  const rows = await readRows(
+    db,
+    sql<{ notification_id: number; id: number; first_name: string; last_name: string; rank: number; total: number }>`
     select x.notification_id, x.id, x.first_name, x.last_name, x.rank, x.total from (
       select a.notification_id, u.id, u.first_name, u.last_name,
         row_number() over (partition by a.notification_id order by a.created_at desc, a.actor_id desc) as rank,
         count(*) over (partition by a.notification_id) as total
       from notification_actors a join users u on u.id = a.actor_id
       where a.notification_id in (${sql.join(ids)})) x
-    where x.rank <= ${ACTORS_SHOWN}
-    order by x.notification_id, x.rank`.execute(db);
+    where x.rank <= ${rowLimit(ACTORS_SHOWN)}
+    order by x.notification_id, x.rank`,
+  );
   for (const row of rows) {
     let entry = byId.get(row.notification_id);
     if (!entry) byId.set(row.notification_id, (entry = { names: [], count: Number(row.total) }));
@@ -249,39 +336,84 @@ async function actorsOf(db: Db, ids: number[]) {
 }
 
 /**
- * The vote notification's rows on SQLite as prepared statements for the synchronous vote write
- * (votes/sqlite-vote-writer.ts), run inside its transaction: the same steps as `gather` and
- * `withdraw` above for kind 'vote' (an upvote joins the author's unread row of that wish, a
- * downvote or removal takes the voter back out and deletes a row left empty). Returns whether the
- * author's notifications changed, i.e. whether to publish on the bus after the commit.
+ * The vote notification of the synchronous vote write on SQLite (votes/sqlite-vote-writer.ts),
+ * called inside its transaction: the job joins the notifier's queue (written after the vote's
+ * COMMIT, with the state then committed); returns whether the author's notifications changed now
+ * (never: the queue tells the author's streams once it has written). Without a notifier on this
+ * connection (or with its queue full or closed) the rows are written here, as before.
  */
 export function sqliteVoteNotifications(raw: SqliteConnection) {
+  const inline = sqliteGatheredRows(raw);
+  return (authorId: number, wishId: number, voterId: number, voteType: VoteType | null, now: string): boolean => {
+    if (authorId === voterId) return false;
+    if (sqliteQueues.get(raw)?.offer({ type: 'vote', authorId, wishId, voterId, up: voteType === 'upvote' })) return false;
+    return voteType === 'upvote' ? inline.gather(authorId, 'vote', wishId, voterId, now) : inline.withdraw(authorId, 'vote', wishId, voterId);
+  };
+}
+
+/**
+ * The gathered rows on SQLite as prepared statements: the same steps as `gather` and `withdraw`
+ * in createNotifier (an action joins the recipient's unread row of its kind and wish; taking it
+ * back removes the actor and deletes a row left empty). Each returns whether the row changed.
+ */
+function sqliteGatheredRows(raw: SqliteConnection) {
   const findUnread = raw.prepare(`select id from notifications
-    where user_id = ? and kind = 'vote' and read_at is null and text is null and wish_id = ? order by id desc limit 1`);
+    where user_id = ? and kind = ? and read_at is null and text is null and wish_id is ? order by id desc limit 1`);
   const insertRow = raw.prepare(`insert into notifications (user_id, kind, wish_id, text, read_at, created_at, updated_at)
-    values (?, 'vote', ?, null, null, ?, ?) returning id`);
+    values (?, ?, ?, null, null, ?, ?) returning id`);
   const addActor = raw.prepare(`insert into notification_actors (notification_id, actor_id, created_at) values (?, ?, ?)
     on conflict (notification_id, actor_id) do nothing`);
   const touch = raw.prepare('update notifications set updated_at = ? where id = ?');
   const findMine = raw.prepare(`select n.id from notifications n
     join notification_actors a on a.notification_id = n.id and a.actor_id = ?
-    where n.user_id = ? and n.kind = 'vote' and n.read_at is null and n.wish_id = ?`);
+    where n.user_id = ? and n.kind = ? and n.read_at is null and n.wish_id is ?`);
   const removeActor = raw.prepare('delete from notification_actors where notification_id = ? and actor_id = ?');
   const removeIfEmpty = raw.prepare('delete from notifications where id = ? and not exists (select 1 from notification_actors where notification_id = ?)');
-  return (authorId: number, wishId: number, voterId: number, voteType: VoteType | null, now: string): boolean => {
-    if (authorId === voterId) return false;
-    if (voteType === 'upvote') {
-      let id = (findUnread.get(authorId, wishId) as { id: number } | undefined)?.id;
-      if (id === undefined) id = (insertRow.get(authorId, wishId, now, now) as { id: number }).id;
-      if (addActor.run(id, voterId, now).changes === 0) return false;
+  return {
+    gather(userId: number, kind: NotificationKind, wishId: number | null, actorId: number, now: string): boolean {
+      let id = (findUnread.get(userId, kind, wishId) as { id: number } | undefined)?.id;
+      if (id === undefined) id = (insertRow.get(userId, kind, wishId, now, now) as { id: number }).id;
+      if (addActor.run(id, actorId, now).changes === 0) return false;
       touch.run(now, id);
       return true;
-    }
-    const rows = findMine.all(voterId, authorId, wishId) as Array<{ id: number }>;
-    for (const { id } of rows) {
-      removeActor.run(id, voterId);
-      removeIfEmpty.run(id, id);
-    }
-    return rows.length > 0;
+    },
+    withdraw(userId: number, kind: NotificationKind, wishId: number | null, actorId: number): boolean {
+      const rows = findMine.all(actorId, userId, kind, wishId) as Array<{ id: number }>;
+      for (const { id } of rows) {
+        removeActor.run(id, actorId);
+        removeIfEmpty.run(id, id);
+      }
+      return rows.length > 0;
+    },
   };
+}
+
+/** A batch of queued jobs on SQLite: one synchronous transaction (BEGIN IMMEDIATE … COMMIT); returns the recipients whose rows changed. */
+function sqliteNotificationBatch(raw: SqliteConnection) {
+  const rows = sqliteGatheredRows(raw);
+  const upvoted = raw.prepare("select 1 from votes where wish_id = ? and user_id = ? and vote_type = 'upvote'").pluck();
+  const follows = raw.prepare('select 1 from subscriptions where follower_id = ? and target_id = ?').pluck();
+  const one = (job: NotifyJob, now: string): number | null => {
+    if (job.type === 'gather') return rows.gather(job.userId, job.kind, job.wishId, job.actorId, now) ? job.userId : null;
+    if (job.type === 'vote') {
+      if (job.authorId === job.voterId) return null;
+      const up = upvoted.get(job.wishId, job.voterId) !== undefined;
+      if (job.up) return up && rows.gather(job.authorId, 'vote', job.wishId, job.voterId, now) ? job.authorId : null;
+      return !up && rows.withdraw(job.authorId, 'vote', job.wishId, job.voterId) ? job.authorId : null;
+    }
+    if (job.followerId === job.targetId) return null;
+    const following = follows.get(job.followerId, job.targetId) !== undefined;
+    if (job.following) return following && rows.gather(job.targetId, 'follow', null, job.followerId, now) ? job.targetId : null;
+    return !following && rows.withdraw(job.targetId, 'follow', null, job.followerId) ? job.targetId : null;
+  };
+  const batch = raw.transaction((jobs: NotifyJob[]) => {
+    const now = nowIso();
+    const changed = new Set<number>();
+    for (const job of jobs) {
+      const user = one(job, now);
+      if (user !== null) changed.add(user);
+    }
+    return changed;
+  });
+  return (jobs: NotifyJob[]) => batch.immediate(jobs);
 }

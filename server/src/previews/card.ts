@@ -102,30 +102,48 @@ export async function renderCard(text: string, byline: string, siteName: string,
     .toBuffer();
 }
 
+/** What a card's cache entry and ETag are named by: everything drawn (text, author, site name, theme, format). */
+export function cardIdentity(key: string, text: string, byline: string, siteName: string, look: CardLook = {}) {
+  const theme = themeStyle(look.theme).name;
+  const format = look.format ?? 'og';
+  const hash = createHash('sha256').update(JSON.stringify([text, byline, siteName, theme, format])).digest('hex').slice(0, 20);
+  return { fileKey: `${key}-${theme}-${format}`, hash, etag: `"${hash}"`, theme, format };
+}
+
+/** Bounds of the in-memory cards: whichever is reached first evicts the least recently served. */
+export const CARD_MEMORY = { entries: 512, bytes: 32 * 1024 * 1024 };
+
 /**
  * Cards on disk, one file per wish, theme and format, named by a hash of what is drawn (text,
  * author, site name, theme, format): an edited text or a new author name is a new name, so the old
- * card is never served again and is removed when the new one is written. The last cards served are
- * also kept in memory, so a card asked for again costs no disk read.
+ * card is never served again and is removed when the new one is written. The cards served last
+ * are also kept in memory (at most CARD_MEMORY: 512 cards and 32 MiB; an og card is ~30-60 KB, a
+ * story card a few hundred), so a repeat request is a map lookup, not a disk read.
  */
-export function createCardCache(dir: string, memoryEntries = 64) {
+export function createCardCache(dir: string, memoryLimits = CARD_MEMORY) {
   const inFlight = new Map<string, Promise<Buffer>>();
   const memory = new Map<string, Buffer>();
-  const remember = (file: string, png: Buffer) => {
+  let memoryBytes = 0;
+  const forget = (file: string) => {
+    const png = memory.get(file);
+    if (png) memoryBytes -= png.length;
     memory.delete(file);
-    memory.set(file, png);
-    if (memory.size > memoryEntries) memory.delete(memory.keys().next().value!);
   };
-  return async function cardFor(key: string, text: string, byline: string, siteName: string, look: CardLook = {}): Promise<{ png: Buffer; etag: string }> {
-    const theme = themeStyle(look.theme).name;
-    const format = look.format ?? 'og';
-    const fileKey = `${key}-${theme}-${format}`;
-    const hash = createHash('sha256').update(JSON.stringify([text, byline, siteName, theme, format])).digest('hex').slice(0, 20);
+  const remember = (file: string, png: Buffer) => {
+    forget(file);
+    if (png.length > memoryLimits.bytes) return;
+    memory.set(file, png);
+    memoryBytes += png.length;
+    while (memory.size > memoryLimits.entries || memoryBytes > memoryLimits.bytes) forget(memory.keys().next().value!);
+  };
+  const cardFor = async function cardFor(key: string, text: string, byline: string, siteName: string, look: CardLook = {}): Promise<{ png: Buffer; etag: string }> {
+    const { fileKey, hash, etag, theme, format } = cardIdentity(key, text, byline, siteName, look);
     const file = path.join(dir, `${fileKey}-${hash}.png`);
-    const etag = `"${hash}"`;
     const cached = memory.get(file);
     if (cached) {
-      remember(file, cached);
+      // Map order is insertion order: re-insert to keep the most recently served last.
+      memory.delete(file);
+      memory.set(file, cached);
       return { png: cached, etag };
     }
     try {
@@ -145,7 +163,7 @@ export function createCardCache(dir: string, memoryEntries = 64) {
         await rename(temporary, file);
         for (const name of await readdir(dir)) {
           if (name.startsWith(`${fileKey}-`) && name.endsWith('.png') && path.join(dir, name) !== file) {
-            memory.delete(path.join(dir, name));
+            forget(path.join(dir, name));
             await unlink(path.join(dir, name)).catch(() => undefined);
           }
         }
@@ -156,4 +174,7 @@ export function createCardCache(dir: string, memoryEntries = 64) {
     }
     return { png: await pending, etag };
   };
+  /** The cache's memory use (tests, metrics). */
+  cardFor.memory = () => ({ entries: memory.size, bytes: memoryBytes });
+  return cardFor;
 }

@@ -1,7 +1,12 @@
 /** Cards people keep: themes, formats, the author's choice stored with the wish, the cache and its invalidation on edit. */
 import sharp from 'sharp';
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { CARD_THEMES } from './card-themes';
+import { createCardCache } from './card';
 
 describe.each(dialects)('cards (%s)', (dialect) => {
   let t: TestContext;
@@ -57,5 +62,41 @@ describe.each(dialects)('cards (%s)', (dialect) => {
 
     expectJsonClientError(await t.request({ method: 'PATCH', url: `/api/base/wish/${id}/`, token: ada.access, payload: { card_theme: 'nope' } }), 400);
     expectJsonClientError(await t.request({ method: 'POST', url: '/api/base/save_wish/', token: ada.access, payload: { text: 'x', card_theme: 'nope' } }), 400);
+  });
+
+  it('answers a client holding the card 304 (weak and listed validators too) with the cache headers, and a hidden or private wish 404 whatever it holds', async () => {
+    const id = await t.saveWish(ada, 'A card to keep');
+    const first = await t.request({ url: `/api/base/wish/${id}/card.png` });
+    const etag = String(first.headers.etag);
+    for (const held of [etag, `W/${etag}`, `"other", ${etag}`]) {
+      const res = await t.request({ url: `/api/base/wish/${id}/card.png`, headers: { 'if-none-match': held } });
+      expect([held, res.statusCode, res.rawPayload.length]).toEqual([held, 304, 0]);
+      expect(res.headers.etag).toBe(etag);
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+    }
+    expect((await t.request({ url: `/api/base/wish/${id}/card.png`, headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
+    await sql`update wishes set hidden = 1 where id = ${id}`.execute(t.app.deps.db);
+    expect((await t.request({ url: `/api/base/wish/${id}/card.png`, headers: { 'if-none-match': etag } })).statusCode).toBe(404);
+    await sql`update wishes set hidden = 0, is_public = 0 where id = ${id}`.execute(t.app.deps.db);
+    expect((await t.request({ url: `/api/base/wish/${id}/card.png`, headers: { 'if-none-match': etag } })).statusCode).toBe(404);
+    // The author's own private card: never in shared caches.
+    const own = await t.request({ url: `/api/base/wish/${id}/card.png`, token: ada.access });
+    expect([own.statusCode, own.headers['cache-control']]).toEqual([200, 'private, no-store']);
+  });
+});
+
+describe('card memory', () => {
+  it('keeps at most its entries and bytes, the least recently served leaving first', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cards-'));
+    const cards = createCardCache(dir, { entries: 3, bytes: 1024 * 1024 });
+    const drawn: Buffer[] = [];
+    for (const text of ['one', 'two', 'three', 'four']) drawn.push((await cards('wish-1', text, 'Ada', 'Wishes')).png);
+    expect(cards.memory().entries).toBeLessThanOrEqual(3);
+    expect(cards.memory().bytes).toBeLessThanOrEqual(1024 * 1024);
+    const small = createCardCache(dir, { entries: 10, bytes: drawn[0]!.length + 10 });
+    await small('wish-2', 'a', 'Ada', 'Wishes');
+    await small('wish-3', 'b', 'Ada', 'Wishes');
+    expect(small.memory().entries).toBe(1);
+    expect(small.memory().bytes).toBeLessThanOrEqual(drawn[0]!.length + 10);
   });
 });

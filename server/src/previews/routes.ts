@@ -4,8 +4,9 @@ import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';
 import { loadOptions } from '../options/load';
-import { getVisibleWish } from '../wishes/queries';
-import { cardCacheFor, chosenTheme, sendPng } from './service';
+import { cardCacheFor, chosenTheme, etagMatches, sendNotModified, sendPng } from './service';
+import { cardSource } from './queries';
+import { cardIdentity } from './card';
 import { cardThemeList } from './card-themes';
 
 const NOT_FOUND = 'Wish not found';
@@ -20,15 +21,18 @@ export default defineRoutes((_app, deps) => {
       handler: async (request, reply) => {
         const id = parseId(request.params.id, NOT_FOUND);
         // Visitors (crawlers) see visible public wishes; the author also their private ones.
-        const wish = await getVisibleWish(db, id, request.userId ?? null);
-        if (!wish || (!wish.is_public && wish.user_id !== request.userId)) throw new HttpError(404, NOT_FOUND);
+        const wish = await cardSource(db, id, request.userId ?? null);
+        if (!wish || (!wish.isPublic && wish.userId !== request.userId)) throw new HttpError(404, NOT_FOUND);
         // A wish hidden by moderation has no card, for its author neither (a card is for sharing).
-        const row = await db.selectFrom('wishes').select(['hidden', 'card_theme']).where('id', '=', id).executeTakeFirst();
-        if (!row || row.hidden !== 0) throw new HttpError(404, NOT_FOUND);
-        const theme = chosenTheme(request.query.theme, row.card_theme);
+        if (wish.hidden) throw new HttpError(404, NOT_FOUND);
+        const theme = chosenTheme(request.query.theme, wish.cardTheme);
         const format: CardFormat = request.query.format ?? 'og';
-        const card = await cardFor(`wish-${id}`, wish.text, wish.author, siteName(), { theme, format });
-        return sendPng(reply, request.headers['if-none-match'], card, wish.is_public);
+        const site = siteName();
+        // The ETag names what is drawn, so a client holding this card is answered before any PNG is looked up.
+        const { etag } = cardIdentity(`wish-${id}`, wish.text, wish.author, site, { theme, format });
+        if (etagMatches(request.headers['if-none-match'], etag)) return sendNotModified(reply, etag, wish.isPublic);
+        const card = await cardFor(`wish-${id}`, wish.text, wish.author, site, { theme, format });
+        return sendPng(reply, undefined, card, wish.isPublic);
       },
     },
 

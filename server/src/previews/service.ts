@@ -14,12 +14,30 @@ export function chosenTheme(asked: string | undefined, stored: string | null | u
   return asked;
 }
 
-/** Sends a card; `shared` cards (public wishes) may sit in public caches for a while, others stay private. */
-export function sendPng(reply: FastifyReply, ifNoneMatch: string | undefined, card: { png: Buffer; etag: string }, shared = true) {
+/** Whether an If-None-Match header names this ETag (a list, weak validators and `*` included). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** The headers every card answer carries, a 304 included: `shared` cards (public wishes) may sit in public caches for a while, others stay private. */
+function cardHeaders(reply: FastifyReply, etag: string, shared: boolean) {
   // Short-lived: a wish made private must stop showing its card soon in caches too.
-  reply.header('ETag', card.etag).header('Cache-Control', shared ? 'public, max-age=300' : 'private, no-store').header('X-Content-Type-Options', 'nosniff');
-  if (ifNoneMatch === card.etag) return reply.code(304).send();
-  return reply.type('image/png').send(card.png);
+  return reply.header('ETag', etag).header('Cache-Control', shared ? 'public, max-age=300' : 'private, no-store').header('X-Content-Type-Options', 'nosniff');
+}
+
+/** 304 for a card the client already holds (its ETag is known before the PNG is looked up). */
+export function sendNotModified(reply: FastifyReply, etag: string, shared = true) {
+  return cardHeaders(reply, etag, shared).code(304).send();
+}
+
+/** Sends a card, or 304 when the client holds this one. */
+export function sendPng(reply: FastifyReply, ifNoneMatch: string | undefined, card: { png: Buffer; etag: string }, shared = true) {
+  if (etagMatches(ifNoneMatch, card.etag)) return sendNotModified(reply, card.etag, shared);
+  return cardHeaders(reply, card.etag, shared).type('image/png').send(card.png);
 }
 
 const caches = new Map<string, ReturnType<typeof createCardCache>>();
