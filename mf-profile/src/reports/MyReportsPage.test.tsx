@@ -1,23 +1,29 @@
 import { screen } from '@testing-library/react';
 import { axe } from 'jest-axe';
-import { api, ApiError } from '@wishes/shared';
 import MyReportsPage from './MyReportsPage';
 import { renderRoute } from '../test/renderRoute';
 import { signInAs, signOutForTest } from '../test/fixtures';
+import { http, HttpResponse, refuse, server } from '../test/http';
+
+const MINE = '*/api/complaints/my/';
 
 beforeEach(() => signInAs(3));
 afterEach(() => signOutForTest());
 afterEach(() => jest.restoreAllMocks());
 
 it("lists the member's reports with their outcome, axe-clean", async () => {
-  jest.spyOn(api, 'getMyReports').mockResolvedValue({
-    reports: [
-      { wish_id: 12, category: 'Spam or advertising', created_at: '2026-11-23T10:00:00.000Z', status: 'resolved', resolution: 'hide' },
-      { wish_id: 9, category: 'Something else', created_at: '2026-11-22T10:00:00.000Z', status: 'open', resolution: null },
-    ],
-    page_number: 1,
-    next_page_number: null,
-  });
+  server.use(
+    http.get(MINE, () =>
+      HttpResponse.json({
+        reports: [
+          { wish_id: 12, category: 'Spam or advertising', created_at: '2026-11-23T10:00:00.000Z', status: 'resolved', resolution: 'hide' },
+          { wish_id: 9, category: 'Something else', created_at: '2026-11-22T10:00:00.000Z', status: 'open', resolution: null },
+        ],
+        page_number: 1,
+        next_page_number: null,
+      }),
+    ),
+  );
   const { container } = renderRoute('/my/reports', '/my/reports', <MyReportsPage />);
   const items = await screen.findAllByRole('listitem');
   expect(items[0]).toHaveTextContent('Wish 12: Spam or advertising');
@@ -28,7 +34,10 @@ it("lists the member's reports with their outcome, axe-clean", async () => {
 });
 
 it('says so when there are none, and offers Retry on a failure', async () => {
-  jest.spyOn(api, 'getMyReports').mockRejectedValueOnce(new ApiError('Could not load this list. Please try again.', 500)).mockResolvedValue({ reports: [], page_number: 1, next_page_number: null });
+  server.use(
+    http.get(MINE, () => refuse(500, 'Could not load this list. Please try again.'), { once: true }),
+    http.get(MINE, () => HttpResponse.json({ reports: [], page_number: 1, next_page_number: null })),
+  );
   renderRoute('/my/reports', '/my/reports', <MyReportsPage />);
   (await screen.findByRole('button', { name: /Retry/ })).click();
   expect(await screen.findByText("You haven't reported any wish.")).toBeInTheDocument();
