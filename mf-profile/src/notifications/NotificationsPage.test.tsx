@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Notification } from '@wishes/shared';
 import { signedInMemberEachTest } from '../test/fixtures';
@@ -50,4 +50,25 @@ it('shows an empty state and an error with Retry', async () => {
   member.server.on('GET', '/api/notifications/?page=1', { body: { notifications: [], unread_count: 0, page_number: 1, next_page_number: null } });
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
+});
+
+it('appends older notifications; a later page that fails toasts and keeps the list', async () => {
+  const page = (ids: number[], next: number | null, n: number) => ({
+    body: { notifications: ids.map((id) => note({ id, text: `Note ${id}` })), unread_count: 3, page_number: n, next_page_number: next },
+  });
+  member.server.on('GET', '/api/notifications/?page=1', page([1, 2], 2, 1));
+  member.server.on('GET', '/api/notifications/?page=2', page([2, 3], 3, 2));
+  member.server.on('GET', '/api/notifications/?page=3', 'network-error');
+  renderPage();
+  expect(await screen.findAllByTestId('notification')).toHaveLength(2);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Show older notifications' }));
+  // Note 2 moved to page 2 meanwhile: shown once.
+  expect(await screen.findByText('Note 3')).toBeInTheDocument();
+  expect(screen.getAllByTestId('notification')).toHaveLength(3);
+
+  await userEvent.click(screen.getByRole('button', { name: 'Show older notifications' }));
+  await waitFor(() => expect(member.toasts.messages()).toEqual(['Could not load notifications.']));
+  expect(screen.getAllByTestId('notification')).toHaveLength(3);
+  expect(screen.getByRole('button', { name: 'Show older notifications' })).toBeEnabled();
 });

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import MyReportsPage from './MyReportsPage';
 import { renderRoute } from '../test/renderRoute';
@@ -41,4 +42,22 @@ it('says so when there are none, and offers Retry on a failure', async () => {
   renderRoute('/my/reports', '/my/reports', <MyReportsPage />);
   (await screen.findByRole('button', { name: /Retry/ })).click();
   expect(await screen.findByText("You haven't reported any wish.")).toBeInTheDocument();
+});
+
+it('pages with Previous / Next, asking for the page it shows', async () => {
+  const report = (wish_id: number) => ({ wish_id, category: 'Spam or advertising', created_at: '2026-11-23T10:00:00.000Z', status: 'open', resolution: null });
+  const pages: string[] = [];
+  server.use(
+    http.get(MINE, ({ request }) => {
+      const n = Number(new URL(request.url).searchParams.get('page'));
+      pages.push(String(n));
+      return HttpResponse.json({ reports: [report(n === 1 ? 12 : 13)], page_number: n, next_page_number: n === 1 ? 2 : null });
+    }),
+  );
+  renderRoute('/my/reports', '/my/reports', <MyReportsPage />);
+  expect(await screen.findByRole('link', { name: 'Wish 12' })).toBeInTheDocument();
+  await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+  expect(await screen.findByRole('link', { name: 'Wish 13' })).toBeInTheDocument();
+  expect(screen.getByText('Page 2')).toBeInTheDocument();
+  expect(pages).toEqual(['1', '2']);
 });
