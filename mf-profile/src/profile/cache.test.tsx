@@ -4,6 +4,7 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { queryKeys, updateCachedWish, useQueryClient, type Profile, type QueryClient } from '@wishes/shared';
 import { recordToasts } from '@wishes/shared/testing';
 import { embed, makePage, makeProfile, makeWish, signInAs, signOutForTest } from '../test/fixtures';
@@ -18,7 +19,10 @@ let client: QueryClient;
 
 /** Hands the test the cache the page under test uses (renderRoute's fresh one). */
 function CacheProbe() {
-  client = useQueryClient();
+  const cache = useQueryClient();
+  useEffect(() => {
+    client = cache;
+  }, [cache]);
   return null;
 }
 
