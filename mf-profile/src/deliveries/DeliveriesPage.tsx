@@ -18,6 +18,7 @@ import {
   type DeliveriesPage as SentPage,
 } from '@wishes/shared';
 import type { Pages } from '../common/pages';
+import '../common/memberCache';
 import './deliveries.css';
 
 export const DELIVERIES_TEXT = {

@@ -26,6 +26,7 @@ import {
   type Account,
   type FieldBinding,
 } from '@wishes/shared';
+import '../common/memberCache';
 import './settings.css';
 
 export const SETTINGS_TEXT = {
