@@ -1,9 +1,10 @@
 const path = require('path');
 
 module.exports = require('../build/jest.base')({
-  env: 'jsdom',
-  // The MSW suites pick jest-fixed-jsdom in their docblock; MSW 3 and its helpers ship ES modules
-  // only, so SWC turns them into CommonJS like our sources.
+  // jest-fixed-jsdom: jsdom with Node's own fetch, Request, Response and streams, which MSW needs
+  // (every suite that renders a screen answers HTTP with MSW). MSW 3 and its helpers ship ES
+  // modules only, so SWC turns them into CommonJS like our sources.
+  env: 'jest-fixed-jsdom',
   esmPackages: ['msw', '@mswjs', '@msw', 'rettime', 'until-async', '@open-draft', 'tough-cookie', 'cookie', 'set-cookie-parser'],
   setupFilesAfterEnv: ['<rootDir>/../build/jest.setup-dom.js'],
   // mf-feed is not built in unit tests: the federation runtime is a test double whose

@@ -1,7 +1,24 @@
 /** /deliveries: the wishes the member sent to people, newest first, with cancel for scheduled ones (exposed as mf_profile/DeliveriesPage). */
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, Button, EmptyState, ErrorState, Spinner, api, toast, useDocumentTitle, type Delivery } from '@wishes/shared';
+import {
+  API_ERRORS,
+  Button,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  call,
+  errorMessage,
+  queryKeys,
+  toast,
+  useDocumentTitle,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type DeliveriesPage as SentPage,
+} from '@wishes/shared';
+import type { Pages } from '../common/pages';
+import '../common/memberCache';
 import './deliveries.css';
 
 export const DELIVERIES_TEXT = {
@@ -24,35 +41,36 @@ export const DELIVERIES_TEXT = {
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
-interface State {
-  status: 'loading' | 'error' | 'ready';
-  items: Delivery[];
-  nextPage: number | null;
-}
+/** The sent wishes as one appended list ("Show older"), beside queryKeys.deliveries' pages. (To move into the kit's queryKeys.) */
+export const deliveriesKey = () => [queryKeys.deliveries(1)[0], 'infinite'] as const;
 
 export default function DeliveriesPage() {
   useDocumentTitle(DELIVERIES_TEXT.title);
-  const [state, setState] = useState<State>({ status: 'loading', items: [], nextPage: null });
+  const client = useQueryClient();
+  const query = useInfiniteQuery({
+    queryKey: deliveriesKey(),
+    queryFn: ({ pageParam }) =>
+      call('listDeliveries', { query: { page: pageParam } }).catch((error: unknown) => {
+        // A later page that fails says so and keeps the list; the first shows the error with Retry.
+        if (pageParam > 1) toast.error(DELIVERIES_TEXT.failed);
+        throw error;
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last: SentPage) => last.next_page_number ?? undefined,
+  });
+  const items = useMemo(() => query.data?.pages.flatMap((page) => page.deliveries) ?? [], [query.data]);
+  const status = query.data ? 'ready' : query.isError && !query.isFetching ? 'error' : 'loading';
 
-  const load = (page: number) =>
-    api.listDeliveries(page).then(
-      (result) => setState((current) => ({ status: 'ready', items: page === 1 ? result.deliveries : [...current.items, ...result.deliveries], nextPage: result.next_page_number })),
-      () => (page === 1 ? setState((current) => ({ ...current, status: 'error' })) : toast.error(DELIVERIES_TEXT.failed)),
-    );
-
-  useEffect(() => {
-    if (state.status === 'loading') void load(1);
-  }, [state.status]);
-
-  const cancel = async (id: number) => {
-    try {
-      await api.cancelDelivery(id);
-      setState((current) => ({ ...current, items: current.items.map((d) => (d.delivery_id === id ? { ...d, status: 'cancelled' } : d)) }));
+  const cancel = useMutation({
+    mutationFn: (id: number) => call('cancelDelivery', { params: { id } }),
+    onSuccess: (_answer, id) => {
+      client.setQueryData<Pages<SentPage>>(deliveriesKey(), (data) =>
+        data && { ...data, pages: data.pages.map((page) => ({ ...page, deliveries: page.deliveries.map((d) => (d.delivery_id === id ? { ...d, status: 'cancelled' as const } : d)) })) },
+      );
       toast.success(DELIVERIES_TEXT.cancelled);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Could not cancel this delivery. Please try again.');
-    }
-  };
+    },
+    onError: (error) => toast.error(errorMessage(error, API_ERRORS.cancelDelivery)),
+  });
 
   return (
     <section className="profile-deliveries" aria-labelledby="deliveries-title">
@@ -60,12 +78,12 @@ export default function DeliveriesPage() {
         {DELIVERIES_TEXT.title}
       </h1>
       <p className="profile-deliveries__lead">{DELIVERIES_TEXT.lead}</p>
-      {state.status === 'loading' ? <Spinner label="Loading..." /> : null}
-      {state.status === 'error' ? <ErrorState message={DELIVERIES_TEXT.failed} onRetry={() => setState((c) => ({ ...c, status: 'loading' }))} /> : null}
-      {state.status === 'ready' && state.items.length === 0 ? <EmptyState>{DELIVERIES_TEXT.empty}</EmptyState> : null}
-      {state.items.length ? (
+      {status === 'loading' ? <Spinner label="Loading..." /> : null}
+      {status === 'error' ? <ErrorState message={DELIVERIES_TEXT.failed} onRetry={() => void query.refetch()} /> : null}
+      {status === 'ready' && items.length === 0 ? <EmptyState>{DELIVERIES_TEXT.empty}</EmptyState> : null}
+      {items.length ? (
         <ul className="profile-deliveries__list">
-          {state.items.map((d) => (
+          {items.map((d) => (
             <li key={d.delivery_id} className="profile-deliveries__item" data-testid="delivery">
               <div className="profile-deliveries__who">
                 <strong>{d.recipient_name || d.recipient_email}</strong>
@@ -82,7 +100,7 @@ export default function DeliveriesPage() {
               <div className="profile-deliveries__actions">
                 <Link to={`/wish/${d.wish_id}`}>{DELIVERIES_TEXT.viewWish}</Link>
                 {d.status === 'scheduled' ? (
-                  <Button variant="secondary" onClick={() => void cancel(d.delivery_id)}>
+                  <Button variant="secondary" onClick={() => cancel.mutate(d.delivery_id)}>
                     {DELIVERIES_TEXT.cancel}
                   </Button>
                 ) : null}
@@ -91,8 +109,8 @@ export default function DeliveriesPage() {
           ))}
         </ul>
       ) : null}
-      {state.nextPage ? (
-        <Button variant="secondary" onClick={() => void load(state.nextPage!)}>
+      {query.hasNextPage ? (
+        <Button variant="secondary" onClick={() => void query.fetchNextPage({ cancelRefetch: false })}>
           {DELIVERIES_TEXT.more}
         </Button>
       ) : null}

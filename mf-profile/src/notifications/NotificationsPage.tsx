@@ -1,7 +1,24 @@
 /** /notifications: the member's notifications, newest first, with mark read / mark all read (exposed as mf_profile/NotificationsPage). */
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, EmptyState, ErrorState, Spinner, api, formatDate, toast, useDocumentTitle, type Notification } from '@wishes/shared';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  Spinner,
+  call,
+  formatDate,
+  queryKeys,
+  toast,
+  useDocumentTitle,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+  type Notification,
+  type NotificationsPage as NotesPage,
+} from '@wishes/shared';
+import type { Pages } from '../common/pages';
+import '../common/memberCache';
 import './notifications.css';
 
 export const NOTIFICATIONS_TEXT = {
@@ -16,62 +33,59 @@ export const NOTIFICATIONS_TEXT = {
   markFailed: 'Could not mark as read. Please try again.',
 } as const;
 
-interface State {
-  status: 'loading' | 'error' | 'ready';
-  items: Notification[];
-  unread: number;
-  nextPage: number | null;
-  loadingMore: boolean;
-}
+/** The notifications as one appended list ("Show older"), beside queryKeys.notifications' pages. (To move into the kit's queryKeys.) */
+export const notificationsKey = () => [queryKeys.notifications(1)[0], 'infinite'] as const;
 
-/** Loads page `page`; resolves with the change it makes to the list (a later page that fails also says so). */
-function loadPage(page: number): Promise<(current: State) => State> {
-  return api.getNotifications(page).then(
-    (result) => (current: State): State => ({
-      status: 'ready',
-      items: page === 1 ? result.notifications : [...current.items, ...result.notifications.filter((n) => !current.items.some((c) => c.id === n.id))],
-      unread: result.unread_count,
-      nextPage: result.next_page_number,
-      loadingMore: false,
-    }),
-    () => {
-      if (page > 1) toast.error(NOTIFICATIONS_TEXT.failed);
-      return (current: State): State => (page === 1 ? { ...current, status: 'error' } : { ...current, loadingMore: false });
-    },
-  );
+/** Each notification once, in page order (a new one arriving meanwhile shifts the next page). */
+function distinct(pages: NotesPage[]): Notification[] {
+  const seen = new Set<number>();
+  return pages.flatMap((page) => page.notifications).filter((n) => (seen.has(n.id) ? false : (seen.add(n.id), true)));
 }
 
 export default function NotificationsPage() {
   useDocumentTitle(NOTIFICATIONS_TEXT.title);
-  const [state, setState] = useState<State>({ status: 'loading', items: [], unread: 0, nextPage: null, loadingMore: false });
+  const client = useQueryClient();
+  const query = useInfiniteQuery({
+    queryKey: notificationsKey(),
+    queryFn: ({ pageParam }) =>
+      call('listNotifications', { query: { page: pageParam } }).catch((error: unknown) => {
+        // A later page that fails says so and keeps the list; the first shows the error with Retry.
+        if (pageParam > 1) toast.error(NOTIFICATIONS_TEXT.failed);
+        throw error;
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last: NotesPage) => last.next_page_number ?? undefined,
+  });
+  const items = useMemo(() => distinct(query.data?.pages ?? []), [query.data]);
+  // The count the server gave last (the newest page, or a mark-read answer written into it).
+  const unread = query.data?.pages.at(-1)?.unread_count ?? 0;
+  const status = query.data ? 'ready' : query.isError && !query.isFetching ? 'error' : 'loading';
 
-  // The first page, on arrival and on Retry (which shows loading again).
-  useEffect(() => {
-    if (state.status === 'loading') void loadPage(1).then(setState);
-  }, [state.status]);
-
-  const markRead = async (ids?: number[]) => {
-    try {
-      const { unread_count } = await api.markNotificationsRead(ids);
-      setState((current) => ({
-        ...current,
-        unread: unread_count,
-        items: current.items.map((n) => (ids === undefined || ids.includes(n.id) ? { ...n, read: true } : n)),
-      }));
-    } catch {
-      toast.error(NOTIFICATIONS_TEXT.markFailed);
-    }
-  };
+  const markRead = useMutation({
+    mutationFn: (ids?: number[]) => call('markNotificationsRead', { body: ids ? { ids } : {} }),
+    onSuccess: ({ unread_count }, ids) =>
+      client.setQueryData<Pages<NotesPage>>(notificationsKey(), (data) =>
+        data && {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            unread_count,
+            notifications: page.notifications.map((n) => (ids === undefined || ids.includes(n.id) ? { ...n, read: true } : n)),
+          })),
+        },
+      ),
+    onError: () => toast.error(NOTIFICATIONS_TEXT.markFailed),
+  });
 
   let content;
-  if (state.status === 'loading') content = <Spinner label="Loading notifications..." />;
-  else if (state.status === 'error') content = <ErrorState message={NOTIFICATIONS_TEXT.failed} onRetry={() => setState((s) => ({ ...s, status: 'loading' }))} />;
-  else if (state.items.length === 0) content = <EmptyState>{NOTIFICATIONS_TEXT.empty}</EmptyState>;
+  if (status === 'loading') content = <Spinner label="Loading notifications..." />;
+  else if (status === 'error') content = <ErrorState message={NOTIFICATIONS_TEXT.failed} onRetry={() => void query.refetch()} />;
+  else if (items.length === 0) content = <EmptyState>{NOTIFICATIONS_TEXT.empty}</EmptyState>;
   else
     content = (
       <>
         <ul className="profile-notes__list">
-          {state.items.map((n) => (
+          {items.map((n) => (
             <li key={n.id} className={`profile-notes__item${n.read ? '' : ' is-unread'}`} data-testid="notification">
               <div className="profile-notes__body">
                 <p className="profile-notes__text">
@@ -95,22 +109,15 @@ export default function NotificationsPage() {
                 </p>
               </div>
               {n.read ? null : (
-                <Button variant="ghost" className="profile-notes__mark" onClick={() => void markRead([n.id])} aria-label={`${NOTIFICATIONS_TEXT.markOne}: ${n.text}`}>
+                <Button variant="ghost" className="profile-notes__mark" onClick={() => markRead.mutate([n.id])} aria-label={`${NOTIFICATIONS_TEXT.markOne}: ${n.text}`}>
                   {NOTIFICATIONS_TEXT.markOne}
                 </Button>
               )}
             </li>
           ))}
         </ul>
-        {state.nextPage !== null ? (
-          <Button
-            variant="secondary"
-            disabled={state.loadingMore}
-            onClick={() => {
-              setState((s) => ({ ...s, loadingMore: true }));
-              void loadPage(state.nextPage!).then(setState);
-            }}
-          >
+        {query.hasNextPage ? (
+          <Button variant="secondary" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage({ cancelRefetch: false })}>
             {NOTIFICATIONS_TEXT.more}
           </Button>
         ) : null}
@@ -121,12 +128,12 @@ export default function NotificationsPage() {
     <div className="profile-notes">
       <div className="profile-notes__head">
         <h1 className="profile-notes__title">{NOTIFICATIONS_TEXT.title}</h1>
-        {state.status === 'ready' && state.unread > 0 ? (
+        {status === 'ready' && unread > 0 ? (
           <>
             <span className="profile-notes__unread" data-testid="unread-count">
-              {NOTIFICATIONS_TEXT.unread(state.unread)}
+              {NOTIFICATIONS_TEXT.unread(unread)}
             </span>
-            <Button variant="secondary" onClick={() => void markRead()}>
+            <Button variant="secondary" onClick={() => markRead.mutate(undefined)}>
               {NOTIFICATIONS_TEXT.markAll}
             </Button>
           </>

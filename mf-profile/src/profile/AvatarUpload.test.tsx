@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { File as WireFile } from 'node:buffer';
 import { LIMITS, session$ } from '@wishes/shared';
-import { deferred, fakeServer, type FakeServer, type JsonAnswer as Reply, recordToasts } from '@wishes/shared/testing';
+import { deferred, recordToasts } from '@wishes/shared/testing';
+import { apiRoutes, type Answer as Reply, type ApiRoutes } from '../test/http';
 import { embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import ProfilePage from './ProfilePage';
@@ -22,14 +24,23 @@ jest.mock('react-easy-crop', () => {
   }
   return { __esModule: true, default: StandInCropper };
 });
-jest.mock('./cropImage', () => ({
-  ...jest.requireActual<typeof import('./cropImage')>('./cropImage'),
-  cropToSquare: jest.fn(async () => new Blob(['cropped-png'], { type: 'image/png' })),
-}));
+// Under jest-fixed-jsdom (Node's fetch and Blob, for MSW) jsdom's FileReader cannot read Node's
+// Blob (the cropped square), so its data: URL is made from the bytes as FileReader would; the chosen
+// file (jsdom's File) is read for real.
+jest.mock('./cropImage', () => {
+  const actual = jest.requireActual<typeof import('./cropImage')>('./cropImage');
+  return {
+    ...actual,
+    cropToSquare: jest.fn(async () => new Blob(['cropped-png'], { type: 'image/png' })),
+    readAsDataUrl: jest.fn(async (blob: Blob) =>
+      blob instanceof Blob && typeof blob.arrayBuffer === 'function' ? `data:${blob.type};base64,${Buffer.from(await blob.arrayBuffer()).toString('base64')}` : actual.readAsDataUrl(blob),
+    ),
+  };
+});
 
 const UPLOAD = '/api/profile/my/avatar/upload/';
 
-let server: FakeServer;
+let server: ApiRoutes;
 let toasts: ReturnType<typeof recordToasts>;
 // No blob: URL anywhere (a blob: URL on the page is what tripped connect-src 'self'): the images shown are data: URLs.
 const createObjectURL = jest.fn(() => 'blob:never');
@@ -45,7 +56,7 @@ beforeEach(() => {
   signInAs(5, '/media/old_t.png');
   // The own profile comes embedded, so the only requests a test sees are its own.
   embed({ path: '/user/5', profile: { profile: makeProfile({ is_self: true, avatar_url: '/media/old.png' }), wishes: makePage([], null) } });
-  server = fakeServer();
+  server = apiRoutes();
 });
 afterEach(() => {
   toasts.stop();
@@ -66,7 +77,7 @@ describe('avatar validation, before any request', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please select an image file (JPEG, PNG, etc.)');
     expect(toasts.messages()).toEqual(['Please select an image file (JPEG, PNG, etc.)']);
     expect(toasts.toasts[0].kind).toBe('error');
-    expect(server.fetch).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
   });
 
   it('refuses an image over 5 MB', async () => {
@@ -77,7 +88,7 @@ describe('avatar validation, before any request', () => {
 
     expect(screen.getByRole('alert')).toHaveTextContent('Image file is too large. Please select an image under 5MB.');
     expect(toasts.messages()).toEqual(['Image file is too large. Please select an image under 5MB.']);
-    expect(server.fetch).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
   });
 });
 
@@ -102,14 +113,14 @@ describe('the square crop, before any request', () => {
     expect(zoom).toHaveAttribute('aria-valuetext', '100%');
     fireEvent.change(zoom, { target: { value: '2' } });
     expect(zoom).toHaveAttribute('aria-valuetext', '200%');
-    expect(server.fetch).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
 
     await userEvent.click(within(crop).getByRole('button', { name: 'Use this square' }));
     await waitFor(() => expect(toasts.messages()).toEqual(['Avatar updated successfully!']));
     // The square in the image's own pixels, cut from the chosen file read as a data: URL.
     expect(cropToSquare).toHaveBeenCalledWith(`data:image/png;base64,${btoa('png-bytes')}`, SQUARE, 'image/png');
     expect(createObjectURL).not.toHaveBeenCalled();
-    const sent = server.callsTo('POST', UPLOAD)[0].init?.body as FormData;
+    const sent = server.callsTo('POST', UPLOAD)[0].body as FormData;
     const avatar = sent.get('avatar') as File;
     expect([avatar.name, avatar.type, avatar.size]).toEqual(['me.png', 'image/png', 'cropped-png'.length]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -122,7 +133,7 @@ describe('the square crop, before any request', () => {
     await userEvent.click(within(crop).getByRole('button', { name: 'Cancel' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(server.fetch).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
     expect(avatarImage()).toHaveAttribute('src', '/media/old.png');
   });
 
@@ -135,7 +146,7 @@ describe('the square crop, before any request', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(toasts.messages()).toEqual(['Failed to upload avatar']);
     expect(screen.getByRole('alert')).toHaveTextContent('This file could not be read as an image. Please choose another one.');
-    expect(server.fetch).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
   });
 });
 
@@ -150,8 +161,9 @@ describe('uploading', () => {
     expect(await screen.findByRole('img', { name: 'Preview of your new avatar' })).toHaveAttribute('src', `data:image/png;base64,${btoa('cropped-png')}`);
     expect(screen.getByRole('status')).toHaveTextContent('Uploading avatar...');
     await waitFor(() => expect(server.callsTo('POST', UPLOAD)).toHaveLength(1));
-    const sent = server.callsTo('POST', UPLOAD)[0].init?.body as FormData;
-    expect(sent.get('avatar')).toBeInstanceOf(File);
+    const sent = server.callsTo('POST', UPLOAD)[0].body as FormData;
+    // What MSW read off the wire is Node's File (jsdom's File is another class of the same name).
+    expect(sent.get('avatar')).toBeInstanceOf(WireFile);
     expect((sent.get('avatar') as File).name).toBe('me.png');
 
     await act(async () =>

@@ -4,15 +4,16 @@
  * square drawn on a canvas, as a Blob; the images shown are data: URLs, never blob: URLs, see
  * cropImage.ts), previewed while uploading, and pushed to the session so the header's avatar and one's own cards change at once.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import {
   ApiError,
   Icon,
   Spinner,
-  api,
+  call,
   openModal,
   toast,
   updateSessionUser,
+  useMutation,
   validateAvatar,
   type AvatarUploadResponse,
 } from '@wishes/shared';
@@ -26,59 +27,60 @@ export const AVATAR_TEXT = {
   unreadable: 'This file could not be read as an image. Please choose another one.',
 } as const;
 
+/** The cropped square failed the avatar rules (docs/product.md#5-validation): its text, no request sent. */
+class InvalidAvatar extends Error {}
+
+interface Chosen {
+  file: File;
+  /** The chosen file as a data: URL. */
+  source: string;
+  area: CropArea;
+}
+
 export function AvatarUpload({ onUploaded }: { onUploaded: (response: AvatarUploadResponse) => void }) {
   const inputId = useId();
   const errorId = useId();
   const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
 
   const fail = (message: string) => {
     setError(message);
     toast.error(message);
   };
 
-  /** Sends the cropped square; `source` is the chosen file as a data: URL. */
-  const upload = async (file: File, source: string, area: CropArea) => {
-    setError(null);
-    setUploading(true);
-    try {
+  /** Crops, checks and sends the square (multipart field `avatar`), previewing it meanwhile. */
+  const upload = useMutation({
+    mutationFn: async ({ file, source, area }: Chosen) => {
       const cropped = await cropToSquare(source, area, file.type);
       const invalid = validateAvatar(cropped);
-      if (invalid) {
-        if (mounted.current) fail(invalid);
+      if (invalid) throw new InvalidAvatar(invalid);
+      setPreview(await readAsDataUrl(cropped).catch(() => null));
+      const form = new FormData();
+      form.append('avatar', cropped, croppedName(file.name, cropped.type || file.type));
+      return call('uploadAvatar', { body: form });
+    },
+    onMutate: () => setError(null),
+    onSuccess: (response) => {
+      // The header's avatar and one's own cards follow the session; the profile follows the cache (onUploaded).
+      updateSessionUser({ avatarThumbnail: response.avatar_thumbnail });
+      onUploaded(response);
+      toast.success(AVATAR_TEXT.success);
+    },
+    onError: (failure) => {
+      if (failure instanceof InvalidAvatar) {
+        fail(failure.message);
         return;
       }
-      const preview = await readAsDataUrl(cropped).catch(() => null);
-      if (mounted.current) setPreview(preview);
-      const response = await api.uploadAvatar(cropped, croppedName(file.name, cropped.type || file.type));
-      updateSessionUser({ avatarThumbnail: response.avatar_thumbnail });
-      if (mounted.current) onUploaded(response);
-      toast.success(AVATAR_TEXT.success);
-    } catch (failure) {
       const network = failure instanceof ApiError && failure.status === 0;
       toast.error(network ? AVATAR_TEXT.networkFailed : AVATAR_TEXT.failed);
-      if (mounted.current) {
-        setError(network ? AVATAR_TEXT.networkFailed : failure instanceof Error ? failure.message : AVATAR_TEXT.failed);
-      }
-    } finally {
-      if (mounted.current) {
-        setPreview(null);
-        setUploading(false);
-      }
-    }
-  };
+      setError(network ? AVATAR_TEXT.networkFailed : failure instanceof Error ? failure.message : AVATAR_TEXT.failed);
+    },
+    onSettled: () => setPreview(null),
+  });
+  const uploading = upload.isPending;
 
   const unreadable = () => {
-    if (mounted.current) setError(AVATAR_TEXT.unreadable);
+    setError(AVATAR_TEXT.unreadable);
     toast.error(AVATAR_TEXT.failed);
   };
 
@@ -97,7 +99,6 @@ export function AvatarUpload({ onUploaded }: { onUploaded: (response: AvatarUplo
       unreadable();
       return;
     }
-    if (!mounted.current) return;
     openModal({
       title: CROP_TEXT.title,
       render: (close) => (
@@ -106,7 +107,7 @@ export function AvatarUpload({ onUploaded }: { onUploaded: (response: AvatarUplo
           onCancel={close}
           onCrop={(area) => {
             close();
-            void upload(file, source, area);
+            upload.mutate({ file, source, area });
           }}
           onUnreadable={() => {
             close();

@@ -1,15 +1,15 @@
 import { screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { axe } from 'jest-axe';
-import { fakeServer, type FakeServer } from '@wishes/shared/testing';
+import { apiRoutes, type ApiRoutes } from '../test/http';
 import { embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import SubscriptionsPage from '../subscriptions/SubscriptionsPage';
 import ProfilePage from './ProfilePage';
 
-let server: FakeServer;
+let server: ApiRoutes;
 beforeEach(() => {
-  server = fakeServer();
+  server = apiRoutes();
   embed(null);
 });
 afterEach(() => {
@@ -59,5 +59,5 @@ it('uses embedded data under StrictMode too (double render) without any request'
   );
   expect(screen.getByRole('heading', { name: 'Strict Ada' })).toBeInTheDocument();
   expect(await screen.findByText('Wish number 3')).toBeInTheDocument();
-  expect(server.fetch).not.toHaveBeenCalled();
+  expect(server.calls).toHaveLength(0);
 });

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, fakeServer, type FakeServer, type JsonAnswer as Reply, recordToasts } from '@wishes/shared/testing';
+import { deferred, recordToasts } from '@wishes/shared/testing';
+import { apiRoutes, type Answer as Reply, type ApiRoutes } from '../test/http';
 import { embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import ProfilePage from './ProfilePage';
@@ -9,11 +10,11 @@ const PROFILE = '/api/profile/5/';
 const SUBSCRIBE = '/api/profile/5/subscribe/';
 const wishesPage = (page: number) => `/api/base/user/5/wishes/${page}/`;
 
-let server: FakeServer;
+let server: ApiRoutes;
 let toasts: ReturnType<typeof recordToasts>;
 
 beforeEach(() => {
-  server = fakeServer();
+  server = apiRoutes();
   toasts = recordToasts();
   embed(null);
 });
@@ -64,7 +65,7 @@ describe('loading the profile', () => {
   it("says 'Invalid user ID.' for a non-numeric uid and makes no request", async () => {
     renderProfile('/user/abc');
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid user ID.');
-    expect(server.fetch).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
   });
 
   it('says the profile was not found when the API has no such user', async () => {
@@ -90,7 +91,7 @@ describe('loading the profile', () => {
     expect(screen.getByRole('heading', { name: 'Embedded Ada' })).toBeInTheDocument();
     expect(await screen.findByText('Wish number 11')).toBeInTheDocument();
     expect(screen.getByText('Wish number 12')).toBeInTheDocument();
-    expect(server.fetch).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
   });
 
   it('ignores embedded data rendered for another profile', async () => {

@@ -2,8 +2,7 @@
  * Subscribe / unsubscribe on another user's profile (docs/product.md#4-states Subscription). The server's profile
  * is used when it returns one; otherwise the follower count moves by one locally.
  */
-import { useState } from 'react';
-import { ApiError, Button, api, toast, useSessionUser, type Profile } from '@wishes/shared';
+import { ApiError, Button, call, queryKeys, toast, useMutation, useQueryClient, useSessionUser, type Profile } from '@wishes/shared';
 import { profileName } from '../common/names';
 
 export const SUBSCRIBE_TEXT = {
@@ -21,36 +20,33 @@ function isProfile(value: unknown): value is Profile {
 
 export function SubscribeButton({ profile, onProfile }: { profile: Profile; onProfile: (change: (profile: Profile) => Profile) => void }) {
   const user = useSessionUser();
-  const [pending, setPending] = useState(false);
+  const client = useQueryClient();
   const subscribed = profile.is_subscribed;
+  const name = profileName(profile);
 
-  const toggle = async () => {
+  const mutation = useMutation({
+    mutationFn: (subscribing: boolean) => (subscribing ? call('subscribe', { params: { id: profile.user_id } }) : call('unsubscribe', { params: { id: profile.user_id } })),
+    onSuccess: (response, subscribing) => {
+      const returned = (response as { profile?: unknown } | null)?.profile;
+      if (isProfile(returned)) onProfile(() => returned);
+      else onProfile((current) => ({ ...current, is_subscribed: subscribing, followers: Math.max(0, current.followers + (subscribing ? 1 : -1)) }));
+      // The member's own list of subscriptions changed: /subscriptions loads it again when shown.
+      void client.invalidateQueries({ queryKey: queryKeys.mySubscriptions() });
+      toast.success(subscribing ? SUBSCRIBE_TEXT.subscribed(name) : SUBSCRIBE_TEXT.unsubscribed(name));
+    },
+    onError: (error, subscribing) => {
+      if (error instanceof ApiError && error.status === 0) toast.error(SUBSCRIBE_TEXT.networkFailed);
+      else toast.error(subscribing ? SUBSCRIBE_TEXT.subscribeFailed : SUBSCRIBE_TEXT.unsubscribeFailed);
+    },
+  });
+  const pending = mutation.isPending;
+
+  const toggle = () => {
     if (!user) {
       toast.info(SUBSCRIBE_TEXT.signInFirst);
       return;
     }
-    const subscribing = !subscribed;
-    const name = profileName(profile);
-    setPending(true);
-    try {
-      const response = subscribing ? await api.subscribe(profile.user_id) : await api.unsubscribe(profile.user_id);
-      const returned = (response as { profile?: unknown } | null)?.profile;
-      if (isProfile(returned)) {
-        onProfile(() => returned);
-      } else {
-        onProfile((current) => ({
-          ...current,
-          is_subscribed: subscribing,
-          followers: Math.max(0, current.followers + (subscribing ? 1 : -1)),
-        }));
-      }
-      toast.success(subscribing ? SUBSCRIBE_TEXT.subscribed(name) : SUBSCRIBE_TEXT.unsubscribed(name));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 0) toast.error(SUBSCRIBE_TEXT.networkFailed);
-      else toast.error(subscribing ? SUBSCRIBE_TEXT.subscribeFailed : SUBSCRIBE_TEXT.unsubscribeFailed);
-    } finally {
-      setPending(false);
-    }
+    if (!pending) mutation.mutate(!subscribed);
   };
 
   return (
@@ -61,7 +57,7 @@ export function SubscribeButton({ profile, onProfile }: { profile: Profile; onPr
       aria-pressed={subscribed}
       aria-busy={pending}
       disabled={pending}
-      onClick={() => void toggle()}
+      onClick={toggle}
     >
       {subscribed ? 'Unsubscribe' : 'Subscribe'}
     </Button>

@@ -4,7 +4,7 @@ import { WISHES_TEXT, useUserWishes } from './useUserWishes';
 
 /** The profile's wishes: mf-feed's list plus a Load More button while pages remain. */
 export function UserWishes({ userId, initial }: { userId: number; initial?: FeedPage }) {
-  const { wishes, status, hasMore, loadingMore, loadMore, retry, replaceWish } = useUserWishes(userId, initial);
+  const { wishes, status, hasMore, loadingMore, loadMore, retry } = useUserWishes(userId, initial);
 
   let body;
   if (status === 'loading') body = <Spinner label="Loading wishes..." />;
@@ -13,10 +13,11 @@ export function UserWishes({ userId, initial }: { userId: number; initial?: Feed
   else
     body = (
       <>
-        <WishList wishes={wishes} onChange={replaceWish} />
+        {/* No onChange: a vote in mf-feed's card updates the one cache (updateCachedWish), which this list reads. */}
+        <WishList wishes={wishes} />
         {hasMore ? (
           <div className="profile-wishes__more">
-            <Button variant="secondary" onClick={() => void loadMore()} disabled={loadingMore} aria-busy={loadingMore}>
+            <Button variant="secondary" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
               Load More
             </Button>
             {loadingMore ? <Spinner label="Loading more wishes..." /> : null}

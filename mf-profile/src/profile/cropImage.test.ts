@@ -1,3 +1,7 @@
+/**
+ * @jest-environment jsdom
+ */
+// Plain jsdom: its FileReader reads only its own Blob (jest-fixed-jsdom swaps in Node's).
 import { croppedName, croppedType, readAsDataUrl } from './cropImage';
 
 describe('what the crop step sends', () => {

@@ -1,9 +1,10 @@
 /**
- * The profile behind /user/:uid: validates the id, uses the data the server embedded in the page
- * once, otherwise asks the API (null = not found).
+ * The profile behind /user/:uid (TanStack Query, the site's `queryKeys.profile`, the key the
+ * shell's header reads too): validates the id, uses the data the server embedded in the page once,
+ * otherwise asks the API (null = not found).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { api, parseId, takeEmbedded, type FeedPage, type Profile } from '@wishes/shared';
+import { ApiError, call, errorMessage, parseId, queryKeys, takeEmbedded, useQuery, useQueryClient, API_ERRORS, type FeedPage, type Profile } from '@wishes/shared';
 
 export type ProfileState =
   | { status: 'invalid' }
@@ -23,40 +24,48 @@ function embeddedFor(path: string): EmbeddedProfile {
   return embeddedByPath.get(path);
 }
 
+/** The profile, or null when the API has no such user (404). */
+export async function loadProfile(id: number): Promise<Profile | null> {
+  try {
+    return await call('getProfile', { params: { id } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export function useProfile(uid: string) {
   const userId = parseId(uid);
   const path = `/user/${uid}`;
+  const client = useQueryClient();
   const [embedded] = useState<EmbeddedProfile>(() => (userId === null ? undefined : embeddedFor(path)));
-  const [state, setState] = useState<ProfileState>(() => {
-    if (userId === null) return { status: 'invalid' };
-    return embedded?.profile ? { status: 'ready', profile: embedded.profile } : { status: 'loading' };
-  });
 
   useEffect(() => {
     embeddedByPath.delete(path);
   }, [path]);
 
-  useEffect(() => {
-    if (state.status !== 'loading' || userId === null) return;
-    let cancelled = false;
-    api.getProfile(userId).then(
-      (profile) => {
-        if (!cancelled) setState(profile ? { status: 'ready', profile } : { status: 'missing' });
-      },
-      (error: unknown) => {
-        if (!cancelled) setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [state.status, userId]);
+  const query = useQuery({
+    queryKey: queryKeys.profile(uid),
+    queryFn: () => loadProfile(userId as number),
+    enabled: userId !== null,
+    initialData: embedded?.profile,
+    // The server's embedded copy is as fresh as it gets: no second request for it.
+    refetchOnMount: embedded?.profile ? false : true,
+  });
 
-  const retry = useCallback(() => setState({ status: 'loading' }), []);
-  /** Replaces the shown profile (after subscribing or uploading an avatar). */
-  const update = useCallback((change: (profile: Profile) => Profile) => {
-    setState((current) => (current.status === 'ready' ? { status: 'ready', profile: change(current.profile) } : current));
-  }, []);
+  let state: ProfileState;
+  if (userId === null) state = { status: 'invalid' };
+  else if (query.isError && !query.isFetching) state = { status: 'error', message: errorMessage(query.error, API_ERRORS.profile) };
+  else if (query.data === undefined || (query.isError && query.isFetching)) state = { status: 'loading' };
+  else state = query.data ? { status: 'ready', profile: query.data } : { status: 'missing' };
+
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  /** Replaces the cached profile (after subscribing or uploading an avatar): every reader of it (the header too) follows. */
+  const update = useCallback(
+    (change: (profile: Profile) => Profile) => client.setQueryData<Profile | null>(queryKeys.profile(uid), (current) => (current ? change(current) : current)),
+    [client, uid],
+  );
 
   return { userId, state, embeddedWishes: embedded?.wishes, retry, update };
 }

@@ -1,77 +1,54 @@
-/** A user's wishes, page by page (api.getUserWishes), starting from embedded data when present. */
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { FEED, api, toast, type FeedPage, type Wish } from '@wishes/shared';
+/**
+ * A user's wishes, page by page (`getUserWishesPage`) as one infinite query under 'wishes', so a
+ * vote or edit anywhere on the page (updateCachedWish) shows here too; starts from the page the
+ * server embedded when present.
+ */
+import { useCallback, useMemo } from 'react';
+import { FEED, call, queryKeys, toast, useInfiniteQuery, type FeedPage, type Wish } from '@wishes/shared';
 
 export const WISHES_TEXT = {
   firstPageFailed: "Could not load user's wishes",
   laterPageFailed: 'Could not load more wishes',
 } as const;
 
-type Status = 'loading' | 'ready' | 'error';
+/**
+ * A member's wishes as one appended list. Under queryKeys.userWishes' prefix ('wishes', 'user',
+ * id), so updateCachedWish and invalidating a member's wishes reach it. (To move into the kit's
+ * queryKeys as `userWishesInfinite`.)
+ */
+export const userWishesKey = (userId: number) => [...queryKeys.userWishes(String(userId), FEED.firstPage).slice(0, -1), 'infinite'] as const;
 
-function appendNew(current: Wish[], incoming: Wish[]): Wish[] {
-  const seen = new Set(current.map((wish) => wish.id));
-  return [...current, ...incoming.filter((wish) => !seen.has(wish.id))];
+/** Each wish once, in page order (a wish published meanwhile shifts the next page by one). */
+function distinct(pages: FeedPage[]): Wish[] {
+  const seen = new Set<number>();
+  return pages.flatMap((page) => page.wishes).filter((wish) => (seen.has(wish.id) ? false : (seen.add(wish.id), true)));
 }
 
 export function useUserWishes(userId: number, initial?: FeedPage) {
-  const [wishes, setWishes] = useState<Wish[]>(initial?.wishes ?? []);
-  const [nextPage, setNextPage] = useState<number | null>(initial ? (initial.next_page_number ?? null) : null);
-  const [status, setStatus] = useState<Status>(initial ? 'ready' : 'loading');
-  const [loadingMore, setLoadingMore] = useState(false);
-  const loadingMoreRef = useRef(false);
-  const mounted = useRef(true);
+  const query = useInfiniteQuery({
+    queryKey: userWishesKey(userId),
+    queryFn: ({ pageParam }) =>
+      call('getUserWishesPage', { params: { id: userId, page: pageParam } }).catch((error: unknown) => {
+        // One toast per failed request, as the page said before: the first page or a later one.
+        toast.error(pageParam === FEED.firstPage ? WISHES_TEXT.firstPageFailed : WISHES_TEXT.laterPageFailed);
+        throw error;
+      }),
+    initialPageParam: FEED.firstPage,
+    getNextPageParam: (last: FeedPage) => last.next_page_number ?? undefined,
+    initialData: initial ? { pages: [initial], pageParams: [FEED.firstPage] } : undefined,
+    refetchOnMount: initial ? false : true,
+  });
+  const { data, fetchNextPage, isFetchingNextPage, refetch } = query;
+  const wishes = useMemo(() => distinct(data?.pages ?? []), [data]);
 
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  let status: 'loading' | 'ready' | 'error';
+  if (data) status = 'ready';
+  else if (query.isError && !query.isFetching) status = 'error';
+  else status = 'loading';
 
-  useEffect(() => {
-    if (status !== 'loading') return;
-    let cancelled = false;
-    api.getUserWishes(userId, FEED.firstPage).then(
-      (page) => {
-        if (cancelled) return;
-        setWishes(page.wishes);
-        setNextPage(page.next_page_number ?? null);
-        setStatus('ready');
-      },
-      () => {
-        if (cancelled) return;
-        toast.error(WISHES_TEXT.firstPageFailed);
-        setStatus('error');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [status, userId]);
+  // A second click while a page loads does nothing (cancelRefetch: false).
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const retry = useCallback(() => void refetch(), [refetch]);
 
-  const loadMore = useCallback(async () => {
-    if (nextPage === null || loadingMoreRef.current) return;
-    loadingMoreRef.current = true;
-    setLoadingMore(true);
-    try {
-      const page = await api.getUserWishes(userId, nextPage);
-      if (!mounted.current) return;
-      setWishes((current) => appendNew(current, page.wishes));
-      setNextPage(page.next_page_number ?? null);
-    } catch {
-      if (mounted.current) toast.error(WISHES_TEXT.laterPageFailed);
-    } finally {
-      loadingMoreRef.current = false;
-      if (mounted.current) setLoadingMore(false);
-    }
-  }, [nextPage, userId]);
-
-  const retry = useCallback(() => setStatus('loading'), []);
-  /** Keeps a wish's new counts after a vote in mf-feed's card. */
-  const replaceWish = useCallback((changed: Wish) => {
-    setWishes((current) => current.map((wish) => (wish.id === changed.id ? changed : wish)));
-  }, []);
-
-  return { wishes, status, hasMore: nextPage !== null, loadingMore, loadMore, retry, replaceWish };
+  return { wishes, status, hasMore: !!query.hasNextPage, loadingMore: isFetchingNextPage, loadMore, retry };
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { federation, fakeInstance } from '../test/federationRuntime';
-import { fakeServer } from '@wishes/shared/testing';
+import { apiRoutes } from '../test/http';
 import { makeWish } from '../test/fixtures';
 import { WishList } from './WishList';
 import { DEFAULT_FEED_ENTRY, REMOTES_MANIFEST_URL, ensureFeedRemote, loadFeedWishList } from './loadFeedWishList';
@@ -46,26 +46,26 @@ describe('finding mf_feed', () => {
   it('does nothing when our own instance already knows mf_feed', async () => {
     const self = fakeInstance('mf_profile', [{ name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' }]);
     federation.instances = [self];
-    const server = fakeServer();
+    const server = apiRoutes();
     await ensureFeedRemote();
     expect(self.options.remotes).toHaveLength(1);
-    expect(server.fetch).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
   });
 
   it("borrows the shell's registration of mf_feed", async () => {
     const self = fakeInstance('mf_profile');
     const shell = fakeInstance('shell', [{ name: 'mf_feed', entry: 'http://cdn.example/mf-feed/remoteEntry.js' }]);
     federation.instances = [self, shell];
-    const server = fakeServer();
+    const server = apiRoutes();
     await ensureFeedRemote();
     expect(self.options.remotes).toEqual([{ name: 'mf_feed', entry: 'http://cdn.example/mf-feed/remoteEntry.js' }]);
-    expect(server.fetch).not.toHaveBeenCalled();
+    expect(server.calls).toHaveLength(0);
   });
 
   it('reads the runtime manifest when no instance knows mf_feed', async () => {
     const self = fakeInstance('mf_profile');
     federation.instances = [self];
-    const server = fakeServer();
+    const server = apiRoutes();
     server.on('GET', REMOTES_MANIFEST_URL, { body: { remotes: [{ name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' }] } });
     await ensureFeedRemote();
     expect(self.options.remotes).toEqual([{ name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' }]);
@@ -74,7 +74,7 @@ describe('finding mf_feed', () => {
   it("falls back to the server's default mf-feed location when the manifest cannot be read", async () => {
     const self = fakeInstance('mf_profile');
     federation.instances = [self];
-    const server = fakeServer();
+    const server = apiRoutes();
     server.on('GET', REMOTES_MANIFEST_URL, 'network-error');
     await ensureFeedRemote();
     expect(self.options.remotes).toEqual([{ name: 'mf_feed', entry: DEFAULT_FEED_ENTRY }]);
@@ -96,7 +96,7 @@ describe('finding mf_feed', () => {
 
   it('fails clearly when the manifest does not list mf_feed', async () => {
     federation.instances = [fakeInstance('mf_profile')];
-    const server = fakeServer();
+    const server = apiRoutes();
     server.on('GET', REMOTES_MANIFEST_URL, { body: { remotes: [] } });
     await expect(ensureFeedRemote()).rejects.toThrow('mf_feed is not listed in /mf/remotes.json');
   });

@@ -1,23 +1,30 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { api, ApiError } from '@wishes/shared';
 import MyReportsPage from './MyReportsPage';
 import { renderRoute } from '../test/renderRoute';
 import { signInAs, signOutForTest } from '../test/fixtures';
+import { http, HttpResponse, refuse, server } from '../test/http';
+
+const MINE = '*/api/complaints/my/';
 
 beforeEach(() => signInAs(3));
 afterEach(() => signOutForTest());
 afterEach(() => jest.restoreAllMocks());
 
 it("lists the member's reports with their outcome, axe-clean", async () => {
-  jest.spyOn(api, 'getMyReports').mockResolvedValue({
-    reports: [
-      { wish_id: 12, category: 'Spam or advertising', created_at: '2026-11-23T10:00:00.000Z', status: 'resolved', resolution: 'hide' },
-      { wish_id: 9, category: 'Something else', created_at: '2026-11-22T10:00:00.000Z', status: 'open', resolution: null },
-    ],
-    page_number: 1,
-    next_page_number: null,
-  });
+  server.use(
+    http.get(MINE, () =>
+      HttpResponse.json({
+        reports: [
+          { wish_id: 12, category: 'Spam or advertising', created_at: '2026-11-23T10:00:00.000Z', status: 'resolved', resolution: 'hide' },
+          { wish_id: 9, category: 'Something else', created_at: '2026-11-22T10:00:00.000Z', status: 'open', resolution: null },
+        ],
+        page_number: 1,
+        next_page_number: null,
+      }),
+    ),
+  );
   const { container } = renderRoute('/my/reports', '/my/reports', <MyReportsPage />);
   const items = await screen.findAllByRole('listitem');
   expect(items[0]).toHaveTextContent('Wish 12: Spam or advertising');
@@ -28,8 +35,29 @@ it("lists the member's reports with their outcome, axe-clean", async () => {
 });
 
 it('says so when there are none, and offers Retry on a failure', async () => {
-  jest.spyOn(api, 'getMyReports').mockRejectedValueOnce(new ApiError('Could not load this list. Please try again.', 500)).mockResolvedValue({ reports: [], page_number: 1, next_page_number: null });
+  server.use(
+    http.get(MINE, () => refuse(500, 'Could not load this list. Please try again.'), { once: true }),
+    http.get(MINE, () => HttpResponse.json({ reports: [], page_number: 1, next_page_number: null })),
+  );
   renderRoute('/my/reports', '/my/reports', <MyReportsPage />);
   (await screen.findByRole('button', { name: /Retry/ })).click();
   expect(await screen.findByText("You haven't reported any wish.")).toBeInTheDocument();
+});
+
+it('pages with Previous / Next, asking for the page it shows', async () => {
+  const report = (wish_id: number) => ({ wish_id, category: 'Spam or advertising', created_at: '2026-11-23T10:00:00.000Z', status: 'open', resolution: null });
+  const pages: string[] = [];
+  server.use(
+    http.get(MINE, ({ request }) => {
+      const n = Number(new URL(request.url).searchParams.get('page'));
+      pages.push(String(n));
+      return HttpResponse.json({ reports: [report(n === 1 ? 12 : 13)], page_number: n, next_page_number: n === 1 ? 2 : null });
+    }),
+  );
+  renderRoute('/my/reports', '/my/reports', <MyReportsPage />);
+  expect(await screen.findByRole('link', { name: 'Wish 12' })).toBeInTheDocument();
+  await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+  expect(await screen.findByRole('link', { name: 'Wish 13' })).toBeInTheDocument();
+  expect(screen.getByText('Page 2')).toBeInTheDocument();
+  expect(pages).toEqual(['1', '2']);
 });

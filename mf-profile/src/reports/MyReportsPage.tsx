@@ -1,6 +1,7 @@
 /** /my/reports: the signed-in member's reports and what moderators did about them (exposed as mf_profile/MyReportsPage). */
 import { Link } from 'react-router-dom';
-import { api, EmptyState, queryKeys, ErrorState, formatDate, Pager, Spinner, useDocumentTitle, usePagedList } from '@wishes/shared';
+import { call, EmptyState, queryKeys, ErrorState, formatDate, Pager, Spinner, useDocumentTitle, usePagedList } from '@wishes/shared';
+import '../common/memberCache';
 import './reports.css';
 
 export const MY_REPORTS_TEXT = {
@@ -16,8 +17,7 @@ export default function MyReportsPage() {
   useDocumentTitle(MY_REPORTS_TEXT.title);
   const { state, page, setPage, reload } = usePagedList({
     queryKey: queryKeys.myReports,
-    // Still the deprecated client until mf-profile converts (its tests spy on it).
-    load: (page) => api.getMyReports(page),
+    load: (page) => call('listMyReports', { query: { page } }),
     failed: MY_REPORTS_TEXT.failed,
   });
 

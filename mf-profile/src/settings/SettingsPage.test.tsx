@@ -1,6 +1,3 @@
-/**
- * @jest-environment jest-fixed-jsdom
- */
 /** The settings forms over HTTP (MSW): what each form sends, its errors beside its fields, its busy button. */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -2,7 +2,7 @@
  * /settings: account settings (exposed as mf_profile/SettingsPage): name and phone, password,
  * sign out everywhere, download my data, delete my account after typing the password.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   ApiError,
@@ -10,19 +10,23 @@ import {
   ErrorState,
   FINISHED,
   Spinner,
-  api,
+  call,
   fieldErrorId,
+  queryKeys,
   signIn,
   signOut,
   toast,
   useDocumentTitle,
   useFormFields,
   useSubmit,
-  useKeyedState,
+  useMutation,
+  useQuery,
+  useQueryClient,
   useSessionUser,
   type Account,
   type FieldBinding,
 } from '@wishes/shared';
+import '../common/memberCache';
 import './settings.css';
 
 export const SETTINGS_TEXT = {
@@ -93,7 +97,7 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: (account
   const { busy, submit } = useSubmit(async () => {
     form.setErrors({});
     try {
-      onSaved(await api.updateAccount(form.values));
+      onSaved(await call('updateAccount', { body: form.values }));
       toast.success(SETTINGS_TEXT.saved);
     } catch (e) {
       form.setErrors({ phone: errorOf(e) });
@@ -120,7 +124,7 @@ function PasswordForm({ email }: { email: string }) {
   const { busy, submit } = useSubmit(async () => {
     form.setErrors({});
     try {
-      const tokens = await api.changePassword(current, next);
+      const tokens = await call('changePassword', { body: { current_password: current, new_password: next } });
       // This device keeps going with the new pair; every other session has ended.
       signIn({ access: tokens.access, refresh: tokens.refresh }, email);
       form.reset();
@@ -144,7 +148,7 @@ function PasswordForm({ email }: { email: string }) {
 
 /** Saves the export as a file: the JSON the server sent, under the name it suggests. */
 async function downloadMyData(userId: number) {
-  const data = await api.exportAccount();
+  const data = await call('exportAccount');
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -163,7 +167,7 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const { busy, submit } = useSubmit(async () => {
     form.setErrors({});
     try {
-      await api.deleteAccount(password);
+      await call('deleteAccount', { body: { password } });
       onDeleted();
       return FINISHED;
     } catch (e) {
@@ -185,21 +189,12 @@ export default function SettingsPage() {
   useDocumentTitle(SETTINGS_TEXT.title);
   const user = useSessionUser();
   const navigate = useNavigate();
-  const [account, setAccount] = useState<Account | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: queryKeys.account(), queryFn: () => call('getAccount') });
+  const account = query.data ?? null;
   // Not failed (again) while a retry is on its way.
-  const [failed, setFailed] = useKeyedState(attempt, false);
-
-  useEffect(() => {
-    let cancelled = false;
-    api.getAccount().then(
-      (result) => !cancelled && setAccount(result),
-      () => !cancelled && setFailed(true),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt, setFailed]);
+  const failed = query.isError && !query.isFetching;
+  const setAccount = (saved: Account) => client.setQueryData(queryKeys.account(), saved);
 
   // Signed out while still on /settings, the sign-in guard would send the page to /auth/sign_in; so
   // go home first and sign out once this page has left (unmounted), or after a second at the latest.
@@ -218,8 +213,19 @@ export default function SettingsPage() {
     setTimeout(finishLeaving, 1000);
   };
 
+  const signOutEverywhere = useMutation({
+    mutationFn: () => call('signOutEverywhere'),
+    onSuccess: () => leave(SETTINGS_TEXT.signedOutEverywhere),
+    onError: (e) => toast.error(errorOf(e)),
+  });
+  const download = useMutation({
+    mutationFn: downloadMyData,
+    onSuccess: () => toast.success(SETTINGS_TEXT.downloaded),
+    onError: (e) => toast.error(errorOf(e)),
+  });
+
   let content;
-  if (failed) content = <ErrorState message={SETTINGS_TEXT.failed} onRetry={() => setAttempt((n) => n + 1)} />;
+  if (failed) content = <ErrorState message={SETTINGS_TEXT.failed} onRetry={() => void query.refetch()} />;
   else if (!account) content = <Spinner label="Loading your account..." />;
   else
     content = (
@@ -232,15 +238,7 @@ export default function SettingsPage() {
         </Section>
         <Section title={SETTINGS_TEXT.sessions}>
           <p className="profile-settings__help">{SETTINGS_TEXT.sessionsHelp}</p>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              void api.signOutEverywhere().then(
-                () => leave(SETTINGS_TEXT.signedOutEverywhere),
-                (e: unknown) => toast.error(errorOf(e)),
-              )
-            }
-          >
+          <Button variant="secondary" onClick={() => signOutEverywhere.mutate()}>
             {SETTINGS_TEXT.signOutEverywhere}
           </Button>
         </Section>
@@ -248,15 +246,7 @@ export default function SettingsPage() {
           <p className="profile-settings__help">
             {SETTINGS_TEXT.dataHelp} <Link to="/page/privacy_policy">{SETTINGS_TEXT.privacy}</Link>
           </p>
-          <Button
-            variant="secondary"
-            onClick={() =>
-              void downloadMyData(account.user_id).then(
-                () => toast.success(SETTINGS_TEXT.downloaded),
-                (e: unknown) => toast.error(errorOf(e)),
-              )
-            }
-          >
+          <Button variant="secondary" onClick={() => download.mutate(account.user_id)}>
             {SETTINGS_TEXT.download}
           </Button>
         </Section>

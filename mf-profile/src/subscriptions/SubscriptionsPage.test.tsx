@@ -1,7 +1,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Subscription } from '@wishes/shared';
-import { deferred, type JsonAnswer as Reply } from '@wishes/shared/testing';
+import { deferred } from '@wishes/shared/testing';
+import type { Answer as Reply } from '../test/http';
 import { signedInMemberEachTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import SubscriptionsPage from './SubscriptionsPage';

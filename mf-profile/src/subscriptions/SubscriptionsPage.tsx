@@ -1,8 +1,8 @@
 /** /subscriptions: the people the signed-in user follows (exposed as mf_profile/SubscriptionsPage). */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Spinner, api, buttonClassName, formatDate, toast, useDocumentTitle, type Subscription } from '@wishes/shared';
+import { EmptyState, ErrorState, Spinner, buttonClassName, call, formatDate, queryKeys, toast, useDocumentTitle, useQuery, type Subscription } from '@wishes/shared';
 import { Avatar } from '../common/Avatar';
+import '../common/memberCache';
 import './subscriptions.css';
 
 export const SUBSCRIPTIONS_TEXT = {
@@ -15,39 +15,30 @@ export const SUBSCRIPTIONS_TEXT = {
   count: (count: number) => `${count} ${count === 1 ? 'subscription' : 'subscriptions'}`,
 } as const;
 
-type State =
-  | { status: 'loading' }
-  | { status: 'error' }
-  | { status: 'ready'; subscriptions: Subscription[]; count: number };
-
 export default function SubscriptionsPage() {
   useDocumentTitle(SUBSCRIPTIONS_TEXT.title);
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    if (state.status !== 'loading') return;
-    let cancelled = false;
-    api.getMySubscriptions().then(
-      (result) => {
-        if (cancelled) return;
-        const subscriptions = result.subscriptions ?? [];
-        setState({ status: 'ready', subscriptions, count: typeof result.count === 'number' ? result.count : subscriptions.length });
-      },
-      () => {
-        if (cancelled) return;
+  // Under the site's key: subscribing on a profile invalidates it, so this list is never stale.
+  const query = useQuery({
+    queryKey: queryKeys.mySubscriptions(),
+    queryFn: () =>
+      call('getMySubscriptions').catch((error: unknown) => {
         toast.error(SUBSCRIPTIONS_TEXT.failed);
-        setState({ status: 'error' });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [state.status]);
+        throw error;
+      }),
+    // The cache holds the server's answer; the page reads it with its count filled in.
+    select: (result) => {
+      const subscriptions = result.subscriptions ?? [];
+      return { subscriptions, count: typeof result.count === 'number' ? result.count : subscriptions.length };
+    },
+  });
+  let state: { status: 'loading' } | { status: 'error' } | { status: 'ready'; subscriptions: Subscription[]; count: number };
+  if (query.data) state = { status: 'ready', ...query.data };
+  else state = { status: query.isError && !query.isFetching ? 'error' : 'loading' };
 
   let content;
   if (state.status === 'loading') content = <Spinner label="Loading subscriptions..." />;
   else if (state.status === 'error')
-    content = <ErrorState message={SUBSCRIPTIONS_TEXT.failed} onRetry={() => setState({ status: 'loading' })} />;
+    content = <ErrorState message={SUBSCRIPTIONS_TEXT.failed} onRetry={() => void query.refetch()} />;
   else if (state.subscriptions.length === 0)
     // An empty list says how to fill it, with the way there.
     content = (

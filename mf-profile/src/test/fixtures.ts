@@ -1,6 +1,7 @@
 import { resetEmbeddedCache, session$, type FeedPage, type Profile, type Wish } from '@wishes/shared';
 
-import { fakeServer, recordToasts, signOutForTest, type FakeServer } from '@wishes/shared/testing';
+import { recordToasts, signOutForTest } from '@wishes/shared/testing';
+import { apiRoutes, type ApiRoutes } from './http';
 
 export { signOutForTest };
 
@@ -54,13 +55,13 @@ export function signInAs(userId: number, avatarThumbnail?: string | null) {
 }
 
 /**
- * Each test of the calling suite as member `userId` (signInAs), with a fresh fake server and toast
+ * Each test of the calling suite as member `userId` (signInAs), with fresh API routes (MSW) and a toast
  * recorder; read them from the returned object inside the tests. Signs out and restores mocks after.
  */
-export function signedInMemberEachTest(userId = 1): { server: FakeServer; toasts: ReturnType<typeof recordToasts> } {
-  const member = {} as { server: FakeServer; toasts: ReturnType<typeof recordToasts> };
+export function signedInMemberEachTest(userId = 1): { server: ApiRoutes; toasts: ReturnType<typeof recordToasts> } {
+  const member = {} as { server: ApiRoutes; toasts: ReturnType<typeof recordToasts> };
   beforeEach(() => {
-    member.server = fakeServer();
+    member.server = apiRoutes();
     member.toasts = recordToasts();
     signInAs(userId);
   });

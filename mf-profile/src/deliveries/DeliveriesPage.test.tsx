@@ -1,0 +1,87 @@
+/** /deliveries over HTTP (MSW): loading, the list, older pages appended, cancel, and errors with Retry. */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Delivery } from '@wishes/shared';
+import { deferred } from '@wishes/shared/testing';
+import { signedInMemberEachTest } from '../test/fixtures';
+import type { Answer } from '../test/http';
+import { renderRoute } from '../test/renderRoute';
+import DeliveriesPage from './DeliveriesPage';
+
+const member = signedInMemberEachTest();
+const PAGE = (n: number) => `/api/base/deliveries/?page=${n}`;
+
+const delivery = (id: number, overrides: Partial<Delivery> = {}): Delivery => ({
+  delivery_id: id,
+  wish_id: 40 + id,
+  recipient_email: `friend${id}@example.com`,
+  recipient_name: `Friend ${id}`,
+  send_at: '2026-12-01T09:00:00.000Z',
+  status: 'scheduled',
+  sent_at: null,
+  opened_at: null,
+  error: null,
+  ...overrides,
+});
+const page = (items: Delivery[], next: number | null, n = 1) => ({ body: { deliveries: items, page_number: n, next_page_number: next } });
+
+const renderPage = () => renderRoute('/deliveries', '/deliveries', <DeliveriesPage />);
+
+it('shows loading, then the deliveries; Show older appends the next page', async () => {
+  const first = deferred<Answer>();
+  member.server.on('GET', PAGE(1), first.promise);
+  member.server.on('GET', PAGE(2), page([delivery(3, { status: 'opened', opened_at: '2026-11-02T10:00:00.000Z' })], null, 2));
+  renderPage();
+  expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+  expect(document.title).toBe('Sent wishes | Wishes');
+  await act(async () => first.resolve(page([delivery(1), delivery(2, { status: 'sent', sent_at: '2026-11-01T10:00:00.000Z' })], 2)));
+
+  expect(await screen.findAllByTestId('delivery')).toHaveLength(2);
+  await userEvent.click(screen.getByRole('button', { name: 'Show older' }));
+  await waitFor(() => expect(screen.getAllByTestId('delivery')).toHaveLength(3));
+  expect(screen.getAllByTestId('delivery')[2]).toHaveTextContent('Opened');
+  expect(screen.queryByRole('button', { name: 'Show older' })).not.toBeInTheDocument();
+});
+
+it('cancels a scheduled delivery: DELETE, the row says Cancelled, a toast', async () => {
+  member.server.on('GET', PAGE(1), page([delivery(1)], null));
+  member.server.on('DELETE', '/api/base/deliveries/1/', { body: { delivery_id: 1, status: 'cancelled' } });
+  renderPage();
+  const row = await screen.findByTestId('delivery');
+  await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+
+  await waitFor(() => expect(within(row).getByText('Cancelled')).toBeInTheDocument());
+  expect(within(row).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  expect(member.toasts.messages()).toEqual(['Delivery cancelled.']);
+  expect(member.server.callsTo('DELETE', '/api/base/deliveries/1/')).toHaveLength(1);
+});
+
+it("a refused cancel toasts the server's text and keeps the row", async () => {
+  member.server.on('GET', PAGE(1), page([delivery(1)], null));
+  member.server.on('DELETE', '/api/base/deliveries/1/', { status: 409, body: { error: 'This wish has already gone out.' } });
+  renderPage();
+  const row = await screen.findByTestId('delivery');
+  await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(member.toasts.messages()).toEqual(['This wish has already gone out.']));
+  expect(within(row).getByText('Scheduled')).toBeInTheDocument();
+});
+
+it('shows the empty state, and an error with Retry when the first page fails; a later page that fails toasts', async () => {
+  member.server.on('GET', PAGE(1), 'network-error');
+  renderPage();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your sent wishes.');
+
+  member.server.on('GET', PAGE(1), page([delivery(1)], 2));
+  member.server.on('GET', PAGE(2), { status: 500, body: {} });
+  await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByTestId('delivery')).toBeInTheDocument();
+  await userEvent.click(screen.getByRole('button', { name: 'Show older' }));
+  await waitFor(() => expect(member.toasts.messages()).toEqual(['Could not load your sent wishes.']));
+  expect(screen.getAllByTestId('delivery')).toHaveLength(1);
+});
+
+it('says how to send one when there are none', async () => {
+  member.server.on('GET', PAGE(1), page([], null));
+  renderPage();
+  expect(await screen.findByText(/You have not sent a wish to anyone yet/)).toBeInTheDocument();
+});
