@@ -18,7 +18,6 @@ import {
   type DeliveriesPage as SentPage,
 } from '@wishes/shared';
 import type { Pages } from '../common/pages';
-import '../common/memberCache';
 import './deliveries.css';
 
 export const DELIVERIES_TEXT = {

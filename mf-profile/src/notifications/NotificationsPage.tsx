@@ -18,7 +18,6 @@ import {
   type NotificationsPage as NotesPage,
 } from '@wishes/shared';
 import type { Pages } from '../common/pages';
-import '../common/memberCache';
 import './notifications.css';
 
 export const NOTIFICATIONS_TEXT = {

@@ -6,7 +6,6 @@ import { profileName } from '../common/names';
 import { ProfileHeader } from './ProfileHeader';
 import { UserWishes } from './UserWishes';
 import { useProfile } from './useProfile';
-import '../common/memberCache';
 import './profile.css';
 
 export const PROFILE_TEXT = {

@@ -1,7 +1,6 @@
 /** /my/reports: the signed-in member's reports and what moderators did about them (exposed as mf_profile/MyReportsPage). */
 import { Link } from 'react-router-dom';
 import { call, EmptyState, queryKeys, ErrorState, formatDate, Pager, Spinner, useDocumentTitle, usePagedList } from '@wishes/shared';
-import '../common/memberCache';
 import './reports.css';
 
 export const MY_REPORTS_TEXT = {

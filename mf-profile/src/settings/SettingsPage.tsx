@@ -26,7 +26,6 @@ import {
   type Account,
   type FieldBinding,
 } from '@wishes/shared';
-import '../common/memberCache';
 import './settings.css';
 
 export const SETTINGS_TEXT = {

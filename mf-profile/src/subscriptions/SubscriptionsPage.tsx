@@ -2,7 +2,6 @@
 import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, Spinner, buttonClassName, call, formatDate, queryKeys, toast, useDocumentTitle, useQuery, type Subscription } from '@wishes/shared';
 import { Avatar } from '../common/Avatar';
-import '../common/memberCache';
 import './subscriptions.css';
 
 export const SUBSCRIPTIONS_TEXT = {
