@@ -4,9 +4,7 @@ import userEvent from '@testing-library/user-event';
 import ComposePage from './compose/ComposePage';
 import BusinessPage from './business/BusinessPage';
 import { OPTIONS, renderAt, setOptions } from './test/harness';
-import { jsonResponse } from '@wishes/shared/testing';
-import { asEventStream } from './test/fakeFetch';
-import { installFetch } from './test/fakeFetch';
+import { answerWith, asEventStream, jsonResponse } from './test/http';
 
 /** Automated accessibility checks (axe-core) of each screen in its main states. */
 async function violations(container: Element) {
@@ -19,10 +17,10 @@ async function violations(container: Element) {
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-let server: ReturnType<typeof installFetch>;
+let server: ReturnType<typeof answerWith>;
 beforeEach(() => {
   setOptions(OPTIONS);
-  server = installFetch((request) =>
+  server = answerWith((request) =>
     request.url.includes('generate') ? asEventStream(jsonResponse({ text: 'Happy birthday!', rate_limit: { limit: 20, remaining: 19 } })) : jsonResponse({ error: 'Please enter a message.' }, 400),
   );
 });

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import {
-  api,
   API_ERRORS,
   ApiError,
   Button,
@@ -18,6 +17,7 @@ import {
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { AUTH_FIELDS } from '../common/forms';
+import { useResetConfirm } from '../common/mutations';
 import { resetLinkParts } from './resetLink';
 
 export const RESET_SUCCESS_TOAST = 'Password has been reset successfully!';
@@ -42,6 +42,7 @@ export default function ResetConfirmPage() {
   const { new_password: password, confirm_password: confirm } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const resetConfirm = useResetConfirm();
 
   useEffect(
     () => () => {
@@ -67,7 +68,7 @@ export default function ResetConfirmPage() {
   // Once reset, the form stays busy (FINISHED) until the redirect.
   const { busy: pending, submit } = useSubmit(async () => {
     try {
-      const { message } = await api.confirmPasswordReset({ uid, token, new_password: password });
+      const { message } = await resetConfirm.mutateAsync({ uid, token, new_password: password });
       setSuccess(message || RESET_SUCCESS_TOAST);
       toast.success(RESET_SUCCESS_TOAST);
       redirectTimer.current = setTimeout(() => navigate('/auth/sign_in'), TIMING.redirectAfterResetMs);

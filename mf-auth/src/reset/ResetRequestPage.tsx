@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, API_ERRORS, ApiError, Button, toast, useDocumentTitle, useFormFields, useSubmit, validateResetEmail } from '@wishes/shared';
+import { API_ERRORS, ApiError, Button, toast, useDocumentTitle, useFormFields, useSubmit, validateResetEmail } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { AUTH_FIELDS } from '../common/forms';
+import { useResetRequest } from '../common/mutations';
 
 export const RESET_LINK_NOT_SENT = 'Could not send reset link. Please try again later.';
 
@@ -14,6 +15,7 @@ export default function ResetRequestPage() {
   const { email } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
+  const resetRequest = useResetRequest();
 
   const validate = () => {
     const problem = validateResetEmail(email);
@@ -30,7 +32,7 @@ export default function ResetRequestPage() {
 
   const { busy: pending, submit } = useSubmit(async () => {
     try {
-      const { message } = await api.requestPasswordReset(email.trim());
+      const { message } = await resetRequest.mutateAsync(email.trim());
       setConfirmation(message);
       toast.success(message);
     } catch (failure) {

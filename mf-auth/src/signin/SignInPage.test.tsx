@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { session$, signIn } from '@wishes/shared';
-import { fakeJwt } from '@wishes/shared/testing';
+import { useState } from 'react';
+import { queryKeys, session$, signIn, useQueryClient } from '@wishes/shared';
+import { fakeJwt, renderRoutes } from '@wishes/shared/testing';
+import SignInPage from './SignInPage';
 import { renderAt, resetSession } from '../test/harness';
 import { answer, API, held, type Reply } from '../test/http';
 
@@ -63,6 +65,28 @@ describe('SignInPage', () => {
     expect(localStorage.getItem('refresh_token')).toBe('refresh-token');
     expect(localStorage.getItem('username')).toBe('ann@example.com');
     expect(session$.value.user).toEqual(expect.objectContaining({ username: 'ann@example.com', userId: 42 }));
+  });
+
+  it("drops what the cache held for the visitor: the feed another remote cached reloads as the member's", async () => {
+    answer(API.login, { status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
+    const visitorsFeed = { wishes: [{ id: 1, text: 'Public wish', user_vote: null }], page_number: 1 };
+    // mf-feed's cached first page, as the visitor saw it before signing in.
+    function WithFeedCached() {
+      const client = useQueryClient();
+      useState(() => client.setQueryData(queryKeys.feed(1), visitorsFeed));
+      return <SignInPage />;
+    }
+    function FeedCache() {
+      const state = useQueryClient().getQueryState(queryKeys.feed(1));
+      return <p>{state ? `cached: ${state.data === undefined ? 'nothing' : 'the visitor feed'}` : 'no query'}</p>;
+    }
+    renderRoutes([{ path: '/auth/sign_in', element: <WithFeedCached /> }, { path: '/feed', element: <FeedCache /> }], { url: '/auth/sign_in' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/feed'));
+    expect(screen.getByText('cached: nothing')).toBeInTheDocument();
   });
 
   it('returns to the page the visitor was heading to (?next=), and carries it to sign-up', async () => {

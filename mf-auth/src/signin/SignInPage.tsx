@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { api, Button, returnPathFrom, returnToQuery, signIn, FINISHED, useDocumentTitle, useFormFields, useSessionUser, useSubmit, validateLogin } from '@wishes/shared';
+import { Button, returnPathFrom, returnToQuery, FINISHED, useDocumentTitle, useFormFields, useSessionUser, useSubmit, validateLogin } from '@wishes/shared';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { AUTH_FIELDS, REQUIRED_FIELDS_MESSAGE } from '../common/forms';
+import { useLogin, useStartSession } from '../common/mutations';
 import { AUTHENTICATION_FAILED, loginErrorMessage } from './loginError';
 
 /** A message handed over by another page through router state (e.g. sign-up's failed auto-login). */
@@ -25,6 +26,8 @@ export default function SignInPage() {
   const { email, password } = form.values;
   const [error, setError] = useState<string | null>(null);
   const notice = stateMessage(location.state);
+  const login = useLogin();
+  const startSession = useStartSession();
 
   const validate = () => {
     const missing = validateLogin({ email, password });
@@ -41,7 +44,7 @@ export default function SignInPage() {
   const { busy: pending, submit } = useSubmit(async () => {
     let tokens;
     try {
-      tokens = await api.login(email.trim(), password);
+      tokens = await login.mutateAsync({ email: email.trim(), password });
     } catch (failure) {
       setError(loginErrorMessage(failure));
       return;
@@ -51,7 +54,7 @@ export default function SignInPage() {
       setError(AUTHENTICATION_FAILED);
       return;
     }
-    signIn(tokens, email.trim());
+    startSession(tokens, email.trim());
     navigate(returnPathFrom(location.search));
     return FINISHED;
   }, { validate });

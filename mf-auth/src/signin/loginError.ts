@@ -21,7 +21,7 @@ function humanize(text: string): string {
   return CREDENTIAL_PHRASES.some((phrase) => text.includes(phrase)) ? MESSAGES.incorrectCredentials : text;
 }
 
-/** What the sign-in screen shows for a failed `api.login` (docs/product.md#5-validation and docs/product.md#8-error-texts). */
+/** What the sign-in screen shows for a failed token call (`call('obtainToken')`) (docs/product.md#5-validation and docs/product.md#8-error-texts). */
 export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return SIGN_IN_UNAVAILABLE;
   if (error.status === 401) {

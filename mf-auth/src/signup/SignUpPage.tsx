@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
-  api,
   Button,
   FINISHED,
   MESSAGES,
   returnPathFrom,
   returnToQuery,
-  signIn,
   siteName,
   PASSWORD_RULES_TEXT,
   SIGN_UP_FIELDS,
@@ -21,6 +19,7 @@ import {
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { AUTH_FIELDS, REQUIRED_FIELDS_MESSAGE, serverErrorFields, serverErrorText } from '../common/forms';
+import { useCreateUser, useLogin, useStartSession } from '../common/mutations';
 
 /** Above the form when fields are wrong but none is empty (each says what is wrong beside it). */
 export const CORRECT_FIELDS_MESSAGE = 'Please correct the fields marked below.';
@@ -41,6 +40,9 @@ export default function SignUpPage() {
   const form = useFormFields<SignUpValues>(EMPTY, AUTH_FIELDS);
   const { values } = form;
   const [error, setError] = useState<string | null>(null);
+  const createUser = useCreateUser();
+  const login = useLogin();
+  const startSession = useStartSession();
 
   const showError = (message: string, fields: string[]) => {
     setError(message);
@@ -72,7 +74,7 @@ export default function SignUpPage() {
     const email = values.email.trim();
     const firstName = values.first_name.trim();
     try {
-      await api.createUser({
+      await createUser.mutateAsync({
         email,
         password: values.password,
         first_name: firstName,
@@ -86,9 +88,9 @@ export default function SignUpPage() {
 
     // The account exists now; a failed auto-login must not look like a failed sign-up.
     try {
-      const tokens = await api.login(email, values.password);
+      const tokens = await login.mutateAsync({ email, password: values.password });
       if (!tokens.access || !tokens.refresh) throw new Error('Login response without tokens');
-      signIn(tokens, email);
+      startSession(tokens, email);
     } catch {
       navigate(`/auth/sign_in${returnToQuery(search)}`, { state: { message: AUTO_LOGIN_FAILED } });
       return FINISHED;

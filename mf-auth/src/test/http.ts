@@ -1,6 +1,6 @@
 /**
  * The HTTP double for mf-auth's tests: MSW answers the auth API at the network edge, so the tests
- * drive the real client (shared/src/api.ts) and check what went over the wire. Each test sets its
+ * drive the real client (`call()`, shared/src/client.ts) and check what went over the wire. Each test sets its
  * answers with `answer(...)`; a request nobody answers fails the test.
  */
 import { http, HttpResponse, type JsonBodyType } from 'msw';

@@ -2,21 +2,21 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BusinessPage from './BusinessPage';
 import { OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { deferred, jsonResponse } from '@wishes/shared/testing';
-import { installFetch, type RecordedRequest } from '../test/fakeFetch';
+import { deferred } from '@wishes/shared/testing';
+import { answerWith, type RecordedRequest, jsonResponse } from '../test/http';
 
 const OFFER_URL = '/api/offer/submit/';
 const INVALID_EMAIL = 'Please enter a valid email address';
 
 let toasts: ReturnType<typeof recordToasts>;
-let server: ReturnType<typeof installFetch>;
+let server: ReturnType<typeof answerWith>;
 let offerResponder: (request: RecordedRequest) => Response | Promise<Response>;
 
 beforeEach(() => {
   setOptions(OPTIONS);
   toasts = recordToasts();
   offerResponder = () => jsonResponse({ message: 'Offer received successfully' }, 201);
-  server = installFetch((request) => (request.url === OFFER_URL ? offerResponder(request) : jsonResponse({}, 404)));
+  server = answerWith((request) => (request.url === OFFER_URL ? offerResponder(request) : jsonResponse({}, 404)));
 });
 
 afterEach(() => {
@@ -29,7 +29,8 @@ afterEach(() => {
 const toastTexts = () => toasts.toasts.map((toast) => `${toast.kind}: ${toast.text}`);
 
 function renderBusiness(options: { fakeTimers?: boolean } = {}) {
-  if (options.fakeTimers) jest.useFakeTimers();
+  // The network stays on real ticks (MSW answers through Node's fetch); the page's timers are fake.
+  if (options.fakeTimers) jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
   const user = userEvent.setup(options.fakeTimers ? { advanceTimers: jest.advanceTimersByTime } : {});
   renderAt('/business', ['/business'], <BusinessPage />);
   return user;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { API_ERRORS, ApiError, Button, LIMITS, TIMING, api, ensureUiStyles, toast, useDocumentTitle, useFormFields, useSubmit, validateOfferEmail } from '@wishes/shared';
+import { API_ERRORS, Button, LIMITS, TIMING, call, ensureUiStyles, errorMessage, toast, useDocumentTitle, useFormFields, useMutation, useSubmit, validateOfferEmail, type OfferRequest } from '@wishes/shared';
+import { settleWhileMounted } from '../common/settleWhileMounted';
 import { CharacterCounter, FormField } from '../common/FormField';
 import '../compose/compose.css';
 import './business.css';
@@ -26,15 +27,18 @@ export default function BusinessPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const mounted = useRef(true);
-
   useEffect(
     () => () => {
-      mounted.current = false;
       if (redirectTimer.current) clearTimeout(redirectTimer.current);
     },
     [],
   );
+  const offer = useMutation({
+    mutationFn: (body: OfferRequest) => call('submitOffer', { body }),
+    // The server's `error` (e.g. an empty or too long message) or the spec's default; said even
+    // after the page was left.
+    onError: (error) => toast.error(errorMessage(error, API_ERRORS.offer)),
+  });
 
   const validate = () => {
     if (sent) return false;
@@ -47,16 +51,12 @@ export default function BusinessPage() {
 
   const { busy: sending, submit } = useSubmit(async () => {
     try {
-      await api.submitOffer({ email: email.trim(), message });
-      if (!mounted.current) return;
+      await settleWhileMounted(offer, { email: email.trim(), message });
       toast.success(BUSINESS_TEXT.sent);
       setSent(true);
       redirectTimer.current = setTimeout(() => navigate('/'), TIMING.redirectAfterOfferMs);
     } catch (error) {
-      // The server's `error` (e.g. an empty or too long message) or the spec's default.
-      const text = error instanceof ApiError ? error.message : API_ERRORS.offer;
-      toast.error(text);
-      if (mounted.current) setFormError(text);
+      setFormError(errorMessage(error, API_ERRORS.offer));
     }
   }, { validate });
 

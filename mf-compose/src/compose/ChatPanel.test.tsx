@@ -3,8 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
 import { fillComposeForm, OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { jsonResponse } from '@wishes/shared/testing';
-import { asEventStream, installFetch, type RecordedRequest } from '../test/fakeFetch';
+import { asEventStream, answerWith, type RecordedRequest, jsonResponse } from '../test/http';
 
 const PATTERNS = ['/compose', '/compose/:topic'];
 
@@ -15,7 +14,7 @@ const SHORTER = 'Happy birthday, Anna!';
 const AT = '2026-11-24T02:00:00.000Z';
 
 let toasts: ReturnType<typeof recordToasts>;
-let server: ReturnType<typeof installFetch>;
+let server: ReturnType<typeof answerWith>;
 let chat: { chat_id: number; settings: object; messages: Array<{ role: string; text: string; created_at: string }>; versions: Array<{ text: string; created_at: string }>; wish_id: number | null };
 let messageResponder: (request: RecordedRequest) => Response;
 
@@ -31,7 +30,7 @@ beforeEach(() => {
     chat.versions.push({ text: SHORTER, created_at: AT });
     return jsonResponse({ reply: 'I made it shorter.', text: SHORTER, rate_limit: { limit: 20, remaining: 17 } });
   };
-  server = installFetch((request) => {
+  server = answerWith((request) => {
     if (request.url === '/api/base/generate_text/stream/') return Promise.resolve(jsonResponse({ text: DRAFT, rate_limit: { limit: 20, remaining: 19 } })).then(asEventStream);
     if (request.url === '/api/base/chats/' && request.method === 'POST') return jsonResponse({ chat_id: 7, text: DRAFT, rate_limit: { limit: 20, remaining: 19 } }, 201);
     if (request.url === '/api/base/chats/7/messages/') return messageResponder(request);

@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
 import { fillComposeForm, OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { deferred, jsonResponse } from '@wishes/shared/testing';
-import { asEventStream, installFetch, type RecordedRequest } from '../test/fakeFetch';
+import { deferred } from '@wishes/shared/testing';
+import { asEventStream, answerWith, type RecordedRequest, jsonResponse } from '../test/http';
 
 const PATTERNS = ['/compose', '/compose/:topic'];
 const GENERATE_URL = '/api/base/generate_text/stream/';
@@ -12,7 +12,7 @@ const SAVE_URL = '/api/base/save_wish/';
 type Responder = (request: RecordedRequest) => Response | Promise<Response>;
 
 let toasts: ReturnType<typeof recordToasts>;
-let server: ReturnType<typeof installFetch>;
+let server: ReturnType<typeof answerWith>;
 let generateResponder: Responder;
 let saveResponder: Responder;
 
@@ -21,7 +21,7 @@ beforeEach(() => {
   toasts = recordToasts();
   generateResponder = () => jsonResponse({ text: 'Happy birthday, Anna!', rate_limit: { limit: 20, remaining: 19 } });
   saveResponder = () => jsonResponse({ wish_id: 42 }, 201);
-  server = installFetch((request) => {
+  server = answerWith((request) => {
     if (request.url === GENERATE_URL) return Promise.resolve().then(() => generateResponder(request)).then(asEventStream);
     if (request.url === SAVE_URL) return saveResponder(request);
     return jsonResponse({ error: 'Not found' }, 404);
@@ -466,7 +466,7 @@ describe('ComposePage: topic from the route', () => {
     setOptions(null);
     server.restore();
     const options = deferred<Response>();
-    server = installFetch((request) => (request.url === '/api/base/options' ? options.promise : jsonResponse({}, 404)));
+    server = answerWith((request) => (request.url === '/api/base/options' ? options.promise : jsonResponse({}, 404)));
     renderCompose('/compose/new%20baby');
     expect(screen.getByLabelText('Topic')).toBeDisabled();
     expect(screen.getByLabelText('Style')).toBeDisabled();
@@ -483,7 +483,7 @@ describe('ComposePage: options unavailable', () => {
     setOptions(null);
     server.restore();
     let optionsUp = false;
-    server = installFetch((request) => {
+    server = answerWith((request) => {
       if (request.url === '/api/base/options') return optionsUp ? jsonResponse(OPTIONS) : jsonResponse({ error: 'down' }, 503);
       if (request.url === GENERATE_URL) return asEventStream(jsonResponse({ text: 'Typed choices work too' }));
       return jsonResponse({}, 404);

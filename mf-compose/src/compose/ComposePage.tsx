@@ -41,12 +41,12 @@ export default function ComposePage() {
   const requestedTopic = decodeRouteParam(topicParam).trim().slice(0, LIMITS.generateFieldMax);
   const { options, failed: optionsFailed, retry: retryOptions } = useOptionsWithRetry();
 
-  const composer = useComposeDraft(() => emptyDraft(requestedTopic));
-  const { draft, update, busy, loadChat } = composer;
   // `?chat=ID`: "Continue in chat" from the wish page reopens that conversation.
   const [searchParams] = useSearchParams();
   const chatParam = searchParams.get('chat');
   const requestedChat = chatParam && /^[1-9]\d{0,9}$/.test(chatParam) ? Number(chatParam) : null;
+  const composer = useComposeDraft(() => emptyDraft(requestedTopic), { chatToOpen: requestedChat });
+  const { draft, update, busy } = composer;
   // The form's values live in the draft (kept and restored with it); a filled field loses its error.
   const setValues = useCallback<Dispatch<SetStateAction<ComposeValues>>>(
     (next) => update((current) => ({ values: typeof next === 'function' ? next(current.values) : next })),
@@ -73,10 +73,6 @@ export default function ComposePage() {
     // From the current draft, so this runs when the route or the options change, not per keystroke.
     update((current) => ({ values: { ...current.values, topic: known ? known.topic : requestedTopic } }));
   }, [requestedTopic, options, update]);
-
-  useEffect(() => {
-    if (requestedChat !== null) void loadChat(requestedChat);
-  }, [requestedChat, loadChat]);
 
   useUnsavedChangesWarning(canSaveWish(draft.text) && busy !== 'save');
 

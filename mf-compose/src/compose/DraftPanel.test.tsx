@@ -3,22 +3,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
 import { fillComposeForm, OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { jsonResponse } from '@wishes/shared/testing';
-import { asEventStream, eventStreamResponse, installFetch, type RecordedRequest } from '../test/fakeFetch';
+import { asEventStream, eventStreamResponse, answerWith, type RecordedRequest, jsonResponse } from '../test/http';
 
 const STREAM_URL = '/api/base/generate_text/stream/';
 const GENERATE_URL = '/api/base/generate_text/';
 const IMPROVE_URL = '/api/base/improve_text/';
 
 let toasts: ReturnType<typeof recordToasts>;
-let server: ReturnType<typeof installFetch>;
+let server: ReturnType<typeof answerWith>;
 let streamResponder: (request: RecordedRequest) => Response | Promise<Response>;
 
 beforeEach(() => {
   setOptions(OPTIONS);
   toasts = recordToasts();
   streamResponder = () => asEventStream(jsonResponse({ text: 'Hey Anna! I heard you turn 30.', rate_limit: { limit: 20, remaining: 19 } }));
-  server = installFetch((request) => {
+  server = answerWith((request) => {
     if (request.url === STREAM_URL) return streamResponder(request);
     if (request.url === GENERATE_URL) return jsonResponse({ text: 'One', variants: ['One', 'Two', 'Three'], rate_limit: { limit: 20, remaining: 18 } });
     if (request.url === IMPROVE_URL) {
@@ -116,7 +115,7 @@ describe('compose: length, variants and rewrites', () => {
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findByLabelText('Your wish');
     server.restore();
-    server = installFetch(() => jsonResponse({ error: 'The wish generator is not available right now. Please try again later.' }, 503));
+    server = answerWith(() => jsonResponse({ error: 'The wish generator is not available right now. Please try again later.' }, 503));
     await user.click(screen.getByRole('button', { name: 'Warmer' }));
     await waitFor(() => expect(toasts.toasts.length).toBeGreaterThan(1));
     expect(toastTexts().at(-1)).toBe('error: Failed to rewrite the wish. Please try again.');

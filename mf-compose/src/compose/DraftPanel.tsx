@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Button, Icon, LIMITS, api, canSaveWish, toast, type CardTheme } from '@wishes/shared';
+import { Button, Icon, LIMITS, call, canSaveWish, toast, useQuery, type CardTheme } from '@wishes/shared';
 import { CharacterCounter, FormField } from '../common/FormField';
 import { COMPOSE_TEXT as TEXT, IMPROVE_CHOICES } from './texts';
 import type { useComposeDraft } from './useComposeDraft';
 import { ChatPanel } from './ChatPanel';
+import { composeKeys } from './queryKeys';
 
 interface DraftPanelProps {
   composer: ReturnType<typeof useComposeDraft>;
@@ -22,17 +22,10 @@ export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
   const { text } = draft;
   const canSave = canSaveWish(text);
   const hasResult = draft.generatedText !== null;
-  // The card themes, once there is a text to save (nothing is fetched before).
-  const [themes, setThemes] = useState<CardTheme[]>([]);
-  const wantThemes = hasResult && themes.length === 0;
-  useEffect(() => {
-    if (!wantThemes) return;
-    let active = true;
-    api.listCardThemes().then((list) => active && setThemes(list), () => undefined);
-    return () => {
-      active = false;
-    };
-  }, [wantThemes]);
+  // The card themes, once there is a text to save (nothing is fetched before); without them the
+  // wish gets the default theme and no picker is shown. They do not change while the page is open.
+  const themesQuery = useQuery({ queryKey: composeKeys.cardThemes(), queryFn: () => call('listCardThemes'), enabled: hasResult, staleTime: Infinity });
+  const themes: CardTheme[] = Array.isArray(themesQuery.data) ? themesQuery.data : [];
 
   const copy = async () => {
     try {

@@ -1,5 +1,27 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { API_ERRORS, ApiError, api, canSaveWish, toast, type Chat, type ComposeValues, type GenerateRequest, type RateLimit } from '@wishes/shared';
+import {
+  API_ERRORS,
+  ApiError,
+  api,
+  call,
+  canSaveWish,
+  queryKeys,
+  errorMessage,
+  toast,
+  updateCachedWish,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type Chat,
+  type ComposeValues,
+  type CreateChatRequest,
+  type GenerateRequest,
+  type ImproveInstruction as ImproveRequestInstruction,
+  type RateLimit,
+  type UpdateWishRequest,
+} from '@wishes/shared';
+import { settleWhileMounted } from '../common/settleWhileMounted';
+import { composeKeys } from './queryKeys';
 import { COMPOSE_TEXT as TEXT, type DraftLength, type ImproveInstruction } from './texts';
 
 /**
@@ -57,7 +79,8 @@ function rateLimitOf(body: Record<string, unknown> | null): RateLimit | null {
  * the page announces to screen readers (`statusShown` false: announced only, because the page
  * already shows it, as the assistant's reply in the chat).
  */
-export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
+export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { chatToOpen = null }: { chatToOpen?: number | null } = {}) {
+  const client = useQueryClient();
   const [draft, setDraft] = useState<ComposeDraft>(initial);
   const [busy, setBusyState] = useState<DraftBusy>(null);
   const [status, setStatusText] = useState('');
@@ -71,14 +94,40 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
   const [chat, setChat] = useState<Chat | null>(null);
   const busyRef = useRef<DraftBusy>(null);
   const stopRef = useRef<AbortController | null>(null);
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-      stopRef.current?.abort();
+  // Leaving the page stops a stream; the other calls' answers are dropped (settleWhileMounted).
+  useEffect(() => () => stopRef.current?.abort(), []);
+
+  // Every call the draft makes; each is awaited through settleWhileMounted.
+  const streamCall = useMutation({
+    mutationFn: ({ request, signal, onToken }: { request: GenerateRequest; signal: AbortSignal; onToken: (piece: string, soFar: string) => void }) =>
+      // The event stream stays on api's stream helper (docs/architecture.md → "Data layer").
+      api.streamText(request, { signal, onToken }),
+  });
+  const generateCall = useMutation({ mutationFn: (body: GenerateRequest) => call('generateText', { body }) });
+  const improveCall = useMutation({ mutationFn: (body: { text: string; instruction: ImproveRequestInstruction }) => call('improveText', { body }) });
+  const startChatCall = useMutation({ mutationFn: (body: CreateChatRequest) => call('createChat', { body }) });
+  const messageCall = useMutation({
+    mutationFn: async ({ chatId, message, text }: { chatId: number; message: string; text: string }) => {
+      const answer = await call('postChatMessage', { params: { id: chatId }, body: { message, text } });
+      // The chat as it is now (messages and versions); the answer stands without it.
+      const view = await client.fetchQuery({ queryKey: composeKeys.chat(chatId), queryFn: () => call('getChat', { params: { id: chatId } }), staleTime: 0 }).catch(() => null);
+      return { answer, view };
     },
-    [],
-  );
+  });
+  const saveCall = useMutation({
+    mutationFn: async ({ wishId, change }: { wishId: number | null; change: UpdateWishRequest & { text: string; is_public: boolean; chat_id?: number } }) => {
+      if (wishId === null) {
+        const { chat_id, card_theme, ...rest } = change;
+        return (await call('saveWish', { body: { ...rest, ...(chat_id === undefined ? {} : { chat_id }), ...(card_theme ? { card_theme } : {}) } })).wish_id;
+      }
+      const { wish } = await call('updateWish', { params: { id: wishId }, body: { text: change.text, is_public: change.is_public, ...(change.card_theme ? { card_theme: change.card_theme } : {}) } });
+      // Every copy of the wish on the page (its page, feeds, profile lists) shows the new text.
+      updateCachedWish(client, wish);
+      return wish.id;
+    },
+    // A new wish belongs in feeds and the author's lists: they reload when next shown.
+    onSuccess: (_id, { wishId }) => (wishId === null ? client.invalidateQueries({ queryKey: queryKeys.wishes() }) : undefined),
+  });
 
   /** Merges a patch (or one computed from the current draft) into the draft. */
   const update = useCallback(
@@ -86,9 +135,11 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
       setDraft((current) => ({ ...current, ...(typeof patch === 'function' ? patch(current) : patch) })),
     [],
   );
+  // Nothing else runs while a chat is being opened or another call is under way.
+  const isBusy = () => busyRef.current !== null || loadingChat;
   const setBusy = (value: DraftBusy) => {
     busyRef.current = value;
-    if (mounted.current) setBusyState(value);
+    setBusyState(value);
   };
 
   const quotaToast = (rateLimit: RateLimit | undefined) => {
@@ -101,7 +152,7 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
     if (error instanceof ApiError && error.status === 429) {
       toast.error(error.message);
       const limit = rateLimitOf(error.body);
-      if (limit && mounted.current) update({ rateLimit: limit });
+      if (limit) update({ rateLimit: limit });
     } else if (error instanceof ApiError && error.status !== 0 && error.message !== fallback && typeof error.body?.partial === 'string' && error.body.partial) {
       // The stream broke off after some text: say so in the server's words; the text stays.
       toast.error(error.message);
@@ -112,7 +163,7 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
 
   /** Streams a draft into the editor, word by word. */
   const stream = async (request: GenerateRequest) => {
-    if (busyRef.current) return;
+    if (isBusy()) return;
     setBusy('stream');
     setStatus(TEXT.writing);
     const stop = new AbortController();
@@ -121,13 +172,11 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
     const previous = { text: draft.text, generatedText: draft.generatedText };
     update({ variants: null });
     try {
-      const result = await api.streamText({ ...request, length: draft.length }, {
+      const result = await settleWhileMounted(streamCall, {
+        request: { ...request, length: draft.length },
         signal: stop.signal,
-        onToken: (_piece, soFar) => {
-          if (mounted.current) update({ text: soFar, generatedText: soFar, ...NEW_CONVERSATION });
-        },
+        onToken: (_piece, soFar) => update({ text: soFar, generatedText: soFar, ...NEW_CONVERSATION }),
       });
-      if (!mounted.current) return;
       if (result.stopped && !result.text) update(previous);
       else {
         update({ text: result.text, generatedText: result.text, ...NEW_CONVERSATION, ...(result.rate_limit ? { rateLimit: result.rate_limit } : {}) });
@@ -140,7 +189,6 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
         quotaToast(result.rate_limit);
       }
     } catch (error) {
-      if (!mounted.current) return;
       const partial = error instanceof ApiError && typeof error.body?.partial === 'string' ? error.body.partial : '';
       // Nothing arrived: the editor keeps what it had (hidden until a first draft).
       if (!partial) update(previous);
@@ -156,18 +204,16 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
 
   /** Three different drafts to choose from (one unit of the quota). */
   const giveThree = async (request: GenerateRequest) => {
-    if (busyRef.current) return;
+    if (isBusy()) return;
     setBusy('variants');
     setStatus(TEXT.writingThree);
     try {
-      const response = await api.generateText({ ...request, length: draft.length, variants: 3 });
-      if (!mounted.current) return;
+      const response = await settleWhileMounted(generateCall, { ...request, length: draft.length, variants: 3 });
       const variants = response.variants?.length ? response.variants : [response.text];
       update({ variants, ...(response.rate_limit ? { rateLimit: response.rate_limit } : {}) });
       setStatus(TEXT.threeReady(variants.length));
       quotaToast(response.rate_limit);
     } catch (error) {
-      if (!mounted.current) return;
       setStatus('');
       failed(error, API_ERRORS.generate);
     } finally {
@@ -185,16 +231,14 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
 
   /** Rewrites the editor's text as asked (one unit of the quota). */
   const improve = async (instruction: ImproveInstruction) => {
-    if (busyRef.current || !canSaveWish(draft.text)) return;
+    if (isBusy() || !canSaveWish(draft.text)) return;
     setBusy('improve');
     setStatus(TEXT.rewriting(instruction));
     try {
-      const response = await api.improveText(draft.text, instruction);
-      if (!mounted.current) return;
+      const response = await settleWhileMounted(improveCall, { text: draft.text, instruction });
       update({ text: response.text, generatedText: response.text, ...(response.rate_limit ? { rateLimit: response.rate_limit } : {}) });
       setStatus(TEXT.rewritten(instruction));
     } catch (error) {
-      if (!mounted.current) return;
       setStatus('');
       failed(error, API_ERRORS.improve);
     } finally {
@@ -208,27 +252,25 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
    * becomes a version first. Resolves true when the assistant answered.
    */
   const ask = async (message: string, request: GenerateRequest | null): Promise<boolean> => {
-    if (busyRef.current || !message.trim() || !canSaveWish(draft.text)) return false;
+    if (isBusy() || !message.trim() || !canSaveWish(draft.text)) return false;
     let chatId = draft.chatId;
     if (chatId === null && !request) return false;
     setBusy('chat');
     setStatus(TEXT.asking);
     try {
       if (chatId === null && request) {
-        const started = await api.startChat({ ...request, length: draft.length, text: draft.text });
+        const started = await settleWhileMounted(startChatCall, { ...request, length: draft.length, text: draft.text });
         chatId = started.chat_id;
-        if (mounted.current) update({ chatId });
+        // Kept even if the message fails: the next try goes on in the same chat.
+        update({ chatId });
       }
-      const answer = await api.sendChatMessage(chatId!, message.trim(), draft.text);
-      const view = await api.getChat(chatId!).catch(() => null);
-      if (!mounted.current) return true;
+      const { answer, view } = await settleWhileMounted(messageCall, { chatId: chatId!, message: message.trim(), text: draft.text });
       update({ text: answer.text, generatedText: answer.text, rateLimit: answer.rate_limit });
       if (view) setChat(view);
       // The reply is drawn once, in the chat's log; the status line only announces it.
       setStatus(TEXT.assistantSaid(answer.reply), false);
       return true;
     } catch (error) {
-      if (!mounted.current) return false;
       setStatus('');
       failed(error, API_ERRORS.chat);
       return false;
@@ -245,45 +287,52 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
     setStatus(TEXT.restored(index + 1));
   };
 
-  /** Opens a saved chat (`?chat=ID`): its form, its latest version in the editor, its conversation. */
-  const loadChat = useCallback(async (chatId: number) => {
-    busyRef.current = 'loadChat';
-    setBusyState('loadChat');
-    setStatus(TEXT.loadingChat);
-    try {
-      const loaded = await api.getChat(chatId);
-      if (!mounted.current) return;
-      if (!loaded) {
-        setStatus('');
-        toast.error(TEXT.chatNotFound);
-        return;
-      }
-      const { length, ...values } = loaded.settings;
-      const latest = loaded.versions.at(-1)?.text ?? '';
-      const wish = loaded.wish_id ? await api.getWish(loaded.wish_id).catch(() => null) : null;
-      if (!mounted.current) return;
-      setDraft((current) => ({
-        ...current,
-        values,
-        length: length ?? current.length,
-        text: latest,
-        generatedText: latest,
-        variants: null,
-        chatId: loaded.chat_id,
-        chatWishId: wish ? wish.id : null,
-        ...(wish ? { isPublic: wish.is_public } : {}),
-      }));
-      setChat(loaded);
-      setStatus(TEXT.chatLoaded);
-    } catch (error) {
-      if (!mounted.current) return;
-      setStatus('');
-      toast.error(error instanceof ApiError ? error.message : API_ERRORS.chatLoad);
-    } finally {
-      busyRef.current = null;
-      if (mounted.current) setBusyState(null);
-    }
-  }, [setStatus]);
+  // `chatToOpen` (`?chat=ID`, "Continue in chat"): the chat, then the wish it was saved with (a
+  // wish that is gone or unreadable just means a new wish will be saved).
+  const [openedChat, setOpenedChat] = useState<number | null>(null);
+  const loadingChat = chatToOpen !== null && openedChat !== chatToOpen;
+  const chatQuery = useQuery({
+    queryKey: composeKeys.chat(chatToOpen ?? 0),
+    queryFn: ({ signal }) =>
+      call('getChat', { params: { id: chatToOpen! }, signal }).catch((error: unknown) => {
+        // Said once per failed load, and not at all for a load the page's leaving cancelled.
+        if (!signal.aborted) toast.error(error instanceof ApiError && error.status === 404 ? TEXT.chatNotFound : errorMessage(error, API_ERRORS.chatLoad));
+        throw error;
+      }),
+    enabled: loadingChat,
+  });
+  const chatWishId = loadingChat ? (chatQuery.data?.wish_id ?? null) : null;
+  const wishQuery = useQuery({
+    queryKey: queryKeys.wish(chatWishId ?? 0),
+    queryFn: ({ signal }) => call('getWish', { params: { id: chatWishId! }, signal }),
+    enabled: chatWishId !== null,
+  });
+  // The chat goes into the draft once, from a fresh answer (not a cached one being refetched):
+  // state adjusted while rendering, as React advises for state that follows a changed input.
+  const chatReady = loadingChat && chatQuery.data !== undefined && chatQuery.fetchStatus === 'idle' && (chatWishId === null || (wishQuery.fetchStatus === 'idle' && !wishQuery.isPending));
+  if (chatReady && chatQuery.data) {
+    const loaded = chatQuery.data;
+    const wish = chatWishId !== null && wishQuery.isSuccess ? wishQuery.data.wish : null;
+    const { length, ...values } = loaded.settings;
+    const latest = loaded.versions.at(-1)?.text ?? '';
+    setDraft((current) => ({
+      ...current,
+      values,
+      length: length ?? current.length,
+      text: latest,
+      generatedText: latest,
+      variants: null,
+      chatId: loaded.chat_id,
+      chatWishId: wish ? wish.id : null,
+      ...(wish ? { isPublic: wish.is_public } : {}),
+    }));
+    setChat(loaded);
+    setStatus(TEXT.chatLoaded);
+    setOpenedChat(chatToOpen);
+  } else if (loadingChat && chatQuery.isError && chatQuery.fetchStatus === 'idle') {
+    setStatus('');
+    setOpenedChat(chatToOpen);
+  }
 
   /**
    * Saves the text; resolves with the wish's id, or null when it failed (the text stays). From
@@ -291,22 +340,20 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft)) {
    * keeps the draft's chat with it.
    */
   const save = async (): Promise<number | null> => {
-    if (busyRef.current || !canSaveWish(draft.text)) return null;
+    if (isBusy() || !canSaveWish(draft.text)) return null;
     setBusy('save');
     try {
-      if (draft.chatWishId !== null) {
-        const wish = await api.updateWish(draft.chatWishId, { text: draft.text, is_public: draft.isPublic, ...(draft.cardTheme ? { card_theme: draft.cardTheme } : {}) });
-        return wish.id;
-      }
-      const { wish_id } = await api.saveWish(draft.text, draft.isPublic, draft.chatId ?? undefined, draft.cardTheme ?? undefined);
-      return wish_id;
+      return await settleWhileMounted(saveCall, {
+        wishId: draft.chatWishId,
+        change: { text: draft.text, is_public: draft.isPublic, ...(draft.chatId !== null ? { chat_id: draft.chatId } : {}), ...(draft.cardTheme ? { card_theme: draft.cardTheme } : {}) },
+      });
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : draft.chatWishId !== null ? API_ERRORS.updateWish : API_ERRORS.save);
+      toast.error(errorMessage(error, draft.chatWishId !== null ? API_ERRORS.updateWish : API_ERRORS.save));
       return null;
     } finally {
       setBusy(null);
     }
   };
 
-  return { draft, update, busy, status, statusShown, chat, stream, stop, giveThree, pickVariant, improve, ask, restoreVersion, loadChat, save };
+  return { draft, update, busy: busy ?? (loadingChat ? ('loadChat' as const) : null), status: loadingChat ? TEXT.loadingChat : status, statusShown: loadingChat || statusShown, chat, stream, stop, giveThree, pickVariant, improve, ask, restoreVersion, save };
 }

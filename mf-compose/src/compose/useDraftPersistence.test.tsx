@@ -1,20 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signOut, userDataKey } from '@wishes/shared';
-import { jsonResponse, signInForTest } from '@wishes/shared/testing';
+import { signInForTest } from '@wishes/shared/testing';
 import ComposePage from './ComposePage';
 import { parseDraft } from './useDraftPersistence';
 import { fillComposeForm, OPTIONS, renderAt, setOptions } from '../test/harness';
-import { asEventStream, installFetch } from '../test/fakeFetch';
+import { asEventStream, answerWith, jsonResponse } from '../test/http';
 
 const PATTERNS = ['/compose', '/compose/:topic'];
-let server: ReturnType<typeof installFetch>;
+let server: ReturnType<typeof answerWith>;
 
 beforeEach(() => {
   localStorage.clear();
   setOptions(OPTIONS);
   signInForTest(7, 'ann@example.com');
-  server = installFetch((request) => {
+  server = answerWith((request) => {
     // Generate streams the draft (POST /api/base/generate_text/stream/).
     if (request.url === '/api/base/generate_text/stream/') return asEventStream(jsonResponse({ text: 'Happy birthday, Anna!', rate_limit: { limit: 20, remaining: 19 } }));
     if (request.url === '/api/base/save_wish/') return jsonResponse({ wish_id: 42 }, 201);

@@ -1,5 +1,5 @@
-import { act, screen } from '@testing-library/react';
-import { signOut } from '../session';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { getAccessToken, signOut } from '../session';
 import { toast } from '../bus';
 import { startStandalone } from './StandaloneHost';
 import type { RemoteDeclaration } from '../registry';
@@ -60,6 +60,26 @@ describe('the standalone host of one remote', () => {
     await openAt('/private');
     expect(await screen.findByRole('heading', { name: 'Sign in (standalone host)' })).toBeInTheDocument();
     expect(imported).not.toContain('private/PrivatePage.tsx');
+  });
+
+  it('signs in with its own form through the token call, and says why when it cannot', async () => {
+    // This file's fetch stand-in (the host needs no more than the token call here).
+    const fetchMock = globalThis.fetch as jest.Mock;
+    // A JSON answer shaped as the client reads it (plain jsdom has no Response).
+    const reply = (status: number, body: unknown) => ({ ok: status < 300, status, json: async () => body, headers: new Headers() });
+    fetchMock.mockImplementation(async (url: string) => (url === '/api/token/' ? reply(401, { error: 'Invalid credentials' }) : reply(500, {})));
+    await openAt('/private');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ann@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Invalid credentials')).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls.find(([called]) => called === '/api/token/')!;
+    expect([url, init.method, JSON.parse(init.body)]).toEqual(['/api/token/', 'POST', { username: 'ann@example.com', password: 'secret-pass' }]);
+
+    const access = 'a.' + btoa(JSON.stringify({ user_id: 7, exp: 4102444800 })) + '.s';
+    fetchMock.mockImplementation(async (url: string) => (url === '/api/token/' ? reply(200, { access, refresh: 'r' }) : reply(500, {})));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(getAccessToken()).toBe(access));
   });
 
   it("shows the bus's toasts", async () => {

@@ -8,8 +8,9 @@
 import { Component, lazy, StrictMode, Suspense, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type FormEvent, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
-import { api } from '../api';
+import { call } from '../client';
 import { DataProvider } from '../query/DataProvider';
+import { useMutation, useQueryClient } from '../query/siteHooks';
 import { bus, type ModalOpenEvent, type ToastEvent } from '../bus';
 import { checkSession, signIn, signOut, startSession } from '../session';
 import { loadOptions } from '../options';
@@ -95,19 +96,22 @@ function NavigationBridge() {
 
 function SignInForm() {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const client = useQueryClient();
+  const login = useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) => call('obtainToken', { body: { username: email, password } }),
+    onSuccess: (tokens, { email }) => {
+      signIn(tokens, email);
+      // Nothing fetched for the visitor is shown to the member.
+      void client.resetQueries();
+      navigate(-1);
+    },
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const email = String(form.get('email') ?? '');
-    try {
-      const tokens = await api.login(email, String(form.get('password') ?? ''));
-      signIn(tokens, email);
-      navigate(-1);
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : 'Sign-in failed');
-    }
+    login.mutate({ email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
   };
+  const error = login.error ? login.error.message || 'Sign-in failed' : null;
   return (
     <form onSubmit={submit} aria-label="Standalone sign in" style={{ display: 'grid', gap: 8, maxWidth: 320 }}>
       <h1>Sign in (standalone host)</h1>
