@@ -1,4 +1,4 @@
-import { call, signIn, useMutation, useQueryClient, type CreateUserRequest, type ResetConfirmRequest } from '@wishes/shared';
+import { call, signIn, useMutation, type CreateUserRequest, type ResetConfirmRequest } from '@wishes/shared';
 
 /** The token call (POST /api/token/): the sign-in page and sign-up's automatic sign-in. */
 export function useLogin() {
@@ -6,16 +6,11 @@ export function useLogin() {
 }
 
 /**
- * Stores the tokens, then resets every cached answer (and reloads the ones on screen): what was
- * fetched for the visitor (feeds without their votes or private wishes, profiles) must not be shown
- * to the member.
+ * Stores the tokens. The page's cache follows the session (shared/src/query/queryClient.ts): what
+ * was fetched for the visitor is reset and what is on screen reloads as the member sees it.
  */
 export function useStartSession() {
-  const client = useQueryClient();
-  return (tokens: { access: string; refresh: string }, email: string) => {
-    signIn(tokens, email);
-    void client.resetQueries();
-  };
+  return (tokens: { access: string; refresh: string }, email: string) => signIn(tokens, email);
 }
 
 export const useCreateUser = () => useMutation({ mutationFn: (body: CreateUserRequest) => call('createUser', { body }) });

@@ -10,7 +10,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { call } from '../client';
 import { DataProvider } from '../query/DataProvider';
-import { useMutation, useQueryClient } from '../query/siteHooks';
+import { useMutation } from '../query/siteHooks';
 import { bus, type ModalOpenEvent, type ToastEvent } from '../bus';
 import { checkSession, signIn, signOut, startSession } from '../session';
 import { loadOptions } from '../options';
@@ -96,13 +96,11 @@ function NavigationBridge() {
 
 function SignInForm() {
   const navigate = useNavigate();
-  const client = useQueryClient();
   const login = useMutation({
     mutationFn: ({ email, password }: { email: string; password: string }) => call('obtainToken', { body: { username: email, password } }),
     onSuccess: (tokens, { email }) => {
+      // The page's cache follows the session: nothing fetched for the visitor stays.
       signIn(tokens, email);
-      // Nothing fetched for the visitor is shown to the member.
-      void client.resetQueries();
       navigate(-1);
     },
   });

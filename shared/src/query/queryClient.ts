@@ -7,12 +7,12 @@ import { session$ } from '../session';
  * (no silent automatic retries), and a tab regaining focus does not reload every list.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  return followSession(new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
-  });
+  }));
 }
 
 /**
@@ -20,26 +20,24 @@ export function createQueryClient(): QueryClient {
  * a remote that got its own copy of @wishes/shared (a mismatched version) still shares it.
  */
 export function getQueryClient(): QueryClient {
-  return globalSingleton('queryClient', () => followSession(createQueryClient()));
+  return globalSingleton('queryClient', createQueryClient);
 }
 
 /**
- * The page's one cache outlives a session, and much of it is as one member sees it (their private
- * wishes on their own profile, their votes on every card, their account, notifications, sent
- * wishes, reports). When a member signs out or another signs in on the same tab, every query is
- * reset: nothing of the last member's stays on screen or in memory, and what is shown loads again.
- * Signing in from signed out hides nothing, so queries are only marked stale and reload behind what
- * is shown (the cards gain the new member's votes).
+ * The page's one cache outlives a session, and much of it is as one viewer sees it (a member's
+ * private wishes on their own profile, their votes on every card, their account, notifications,
+ * sent wishes, reports; a visitor's cards without votes). Whenever the signed-in member changes
+ * (sign-in, sign-out, another account; every app's sign-in and the shell's sign-out go through the
+ * session) every query is reset: nothing of the last viewer's stays on screen or in memory, and what
+ * is shown loads again as the new viewer sees it. A token refresh for the same member changes nothing.
  */
-export function followSession(client: QueryClient): QueryClient {
+function followSession(client: QueryClient): QueryClient {
   let member = session$.value.user?.userId ?? null;
   session$.subscribe((state) => {
     const next = state.user?.userId ?? null;
     if (next === member) return;
-    const previous = member;
     member = next;
-    if (previous === null) void client.invalidateQueries();
-    else void client.resetQueries();
+    void client.resetQueries();
   });
   return client;
 }
