@@ -337,6 +337,9 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const keyFact = keyFactOf(request.details);
   // Ten years with the company is not "another year"; a first job has no "experience" or
   // "promotion" behind it. With none of the style's own wishes clear of it, the other styles lend one.
+  // "We are getting married on Saturday" on a partner's own wedding card only says the occasion again
+  // (and its day would contradict the wishes written for the day itself): it is left out.
+  const ownWedding = plan.audience === 'partner' && plan.topic === 'wedding' && /\b(?:getting married|marrying|tying the knot|our wedding)\b/iu.test(request.details);
   const contradicting = [
     ...(keyFact?.years ? [ONE_MORE_YEAR] : []),
     ...(FIRST_JOB.test(request.details) ? [AFTER_A_CAREER] : []),
@@ -347,7 +350,7 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     // A promotion is a step up where one already works: no "day one" or "starting anywhere new".
     ...(/\bpromot/iu.test(request.details) ? [/\b(?:day one|first day|anywhere new|new job|new team|new colleagues|fresh start|new faces|got the job|new mug)\b/iu] : []),
     // A wedding in June or a baby due in spring is still to come: a card written for "today" would contradict it.
-    ...(CELEBRATIONS.has(plan.topic) && AHEAD.test(request.details) ? [ARRIVED] : []),
+    ...(CELEBRATIONS.has(plan.topic) && !ownWedding && AHEAD.test(request.details) ? [ARRIVED] : []),
   ];
   if (contradicting.length) {
     const clear = (list: CorpusWish[]) => list.filter((w) => !contradicting.some((re) => re.test(Object.values(w).join(' '))));
@@ -365,7 +368,7 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     fresh = clear(fresh);
   }
   const wishes = fresh.length ? fresh : all;
-  const woven = contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
+  const woven = ownWedding || contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
   // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
   const detail = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length) ? woven : null;
   // A formal card to a partner or a parent is dignified, but news of theirs is not "learned" second hand.
@@ -437,7 +440,7 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const sameThing = conceptRepeats(body).length;
     // A wedding or a baby still to come beside a wish that says the day is today.
     const clash = timingClash(body) || (celebrating && ARRIVED.test(body.replace(detailSentence ?? '', ''))) ? 1 : 0;
-    const repeats = 4 * wordRepeats + 2 * sameOpenings(body).length + draftRepeats + doubleClose + 3 * sameThing + 4 * clash;
+    const repeats = 8 * wordRepeats + 2 * sameOpenings(body).length + draftRepeats + doubleClose + 3 * sameThing + 4 * clash;
     if (!best || repeats < best.repeats) best = { wish, text, repeats, wordRepeats };
     if (repeats === 0) break;
     // A detail whose words every wish here repeats (a "baby" card and "I can't wait to meet the
