@@ -301,6 +301,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(couple ? [ONE_FRIEND] : []),
     ...(longKnown ? [SHORT_ACQUAINTANCE] : []),
     ...(!ROMANTIC_OCCASIONS.has(plan.topic) ? [GUSH] : []),
+    // Twins ("Max and Ruby were born") are not "the little one".
+    ...(/\b(?:twins|triplets|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|baby's)\b/iu] : []),
   ];
   const fitsPerson = (text: string) => !misfits.some((re) => re.test(text));
   const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship, plan.audience) && fitsPerson(Object.values(w).join(' ')));
@@ -388,7 +390,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   };
   const leadIns = detailOptions.filter((line) => !saidBack(line));
   // A detail from a world (a marine biologist, a head chef, a ward) gets a middle from that world rather than a generic one.
-  const world = length === 'short' ? null : worldOf(request.details, plan.topic);
+  // Variants after the first keep their own middles, so that three drafts do not share a line.
+  const world = length === 'short' || avoid.size ? null : worldOf(request.details, plan.topic);
   const worldLines = world ? (plan.style === 'funny' && plan.register !== 'formal' ? world.funny : world[close && plan.register === 'formal' ? 'formal' : plan.register]).filter(fitsPerson) : [];
   const anyGreetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
   // "My dear Linda," over "Kind regards," is too close for a neighbour and too cool at once.
