@@ -166,6 +166,21 @@ export interface Frames {
   funnier: Record<Register, { lines: TaggedLine[]; signoffs: TaggedLine[] }>;
   /** Sentences for a thing the chat asks to mention ("the cake"), by register. */
   mentionThing: Record<Register, string[]>;
+  /** Lines from the world a detail names (the sea, a kitchen, a ward): a middle of its own instead of a generic one. */
+  worlds: World[];
+}
+
+/** A world a detail can name ("a marine biologist", "head chef"), with lines from it by register and for a funny card. */
+export interface World {
+  name: string;
+  /** A regular expression (case-insensitive) over the details. */
+  match: string;
+  /** Occasions the world's lines would read wrong on ("by the sea" at a wedding is a venue, not a world). */
+  notTopics: TopicKey[];
+  warm: string[];
+  work: string[];
+  formal: string[];
+  funny: string[];
 }
 
 export const FRAMES = frames as unknown as Frames;

@@ -163,3 +163,42 @@ export function repeatsInDraft(body: string, ignore: readonly string[] = [], spl
   }
   return repeated;
 }
+
+/**
+ * Things a card can say in other words: a reader hears "so happy for you" and "over the moon for
+ * you", or "You got promoted!" and "A promotion!", as the same thing said twice. Each concept
+ * counts once a card; a second saying of it is a repeat.
+ */
+export const CONCEPTS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['happy for you', /\b(?:(?:so |really |truly )?(?:happy|thrilled|delighted|pleased|glad|excited) for you|over the moon(?: for you)?|couldn't be (?:happier|more pleased)|could not be (?:happier|more pleased))\b/giu],
+  ['luck', /\b(?:good luck|best of luck|luck|fingers crossed)\b/giu],
+  ['promotion', /\bpromot\w*/giu],
+  // "…was born on Tuesday: welcome to the world, Lily!" is one greeting; "was born" beside "the safe arrival" is two.
+  ['birth', /\b(?:was born|were born|safe arrival|new arrival|your arrival|little one has arrived|birth of)\b/giu],
+  ['proud', /\bproud(?:er|est)?\b/giu],
+  ['congratulations', /\bcongrat\w*/giu],
+  ['wonderful news', /\b(?:wonderful|great|happy|exciting|fantastic|brilliant|lovely) news\b/giu],
+  ['celebrate', /\bcelebrat\w*/giu],
+  ['cheering', /\b(?:cheer(?:ing)? (?:you )?on|rooting for you|behind you all the way|cheering (?:for|from))\b/giu],
+];
+
+/** The concepts a body says more than once, in other words or the same ones. */
+export function conceptRepeats(body: string): string[] {
+  return CONCEPTS.filter(([, re]) => (body.match(re) ?? []).length > 1).map(([name]) => name);
+}
+
+/** Looking forward to a day ("counting down the days", "can't wait to celebrate")… */
+const AWAITING = /\b(?:counting down the days|can't wait to celebrate|cannot wait to celebrate|until the big day|before the big day|can't wait for the day)\b/iu;
+/** …beside words that say the day is here ("today", "on your wedding day"). */
+export const ARRIVED = /\b(?:today|tonight|this day|on your (?:wedding |big )?day|the big day is here)\b/iu;
+
+/** A card that waits for a day and says it is today, in one body. */
+export function timingClash(body: string): boolean {
+  return AWAITING.test(body) && ARRIVED.test(body);
+}
+
+/**
+ * Lines that say the sender heard the news second hand ("I hear…", "A little bird told me…",
+ * "I had to read it twice"): wrong from a parent, a partner, a sibling, who know it first hand.
+ */
+export const HEARSAY = /\b(?:I hear\b|I heard\b|ever since I heard|a little bird|word (?:reached|has reached) me|I had to read it twice|(?:pleased|delighted|sorry|glad|thrilled) to (?:hear|learn)|to learn of|news reached me)/iu;

@@ -7,6 +7,7 @@
 import options from '../../config/options.json';
 import { seededRandom } from '../../test/kit/random';
 import { FRAMES } from './corpus';
+import { quickSentences } from './grammar';
 import { composeDraft, coupletsFitting, REVIEW_WORDS } from './template';
 
 const { styles, audiences } = options.greeting_config_params;
@@ -31,13 +32,16 @@ describe('a detail is answered, not recited', () => {
   });
 
   it.each([
-    ['Birthday', 'Parent', 'She taught me to bake bread', /^You taught me to bake bread, and|^You taught me to bake bread;|^You taught me to bake bread:/mu],
-    ['Thank You', 'Neighbor', 'She watered our plants while we were away', /you watered our plants while we were away(?:,|:| and)/iu],
+    ['Birthday', 'Parent', 'She taught me to bake bread', /you taught me to bake bread/iu],
+    ['Thank You', 'Neighbor', 'She watered our plants while we were away', /you watered our plants while we were away/iu],
     ['New Baby', 'Friend', 'Her daughter Lily was born on Tuesday', /your daughter Lily was born on Tuesday/iu],
   ])('%s for a %s: "%s" is told to the person and answered in the same sentence', (topic, audience, details, said) => {
     for (const seed of SEEDS) {
       const draft = composeDraft({ style: 'Heartfelt', audience, name: 'Sam', topic, details }, 'medium', seededRandom(seed));
-      expect(draft).toMatch(said);
+      // Said back at its head and answered ("You taught me to bake bread, and…"), or, since the fifth
+      // reading, taken up in passing ("Not a week goes by that I don't think of how you taught me…").
+      const sentence = quickSentences(draft).find((s) => said.test(s)) ?? '';
+      expect({ draft, answered: sentence.replace(said, '').split(/\s+/u).filter(Boolean).length >= 3 }).toEqual({ draft, answered: true });
       expect(draft).not.toMatch(STOCK);
     }
   });

@@ -7,8 +7,8 @@
  */
 import type { GenerateRequest } from '@wishes/shared/contract';
 import nlp from 'compromise';
-import { CORPUS, FRAMES, fitsContext, fitsRelationship, relationshipOf, type CorpusTone, type CorpusWish, type DetailMood, type Register } from './corpus';
-import { quickSentences, registerBreaks, repeatsInDraft, repeatsInNextSentence, sameOpenings } from './grammar';
+import { CORPUS, FRAMES, fitsContext, fitsRelationship, relationshipOf, type CorpusTone, type CorpusWish, type DetailKind, type DetailMood, type Register, type World } from './corpus';
+import { ARRIVED, conceptRepeats, HEARSAY, quickSentences, registerBreaks, repeatsInDraft, repeatsInNextSentence, sameOpenings, timingClash } from './grammar';
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
 import { detailToWeave, wovenSentences } from './weave';
 
@@ -93,10 +93,13 @@ function linesFor(table: Record<StyleKey, Partial<Record<CorpusTone, string[]>>>
 type DetailPlace = 'first' | 'afterOpen' | 'beforeWish';
 const PLACES: DetailPlace[] = ['first', 'first', 'first', 'afterOpen', 'beforeWish'];
 
+const NEWS_KINDS = new Set<DetailKind>(['past', 'coming', 'celebration']);
+
 /** The sentences of the body, paragraph by paragraph, for a length. */
 function bodyOf(wish: CorpusWish, length: DraftLength, detail: string | null, topic: TopicKey, place: DetailPlace): string[][] {
-  // A get-well detail already says why the card was written; the corpus's own opening would say it twice.
-  const replacesOpen = !!detail && topic === 'getWell';
+  // A get-well detail already says why the card was written; the corpus's own opening would say it
+  // twice. So does an opening that announces the detail's own news ("A promotion!" beside "So you got promoted…").
+  const replacesOpen = !!detail && (topic === 'getWell' || conceptRepeats(`${detail} ${wish.open}`).length > 0);
   const at = (where: DetailPlace) => (detail && !replacesOpen && place === where ? [detail] : []);
   const open = replacesOpen ? [detail!] : [...at('first'), wish.open, ...at('afterOpen')];
   const close = [...at('beforeWish'), wish.wish];
@@ -247,6 +250,27 @@ function closeFormalWishes(plan: Plan): CorpusWish[] {
   return [...formal, ...heartfelt];
 }
 
+/** The world the details name (the sea for a marine biologist, a kitchen for a chef), unless the occasion makes it a setting only. */
+export function worldOf(details: string, topic: TopicKey): World | null {
+  return FRAMES.worlds.find((w) => !w.notTopics.includes(topic) && new RegExp(w.match, 'iu').test(details)) ?? null;
+}
+
+/** Lines that call the person a colleague: not for the boss who hired the sender, a client or a teacher. */
+const COLLEAGUE = /\bcolleagues?\b/iu;
+/** Lines said to one friend: never to a couple ("Hannah and James"). */
+const ONE_FRIEND = /\b(?:a friend like you|such a (?:good |great |wonderful )?friend|the best friend|my best friend|you're a (?:true |good |great |wonderful )?friend)\b/iu;
+/** A relationship of years is not one of "the past months". */
+const SHORT_ACQUAINTANCE = /\b(?:(?:past|last|recent|few) (?:few )?months|this past year|since we met recently|short time)\b/iu;
+/** Gushing lines of a partner's own days ("more than words can say"), out of place on a good-luck or get-well card. */
+const GUSH = /\b(?:more than words can say|my whole world|my everything|love you more (?:every|each) day|my soulmate|heart skips)\b/iu;
+/** Occasions a partner's card may gush on. */
+const ROMANTIC_OCCASIONS = new Set<TopicKey>(['wedding', 'anniversary', 'birthday', 'holidays', 'generic', 'newBaby']);
+
+/** Occasions whose day a card may be sent ahead of. */
+const CELEBRATIONS = new Set<TopicKey>(['wedding', 'newBaby', 'anniversary']);
+/** Details that put the day ahead: "getting married in June", "due in spring", "expecting". */
+const AHEAD = /\b(?:(?:is|are|am|'re|'s) (?:getting married|marrying|having a baby|tying the knot)|will|next (?:week|month|year|spring|summer|autumn|winter)|due|expecting|upcoming|soon|in (?:January|February|March|April|May|June|July|August|September|October|November|December|the spring|the summer|the autumn|the winter))\b/iu;
+
 const firstWord = (line: string) => (/^[\p{L}']+/u.exec(line)?.[0] ?? '').toLowerCase();
 
 interface Choice {
@@ -264,7 +288,24 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const plan = planOf(request);
   // Only the wishes written for this relationship: no desk or inbox for a mum, no "you believed in me" for a neighbour.
   const relationship = relationshipOf(plan.audience);
-  const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship, plan.audience));
+  // Besides the relationship's own tags: a parent, a partner or a sibling knows the news first hand
+  // ("I hear…" is wrong from them), a boss or a client is never "a colleague", a couple is not "a
+  // friend like you", a partner's gushing lines are for romantic occasions, and a client of six
+  // years is not thanked for "the past months".
+  const close = CLOSE_AUDIENCES.has(plan.audience);
+  const couple = /\s(?:and|&)\s/iu.test(plan.name);
+  const longKnown = /\b(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|ten|\w+teen|twenty|thirty|forty|fifty)\s+years\b|\bsince (?:school|university|college|we were)/iu.test(request.details);
+  const misfits = [
+    ...(close ? [HEARSAY] : []),
+    ...(plan.audience === 'boss' || plan.audience === 'client' || plan.audience === 'teacher' ? [COLLEAGUE] : []),
+    ...(couple ? [ONE_FRIEND] : []),
+    ...(longKnown ? [SHORT_ACQUAINTANCE] : []),
+    ...(!ROMANTIC_OCCASIONS.has(plan.topic) ? [GUSH] : []),
+    // Twins ("Max and Ruby were born") are not "the little one".
+    ...(/\b(?:twins|triplets|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|baby's)\b/iu] : []),
+  ];
+  const fitsPerson = (text: string) => !misfits.some((re) => re.test(text));
+  const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship, plan.audience) && fitsPerson(Object.values(w).join(' ')));
   const workAnniversary = plan.topic === 'anniversary' && WORK_ANNIVERSARY.test(request.details);
   // A work anniversary ("with the company for 10 years") takes the wishes written for one, whoever it is for.
   const workWishes = (style: StyleKey) => CORPUS.anniversary[style]?.work ?? [];
@@ -298,6 +339,9 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const keyFact = keyFactOf(request.details);
   // Ten years with the company is not "another year"; a first job has no "experience" or
   // "promotion" behind it. With none of the style's own wishes clear of it, the other styles lend one.
+  // "We are getting married on Saturday" on a partner's own wedding card only says the occasion again
+  // (and its day would contradict the wishes written for the day itself): it is left out.
+  const ownWedding = plan.audience === 'partner' && plan.topic === 'wedding' && /\b(?:getting married|marrying|tying the knot|our wedding)\b/iu.test(request.details);
   const contradicting = [
     ...(keyFact?.years ? [ONE_MORE_YEAR] : []),
     ...(FIRST_JOB.test(request.details) ? [AFTER_A_CAREER] : []),
@@ -307,6 +351,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(NEW_JOB.test(request.details) && !/\bpromot/iu.test(request.details) ? [/\bpromot/iu] : []),
     // A promotion is a step up where one already works: no "day one" or "starting anywhere new".
     ...(/\bpromot/iu.test(request.details) ? [/\b(?:day one|first day|anywhere new|new job|new team|new colleagues|fresh start|new faces|got the job|new mug)\b/iu] : []),
+    // A wedding in June or a baby due in spring is still to come: a card written for "today" would contradict it.
+    ...(CELEBRATIONS.has(plan.topic) && !ownWedding && AHEAD.test(request.details) ? [ARRIVED] : []),
   ];
   if (contradicting.length) {
     const clear = (list: CorpusWish[]) => list.filter((w) => !contradicting.some((re) => re.test(Object.values(w).join(' '))));
@@ -324,10 +370,9 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     fresh = clear(fresh);
   }
   const wishes = fresh.length ? fresh : all;
-  const woven = contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
+  const woven = ownWedding || contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
   // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
   const detail = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length) ? woven : null;
-  const close = CLOSE_AUDIENCES.has(plan.audience);
   // A formal card to a partner or a parent is dignified, but news of theirs is not "learned" second hand.
   // A wedding or a baby still to come is a celebration to look forward to, not an exam to be cheered through.
   const celebrating = detail?.kind === 'coming' && (plan.topic === 'wedding' || plan.topic === 'newBaby' || plan.topic === 'anniversary');
@@ -338,7 +383,16 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   // back if a sentence opened with them: only the frames that lead into them are used.
   const typed = squash(request.details).replace(/[.!?]+$/u, '').toLowerCase();
   const unpasted = typed ? framed.filter((line) => !line.toLowerCase().startsWith(typed)) : framed;
-  const detailOptions = plan.register === 'formal' ? unpasted.filter((line) => !registerBreaks(line).length) : unpasted;
+  const detailOptions = (plan.register === 'formal' ? unpasted.filter((line) => !registerBreaks(line).length) : unpasted).filter(fitsPerson);
+  const saidBack = (line: string) => {
+    const lower = line.toLowerCase().replace(/^so /u, '');
+    return !!detail && lower.startsWith(detail.clause.toLowerCase().replace(/^you are\b/u, "you're").slice(0, 24));
+  };
+  const leadIns = detailOptions.filter((line) => !saidBack(line));
+  // A detail from a world (a marine biologist, a head chef, a ward) gets a middle from that world rather than a generic one.
+  // Variants after the first keep their own middles, so that three drafts do not share a line.
+  const world = length === 'short' || avoid.size ? null : worldOf(request.details, plan.topic);
+  const worldLines = world ? (plan.style === 'funny' && plan.register !== 'formal' ? world.funny : world[close && plan.register === 'formal' ? 'formal' : plan.register]).filter(fitsPerson) : [];
   const anyGreetings = plan.dayLabel ? [plan.register === 'formal' ? 'Dear {name},' : `Happy ${plan.dayLabel}, {name}!`] : linesFor(FRAMES.greetings, plan);
   // "My dear Linda," over "Kind regards," is too close for a neighbour and too cool at once.
   const intimate = (line: string) => /^(?:My |Dearest|Darling)/u.test(line);
@@ -347,20 +401,31 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const anySignoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
   const signoffs = close ? closeSignoffs(signoffsFor(anySignoffs, plan), plan.audience) : signoffsFor(anySignoffs, plan);
   const nameWords = plan.name.split(/\s+/u);
-  const couplets = plan.verse && length !== 'short' ? coupletsFitting(ownCouplets(plan), request.details).filter((c) => !contradicting.some((re) => re.test(c))) : [];
+  // A work anniversary to a friend or a parent is still a work anniversary: no love-anniversary verse.
+  const coupletPlan = workAnniversary ? { ...plan, register: 'work' as Register } : plan;
+  const couplets = plan.verse && length !== 'short' ? coupletsFitting(ownCouplets(coupletPlan), request.details).filter((c) => !contradicting.some((re) => re.test(c))) : [];
 
   let best: Choice | null = null;
   let fewestWordRepeats = Infinity;
   for (let attempt = 0; attempt < 60; attempt++) {
     const wish = pick(wishes, random);
-    // After a few tries with the detail first, other places are tried too.
-    const place = attempt < 8 ? 'first' : pick(PLACES, random);
-    const detailSentence = detailOptions.length ? pick(detailOptions, random) : null;
+    // After a few tries with the detail first, other places are tried too. News (a promotion, a
+    // wedding to come) is answered early, never as an afterthought before the closing wish.
+    let place: DetailPlace = attempt < 8 ? 'first' : pick(PLACES, random);
+    if (place === 'beforeWish' && detail && NEWS_KINDS.has(detail.kind)) place = 'afterOpen';
+    // A card that opens on the detail opens on the feeling, the detail taken up in passing ("I owe
+    // you a great deal, not least because you hired me…"), never on the detail said back
+    // ("You led the department for 22 years and hired me…, and…"); with no such frame, it comes after the opening.
+    if (place === 'first' && !leadIns.length && detail?.kind !== 'toast') place = 'afterOpen';
+    const pool = place === 'first' && detail?.kind !== 'toast' ? leadIns : detailOptions;
+    const detailSentence = pool.length ? pick(pool, random) : null;
     const greeting = greetingFor(pick(greetings, random), plan.name);
     const signoff = pick(signoffs, random);
     // A poetic card ends in verse: the occasion's couplet takes the place of the closing wish.
     const couplet = couplets.length ? pick(couplets, random) : null;
-    const paragraphs = bodyOf(couplet ? { ...wish, wish: '' } : wish, length, detailSentence, plan.topic, place).map((sentences) => sentences.filter(Boolean).join(' '));
+    // The world's line takes the place of the generic middle in most tries; the others keep the wish's own.
+    const middle = worldLines.length && attempt < 40 ? pick(worldLines, random) : wish.middle;
+    const paragraphs = bodyOf({ ...wish, middle, ...(couplet ? { wish: '' } : {}) }, length, detailSentence, plan.topic, place).map((sentences) => sentences.filter(Boolean).join(' '));
     if (couplet) paragraphs.push(couplet);
     if (plan.dayLabel && plan.register === 'formal') paragraphs[paragraphs.length - 1] += ` With every good wish for ${plan.dayLabel}.`;
     const text = [greeting, ...paragraphs, signoff].join('\n\n');
@@ -372,7 +437,13 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const wordRepeats = repeatsInNextSentence(text, nameWords, quickSentences).length;
     // A word said again anywhere in the card ("recovery" three times) is heard too, if less than at once.
     const draftRepeats = repeatsInDraft(paragraphs.join('\n'), nameWords).length;
-    const repeats = 4 * wordRepeats + 2 * sameOpenings(paragraphs.join('\n')).length + draftRepeats + doubleClose;
+    // The same thing said twice in other words ("so happy for you … over the moon for you", the
+    // baby announced then wished for) and a day awaited and here at once are heard as clearly.
+    const body = paragraphs.join('\n');
+    const sameThing = conceptRepeats(body).length;
+    // A wedding or a baby still to come beside a wish that says the day is today.
+    const clash = timingClash(body) || (celebrating && ARRIVED.test(body.replace(detailSentence ?? '', ''))) ? 1 : 0;
+    const repeats = 8 * wordRepeats + 2 * sameOpenings(body).length + draftRepeats + doubleClose + 3 * sameThing + 4 * clash;
     if (!best || repeats < best.repeats) best = { wish, text, repeats, wordRepeats };
     if (repeats === 0) break;
     // A detail whose words every wish here repeats (a "baby" card and "I can't wait to meet the

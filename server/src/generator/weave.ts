@@ -293,6 +293,12 @@ function reactable(clause: string): DetailToWeave | null {
       return { clause: `${n.charAt(0).toUpperCase()}${n.slice(1)} years of ${forms.Gerund} ${career[2]}: what a record, and how many people are better for it`, kind: 'toast' };
     }
   }
+  // "she was a midwife for 40 years" is a career too: "Forty years as a midwife: what a record…".
+  const role = /^you (?:were|have been|'ve been) (an? [a-z][a-z -]{1,40}?) for (\d{1,2}) years(?: and .*)?$/iu.exec(clause);
+  if (role && !/\b(?:me|us|my|our)\b/iu.test(role[1])) {
+    const n = numberWords(Number(role[2]));
+    return { clause: `${n.charAt(0).toUpperCase()}${n.slice(1)} years as ${role[1].toLowerCase()}: what a record, and how many people are better for it`, kind: 'toast' };
+  }
   // "they have been married for 40 years" is a milestone to marvel at, not a trait.
   const married = /^you(?: have|'ve) been (married|together) for (\d{1,2}|[a-z-]+) years$/iu.exec(clause);
   if (married) {
@@ -360,7 +366,9 @@ export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register
   // "I'm smiling as I write this, because…" is for a memory, not for "I love your Christmas pudding".
   const memory = /\b(?:remember|think of|thinking of|still)\b/iu.test(detail.clause);
   const frames = detailFrames(detail.kind, mood, register, funny);
-  const fitting = frames.filter((frame) => memory || !frame.startsWith("I'm smiling as I write this"));
+  // "I owe you a great deal, not least because…" is for what the person did for the sender ("hired me"), not for their own career.
+  const forMe = /\b(?:me|us|my|our)\b/iu.test(detail.clause);
+  const fitting = frames.filter((frame) => (memory || !frame.startsWith("I'm smiling as I write this")) && (forMe || !/\bowe you\b/u.test(frame)));
   // "You watered our plants…: it meant more to us than you know."
   const ours = /\b(?:our|us|we)\b/iu.test(detail.clause);
   return (fitting.length ? fitting : frames).map((frame) => {
