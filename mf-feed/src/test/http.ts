@@ -25,6 +25,7 @@ export const API = {
   themes: '*/api/base/card-themes/',
   card: '*/api/base/wish/:id/card.png',
   send: '*/api/base/wish/:id/send/',
+  options: '*/api/base/options',
 } as const;
 
 /** A refusal as the server words it (app/error-handler.ts: `{ error }` with the status). */
