@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   API_ERRORS,
@@ -101,13 +101,8 @@ export function WishDeliverSection({ wish, openSend = false, initialName = '' }:
     placeholderData: keepPreviousData,
   });
   const blob = card.isError ? null : (card.data ?? null);
-  const [preview, setPreview] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) return setPreview(null);
-    const url = URL.createObjectURL(blob);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [blob]);
+  const preview = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
   // The saved theme patches every cached copy of the wish.
   const saveTheme = useWishMutation({

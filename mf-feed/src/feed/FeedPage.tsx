@@ -87,8 +87,11 @@ function FeedList({ view }: { view: FeedView }) {
   const failed = isError && !isFetching;
   const loading = isFetchingNextPage || (isFetching && wishes.length === 0) || (!data && !isError);
 
-  const latest = useRef({ hasNextPage, isFetching, isError, fetchNextPage });
-  latest.current = { hasNextPage, isFetching, isError, fetchNextPage };
+  // What the scroll handler and the 1 s check read: this render's, kept after it renders.
+  const latest = useRef({ hasNextPage, isFetching, isError, fetchNextPage, empty: wishes.length === 0 });
+  useEffect(() => {
+    latest.current = { hasNextPage, isFetching, isError, fetchNextPage, empty: wishes.length === 0 };
+  });
   const loadMoreIfNearBottom = useCallback(() => {
     const now = latest.current;
     // After a failure the retry control takes over, so scrolling does not hammer the server.
@@ -112,11 +115,9 @@ function FeedList({ view }: { view: FeedView }) {
   });
 
   // If the list is still empty 1 s after mount, ask for page 1 once more.
-  const emptyRef = useRef({ empty: wishes.length === 0, isFetching });
-  emptyRef.current = { empty: wishes.length === 0, isFetching };
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (emptyRef.current.empty && !emptyRef.current.isFetching) void refetch();
+      if (latest.current.empty && !latest.current.isFetching) void refetch();
     }, FEED.emptyRetryMs);
     return () => clearTimeout(timer);
   }, [refetch]);

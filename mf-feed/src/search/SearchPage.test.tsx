@@ -5,7 +5,7 @@ import { setOptions, type SearchPage as SearchResult } from '@wishes/shared';
 import SearchPage, { AUTO_SEARCH_DEBOUNCE_MS } from './SearchPage';
 import { makeWish, OPTIONS, searchPage, wishes } from '../test/fixtures';
 import { deferred, flushRealClock, renderAt, toastsEachTest } from '@wishes/shared/testing';
-import { answer, API, HttpResponse, refuse, type Seen } from '../test/http';
+import { answer, API, HttpResponse, type Seen } from '../test/http';
 
 /** Search requests (page 1 and later pages) answered alike, recorded in one list. */
 function searches(...answers: Array<SearchResult | Response | Promise<SearchResult> | 'network-error' | ((seen: Seen) => SearchResult)>) {
