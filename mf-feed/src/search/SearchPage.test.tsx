@@ -5,10 +5,10 @@ import { setOptions, type SearchPage as SearchResult } from '@wishes/shared';
 import SearchPage, { AUTO_SEARCH_DEBOUNCE_MS } from './SearchPage';
 import { makeWish, OPTIONS, searchPage, wishes } from '../test/fixtures';
 import { deferred, flushRealClock, renderAt, toastsEachTest } from '@wishes/shared/testing';
-import { answer, API, HttpResponse, type Seen } from '../test/http';
+import { answer, API, HttpResponse } from '../test/http';
 
 /** Search requests (page 1 and later pages) answered alike, recorded in one list. */
-function searches(...answers: Array<SearchResult | Response | Promise<SearchResult> | 'network-error' | ((seen: Seen) => SearchResult)>) {
+function searches(...answers: Array<Parameters<typeof answer>[2]>) {
   const first = answer('post', API.search, ...answers);
   const later = answer('post', API.searchPage, ...answers);
   return {
@@ -204,14 +204,16 @@ it('treats a 200 response with success:false as a failure', async () => {
 it('ignores the response to a superseded search', async () => {
   const first = deferred<SearchResult>();
   const second = deferred<SearchResult>();
-  searches(first.promise, second.promise);
+  // Each term gets its own answer, whatever order the requests reach the server in.
+  searches(({ body }) => (body?.query === 'cat' ? first.promise : second.promise));
   open();
   await userEvent.type(box(), 'cat{Enter}');
   await userEvent.clear(box());
   await userEvent.type(box(), 'dog{Enter}');
   await act(async () => second.resolve(searchPage('dog', [makeWish({ id: 2, text: 'A dog wish' })], 1, null)));
   await act(async () => first.resolve(searchPage('cat', [makeWish({ id: 1, text: 'A cat wish' })], 1, null)));
-  expect(screen.getByText(cardText('A dog wish'))).toBeInTheDocument();
+  expect(await screen.findByText(cardText('A dog wish'))).toBeInTheDocument();
+  await flushRealClock();
   expect(screen.queryByText(cardText('A cat wish'))).toBeNull();
 });
 
