@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { axe } from 'jest-axe';
-import { api, setOptions } from '@wishes/shared';
+import { setOptions } from '@wishes/shared';
 import HomePage from './home/HomePage';
 import FeedPage from './feed/FeedPage';
 import SearchPage from './search/SearchPage';
@@ -11,6 +11,7 @@ import { openVotersModal } from './vote/VoteControl';
 import { SharePanel } from './share/SharePanel';
 import { feedPage, makeWish, OPTIONS, searchPage, wishes } from './test/fixtures';
 import { renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { answer, API } from './test/http';
 
 const violations = async (container: Element) => (await axe(container)).violations.map((violation) => `${violation.id}: ${violation.help}`);
 
@@ -22,7 +23,7 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 it('home page has no axe violations', async () => {
-  jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage(wishes(1, 3), 1, 2));
+  answer('get', API.feed, feedPage(wishes(1, 3), 1, 2));
   const { container } = renderAt(<HomePage />);
   await screen.findAllByRole('article');
   expect(await violations(container)).toEqual([]);
@@ -30,7 +31,7 @@ it('home page has no axe violations', async () => {
 
 it('feed with cards (one voted) and an open menu has no axe violations', async () => {
   signInForTest();
-  jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage([makeWish({ id: 1, vote_type: 'upvote', upvote_count: 1, vote_count: 1 }), makeWish({ id: 2 })], 1, null));
+  answer('get', API.feed, feedPage([makeWish({ id: 1, vote_type: 'upvote', upvote_count: 1, vote_count: 1 }), makeWish({ id: 2 })], 1, null));
   const { container } = renderAt(<FeedPage />, { path: '/feed' });
   await screen.findByText("You've seen all wishes!");
   await userEvent.click(screen.getAllByRole('button', { name: 'More options' })[0]);
@@ -38,21 +39,21 @@ it('feed with cards (one voted) and an open menu has no axe violations', async (
 });
 
 it('search with results has no axe violations', async () => {
-  jest.spyOn(api, 'search').mockResolvedValue(searchPage('sun', wishes(1, 2), 1, 2));
+  answer('post', API.search, searchPage('sun', wishes(1, 2), 1, 2));
   const { container } = renderAt(<SearchPage />, { path: '/search', route: '/search?q=sun' });
   await screen.findByRole('button', { name: 'Load More' });
   expect(await violations(container)).toEqual([]);
 });
 
 it('wish page has no axe violations', async () => {
-  jest.spyOn(api, 'getWish').mockResolvedValue(makeWish({ id: 4 }));
+  answer('get', API.wish, { wish: makeWish({ id: 4 }) });
   const { container } = renderAt(<WishPage />, { path: '/wish/:id', route: '/wish/4' });
   await screen.findByRole('article');
   expect(await violations(container)).toEqual([]);
 });
 
 it('voters and share modals have no axe violations', async () => {
-  jest.spyOn(api, 'getVoters').mockResolvedValue({
+  answer('get', API.voters, {
     voters: [{ id: 1, voter_id: 2, voter_name: 'Grace Hopper', vote_type: 'upvote', created_at: '2026-11-21T09:30:00.000Z' }],
     count: 1,
     upvote_count: 1,
@@ -68,7 +69,7 @@ it('voters and share modals have no axe violations', async () => {
 });
 
 it('the feed requests page 1 once under StrictMode', async () => {
-  const getFeed = jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage(wishes(1, 2), 1, null));
+  const getFeed = answer('get', API.feed, feedPage(wishes(1, 2), 1, null));
   renderAt(
     <StrictMode>
       <FeedPage />
@@ -76,6 +77,6 @@ it('the feed requests page 1 once under StrictMode', async () => {
     { path: '/feed' },
   );
   await screen.findByText("You've seen all wishes!");
-  expect(getFeed).toHaveBeenCalledTimes(1);
+  expect(getFeed).toHaveLength(1);
   expect(screen.getAllByRole('article')).toHaveLength(2);
 });

@@ -1,4 +1,4 @@
-import { appendUnique, nextPageOf, replaceWish } from './paging';
+import { appendUnique, nextPageOf } from './paging';
 import { makeWish } from '../test/fixtures';
 
 describe('nextPageOf', () => {
@@ -20,9 +20,4 @@ describe('appendUnique', () => {
     const list = [makeWish({ id: 1 })];
     expect(appendUnique(list, [makeWish({ id: 1 })])).toBe(list);
   });
-});
-
-it('replaceWish swaps the wish with the same id', () => {
-  const updated = makeWish({ id: 2, vote_count: 9 });
-  expect(replaceWish([makeWish({ id: 1 }), makeWish({ id: 2 })], updated)[1]).toBe(updated);
 });

@@ -16,8 +16,3 @@ export function appendUnique(current: Wish[], incoming: Wish[]): Wish[] {
   });
   return added.length ? [...current, ...added] : current;
 }
-
-/** Replaces the wish with the same id (after a vote). */
-export function replaceWish(list: Wish[], updated: Wish): Wish[] {
-  return list.map((wish) => (wish.id === updated.id ? updated : wish));
-}

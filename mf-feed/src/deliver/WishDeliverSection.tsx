@@ -1,6 +1,24 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, api, Button, DELIVERY, Icon, toast, useSessionUser, type CardTheme, type Wish } from '@wishes/shared';
+import {
+  API_ERRORS,
+  ApiError,
+  Button,
+  call,
+  DELIVERY,
+  Icon,
+  keepPreviousData,
+  send,
+  toast,
+  useFormFields,
+  useMutation,
+  useQuery,
+  useSessionUser,
+  useSubmit,
+  useWishMutation,
+  type Wish,
+} from '@wishes/shared';
+import { feedKeys } from '../common/queryKeys';
 import './deliver.css';
 
 export const DELIVER_TEXTS = {
@@ -54,71 +72,56 @@ function downloadBlob(blob: Blob, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** A wish's card as a PNG, with the caller's token (the author's private wishes too). */
+async function fetchCard(wishId: number, theme: string, format: 'og' | 'square' | 'story', signal?: AbortSignal): Promise<Blob> {
+  const response = await send('getWishCard', { params: { id: wishId }, query: { theme, format }, accept: 'image/png', signal });
+  if (!response.ok) throw new ApiError(API_ERRORS.card, response.status);
+  return response.blob();
+}
+
 /**
  * For the wish's author, under the wish: its card (theme picker, preview, Download) and "Send to…"
  * (name, email, note, now or a date in the sender's time zone). Nothing shows for anyone else.
  * `openSend` opens the form at once (after saving in compose), `initialName` fills the name.
  */
-export function WishDeliverSection({ wish, onChange, openSend = false, initialName = '' }: { wish: Wish; onChange?: (wish: Wish) => void; openSend?: boolean; initialName?: string }) {
+export function WishDeliverSection({ wish, openSend = false, initialName = '' }: { wish: Wish; openSend?: boolean; initialName?: string }) {
   const me = useSessionUser();
   const own = me?.userId != null && me.userId === wish.user_id;
-  const [themes, setThemes] = useState<CardTheme[]>([]);
   const [theme, setTheme] = useState(wish.card_theme ?? 'classic');
-  const [preview, setPreview] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sendOpen, setSendOpen] = useState(openSend);
   const ids = useId();
   const textVersion = `${wish.text}|${wish.edited_at ?? ''}`;
 
-  useEffect(() => {
-    if (!own) return;
-    let active = true;
-    api.listCardThemes().then((list) => active && setThemes(list), () => undefined);
-    return () => {
-      active = false;
-    };
-  }, [own]);
+  const themes = useQuery({ queryKey: feedKeys.cardThemes(), queryFn: ({ signal }) => call('listCardThemes', { signal }), enabled: own }).data ?? [];
+  // The preview of the chosen theme; the last one stays up while the next draws.
+  const card = useQuery({
+    queryKey: feedKeys.wishCard(wish.id, theme, 'og', textVersion),
+    queryFn: ({ signal }) => fetchCard(wish.id, theme, 'og', signal),
+    enabled: own,
+    placeholderData: keepPreviousData,
+  });
+  const blob = card.isError ? null : (card.data ?? null);
+  const preview = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
+  useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
-  useEffect(() => {
-    if (!own) return;
-    let active = true;
-    let url: string | null = null;
-    api.getCard(wish.id, theme, 'og').then(
-      (blob) => {
-        if (!active) return;
-        url = URL.createObjectURL(blob);
-        setPreview(url);
-      },
-      () => active && setPreview(null),
-    );
-    return () => {
-      active = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [own, wish.id, theme, textVersion]);
+  // The saved theme patches every cached copy of the wish.
+  const saveTheme = useWishMutation({
+    mutationFn: (name: string) => call('updateWish', { params: { id: wish.id }, body: { card_theme: name } }),
+    settled: (answer) => answer.wish,
+    onSuccess: () => toast.success(DELIVER_TEXTS.themeSaved),
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Could not save the theme.'),
+  });
+  const download = useMutation({
+    mutationFn: () => fetchCard(wish.id, theme, 'story'),
+    onSuccess: (story) => downloadBlob(story, `wish-${wish.id}-story.png`),
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Could not draw the card.'),
+  });
 
   if (!own) return null;
 
-  const pickTheme = async (name: string) => {
+  const pickTheme = (name: string) => {
     setTheme(name);
-    try {
-      const updated = await api.updateWish(wish.id, { card_theme: name });
-      onChange?.(updated);
-      toast.success(DELIVER_TEXTS.themeSaved);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Could not save the theme.');
-    }
-  };
-
-  const download = async () => {
-    setBusy(true);
-    try {
-      downloadBlob(await api.getCard(wish.id, theme, 'story'), `wish-${wish.id}-story.png`);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Could not draw the card.');
-    } finally {
-      setBusy(false);
-    }
+    saveTheme.mutate(name);
   };
 
   return (
@@ -132,14 +135,14 @@ export function WishDeliverSection({ wish, onChange, openSend = false, initialNa
           <label className="feed-deliver__label" htmlFor={`${ids}-theme`}>
             {DELIVER_TEXTS.theme}
           </label>
-          <select id={`${ids}-theme`} className="feed-deliver__select" value={theme} onChange={(event) => void pickTheme(event.target.value)}>
+          <select id={`${ids}-theme`} className="feed-deliver__select" value={theme} onChange={(event) => pickTheme(event.target.value)}>
             {(themes.length ? themes : [{ name: theme, title: theme }]).map((t) => (
               <option key={t.name} value={t.name}>
                 {t.title}
               </option>
             ))}
           </select>
-          <Button variant="secondary" onClick={() => void download()} disabled={busy} icon={<Icon name="upload" flip="vertical" size={18} />}>
+          <Button variant="secondary" onClick={() => download.mutate()} disabled={download.isPending} icon={<Icon name="upload" flip="vertical" size={18} />}>
             {DELIVER_TEXTS.download}
           </Button>
         </div>
@@ -164,41 +167,44 @@ export function WishDeliverSection({ wish, onChange, openSend = false, initialNa
 
 function SendForm({ wishId, initialName, onDone }: { wishId: number; initialName: string; onDone: () => void }) {
   const ids = useId();
-  const [name, setName] = useState(initialName);
-  const [email, setEmail] = useState('');
-  const [note, setNote] = useState('');
+  const form = useFormFields({ name: initialName, email: '', note: '', at: '' }, { idPrefix: `${ids}-` });
+  const { name, email, note, at } = form.values;
   const [when, setWhen] = useState<'now' | 'later'>('now');
-  const [at, setAt] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const zone = timeZoneName();
 
   useEffect(() => emailRef.current?.focus(), []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) return setError(DELIVER_TEXTS.badEmail);
-    let sendAt: string | undefined;
-    if (when === 'later') {
-      const iso = localToIso(at);
-      if (!iso || new Date(iso).getTime() <= Date.now()) return setError(DELIVER_TEXTS.badTime);
-      sendAt = iso;
+  /** The scheduled time (ISO UTC), undefined for now; null after showing why the form cannot go. */
+  const sendAtOrError = (): string | undefined | null => {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+      setError(DELIVER_TEXTS.badEmail);
+      return null;
     }
-    setError(null);
-    setBusy(true);
-    try {
-      const result = await api.sendWish(wishId, { recipient_email: email.trim(), recipient_name: name.trim(), note: note.trim(), ...(sendAt ? { send_at: sendAt } : {}) });
-      const who = name.trim() || email.trim();
-      toast.success(result.status === 'sent' || !sendAt ? DELIVER_TEXTS.sent(who) : DELIVER_TEXTS.scheduled(who, new Date(result.send_at).toLocaleString()));
-      onDone();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : 'Could not send the wish. Please try again.');
-    } finally {
-      setBusy(false);
+    if (when !== 'later') return undefined;
+    const iso = localToIso(at);
+    if (!iso || new Date(iso).getTime() <= Date.now()) {
+      setError(DELIVER_TEXTS.badTime);
+      return null;
     }
+    return iso;
   };
+  const { busy, submit } = useSubmit(
+    async () => {
+      const sendAt = sendAtOrError() ?? undefined;
+      setError(null);
+      try {
+        const result = await call('sendWish', { params: { id: wishId }, body: { recipient_email: email.trim(), recipient_name: name.trim(), note: note.trim(), ...(sendAt ? { send_at: sendAt } : {}) } });
+        const who = name.trim() || email.trim();
+        toast.success(result.status === 'sent' || !sendAt ? DELIVER_TEXTS.sent(who) : DELIVER_TEXTS.scheduled(who, new Date(result.send_at).toLocaleString()));
+        onDone();
+      } catch (failure) {
+        setError(failure instanceof ApiError ? failure.message : 'Could not send the wish. Please try again.');
+      }
+    },
+    { validate: () => sendAtOrError() !== null },
+  );
 
   return (
     <form className="feed-deliver__form" onSubmit={(event) => void submit(event)} aria-labelledby={`${ids}-send`} noValidate>
@@ -209,15 +215,15 @@ function SendForm({ wishId, initialName, onDone }: { wishId: number; initialName
       <label className="feed-deliver__label" htmlFor={`${ids}-name`}>
         {DELIVER_TEXTS.name}
       </label>
-      <input id={`${ids}-name`} className="feed-deliver__input" value={name} maxLength={150} onChange={(e) => setName(e.target.value)} autoComplete="off" />
+      <input {...form.bind('name')} className="feed-deliver__input" maxLength={150} autoComplete="off" />
       <label className="feed-deliver__label" htmlFor={`${ids}-email`}>
         {DELIVER_TEXTS.email}
       </label>
-      <input id={`${ids}-email`} ref={emailRef} className="feed-deliver__input" type="email" value={email} maxLength={254} onChange={(e) => setEmail(e.target.value)} autoComplete="off" required />
+      <input {...form.bind('email')} ref={emailRef} className="feed-deliver__input" type="email" maxLength={254} autoComplete="off" required />
       <label className="feed-deliver__label" htmlFor={`${ids}-note`}>
         {DELIVER_TEXTS.note}
       </label>
-      <textarea id={`${ids}-note`} className="feed-deliver__input feed-deliver__note" value={note} maxLength={DELIVERY.noteMax} onChange={(e) => setNote(e.target.value)} rows={3} />
+      <textarea {...form.bind('note')} className="feed-deliver__input feed-deliver__note" maxLength={DELIVERY.noteMax} rows={3} />
       <span className="feed-deliver__count">
         {note.length}/{DELIVERY.noteMax}
       </span>
@@ -235,7 +241,7 @@ function SendForm({ wishId, initialName, onDone }: { wishId: number; initialName
           <label className="feed-deliver__label" htmlFor={`${ids}-at`}>
             {DELIVER_TEXTS.at}
           </label>
-          <input id={`${ids}-at`} className="feed-deliver__input" type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} aria-describedby={`${ids}-zone`} />
+          <input {...form.bind('at')} className="feed-deliver__input" type="datetime-local" aria-describedby={`${ids}-zone`} />
           <p id={`${ids}-zone`} className="feed-deliver__zone">
             {DELIVER_TEXTS.zone(zone)}
           </p>
@@ -247,7 +253,7 @@ function SendForm({ wishId, initialName, onDone }: { wishId: number; initialName
         </p>
       ) : null}
       <div className="feed-deliver__row">
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy} aria-busy={busy}>
           {when === 'later' ? DELIVER_TEXTS.sendLater : DELIVER_TEXTS.send}
         </Button>
         <Button variant="ghost" onClick={onDone}>

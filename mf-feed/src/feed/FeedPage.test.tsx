@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, EMBEDDED_ELEMENT_ID, setOptions, type FeedPage as FeedPageData } from '@wishes/shared';
+import { EMBEDDED_ELEMENT_ID, setOptions, type FeedPage as FeedPageData } from '@wishes/shared';
 import FeedPage from './FeedPage';
 import { feedPage, makeWish, OPTIONS, wishes } from '../test/fixtures';
-import { apiError, deferred, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { deferred, flushRealClock, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { answer, API, pages, refuse } from '../test/http';
 
 /** Page geometry: the distance to the bottom is scrollHeight - (scrollY + innerHeight). */
 function setGeometry(distanceToBottom: number) {
@@ -18,6 +19,16 @@ function scrollTo(distanceToBottom: number) {
   setGeometry(distanceToBottom);
   fireEvent.scroll(window);
 }
+
+/** Fake timers for the component's clock; the network (MSW, fetch) keeps Node's own ticks. */
+const useFakeClock = () => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+/** Lets answered requests reach the screen (TanStack Query notifies on a 0 ms timer) without moving the clock on. */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) {
+    await flushRealClock();
+    await act(async () => jest.advanceTimersByTime(0));
+  }
+};
 
 const open = () => renderAt(<FeedPage />, { path: '/feed' });
 const cardCount = () => screen.queryAllByRole('article').length;
@@ -34,57 +45,58 @@ afterEach(() => {
 
 it("requests page 1, shows 'Loading more wishes...' meanwhile, then the cards; title 'Feed'", async () => {
   const pending = deferred<FeedPageData>();
-  const getFeed = jest.spyOn(api, 'getFeed').mockReturnValue(pending.promise);
+  const getFeed = answer('get', API.feed, pending.promise);
   open();
-  expect(getFeed).toHaveBeenCalledWith(1);
+  await waitFor(() => expect(pages(getFeed)).toEqual([1]));
   expect(screen.getByRole('status')).toHaveTextContent('Loading more wishes...');
   await act(async () => pending.resolve(feedPage(wishes(1, 10), 1, 2)));
-  expect(cardCount()).toBe(10);
+  await waitFor(() => expect(cardCount()).toBe(10));
   expect(screen.queryByText('Loading more wishes...')).toBeNull();
   expect(document.title).toBe('Feed | Wishes');
 });
 
 it('loads the next page when scrolled to within 200 px of the bottom', async () => {
-  const getFeed = jest.spyOn(api, 'getFeed').mockResolvedValueOnce(feedPage(wishes(1, 10), 1, 2)).mockResolvedValueOnce(feedPage(wishes(11, 10), 2, 3));
+  const getFeed = answer('get', API.feed, feedPage(wishes(1, 10), 1, 2), feedPage(wishes(11, 10), 2, 3));
   open();
   await waitFor(() => expect(cardCount()).toBe(10));
-  expect(getFeed).toHaveBeenCalledTimes(1);
+  expect(getFeed).toHaveLength(1);
   await act(async () => {
     scrollTo(200);
     setGeometry(1200); // the new page makes the document taller
   });
-  expect(getFeed).toHaveBeenCalledTimes(2);
-  expect(getFeed).toHaveBeenLastCalledWith(2);
   await waitFor(() => expect(cardCount()).toBe(20));
+  expect(pages(getFeed)).toEqual([1, 2]);
 });
 
 it('does not load at 201 px from the bottom', async () => {
-  const getFeed = jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage(wishes(1, 10), 1, 2));
+  const getFeed = answer('get', API.feed, feedPage(wishes(1, 10), 1, 2));
   open();
   await waitFor(() => expect(cardCount()).toBe(10));
   await act(async () => scrollTo(201));
-  expect(getFeed).toHaveBeenCalledTimes(1);
+  await act(async () => undefined);
+  expect(getFeed).toHaveLength(1);
 });
 
 it('loads the next page right away when the page is shorter than the viewport', async () => {
   setGeometry(-300);
-  const getFeed = jest.spyOn(api, 'getFeed').mockResolvedValueOnce(feedPage(wishes(1, 2), 1, 2)).mockResolvedValueOnce(feedPage(wishes(3, 2), 2, null));
+  const getFeed = answer('get', API.feed, feedPage(wishes(1, 2), 1, 2), feedPage(wishes(3, 2), 2, null));
   open();
   await waitFor(() => expect(cardCount()).toBe(4));
-  expect(getFeed.mock.calls).toEqual([[1], [2]]);
+  expect(pages(getFeed)).toEqual([1, 2]);
   expect(screen.getByText("You've seen all wishes!")).toBeInTheDocument();
 });
 
 it("says \"You've seen all wishes!\" at the end and stops requesting", async () => {
-  const getFeed = jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage(wishes(1, 3), 1, null));
+  const getFeed = answer('get', API.feed, feedPage(wishes(1, 3), 1, null));
   open();
   expect(await screen.findByText("You've seen all wishes!")).toBeInTheDocument();
   await act(async () => scrollTo(0));
-  expect(getFeed).toHaveBeenCalledTimes(1);
+  await act(async () => undefined);
+  expect(getFeed).toHaveLength(1);
 });
 
 it('never shows a wish twice when pages overlap', async () => {
-  jest.spyOn(api, 'getFeed').mockResolvedValueOnce(feedPage(wishes(1, 3), 1, 2)).mockResolvedValueOnce(feedPage([makeWish({ id: 3 }), makeWish({ id: 4 })], 2, null));
+  answer('get', API.feed, feedPage(wishes(1, 3), 1, 2), feedPage([makeWish({ id: 3 }), makeWish({ id: 4 })], 2, null));
   open();
   await waitFor(() => expect(cardCount()).toBe(3));
   await act(async () => scrollTo(100));
@@ -98,103 +110,102 @@ it('uses the embedded first page instead of requesting it', async () => {
   script.id = EMBEDDED_ELEMENT_ID;
   script.textContent = JSON.stringify({ path: '/feed', feed: feedPage([makeWish({ id: 77, text: 'Embedded wish' })], 1, 2) });
   document.body.appendChild(script);
-  const getFeed = jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage(wishes(1, 1), 2, null));
+  const getFeed = answer('get', API.feed, feedPage(wishes(1, 1), 2, null));
   open();
   expect(screen.getByText('Embedded wish')).toBeInTheDocument();
   await act(async () => undefined);
-  expect(getFeed).not.toHaveBeenCalledWith(1);
+  expect(pages(getFeed)).not.toContain(1);
   // Paging continues from the embedded page.
   await act(async () => scrollTo(0));
-  expect(getFeed).toHaveBeenCalledWith(2);
+  await waitFor(() => expect(pages(getFeed)).toContain(2));
+  expect(pages(getFeed)).toEqual([2]);
 });
 
 it('requests page 1 once more when the list is still empty after 1 s', async () => {
-  jest.useFakeTimers();
-  const getFeed = jest.spyOn(api, 'getFeed').mockResolvedValueOnce(feedPage([], 1, null)).mockResolvedValueOnce(feedPage(wishes(1, 2), 1, null));
+  useFakeClock();
+  const getFeed = answer('get', API.feed, feedPage([], 1, null), feedPage(wishes(1, 2), 1, null));
   open();
-  await act(async () => undefined);
-  expect(getFeed).toHaveBeenCalledTimes(1);
+  await settle();
+  expect(getFeed).toHaveLength(1);
   act(() => jest.advanceTimersByTime(999));
-  expect(getFeed).toHaveBeenCalledTimes(1);
+  await settle();
+  expect(getFeed).toHaveLength(1);
   await act(async () => jest.advanceTimersByTime(1));
-  expect(getFeed).toHaveBeenCalledTimes(2);
-  expect(getFeed).toHaveBeenLastCalledWith(1);
+  await settle();
+  expect(pages(getFeed)).toEqual([1, 1]);
   expect(cardCount()).toBe(2);
   await act(async () => jest.advanceTimersByTime(10_000));
-  expect(getFeed).toHaveBeenCalledTimes(2);
+  await settle();
+  expect(getFeed).toHaveLength(2);
 });
 
 it('does not retry when the list has wishes after 1 s', async () => {
-  jest.useFakeTimers();
-  const getFeed = jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage(wishes(1, 2), 1, null));
+  useFakeClock();
+  const getFeed = answer('get', API.feed, feedPage(wishes(1, 2), 1, null));
   open();
-  await act(async () => undefined);
+  await settle();
   await act(async () => jest.advanceTimersByTime(5000));
-  expect(getFeed).toHaveBeenCalledTimes(1);
+  await settle();
+  expect(getFeed).toHaveLength(1);
 });
 
 it("shows 'No wishes yet.' when the feed is empty even after the retry", async () => {
-  jest.useFakeTimers();
-  jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage([], 1, null));
+  useFakeClock();
+  answer('get', API.feed, feedPage([], 1, null));
   open();
-  await act(async () => undefined);
+  await settle();
   await act(async () => jest.advanceTimersByTime(1000));
+  await settle();
   expect(screen.getByText('No wishes yet.')).toBeInTheDocument();
 });
 
 it('shows an error with a retry when page 1 fails', async () => {
-  const getFeed = jest
-    .spyOn(api, 'getFeed')
-    .mockRejectedValueOnce(apiError(0, null, 'An unexpected error occurred'))
-    .mockResolvedValueOnce(feedPage(wishes(1, 2), 1, null));
+  const getFeed = answer('get', API.feed, 'network-error', feedPage(wishes(1, 2), 1, null));
   open();
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('An unexpected error occurred');
   await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   await waitFor(() => expect(cardCount()).toBe(2));
-  expect(getFeed.mock.calls).toEqual([[1], [1]]);
+  expect(pages(getFeed)).toEqual([1, 1]);
 });
 
 it('keeps the cards and offers a retry when a later page fails, without re-requesting on scroll', async () => {
-  const getFeed = jest
-    .spyOn(api, 'getFeed')
-    .mockResolvedValueOnce(feedPage(wishes(1, 3), 1, 2))
-    .mockRejectedValueOnce(apiError(503, { error: 'Service unavailable' }, 'An unexpected error occurred'))
-    .mockResolvedValueOnce(feedPage(wishes(4, 3), 2, null));
+  const getFeed = answer('get', API.feed, feedPage(wishes(1, 3), 1, 2), refuse(503, 'Service unavailable'), feedPage(wishes(4, 3), 2, null));
   open();
   await waitFor(() => expect(cardCount()).toBe(3));
   await act(async () => scrollTo(0));
   expect(await screen.findByRole('alert')).toHaveTextContent('Service unavailable');
   expect(cardCount()).toBe(3);
   await act(async () => scrollTo(0));
-  expect(getFeed).toHaveBeenCalledTimes(2);
+  await act(async () => undefined);
+  expect(getFeed).toHaveLength(2);
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   await waitFor(() => expect(cardCount()).toBe(6));
-  expect(getFeed).toHaveBeenLastCalledWith(2);
+  expect(pages(getFeed)).toEqual([1, 2, 2]);
 });
 
 describe('All / Following (members)', () => {
   it('is not shown to visitors; ?view=following reads the public feed for them', async () => {
-    const getFeed = jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage(wishes(1, 2), 1, null));
-    const following = jest.spyOn(api, 'getFollowingFeed');
+    const getFeed = answer('get', API.feed, feedPage(wishes(1, 2), 1, null));
+    const following = answer('get', API.following, feedPage([], 1, null));
     renderAt(<FeedPage />, { path: '/feed', route: '/feed?view=following' });
     expect(await screen.findAllByRole('article')).toHaveLength(2);
     expect(screen.queryByRole('navigation', { name: 'Which wishes' })).not.toBeInTheDocument();
-    expect(getFeed).toHaveBeenCalledWith(1);
-    expect(following).not.toHaveBeenCalled();
+    expect(pages(getFeed)).toEqual([1]);
+    expect(following).toHaveLength(0);
   });
 
   it('switches a member to the people they follow and back; an empty Following links to the feed', async () => {
     signInForTest(3);
-    jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage(wishes(1, 3), 1, null));
-    const following = jest.spyOn(api, 'getFollowingFeed').mockResolvedValue(feedPage([], 1, null));
+    answer('get', API.feed, feedPage(wishes(1, 3), 1, null));
+    const following = answer('get', API.following, feedPage([], 1, null));
     renderAt(<FeedPage />, { path: '/feed' });
     const nav = await screen.findByRole('navigation', { name: 'Which wishes' });
     expect(within(nav).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findAllByRole('article')).toHaveLength(3);
     await userEvent.click(within(nav).getByRole('link', { name: 'Following' }));
     expect(await screen.findByText(/Follow people to see their wishes here/)).toBeInTheDocument();
-    expect(following).toHaveBeenCalledWith(1);
+    expect(pages(following)).toEqual([1]);
     expect(screen.getByRole('link', { name: 'Find people in the feed' })).toHaveAttribute('href', '/feed');
     expect(within(nav).getByRole('link', { name: 'Following' })).toHaveAttribute('aria-current', 'page');
     expect(cardCount()).toBe(0);

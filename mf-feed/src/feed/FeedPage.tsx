@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { api, EmptyState, ErrorState, FEED, Spinner, takeEmbedded, useDocumentTitle, useSessionUser, type FeedPage as FeedPageData, type Wish } from '@wishes/shared';
-import { errorMessage } from '../common/errors';
-import { appendUnique, nextPageOf, replaceWish } from '../common/paging';
+import { call, EmptyState, errorMessage, ErrorState, FEED, queryKeys, Spinner, takeEmbedded, useDocumentTitle, useInfiniteQuery, useSessionUser, type FeedPage as FeedPageData, type Wish } from '@wishes/shared';
+import { appendUnique, nextPageOf } from '../common/paging';
+import { feedKeys } from '../common/queryKeys';
 import WishList from '../wish/WishList';
 import { distanceToPageBottom } from './scrollGeometry';
 import './feed.css';
@@ -22,24 +22,11 @@ export const FEED_TEXTS = {
 export type FeedView = 'all' | 'following';
 const FOLLOWING_PARAM = 'following';
 
-interface FeedState {
-  wishes: Wish[];
-  /** The page to load next; null once the server says there is no more. */
-  nextPage: number | null;
-  loading: boolean;
-  error: string | null;
-}
+type FeedKey = ReturnType<typeof queryKeys.feedInfinite> | ReturnType<typeof feedKeys.followingInfinite>;
 
-function initialState(view: FeedView): FeedState {
-  // The server embeds page 1 of the public feed into /feed's HTML; use it once instead of requesting it.
-  const embedded = view === 'all' ? takeEmbedded('feed', '/feed') : null;
-  if (embedded) return { wishes: appendUnique([], embedded.wishes ?? []), nextPage: nextPageOf(embedded), loading: false, error: null };
-  return { wishes: [], nextPage: FEED.firstPage, loading: true, error: null };
-}
-
-const loaders: Record<FeedView, (page: number) => Promise<FeedPageData>> = {
-  all: (page) => api.getFeed(page),
-  following: (page) => api.getFollowingFeed(page),
+const feeds: Record<FeedView, { key: () => FeedKey; load: (page: number, signal: AbortSignal) => Promise<FeedPageData> }> = {
+  all: { key: queryKeys.feedInfinite, load: (page, signal) => call('getFeedPage', { params: { page }, signal }) },
+  following: { key: feedKeys.followingInfinite, load: (page, signal) => call('getFollowingFeedPage', { params: { page }, signal }) },
 };
 
 /**
@@ -80,47 +67,37 @@ function FeedSwitch({ view }: { view: FeedView }) {
   );
 }
 
-/** One list with infinite scroll: page 1 at once, the next page when the end comes near. */
+/**
+ * One list with infinite scroll (useInfiniteQuery, in the site's cache: a vote anywhere patches
+ * these cards): page 1 at once, the next page when the end comes near.
+ */
 function FeedList({ view }: { view: FeedView }) {
-  const [state, setState] = useState<FeedState>(() => initialState(view));
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const inFlight = useRef(false);
-  const mounted = useRef(true);
+  // The server embeds page 1 of the public feed into /feed's HTML; use it once instead of requesting it.
+  const [embedded] = useState(() => (view === 'all' ? takeEmbedded('feed', '/feed') : null));
+  const feed = useInfiniteQuery({
+    queryKey: feeds[view].key(),
+    queryFn: ({ pageParam, signal }) => feeds[view].load(pageParam, signal),
+    initialPageParam: FEED.firstPage,
+    getNextPageParam: (last: FeedPageData) => nextPageOf(last) ?? undefined,
+    ...(embedded ? { initialData: { pages: [embedded], pageParams: [FEED.firstPage] }, staleTime: Infinity } : {}),
+  });
+  const { data, error, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = feed;
+  // Pages can overlap as new wishes arrive: a wish shows once.
+  const wishes = useMemo(() => (data?.pages ?? []).reduce<Wish[]>((list, page) => appendUnique(list, page.wishes ?? []), []), [data]);
+  const failed = isError && !isFetching;
+  const loading = isFetchingNextPage || (isFetching && wishes.length === 0) || (!data && !isError);
+
+  // What the scroll handler and the 1 s check read: this render's, kept after it renders.
+  const latest = useRef({ hasNextPage, isFetching, isError, fetchNextPage, empty: wishes.length === 0 });
   useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const loadPage = useCallback(async (page: number) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setState((current) => ({ ...current, loading: true, error: null }));
-    try {
-      const result = await loaders[view](page);
-      if (!mounted.current) return;
-      setState((current) => ({
-        wishes: appendUnique(current.wishes, result.wishes ?? []),
-        nextPage: nextPageOf(result),
-        loading: false,
-        error: null,
-      }));
-    } catch (error) {
-      if (!mounted.current) return;
-      setState((current) => ({ ...current, loading: false, error: errorMessage(error, FEED_TEXTS.failed) }));
-    } finally {
-      inFlight.current = false;
-    }
-  }, [view]);
-
+    latest.current = { hasNextPage, isFetching, isError, fetchNextPage, empty: wishes.length === 0 };
+  });
   const loadMoreIfNearBottom = useCallback(() => {
-    const { nextPage, loading, error } = stateRef.current;
+    const now = latest.current;
     // After a failure the retry control takes over, so scrolling does not hammer the server.
-    if (nextPage === null || loading || error || inFlight.current) return;
-    if (distanceToPageBottom() <= FEED.infiniteScrollThresholdPx) void loadPage(nextPage);
-  }, [loadPage]);
+    if (!now.hasNextPage || now.isFetching || now.isError) return;
+    if (distanceToPageBottom() <= FEED.infiniteScrollThresholdPx) void now.fetchNextPage({ cancelRefetch: false });
+  }, []);
 
   useEffect(() => {
     const onScroll = () => loadMoreIfNearBottom();
@@ -132,11 +109,6 @@ function FeedList({ view }: { view: FeedView }) {
     };
   }, [loadMoreIfNearBottom]);
 
-  // Page 1 is requested straight away unless it came embedded in the page.
-  useEffect(() => {
-    if (stateRef.current.wishes.length === 0 && stateRef.current.loading) void loadPage(FEED.firstPage);
-  }, [loadPage]);
-
   // After every render: a page shorter than the viewport never scrolls, so check here too.
   useEffect(() => {
     loadMoreIfNearBottom();
@@ -145,15 +117,12 @@ function FeedList({ view }: { view: FeedView }) {
   // If the list is still empty 1 s after mount, ask for page 1 once more.
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (stateRef.current.wishes.length === 0 && !inFlight.current) void loadPage(FEED.firstPage);
+      if (latest.current.empty && !latest.current.isFetching) void refetch();
     }, FEED.emptyRetryMs);
     return () => clearTimeout(timer);
-  }, [loadPage]);
+  }, [refetch]);
 
-  const onChange = useCallback((updated: Wish) => setState((current) => ({ ...current, wishes: replaceWish(current.wishes, updated) })), []);
-
-  const { wishes, nextPage, loading, error } = state;
-  const retry = () => void loadPage(nextPage ?? FEED.firstPage);
+  const retry = () => void (isFetchNextPageError ? fetchNextPage({ cancelRefetch: false }) : refetch());
 
   const empty =
     view === 'following' ? (
@@ -166,10 +135,10 @@ function FeedList({ view }: { view: FeedView }) {
 
   return (
     <>
-      {wishes.length > 0 ? <WishList wishes={wishes} onChange={onChange} /> : null}
+      {wishes.length > 0 ? <WishList wishes={wishes} /> : null}
       {loading ? <Spinner label={FEED_TEXTS.loading} /> : null}
-      {error ? <ErrorState message={error} onRetry={retry} /> : null}
-      {!loading && !error && nextPage === null ? wishes.length > 0 ? <EmptyState>{FEED_TEXTS.end}</EmptyState> : empty : null}
+      {failed ? <ErrorState message={errorMessage(error, FEED_TEXTS.failed)} onRetry={retry} /> : null}
+      {!loading && !isError && data && !hasNextPage ? wishes.length > 0 ? <EmptyState>{FEED_TEXTS.end}</EmptyState> : empty : null}
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, setOptions, type FeedPage } from '@wishes/shared';
+import { setOptions, type FeedPage } from '@wishes/shared';
 import HomePage from './HomePage';
 import { feedPage, OPTIONS, wishes } from '../test/fixtures';
-import { apiError, deferred, recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { deferred, recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { answer, API, pages } from '../test/http';
 
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
@@ -20,7 +21,7 @@ const open = () => renderAt(<HomePage />, { path: '/' });
 const recentSection = () => screen.getByRole('region', { name: 'Recent Wishes' });
 
 it('sets the title Home and shows the feature blurbs and the per-wish chat note', async () => {
-  jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage([], 1, null));
+  answer('get', API.feed, feedPage([], 1, null));
   open();
   expect(document.title).toBe('Home | Wishes');
   for (const feature of ['Compose with AI', 'Share', 'Vote', 'Follow']) expect(screen.getByRole('heading', { name: feature })).toBeInTheDocument();
@@ -30,7 +31,7 @@ it('sets the title Home and shows the feature blurbs and the per-wish chat note'
 
 describe('about slide', () => {
   it("says 'Create your wishes with AI.' and leads a visitor to sign-up", async () => {
-    jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage([], 1, null));
+    answer('get', API.feed, feedPage([], 1, null));
     open();
     const about = screen.getByRole('region', { name: 'Create your wishes with AI.' });
     expect(within(about).getByRole('link')).toHaveAttribute('href', '/auth/sign_up');
@@ -39,7 +40,7 @@ describe('about slide', () => {
 
   it('leads a signed-in user to compose', async () => {
     signInForTest();
-    jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage([], 1, null));
+    answer('get', API.feed, feedPage([], 1, null));
     open();
     const about = screen.getByRole('region', { name: 'Create your wishes with AI.' });
     expect(within(about).getByRole('link')).toHaveAttribute('href', '/compose');
@@ -49,7 +50,7 @@ describe('about slide', () => {
 
 describe('Wish Categories', () => {
   it('shows each topic with its image or its first letter, linking to /compose/{topic} (URL-encoded)', async () => {
-    jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage([], 1, null));
+    answer('get', API.feed, feedPage([], 1, null));
     open();
     const grid = screen.getByRole('region', { name: 'Wish Categories' });
     const birthday = within(grid).getByRole('link', { name: 'Birthday' });
@@ -64,7 +65,7 @@ describe('Wish Categories', () => {
   });
 
   it('falls back to the letter when an image fails to load', async () => {
-    jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage([], 1, null));
+    answer('get', API.feed, feedPage([], 1, null));
     open();
     const birthday = screen.getByRole('link', { name: 'Birthday' });
     fireEvent.error(within(birthday).getByRole('img'));
@@ -75,8 +76,8 @@ describe('Wish Categories', () => {
 
   it('loads the options when missing, with an error and retry when that fails', async () => {
     setOptions(null);
-    jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage([], 1, null));
-    jest.spyOn(api, 'getOptions').mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(OPTIONS);
+    answer('get', API.feed, feedPage([], 1, null));
+    answer('get', API.options, 'network-error', OPTIONS);
     open();
     const grid = screen.getByRole('region', { name: 'Wish Categories' });
     expect(within(grid).getByRole('status')).toHaveTextContent('Loading categories...');
@@ -89,10 +90,10 @@ describe('Wish Categories', () => {
 describe('recent wishes', () => {
   it('shows a loading state, then the 3 most recent wishes from feed page 1', async () => {
     const pending = deferred<FeedPage>();
-    const getFeed = jest.spyOn(api, 'getFeed').mockReturnValue(pending.promise);
+    const getFeed = answer('get', API.feed, pending.promise);
     open();
-    expect(getFeed).toHaveBeenCalledWith(1);
     expect(within(recentSection()).getByRole('status')).toHaveTextContent('Loading recent wishes...');
+    await waitFor(() => expect(pages(getFeed)).toEqual([1]));
     pending.resolve(feedPage(wishes(1, 10), 1, 2));
     await waitFor(() => expect(within(recentSection()).getAllByRole('article')).toHaveLength(3));
     expect(within(recentSection()).getByText('Wish number 1')).toBeInTheDocument();
@@ -100,19 +101,19 @@ describe('recent wishes', () => {
   });
 
   it("toasts 'Failed to load recent wishes', shows the error state, and Retry reloads", async () => {
-    const getFeed = jest.spyOn(api, 'getFeed').mockRejectedValueOnce(apiError(0, null, 'An unexpected error occurred')).mockResolvedValueOnce(feedPage(wishes(1, 2), 1, null));
+    const getFeed = answer('get', API.feed, 'network-error', feedPage(wishes(1, 2), 1, null));
     open();
     const alert = await within(recentSection()).findByRole('alert');
     expect(alert).toHaveTextContent('Failed to load recent wishes');
     expect(toasts.texts()).toEqual(['error: Failed to load recent wishes']);
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(within(recentSection()).getAllByRole('article')).toHaveLength(2));
-    expect(getFeed).toHaveBeenCalledTimes(2);
+    expect(getFeed).toHaveLength(2);
   });
 });
 
 it('has a call-to-action to the feed', async () => {
-  jest.spyOn(api, 'getFeed').mockResolvedValue(feedPage([], 1, null));
+  answer('get', API.feed, feedPage([], 1, null));
   open();
   expect(screen.getByRole('link', { name: 'Explore the feed' })).toHaveAttribute('href', '/feed');
   await screen.findByText(/No wishes yet/);

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, buttonClassName, EmptyState, ErrorState, FEED, Icon, Spinner, toast, useDocumentTitle, useKeyedState, useSessionUser, type Topic, type Wish, useOptionsWithRetry } from '@wishes/shared';
-import { replaceWish } from '../common/paging';
+import { buttonClassName, call, EmptyState, ErrorState, FEED, Icon, queryKeys, Spinner, toast, useDocumentTitle, useOptionsWithRetry, useQuery, useSessionUser, type Topic } from '@wishes/shared';
 import WishList from '../wish/WishList';
 import './home.css';
 
@@ -109,38 +108,30 @@ function CategoryCard({ topic }: { topic: Topic }) {
   );
 }
 
-type RecentState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; wishes: Wish[] };
-
+/** The first feed page, filed under the site's key (a vote anywhere patches these cards too). */
 function RecentWishes() {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useKeyedState<RecentState>(attempt, { status: 'loading' });
-
-  useEffect(() => {
-    let active = true;
-    api.getFeed(FEED.firstPage).then(
-      (page) => {
-        if (active) setState({ status: 'ready', wishes: (page.wishes ?? []).slice(0, FEED.homeRecentCount) });
-      },
-      () => {
-        if (!active) return;
-        toast.error(HOME_TEXTS.recentFailed);
-        setState({ status: 'error' });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [attempt, setState]);
-
-  const onChange = useCallback((wish: Wish) => setState((current) => (current.status === 'ready' ? { ...current, wishes: replaceWish(current.wishes, wish) } : current)), [setState]);
+  const query = useQuery({
+    queryKey: queryKeys.feed(FEED.firstPage),
+    queryFn: async ({ signal }) => {
+      try {
+        return await call('getFeedPage', { params: { page: FEED.firstPage }, signal });
+      } catch (error) {
+        if (!signal.aborted) toast.error(HOME_TEXTS.recentFailed);
+        throw error;
+      }
+    },
+  });
+  const failed = query.isError && !query.isFetching;
+  const wishes = query.data && !query.isError ? (query.data.wishes ?? []).slice(0, FEED.homeRecentCount) : null;
+  const { refetch } = query;
 
   return (
     <section className="feed-home__recent" aria-labelledby="feed-home-recent">
       <h2 id="feed-home-recent">Recent Wishes</h2>
-      {state.status === 'loading' ? <Spinner label={HOME_TEXTS.recentLoading} /> : null}
-      {state.status === 'error' ? <ErrorState message={HOME_TEXTS.recentFailed} onRetry={() => setAttempt((n) => n + 1)} /> : null}
-      {state.status === 'ready' && state.wishes.length === 0 ? <EmptyState>{HOME_TEXTS.recentEmpty}</EmptyState> : null}
-      {state.status === 'ready' && state.wishes.length > 0 ? <WishList wishes={state.wishes} onChange={onChange} /> : null}
+      {!wishes && !failed ? <Spinner label={HOME_TEXTS.recentLoading} /> : null}
+      {failed ? <ErrorState message={HOME_TEXTS.recentFailed} onRetry={() => void refetch()} /> : null}
+      {wishes && wishes.length === 0 ? <EmptyState>{HOME_TEXTS.recentEmpty}</EmptyState> : null}
+      {wishes && wishes.length > 0 ? <WishList wishes={wishes} /> : null}
     </section>
   );
 }

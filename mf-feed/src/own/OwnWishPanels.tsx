@@ -2,9 +2,27 @@
  * The author's own-wish actions (api-v2 "Own wishes"): edit the text, and confirm a delete. Each is
  * the body of a modal opened from the wish card's menu; the visibility switch needs no dialog.
  */
-import { useState, type FormEvent } from 'react';
-import { api, API_ERRORS, Button, fieldErrorId, LIMITS, openModal, toast, useFormFields, type Wish } from '@wishes/shared';
-import { errorMessage } from '../common/errors';
+import {
+  API_ERRORS,
+  Button,
+  call,
+  errorMessage,
+  fieldErrorId,
+  FINISHED,
+  LIMITS,
+  openModal,
+  queryKeys,
+  toast,
+  updateCachedWish,
+  useFormFields,
+  useMutation,
+  useQueryClient,
+  useSubmit,
+  useWishMutation,
+  type QueryClient,
+  type UpdateWishRequest,
+  type Wish,
+} from '@wishes/shared';
 import './own.css';
 
 export const OWN_WISH_TEXTS = {
@@ -24,27 +42,32 @@ export function EditWishPanel({ wish, close, onSaved }: { wish: Wish; close: () 
   const form = useFormFields({ text: wish.text });
   const { text } = form.values;
   const error = form.errorOf('text');
-  const [saving, setSaving] = useState(false);
   const field = form.bind('text');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!text.trim()) {
-      form.setErrors({ text: OWN_WISH_TEXTS.emptyText });
-      return;
-    }
-    setSaving(true);
-    form.setErrors({});
-    try {
-      const updated = await api.updateWish(wish.id, { text });
-      toast.success(OWN_WISH_TEXTS.saved);
-      onSaved(updated);
-      close();
-    } catch (failure) {
-      form.setErrors({ text: errorMessage(failure, API_ERRORS.updateWish) });
-      setSaving(false);
-    }
+  const edit = useWishMutation({
+    mutationFn: (change: UpdateWishRequest) => call('updateWish', { params: { id: wish.id }, body: change }),
+    // The saved wish replaces every cached copy (feeds, its page, a profile's list).
+    settled: (answer) => answer.wish,
+  });
+  const validate = () => {
+    if (text.trim()) return true;
+    form.setErrors({ text: OWN_WISH_TEXTS.emptyText });
+    return false;
   };
+  const { busy: saving, submit } = useSubmit(
+    async () => {
+      form.setErrors({});
+      try {
+        const { wish: updated } = await edit.mutateAsync({ text });
+        toast.success(OWN_WISH_TEXTS.saved);
+        onSaved(updated);
+        close();
+        return FINISHED;
+      } catch (failure) {
+        form.setErrors({ text: errorMessage(failure, API_ERRORS.updateWish) });
+      }
+    },
+    { validate },
+  );
 
   return (
     <form className="own-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -74,21 +97,22 @@ export function EditWishPanel({ wish, close, onSaved }: { wish: Wish; close: () 
 
 /** The delete confirmation: says what goes with the wish; Cancel has the focus first. */
 export function DeleteWishPanel({ wish, close, onDeleted }: { wish: Wish; close: () => void; onDeleted: (wish: Wish) => void }) {
-  const [deleting, setDeleting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const confirm = async () => {
-    setDeleting(true);
-    setError(null);
-    try {
-      await api.deleteWish(wish.id);
+  const client = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => call('deleteWish', { params: { id: wish.id } }),
+    onSuccess: () => {
       toast.success(OWN_WISH_TEXTS.deleted);
+      // Gone from its page's cache at once; every list that held it loads again.
+      client.removeQueries({ queryKey: queryKeys.wish(wish.id) });
+      void client.invalidateQueries({ queryKey: queryKeys.wishes() });
       close();
       onDeleted(wish);
-    } catch (failure) {
-      setError(errorMessage(failure, API_ERRORS.deleteWish));
-      setDeleting(false);
-    }
+    },
+  });
+  const deleting = remove.isPending;
+  const error = remove.isError ? errorMessage(remove.error, API_ERRORS.deleteWish) : null;
+  const confirm = () => {
+    if (!deleting) remove.mutate();
   };
 
   return (
@@ -104,7 +128,7 @@ export function DeleteWishPanel({ wish, close, onDeleted }: { wish: Wish; close:
         <Button type="button" variant="secondary" onClick={close} disabled={deleting}>
           Cancel
         </Button>
-        <Button type="button" variant="danger" onClick={() => void confirm()} disabled={deleting} aria-busy={deleting}>
+        <Button type="button" variant="danger" onClick={confirm} disabled={deleting} aria-busy={deleting}>
           {deleting ? 'Deleting...' : 'Delete'}
         </Button>
       </div>
@@ -120,10 +144,11 @@ export function openDeleteWish(wish: Wish, onDeleted: (wish: Wish) => void): voi
   openModal({ title: OWN_WISH_TEXTS.deleteTitle, render: (close) => <DeleteWishPanel wish={wish} close={close} onDeleted={onDeleted} /> });
 }
 
-/** Switches public/private; the updated wish on success, null (after a toast) on failure. */
-export async function toggleVisibility(wish: Wish): Promise<Wish | null> {
+/** Switches public/private; the updated wish on success (patched into every cached copy), null (after a toast) on failure. */
+export async function toggleVisibility(wish: Wish, client: QueryClient): Promise<Wish | null> {
   try {
-    const updated = await api.updateWish(wish.id, { is_public: !wish.is_public });
+    const { wish: updated } = await call('updateWish', { params: { id: wish.id }, body: { is_public: !wish.is_public } });
+    updateCachedWish(client, updated);
     toast.success(updated.is_public ? OWN_WISH_TEXTS.madePublic : OWN_WISH_TEXTS.madePrivate);
     return updated;
   } catch (failure) {

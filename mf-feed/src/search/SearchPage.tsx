@@ -1,8 +1,25 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { api, API_ERRORS, Button, ensureUiStyles, ErrorState, Icon, shouldAutoSearch, Spinner, toast, useDocumentTitle, type SearchPage as SearchResult, type Wish } from '@wishes/shared';
-import { errorMessage } from '../common/errors';
-import { appendUnique, nextPageOf, replaceWish } from '../common/paging';
+import {
+  API_ERRORS,
+  ApiError,
+  Button,
+  call,
+  ensureUiStyles,
+  errorMessage,
+  ErrorState,
+  Icon,
+  shouldAutoSearch,
+  Spinner,
+  toast,
+  useDocumentTitle,
+  useInfiniteQuery,
+  useQueryClient,
+  type SearchPage as SearchResult,
+  type Wish,
+} from '@wishes/shared';
+import { appendUnique, nextPageOf } from '../common/paging';
+import { feedKeys } from '../common/queryKeys';
 import WishList from '../wish/WishList';
 import './search.css';
 
@@ -17,22 +34,28 @@ export const SEARCH_TEXTS = {
 /** Typing pauses this long before an automatic search. */
 export const AUTO_SEARCH_DEBOUNCE_MS = 400;
 
-interface Results {
-  term: string;
-  wishes: Wish[];
-  nextPage: number | null;
-  status: 'loading' | 'ready' | 'error';
-  error: string | null;
-  loadingMore: boolean;
-}
-
-const loadingResults = (term: string): Results => ({ term, wishes: [], nextPage: null, status: 'loading', error: null, loadingMore: false });
-
 /** A 200 response can still say success:false with an error (docs/product.md#3-entities Search page). */
 function failedResult(page: SearchResult): string | null {
   const body = page as SearchResult & { error?: unknown };
   if (body.success !== false) return null;
   return typeof body.error === 'string' && body.error.trim() ? body.error : API_ERRORS.search;
+}
+
+/**
+ * One page of results for `term`. A refusal, or a 200 that says success:false, is a failure with
+ * the server's text; it is toasted here (the first page's text, or "Failed to load more results"),
+ * unless the search was dropped.
+ */
+async function loadSearchPage(term: string, page: number, signal: AbortSignal): Promise<SearchResult> {
+  try {
+    const answer = page > 1 ? await call('searchPage', { params: { page }, body: { query: term }, signal }) : await call('search', { body: { query: term }, signal });
+    const failure = failedResult(answer);
+    if (failure) throw new ApiError(failure, 200);
+    return answer;
+  } catch (error) {
+    if (!signal.aborted) toast.error(page > 1 ? SEARCH_TEXTS.loadMoreFailed : errorMessage(error, API_ERRORS.search));
+    throw error;
+  }
 }
 
 /**
@@ -46,18 +69,17 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const urlTerm = (params.get('q') ?? '').trim();
   const [text, setText] = useState(urlTerm);
-  const [results, setResults] = useState<Results | null>(() => (urlTerm ? loadingResults(urlTerm) : null));
-  // A new term in the URL (a shared link, back/forward, our own updates) shows in the box, unless
-  // the box already says it (give or take spaces), and is being searched (or, with none, nothing
-  // is shown). Adjusted while rendering; the effect below sends the request.
+  // The term whose results show (null: none). A new term in the URL (a shared link, back/forward,
+  // our own updates) shows in the box, unless the box already says it (give or take spaces), and
+  // is searched (or, with none, nothing is shown). Adjusted while rendering.
+  const [term, setTerm] = useState<string | null>(urlTerm || null);
   const [shownUrlTerm, setShownUrlTerm] = useState(urlTerm);
   if (shownUrlTerm !== urlTerm) {
     setShownUrlTerm(urlTerm);
     setText((current) => (current.trim() === urlTerm ? current : urlTerm));
-    setResults(urlTerm ? loadingResults(urlTerm) : null);
+    setTerm(urlTerm || null);
   }
   const lastSearched = useRef('');
-  const generation = useRef(0);
   const inputId = useId();
   // The page is for typing a search: the box has focus on arrival (not the skip link).
   const inputRef = useRef<HTMLInputElement>(null);
@@ -65,54 +87,37 @@ export default function SearchPage() {
     inputRef.current?.focus();
   }, []);
 
-  /** Searches for `term` (the results already show it loading); answers to earlier searches are dropped. */
-  const request = useCallback((term: string) => {
-    const current = ++generation.current;
-    lastSearched.current = term;
-    api.search(term, 1).then(
-      (page) => {
-        if (current !== generation.current) return;
-        const failure = failedResult(page);
-        if (failure) {
-          toast.error(failure);
-          setResults((prev) => prev && { ...prev, status: 'error', error: failure });
-          return;
-        }
-        setResults({ term, wishes: appendUnique([], page.wishes ?? []), nextPage: nextPageOf(page), status: 'ready', error: null, loadingMore: false });
-      },
-      (error: unknown) => {
-        if (current !== generation.current) return;
-        const message = errorMessage(error, API_ERRORS.search);
-        toast.error(message);
-        setResults((prev) => prev && { ...prev, status: 'error', error: message });
-      },
-    );
-  }, []);
+  // One query per term: an answer to an earlier search lands in its own entry (and is cancelled
+  // once nobody shows it), never on the screen of a later one.
+  const client = useQueryClient();
+  const results = useInfiniteQuery({
+    queryKey: feedKeys.searchInfinite(term ?? ''),
+    queryFn: ({ pageParam, signal }) => loadSearchPage(term ?? '', pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last: SearchResult) => nextPageOf(last) ?? undefined,
+    enabled: term !== null,
+  });
 
+  /** Searches `term` afresh ('Searching...' first), as Enter on the same term and Retry do. */
   const run = useCallback(
-    (term: string) => {
-      setResults(loadingResults(term));
-      request(term);
+    (searched: string) => {
+      lastSearched.current = searched;
+      setTerm(searched);
+      void client.resetQueries({ queryKey: feedKeys.searchInfinite(searched) });
     },
-    [request],
+    [client],
   );
 
-  /** Drops any search under way and what was found. */
-  const forget = useCallback(() => {
-    generation.current++;
-    lastSearched.current = '';
-  }, []);
+  /** Drops the search under way and what was found. */
   const reset = useCallback(() => {
-    forget();
-    setResults(null);
-  }, [forget]);
+    lastSearched.current = '';
+    setTerm(null);
+  }, []);
 
   // The URL drives what is searched: first load, shared links, back/forward and our own updates.
   useEffect(() => {
-    if (urlTerm === lastSearched.current) return;
-    if (urlTerm) request(urlTerm);
-    else forget();
-  }, [urlTerm, request, forget]);
+    lastSearched.current = urlTerm;
+  }, [urlTerm]);
 
   const searchFor = useCallback(
     (term: string, replace: boolean) => {
@@ -146,25 +151,19 @@ export default function SearchPage() {
     if (term) searchFor(term, false);
   };
 
+  const { data, error, isError, isFetching, isFetchNextPageError, isFetchingNextPage, hasNextPage, fetchNextPage } = results;
+  // Pages can overlap as new wishes arrive: a wish shows once.
+  const wishes = useMemo(() => (data?.pages ?? []).reduce<Wish[]>((list, page) => appendUnique(list, page.wishes ?? []), []), [data]);
+  const failed = isError && !isFetchNextPageError;
+  let view: ResultsView = null;
+  if (term !== null) {
+    if (failed && !isFetching) view = { status: 'error', message: errorMessage(error, API_ERRORS.search) };
+    else if (!data || failed) view = { status: 'loading' };
+    else view = { status: 'ready', term, wishes, more: Boolean(hasNextPage), loadingMore: isFetchingNextPage };
+  }
   const loadMore = () => {
-    if (!results || results.nextPage === null || results.loadingMore) return;
-    const current = generation.current;
-    const { term, nextPage } = results;
-    setResults({ ...results, loadingMore: true });
-    api.search(term, nextPage).then(
-      (page) => {
-        if (current !== generation.current) return;
-        if (failedResult(page)) throw new Error('search failed');
-        setResults((prev) => prev && { ...prev, wishes: appendUnique(prev.wishes, page.wishes ?? []), nextPage: nextPageOf(page), loadingMore: false });
-      },
-    ).catch(() => {
-      if (current !== generation.current) return;
-      toast.error(SEARCH_TEXTS.loadMoreFailed);
-      setResults((prev) => prev && { ...prev, loadingMore: false });
-    });
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
   };
-
-  const onChange = useCallback((wish: Wish) => setResults((prev) => prev && { ...prev, wishes: replaceWish(prev.wishes, wish) }), []);
 
   return (
     <div className="feed-search">
@@ -191,31 +190,38 @@ export default function SearchPage() {
           </Button>
         </div>
       </form>
-      <SearchResults results={results} onRetry={() => results && run(results.term)} onLoadMore={loadMore} onChange={onChange} />
+      <SearchResults view={view} onRetry={() => term && run(term)} onLoadMore={loadMore} />
     </div>
   );
 }
 
-function SearchResults({ results, onRetry, onLoadMore, onChange }: { results: Results | null; onRetry: () => void; onLoadMore: () => void; onChange: (wish: Wish) => void }) {
-  if (!results) return null;
-  if (results.status === 'loading') return <Spinner label={SEARCH_TEXTS.searching} />;
-  if (results.status === 'error') return <ErrorState message={results.error ?? API_ERRORS.search} onRetry={onRetry} />;
-  if (results.wishes.length === 0) {
+type ResultsView =
+  | null
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; term: string; wishes: Wish[]; more: boolean; loadingMore: boolean };
+
+function SearchResults({ view, onRetry, onLoadMore }: { view: ResultsView; onRetry: () => void; onLoadMore: () => void }) {
+  if (!view) return null;
+  if (view.status === 'loading') return <Spinner label={SEARCH_TEXTS.searching} />;
+  if (view.status === 'error') return <ErrorState message={view.message} onRetry={onRetry} />;
+  const { term, wishes, more, loadingMore } = view;
+  if (wishes.length === 0) {
     return (
       <p className="feed-search__status" role="status">
-        {SEARCH_TEXTS.noResults(results.term)}
+        {SEARCH_TEXTS.noResults(term)}
       </p>
     );
   }
   return (
     <section aria-label="Search results">
-      <WishList wishes={results.wishes} onChange={onChange} highlight={results.term} />
-      {results.nextPage !== null ? (
+      <WishList wishes={wishes} highlight={term} />
+      {more ? (
         <div className="feed-search__more">
-          <Button variant="secondary" onClick={onLoadMore} disabled={results.loadingMore} aria-busy={results.loadingMore}>
+          <Button variant="secondary" onClick={onLoadMore} disabled={loadingMore} aria-busy={loadingMore}>
             {SEARCH_TEXTS.loadMore}
           </Button>
-          {results.loadingMore ? <Spinner label="Loading more results..." /> : null}
+          {loadingMore ? <Spinner label="Loading more results..." /> : null}
         </div>
       ) : (
         <p className="feed-search__status" role="status">

@@ -1,10 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { api, type Wish } from '@wishes/shared';
+import { call, queryKeys, useQuery, type Wish } from '@wishes/shared';
+import WishList from '../wish/WishList';
 import { VoteControl, type VoteDisplayMode } from './VoteControl';
-import { makeWish, voteResponse } from '../test/fixtures';
-import { apiError, deferred, renderAt, resetSharedState, signInForTest, toastsEachTest } from '@wishes/shared/testing';
+import { feedPage, makeWish, voteResponse } from '../test/fixtures';
+import { deferred, renderAt, resetSharedState, signInForTest, toastsEachTest } from '@wishes/shared/testing';
+import { answer, API, HttpResponse, refuse } from '../test/http';
+
+/** Both vote requests answered alike: POST (cast) and DELETE (remove). */
+const votes = (...answers: Parameters<typeof answer>[2][]) => ({ cast: answer('post', API.vote, ...answers), remove: answer('delete', API.vote, ...answers) });
 
 function Harness({ initial, onChange, mode }: { initial: Wish; onChange?: (wish: Wish) => void; mode?: VoteDisplayMode }) {
   const [wish, setWish] = useState(initial);
@@ -29,12 +34,12 @@ beforeEach(() => signInForTest());
 
 describe('vote state machine', () => {
   it('none → upvoted: POSTs an upvote and shows the server counts', async () => {
-    const vote = jest.spyOn(api, 'vote').mockResolvedValue(voteResponse('Upvoted', { up: 5, down: 1, vote_type: 'upvote' }));
+    const vote = answer('post', API.vote, voteResponse('Upvoted', { up: 5, down: 1, vote_type: 'upvote' }));
     const onChange = jest.fn();
     renderAt(<Harness initial={makeWish({ upvote_count: 1, downvote_count: 1 })} onChange={onChange} />);
     await userEvent.click(upvote());
-    expect(vote).toHaveBeenCalledWith(1, 'upvote');
     await waitFor(() => expect(upvote()).toHaveAttribute('aria-pressed', 'true'));
+    expect(vote.map((r) => [r.params.id, r.body])).toEqual([['1', { vote_type: 'upvote' }]]);
     // Replaced by the server's numbers, not incremented locally (1 + 1 would be 2).
     expect(screen.getByTestId('upvote-count')).toHaveTextContent(/^5/);
     expect(screen.getByTestId('downvote-count')).toHaveTextContent(/^1/);
@@ -44,24 +49,23 @@ describe('vote state machine', () => {
   });
 
   it('upvoted → none: pressing Upvote again DELETEs the vote', async () => {
-    const vote = jest.spyOn(api, 'vote');
-    const remove = jest.spyOn(api, 'removeVote').mockResolvedValue(voteResponse('Vote removed', { up: 2, down: 0, vote_type: null }));
+    const { cast: vote, remove } = votes(voteResponse('Vote removed', { up: 2, down: 0, vote_type: null }));
     renderAt(<Harness initial={makeWish({ upvote_count: 3, vote_count: 3, vote_type: 'upvote' })} />);
     expect(upvote()).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(upvote());
-    expect(remove).toHaveBeenCalledWith(1);
-    expect(vote).not.toHaveBeenCalled();
     await waitFor(() => expect(upvote()).toHaveAttribute('aria-pressed', 'false'));
+    expect(remove.map((r) => r.params.id)).toEqual(['1']);
+    expect(vote).toHaveLength(0);
     expect(screen.getByTestId('upvote-count')).toHaveTextContent(/^2/);
     expect(toasts.texts()).toEqual(['success: Vote removed']);
   });
 
   it('upvoted → downvoted: Downvote POSTs a downvote', async () => {
-    const vote = jest.spyOn(api, 'vote').mockResolvedValue(voteResponse('Downvoted', { up: 0, down: 1, vote_type: 'downvote' }));
+    const vote = answer('post', API.vote, voteResponse('Downvoted', { up: 0, down: 1, vote_type: 'downvote' }));
     renderAt(<Harness initial={makeWish({ upvote_count: 1, vote_count: 1, vote_type: 'upvote' })} />);
     await userEvent.click(downvote());
-    expect(vote).toHaveBeenCalledWith(1, 'downvote');
     await waitFor(() => expect(downvote()).toHaveAttribute('aria-pressed', 'true'));
+    expect(vote.map((r) => r.body)).toEqual([{ vote_type: 'downvote' }]);
     expect(upvote()).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByTestId('upvote-count')).toHaveTextContent(/^0/);
     expect(screen.getByTestId('downvote-count')).toHaveTextContent(/^1/);
@@ -70,27 +74,27 @@ describe('vote state machine', () => {
   });
 
   it('downvoted → none: pressing Downvote again DELETEs the vote', async () => {
-    const remove = jest.spyOn(api, 'removeVote').mockResolvedValue(voteResponse('Vote removed', { up: 0, down: 0, vote_type: null }));
+    const remove = answer('delete', API.vote, voteResponse('Vote removed', { up: 0, down: 0, vote_type: null }));
     renderAt(<Harness initial={makeWish({ downvote_count: 1, vote_count: -1, vote_type: 'downvote' })} />);
     await userEvent.click(downvote());
-    expect(remove).toHaveBeenCalledWith(1);
     await waitFor(() => expect(downvote()).toHaveAttribute('aria-pressed', 'false'));
+    expect(remove.map((r) => r.params.id)).toEqual(['1']);
     expect(screen.getByTestId('downvote-count')).toHaveTextContent(/^0/);
     expect(toasts.texts()).toEqual(['success: Vote removed']);
   });
 
   it('downvoted → upvoted: Upvote POSTs an upvote', async () => {
-    const vote = jest.spyOn(api, 'vote').mockResolvedValue(voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' }));
+    const vote = answer('post', API.vote, voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' }));
     renderAt(<Harness initial={makeWish({ downvote_count: 1, vote_count: -1, vote_type: 'downvote' })} />);
     await userEvent.click(upvote());
-    expect(vote).toHaveBeenCalledWith(1, 'upvote');
     await waitFor(() => expect(upvote()).toHaveAttribute('aria-pressed', 'true'));
+    expect(vote.map((r) => r.body)).toEqual([{ vote_type: 'upvote' }]);
     expect(downvote()).toHaveAttribute('aria-pressed', 'false');
     expect(toasts.texts()).toEqual(['success: Upvoted']);
   });
 
   it("trusts the server's vote_type even when it differs from the expected state", async () => {
-    jest.spyOn(api, 'vote').mockResolvedValue(voteResponse('Upvoted', { up: 0, down: 0, vote_type: null }));
+    answer('post', API.vote, voteResponse('Upvoted', { up: 0, down: 0, vote_type: null }));
     renderAt(<Harness initial={makeWish()} />);
     await userEvent.click(upvote());
     await waitFor(() => expect(toasts.texts()).toEqual(['success: Upvoted']));
@@ -101,27 +105,29 @@ describe('vote state machine', () => {
 describe('while a vote is pending', () => {
   it('disables both buttons and ignores further presses', async () => {
     const pending = deferred<ReturnType<typeof voteResponse>>();
-    const vote = jest.spyOn(api, 'vote').mockReturnValue(pending.promise);
+    const vote = answer('post', API.vote, pending.promise);
     renderAt(<Harness initial={makeWish()} />);
     await userEvent.click(upvote());
-    expect(upvote()).toHaveAttribute('aria-disabled', 'true');
+    await waitFor(() => expect(upvote()).toHaveAttribute('aria-disabled', 'true'));
     expect(downvote()).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(downvote());
     await userEvent.click(upvote());
-    expect(vote).toHaveBeenCalledTimes(1);
+    expect(vote).toHaveLength(1);
     await act(async () => pending.resolve(voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' })));
-    expect(upvote()).not.toHaveAttribute('aria-disabled');
+    await waitFor(() => expect(upvote()).not.toHaveAttribute('aria-disabled'));
     expect(downvote()).not.toHaveAttribute('aria-disabled');
   });
 
   it('keeps keyboard focus on the pressed button while and after the request runs', async () => {
     const pending = deferred<ReturnType<typeof voteResponse>>();
-    jest.spyOn(api, 'vote').mockReturnValue(pending.promise);
+    answer('post', API.vote, pending.promise);
     renderAt(<Harness initial={makeWish()} />);
     upvote().focus();
     await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(upvote()).toHaveAttribute('aria-disabled', 'true'));
     expect(upvote()).toHaveFocus();
     await act(async () => pending.resolve(voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' })));
+    await waitFor(() => expect(upvote()).toHaveAttribute('aria-pressed', 'true'));
     expect(upvote()).toHaveFocus();
   });
 });
@@ -129,13 +135,12 @@ describe('while a vote is pending', () => {
 describe('signed-out visitor', () => {
   it("toasts 'Please sign in to vote' and sends nothing", async () => {
     resetSharedState();
-    const vote = jest.spyOn(api, 'vote');
-    const remove = jest.spyOn(api, 'removeVote');
+    const { cast: vote, remove } = votes(voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' }));
     renderAt(<Harness initial={makeWish()} />);
     await userEvent.click(upvote());
     await userEvent.click(downvote());
-    expect(vote).not.toHaveBeenCalled();
-    expect(remove).not.toHaveBeenCalled();
+    expect(vote).toHaveLength(0);
+    expect(remove).toHaveLength(0);
     expect(toasts.texts()).toEqual(['error: Please sign in to vote', 'error: Please sign in to vote']);
   });
 
@@ -161,9 +166,8 @@ describe('failures', () => {
     ['downvote', null, 'Failed to downvote. Please try again.'],
     ['remove', null, 'Failed to remove vote. Please try again.'],
   ] as const)('%s without a server error shows the default text', async (action, _vote, expected) => {
-    const failure = apiError(500, null, action === 'remove' ? 'Failed to remove vote' : 'Failed to vote');
-    jest.spyOn(api, 'vote').mockRejectedValue(failure);
-    jest.spyOn(api, 'removeVote').mockRejectedValue(failure);
+    // A 500 without an `error` field: the client's text, so the control's own default shows.
+    votes(() => new HttpResponse(null, { status: 500 }));
     const initial = makeWish(action === 'remove' ? { upvote_count: 1, vote_count: 1, vote_type: 'upvote' } : { upvote_count: 2, vote_count: 2 });
     const onChange = jest.fn();
     renderAt(<Harness initial={initial} onChange={onChange} />);
@@ -175,21 +179,21 @@ describe('failures', () => {
   });
 
   it("shows the server's error text when the response had one", async () => {
-    jest.spyOn(api, 'vote').mockRejectedValue(apiError(404, { error: 'Wish not found' }, 'Failed to vote'));
+    answer('post', API.vote, refuse(404, 'Wish not found'));
     renderAt(<Harness initial={makeWish()} />);
     await userEvent.click(downvote());
     await waitFor(() => expect(toasts.texts()).toEqual(['error: Wish not found']));
   });
 
   it("shows the server's error text for a failed removal", async () => {
-    jest.spyOn(api, 'removeVote').mockRejectedValue(apiError(429, { error: 'Slow down' }, 'Failed to remove vote'));
+    answer('delete', API.vote, refuse(429, 'Slow down'));
     renderAt(<Harness initial={makeWish({ vote_type: 'downvote', downvote_count: 1, vote_count: -1 })} />);
     await userEvent.click(downvote());
     await waitFor(() => expect(toasts.texts()).toEqual(['error: Slow down']));
   });
 
-  it('a network failure (not an ApiError) still gets the default text', async () => {
-    jest.spyOn(api, 'vote').mockRejectedValue(new TypeError('network'));
+  it('a network failure still gets the default text', async () => {
+    answer('post', API.vote, 'network-error');
     renderAt(<Harness initial={makeWish()} />);
     await userEvent.click(upvote());
     await waitFor(() => expect(toasts.texts()).toEqual(['error: Failed to upvote. Please try again.']));
@@ -236,9 +240,55 @@ describe('display modes', () => {
   });
 
   it("the count opens the 'People who voted' modal", async () => {
-    jest.spyOn(api, 'getVoters').mockResolvedValue({ voters: [], count: 0, upvote_count: 0, downvote_count: 0, total_count: 0, net_count: 0, current_user_vote: null });
+    answer('get', API.voters, { voters: [], count: 0, upvote_count: 0, downvote_count: 0, total_count: 0, net_count: 0, current_user_vote: null });
     renderAt(<Harness initial={wish} />);
     await userEvent.click(showVoters());
     expect(await screen.findByRole('dialog', { name: 'People who voted' })).toBeInTheDocument();
+  });
+});
+
+describe('the site cache', () => {
+  /** What another remote (mf-profile's list of a member's wishes) holds: its own query of the same wish. */
+  function ProfileList() {
+    const query = useQuery({ queryKey: queryKeys.userWishes('7', 1), queryFn: () => call('getUserWishesPage', { params: { id: 7, page: 1 } }) });
+    return query.data ? <WishList wishes={query.data.wishes} /> : null;
+  }
+
+  it("a vote here patches the same wish in another app's cached list, without a prop chain or a refetch", async () => {
+    const profile = answer('get', '*/api/base/user/:id/wishes/:page/', feedPage([makeWish({ id: 1, upvote_count: 1, vote_count: 1 })], 1, null));
+    answer('post', API.vote, voteResponse('Upvoted', { up: 2, down: 0, vote_type: 'upvote' }));
+    renderAt(
+      <>
+        <section aria-label="Feed">
+          <Harness initial={makeWish({ id: 1, upvote_count: 1, vote_count: 1 })} />
+        </section>
+        <section aria-label="Profile">
+          <ProfileList />
+        </section>
+      </>,
+    );
+    const profileCard = await screen.findByRole('article');
+    expect(within(profileCard).getByTestId('upvote-count')).toHaveTextContent(/^1 upvote$/);
+    await userEvent.click(within(screen.getByRole('region', { name: 'Feed' })).getByRole('button', { name: 'Upvote' }));
+    await waitFor(() => expect(within(profileCard).getByTestId('upvote-count')).toHaveTextContent(/^2 upvotes$/));
+    expect(within(profileCard).getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+    expect(profile).toHaveLength(1);
+  });
+
+  it('a refused vote leaves the cached copies as they were', async () => {
+    answer('get', '*/api/base/user/:id/wishes/:page/', feedPage([makeWish({ id: 1, upvote_count: 1, vote_count: 1 })], 1, null));
+    answer('post', API.vote, refuse(429, 'Slow down'));
+    renderAt(
+      <>
+        <section aria-label="Feed">
+          <Harness initial={makeWish({ id: 1, upvote_count: 1, vote_count: 1 })} />
+        </section>
+        <ProfileList />
+      </>,
+    );
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    await userEvent.click(within(screen.getByRole('region', { name: 'Feed' })).getByRole('button', { name: 'Upvote' }));
+    await waitFor(() => expect(toasts.texts()).toEqual(['error: Slow down']));
+    expect(within(screen.getByRole('article')).getByTestId('upvote-count')).toHaveTextContent(/^1 upvote$/);
   });
 });

@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { api, authPathReturningTo, Icon, openModal, toast, useSessionUser, type VoteType, type Wish } from '@wishes/shared';
+import { authPathReturningTo, call, Icon, openModal, toast, useSessionUser, useWishMutation, type VoteType, type Wish } from '@wishes/shared';
 import { serverErrorText } from '../common/errors';
-import { applyVoteSummary, failureText, nextVoteAction, successText, VOTE_TEXTS } from './voteMachine';
+import { applyVoteSummary, failureText, nextVoteAction, successText, VOTE_TEXTS, voteUpdate, type VoteAction } from './voteMachine';
 import { withLazyPanel } from '../common/lazyPanel';
 import './vote.css';
 
@@ -42,30 +42,34 @@ export function signedCount(value: number): string {
 export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps) {
   const user = useSessionUser();
   const location = useLocation();
-  const [pending, setPending] = useState(false);
-  // A ref as well as state: two quick presses in one tick must not send two requests.
+  // A ref as well as the mutation's state: two quick presses in one tick must not send two requests.
   const pendingRef = useRef(false);
+  // Not optimistic (the counts are the server's, never computed here); its answer patches every
+  // cached copy of the wish, so the same wish shown by another remote updates too.
+  const vote = useWishMutation({
+    mutationFn: (action: VoteAction) =>
+      action.kind === 'remove' ? call('removeVote', { params: { id: wish.id } }) : call('voteOnWish', { params: { id: wish.id }, body: { vote_type: action.voteType } }),
+    settled: (response) => voteUpdate(response.wish),
+    onSuccess: (response, action) => {
+      onChange(applyVoteSummary(wish, response.wish));
+      toast.success(successText(action));
+    },
+    onError: (error, action) => toast.error(serverErrorText(error) ?? failureText(action)),
+    onSettled: () => {
+      pendingRef.current = false;
+    },
+  });
+  const pending = vote.isPending;
 
-  const press = async (pressed: VoteType) => {
+  const press = (pressed: VoteType) => {
     if (!user) {
       // The prompt offers the way to sign in, which brings the visitor back to this page.
       toast.error(VOTE_TEXTS.signIn, undefined, { label: 'Sign in', to: authPathReturningTo(location.pathname + location.search) });
       return;
     }
     if (pendingRef.current) return;
-    const action = nextVoteAction(wish.vote_type, pressed);
     pendingRef.current = true;
-    setPending(true);
-    try {
-      const response = action.kind === 'remove' ? await api.removeVote(wish.id) : await api.vote(wish.id, action.voteType);
-      onChange(applyVoteSummary(wish, response.wish));
-      toast.success(successText(action));
-    } catch (error) {
-      toast.error(serverErrorText(error) ?? failureText(action));
-    } finally {
-      pendingRef.current = false;
-      setPending(false);
-    }
+    vote.mutate(nextVoteAction(wish.vote_type, pressed));
   };
 
   const voteButton = (type: VoteType) => (
@@ -78,7 +82,7 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
       // aria-disabled rather than disabled: a disabled button loses focus in Chromium, which would
       // drop a keyboard user to the top of the page after every vote. `press` ignores it meanwhile.
       aria-disabled={pending || undefined}
-      onClick={() => void press(type)}
+      onClick={() => press(type)}
     >
       <Icon name={type} size={20} />
     </button>

@@ -1,8 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, bus, formatDate, type NavigateEvent, type VotersResult } from '@wishes/shared';
+import { bus, formatDate, type NavigateEvent, type VotersResult } from '@wishes/shared';
 import { openVotersModal } from './VoteControl';
-import { apiError, deferred, renderAt, toastsEachTest } from '@wishes/shared/testing';
+import { deferred, renderAt, toastsEachTest } from '@wishes/shared/testing';
+import { answer, API, HttpResponse, type Seen } from '../test/http';
+
+/** What a voters request asked: the wish, then the query as the old client's arguments read (type, { limit, cursor }). */
+const asked = (seen: Seen[]) =>
+  seen.map((r) => [Number(r.params.id), r.query.get('vote_type') ?? undefined, { limit: Number(r.query.get('limit')), ...(r.query.get('cursor') ? { cursor: r.query.get('cursor') } : {}) }]);
+/** A 500 without an `error` field (the client's 'Failed to fetch voters'). */
+const failure = () => new HttpResponse(null, { status: 500 });
 
 function votersResult(overrides: Partial<VotersResult> = {}): VotersResult {
   return {
@@ -28,19 +35,19 @@ function open() {
 }
 
 it("shows 'Loading voters...' in a dialog titled 'People who voted'", async () => {
-  jest.spyOn(api, 'getVoters').mockReturnValue(deferred<VotersResult>().promise);
+  answer('get', API.voters, deferred<VotersResult>().promise);
   open();
   const dialog = await screen.findByRole('dialog', { name: 'People who voted' });
   expect(within(dialog).getByRole('status')).toHaveTextContent('Loading voters...');
 });
 
 it('lists voters with name, vote type and date; an empty name is Anonymous; the name links to the profile', async () => {
-  const getVoters = jest.spyOn(api, 'getVoters').mockResolvedValue(votersResult());
+  const getVoters = answer('get', API.voters, votersResult());
   const navigations: NavigateEvent[] = [];
   const subscription = bus.navigate$.subscribe((event) => navigations.push(event));
   open();
   const grace = await screen.findByRole('link', { name: 'Grace Hopper' });
-  expect(getVoters).toHaveBeenCalledWith(1, undefined, { limit: 50 });
+  expect(asked(getVoters)).toEqual([[1, undefined, { limit: 50 }]]);
   expect(screen.getByText('That is all 2 voters.')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Load more voters' })).toBeNull();
   expect(grace).toHaveAttribute('href', '/user/4');
@@ -57,7 +64,7 @@ it('lists voters with name, vote type and date; an empty name is Anonymous; the 
 });
 
 it("shows 'No one has voted for this wish yet.' when there are no voters", async () => {
-  jest.spyOn(api, 'getVoters').mockResolvedValue(votersResult({ voters: [], count: 0, upvote_count: 0, total_count: 0, net_count: 0 }));
+  answer('get', API.voters, votersResult({ voters: [], count: 0, upvote_count: 0, total_count: 0, net_count: 0 }));
   open();
   expect(await screen.findByText('No one has voted for this wish yet.')).toBeInTheDocument();
 });
@@ -67,9 +74,10 @@ const alan = { id: 2, voter_id: 6, voter_name: 'Alan Turing', vote_type: 'downvo
 const totals = { upvote_count: 1, downvote_count: 1, total_count: 2, net_count: 0 };
 
 it('asks the server for each filter once, while the counts stay totals', async () => {
-  const getVoters = jest.spyOn(api, 'getVoters').mockImplementation(async (_id, type) =>
-    votersResult({ ...totals, voters: type === 'upvote' ? [grace] : type === 'downvote' ? [alan] : [grace, alan], count: type ? 1 : 2 }),
-  );
+  const getVoters = answer('get', API.voters, ({ query }) => {
+    const type = query.get('vote_type');
+    return votersResult({ ...totals, voters: type === 'upvote' ? [grace] : type === 'downvote' ? [alan] : [grace, alan], count: type ? 1 : 2 });
+  });
   open();
   await screen.findByRole('link', { name: 'Grace Hopper' });
   expect(screen.getByRole('radio', { name: 'all' })).toBeChecked();
@@ -88,7 +96,7 @@ it('asks the server for each filter once, while the counts stay totals', async (
   await userEvent.click(screen.getByRole('radio', { name: 'all' }));
   expect(screen.getByRole('link', { name: 'Alan Turing' })).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
-  expect(getVoters.mock.calls).toEqual([
+  expect(asked(getVoters)).toEqual([
     [1, undefined, { limit: 50 }],
     [1, 'upvote', { limit: 50 }],
     [1, 'downvote', { limit: 50 }],
@@ -96,7 +104,7 @@ it('asks the server for each filter once, while the counts stay totals', async (
 });
 
 it("says 'No downvotes to display.' when the downvote filter matches nobody", async () => {
-  jest.spyOn(api, 'getVoters').mockImplementation(async (_id, type) => (type === 'downvote' ? votersResult({ voters: [], count: 0 }) : votersResult()));
+  answer('get', API.voters, ({ query }) => (query.get('vote_type') === 'downvote' ? votersResult({ voters: [], count: 0 }) : votersResult()));
   open();
   await screen.findByRole('link', { name: 'Grace Hopper' });
   await userEvent.click(screen.getByRole('radio', { name: 'downvotes' }));
@@ -105,7 +113,7 @@ it("says 'No downvotes to display.' when the downvote filter matches nobody", as
 
 it("says 'No upvotes to display.' when only downvotes exist and the upvote filter is chosen", async () => {
   const only = { upvote_count: 0, downvote_count: 1, total_count: 1, net_count: -1 };
-  jest.spyOn(api, 'getVoters').mockImplementation(async (_id, type) => votersResult({ ...only, voters: type === 'upvote' ? [] : [alan], count: type === 'upvote' ? 0 : 1 }));
+  answer('get', API.voters, ({ query }) => votersResult({ ...only, voters: query.get('vote_type') === 'upvote' ? [] : [alan], count: query.get('vote_type') === 'upvote' ? 0 : 1 }));
   open();
   await screen.findByRole('link', { name: 'Alan Turing' });
   await userEvent.click(screen.getByRole('radio', { name: 'upvotes' }));
@@ -124,12 +132,7 @@ const voterPage = (from: number, n: number, next: string | null) =>
   });
 
 it('loads the next page with the keyboard-reachable "Load more voters" button until the end', async () => {
-  const getVoters = jest
-    .spyOn(api, 'getVoters')
-    .mockResolvedValueOnce(voterPage(120, 50, 'c1'))
-    .mockRejectedValueOnce(apiError(500, null, 'Failed to fetch voters'))
-    .mockResolvedValueOnce(voterPage(70, 50, 'c2'))
-    .mockResolvedValueOnce(voterPage(20, 20, null));
+  const getVoters = answer('get', API.voters, voterPage(120, 50, 'c1'), failure(), voterPage(70, 50, 'c2'), voterPage(20, 20, null));
   open();
   await screen.findByRole('link', { name: 'Voter 120' });
   expect(screen.getAllByRole('listitem')).toHaveLength(50);
@@ -149,7 +152,7 @@ it('loads the next page with the keyboard-reachable "Load more voters" button un
   expect(await screen.findByText('That is all 120 voters.')).toBeInTheDocument();
   expect(screen.getAllByRole('listitem')).toHaveLength(120);
   expect(screen.queryByRole('button', { name: 'Load more voters' })).toBeNull();
-  expect(getVoters.mock.calls.slice(1)).toEqual([
+  expect(asked(getVoters).slice(1)).toEqual([
     [1, undefined, { limit: 50, cursor: 'c1' }],
     [1, undefined, { limit: 50, cursor: 'c1' }],
     [1, undefined, { limit: 50, cursor: 'c2' }],
@@ -171,7 +174,7 @@ it('loads the next page when the end of the list scrolls into view, with a loadi
   };
   try {
     const second = deferred<VotersResult>();
-    jest.spyOn(api, 'getVoters').mockResolvedValueOnce(voterPage(120, 50, 'c1')).mockReturnValueOnce(second.promise);
+    answer('get', API.voters, voterPage(120, 50, 'c1'), second.promise);
     open();
     await screen.findByRole('link', { name: 'Voter 120' });
     await waitFor(() => expect(observed).toHaveLength(1));
@@ -188,21 +191,18 @@ it('loads the next page when the end of the list scrolls into view, with a loadi
 });
 
 it("on failure toasts 'Failed to load voters', shows the error state, and Retry reloads", async () => {
-  const getVoters = jest
-    .spyOn(api, 'getVoters')
-    .mockRejectedValueOnce(apiError(500, null, 'Failed to fetch voters'))
-    .mockResolvedValueOnce(votersResult());
+  const getVoters = answer('get', API.voters, failure(), votersResult());
   open();
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent('Failed to load voters. Please try again.');
   expect(toasts.texts()).toEqual(['error: Failed to load voters']);
   await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
-  expect(getVoters).toHaveBeenCalledTimes(2);
+  expect(getVoters).toHaveLength(2);
 });
 
 it('closes with Escape', async () => {
-  jest.spyOn(api, 'getVoters').mockResolvedValue(votersResult());
+  answer('get', API.voters, votersResult());
   open();
   await screen.findByRole('link', { name: 'Grace Hopper' });
   await userEvent.keyboard('{Escape}');

@@ -1,5 +1,22 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ANONYMOUS, api, Button, EmptyState, ErrorState, formatDate, Icon, Spinner, toast, VOTERS_PAGE, type Voter, type VotersResult, type VoteType } from '@wishes/shared';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  ANONYMOUS,
+  Button,
+  call,
+  EmptyState,
+  ErrorState,
+  formatDate,
+  Icon,
+  queryKeys,
+  Spinner,
+  toast,
+  useInfiniteQuery,
+  useQueryClient,
+  VOTERS_PAGE,
+  type Voter,
+  type VotersResult,
+  type VoteType,
+} from '@wishes/shared';
 import { ModalLink } from '../common/ModalLink';
 
 type VoterFilter = 'all' | VoteType;
@@ -22,97 +39,70 @@ export const VOTERS_TEXTS = {
   end: (count: number) => (count === 1 ? 'That is the only voter.' : `That is all ${count} voters.`),
 } as const;
 
-/** One filter's list: the pages loaded so far, where the next one starts, and its own count. */
-type FilterList = {
-  status: 'loading' | 'ready' | 'error';
-  voters: Voter[];
-  nextCursor: string | null;
-  count: number;
-  more: 'idle' | 'loading' | 'error';
-};
-
 type Totals = Pick<VotersResult, 'upvote_count' | 'downvote_count' | 'total_count'>;
-
-const emptyList = (): FilterList => ({ status: 'loading', voters: [], nextCursor: null, count: 0, more: 'idle' });
 
 /**
  * The voters modal's body. Voters come a page at a time (VOTERS_PAGE.modalLimit, newest first) from
- * the server, each filter its own list kept while the modal is open; the rest loads when the end of
- * the list scrolls into view or with the "Load more voters" button. The upvote and downvote figures
- * are the totals of every answer, never the length of what is loaded.
+ * the server, each filter its own infinite query (queryKeys.voters) kept while the modal is open;
+ * the rest loads when the end of the list scrolls into view or with the "Load more voters" button.
+ * The upvote and downvote figures are the totals of the latest answer, never the length of what is
+ * loaded.
  */
 export function VotersPanel({ wishId, onNavigate }: { wishId: number; onNavigate?: () => void }) {
   const [filter, setFilter] = useState<VoterFilter>('all');
-  // The first filter shown ('all') is loading from the start (the effect below asks for it).
-  const [lists, setLists] = useState<Partial<Record<VoterFilter, FilterList>>>(() => ({ all: emptyList() }));
-  const [totals, setTotals] = useState<Totals | null>(null);
   const groupName = useId();
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const client = useQueryClient();
+  // Each opening starts from the server (votes may have changed since); while open, a filter seen
+  // once is not asked again.
+  useState(() => client.removeQueries({ queryKey: queryKeys.voters(wishId, 'all').slice(0, 2) }));
 
-  const update = useCallback((which: VoterFilter, change: (list: FilterList) => FilterList) => {
-    setLists((all) => ({ ...all, [which]: change(all[which] ?? emptyList()) }));
-  }, []);
-
-  /** Asks for the first page of `which` (cursor null) or the page after `cursor`, already shown loading. */
-  const requestPage = useCallback(
-    (which: VoterFilter, cursor: string | null) => {
-      api.getVoters(wishId, which === 'all' ? undefined : which, cursor === null ? { limit: VOTERS_PAGE.modalLimit } : { limit: VOTERS_PAGE.modalLimit, cursor }).then(
-        (result) => {
-          if (!mounted.current) return;
-          setTotals({ upvote_count: result.upvote_count, downvote_count: result.downvote_count, total_count: result.total_count });
-          update(which, (list) => {
-            // Keyset pages never overlap, but a double trigger must not list anyone twice.
-            const known = new Set(list.voters.map((voter) => voter.id));
-            const voters = cursor === null ? result.voters : [...list.voters, ...result.voters.filter((voter) => !known.has(voter.id))];
-            return { status: 'ready', voters, nextCursor: result.next_cursor ?? null, count: result.count, more: 'idle' };
-          });
-        },
-        () => {
-          if (!mounted.current) return;
-          toast.error(VOTERS_TEXTS.failedToast);
-          update(which, (list) => (cursor === null ? { ...list, status: 'error' } : { ...list, more: 'error' }));
-        },
-      );
+  const list = useInfiniteQuery({
+    queryKey: queryKeys.voters(wishId, filter),
+    queryFn: async ({ pageParam, signal }) => {
+      try {
+        return await call('listVoters', { params: { id: wishId }, query: { vote_type: filter === 'all' ? undefined : filter, limit: VOTERS_PAGE.modalLimit, ...(pageParam ? { cursor: pageParam } : {}) }, signal });
+      } catch (error) {
+        if (!signal.aborted) toast.error(VOTERS_TEXTS.failedToast);
+        throw error;
+      }
     },
-    [update, wishId],
-  );
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: VotersResult) => last.next_cursor ?? undefined,
+    staleTime: Infinity,
+  });
+  const { data, isError, isFetching, isFetchingNextPage, isFetchNextPageError, hasNextPage, fetchNextPage, refetch } = list;
 
-  /** Loads the first page of `which` (cursor null) or the page after `cursor`. */
-  const fetchPage = useCallback(
-    (which: VoterFilter, cursor: string | null) => {
-      if (cursor === null) update(which, () => emptyList());
-      else update(which, (list) => ({ ...list, more: 'loading' }));
-      requestPage(which, cursor);
-    },
-    [update, requestPage],
-  );
+  // Keyset pages never overlap, but a double trigger must not list anyone twice.
+  const voters = useMemo(() => {
+    const byId = new Map<number, Voter>();
+    for (const page of data?.pages ?? []) for (const voter of page.voters) if (!byId.has(voter.id)) byId.set(voter.id, voter);
+    return [...byId.values()];
+  }, [data]);
+  const status: 'loading' | 'ready' | 'error' = isError && !isFetchNextPageError ? (isFetching ? 'loading' : 'error') : data ? 'ready' : 'loading';
+  const more: 'idle' | 'loading' | 'error' = isFetchingNextPage ? 'loading' : isFetchNextPageError && !isFetching ? 'error' : 'idle';
+  const lastPage = data?.pages[data.pages.length - 1];
+  const count = lastPage?.count ?? 0;
 
-  useEffect(() => {
-    requestPage('all', null);
-  }, [requestPage]);
+  // The totals of the latest answer of any filter (switching filters keeps them on screen).
+  const latest = client
+    .getQueryCache()
+    .findAll({ queryKey: queryKeys.voters(wishId, 'all').slice(0, 2) })
+    .filter((query) => query.state.data)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)[0]?.state.data as { pages: VotersResult[] } | undefined;
+  const newest = latest?.pages[latest.pages.length - 1];
+  const totals: Totals | null = newest ? { upvote_count: newest.upvote_count, downvote_count: newest.downvote_count, total_count: newest.total_count } : null;
 
-  /** Shows another filter; its first page loads the first time it is shown. */
-  const choose = (which: VoterFilter) => {
-    setFilter(which);
-    if (!lists[which]) fetchPage(which, null);
-  };
-
-  const current = lists[filter];
+  const choose = (which: VoterFilter) => setFilter(which);
 
   const loadMore = useCallback(() => {
-    if (current?.status === 'ready' && current.nextCursor && current.more !== 'loading') fetchPage(filter, current.nextCursor);
-  }, [current, fetchPage, filter]);
+    if (status === 'ready' && hasNextPage && !isFetchingNextPage) void fetchNextPage({ cancelRefetch: false });
+  }, [status, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const retry = () => void refetch();
 
   // Scrolling the end of the list into view loads the next page (the button does the same by hand).
   // An error stops it until the person presses the button again, so a failing server is not hammered.
   const sentinel = useRef<HTMLDivElement>(null);
-  const canAutoLoad = current?.status === 'ready' && current.nextCursor !== null && current.more === 'idle';
+  const canAutoLoad = status === 'ready' && Boolean(hasNextPage) && more === 'idle';
   useEffect(() => {
     const node = sentinel.current;
     if (!node || !canAutoLoad || typeof IntersectionObserver === 'undefined') return undefined;
@@ -123,9 +113,9 @@ export function VotersPanel({ wishId, onNavigate }: { wishId: number; onNavigate
     return () => observer.disconnect();
   }, [canAutoLoad, loadMore]);
 
-  if (!totals && (!current || current.status === 'loading')) return <Spinner label={VOTERS_TEXTS.loading} />;
-  if (!totals && current?.status === 'error') return <ErrorState message={VOTERS_TEXTS.failed} onRetry={() => fetchPage(filter, null)} />;
-  if (totals && totals.total_count === 0 && filter === 'all' && current?.status === 'ready' && current.voters.length === 0) return <EmptyState>{VOTERS_TEXTS.empty}</EmptyState>;
+  if (!totals && status === 'loading') return <Spinner label={VOTERS_TEXTS.loading} />;
+  if (!totals && status === 'error') return <ErrorState message={VOTERS_TEXTS.failed} onRetry={retry} />;
+  if (totals && totals.total_count === 0 && filter === 'all' && status === 'ready' && voters.length === 0) return <EmptyState>{VOTERS_TEXTS.empty}</EmptyState>;
 
   const filterLabel = FILTERS.find((item) => item.value === filter)?.label ?? filter;
 
@@ -148,16 +138,16 @@ export function VotersPanel({ wishId, onNavigate }: { wishId: number; onNavigate
           </label>
         ))}
       </fieldset>
-      {!current || current.status === 'loading' ? (
+      {status === 'loading' ? (
         <Spinner label={VOTERS_TEXTS.loading} />
-      ) : current.status === 'error' ? (
-        <ErrorState message={VOTERS_TEXTS.failed} onRetry={() => fetchPage(filter, null)} />
-      ) : current.voters.length === 0 ? (
+      ) : status === 'error' ? (
+        <ErrorState message={VOTERS_TEXTS.failed} onRetry={retry} />
+      ) : voters.length === 0 ? (
         <EmptyState>{filter === 'all' ? VOTERS_TEXTS.empty : `No ${filterLabel} to display.`}</EmptyState>
       ) : (
         <>
-          <ul className="feed-voters__list" aria-busy={current.more === 'loading'}>
-            {current.voters.map((voter) => (
+          <ul className="feed-voters__list" aria-busy={more === 'loading'}>
+            {voters.map((voter) => (
               <li key={voter.id} className="feed-voters__item">
                 <ModalLink to={`/user/${voter.voter_id}`} onNavigate={onNavigate} className="feed-voters__name">
                   {voter.voter_name?.trim() || ANONYMOUS}
@@ -173,13 +163,13 @@ export function VotersPanel({ wishId, onNavigate }: { wishId: number; onNavigate
             ))}
           </ul>
           <div ref={sentinel} className="feed-voters__more">
-            {current.nextCursor === null ? (
-              <p className="feed-voters__end">{VOTERS_TEXTS.end(current.count)}</p>
-            ) : current.more === 'loading' ? (
+            {!hasNextPage ? (
+              <p className="feed-voters__end">{VOTERS_TEXTS.end(count)}</p>
+            ) : more === 'loading' ? (
               <Spinner label={VOTERS_TEXTS.loadingMore} />
             ) : (
               <>
-                {current.more === 'error' ? (
+                {more === 'error' ? (
                   <p className="feed-voters__more-error" role="alert">
                     {VOTERS_TEXTS.failedMore}
                   </p>

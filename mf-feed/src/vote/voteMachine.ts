@@ -1,4 +1,4 @@
-import type { VoteSummary, VoteType, Wish } from '@wishes/shared';
+import type { VoteSummary, VoteType, Wish, WishUpdate } from '@wishes/shared';
 
 /** docs/product.md#4-states: pressing the vote the user already has removes it; any other press casts that vote. */
 export type VoteAction = { kind: 'cast'; voteType: VoteType } | { kind: 'remove' };
@@ -36,4 +36,9 @@ export function applyVoteSummary(wish: Wish, summary: VoteSummary): Wish {
     downvote_count: summary.downvote_count,
     vote_type: summary.vote_type ?? null,
   };
+}
+
+/** The same summary as a change to every cached copy of the wish (`updateCachedWish`). */
+export function voteUpdate(summary: VoteSummary): WishUpdate {
+  return { id: summary.id, vote_count: summary.vote_count, upvote_count: summary.upvote_count, downvote_count: summary.downvote_count, vote_type: summary.vote_type ?? null };
 }

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { act } from '@testing-library/react';
-import { api, formatDate, setOptions, updateSessionUser } from '@wishes/shared';
+import { formatDate, setOptions, updateSessionUser } from '@wishes/shared';
 import WishCardRemote from './WishCard';
 import WishList from './WishList';
 import { makeWish, OPTIONS, voteResponse } from '../test/fixtures';
 import { renderAt, signInForTest, toastsEachTest } from '@wishes/shared/testing';
+import { answer, API } from '../test/http';
 
 toastsEachTest();
 
@@ -170,7 +171,7 @@ describe('context menu', () => {
 describe('votes on a card', () => {
   it('update the card and call onChange with the whole updated wish', async () => {
     signInForTest();
-    jest.spyOn(api, 'vote').mockResolvedValue(voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' }, 4));
+    answer('post', API.vote, voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' }, 4));
     const onChange = jest.fn();
     renderAt(<WishCardRemote wish={makeWish({ id: 4, text: 'Keep going' })} onChange={onChange} />);
     await userEvent.click(screen.getByRole('button', { name: 'Upvote' }));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authorAvatar, authorName, formatDate, Icon, openModal, useKeyedState, useSessionUser, type Wish, type WishCardProps } from '@wishes/shared';
+import { authorAvatar, authorName, formatDate, Icon, openModal, useKeyedState, useQueryClient, useSessionUser, type QueryClient, type Wish, type WishCardProps } from '@wishes/shared';
 import { VoteControl, type VoteDisplayMode } from '../vote/VoteControl';
 import { WishMenu, type WishMenuItem } from './WishMenu';
 import { withLazyPanel } from '../common/lazyPanel';
@@ -26,7 +26,7 @@ export function openReportModal(wishId: number): void {
 const ownWishPanels = () => import('../own/OwnWishPanels');
 const openEditWish = (wish: Wish, onSaved: (wish: Wish) => void) => void withLazyPanel(ownWishPanels, (own) => own.openEditWish(wish, onSaved));
 const openDeleteWish = (wish: Wish, onDeleted: (wish: Wish) => void) => void withLazyPanel(ownWishPanels, (own) => own.openDeleteWish(wish, onDeleted));
-const toggleVisibility = (wish: Wish) => withLazyPanel(ownWishPanels, (own) => own.toggleVisibility(wish));
+const toggleVisibility = (wish: Wish, client: QueryClient) => withLazyPanel(ownWishPanels, (own) => own.toggleVisibility(wish, client));
 
 export interface WishCardViewProps extends WishCardProps {
   voteMode?: VoteDisplayMode;
@@ -63,6 +63,7 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
   const [deleted, setDeleted] = useState(false);
   const navigate = useNavigate();
   const me = useSessionUser();
+  const client = useQueryClient();
   const own = me?.userId != null && me.userId === wish.user_id;
   const visibility = wishVisibility(wish);
 
@@ -91,7 +92,7 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
       {
         label: wish.is_public ? 'Make private' : 'Make public',
         icon: wish.is_public ? 'lock' : 'unlock',
-        onSelect: () => void toggleVisibility(wish).then((updated) => updated && handleVote(updated)),
+        onSelect: () => void toggleVisibility(wish, client).then((updated) => updated && handleVote(updated)),
       },
       {
         label: 'Delete',

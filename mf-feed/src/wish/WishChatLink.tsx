@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api, buttonClassName, Icon, useSessionUser, type Chat, type Wish } from '@wishes/shared';
+import { buttonClassName, call, Icon, useQuery, useSessionUser, type Wish } from '@wishes/shared';
+import { feedKeys } from '../common/queryKeys';
 
 export const WISH_CHAT_TEXTS = {
   title: 'Your chat with the assistant',
@@ -23,23 +24,12 @@ export function WishChatLink({ wish }: { wish: Wish }) {
   const [hasChat, setHasChat] = useState(wish.chat_id !== null);
   const chatId = wish.chat_id;
   if (chatId !== undefined && hasChat !== (chatId !== null)) setHasChat(chatId !== null);
-  const [chat, setChat] = useState<Chat | null>(null);
-
-  useEffect(() => {
-    if (!own || !hasChat) return;
-    let active = true;
-    api.getWishChat(wish.id).then(
-      (found) => {
-        if (active) setChat(found);
-      },
-      () => {
-        if (active) setChat(null);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [own, hasChat, wish.id]);
+  // Any failure (404: no chat, or not the author) shows nothing.
+  const chat = useQuery({
+    queryKey: feedKeys.wishChat(wish.id),
+    queryFn: ({ signal }) => call('getWishChat', { params: { id: wish.id }, signal }),
+    enabled: own && hasChat,
+  }).data;
 
   if (!own || !chat) return null;
   const instructions = chat.messages.filter((m) => m.role === 'user').length;

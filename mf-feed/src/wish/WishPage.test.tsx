@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, setOptions, type Wish } from '@wishes/shared';
+import { setOptions, type Wish } from '@wishes/shared';
 import WishPage from './WishPage';
 import { makeWish, OPTIONS } from '../test/fixtures';
-import { apiError, deferred, renderAt, resetSharedState } from '@wishes/shared/testing';
+import { deferred, renderAt, resetSharedState } from '@wishes/shared/testing';
+import { answer, API, refuse } from '../test/http';
 
 beforeEach(() => {
   resetSharedState();
@@ -14,39 +15,39 @@ afterEach(() => jest.restoreAllMocks());
 const open = (route: string) => renderAt(<WishPage />, { path: '/wish/:id', route });
 
 it("shows 'Loading wish...' with the title 'Wish' until the wish arrives, then 'Wish by <author>'", async () => {
-  const pending = deferred<Wish | null>();
-  const getWish = jest.spyOn(api, 'getWish').mockReturnValue(pending.promise);
+  const pending = deferred<{ wish: Wish }>();
+  const getWish = answer('get', API.wish, pending.promise);
   open('/wish/5');
-  expect(getWish).toHaveBeenCalledWith(5);
   expect(screen.getByRole('status')).toHaveTextContent('Loading wish...');
+  await waitFor(() => expect(getWish.map((r) => r.params.id)).toEqual(['5']));
   await waitFor(() => expect(document.title).toBe('Wish | Wishes'));
-  pending.resolve(makeWish({ id: 5, text: 'All the best!' }));
+  pending.resolve({ wish: makeWish({ id: 5, text: 'All the best!' }) });
   expect(await screen.findByText('All the best!')).toBeInTheDocument();
   await waitFor(() => expect(document.title).toBe('Wish by Ada Lovelace | Wishes'));
 });
 
 it("keeps the title 'Wish' when the author is unknown", async () => {
-  jest.spyOn(api, 'getWish').mockResolvedValue(makeWish({ author: '', user: { id: 7, full_name: '', first_name: '', last_name: '', avatar_url: null, avatar_thumbnail: null } }));
+  answer('get', API.wish, { wish: makeWish({ author: '', user: { id: 7, full_name: '', first_name: '', last_name: '', avatar_url: null, avatar_thumbnail: null } }) });
   open('/wish/5');
   expect(await screen.findByRole('link', { name: 'Anonymous' })).toBeInTheDocument();
   expect(document.title).toBe('Wish | Wishes');
 });
 
 it("shows 'Could not find this wish!' for a 404", async () => {
-  jest.spyOn(api, 'getWish').mockResolvedValue(null);
+  answer('get', API.wish, refuse(404, 'Wish not found'));
   open('/wish/404');
   expect(await screen.findByText('Could not find this wish!')).toBeInTheDocument();
 });
 
 it("shows 'Could not find this wish!' for a non-numeric id without asking the server", () => {
-  const getWish = jest.spyOn(api, 'getWish');
+  const getWish = answer('get', API.wish, { wish: makeWish() });
   open('/wish/abc');
   expect(screen.getByText('Could not find this wish!')).toBeInTheDocument();
-  expect(getWish).not.toHaveBeenCalled();
+  expect(getWish).toHaveLength(0);
 });
 
 it('shows the full card, with the vote status from the wish details when the counts are all zero', async () => {
-  jest.spyOn(api, 'getWish').mockResolvedValue(makeWish({ id: 5, text: 'Line one\nLine two', vote_type: 'upvote' }));
+  answer('get', API.wish, { wish: makeWish({ id: 5, text: 'Line one\nLine two', vote_type: 'upvote' }) });
   open('/wish/5');
   expect(await screen.findByText(/Line one/)).toBeInTheDocument();
   // The text is shown in full, not as a link to this same page.
@@ -56,13 +57,10 @@ it('shows the full card, with the vote status from the wish details when the cou
 });
 
 it('offers a retry when loading fails for another reason', async () => {
-  const getWish = jest
-    .spyOn(api, 'getWish')
-    .mockRejectedValueOnce(apiError(0, null, 'An unexpected error occurred'))
-    .mockResolvedValueOnce(makeWish({ id: 5, text: 'Back again' }));
+  const getWish = answer('get', API.wish, 'network-error', { wish: makeWish({ id: 5, text: 'Back again' }) });
   open('/wish/5');
   expect(await screen.findByRole('alert')).toHaveTextContent('An unexpected error occurred');
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText('Back again')).toBeInTheDocument();
-  expect(getWish).toHaveBeenCalledTimes(2);
+  expect(getWish).toHaveLength(2);
 });

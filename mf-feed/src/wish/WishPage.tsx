@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ANONYMOUS, api, authorName, EmptyState, ErrorState, parseId, Spinner, useDocumentTitle, useKeyedState, WayBack, type Wish } from '@wishes/shared';
-import { errorMessage } from '../common/errors';
+import { ANONYMOUS, ApiError, authorName, call, EmptyState, errorMessage, ErrorState, parseId, queryKeys, Spinner, useDocumentTitle, useQuery, WayBack, type Wish } from '@wishes/shared';
 import { WishCard } from './WishCard';
 import { WishChatLink } from './WishChatLink';
 import { WishDeliverSection } from '../deliver/WishDeliverSection';
@@ -10,6 +9,16 @@ import './wish.css';
 export const WISH_PAGE_TEXTS = { loading: 'Loading wish...', notFound: 'Could not find this wish!', failed: 'Could not load this wish.' } as const;
 
 type State = { status: 'loading' } | { status: 'not-found' } | { status: 'error'; message: string } | { status: 'ready'; wish: Wish };
+
+/** The wish's detail answer, or null when it does not exist (or is private to someone else: 404). */
+async function findWish(id: number, signal: AbortSignal): Promise<{ wish: Wish } | null> {
+  try {
+    return await call('getWish', { params: { id }, signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 export function wishPageTitle(wish: Wish | null): string {
   const name = wish ? authorName(wish) : ANONYMOUS;
@@ -23,28 +32,20 @@ export function wishPageTitle(wish: Wish | null): string {
 export default function WishPage() {
   const { id: param } = useParams();
   const id = parseId(param);
-  const [attempt, setAttempt] = useState(0);
-  // Loading again (or not found) for a new id or attempt.
-  const [state, setState] = useKeyedState<State>([id, attempt], id === null ? { status: 'not-found' } : { status: 'loading' });
+  // Filed as `{ wish }` under the site's key, so a vote or an edit anywhere patches it (null: not found).
+  const query = useQuery({
+    queryKey: queryKeys.wish(id ?? 0),
+    queryFn: ({ signal }) => findWish(id ?? 0, signal),
+    enabled: id !== null,
+  });
+  let state: State;
+  if (id === null || query.data === null) state = { status: 'not-found' };
+  else if (query.isError && !query.isFetching) state = { status: 'error', message: errorMessage(query.error, WISH_PAGE_TEXTS.failed) };
+  else if (query.data === undefined || query.isError) state = { status: 'loading' };
+  else state = { status: 'ready', wish: query.data.wish };
   useDocumentTitle(wishPageTitle(state.status === 'ready' ? state.wish : null));
+  const { refetch } = query;
 
-  useEffect(() => {
-    if (id === null) return;
-    let active = true;
-    api.getWish(id).then(
-      (wish) => {
-        if (active) setState(wish ? { status: 'ready', wish } : { status: 'not-found' });
-      },
-      (error: unknown) => {
-        if (active) setState({ status: 'error', message: errorMessage(error, WISH_PAGE_TEXTS.failed) });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [id, attempt, setState]);
-
-  const onChange = useCallback((wish: Wish) => setState({ status: 'ready', wish }), [setState]);
   const navigate = useNavigate();
   // After its author deletes it, the wish no longer exists: back to the feed.
   const onDeleted = useCallback(() => navigate('/feed', { replace: true }), [navigate]);
@@ -57,9 +58,9 @@ export default function WishPage() {
       {state.status === 'loading' ? <Spinner label={WISH_PAGE_TEXTS.loading} /> : null}
       {state.status === 'not-found' ? <EmptyState>{WISH_PAGE_TEXTS.notFound}</EmptyState> : null}
       {state.status === 'not-found' ? <WayBack Link={Link} /> : null}
-      {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => setAttempt((n) => n + 1)} /> : null}
-      {state.status === 'ready' ? <WishCard wish={state.wish} onChange={onChange} onDeleted={onDeleted} standalone /> : null}
-      {state.status === 'ready' ? <WishDeliverSection wish={state.wish} onChange={onChange} openSend={Boolean(sendState)} initialName={sendState?.name ?? ''} /> : null}
+      {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => void refetch()} /> : null}
+      {state.status === 'ready' ? <WishCard wish={state.wish} onDeleted={onDeleted} standalone /> : null}
+      {state.status === 'ready' ? <WishDeliverSection wish={state.wish} openSend={Boolean(sendState)} initialName={sendState?.name ?? ''} /> : null}
       {state.status === 'ready' ? <WishChatLink wish={state.wish} /> : null}
     </div>
   );
