@@ -10,7 +10,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('zlib');
 const sharedSingletons = require('./federation.shared');
-const { RXJS } = sharedSingletons;
+const { RXJS, ROUTER } = sharedSingletons;
 const StartupPreloadPlugin = require('./startup-preload-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
@@ -48,7 +48,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
         uniqueName: federation.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: { rxjs$: RXJS.entry } },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: { rxjs$: RXJS.entry, 'react-router-dom$': ROUTER.entry } },
       module: {
         rules: [
           {
