@@ -23,6 +23,8 @@ module.exports = {
     '@module-federation/runtime-core',
     'html-webpack-plugin',
     'webpack-cli',
+    // build/react-router-dom.js is the apps' shared router (each app lists react-router-dom).
+    'react-router-dom',
     'tsx',
     '@types/smtp-server',
     // The root's scripts (cluster, node-lines) and the bench use the server workspace's database

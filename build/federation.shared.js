@@ -10,6 +10,12 @@ const path = require('path');
  */
 const RXJS = { entry: path.join(path.dirname(require.resolve('rxjs/package.json')), 'dist', 'esm', 'index.js') };
 
+/**
+ * react-router-dom trimmed to the names the apps use (build/react-router-dom.js): webpack.factory.js
+ * resolves the package to that file, so the shared module carries the package's own version.
+ */
+const ROUTER = { entry: path.join(__dirname, 'react-router-dom.js'), version: require('react-router-dom/package.json').version };
+
 module.exports = function sharedSingletons(pkg) {
   const deps = { ...(pkg.dependencies || {}) };
   const singleton = (name) => ({ singleton: true, requiredVersion: deps[name] || false });
@@ -18,7 +24,7 @@ module.exports = function sharedSingletons(pkg) {
     'react/': singleton('react'),
     'react-dom': singleton('react-dom'),
     'react-dom/': singleton('react-dom'),
-    'react-router-dom': singleton('react-router-dom'),
+    'react-router-dom': { ...singleton('react-router-dom'), version: ROUTER.version },
     rxjs: singleton('rxjs'),
     // One TanStack Query on the page (its QueryClient context must be the one the shell provides).
     '@tanstack/react-query': singleton('@tanstack/react-query'),
@@ -26,3 +32,4 @@ module.exports = function sharedSingletons(pkg) {
   };
 };
 module.exports.RXJS = RXJS;
+module.exports.ROUTER = ROUTER;

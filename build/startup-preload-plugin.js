@@ -1,6 +1,9 @@
 /**
  * For the host: finds the JavaScript the page needs before it can render anything, and preloads
- * it from index.html.
+ * it from index.html; the stylesheets of those chunks (the shell's own CSS, mini-css-extract)
+ * become `<link rel="stylesheet">` in <head>, so the server's first paint already has them (the
+ * server serves this index.html as every page's template) and the chunk's loader finds them in
+ * the document instead of adding them again.
  *
  * The shell starts through an async boundary (`index.ts` imports `./bootstrap`), so without help
  * the browser learns about the bootstrap chunk and the shared singletons (react, react-dom, the
@@ -28,11 +31,12 @@ class StartupPreloadPlugin {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const files = startupFiles(compilation);
-        compilation.emitAsset('startup.json', new sources.RawSource(JSON.stringify({ preload: files }, null, 2) + '\n'));
+        const styles = startupFiles(compilation, /\.css$/);
+        compilation.emitAsset('startup.json', new sources.RawSource(JSON.stringify({ preload: files, styles }, null, 2) + '\n'));
         const html = compilation.getAsset(this.html);
-        if (!html || files.length === 0) return;
+        if (!html || files.length + styles.length === 0) return;
         const source = html.source.source().toString();
-        const links = files.map((file) => `<link rel="preload" as="script" href="${file}">`).join('');
+        const links = styles.map((file) => `<link rel="stylesheet" href="${file}">`).join('') + files.map((file) => `<link rel="preload" as="script" href="${file}">`).join('');
         const at = source.lastIndexOf('</head>');
         if (at === -1) return;
         compilation.updateAsset(this.html, new sources.RawSource(source.slice(0, at) + links + source.slice(at)));
@@ -41,8 +45,8 @@ class StartupPreloadPlugin {
   }
 }
 
-/** The start-up JavaScript files (relative to the output folder), in a stable order. */
-function startupFiles(compilation) {
+/** The start-up JavaScript files (or those matching `pattern`), relative to the output folder, in a stable order. */
+function startupFiles(compilation, pattern = /\.m?js$/) {
   const { chunkGraph } = compilation;
   const initial = new Set();
   const entryModules = [];
@@ -73,7 +77,7 @@ function startupFiles(compilation) {
   const visitChunk = (chunk) => {
     if (seenChunks.has(chunk)) return;
     seenChunks.add(chunk);
-    for (const file of chunk.files) if (/\.m?js$/.test(file) && !initial.has(file)) files.add(file);
+    for (const file of chunk.files) if (pattern.test(file) && !initial.has(file)) files.add(file);
     for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
       if (module.type === CONSUME_SHARED) consumed(module);
     }

@@ -10,8 +10,9 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const zlib = require('zlib');
 const sharedSingletons = require('./federation.shared');
-const { RXJS } = sharedSingletons;
+const { RXJS, ROUTER } = sharedSingletons;
 const StartupPreloadPlugin = require('./startup-preload-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
 
 const API_ORIGIN = process.env.WISHES_API_ORIGIN || 'http://127.0.0.1:8000';
@@ -47,7 +48,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
         uniqueName: federation.name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: { rxjs$: RXJS.entry } },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: { rxjs$: RXJS.entry, 'react-router-dom$': ROUTER.entry } },
       module: {
         rules: [
           {
@@ -65,9 +66,14 @@ module.exports = function createWebpackConfig(appDir, federation) {
               },
             },
           },
-          // No CSS source maps in production: css-loader would embed each file's map (mappings and
-          // the whole source again) in the JavaScript, and style-loader the code to attach it.
-          { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
+          // Production: each chunk's CSS is its own content-hashed stylesheet (mini-css-extract), not
+          // a string in the JavaScript plus style-loader's code to attach it — the bytes are no longer
+          // parsed as script, are cached apart from the code, and the shell's start-up stylesheet is
+          // a <link> in index.html (StartupPreloadPlugin), so the first paint has it. A remote's
+          // chunk waits for its stylesheet before its module runs (no unstyled flash); the server
+          // preloads the stylesheets of a page's exposed modules (server/src/pages/preload.ts).
+          // Development keeps style-loader (hot replacement of styles).
+          { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
           { test: /\.(png|jpe?g|webp|gif|svg)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
         ],
       },
@@ -106,6 +112,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
           if (issuer && issuer.startsWith(SHARED_SRC)) resolveData.request = `${RXJS.entry}?wishes-shared`;
         }),
         new DefinePlugin({ __WISHES_STANDALONE__: JSON.stringify(standalone) }),
+        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Hot module replacement with React Fast Refresh in development. A change that cannot be
         // applied in place (or a page whose React is a production build, e.g. the real site with
         // ?mf_override=) falls back to a full reload (devServer.liveReload).

@@ -52,6 +52,8 @@ describe('REMOTE_OVERRIDES (docs/teams.md "Develop inside the real site")', () =
       expect(csp['script-src']).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*']);
       expect(csp['connect-src']).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*', 'ws://127.0.0.1:*']);
       expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://localhost:*', 'http://127.0.0.1:*']);
+      // A production build's stylesheets are files beside its bundles.
+      expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", 'http://localhost:*', 'http://127.0.0.1:*']);
       // Nothing else is widened: no eval, no other origin, still never framed.
       expect(csp['script-src']).not.toContain("'unsafe-eval'");
       expect(csp['default-src']).toEqual(["'self'"]);

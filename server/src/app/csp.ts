@@ -1,4 +1,4 @@
-/** Security headers and the Content-Security-Policy (remotes moved to another origin join script-src and connect-src). */
+/** Security headers and the Content-Security-Policy (remotes moved to another origin join script-src, style-src and connect-src). */
 import type { FastifyInstance } from 'fastify';
 import securityHeaders from './security-headers';
 import { remoteLocations } from '../pages/remotes';
@@ -24,8 +24,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Record<
         defaultSrc: ["'self'"],
         // Remotes moved to another origin (MF_*_URL) load their bundles from there.
         scriptSrc: ["'self'", ...remoteOrigins, ...dev.load],
-        // style-loader injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // A production build's stylesheets come from where its bundles do (a remote moved to another
+        // origin, or a dev build); inline: the first paint's <style> and style-loader in development.
+        styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins, ...dev.load],
         imgSrc: ["'self'", 'data:', 'blob:', ...dev.load],
         fontSrc: ["'self'", 'data:', ...dev.load],
         connectSrc: ["'self'", ...remoteOrigins, ...dev.connect],

@@ -38,6 +38,8 @@ function insert(html: string, marker: string, fallback: string, addition: string
 
 export interface PageAdditions {
   preloadScripts: string[];
+  /** The stylesheets of the page's remote chunks (a chunk waits for its own before it runs). */
+  preloadStyles?: string[];
   preloadFetches: string[];
   embedded?: EmbeddedData;
   /** More JSON data elements (id → value), e.g. the remote manifest and the options. */
@@ -60,6 +62,7 @@ const jsonElement = (id: string, value: unknown) => `<script type="application/j
 export function renderPage(template: string, additions: PageAdditions): string {
   const head = [
     ...additions.preloadFetches.map((href) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(href)}">`),
+    ...(additions.preloadStyles ?? []).map((href) => `<link rel="preload" as="style" href="${escapeHtml(href)}">`),
     ...additions.preloadScripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
   ].join('');
   // Data elements go into <head>: they are parsed before the deferred scripts run either way, and

@@ -26,9 +26,12 @@ function makeSite(): string {
     'mf-feed/dist/mf-manifest.json',
     JSON.stringify({
       exposes: [
-        { name: 'FeedPage', assets: { js: { sync: ['__federation_expose_WishCard.1a2b3c4d.js', '__federation_expose_FeedPage.5e6f7a8b.js'], async: [] } } },
+        {
+          name: 'FeedPage',
+          assets: { js: { sync: ['__federation_expose_WishCard.1a2b3c4d.js', '__federation_expose_FeedPage.5e6f7a8b.js'], async: [] }, css: { sync: ['__federation_expose_WishCard.0a1b2c3d.css'], async: [] } },
+        },
         { name: 'WishList', assets: { js: { sync: ['__federation_expose_WishCard.1a2b3c4d.js', '__federation_expose_WishList.9c0d1e2f.js'], async: [] } } },
-        { name: 'Odd', assets: { js: { sync: ['../../package.json', '../up.js', 'x.js"><script>'] } } },
+        { name: 'Odd', assets: { js: { sync: ['../../package.json', '../up.js', 'x.js"><script>'] }, css: { sync: ['../x.css', 'a.css"><script>'] } } },
       ],
     }),
   );
@@ -140,6 +143,8 @@ describe('pages: the built site served by the API server', () => {
     const res = await t.request({ method: 'GET', url: '/feed' });
     const preloads = [...res.body.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
     expect(preloads).toEqual(['/mf/mf-feed/remoteEntry.js', '/mf/mf-feed/__federation_expose_WishCard.1a2b3c4d.js', '/mf/mf-feed/__federation_expose_FeedPage.5e6f7a8b.js']);
+    // The exposed module's stylesheet too (the chunk waits for it before it runs).
+    expect([...res.body.matchAll(/<link rel="preload" as="style" href="([^"]+)">/g)].map((m) => m[1])).toEqual(['/mf/mf-feed/__federation_expose_WishCard.0a1b2c3d.css']);
     // A profile: mf-profile's entry (its manifest is missing here) and mf-feed's WishList.
     const profile = await t.request({ method: 'GET', url: '/user/1' });
     const profilePreloads = [...profile.body.matchAll(/<link rel="preload" as="script" href="([^"]+)">/g)].map((m) => m[1]);
