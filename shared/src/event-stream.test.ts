@@ -4,7 +4,7 @@
  */
 import { ReadableStream } from 'node:stream/web';
 import { TextDecoder as NodeTextDecoder, TextEncoder as NodeTextEncoder } from 'node:util';
-import { createApiClient, readEventStream, type StreamEvent } from './api';
+import { createStreams, readEventStream, type StreamEvent } from './streams';
 
 // jsdom has no streams or TextDecoder: Node's own, as a browser has them.
 globalThis.TextDecoder ??= NodeTextDecoder as unknown as typeof TextDecoder;
@@ -45,10 +45,10 @@ describe('readEventStream', () => {
   });
 });
 
-describe('api.streamUnreadCount', () => {
+describe('streamUnreadCount', () => {
   it('sends the token in the Authorization header, not the URL, and reports each count', async () => {
     const calls: Array<{ url: string; headers: Record<string, string> }> = [];
-    const client = createApiClient({
+    const client = createStreams({
       getToken: () => 'tok-123',
       fetch: async (url, init) => {
         calls.push({ url, headers: init?.headers as Record<string, string> });
@@ -66,7 +66,7 @@ describe('api.streamUnreadCount', () => {
   });
 
   it('rejects with the status of a refusal (429 over the cap)', async () => {
-    const client = createApiClient({
+    const client = createStreams({
       getToken: () => 'tok',
       fetch: async () => jsonResponse({ error: 'Too many open streams' }, 429),
     });

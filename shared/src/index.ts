@@ -1,11 +1,11 @@
-/** @wishes/shared: the contract, API client, session, bus, validation, constants and UI kit. */
+/** @wishes/shared: the contract, API client (call), event streams, session, bus, validation, constants and UI kit. */
 export * from './constants';
 export * from './validation';
 export * from './bus';
 export * from './session';
 export * from './returnTo';
-export * from './api';
-export { call, send, createClient, CALL_RULES, fetchStaticPage, type CallInit, type CallRule, type Client, type ClientOptions, type ResponseOf, type ParamsOf, type QueryOf, type BodyOf } from './client';
+export * from './streams';
+export { API_ERRORS, ApiError, call, send, createClient, CALL_RULES, fetchStaticPage, type CallInit, type CallRule, type Client, type ClientOptions, type ResponseOf, type ParamsOf, type QueryOf, type BodyOf } from './client';
 export * from './query';
 export * from './options';
 export * from './embedded';

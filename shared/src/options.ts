@@ -1,7 +1,7 @@
 /** Site options (GET /api/base/options), fetched once and shared by every app. */
 import { BehaviorSubject } from 'rxjs';
 import type { Options } from './contract/schemas';
-import { api } from './api';
+import { call } from './client';
 import { globalSingleton } from './singleton';
 import { DEFAULT_SITE_NAME } from './constants';
 
@@ -21,8 +21,7 @@ export const options$ = store.options$;
 export function loadOptions(): Promise<Options | null> {
   if (store.options$.value) return Promise.resolve(store.options$.value);
   if (!store.pending) {
-    store.pending = api
-      .getOptions()
+    store.pending = call('getOptions')
       .then((options) => {
         store.options$.next(options);
         return options;

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   API_ERRORS,
   ApiError,
-  api,
   call,
   canSaveWish,
+  streamText,
   queryKeys,
   errorMessage,
   toast,
@@ -100,8 +100,8 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
   // Every call the draft makes; each is awaited through settleWhileMounted.
   const streamCall = useMutation({
     mutationFn: ({ request, signal, onToken }: { request: GenerateRequest; signal: AbortSignal; onToken: (piece: string, soFar: string) => void }) =>
-      // The event stream stays on api's stream helper (docs/architecture.md → "Data layer").
-      api.streamText(request, { signal, onToken }),
+      // The event stream: the kit's streamText (shared/src/streams.ts).
+      streamText(request, { signal, onToken }),
   });
   const generateCall = useMutation({ mutationFn: (body: GenerateRequest) => call('generateText', { body }) });
   const improveCall = useMutation({ mutationFn: (body: { text: string; instruction: ImproveRequestInstruction }) => call('improveText', { body }) });

@@ -23,7 +23,7 @@ export interface QueueOptions<J> {
   recipientOf(job: J): number | null;
   /** Tells a recipient's streams after the commit. */
   publish(userId: number): Promise<void>;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'error'>;
   /** Most jobs waiting (default 10,000). */
   limit?: number;
   /** Most jobs in one transaction (default 500). */

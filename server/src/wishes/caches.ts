@@ -55,7 +55,6 @@ export function followsChanged(db: Db, followerId: number): void {
  * the benchmark's "no read model" figures); any other value leaves it on. The read model has no
  * lifetime: it is kept current on write (read-model.ts), so the value is no longer a duration.
  */
-export const DEFAULT_FEED_CACHE_MS = 1000;
 export function configureFeedCache(db: Db, ms: number): void {
   configureReadModel(db, { enabled: ms > 0 });
 }

@@ -8,7 +8,7 @@ import { act, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { bus, closeModal, type ModalOpenEvent } from '../bus';
 import { Modal } from '../ui/Modal';
-import { ApiError } from '../api';
+import { ApiError } from '../client';
 import { setOptions } from '../options';
 import { resetEmbeddedCache } from '../embedded';
 import { signOutForTest } from './session';

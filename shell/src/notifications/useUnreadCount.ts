@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { api, ApiError, useKeyedState, useSessionUser } from '@wishes/shared';
+import { ApiError, streamUnreadCount, useKeyedState, useSessionUser } from '@wishes/shared';
 
 /** Longest wait between reconnection attempts after the stream was refused or broke off. */
 const MAX_BACKOFF_MS = 30_000;
@@ -8,7 +8,7 @@ const DEFAULT_RETRY_MS = 3000;
 
 /**
  * The signed-in member's unread notification count, live: a fetch-based Server-Sent Events stream
- * (api.streamUnreadCount: the access token goes in the Authorization header, never in the URL,
+ * (streamUnreadCount: the access token goes in the Authorization header, never in the URL,
  * and an expired one is refreshed first). When the server ends the stream (token expiry, session
  * end, idle timeout) a new one is opened after its `retry:` delay; after a refusal (401, 429) or a
  * network failure, backing off up to 30 s. null while unknown.
@@ -33,7 +33,7 @@ export function useUnreadCount(): number | null {
     const open = async () => {
       if (controller.signal.aborted) return;
       try {
-        await api.streamUnreadCount({
+        await streamUnreadCount({
           signal: controller.signal,
           onRetry: (ms) => (retryMs = ms),
           onCount: (value) => {
