@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/app';
 import type { Config } from '../app/config';
-import { DEFAULT_PASSWORD, createPgDatabase, dialects, type TestDialect } from '../../test/kit/harness';
+import { DEFAULT_PASSWORD, TEST_CONFIG, createPgDatabase, dialects, type TestDialect } from '../../test/kit/harness';
 import { freePort } from '../../test/reliability/child';
 import { runAdminCommand } from '../moderation/admin-cli';
 import { publishWishChanges } from './caches';
@@ -74,18 +74,7 @@ async function setUp(dialect: TestDialect, processes: 1 | 2): Promise<Setup> {
     dropPg = pg.drop;
   }
   let redis: ChildProcess | null = null;
-  const overrides: Partial<Config> = {
-    dataDir,
-    databaseUrl,
-    jwtSecret: 'read-model-secret-that-is-long-enough-0123',
-    logLevel: 'silent',
-    rateLimitScale: 1000,
-    seedDemo: false,
-    publicUrl: 'http://wishes.test',
-    scryptCost: 1024,
-    reporterMinAccountAgeHours: 0,
-    requireVerifiedSenders: false,
-  };
+  const overrides: Partial<Config> = { dataDir, databaseUrl, ...TEST_CONFIG };
   if (processes === 2) {
     const port = await freePort();
     redis = await startRedis(port);

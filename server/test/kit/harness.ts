@@ -98,6 +98,20 @@ export interface TestContext {
 
 export const DEFAULT_PASSWORD = 'Vivid-Harbor-42';
 
+/** What every test app runs with beside its database: quiet, fast hashing, generous rate limits. */
+export const TEST_CONFIG: Partial<Config> = {
+  jwtSecret: 'test-secret-that-is-long-enough-0123456789',
+  logLevel: 'silent',
+  rateLimitScale: 1000,
+  seedDemo: false,
+  publicUrl: 'http://wishes.test',
+  scryptCost: 1024,
+  // Suites sign reporters up a moment before they report (REPORTER_MIN_ACCOUNT_AGE_HOURS=0: no age rule).
+  reporterMinAccountAgeHours: 0,
+  // Suites that test sending wishes turn it back on (deliveries/deliveries.test.ts).
+  requireVerifiedSenders: false,
+};
+
 /** `realMailer: true` uses the configured mailer (SMTP_URL / outbox) instead of capturing mails. */
 export async function createTestApp(dialect: TestDialect, overrides: Partial<Config> = {}, options: BuildOptions & { realMailer?: boolean } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-test-'));
@@ -111,21 +125,7 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
   const mails: MailMessage[] = [];
   const mailer: Mailer | undefined = options.realMailer ? undefined : (options.mailer ?? { send: async (m) => void mails.push(m) });
   const app = await buildApp(
-    {
-      dataDir,
-      databaseUrl,
-      jwtSecret: 'test-secret-that-is-long-enough-0123456789',
-      logLevel: 'silent',
-      rateLimitScale: 1000,
-      seedDemo: false,
-      publicUrl: 'http://wishes.test',
-      scryptCost: 1024,
-      // Suites sign reporters up a moment before they report (REPORTER_MIN_ACCOUNT_AGE_HOURS=0: no age rule).
-      reporterMinAccountAgeHours: 0,
-      // Suites that test sending wishes turn it back on (deliveries/deliveries.test.ts).
-      requireVerifiedSenders: false,
-      ...overrides,
-    },
+    { dataDir, databaseUrl, ...TEST_CONFIG, ...overrides },
     { mailer, generator: options.generator, env: options.env, beforeReady: options.beforeReady },
   );
 
