@@ -2,7 +2,7 @@
  * mf-auth's HTTP double: the kit's MSW double (@wishes/shared/testing/http), phrased as the auth
  * suites answer: `answer(path, ...replies)` per POST route; a request nobody answers fails the test.
  */
-import { HttpResponse, mockApi, type Answer, type JsonBodyType, type Sent } from '@wishes/shared/testing/http';
+import { held as kitHeld, mockApi, type Answer, type JsonBodyType, type Sent } from '@wishes/shared/testing/http';
 
 const api = mockApi();
 export const { server } = api;
@@ -19,14 +19,13 @@ export const API = {
 export const allSent: readonly Sent[] = api.sent;
 
 /** A JSON reply, a dropped connection, or a reply that comes when a test says (`held()`). */
-export type Reply = { status?: number; body?: JsonBodyType } | 'network-error' | Promise<Response>;
+export type Reply = { status?: number; body?: JsonBodyType } | 'network-error' | Promise<Answer>;
 
 /** Answers POST `path` with `replies` in turn (the last one repeats); returns the requests as they come. */
-export const answer = (path: string, ...replies: Reply[]): Sent[] => api.inTurn('post', path, ...(replies as Array<Answer | Promise<Answer>>));
+export const answer = (path: string, ...replies: Reply[]): Sent[] => api.inTurn('post', path, ...replies);
 
 /** A reply held back until `release(status, body)`; it never comes if the test does not release it. */
 export function held() {
-  let release: (status: number, body: JsonBodyType) => void = () => undefined;
-  const reply = new Promise<Response>((resolve) => (release = (status, body) => resolve(HttpResponse.json(body, { status }))));
-  return { reply, release };
+  const gate = kitHeld();
+  return { reply: gate.reply, release: (status: number, body: JsonBodyType) => gate.release({ status, body }) };
 }
