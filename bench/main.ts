@@ -229,7 +229,7 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
       const s = get(key);
       if (s && feed) rows.push({ name: `${db}: ${s.label} p50`, value: `${s.p50} ms = ${(s.p50 / Math.max(feed.p50, 1)).toFixed(1)}× feed`, target: '≤ 2× feed p50', pass: s.p50 <= 2 * Math.max(feed.p50, 1) });
     }
-    // Deletes (api-v2 "Own wishes"): the figure itself, then the deep page on the changed data, still within 3× of page 1.
+    // Deletes (docs/api.md, "Own wishes and moderation"): the figure itself, then the deep page on the changed data, still within 3× of page 1.
     const del = get('delete');
     if (del) rows.push({ name: `${db}: ${del.label}`, value: `p50 ${del.p50} ms, p99 ${del.p99} ms, ${del.rps.toFixed(0)}/s`, target: 'cost independent of the number of wishes (no renumbering)', pass: null });
     const feedAfter = get('feed1AfterDeletes');

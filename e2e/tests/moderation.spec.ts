@@ -1,5 +1,6 @@
 /**
- * Members manage what they wrote; moderators act on reports (api-v2 "Own wishes", "Moderation"):
+ * Members manage what they wrote; moderators act on reports (docs/api.md, "Own wishes and
+ * moderation"):
  * the whole composed site, mf-feed's own-wish menu, the mf-moderation remote and mf-profile's
  * "My reports". Roles are set with the admin command on the server's own database.
  */

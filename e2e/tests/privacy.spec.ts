@@ -1,4 +1,4 @@
-/** A private wish exists only for its author (api-contract "Visibility"): every screen and call. */
+/** A private wish exists only for its author (docs/security.md, "Protections": Visibility): every screen and call. */
 import { unique } from '../support/api';
 import { useExtraServer } from '../support/extra-server';
 import { expect, pageSignedInAs, test } from '../support/fixtures';

@@ -1,5 +1,5 @@
 /**
- * Remote releases (api-v2 "Remote releases") against a real server and real builds:
+ * Remote releases (docs/teams.md) against a real server and real builds:
  * `npm run release` while browsers load the site, switching mf-feed's active release while a page
  * is open (the next load uses it), rollback, the compatibility gate refusing an incompatible
  * release and one with a deleted chunk (site unchanged), and a sixth remote (a fixture outside the

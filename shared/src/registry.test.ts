@@ -44,12 +44,12 @@ describe('the app registry', () => {
         '/compose/:topic',
         '/subscriptions',
         '/business',
-        // api-v2: the reporter's outcomes (mf-profile) and the moderation area (mf-moderation)
+        // The reporter's outcomes (mf-profile) and the moderation area (mf-moderation): docs/api.md, "Own wishes and moderation"
         '/my/reports',
         '/moderation',
         '/moderation/log',
         '/moderation/offers',
-        // The social layer (api-v2, issue 17).
+        // The social layer (docs/features.md, "The social layer").
         '/notifications',
         '/settings',
         // Wishes sent to people by email (issue 31, mf-profile).

@@ -12,7 +12,7 @@
  * (build/registry.js), and a release carries a copy of its remote's entry (remote.json).
  */
 
-/** Who may see a navigation entry. Roles are the account roles of api-v2 ("Roles and states"). */
+/** Who may see a navigation entry. Roles are the account roles (docs/api.md, "Own wishes and moderation"). */
 export type NavVisibility = 'everyone' | 'members' | 'visitors' | { roles: readonly string[] };
 
 export interface RouteDeclaration {
@@ -163,7 +163,7 @@ export const APP_REGISTRY = [
       { path: '/user/:uid', expose: 'ProfilePage', title: 'Profile', preload: ['mf_feed/WishList'] },
       { path: '/user/:uid/:page', redirectTo: '/user/:uid' },
       { path: '/subscriptions', expose: 'SubscriptionsPage', title: 'Subscriptions', signIn: true },
-      // The reporter's reports and their outcomes (api-v2 "Moderation": GET /api/complaints/my/).
+      // The reporter's reports and their outcomes (docs/api.md, "Own wishes and moderation": GET /api/complaints/my/).
       { path: '/my/reports', expose: 'MyReportsPage', title: 'My reports', signIn: true },
       { path: '/notifications', expose: 'NotificationsPage', title: 'Notifications', signIn: true },
       { path: '/settings', expose: 'SettingsPage', title: 'Settings', signIn: true },
@@ -231,8 +231,8 @@ type Entry = Registry[number];
 export type ExposedModule = { [E in Entry as E['name']]: `${E['name']}/${Extract<keyof E['exposes'], string>}` }[Entry['name']];
 
 /**
- * The signed-in user as far as navigation cares: any session user; its `role` (api-v2 "Roles and
- * states") is read when the session carries one.
+ * The signed-in user as far as navigation cares: any session user; its `role` (docs/api.md, "Own
+ * wishes and moderation") is read when the session carries one.
  */
 export type NavViewer = object;
 

@@ -16,7 +16,7 @@ export interface SessionUser {
   userId: number | null;
   avatarThumbnail?: string | null;
   /**
-   * 'user', 'moderator' or 'admin' from the access token (api-v2 "Roles and states"): shows the
+   * 'user', 'moderator' or 'admin' from the access token (docs/api.md, "Own wishes and moderation"): shows the
    * moderation navigation. Only a hint: the server checks the role in its database on every call.
    */
   role?: string;

@@ -1,19 +1,12 @@
 /**
- * The HTTP double for mf-auth's tests: MSW answers the auth API at the network edge, so the tests
- * drive the real client (`call()`, shared/src/client.ts) and check what went over the wire. Each test sets its
- * answers with `answer(...)`; a request nobody answers fails the test.
+ * mf-auth's HTTP double: the kit's MSW double (@wishes/shared/testing/http), phrased as the auth
+ * suites answer: `answer(path, ...replies)` per POST route; a request nobody answers fails the test.
  */
-import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { setupServer } from 'msw/node';
+import { held as kitHeld, mockApi, type Answer, type JsonBodyType, type Sent } from '@wishes/shared/testing/http';
 
-export const server = setupServer();
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  everything.length = 0;
-});
-afterAll(() => server.close());
+const api = mockApi();
+export const { server } = api;
+export type { Sent };
 
 export const API = {
   login: '*/api/token/',
@@ -22,41 +15,17 @@ export const API = {
   resetConfirm: '*/api/password/reset/confirm/',
 } as const;
 
-/** What the page sent: the path it called, the method and the JSON body. */
-export interface Sent {
-  url: string;
-  method: string;
-  body: unknown;
-}
-
-const everything: Sent[] = [];
 /** Every request answered in this test, whatever its route, in the order they came. */
-export const allSent: readonly Sent[] = everything;
+export const allSent: readonly Sent[] = api.sent;
 
 /** A JSON reply, a dropped connection, or a reply that comes when a test says (`held()`). */
-export type Reply = { status?: number; body?: JsonBodyType } | 'network-error' | Promise<Response>;
+export type Reply = { status?: number; body?: JsonBodyType } | 'network-error' | Promise<Answer>;
 
 /** Answers POST `path` with `replies` in turn (the last one repeats); returns the requests as they come. */
-export function answer(path: string, ...replies: Reply[]): Sent[] {
-  const sent: Sent[] = [];
-  server.use(
-    http.post(path, async ({ request }) => {
-      const index = sent.length;
-      const one = { url: new URL(request.url).pathname, method: request.method, body: await request.json() };
-      sent.push(one);
-      everything.push(one);
-      const reply = replies[Math.min(index, replies.length - 1)];
-      if (reply === 'network-error') return HttpResponse.error();
-      if (reply instanceof Promise) return reply;
-      return HttpResponse.json(reply.body ?? null, { status: reply.status ?? 200 });
-    }),
-  );
-  return sent;
-}
+export const answer = (path: string, ...replies: Reply[]): Sent[] => api.inTurn('post', path, ...replies);
 
 /** A reply held back until `release(status, body)`; it never comes if the test does not release it. */
 export function held() {
-  let release: (status: number, body: JsonBodyType) => void = () => undefined;
-  const reply = new Promise<Response>((resolve) => (release = (status, body) => resolve(HttpResponse.json(body, { status }))));
-  return { reply, release };
+  const gate = kitHeld();
+  return { reply: gate.reply, release: (status: number, body: JsonBodyType) => gate.release({ status, body }) };
 }

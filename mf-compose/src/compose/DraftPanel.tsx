@@ -1,9 +1,8 @@
-import { Button, Icon, LIMITS, call, canSaveWish, toast, useQuery, type CardTheme } from '@wishes/shared';
+import { Button, Icon, LIMITS, call, canSaveWish, queryKeys, toast, useQuery, type CardTheme } from '@wishes/shared';
 import { CharacterCounter, FormField } from '../common/FormField';
 import { COMPOSE_TEXT as TEXT, IMPROVE_CHOICES } from './texts';
 import type { useComposeDraft } from './useComposeDraft';
 import { ChatPanel } from './ChatPanel';
-import { composeKeys } from './queryKeys';
 
 interface DraftPanelProps {
   composer: ReturnType<typeof useComposeDraft>;
@@ -24,7 +23,7 @@ export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
   const hasResult = draft.generatedText !== null;
   // The card themes, once there is a text to save (nothing is fetched before); without them the
   // wish gets the default theme and no picker is shown. They do not change while the page is open.
-  const themesQuery = useQuery({ queryKey: composeKeys.cardThemes(), queryFn: () => call('listCardThemes'), enabled: hasResult, staleTime: Infinity });
+  const themesQuery = useQuery({ queryKey: queryKeys.cardThemes(), queryFn: () => call('listCardThemes'), enabled: hasResult, staleTime: Infinity });
   const themes: CardTheme[] = Array.isArray(themesQuery.data) ? themesQuery.data : [];
 
   const copy = async () => {

@@ -21,7 +21,6 @@ import {
   type UpdateWishRequest,
 } from '@wishes/shared';
 import { settleWhileMounted } from '../common/settleWhileMounted';
-import { composeKeys } from './queryKeys';
 import { COMPOSE_TEXT as TEXT, type DraftLength, type ImproveInstruction } from './texts';
 
 /**
@@ -110,7 +109,7 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
     mutationFn: async ({ chatId, message, text }: { chatId: number; message: string; text: string }) => {
       const answer = await call('postChatMessage', { params: { id: chatId }, body: { message, text } });
       // The chat as it is now (messages and versions); the answer stands without it.
-      const view = await client.fetchQuery({ queryKey: composeKeys.chat(chatId), queryFn: () => call('getChat', { params: { id: chatId } }), staleTime: 0 }).catch(() => null);
+      const view = await client.fetchQuery({ queryKey: queryKeys.chat(chatId), queryFn: () => call('getChat', { params: { id: chatId } }), staleTime: 0 }).catch(() => null);
       return { answer, view };
     },
   });
@@ -292,7 +291,7 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
   const [openedChat, setOpenedChat] = useState<number | null>(null);
   const loadingChat = chatToOpen !== null && openedChat !== chatToOpen;
   const chatQuery = useQuery({
-    queryKey: composeKeys.chat(chatToOpen ?? 0),
+    queryKey: queryKeys.chat(chatToOpen ?? 0),
     queryFn: ({ signal }) =>
       call('getChat', { params: { id: chatToOpen! }, signal }).catch((error: unknown) => {
         // Said once per failed load, and not at all for a load the page's leaving cancelled.

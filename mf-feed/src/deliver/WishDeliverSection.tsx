@@ -8,6 +8,7 @@ import {
   DELIVERY,
   Icon,
   keepPreviousData,
+  queryKeys,
   send,
   toast,
   useFormFields,
@@ -18,7 +19,6 @@ import {
   useWishMutation,
   type Wish,
 } from '@wishes/shared';
-import { feedKeys } from '../common/queryKeys';
 import './deliver.css';
 
 export const DELIVER_TEXTS = {
@@ -92,10 +92,10 @@ export function WishDeliverSection({ wish, openSend = false, initialName = '' }:
   const ids = useId();
   const textVersion = `${wish.text}|${wish.edited_at ?? ''}`;
 
-  const themes = useQuery({ queryKey: feedKeys.cardThemes(), queryFn: ({ signal }) => call('listCardThemes', { signal }), enabled: own }).data ?? [];
+  const themes = useQuery({ queryKey: queryKeys.cardThemes(), queryFn: ({ signal }) => call('listCardThemes', { signal }), enabled: own }).data ?? [];
   // The preview of the chosen theme; the last one stays up while the next draws.
   const card = useQuery({
-    queryKey: feedKeys.wishCard(wish.id, theme, 'og', textVersion),
+    queryKey: queryKeys.wishCard(wish.id, theme, 'og', textVersion),
     queryFn: ({ signal }) => fetchCard(wish.id, theme, 'og', signal),
     enabled: own,
     placeholderData: keepPreviousData,

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { call, EmptyState, errorMessage, ErrorState, FEED, queryKeys, Spinner, takeEmbedded, useDocumentTitle, useInfiniteQuery, useSessionUser, type FeedPage as FeedPageData, type Wish } from '@wishes/shared';
 import { appendUnique, nextPageOf } from '../common/paging';
-import { feedKeys } from '../common/queryKeys';
 import WishList from '../wish/WishList';
 import { distanceToPageBottom } from './scrollGeometry';
 import './feed.css';
@@ -22,11 +21,11 @@ export const FEED_TEXTS = {
 export type FeedView = 'all' | 'following';
 const FOLLOWING_PARAM = 'following';
 
-type FeedKey = ReturnType<typeof queryKeys.feedInfinite> | ReturnType<typeof feedKeys.followingInfinite>;
+type FeedKey = ReturnType<typeof queryKeys.feedInfinite> | ReturnType<typeof queryKeys.followingInfinite>;
 
 const feeds: Record<FeedView, { key: () => FeedKey; load: (page: number, signal: AbortSignal) => Promise<FeedPageData> }> = {
   all: { key: queryKeys.feedInfinite, load: (page, signal) => call('getFeedPage', { params: { page }, signal }) },
-  following: { key: feedKeys.followingInfinite, load: (page, signal) => call('getFollowingFeedPage', { params: { page }, signal }) },
+  following: { key: queryKeys.followingInfinite, load: (page, signal) => call('getFollowingFeedPage', { params: { page }, signal }) },
 };
 
 /**

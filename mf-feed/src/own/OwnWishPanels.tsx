@@ -1,5 +1,5 @@
 /**
- * The author's own-wish actions (api-v2 "Own wishes"): edit the text, and confirm a delete. Each is
+ * The author's own-wish actions (docs/api.md, "Own wishes and moderation"): edit the text, and confirm a delete. Each is
  * the body of a modal opened from the wish card's menu; the visibility switch needs no dialog.
  */
 import {

@@ -9,6 +9,7 @@ import {
   errorMessage,
   ErrorState,
   Icon,
+  queryKeys,
   shouldAutoSearch,
   Spinner,
   toast,
@@ -19,7 +20,6 @@ import {
   type Wish,
 } from '@wishes/shared';
 import { appendUnique, nextPageOf } from '../common/paging';
-import { feedKeys } from '../common/queryKeys';
 import WishList from '../wish/WishList';
 import './search.css';
 
@@ -91,7 +91,7 @@ export default function SearchPage() {
   // once nobody shows it), never on the screen of a later one.
   const client = useQueryClient();
   const results = useInfiniteQuery({
-    queryKey: feedKeys.searchInfinite(term ?? ''),
+    queryKey: queryKeys.searchInfinite(term ?? ''),
     queryFn: ({ pageParam, signal }) => loadSearchPage(term ?? '', pageParam, signal),
     initialPageParam: 1,
     getNextPageParam: (last: SearchResult) => nextPageOf(last) ?? undefined,
@@ -103,7 +103,7 @@ export default function SearchPage() {
     (searched: string) => {
       lastSearched.current = searched;
       setTerm(searched);
-      void client.resetQueries({ queryKey: feedKeys.searchInfinite(searched) });
+      void client.resetQueries({ queryKey: queryKeys.searchInfinite(searched) });
     },
     [client],
   );

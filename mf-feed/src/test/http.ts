@@ -1,16 +1,11 @@
 /**
- * The HTTP double for mf-feed's tests: MSW answers the API at the network edge, so the tests drive
- * the real client (`call()`) and check what went over the wire. Each test sets its answers with
- * `server.use(...)`; a request nobody answers fails the test.
+ * mf-feed's HTTP double: the kit's MSW double (@wishes/shared/testing/http), phrased as the feed
+ * suites answer: `answer(method, path, ...bodies)` per route; a request nobody answers fails the test.
  */
-import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { setupServer } from 'msw/node';
+import { HttpResponse, mockApi, refuse, type Answer as KitAnswer, type JsonBodyType, type Sent } from '@wishes/shared/testing/http';
 
-export const server = setupServer();
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+const api = mockApi();
+export const { server } = api;
 
 export const API = {
   feed: '*/api/base/feed/:page/',
@@ -28,47 +23,26 @@ export const API = {
   options: '*/api/base/options',
 } as const;
 
-/** A refusal as the server words it (app/error-handler.ts: `{ error }` with the status). */
-export const refuse = (status: number, error: string) => HttpResponse.json({ error }, { status });
+export { refuse };
 
-/** One recorded request: method, the path's parameters, the query and the JSON body (null when none). */
-export interface Seen {
-  method: string;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  body: Record<string, unknown> | null;
-}
+/** One recorded request: method, the path's parameters, the query and the JSON body. */
+export type Seen = Sent<Record<string, unknown> | undefined>;
 
 type Answer = Response | JsonBodyType | 'network-error' | Promise<Response | JsonBodyType | 'network-error'>;
 
 /**
- * Answers `method path` with `answers` in turn (the last one again once they run out), recording
- * each request. An answer that is a Response goes as is; 'network-error' fails the connection.
+ * Answers `method path` with `answers` in turn (the last one again once they run out): a JSON body,
+ * a Response as is, or 'network-error' (the connection fails). Returns the requests as they come.
  */
-export function answer(method: 'get' | 'post' | 'patch' | 'delete', path: string, ...answers: Array<Answer | ((seen: Seen) => Answer)>) {
-  const seen: Seen[] = [];
-  let n = 0;
-  server.use(
-    http[method](path, async ({ request, params }) => {
-      const text = await request.text();
-      let body: Record<string, unknown> | null = null;
-      try {
-        body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-      } catch {
-        body = null;
-      }
-      const request_: Seen = { method: request.method, params: params as Record<string, string>, query: new URL(request.url).searchParams, body };
-      seen.push(request_);
-      const next = answers[Math.min(n++, answers.length - 1)];
-      const result = await (typeof next === 'function' ? next(request_) : next);
-      if (result === 'network-error') return HttpResponse.error();
-      return result instanceof Response ? result : HttpResponse.json(result as JsonBodyType);
-    }),
-  );
-  return seen;
+export function answer(method: 'get' | 'post' | 'patch' | 'delete', path: string, ...answers: Array<Answer | ((seen: Seen) => Answer)>): Seen[] {
+  return api.record(method, path, async (sent, n) => {
+    const next = answers[Math.min(n, answers.length - 1)];
+    const result = await (typeof next === 'function' ? next(sent as Seen) : next);
+    return (result === 'network-error' || result instanceof Response ? result : { body: result }) as KitAnswer;
+  }) as Seen[];
 }
 
 /** Paths asked so far, by the page parameter (for `getFeedPage`-style routes). */
 export const pages = (seen: Seen[]) => seen.map((request) => Number(request.params.page));
 
-export { http, HttpResponse };
+export { HttpResponse };

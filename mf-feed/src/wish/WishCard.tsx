@@ -85,7 +85,7 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
     report: { label: 'Report', icon: 'report', onSelect: () => openReportModal(wish.id) },
   };
   const menuItems: WishMenuItem[] = entries.filter((entry) => entry !== 'report').map((entry) => common[entry]);
-  // The author's own actions (api-v2 "Own wishes"); the server checks authorship again.
+  // The author's own actions (docs/api.md, "Own wishes and moderation"); the server checks authorship again.
   if (own) {
     menuItems.push(
       { label: 'Edit', icon: 'compose', onSelect: () => openEditWish(wish, handleVote) },

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClassName, call, Icon, useQuery, useSessionUser, type Wish } from '@wishes/shared';
-import { feedKeys } from '../common/queryKeys';
+import { buttonClassName, call, Icon, queryKeys, useQuery, useSessionUser, type Wish } from '@wishes/shared';
 
 export const WISH_CHAT_TEXTS = {
   title: 'Your chat with the assistant',
@@ -26,7 +25,7 @@ export function WishChatLink({ wish }: { wish: Wish }) {
   if (chatId !== undefined && hasChat !== (chatId !== null)) setHasChat(chatId !== null);
   // Any failure (404: no chat, or not the author) shows nothing.
   const chat = useQuery({
-    queryKey: feedKeys.wishChat(wish.id),
+    queryKey: queryKeys.wishChat(wish.id),
     queryFn: ({ signal }) => call('getWishChat', { params: { id: wish.id }, signal }),
     enabled: own && hasChat,
   }).data;

@@ -14,10 +14,10 @@ import {
   useDocumentTitle,
   useInfiniteQuery,
   useMutation,
+  type InfiniteData,
   useQueryClient,
   type DeliveriesPage as SentPage,
 } from '@wishes/shared';
-import type { Pages } from '../common/pages';
 import './deliveries.css';
 
 export const DELIVERIES_TEXT = {
@@ -40,14 +40,11 @@ export const DELIVERIES_TEXT = {
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
-/** The sent wishes as one appended list ("Show older"), beside queryKeys.deliveries' pages. (To move into the kit's queryKeys.) */
-export const deliveriesKey = () => [queryKeys.deliveries(1)[0], 'infinite'] as const;
-
 export default function DeliveriesPage() {
   useDocumentTitle(DELIVERIES_TEXT.title);
   const client = useQueryClient();
   const query = useInfiniteQuery({
-    queryKey: deliveriesKey(),
+    queryKey: queryKeys.deliveriesInfinite(),
     queryFn: ({ pageParam }) =>
       call('listDeliveries', { query: { page: pageParam } }).catch((error: unknown) => {
         // A later page that fails says so and keeps the list; the first shows the error with Retry.
@@ -63,7 +60,7 @@ export default function DeliveriesPage() {
   const cancel = useMutation({
     mutationFn: (id: number) => call('cancelDelivery', { params: { id } }),
     onSuccess: (_answer, id) => {
-      client.setQueryData<Pages<SentPage>>(deliveriesKey(), (data) =>
+      client.setQueryData<InfiniteData<SentPage>>(queryKeys.deliveriesInfinite(), (data) =>
         data && { ...data, pages: data.pages.map((page) => ({ ...page, deliveries: page.deliveries.map((d) => (d.delivery_id === id ? { ...d, status: 'cancelled' as const } : d)) })) },
       );
       toast.success(DELIVERIES_TEXT.cancelled);

@@ -13,11 +13,11 @@ import {
   useDocumentTitle,
   useInfiniteQuery,
   useMutation,
+  type InfiniteData,
   useQueryClient,
   type Notification,
   type NotificationsPage as NotesPage,
 } from '@wishes/shared';
-import type { Pages } from '../common/pages';
 import './notifications.css';
 
 export const NOTIFICATIONS_TEXT = {
@@ -32,9 +32,6 @@ export const NOTIFICATIONS_TEXT = {
   markFailed: 'Could not mark as read. Please try again.',
 } as const;
 
-/** The notifications as one appended list ("Show older"), beside queryKeys.notifications' pages. (To move into the kit's queryKeys.) */
-export const notificationsKey = () => [queryKeys.notifications(1)[0], 'infinite'] as const;
-
 /** Each notification once, in page order (a new one arriving meanwhile shifts the next page). */
 function distinct(pages: NotesPage[]): Notification[] {
   const seen = new Set<number>();
@@ -45,7 +42,7 @@ export default function NotificationsPage() {
   useDocumentTitle(NOTIFICATIONS_TEXT.title);
   const client = useQueryClient();
   const query = useInfiniteQuery({
-    queryKey: notificationsKey(),
+    queryKey: queryKeys.notificationsInfinite(),
     queryFn: ({ pageParam }) =>
       call('listNotifications', { query: { page: pageParam } }).catch((error: unknown) => {
         // A later page that fails says so and keeps the list; the first shows the error with Retry.
@@ -63,7 +60,7 @@ export default function NotificationsPage() {
   const markRead = useMutation({
     mutationFn: (ids?: number[]) => call('markNotificationsRead', { body: ids ? { ids } : {} }),
     onSuccess: ({ unread_count }, ids) =>
-      client.setQueryData<Pages<NotesPage>>(notificationsKey(), (data) =>
+      client.setQueryData<InfiniteData<NotesPage>>(queryKeys.notificationsInfinite(), (data) =>
         data && {
           ...data,
           pages: data.pages.map((page) => ({

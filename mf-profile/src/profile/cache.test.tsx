@@ -11,7 +11,6 @@ import { embed, makePage, makeProfile, makeWish, signInAs, signOutForTest } from
 import { apiRoutes, type ApiRoutes } from '../test/http';
 import { renderRoute } from '../test/renderRoute';
 import ProfilePage from './ProfilePage';
-import { userWishesKey } from './useUserWishes';
 
 let server: ApiRoutes;
 let toasts: ReturnType<typeof recordToasts>;
@@ -62,7 +61,7 @@ it("shows a wish another app updated in the cache (a vote in mf-feed's card) wit
   expect(within(screen.getByTestId('remote-wish-list')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Wish number 1', 'Wish number 2', 'Edited elsewhere']);
   expect(server.calls).toHaveLength(requests);
   // The member's appended list sits under the 'wishes' prefix every wish update searches.
-  expect(userWishesKey(5).slice(0, 3)).toEqual(queryKeys.userWishes('5', 1).slice(0, 3));
+  expect(queryKeys.userWishesInfinite(5).slice(0, 3)).toEqual(queryKeys.userWishes('5', 1).slice(0, 3));
 });
 
 it("writes the profile after subscribing where the header reads it, and marks the member's subscriptions stale", async () => {

@@ -11,13 +11,6 @@ export const WISHES_TEXT = {
   laterPageFailed: 'Could not load more wishes',
 } as const;
 
-/**
- * A member's wishes as one appended list. Under queryKeys.userWishes' prefix ('wishes', 'user',
- * id), so updateCachedWish and invalidating a member's wishes reach it. (To move into the kit's
- * queryKeys as `userWishesInfinite`.)
- */
-export const userWishesKey = (userId: number) => [...queryKeys.userWishes(String(userId), FEED.firstPage).slice(0, -1), 'infinite'] as const;
-
 /** Each wish once, in page order (a wish published meanwhile shifts the next page by one). */
 function distinct(pages: FeedPage[]): Wish[] {
   const seen = new Set<number>();
@@ -26,7 +19,7 @@ function distinct(pages: FeedPage[]): Wish[] {
 
 export function useUserWishes(userId: number, initial?: FeedPage) {
   const query = useInfiniteQuery({
-    queryKey: userWishesKey(userId),
+    queryKey: queryKeys.userWishesInfinite(userId),
     queryFn: ({ pageParam }) =>
       call('getUserWishesPage', { params: { id: userId, page: pageParam } }).catch((error: unknown) => {
         // One toast per failed request, as the page said before: the first page or a later one.

@@ -1,5 +1,5 @@
 /**
- * Who is an admin (api-v2 "Roles and states"): the `users.role` column, read from the database on
+ * Who is an admin (docs/api.md, "Own wishes and moderation"): the `users.role` column, read from the database on
  * every call so a promotion or demotion counts at once. Roles are set with
  * `npm run admin -- role <email> <role>`.
  */

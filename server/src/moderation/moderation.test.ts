@@ -1,4 +1,4 @@
-/** Moderation API (api-v2 "Roles and states", "Moderation"): roles, auto-hide, queue, actions, bans, log, offers, my reports. */
+/** Moderation API (docs/api.md, "Own wishes and moderation"): roles, auto-hide, queue, actions, bans, log, offers, my reports. */
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 import { loadOptions } from '../options/load';
 import { ADMIN_USAGE, runAdminCommand } from './admin-cli';

@@ -1,7 +1,8 @@
 /**
- * Moderation tells people what happened (api-v2 "Notifications", kinds report_resolved and
- * wish_hidden): each reporter when an action resolves their report, the author when their wish is
- * hidden by a moderator or automatically; never the acting moderator, never twice for one hide.
+ * Moderation tells people what happened (docs/features.md, "The social layer": kinds
+ * report_resolved and wish_hidden): each reporter when an action resolves their report, the
+ * author when their wish is hidden by a moderator or automatically; never the acting moderator,
+ * never twice for one hide.
  */
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { loadOptions } from '../options/load';

@@ -1,6 +1,6 @@
 /**
  * `npm run remotes -- list [--json] | activate <remote> <release-id> | rollback <remote>`
- * (api-v2 "Remote releases"), and team tokens (docs/teams.md):
+ * (docs/teams.md), and team tokens (docs/teams.md, "1. An admin gives the team a token"):
  * `token create <remote> [--name <team>] [--scopes publish,activate,promote] [--expires-days N]`
  * (prints the token once, as its last line), `token list`, `token revoke <token-id>`. Whoever runs
  * it on the server's host with its configuration is an admin. Uses the server's configuration (DATABASE_URL, DATA_DIR,

@@ -1,5 +1,5 @@
 /**
- * The compatibility gate (api-v2 "Remote releases"): a release may become active only when the
+ * The compatibility gate (docs/teams.md, "3. The gate"): a release may become active only when the
  * active shell provides every shared singleton in a version the release accepts, and every file
  * its mf-manifest.json names is in the release. Only the shell provides singletons, so the
  * versions come from the shell's own build (its mf-manifest.json), or its installed packages

@@ -1,5 +1,5 @@
 /**
- * Remote releases end to end inside the server (api-v2 "Remote releases"): the gate, switching
+ * Remote releases end to end inside the server (docs/teams.md): the gate, switching
  * over HTTP and the CLI on both databases, the manifest and pages following the active release
  * from the next request on, immutable release URLs, and a remote outside the registry joining.
  * Release folders are written by hand here (what `npm run release` produces); the browser

@@ -1,5 +1,5 @@
 /**
- * Admin calls for remote releases (api-v2 "Remote releases", docs/teams.md): the same switches as
+ * Admin calls for remote releases (docs/teams.md): the same switches as
  * `npm run remotes`, over HTTP, plus publishing and team tokens. A site admin may call every one;
  * a team token (releases/tokens.ts) only its own remote's release calls within its scopes (another
  * remote's: 403; any other API call: 401, in app/auth.ts). Token management is for admins only.

@@ -1,4 +1,4 @@
-/** PATCH and DELETE /api/base/wish/{id}/ (api-v2 "Own wishes"): every list, count and page follows at once. */
+/** PATCH and DELETE /api/base/wish/{id}/ (docs/api.md, "Own wishes and moderation"): every list, count and page follows at once. */
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 import { loadOptions } from '../options/load';
 import { runAdminCommand } from '../moderation/admin-cli';

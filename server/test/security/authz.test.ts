@@ -139,7 +139,7 @@ const ROWS: Row[] = [
       return data?.profile?.profile?.posts === expected ? null : `embedded posts ${data?.profile?.profile?.posts}, expected ${expected}`;
     },
   },
-  // --- v2: own wishes (api-v2 "Own wishes") and the owner's hidden wish
+  // --- own wishes (docs/api.md, "Own wishes and moderation") and the owner's hidden wish
   { name: 'PATCH wish (public)', req: (w) => ({ ...op('updateWish', { id: w.pub }), payload: { is_public: true } }), expect: { visitor: 401, owner: 200, other: 403 } },
   { name: 'PATCH wish (private)', req: (w) => ({ ...op('updateWish', { id: w.priv }), payload: { is_public: false } }), expect: { visitor: 401, owner: 200, other: 404 }, privateWish: 'owner' },
   {
@@ -174,7 +174,7 @@ const ROWS: Row[] = [
   // --- everything else
   { name: 'GET options', req: () => op('getOptions'), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST save wish', req: () => ({ ...op('saveWish'), payload: { text: 'Matrix wish', is_public: true } }), expect: { visitor: 401, owner: 201, other: 201 } },
-  // --- a chat per wish (api-v2 → Generation): private to its author, 404 for everyone else
+  // --- a chat per wish (docs/generator.md, "Generation calls, the compose page, chats and model servers"): private to its author, 404 for everyone else
   { name: 'POST start a chat', req: () => ({ ...op('createChat'), payload: GEN }), expect: { visitor: 401, owner: 201, other: 201 } },
   { name: "GET a chat (the owner's)", req: (w) => op('getChat', { id: w.chat }), expect: { visitor: 401, owner: 200, other: 404 }, check: (body, _p, w) => (body.chat_id === w.chat ? null : 'another chat') },
   {
@@ -263,7 +263,7 @@ const ROWS: Row[] = [
   },
   { name: 'POST token (obtain)', req: (w) => ({ ...op('obtainToken'), payload: { username: w.other.email, password: DEFAULT_PASSWORD } }), expect: { visitor: 200, owner: 200, other: 200 }, tokenView: true },
   { name: 'POST token refresh', req: (w) => ({ ...op('refreshToken'), payload: { refresh: w.other.refresh } }), expect: { visitor: 200, owner: 200, other: 200 }, tokenView: true },
-  // --- remote releases (api-v2): admins only; neither persona is one (the admin's own answers are
+  // --- remote releases (docs/teams.md): admins only; neither persona is one (the admin's own answers are
   // in releases/releases.test.ts)
   { name: 'GET admin remotes', req: () => op('listRemotes'), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'POST admin activate a release', req: () => ({ ...op('activateRelease', { remote: 'mf-feed' }), payload: { release: 'dist' } }), expect: { visitor: 401, owner: 403, other: 403 } },

@@ -28,7 +28,7 @@ export interface FuzzWorld {
   publicWishId: number;
   privateWishId: number;
   otherWishId: number;
-  /** The owner's chat (api-v2 → Generation), kept with the public wish. */
+  /** The owner's chat (docs/generator.md, "Generation calls, the compose page, chats and model servers"), kept with the public wish. */
   chatId: number;
   /** Authorization header per token kind (undefined: no header). */
   auth: Record<TokenKind, string | undefined>;
@@ -185,7 +185,7 @@ export const ROUTES: RouteTemplate[] = [
     api: true,
     ...(VALID_BODIES[id] ? { valid: VALID_BODIES[id] } : {}),
   })),
-  // Remote releases (api-v2): the owner is an admin in the fuzz world (setupWorld); a real remote too.
+  // Remote releases (docs/teams.md): the owner is an admin in the fuzz world (setupWorld); a real remote too.
   { method: 'POST', path: '/api/admin/remotes/mf-feed/activate/', api: true, valid: () => ({ release: 'dist' }) },
   { method: 'POST', path: '/api/admin/remotes/mf-feed/rollback/', api: true },
   { method: 'GET', path: '/api/:any/', api: true },

@@ -108,7 +108,7 @@ describe.each(dialects)('private wishes are invisible to everyone but the author
 });
 
 /**
- * The same rule for the v2 states (api-v2 "Roles and states"): a wish hidden by moderators, a wish
+ * The same rule for the v2 states (docs/api.md, "Own wishes and moderation"): a wish hidden by moderators, a wish
  * whose author is banned, and a deleted wish are, for visitors and other members, exactly like a
  * missing wish on every route. Hidden and banned-author wishes stay visible to moderators (detail,
  * the author's list) but are never listed in the feed or search; the author of a hidden wish sees

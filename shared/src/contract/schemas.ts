@@ -374,7 +374,7 @@ export interface RemotesManifest {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Remote releases (api-v2 "Remote releases"): admin calls.
+// Remote releases (docs/teams.md): admin calls.
 
 /** `{remote}` in /api/admin/remotes/{remote}/...: a remote's folder name ('mf-feed'). */
 export const RemoteParamsSchema = Type.Object({ remote: Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$' }) });

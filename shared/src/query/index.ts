@@ -5,4 +5,5 @@ export { errorMessage, isForbidden, useWishMutation, type WishMutationOptions } 
 export { queryKeys, type QueryKeys } from '../contract/queryKeys';
 // The library's hooks, bound to the page's one cache: apps import them from here, never the library.
 export { useQuery, useInfiniteQuery, useMutation, useQueryClient } from './siteHooks';
-export { keepPreviousData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+// InfiniteData: what an infinite query caches (`{ pages, pageParams }`), for `setQueryData` updates.
+export { keepPreviousData, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';

@@ -1,18 +1,13 @@
 /**
- * The HTTP double for the shell's tests: MSW answers at the network edge, so the tests drive the
- * real client. By default the signed-in member's profile is unknown (404: no avatar) and the live
- * unread count says 0; a test sets other answers with `server.use(...)`; any other request fails.
+ * The shell's HTTP double (the kit's MSW double, @wishes/shared/testing/http): by default the
+ * signed-in member's profile is unknown (404: no avatar) and the live unread count says 0; a test
+ * sets other answers with `server.use(...)`; any other request fails.
  */
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
+import { http, HttpResponse, mockApi, refuse } from '@wishes/shared/testing/http';
 
-export const server = setupServer(
-  http.get('*/api/profile/:id/', () => HttpResponse.json({ error: 'Not found.' }, { status: 404 })),
+export const { server } = mockApi(
+  http.get('*/api/profile/:id/', () => refuse(404, 'Not found.')),
   http.get('*/api/notifications/stream/', () => new HttpResponse('retry: 60000\nevent: unread\ndata: {"unread_count":0}\n\n', { headers: { 'Content-Type': 'text/event-stream' } })),
 );
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
 
 export { http, HttpResponse };

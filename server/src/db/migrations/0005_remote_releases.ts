@@ -1,5 +1,5 @@
 /**
- * Remote releases (api-v2 "Remote releases"): which release of each remote is active, and the
+ * Remote releases (docs/teams.md): which release of each remote is active, and the
  * history of every switch (who, what, when), in the database so every server process agrees.
  * `remote_active` has one row per remote that was ever switched (none: its built dist/ is served);
  * `remote_switches` only grows. The same SQL on SQLite and PostgreSQL.
