@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { BehaviorSubject } from 'rxjs';
 import { session$, type SessionUser } from './session';
 import { options$, loadOptions, siteName } from './options';
-import { useKeyedState } from './useKeyedState';
+import { queryKeys } from './contract/queryKeys';
+import { useQuery } from './query/siteHooks';
 import type { Options } from './contract/schemas';
 
 /** Current value of a BehaviorSubject, re-rendering on change. */
@@ -42,23 +43,21 @@ export interface OptionsWithRetry {
  */
 export function useOptionsWithRetry(): OptionsWithRetry {
   const options = useBehavior(options$);
-  const [attempt, setAttempt] = useState(0);
-  // Not failed (again) while a new attempt, or new options, are on their way.
-  const [failed, setFailed] = useKeyedState([options, attempt], false);
-
-  useEffect(() => {
-    if (options) return;
-    let active = true;
-    void loadOptions().then((loaded) => {
-      if (active && !loaded) setFailed(true);
-    });
-    return () => {
-      active = false;
-    };
-  }, [options, attempt, setFailed]);
-
-  const retry = useCallback(() => setAttempt((value) => value + 1), []);
-  return { options, failed: failed && !options, retry };
+  // The options store (options.ts) loads once and shares the answer; this query only tells a
+  // failed load (and asks again on Retry) while the store is still empty.
+  const load = useQuery({
+    queryKey: queryKeys.options(),
+    queryFn: async () => {
+      const loaded = await loadOptions();
+      if (!loaded) throw new Error('The site options could not be loaded.');
+      return loaded;
+    },
+    enabled: !options,
+    staleTime: Infinity,
+  });
+  const { refetch } = load;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  return { options, failed: load.isError && !load.isFetching && !options, retry };
 }
 
 /** Sets document.title to '<page> | <site name>'. */

@@ -8,6 +8,8 @@
 import type { ReportStatus, VoteType } from './schemas';
 
 export const queryKeys = {
+  /** The site options (GET /api/base/options), loaded once per page. */
+  options: () => ['options'] as const,
   /** Everything that holds wishes (feeds, a wish, a member's wishes, search). */
   wishes: () => ['wishes'] as const,
   feed: (page: number) => ['wishes', 'feed', page] as const,
