@@ -67,10 +67,12 @@ export async function measureJsWeight(browser: Browser, origin: string, route: s
   const { context, page } = await newPage(browser, session);
   const files: JsWeight['files'] = [];
   const pending: Promise<void>[] = [];
+  let lastScriptAt = Date.now();
   page.on('response', (response) => {
     const type = response.request().resourceType();
     const url = response.url();
     if (type !== 'script' && !/\.m?js(\?|$)/.test(url)) return;
+    lastScriptAt = Date.now();
     pending.push(
       response
         .body()
@@ -80,8 +82,12 @@ export async function measureJsWeight(browser: Browser, origin: string, route: s
         .catch(() => undefined),
     );
   });
-  await page.goto(origin + route, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(500);
+  // Not 'networkidle': a signed-in page keeps the unread-count stream open for as long as it is
+  // shown, so the network is never idle. The page's scripts are done once none has arrived for a
+  // second after the load event (at most 15 s).
+  await page.goto(origin + route, { waitUntil: 'load' });
+  const deadline = Date.now() + 15_000;
+  while (Date.now() - lastScriptAt < 1000 && Date.now() < deadline) await page.waitForTimeout(200);
   await Promise.all(pending);
   await context.close();
   files.sort((a, b) => b.gzip - a.gzip);

@@ -12,7 +12,7 @@ import {
   queryKeys,
   toast,
   useDocumentTitle,
-  useInfiniteQuery,
+  useShowOlder,
   useMutation,
   type InfiniteData,
   useQueryClient,
@@ -43,19 +43,12 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '')
 export default function DeliveriesPage() {
   useDocumentTitle(DELIVERIES_TEXT.title);
   const client = useQueryClient();
-  const query = useInfiniteQuery({
+  const { query, status } = useShowOlder({
     queryKey: queryKeys.deliveriesInfinite(),
-    queryFn: ({ pageParam }) =>
-      call('listDeliveries', { query: { page: pageParam } }).catch((error: unknown) => {
-        // A later page that fails says so and keeps the list; the first shows the error with Retry.
-        if (pageParam > 1) toast.error(DELIVERIES_TEXT.failed);
-        throw error;
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last: SentPage) => last.next_page_number ?? undefined,
+    load: (page): Promise<SentPage> => call('listDeliveries', { query: { page } }),
+    failed: DELIVERIES_TEXT.failed,
   });
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.deliveries) ?? [], [query.data]);
-  const status = query.data ? 'ready' : query.isError && !query.isFetching ? 'error' : 'loading';
 
   const cancel = useMutation({
     mutationFn: (id: number) => call('cancelDelivery', { params: { id } }),

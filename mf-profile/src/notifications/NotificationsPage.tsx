@@ -11,7 +11,7 @@ import {
   queryKeys,
   toast,
   useDocumentTitle,
-  useInfiniteQuery,
+  useShowOlder,
   useMutation,
   type InfiniteData,
   useQueryClient,
@@ -41,21 +41,14 @@ function distinct(pages: NotesPage[]): Notification[] {
 export default function NotificationsPage() {
   useDocumentTitle(NOTIFICATIONS_TEXT.title);
   const client = useQueryClient();
-  const query = useInfiniteQuery({
+  const { query, status } = useShowOlder({
     queryKey: queryKeys.notificationsInfinite(),
-    queryFn: ({ pageParam }) =>
-      call('listNotifications', { query: { page: pageParam } }).catch((error: unknown) => {
-        // A later page that fails says so and keeps the list; the first shows the error with Retry.
-        if (pageParam > 1) toast.error(NOTIFICATIONS_TEXT.failed);
-        throw error;
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last: NotesPage) => last.next_page_number ?? undefined,
+    load: (page): Promise<NotesPage> => call('listNotifications', { query: { page } }),
+    failed: NOTIFICATIONS_TEXT.failed,
   });
   const items = useMemo(() => distinct(query.data?.pages ?? []), [query.data]);
   // The count the server gave last (the newest page, or a mark-read answer written into it).
   const unread = query.data?.pages.at(-1)?.unread_count ?? 0;
-  const status = query.data ? 'ready' : query.isError && !query.isFetching ? 'error' : 'loading';
 
   const markRead = useMutation({
     mutationFn: (ids?: number[]) => call('markNotificationsRead', { body: ids ? { ids } : {} }),
