@@ -52,8 +52,10 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
   if (baby) {
     const [he, his] = /son|boy/u.test(baby[1]) ? ['he', 'his'] : ['she', 'her'];
     const name = baby[2];
+    // weave.ts may already have answered it ("…, and I'm so happy for you all: welcome…"): only the news itself.
+    const news = c.replace(/,.*$/u, '');
     return choose({
-      warm: [`${cap(c)}, and I can't wait to meet ${he === 'he' ? 'him' : 'her'}.`, `${cap(c)}, and ${he} is already so very loved.`],
+      warm: [`${cap(news)}, and I can't wait to meet ${he === 'he' ? 'him' : 'her'}.`, `${cap(news)}, and ${he} is already so very loved.`],
       funny: [`${name} has arrived, and I hear ${he} is already running the house.`, `Welcome to the world, ${name}! ${cap(his)} first job: keeping you up at night.`],
       work: [`Congratulations on the safe arrival of ${name}.`, `What lovely news that ${name} has arrived safely.`],
       formal: [`I was delighted to hear of ${name}'s safe arrival.`],
@@ -122,9 +124,9 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     const n = numberWords(Number(taught[2]));
     const subject = taught[1].toLowerCase().replace(/^(english|french|german|spanish|latin)$/u, (s) => cap(s));
     return choose({
-      warm: [`${cap(n)} years of teaching ${subject}, and so many of us are better readers, thinkers and people for it.`, `I was lucky to be one of the pupils in your ${subject} classroom, one of ${n} years of them.`],
-      work: [`${cap(n)} years of teaching ${subject} is a remarkable record.`],
-      formal: [`${cap(n)} years of teaching ${subject} is a remarkable contribution.`],
+      warm: [`${cap(n)} years of teaching ${subject}, and so many of us are better readers, thinkers and people for it.`, `I was lucky to be one of the pupils in your ${subject} classroom, in ${n} years of them.`],
+      work: [`${cap(n)} years of teaching ${subject}, and so many pupils the better for it.`],
+      formal: [`${cap(n)} years of teaching ${subject}: generations of pupils are the better for it.`],
     }, ctx);
   }
 

@@ -61,7 +61,7 @@ describe('the wrongs the sixth reading named', () => {
 
   it('neighbours get no intimate lines', () => {
     for (const style of ['Heartfelt', 'Casual', 'Poetic']) {
-      for (const d of drafts(req('Holidays', 'Neighbor', style, 'the Patels', 'They cleared our drive when it snowed'))) expect(d).not.toMatch(/not a (?:week|day) goes by/iu);
+      for (const d of drafts(req('Holidays', 'Neighbor', style, 'the Patels', 'They cleared our drive when it snowed'))) expect(d).not.toMatch(/not a (?:week|day) goes by|owe you/iu);
     }
   });
 
@@ -78,7 +78,7 @@ describe('the wrongs the sixth reading named', () => {
     for (const style of ['Heartfelt', 'Formal', 'Inspirational']) {
       for (const d of drafts(req('Retirement', 'Teacher', style, 'Mrs. Hughes', 'She taught English at our school for 35 years'))) {
         expect(d).not.toMatch(/owe you[^.]*because you taught/iu);
-        expect(d).not.toMatch(/(?:worked|working) alongside/iu);
+        expect(d).not.toMatch(/(?:worked|working) (?:alongside|with you)/iu);
       }
     }
   });
@@ -95,6 +95,7 @@ describe('the wrongs the sixth reading named', () => {
     for (const style of ['Poetic', 'Heartfelt', 'Casual']) {
       for (const d of drafts(req('New Baby', 'Friend', style, 'Tom and Ana', 'Their son Leo was born this morning'))) {
         expect(d.split('\n\n').slice(1, -1).join(' ')).not.toMatch(/\btheir\b/iu);
+        expect(d).not.toMatch(/Leo, and he/u);
       }
     }
   });

@@ -305,9 +305,9 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     // Twins ("Max and Ruby were born") are not "the little one".
     ...(/\b(?:twins?|triplets|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|baby's)\b/iu] : []),
     // A neighbour is a kindly acquaintance: no "not a week goes by".
-    ...(plan.audience === 'neighbor' ? [/\bnot a (?:week|day) goes by\b/iu] : []),
+    ...(plan.audience === 'neighbor' ? [/\bnot a (?:week|day) goes by\b|\bowe you\b/iu] : []),
     // A teacher taught the sender: they did not work alongside each other.
-    ...(plan.audience === 'teacher' ? [/\b(?:worked|working) alongside\b/iu] : []),
+    ...(plan.audience === 'teacher' ? [/\b(?:worked|working) (?:alongside|with you)\b/iu] : []),
     // A broken wrist or arm does not keep anyone off their feet.
     ...(/\b(?:wrist|arm|hand|finger|thumb|elbow|shoulder|collarbone)\b/iu.test(request.details) ? [/\bon your feet\b/iu] : []),
     // A named son or daughter is "he" or "she", never "their" or "they".
