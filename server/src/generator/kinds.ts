@@ -134,6 +134,15 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
   const taughtMe = /^you (taught|showed) me (?:how )?to ([\p{L} ]+)$/iu.exec(c);
   if (taughtMe && c.split(/\s+/u).length <= 9) {
     const what = taughtMe[2];
+    // "taught me to love maths": a favourite subject, which a note to a teacher can say without the word "love".
+    const subject = /^love ([\p{L}]+)$/u.exec(what)?.[1];
+    if (subject) {
+      return choose({
+        warm: [`You made ${subject} my favourite subject, and it still is.`, `You made ${subject} my favourite subject, and I have carried that with me ever since.`],
+        work: [`You made ${subject} my favourite subject, and it still is.`],
+        formal: [`You made ${subject} my favourite subject, and I remain very grateful.`],
+      }, ctx);
+    }
     return choose({
       warm: [`You taught me to ${what}, and I have carried that with me ever since.`, `You taught me to ${what}, and it has stayed with me.`],
       work: [`You taught me to ${what}, and that has stayed with me.`],

@@ -25,7 +25,7 @@ describe('a detail of a known kind takes its own sentences', () => {
     ['She hurt her back', 'Mrs. Clarke', /back/u],
     ['He is recovering from a hip operation', 'Dad', /hip operation/u],
     ['She taught English at our school for 35 years', 'Mrs. Hughes', /Thirty-five years of teaching English/u],
-    ['He taught me to love maths', 'Mr. Ahmed', /love maths/u],
+    ['He taught me to love maths', 'Mr. Ahmed', /maths my favourite subject/u],
     ['She was promoted to head of marketing', 'Nadia', /head of marketing/iu],
     ['She got her first job at a bookshop', 'Amelia', /first job at a bookshop/u],
     ['He passed his accountancy exams', 'Harry', /accountancy exams/u],
@@ -87,6 +87,15 @@ describe('the wrongs the sixth reading named', () => {
     for (const details of ['He broke his wrist at rock climbing', 'She broke her arm falling off her bike']) {
       for (const style of ['Casual', 'Heartfelt', 'Funny']) {
         for (const d of drafts(req('Get Well', 'Colleague', style, 'Dev', details))) expect(d).not.toMatch(/on your feet/iu);
+      }
+    }
+  });
+
+  it('a teacher who taught the sender to love a subject is thanked for it, without "love" in a note to a teacher', () => {
+    for (const style of ['Heartfelt', 'Formal']) {
+      for (const d of drafts(req('Thank You', 'Teacher', style, 'Mr. Ahmed', 'He taught me to love maths'))) {
+        expect(d).toMatch(/maths/u);
+        expect(d).not.toMatch(/\blove/iu);
       }
     }
   });

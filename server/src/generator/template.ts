@@ -381,9 +381,12 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const wishes = fresh.length ? fresh : all;
   const woven = ownWedding || contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
   // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
-  const sayable = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length) ? woven : null;
   // A detail of a kind that recurs (a move, twins, a wrist, a promotion) takes its own hand-written sentences, placed anywhere like a toast.
-  const ownLines = sayable ? kindSentences(sayable.clause, { topic: plan.topic, audience: plan.audience, register: close ? 'warm' : plan.register, funny: plan.style === 'funny' }) : null;
+  const kindLines = woven ? kindSentences(woven.clause, { topic: plan.topic, audience: plan.audience, register: close ? 'warm' : plan.register, funny: plan.style === 'funny' }) : null;
+  // Its own lines may say it within the register even when its words would not ("taught me to love maths").
+  const kindFits = !!kindLines && kindLines.every((line) => !registerBreaks(line).length);
+  const sayable = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length || kindFits) ? woven : null;
+  const ownLines = sayable && kindLines && (plan.register === 'warm' || kindFits) ? kindLines : null;
   const detail = sayable && ownLines ? { ...sayable, kind: 'toast' as DetailKind } : sayable;
   // A formal card to a partner or a parent is dignified, but news of theirs is not "learned" second hand.
   // A wedding or a baby still to come is a celebration to look forward to, not an exam to be cheered through.
