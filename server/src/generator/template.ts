@@ -312,6 +312,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(/\b(?:wrist|arm|hand|finger|thumb|elbow|shoulder|collarbone)\b/iu.test(request.details) ? [/\bon your feet\b/iu] : []),
     // A named son or daughter is "he" or "she", never "their" or "they".
     ...(/\b(?:son|daughter) [A-Z][\p{L}'-]+ (?:was born|arrived)\b/u.test(request.details) ? [/\b(?:their|they|them|they're|they'll)\b/iu] : []),
+    // A baby welcomed by name is not announced again as "A baby!".
+    ...(/\b(?:son|daughter|twins?) [A-Z][\p{L}'-]+\b/u.test(request.details) ? [/\bA baby!/u] : []),
   ];
   const fitsPerson = (text: string) => !misfits.some((re) => re.test(text));
   const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship, plan.audience) && fitsPerson(Object.values(w).join(' ')));
