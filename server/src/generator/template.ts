@@ -11,6 +11,7 @@ import { CORPUS, FRAMES, fitsContext, fitsRelationship, relationshipOf, type Cor
 import { ARRIVED, conceptRepeats, HEARSAY, quickSentences, registerBreaks, repeatsInDraft, repeatsInNextSentence, sameOpenings, timingClash } from './grammar';
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
 import { detailToWeave, wovenSentences } from './weave';
+import { kindSentences } from './kinds';
 
 export { audienceKeyOf, cleanDetails, cleanName, styleKeyOf, topicKeyOf } from './keys';
 
@@ -302,7 +303,17 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(longKnown ? [SHORT_ACQUAINTANCE] : []),
     ...(!ROMANTIC_OCCASIONS.has(plan.topic) ? [GUSH] : []),
     // Twins ("Max and Ruby were born") are not "the little one".
-    ...(/\b(?:twins|triplets|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|baby's)\b/iu] : []),
+    ...(/\b(?:twins?|triplets|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|baby's)\b/iu] : []),
+    // A neighbour is a kindly acquaintance: no "not a week goes by".
+    ...(plan.audience === 'neighbor' ? [/\bnot a (?:week|day) goes by\b|\bowe you\b/iu] : []),
+    // A teacher taught the sender: they did not work alongside each other.
+    ...(plan.audience === 'teacher' ? [/\b(?:worked|working) (?:alongside|with you)\b/iu] : []),
+    // A broken wrist or arm does not keep anyone off their feet.
+    ...(/\b(?:wrist|arm|hand|finger|thumb|elbow|shoulder|collarbone)\b/iu.test(request.details) ? [/\bon your feet\b/iu] : []),
+    // A named son or daughter is "he" or "she", never "their" or "they".
+    ...(/\b(?:son|daughter) [A-Z][\p{L}'-]+ (?:was born|arrived)\b/u.test(request.details) ? [/\b(?:their|they|them|they're|they'll)\b/iu] : []),
+    // A baby welcomed by name is not announced again as "A baby!".
+    ...(/\b(?:son|daughter|twins?) [A-Z][\p{L}'-]+\b/u.test(request.details) ? [/\bA baby!/u] : []),
   ];
   const fitsPerson = (text: string) => !misfits.some((re) => re.test(text));
   const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship, plan.audience) && fitsPerson(Object.values(w).join(' ')));
@@ -372,13 +383,19 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const wishes = fresh.length ? fresh : all;
   const woven = ownWedding || contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
   // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
-  const detail = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length) ? woven : null;
+  // A detail of a kind that recurs (a move, twins, a wrist, a promotion) takes its own hand-written sentences, placed anywhere like a toast.
+  const kindLines = woven ? kindSentences(woven.clause, { topic: plan.topic, audience: plan.audience, register: close ? 'warm' : plan.register, funny: plan.style === 'funny' }) : null;
+  // Its own lines may say it within the register even when its words would not ("taught me to love maths").
+  const kindFits = !!kindLines && kindLines.every((line) => !registerBreaks(line).length);
+  const sayable = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length || kindFits) ? woven : null;
+  const ownLines = sayable && kindLines && (plan.register === 'warm' || kindFits) ? kindLines : null;
+  const detail = sayable && ownLines ? { ...sayable, kind: 'toast' as DetailKind } : sayable;
   // A formal card to a partner or a parent is dignified, but news of theirs is not "learned" second hand.
   // A wedding or a baby still to come is a celebration to look forward to, not an exam to be cheered through.
   const celebrating = detail?.kind === 'coming' && (plan.topic === 'wedding' || plan.topic === 'newBaby' || plan.topic === 'anniversary');
   // "I'd act surprised, but I always knew you had it in you" is for an achievement, not a move to the coast.
   const funnyFrames = plan.style === 'funny' && !(detail?.kind === 'past' && moodOf(plan.topic) === 'good' && !ACHIEVEMENTS.has(plan.topic));
-  const framed = detail ? wovenSentences(celebrating ? { ...detail, kind: 'celebration' } : detail, moodOf(plan.topic), close ? 'warm' : plan.register, funnyFrames) : [];
+  const framed = ownLines ? ownLines : detail ? wovenSentences(celebrating ? { ...detail, kind: 'celebration' } : detail, moodOf(plan.topic), close ? 'warm' : plan.register, funnyFrames) : [];
   // Details typed as they would be said ("You finally got your pilot's licence") would read as pasted
   // back if a sentence opened with them: only the frames that lead into them are used.
   const typed = squash(request.details).replace(/[.!?]+$/u, '').toLowerCase();

@@ -1,0 +1,288 @@
+/**
+ * Details of the kinds that recur on cards (a move, twins, a broken wrist, a promotion…) get whole
+ * hand-written sentences chosen by what the detail is, not a frame wrapped round its words: the
+ * blind readers marked cards down for "I've been grinning all week because you moved to Canada",
+ * never for a detail left out. The clause comes from weave.ts already in the second person
+ * ("you moved to Glasgow for a new job"); only the slots that can be read safely from it (a name,
+ * a place, a number of years, a subject) are filled. No kind matched: null, and the caller decides.
+ */
+import type { Register } from './corpus';
+import { numberWords } from './weave';
+
+export interface KindContext {
+  topic: string;
+  audience: string;
+  /** 'warm' for family, a partner and friends; 'work' for colleagues and the like; 'formal'. */
+  register: Register;
+  funny: boolean;
+}
+
+type Lines = Partial<Record<Register | 'funny', string[]>>;
+
+const PLACE = /^[A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)?$/u;
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+function choose(lines: Lines, ctx: KindContext): string[] | null {
+  const own = ctx.funny && ctx.register !== 'formal' && lines.funny?.length ? lines.funny : lines[ctx.register] ?? (ctx.register === 'work' ? lines.warm : lines.work);
+  return own?.length ? own : null;
+}
+
+/** Hand-written sentences for the detail's kind, or null when its kind or its slots are unsure. */
+export function kindSentences(clause: string, ctx: KindContext): string[] | null {
+  const c = clause.replace(/[.!]+$/u, '').trim();
+
+  // Twins: never "the little one".
+  const twinNames = /^your (?:twins |twin (?:daughters|sons|girls|boys) )?([A-Z][\p{L}'-]+) and ([A-Z][\p{L}'-]+) (?:were|are) born\b/u.exec(c);
+  const twins = /^your twin(?:s| daughters| sons| girls| boys)\b.*\b(?:were|are|have been) born\b/iu.test(c) || twinNames;
+  if (twins) {
+    const who = twinNames ? `${twinNames[1]} and ${twinNames[2]}` : null;
+    return choose({
+      warm: [
+        who ? `Welcome to the world, ${who}! Two at once: you'll have your hands full, and your hearts fuller still.` : 'Two at once! You will have your hands full, and your hearts fuller still.',
+        who ? `${who} have arrived, and I couldn't be happier for you all.` : 'Twins! I could not be happier for you all.',
+      ],
+      funny: [who ? `${who} have arrived: double the nappies, double the cuddles, and half the sleep.` : 'Twins! Double the nappies, double the cuddles, and half the sleep.'],
+      work: [who ? `Congratulations on the safe arrival of ${who}: two at once is wonderful news.` : 'Congratulations on the safe arrival of your twins: two at once is wonderful news.'],
+      formal: [who ? `I was delighted to hear of the safe arrival of ${who}.` : 'I was delighted to hear of the safe arrival of your twins.'],
+    }, ctx);
+  }
+
+  // A named son or daughter is welcomed by name, as he or she.
+  const baby = /^your (?:new )?(?:baby )?(son|daughter|boy|girl) ([A-Z][\p{L}'-]+) (?:was born|arrived)\b/u.exec(c);
+  if (baby) {
+    const [he, his] = /son|boy/u.test(baby[1]) ? ['he', 'his'] : ['she', 'her'];
+    const name = baby[2];
+    // weave.ts may already have answered it ("…, and I'm so happy for you all: welcome…"): only the news itself.
+    const news = c.replace(/,.*$/u, '');
+    return choose({
+      warm: [`${cap(news)}, and I can't wait to meet ${he === 'he' ? 'him' : 'her'}.`, `${cap(news)}, and ${he} is already so very loved.`],
+      funny: [`${name} has arrived, and I hear ${he} is already running the house.`, `Welcome to the world, ${name}! ${cap(his)} first job: keeping you up at night.`],
+      work: [`Congratulations on the safe arrival of ${name}.`, `What lovely news that ${name} has arrived safely.`],
+      formal: [`I was delighted to hear of ${name}'s safe arrival.`],
+    }, ctx);
+  }
+
+  // A move far away: the place, not "the best news is that you moved away".
+  const away = /^you (?:have |'ve |just |recently )?moved (?:to|abroad to) ([A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)?)\b/u.exec(c);
+  if (away && PLACE.test(away[1])) {
+    const place = away[1];
+    return choose({
+      warm: [`I hope ${place} is treating you well; I miss having you nearby.`, `I think of you settling into life in ${place}, and I hope it already feels like home.`],
+      funny: [`${place} is very lucky to have you, and I'm only slightly jealous.`],
+      work: [`I hope ${place} is treating you well.`, `I hope you are settling happily into life in ${place}.`],
+      formal: [`I hope you are settling well into life in ${place}.`],
+    }, ctx);
+  }
+
+  // A new home: a first house or flat, a cottage, a bungalow, a place in a named town.
+  const home = /^you (?:have |'ve |just |recently )?(?:moved into|bought|moved to) (?:your |a |an )(first |new |little |lovely )?(house|flat|home|cottage|bungalow|apartment|place)\b((?: (?:by|near|on|in|with) [\p{L} ]+)?)$/u.exec(c);
+  if (home && home[3].split(/\s+/u).length <= 7) {
+    const what = home[2];
+    // "by the coast", "near the sea", "in Leeds", "with a tiny balcony": said as typed.
+    const where = home[3];
+    const first = home[1] === 'first ';
+    return choose({
+      warm: [first ? `Your very first ${what}${where}! I'm so proud of you.` : `A ${what}${where} sounds perfect for you.`, `I can't wait to see the new ${what}${where} and have a cup of tea in it with you.`],
+      funny: [first ? `Your first ${what}${where}! Welcome to a lifetime of arguing about paint colours.` : `A ${what}${where}! I've already packed my bag for a visit.`],
+      work: [first ? `Your first ${what}${where} is a real milestone.` : `A ${what}${where} sounds wonderful.`],
+      formal: [first ? `Your first ${what}${where} is a real milestone, and I hope you will be very happy there.` : `I hope you will be very happy in your new ${what}${where}.`],
+    }, ctx);
+  }
+
+  // An injury: the body part decides "back on your feet" or not.
+  // A leg or an ankle keeps the general frames ("back on your feet" fits); an arm or a back does not.
+  const hurt = /^you (?:have )?(broke|sprained|hurt|injured|fractured|twisted|strained) your (wrist|arm|hand|finger|thumb|elbow|shoulder|collarbone|back)\b/u.exec(c);
+  if (hurt) {
+    const rest = c.replace(/^you /u, '');
+    const part = hurt[2];
+    const upper = /wrist|arm|hand|finger|thumb|elbow|shoulder|collarbone/u.test(part);
+    const verb = hurt[1] === 'hurt' || hurt[1] === 'injured' ? 'hurt' : hurt[1];
+    return choose({
+      warm: [
+        upper ? `I'm so sorry you ${rest}; here's to a quick mend and not too much pain in the meantime.` : `I'm so sorry you ${rest}; take it slowly and let everyone else fetch and carry for a while.`,
+      ],
+      funny: [upper ? `A ${verb === 'broke' ? 'broken' : verb} ${part}! Anything to get out of the washing-up.` : `A ${verb === 'broke' ? 'broken' : verb} ${part}! Anything for a few days on the sofa.`],
+      work: [`Sorry to hear about your ${part}.`, upper ? `Here's to a quick mend for your ${part}.` : `Here's to a quick mend for your ${part}, and to moving freely again soon.`],
+      formal: [`I was sorry to hear about your ${part}.`],
+    }, ctx);
+  }
+
+  // An operation or a stay in hospital.
+  const op = /^you (?:are|'re) (?:recovering from|in hospital after|having) (?:an? |your )?([\p{L}-]+ )?(operation|surgery)\b/iu.exec(c);
+  if (op) {
+    const what = op[1] ? `${op[1]}${op[2]}` : op[2];
+    return choose({
+      warm: [`I hope the ${what} went as well as it could and that every day is a little easier than the last.`, `I'm thinking of you while you recover from the ${what}.`],
+      work: [`I hope your recovery from the ${what} is going smoothly.`],
+      formal: [`I was sorry to hear of your ${what}, and I hope your recovery goes smoothly.`],
+    }, ctx);
+  }
+
+  // A teacher's long career at the sender's school: admiration, not a debt "because you taught".
+  const taught = /^you taught ([\p{L} ]+?) (?:at (?:our|my|the) school )?for (\d{1,2}) years$/iu.exec(c);
+  if (taught) {
+    const n = numberWords(Number(taught[2]));
+    const subject = taught[1].toLowerCase().replace(/^(english|french|german|spanish|latin)$/u, (s) => cap(s));
+    return choose({
+      warm: [`${cap(n)} years of teaching ${subject}, and so many of us are better readers, thinkers and people for it.`, `I was lucky to be one of the pupils in your ${subject} classroom, in ${n} years of them.`],
+      work: [`${cap(n)} years of teaching ${subject}, and so many pupils the better for it.`],
+      formal: [`${cap(n)} years of teaching ${subject}: generations of pupils are the better for it.`],
+    }, ctx);
+  }
+
+  // What a teacher or mentor gave the sender.
+  const taughtMe = /^you (taught|showed) me (?:how )?to ([\p{L} ]+)$/iu.exec(c);
+  if (taughtMe && c.split(/\s+/u).length <= 9) {
+    const what = taughtMe[2];
+    // "taught me to love maths": a favourite subject, which a note to a teacher can say without the word "love".
+    const subject = /^love ([\p{L}]+)$/u.exec(what)?.[1];
+    if (subject) {
+      return choose({
+        warm: [`You made ${subject} my favourite subject, and it still is.`, `You made ${subject} my favourite subject, and I have carried that with me ever since.`],
+        work: [`You made ${subject} my favourite subject, and it still is.`],
+        formal: [`You made ${subject} my favourite subject, and I remain very grateful.`],
+      }, ctx);
+    }
+    return choose({
+      warm: [`You taught me to ${what}, and I have carried that with me ever since.`, `You taught me to ${what}, and it has stayed with me.`],
+      work: [`You taught me to ${what}, and that has stayed with me.`],
+      formal: [`You taught me to ${what}, and I remain very grateful.`],
+    }, ctx);
+  }
+  if (/^you mentored me\b/iu.test(c)) {
+    const when = /\bwhen I (?:first )?(?:joined|started)\b.*$/iu.exec(c)?.[0];
+    return choose({
+      warm: [when ? `You took me under your wing ${when}, and I have never forgotten it.` : 'You took me under your wing, and I have never forgotten it.'],
+      work: [when ? `I will always be grateful that you took me under your wing ${when}.` : 'I will always be grateful for the way you mentored me.'],
+      formal: [when ? `I remain very grateful for your guidance ${when}.` : 'I remain very grateful for your guidance.'],
+    }, ctx);
+  }
+
+  // A promotion.
+  const promoted = /^you (?:were|have been|'ve been|got|just got) promoted to ([\p{L} -]{3,40})$/iu.exec(c);
+  if (promoted) {
+    const role = promoted[1].replace(/^(?:the )?/u, '');
+    return choose({
+      warm: [`${cap(role)}! Nobody deserves it more.`, `I'm so proud of you: ${role}, and so well earned.`],
+      funny: [`${cap(role)}! I always knew you'd end up in charge.`],
+      work: [`Congratulations on becoming ${role}; it is very well deserved.`],
+      formal: [`Congratulations on your appointment as ${role}.`],
+    }, ctx);
+  }
+
+  // A first job.
+  const firstJob = /^you (?:got|have got|'ve got|started|are starting) your first job(?: (?:at|in|as) ([\p{L} -]{2,40}))?$/iu.exec(c);
+  if (firstJob) {
+    const at = firstJob[1] ? ` ${/ as /u.test(c) ? 'as' : / in /u.test(c) ? 'in' : 'at'} ${firstJob[1]}` : '';
+    return choose({
+      warm: [`Your first job${at}! I'm so proud of you.`, `What a wonderful start: a first job${at}.`],
+      funny: [`Your first job${at}! Payday awaits, and so does the office birthday cake.`],
+      work: [`Congratulations on your first job${at}.`],
+      formal: [`Congratulations on your first job${at}.`],
+    }, ctx);
+  }
+
+  // An exam passed, or one to come.
+  const passed = /^you passed (?:your |all your |the )?([\p{L} ]{0,30}?)\s?(exams?|test|finals)$/iu.exec(c);
+  if (passed) {
+    const what = `${passed[1] ? `${passed[1]} ` : ''}${passed[2]}`;
+    return choose({
+      warm: [`You passed your ${what}, and all that hard work has paid off.`],
+      funny: [`You passed your ${what}! All those evenings with a textbook were worth it after all.`],
+      work: [`Congratulations on passing your ${what}.`],
+      formal: [`Congratulations on passing your ${what}.`],
+    }, ctx);
+  }
+  const exam = /^you have (?:your |a |an |the )([\p{L} ]{0,30}?(?:exam|test|audition|interview)) (on \w+|tomorrow|next week|this week)$/iu.exec(c);
+  if (exam) {
+    return choose({
+      warm: [`I'll be thinking of you ${exam[2] === 'tomorrow' ? 'tomorrow' : exam[2]} at your ${exam[1]}.`, `Your ${exam[1]} is ${exam[2]}, and you are more ready than you think.`],
+      work: [`I'll be thinking of you ${exam[2]} at your ${exam[1]}.`],
+      formal: [`I shall be thinking of you at your ${exam[1]} ${exam[2]}.`],
+    }, ctx);
+  }
+
+  // A new pastime.
+  const pastime = /^you (?:have )?(?:just |recently )?(?:taken up|took up|started) ([\p{L}]+)$/iu.exec(c);
+  if (pastime && /^(?:golf|tennis|pottery|yoga|running|swimming|cycling|knitting|painting|gardening|climbing|chess|bowls|fishing|baking|sailing|rowing)$/iu.test(pastime[1])) {
+    const what = pastime[1].toLowerCase();
+    return choose({
+      warm: [`I love that you've taken up ${what}; I hope it brings you as much joy as you bring everyone else.`],
+      funny: [`I hear you've taken up ${what}. Watch out, world.`, `Now that you've taken up ${what}, I expect a full report on every game.`],
+      work: [`I hear you've taken up ${what}, which sounds like great fun.`],
+      formal: [`I hope you are enjoying ${what}.`],
+    }, ctx);
+  }
+
+  // A trip planned.
+  const trip = /^you plan to (?:travel|go travelling|tour|backpack) (?:around|across|through|to) ([A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)?)$/u.exec(c);
+  if (trip) {
+    const place = trip[1];
+    return choose({
+      warm: [`I hope ${place} is everything you've dreamed of, and I expect a postcard.`],
+      funny: [`${place} won't know what's hit it. Send postcards, and don't forget the sun cream.`],
+      work: [`I hope your travels around ${place} are everything you've hoped for.`],
+      formal: [`I hope your travels around ${place} are all you have hoped for.`],
+    }, ctx);
+  }
+
+  // An engagement or a wedding date.
+  const proposed = /^you (?:finally )?proposed to ([A-Z][\p{L}'-]+)(?: after (\w+) years)?$/u.exec(c);
+  if (proposed) {
+    const years = proposed[2] ? (/^\d+$/u.test(proposed[2]) ? numberWords(Number(proposed[2])) : proposed[2]) : null;
+    return choose({
+      warm: [`You and ${proposed[1]}: I couldn't be happier for you both.`],
+      funny: [years ? `${years.charAt(0).toUpperCase()}${years.slice(1)} years to ask ${proposed[1]}: nobody can say you rushed into it.` : `You finally asked ${proposed[1]}! We'd all been wondering.`],
+      work: [`Congratulations to you and ${proposed[1]}.`],
+      formal: [`Congratulations to you and ${proposed[1]}.`],
+    }, ctx);
+  }
+  const date = /^you(?: are|'re) getting married (on (?:\d{1,2}(?:st|nd|rd|th)? [A-Z][a-z]+|[A-Z][a-z]+ \d{1,2}(?:st|nd|rd|th)?|Saturday|Sunday|Friday)|in (?:January|February|March|April|May|June|July|August|September|October|November|December|the spring|the summer|the autumn))$/u.exec(c);
+  if (date && ctx.topic === 'wedding') {
+    return choose({
+      warm: [`I can't wait for ${date[1].replace(/^on /u, '').replace(/^in /u, '')} and to see you two say your vows.`, `The countdown to ${date[1].replace(/^(?:on|in) /u, '')} is on, and I couldn't be happier for you both.`],
+      work: [`I hope the run-up to ${date[1].replace(/^(?:on|in) /u, '')} is as happy as the day itself.`],
+      formal: [`I send my warmest wishes for your wedding ${date[1]}.`],
+    }, ctx);
+  }
+
+  // A degree: the subject and the class of degree, not "I've been grinning all week because…".
+  const degree = /^you graduated (?:with (a first|a 2:1|a distinction|honours|first-class honours)(?: in ([\p{L} ]{2,30}))?|in ([\p{L} ]{2,30}))$/iu.exec(c);
+  if (degree) {
+    const subject = degree[2] ?? degree[3];
+    const first = degree[1];
+    const inSubject = subject ? ` in ${subject.replace(/^(english|french|german|spanish|history|maths|law|music|art)$/iu, (w) => /^(english|french|german|spanish)$/iu.test(w) ? cap(w) : w.toLowerCase())}` : '';
+    return choose({
+      warm: [first ? `${cap(first)}${inSubject}! All that hard work has paid off.` : `A degree${inSubject}! All that hard work has paid off.`],
+      funny: [first ? `${cap(first)}${inSubject}! I'll be asking you to settle every argument from now on.` : `A degree${inSubject}! I'll be asking you to settle every argument from now on.`],
+      work: [first ? `${cap(first)}${inSubject} is a superb result.` : `Congratulations on your degree${inSubject}.`],
+      formal: [first ? `${cap(first)}${inSubject} is a superb achievement.` : `Congratulations on your degree${inSubject}.`],
+    }, ctx);
+  }
+
+  // A move to another office of the same firm.
+  const office = /^you (?:are|'re) (?:moving|transferring|relocating) to (?:our|the) ([A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)?) office$/u.exec(c);
+  if (office) {
+    const place = office[1];
+    return choose({
+      warm: [`The ${place} office is lucky to be getting you.`],
+      work: [`The ${place} office is lucky to be getting you.`, `I hope the move to ${place} goes smoothly.`],
+      formal: [`I wish you every success in the ${place} office.`, `I hope the move to ${place} goes smoothly.`],
+    }, ctx);
+  }
+
+  // A pet cared for: thanks.
+  const pet = /^you (?:fed|looked after|walked|minded) (?:our|my) (cat|cats|dog|dogs|rabbit|hamster|fish|chickens|tortoise)\b(?: while (?:we|I) (?:were|was) (?:away|in ([A-Z][\p{L}]+)))?$/u.exec(c);
+  if (pet) {
+    const animal = pet[1];
+    const trip2 = pet[2] ? ` while we were in ${pet[2]}` : ' while we were away';
+    return choose({
+      warm: [`It was so kind of you to look after our ${animal}${trip2}; we could relax knowing ${/s$/u.test(animal) ? 'they were' : 'it was'} in good hands.`],
+      funny: [`Our ${animal} ${/s$/u.test(animal) ? 'have' : 'has'} been sulking since you stopped visiting: you clearly spoiled ${/s$/u.test(animal) ? 'them' : 'it'}${trip2}.`],
+      work: [`It was so kind of you to look after our ${animal}${trip2}.`, `We could relax${trip2}, knowing our ${animal} ${/s$/u.test(animal) ? 'were' : 'was'} in good hands.`],
+      formal: [`It was most kind of you to look after our ${animal}${trip2}.`],
+    }, ctx);
+  }
+
+  return null;
+}
