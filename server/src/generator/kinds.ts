@@ -31,9 +31,17 @@ function choose(lines: Lines, ctx: KindContext): string[] | null {
 export function kindSentences(clause: string, ctx: KindContext): string[] | null {
   const c = clause.replace(/[.!]+$/u, '').trim();
 
+  // A child's age: never adult phrasing ("Ten suits you beautifully"), and a passion said back in a child's words.
+  if (ctx.audience === 'child') {
+    const toast = /^Here's to (\w+), and to a year full of ([\p{L} ]+)$/u.exec(c);
+    if (toast) return [`${cap(toast[1])} and mad about ${toast[2]}: what a brilliant way to be!`];
+    const age = /^(\w+) suits you beautifully$/u.exec(c);
+    if (age) return [`${cap(age[1])} today! That's a very big number.`];
+  }
+
   // Twins: never "the little one".
   const twinNames = /^your (?:twins |twin (?:daughters|sons|girls|boys) )?([A-Z][\p{L}'-]+) and ([A-Z][\p{L}'-]+) (?:were|are) born\b/u.exec(c);
-  const twins = /^your twin(?:s| daughters| sons| girls| boys)\b.*\b(?:were|are|have been) born\b/iu.test(c) || twinNames;
+  const twins = /^(?:your|the) (?:twins?|two (?:baby )?(?:boys|girls|sons|daughters))(?:s| daughters| sons| girls| boys)?\b.*\b(?:were|are|have been) born\b/iu.test(c) || /^you (?:have |had |'ve had )(?:twins|twin (?:girls|boys|daughters|sons))\b/iu.test(c) || twinNames;
   if (twins) {
     const who = twinNames ? `${twinNames[1]} and ${twinNames[2]}` : null;
     return choose({
@@ -63,7 +71,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
   }
 
   // A move far away: the place, not "the best news is that you moved away".
-  const away = /^you (?:have |'ve |just |recently )?moved (?:to|abroad to) ([A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)?)\b/u.exec(c);
+  const away = /^you (?:have |'ve |just |recently |are |'re )?(?:moved|moving|relocated|relocating|emigrated|emigrating) (?:to|abroad to|out to) ([A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)?)\b/u.exec(c);
   if (away && PLACE.test(away[1])) {
     const place = away[1];
     return choose({
@@ -90,8 +98,8 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
   }
 
   // An injury: the body part decides "back on your feet" or not.
-  // A leg or an ankle keeps the general frames ("back on your feet" fits); an arm or a back does not.
-  const hurt = /^you (?:have )?(broke|sprained|hurt|injured|fractured|twisted|strained) your (wrist|arm|hand|finger|thumb|elbow|shoulder|collarbone|back)\b/u.exec(c);
+  // A leg keeps the general frames (their jokes fit it); an ankle, a knee or a foot is named and told to take it slowly; an arm or a back is never "back on your feet".
+  const hurt = /^you (?:have )?(broke|sprained|hurt|injured|fractured|twisted|strained) your (wrist|arm|hand|finger|thumb|elbow|shoulder|collarbone|back|ankle|knee|foot|toe)\b/u.exec(c);
   if (hurt) {
     const rest = c.replace(/^you /u, '');
     const part = hurt[2];
@@ -108,9 +116,10 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
   }
 
   // An operation or a stay in hospital.
-  const op = /^you (?:are|'re) (?:recovering from|in hospital after|having) (?:an? |your )?([\p{L}-]+ )?(operation|surgery)\b/iu.exec(c);
+  const op = /^you (?:are |'re |have |'ve )?(?:recovering from|in hospital after|having|had|just had) (?:an? |your )?([\p{L}-]+ )?(operation|surgery|replacement)\b/iu.exec(c)
+    ?? /^you (?:are |'re |have |'ve )?(?:recovering from |having |had |just had )?(?:your |a |an )?(hip|knee|shoulder) (replaced)\b/iu.exec(c);
   if (op) {
-    const what = op[1] ? `${op[1]}${op[2]}` : op[2];
+    const what = op[2] === 'replaced' ? `${op[1]} operation` : op[1] ? `${op[1]}${op[2]}` : op[2];
     return choose({
       warm: [`I hope the ${what} went as well as it could and that every day is a little easier than the last.`, `I'm thinking of you while you recover from the ${what}.`],
       work: [`I hope your recovery from the ${what} is going smoothly.`],
@@ -268,6 +277,31 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
       warm: [`The ${place} office is lucky to be getting you.`],
       work: [`The ${place} office is lucky to be getting you.`, `I hope the move to ${place} goes smoothly.`],
       formal: [`I wish you every success in the ${place} office.`, `I hope the move to ${place} goes smoothly.`],
+    }, ctx);
+  }
+
+  // A long marriage: the years said as a number of years together, not "What a thing it is to have been married".
+  // weave.ts has already made it a toast ("What a thing it is to have been married for thirty years").
+  const married = /^(?:you (?:have |'ve )?been married (?:for )?|What a thing it is to have been married for )(\w+) years$/iu.exec(c);
+  if (married) {
+    const n = /^\d+$/u.test(married[1]) ? numberWords(Number(married[1])) : married[1];
+    return choose({
+      warm: [`${cap(n)} years married, and you still make it look easy.`, `${cap(n)} years together, and still the best team I know.`],
+      funny: [`${cap(n)} years married! That's longer than most people keep a houseplant alive.`],
+      work: [`${cap(n)} years of marriage is a wonderful thing to celebrate.`],
+      formal: [`${cap(n)} years of marriage is a remarkable milestone.`],
+    }, ctx);
+  }
+
+  // A shop, café or business opened in a named place.
+  const shop = /^you (?:have |'ve |just )?(?:opened|are opening|started) (?:a |your |your own |a new )?(?:new )?(shop|café|cafe|bakery|bookshop|restaurant|salon|studio|business|bar|florist's)(?: (?:in|on) ([A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)?))?$/u.exec(c);
+  if (shop) {
+    const where = shop[2] ? ` in ${shop[2]}` : '';
+    return choose({
+      warm: [`Your own ${shop[1]}${where}! I'm so proud of you, and I'll be your first customer.`],
+      funny: [`Your own ${shop[1]}${where}! I expect a family discount, obviously.`],
+      work: [`Congratulations on opening your ${shop[1]}${where}; I hope it thrives.`],
+      formal: [`Congratulations on the opening of your ${shop[1]}${where}. I wish it every success.`],
     }, ctx);
   }
 

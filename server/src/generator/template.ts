@@ -303,7 +303,7 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(longKnown ? [SHORT_ACQUAINTANCE] : []),
     ...(!ROMANTIC_OCCASIONS.has(plan.topic) ? [GUSH] : []),
     // Twins ("Max and Ruby were born") are not "the little one".
-    ...(/\b(?:twins?|triplets|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|baby's)\b/iu] : []),
+    ...(/\b(?:twins?|triplets|two (?:baby )?(?:boys|girls|sons|daughters)|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|baby's)\b/iu] : []),
     // A neighbour is a kindly acquaintance: no "not a week goes by".
     ...(plan.audience === 'neighbor' ? [/\bnot a (?:week|day) goes by\b|\bowe you\b/iu] : []),
     // A teacher taught the sender: they did not work alongside each other.

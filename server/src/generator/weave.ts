@@ -276,6 +276,9 @@ function reactable(clause: string): DetailToWeave | null {
   if (age) {
     const young = /\bthink (?:you are|you're) (\d{1,2})\b/iu.exec(clause);
     const n = numberWords(Number(age[1]));
+    // "turning 10 and loves dinosaurs": the passion is the point of the card, not left out.
+    const passion = /\bturning \d{1,2},? and (?:still )?(?:loves?|is mad about|is obsessed with) ([\p{L} ]{2,30})$/iu.exec(clause);
+    if (passion && !young) return { clause: `Here's to ${n}, and to a year full of ${passion[1]}`, kind: 'toast' };
     return { clause: young ? `${n} suits you, and so does staying ${numberWords(Number(young[1]))} at heart` : `${n} suits you beautifully`, kind: 'toast' };
   }
   const years = /^(you|your [\p{L}'’-]+) ha(?:ve|s) (?:been with|worked with|worked at|worked for) (.+?) for (\w+) years$/iu.exec(clause);
