@@ -68,6 +68,16 @@ describe('stock lines only where they fit', () => {
     }
   });
 
+  it('a short thank-you card says its thanks once', () => {
+    for (const style of STYLES.filter((s) => s !== 'Romantic')) {
+      for (const audience of ['Colleague', 'Friend', 'Neighbor']) {
+        for (const draft of drafts(req('Thank You', audience, style, 'Priya', 'She covered my shifts while I was on holiday'), 9).filter((_, i) => i % 3 === 0)) {
+          expect(draft.match(/\b(?:thank you|thanks)\b/giu)?.length ?? 0).toBeLessThanOrEqual(1);
+        }
+      }
+    }
+  });
+
   it('a child is never spoken to as an adult', () => {
     for (const style of STYLES.filter((s) => s !== 'Romantic')) {
       for (const details of ['He is turning 10 and loves dinosaurs', 'She is turning 8', '']) {
