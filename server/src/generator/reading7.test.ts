@@ -78,6 +78,12 @@ describe('stock lines only where they fit', () => {
     }
   });
 
+  it('a first job is not a promotion', () => {
+    for (const style of STYLES.filter((s) => s !== 'Romantic')) {
+      for (const draft of drafts(req('New Job', 'Child', style, 'Amelia', 'She got her first job at a bookshop'), 9)) expect(draft).not.toMatch(/new position|recognised|promotion/iu);
+    }
+  });
+
   it('a child is never spoken to as an adult', () => {
     for (const style of STYLES.filter((s) => s !== 'Romantic')) {
       for (const details of ['He is turning 10 and loves dinosaurs', 'She is turning 8', '']) {

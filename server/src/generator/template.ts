@@ -304,6 +304,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(!ROMANTIC_OCCASIONS.has(plan.topic) ? [GUSH] : []),
     // Twins ("Max and Ruby were born") are not "the little one".
     ...(/\b(?:twins?|triplets|two (?:baby )?(?:boys|girls|sons|daughters)|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|baby's)\b/iu] : []),
+    // A first job is a start, not a step up: no "new position" or "talent recognised".
+    ...(/\bfirst job\b/iu.test(request.details) ? [/\bnew position\b|\brecogni[sz]ed\b|\bstep up\b|\bpromotion\b/iu] : []),
     // A neighbour is a kindly acquaintance: no "not a week goes by".
     ...(plan.audience === 'neighbor' ? [/\bnot a (?:week|day) goes by\b|\bowe you\b/iu] : []),
     // A teacher taught the sender: they did not work alongside each other.
