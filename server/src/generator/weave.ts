@@ -75,6 +75,23 @@ function secondPersonVerb(term: Term): string | null {
   return forms.Infinitive;
 }
 
+/** Words that can stand between "and" and the verb it joins ("and now wants", "and still walks"), however the tagger reads them. */
+const JOIN_FILLERS = /^(?:now|still|also|then|just|even|always|never|often|usually|really|already|soon|sometimes)$/u;
+
+/** Is term i a word after "and"/"but"/"or" (and fillers like "now", "still") that follows a verb? */
+function joinedToLastVerb(terms: Term[], i: number): boolean {
+  let k = i - 1;
+  while (k > 0 && (is(terms[k], 'Adverb') || JOIN_FILLERS.test(terms[k]?.normal ?? ''))) k--;
+  return /^(?:and|but|or)$/u.test(terms[k]?.normal ?? '') && k < i;
+}
+
+/** "walks" → "walk" when the word is a third-person present verb whatever it was tagged; else null. */
+function presentFormOf(word: string): string | null {
+  if (!/^[a-z]+s$/u.test(word) || word.endsWith('ss')) return null;
+  const forms = nlp(`she ${word}`).verbs().conjugate()[0] as { Infinitive?: string; PresentTense?: string } | undefined;
+  return forms?.Infinitive && forms.PresentTense === word ? forms.Infinitive : null;
+}
+
 const keepCase = (original: string, replacement: string) =>
   /^[A-Z]/u.test(original) && replacement !== 'I' ? replacement.charAt(0).toUpperCase() + replacement.slice(1) : replacement;
 
@@ -119,6 +136,14 @@ function rewriteSentence(raw: string, name: string): { text: string; subject: De
     let text = term.text;
     const beforeVerb = tense === null;
 
+    const joined: boolean = lastVerbAgreed && joinedToLastVerb(terms, i);
+    // "… and still walks": the tagger can take a joined verb for a plural noun. Only after a filler
+    // ("still", "now"), which a noun does not take ("loves cats and dogs" keeps its dogs).
+    const joinedForm = joined && !is(term, 'Verb') && JOIN_FILLERS.test(terms[i - 1]?.normal ?? '') ? presentFormOf(lower) : null;
+    if (joinedForm) {
+      out.push(term.pre + keepCase(term.text, joinedForm) + term.post);
+      continue;
+    }
     if (['he', 'she', 'they', 'you'].includes(lower)) {
       text = i === 0 || lower !== 'you' ? 'you' : term.text;
       headIsYou = true;
@@ -153,17 +178,16 @@ function rewriteSentence(raw: string, name: string): { text: string; subject: De
         continue;
       }
     } else if (is(term, 'Verb')) {
-      let k = i - 1;
-      while (k > 0 && is(terms[k], 'Adverb')) k--;
-      const agreeing = headIsYou || (lastVerbAgreed && /^(and|but|or)$/u.test(terms[k]?.normal ?? ''));
+      const agreeing: boolean = headIsYou || joined;
       if (agreeing) {
         const form = secondPersonVerb(term);
-        if (form) {
-          text = keepCase(term.text, form);
-          lastVerbAgreed = true;
-        }
+        if (form) text = keepCase(term.text, form);
       }
       if (tense === null) tense = tenseAt(terms, i);
+      // A finite verb of the reader's makes a verb joined to it by "and"/"but"/"or" the reader's
+      // too ("you retired … and now want", "you are turning 85 and still walk"), whatever its
+      // own tense; a gerund or an infinitive ("love hiking") changes nothing.
+      if (!is(term, 'Gerund') && !is(term, 'Infinitive')) lastVerbAgreed = agreeing;
       if (!is(term, 'Auxiliary') && !is(term, 'Modal')) headIsYou = false;
     } else if (is(term, 'Pronoun') && ['i', 'we'].includes(lower)) {
       headIsYou = false;
