@@ -101,9 +101,9 @@ describe.each(dialects)('queued notifications (%s)', (dialect) => {
     const rows = await sql<{ n: number | string }>`select count(*) as n from notifications where user_id = ${ada.id} and wish_id = ${other}`.execute(t.app.deps.db);
     expect(Number(rows.rows[0]!.n)).toBe(0);
 
-    // A caller that knows the author hands the job over without a read; the same rule applies.
+    // Once the vote is committed, the same job writes its notification.
     await sql`insert into votes (wish_id, user_id, vote_type, created_at) values (${other}, ${voters[3]!.id}, 'upvote', '2026-01-01T00:00:00.000Z')`.execute(t.app.deps.db);
-    t.app.deps.notifications.voteWritten(ada.id, other, voters[3]!.id, 'upvote');
+    await t.app.deps.notifications.voteChanged(other, voters[3]!.id, 'upvote');
     await t.app.deps.notifications.flush();
     expect(await stored(ada.id)).toEqual([['vote', 3], ['vote', 1]]);
   });

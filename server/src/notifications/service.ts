@@ -64,12 +64,6 @@ export interface Notifier {
   notify(input: NotifyInput): Promise<void>;
   /** A vote on `wishId` by `voterId` became `voteType` (null: removed). */
   voteChanged(wishId: number, voterId: number, voteType: VoteType | null): Promise<void>;
-  /**
-   * The same as voteChanged for a caller that already knows the author (its vote write returned
-   * it): queued without a read. For PostgreSQL's one-statement vote (votes/queries.ts) to hand its
-   * notification to the queue instead of writing it in the vote's statement.
-   */
-  voteWritten(authorId: number, wishId: number, voterId: number, voteType: VoteType | null): void;
   /** `followerId` started (true) or stopped (false) following `targetId`. */
   followChanged(followerId: number, targetId: number, following: boolean): Promise<void>;
   list(userId: number, page: number): Promise<NotificationsPage>;
@@ -236,11 +230,6 @@ export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: Fa
         await enqueue({ type: 'vote', authorId, wishId, voterId, up: voteType === 'upvote' });
         return null;
       }),
-
-    voteWritten(authorId, wishId, voterId, voteType) {
-      if (authorId === voterId) return;
-      void enqueue({ type: 'vote', authorId, wishId, voterId, up: voteType === 'upvote' });
-    },
 
     followChanged: (followerId, targetId, following) =>
       safely('follow', async () => {
