@@ -289,7 +289,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
       formal: [`Congratulations on passing your ${what}.`],
     }, ctx);
   }
-  const exam = /^you have (?:your |a |an |the )([\p{L} ]{0,30}?(?:exam|test|audition|interview)) (on \w+|tomorrow|next week|this week)$/iu.exec(c);
+  const exam = /^you have (?:your |a |an |the )([\p{L} ]{0,30}?(?:exam|test|audition|interview|recital|concert|performance|race|match|final|competition|presentation|gig|show|debate|trial)s?) (on \w+|tomorrow|next week|this week|this weekend)$/iu.exec(c);
   if (exam) {
     return choose({
       warm: [`I'll be thinking of you ${exam[2] === 'tomorrow' ? 'tomorrow' : exam[2]} at your ${exam[1]}.`, `Your ${exam[1]} is ${exam[2]}, and you are more ready than you think.`],
@@ -369,7 +369,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
 
   // A long marriage: the years said as a number of years together, not "What a thing it is to have been married".
   // weave.ts has already made it a toast ("What a thing it is to have been married for thirty years").
-  const married = /^(?:you (?:have |'ve )?been married (?:for )?|What a thing it is to have been married for )(\w+) years$/iu.exec(c);
+  const married = /^(?:you (?:have |'ve )?been married (?:for )?|What a thing it is to have been married for )([\w-]+) years$/iu.exec(c);
   if (married) {
     const n = /^\d+$/u.test(married[1]) ? numberWords(Number(married[1])) : married[1];
     return choose({

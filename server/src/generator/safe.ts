@@ -97,7 +97,8 @@ export function timingMisfit(details: string, topic: string): RegExp | null {
   const words: string[] = [];
   // A birthday, an anniversary or Christmas is the day itself, whatever the details plan.
   const dayItself = ['birthday', 'anniversary', 'holidays'].includes(topic);
-  if (time === 'later' && !dayItself) words.push('today', 'tonight', "today's", 'this morning');
+  // A good-luck card is sent ahead of the day unless the details say it is today.
+  if ((time === 'later' && !dayItself) || (topic === 'goodLuck' && time !== 'today')) words.push('today', 'tonight', "today's", 'this morning');
   if (!/\btomorrow\b/iu.test(details)) words.push('tomorrow');
   if (!/\b(?:weekend|saturday|sunday)\b/iu.test(details)) words.push('this weekend');
   return words.length ? new RegExp(`\\b(?:${words.map((w) => w.replace(/'/gu, "['’]")).join('|')})\\b`, 'iu') : null;
