@@ -74,11 +74,13 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     if (ctx.audience === 'child') {
       return [`${cap(article)} is no fun at all, and I hope you're feeling better every day.`, school ? `I'm sorry you've got ${article} and are missing school; your friends will be so glad to see you back.` : `I'm sorry you've got ${article}; lots of rest, and you'll be back to yourself in no time.`];
     }
+    // "has the flu and is stuck at home": the whole of it, said back as sympathy.
+    const whole = c.replace(/^you /u, '');
     return choose({
-      warm: [`${cap(article)} is miserable, and I'm sorry you're stuck with it.`, `I'm sorry you've got ${article}; rest up and let everyone else do the fussing.`],
+      warm: [`I'm sorry you ${whole}; rest up and let everyone else do the fussing.`, `${cap(article)} is miserable, and I'm sorry you're stuck with it.`],
       funny: [`${cap(article)}! Rest, fluids and a great deal of daytime television: doctor's orders.`],
-      work: [`Sorry to hear you've got ${article}; I hope you're feeling better soon.`],
-      formal: [`I was sorry to hear that you are unwell with ${article}.`],
+      work: [`I'm sorry you ${whole}, and I hope you're feeling better soon.`],
+      formal: [`I was sorry to hear that you ${whole}.`],
     }, ctx);
   }
 
@@ -117,9 +119,63 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     }, ctx);
   }
 
+  // The sender's love of something of the person's own making: "I love your Christmas pudding".
+  const treat = /^I (?:love|adore|can't resist|cannot resist) your ((?:[\p{L}']+ ){0,3}(?:pudding|cake|cakes|cooking|baking|roast|pies?|mince pies|biscuits|cookies|trifle|lasagne|curry|soup|bread|stuffing|gravy|jam|fudge|scones|crumble|brownies|mulled wine|eggnog|gingerbread))$/iu.exec(c);
+  if (treat) {
+    const what = treat[1];
+    return choose({
+      warm: [`Nobody makes ${what} like yours, and I'm already dreaming about it.`, `Your ${what} is the best there is, and I'm already dreaming about it.`],
+      funny: [`Your ${what} is the best there is, and I'm only slightly ashamed of how much of it I plan to eat.`],
+      work: [`Your ${what} is the best there is, and I hope there's plenty of it this year.`],
+      formal: [`Your ${what} remains the finest I know.`],
+    }, ctx);
+  }
+
+  // What the sender will miss when the person leaves: said as theirs, not cheered.
+  const willMiss = /^I(?:'ll| will) miss ((?:our|your|the|those|all|you(?:r)?\b)[\p{L}' ,]{2,70})$/u.exec(c);
+  if (willMiss) {
+    const what = willMiss[1];
+    return choose({
+      warm: [`I'll miss ${what} more than I can say.`],
+      work: [`I'll miss ${what}, and this place won't be the same without them.`.replace(/ without them\.$/u, /^you\b/u.test(what) ? '.' : ' without them.')],
+      formal: [`I shall miss ${what}.`],
+    }, ctx);
+  }
+
+  // Years of friendship the sender marvels at.
+  const friends = /^I (?:can't|cannot) believe we(?: have|'ve) been friends ((?:since|for) [\p{L}\d ]{2,30})$/iu.exec(c);
+  if (friends) {
+    return choose({
+      warm: [`Friends ${friends[1]}: I still can't believe my luck.`],
+      work: [`Friends ${friends[1]}, and I'm grateful for every year of it.`],
+      formal: [`We have been friends ${friends[1]}, and I am grateful for every year of it.`],
+    }, ctx);
+  }
+
+  // The first of a family to graduate.
+  const firstIn = /^you are the first (?:in|of) (?:our|the|your) family to ([\p{L} ]{3,40})$/iu.exec(c);
+  if (firstIn) {
+    return choose({
+      warm: [`The first in the family to ${firstIn[1]}: I'm so proud of you.`],
+      work: [`The first in your family to ${firstIn[1]}: what an achievement.`],
+      formal: [`To be the first in your family to ${firstIn[1]} is a remarkable achievement.`],
+    }, ctx);
+  }
+
+  // "ten years ago you said yes": an anniversary of a proposal.
+  const yes = /^([\p{L}-]+|\d+) years ago you said yes$/iu.exec(c);
+  if (yes) {
+    const n = /^\d+$/u.test(yes[1]) ? numberWords(Number(yes[1])) : yes[1].toLowerCase();
+    return choose({
+      warm: [ctx.audience === 'partner' ? `${cap(n)} years since you said yes, and I'd ask you all over again.` : `${cap(n)} years since you said yes: what a day that was.`],
+      work: [`${cap(n)} years since you said yes: what a lovely thing to celebrate.`],
+      formal: [`${cap(n)} years since you said yes is a lovely thing to celebrate.`],
+    }, ctx);
+  }
+
   // Twins: never "the little one".
   const twinNames = /^your (?:twins |twin (?:daughters|sons|girls|boys) )?([A-Z][\p{L}'-]+) and ([A-Z][\p{L}'-]+) (?:were|are) born\b/u.exec(c);
-  const twins = /^(?:your|the) (?:twins?|two (?:baby )?(?:boys|girls|sons|daughters))(?:s| daughters| sons| girls| boys)?\b.*\b(?:were|are|have been) born\b/iu.test(c) || /^you (?:have |had |'ve had )(?:twins|twin (?:girls|boys|daughters|sons))\b/iu.test(c) || twinNames;
+  const twins = /^(?:your|the) (?:twins?|two (?:baby )?(?:boys|girls|sons|daughters))(?:s| daughters| sons| girls| boys)?\b.*\b(?:were|are|have been) born\b/iu.test(c) || /^you (?:just |recently )?(?:have |had |'ve had )(?:twins|twin (?:girls|boys|daughters|sons))\b/iu.test(c) || twinNames;
   if (twins) {
     const who = twinNames ? `${twinNames[1]} and ${twinNames[2]}` : null;
     return choose({
@@ -272,7 +328,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     const at = firstJob[1] ? ` ${/ as /u.test(c) ? 'as' : / in /u.test(c) ? 'in' : 'at'} ${firstJob[1]}` : '';
     return choose({
       warm: [`Your first job${at}! I'm so proud of you.`, `What a wonderful start: a first job${at}.`],
-      funny: [`Your first job${at}! Payday awaits, and so does the first round of birthday cake.`],
+      funny: [`Your first job${at}! Payday awaits, and so does the birthday cake.`],
       work: [`Congratulations on your first job${at}.`],
       formal: [`Congratulations on your first job${at}.`],
     }, ctx);

@@ -14,10 +14,10 @@ import type { DetailMood, DetailKind } from './corpus';
 export const SAD = /\b(?:apart|miss(?:es|ed|ing)?|lost|losing|passed away|died|dying|death|funeral|grie(?:f|ving)|widow\w*|divorc\w*|separated|split up|broke up|redundan\w*|laid off|fired|let go|sick|ill|illness|cancer|chemo\w*|hospital|surgery|operation|struggl\w*|hard (?:year|time|few|months?)|tough (?:year|time)|difficult (?:year|time)|alone|lonely|can(?:'|’)t (?:be|come|make it|get)|cannot (?:be|come)|won(?:'|’)t be (?:there|home|together)|without (?:him|her|them|you|us|me)|far from (?:home|us|each other)|away from (?:home|us|each other|the family))\b/iu;
 
 /** A first verb of good news: something the person did, won or was given. */
-const GOOD_NEWS = /^you (?:(?:just|finally|recently|have|'ve|also|officially) )*(?:passed|won|got|finished|completed|earned|graduated|bought|ran|climbed|qualified|published|landed|became|opened|launched|adopted|learned|learnt|built|made|raised|reached|hit|beat|set|swam|cycled|walked|wrote|recorded|released|sold|restored|started|found|received|achieved|signed|joined|celebrated|hiked|sailed|finished|retired|moved into|came back|returned|turned|welcomed|planted|painted|knitted|baked|fixed|taught yourself|became|were (?:accepted|selected|chosen|awarded|elected|named|offered|promoted|made|given|invited|picked)|got (?:into|engaged|accepted|married|the|a|an|your))\b/iu;
+const GOOD_NEWS = /^you (?:(?:just|finally|recently|have|'ve|also|officially) )*(?:passed|won|got|finished|completed|earned|graduated|bought|ran|climbed|qualified|published|landed|became|opened|launched|adopted|learned|learnt|built|made|raised|reached|hit|beat|set|swam|cycled|walked|wrote|recorded|released|sold|restored|started|found|received|achieved|signed|joined|celebrated|hiked|sailed|finished|retired|moved|moved into|came back|returned|turned|welcomed|planted|painted|knitted|baked|fixed|taught yourself|became|were (?:accepted|selected|chosen|awarded|elected|named|offered|promoted|made|given|invited|picked)|got (?:into|engaged|accepted|married|the|a|an|your))\b/iu;
 
 /** A habit or a passion said in the present simple ("you make the best pizza in town"), not a state ("you are", "you have"). */
-const TRAIT = /^you (?:(?:always|still|really|often|never|just|also|even) )*(?!(?:are|have|were|had|do|did|don't|can't|cannot|won't|will|would|could|should|need|must|was|'re|'ve|get|got|feel|seem|look|miss|hate|worry|wish)\b)[a-z]+\b/iu;
+const TRAIT = /^you (?:have|'ve) been [a-z]+ing\b|^you (?:(?:always|still|really|often|never|just|also|even) )*(?!(?:are|have|were|had|do|did|don't|can't|cannot|won't|will|would|could|should|need|must|was|'re|'ve|get|got|feel|seem|look|miss|hate|worry|wish)\b)[a-z]+\b/iu;
 
 /** Something done for the sender, remembered or thanked for ("you hired me", "you fixed my bike"). */
 const FOR_ME = /\b(?:me|us|my|our)\b/iu;
@@ -29,10 +29,10 @@ const OURS = /^we (?:(?:once|finally|all|both|first) )*(?:spent|went|had|travell
 const MY_FEELING = /^I (?:(?:can(?:'|’)t|cannot) wait to|(?:am|'m) (?:so |very |really )?(?:proud of you|excited (?:for you|to)|looking forward to))\b/iu;
 
 /** A celebration of the person's own still ahead: a wedding, a baby on the way. */
-const OWN_CELEBRATION = /^you(?: are|'re)? (?:getting married|marrying|tying the knot|having (?:a|your) (?:baby|first|second|third)|expecting|due|renewing your vows|getting engaged)\b/iu;
+const OWN_CELEBRATION = /^you(?: are|'re)? (?:getting married|getting remarried|marrying|tying the knot|having (?:a|your) (?:baby|first|second|third)|expecting|due|renewing your vows|getting engaged)\b/iu;
 
 /** Something the person will do or is doing that can be cheered ("you are running your first marathon on Sunday"). */
-const COMING = /^you(?: are|'re| will| are going to|'ll| have)? (?:(?:just|finally|about to|soon) )*(?:(?:running|racing|competing|sitting|taking|presenting|performing|singing|playing|starting|interviewing|auditioning|pitching|speaking|swimming|cycling|climbing|walking|rowing|training|dancing|graduating|defending|debuting|launching|opening|exhibiting|showing|captaining|refereeing|trying out|going for|applying for|preaching|conducting|hosting|giving a (?:talk|speech))|(?:run|race|compete|sit|take|present|perform|sing|play|start|interview|audition|pitch|speak|swim|cycle|climb|graduate|launch|open|host|give a (?:talk|speech))|(?:your|a|an|the) [\p{L} ]*(?:exam|test|audition|interview|race|match|final|recital|concert|performance|presentation|pitch|competition|tournament|marathon|debut|exhibition|show)s?)\b/iu;
+const COMING = /^you(?: are|'re| will| are going to|'ll| have)? (?:(?:just|finally|about to|soon|also) )*(?:(?!(?:spending|having|staying|visiting|celebrating|getting|feeling|missing|leaving|waiting|recovering|struggling|dealing|coping|going through|working from home|expecting|hosting|missing)\b)[a-z]+ing|run|race|compete|sit|take|present|perform|sing|play|start|interview|audition|pitch|speak|swim|cycle|climb|graduate|launch|open|host|give a (?:talk|speech)|(?:your|a|an|the) [\p{L} ]*(?:exam|test|audition|interview|race|match|final|recital|concert|performance|presentation|pitch|competition|tournament|marathon|debut|exhibition|show)s?)\b/iu;
 
 /**
  * Whether a frame built for any detail may carry this clause: only the shapes its kind was written
@@ -73,6 +73,23 @@ export function frameSafe(clause: string, kind: DetailKind, mood: DetailMood, to
     default:
       return false;
   }
+}
+
+/** Something done for someone: thanked for, whoever it was for. */
+const KIND_DEED = /^you (?:(?:just|kindly|always|also|even) )*(?:helped|gave|lent|covered|stepped in|looked after|fed|watered|walked|drove|picked|cooked|made|sent|organised|organized|hosted|recommended|supported|stayed|taught|showed|found|fixed|mended|minded|took care|cleared|shovelled|collected|delivered|donated|raised|volunteered|visited|listened|stood|went out of your way|paid)\b/iu;
+
+/** News of an illness, an injury or a hard time: what a get-well card is sorry about. */
+const ILL = /\b(?:broke|broken|sprain\w*|hurt|injur\w*|fractur\w*|ill|unwell|poorly|flu|cold|virus|infection|fever|tonsils|surgery|operation|recovering|hospital|treatment|pain\w*|ache\w*|sick|covid|chickenpox|bed|cast|stitches|fell|fall(?:en)?|crash\w*|accident|replaced|burn\w*|concussion|migraine\w*|appendix|gallbladder|chemo\w*|radiotherapy|bug|measles|mumps|shingles|tonsillitis|bronchitis|pneumonia|slipped|twisted|pulled|strained|torn|tore|dislocated)\b/iu;
+
+/**
+ * The feeling a detail takes, by what it is rather than by the occasion alone: a thank-you card
+ * thanks for a deed and congratulates news; a get-well card is sorry only for an illness or an
+ * injury, and leaves any other detail out (null).
+ */
+export function moodFor(clause: string, occasion: DetailMood): DetailMood | null {
+  if (occasion === 'thanks') return FOR_ME.test(clause) || KIND_DEED.test(clause) ? 'thanks' : 'good';
+  if (occasion === 'sorry') return ILL.test(clause) || SAD.test(clause) ? 'sorry' : null;
+  return occasion;
 }
 
 /** When a detail's event happens, as its words say: still to come on another day, or today. */

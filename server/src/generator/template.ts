@@ -12,7 +12,7 @@ import { ARRIVED, conceptRepeats, HEARSAY, quickSentences, registerBreaks, repea
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
 import { detailToWeave, wovenSentences } from './weave';
 import { kindSentences } from './kinds';
-import { frameSafe, PERSONAL_THANKS, timingMisfit } from './safe';
+import { frameSafe, moodFor, PERSONAL_THANKS, timingMisfit } from './safe';
 
 export { audienceKeyOf, cleanDetails, cleanName, styleKeyOf, topicKeyOf } from './keys';
 
@@ -416,11 +416,13 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   // A wedding or a baby still to come is a celebration to look forward to, not an exam to be cheered through.
   const celebrating = asSaid?.kind === 'coming' && (plan.topic === 'wedding' || plan.topic === 'newBaby' || plan.topic === 'anniversary');
   // The safe path: a detail goes in through its kind's own sentences or a frame proven for its shape of clause, else it is left out.
-  const detail = asSaid && (ownLines || frameSafe(asSaid.clause, celebrating ? 'celebration' : asSaid.kind, moodOf(plan.topic), plan.topic)) ? asSaid : null;
+  // The feeling the detail takes is its own: thanks for a deed, congratulations for news, sympathy for an illness.
+  const mood = asSaid && !ownLines ? moodFor(asSaid.clause, moodOf(plan.topic)) : moodOf(plan.topic);
+  const detail = asSaid && (ownLines || (mood && frameSafe(asSaid.clause, celebrating ? 'celebration' : asSaid.kind, mood, plan.topic))) ? asSaid : null;
   // "I'd act surprised, but I always knew you had it in you" is for an achievement, not a move to the coast.
   const funnyFrames = plan.style === 'funny' && !(detail?.kind === 'past' && moodOf(plan.topic) === 'good' && !ACHIEVEMENTS.has(plan.topic));
   // A formal card to someone close takes the kind's warm lines, said in full forms ("I cannot wait…").
-  const said = ownLines ?? (detail ? wovenSentences(celebrating ? { ...detail, kind: 'celebration' } : detail, moodOf(plan.topic), close ? 'warm' : plan.register, funnyFrames) : []);
+  const said = ownLines ?? (detail ? wovenSentences(celebrating ? { ...detail, kind: 'celebration' } : detail, mood ?? moodOf(plan.topic), close ? 'warm' : plan.register, funnyFrames) : []);
   const framed = close && plan.register === 'formal' ? said.map(fullFormsOf) : said;
   // Details typed as they would be said ("You finally got your pilot's licence") would read as pasted
   // back if a sentence opened with them: only the frames that lead into them are used.
