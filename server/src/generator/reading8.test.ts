@@ -10,7 +10,7 @@ import { seededRandom } from '../../test/kit/random';
 import type { GenerateRequest } from '@wishes/shared/contract';
 import { FRAMES } from './corpus';
 import { kindSentences } from './kinds';
-import { detailTimeOf, frameSafe, PERSONAL_THANKS, timingMisfit } from './safe';
+import { detailTimeOf, frameSafe, moodFor, PERSONAL_THANKS, timingMisfit } from './safe';
 import { composeDraft } from './template';
 import { detailToWeave } from './weave';
 
@@ -68,6 +68,22 @@ describe('a detail is given only a feeling that fits it', () => {
     expect(frameSafe('the surgery went well', 'past', 'sorry', 'getWell')).toBe(false);
     for (const details of ['The weather has been awful', 'Our car broke down again', 'Traffic was terrible on Monday']) {
       for (const draft of drafts(req('Birthday', 'Friend', 'Heartfelt', 'Ana', details), 6)) expect(draft).not.toMatch(/weather|car broke|traffic/iu);
+    }
+  });
+});
+
+describe('the feeling is the detail\'s own, not the occasion\'s alone', () => {
+  it('a thank-you card thanks for a deed and congratulates news; a get-well card is sorry only for an illness', () => {
+    expect(moodFor('you fixed my bike twice this year', 'thanks')).toBe('thanks');
+    expect(moodFor('you recommended us to three other firms', 'thanks')).toBe('thanks');
+    expect(moodFor('you build tiny ships in bottles', 'thanks')).toBe('good');
+    expect(moodFor('you broke your ankle skiing', 'sorry')).toBe('sorry');
+    expect(moodFor('you love hiking and have two dogs', 'sorry')).toBeNull();
+    for (const style of ['Formal', 'Heartfelt', 'Casual']) {
+      for (const draft of drafts(req('Thank You', 'Client', style, 'Ms. Lee', 'She builds tiny ships in bottles'), 6)) {
+        expect(draft).not.toMatch(/grateful that you build|appreciate that you build|thank you[^.]*ships/iu);
+      }
+      for (const draft of drafts(req('Get Well', 'Friend', style, 'Ms. Lee', 'She loves hiking'), 6)) expect(draft).not.toMatch(/sorry[^.]*hiking|strength while you love/iu);
     }
   });
 });
