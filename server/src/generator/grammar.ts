@@ -180,6 +180,12 @@ export const CONCEPTS: ReadonlyArray<readonly [string, RegExp]> = [
   ['wonderful news', /\b(?:wonderful|great|happy|exciting|fantastic|brilliant|lovely) news\b/giu],
   ['celebrate', /\bcelebrat\w*/giu],
   ['cheering', /\b(?:cheer(?:ing)? (?:you )?on|rooting for you|behind you all the way|cheering (?:for|from))\b/giu],
+  // "All that hard work has paid off. Today marks the reward for years of effort."
+  ['hard work rewarded', /\b(?:hard work (?:has )?paid off|(?:the |a )?(?:fitting )?reward for (?:years of |all (?:your|that) |your )?(?:effort|hard work|work)|all that hard work)\b/giu],
+  // A baby on the way said twice ("expecting your first baby … a little one is on the way").
+  ['new home', /\b(?:a new home|new place|(?:your |a )(?:very )?first (?:flat|house|home))\b/giu],
+  ['cannot wait', /\b(?:can't|cannot|can not) wait\b/giu],
+  ['expecting', /\b(?:expecting|on the way|due in)\b/giu],
 ];
 
 /** The concepts a body says more than once, in other words or the same ones. */
@@ -201,4 +207,4 @@ export function timingClash(body: string): boolean {
  * Lines that say the sender heard the news second hand ("I hear…", "A little bird told me…",
  * "I had to read it twice"): wrong from a parent, a partner, a sibling, who know it first hand.
  */
-export const HEARSAY = /\b(?:I hear\b|I heard\b|ever since I heard|a little bird|word (?:reached|has reached) me|I had to read it twice|(?:pleased|delighted|sorry|glad|thrilled) to (?:hear|learn)|to learn of|news reached me)/iu;
+export const HEARSAY = /\b(?:I hear\b|I heard\b|ever since I heard|a little bird|word (?:reached|has reached) me|I had to read it twice|(?:pleased|delighted|sorry|glad|thrilled) to (?:hear|learn)|to learn of|news reached me|(?:a )?joy to hear|pleasure to hear)/iu;

@@ -39,9 +39,143 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     if (age) return [`${cap(age[1])} today! That's a very big number.`];
   }
 
+  // A holiday or a birthday spent apart: missed, never "one of my favourite things about you".
+  const apart = /\b(?:(?:our|your|the) first (Christmas|birthday|Diwali|Eid|Hanukkah|New Year|holiday|anniversary)s? apart|(?:are|'re|will be) (?:apart|away) (?:for|this|at|on) (?:(?:the |this )?(Christmas|birthday|Diwali|Eid|Hanukkah|New Year|holidays?)))\b/iu.exec(c)
+    ?? /^(?:this is )?(?:our|your) first (Christmas|birthday|Diwali|Eid|Hanukkah|New Year|anniversary) apart$/iu.exec(c);
+  if (apart) {
+    const day = (apart[1] ?? apart[2] ?? 'holiday').replace(/^holidays?$/iu, 'holidays');
+    const named = /^(?:birthday|anniversary|holidays)$/iu.test(day) ? `this ${day.toLowerCase()}` : `this ${day}`;
+    return choose({
+      warm: [`It won't feel quite right to be apart ${named}, but you'll be in my thoughts all day.`, `Being apart ${named} is harder than I expected; I'm counting the days until we're together again.`],
+      work: [`I know it isn't easy to be away from home ${named}, and I hope the day still brings you some cheer.`],
+      formal: [`I know it is not easy to be apart ${named}, and I hope the day still brings you comfort and cheer.`],
+    }, ctx);
+  }
+
+  // A baby on the way: looked forward to, not welcomed yet.
+  const expecting = /^you(?: are|'re) (?:expecting|having) (?:your |a |an )?(first |second |third |fourth )?(?:baby|child|little one)(?: (in|next|this) ([A-Z][a-z]+|spring|summer|autumn|winter|month|year))?$/u.exec(c);
+  if (expecting) {
+    const due = expecting[3] ? ` ${expecting[2]} ${expecting[3]}` : '';
+    const which = expecting[1] ? `${cap(expecting[1].trim())} baby` : 'A baby';
+    return choose({
+      warm: [`${which} due${due}: I'm so happy for you!`, `${which} on the way${due ? `, due${due}` : ''}: what joyful news!`],
+      funny: [`${which} on the way! Sleep while you still can.`],
+      work: [`${which} due${due}: what lovely news.`],
+      formal: [`I was delighted to hear that you are expecting ${expecting[1] ? `your ${expecting[1].trim()} baby` : 'a baby'}${due}.`],
+    }, ctx);
+  }
+
+  // A common illness named: said plainly, and to a child in a child's words.
+  const ill = /^you (?:have |'ve got |have got |are (?:off|home|in bed) with |caught |came down with |got )(?:the |a |an )?(chickenpox|flu|a cold|cold|tonsillitis|covid|measles|mumps|a chest infection|chest infection|a virus|virus|glandular fever|a sore throat|sore throat|shingles|bronchitis)\b/iu.exec(c);
+  if (ill) {
+    const what = ill[1].replace(/^a /u, '');
+    const article = /^(?:cold|virus|chest infection|sore throat)$/u.test(what) ? `a ${what}` : what;
+    const school = /\bmissing school\b/u.test(c);
+    if (ctx.audience === 'child') {
+      return [`${cap(article)} is no fun at all, and I hope you're feeling better every day.`, school ? `I'm sorry you've got ${article} and are missing school; your friends will be so glad to see you back.` : `I'm sorry you've got ${article}; lots of rest, and you'll be back to yourself in no time.`];
+    }
+    // "has the flu and is stuck at home": the whole of it, said back as sympathy.
+    const whole = c.replace(/^you /u, '');
+    return choose({
+      warm: [`I'm sorry you ${whole}; rest up and let everyone else do the fussing.`, `${cap(article)} is miserable, and I'm sorry you're stuck with it.`],
+      funny: [`${cap(article)}! Rest, fluids and a great deal of daytime television: doctor's orders.`],
+      work: [`I'm sorry you ${whole}, and I hope you're feeling better soon.`],
+      formal: [`I was sorry to hear that you ${whole}.`],
+    }, ctx);
+  }
+
+  // Years as a client: thanked as a partnership of years, not "one of my favourite things about you".
+  const client = /^(?:you|your (?:firm|company|business|team|practice|agency)) (?:have|has) been (?:our|my|a) (?:client|customer|partner)s? (?:for|since) (\w+)(?: years)?$/u.exec(c);
+  if (client) {
+    const years = /^\d+$/u.test(client[1]) ? numberWords(Number(client[1])) : client[1];
+    return choose({
+      warm: [`Thank you for ${years} years of working together, and here's to many more.`],
+      work: [`Thank you for ${years} years of working together, and here's to many more.`],
+      formal: [`Thank you for ${years} years of partnership; we value it greatly.`, `We are most grateful for ${years} years of your custom and your trust.`],
+    }, ctx);
+  }
+
+  // A holiday spent somewhere else: missed at the table, not cheered on.
+  const away2 = /^you(?: are|'re| will be) spending (Christmas|the holidays|New Year|Easter|Diwali|Eid|Hanukkah|your birthday) (?:in|with) ([A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)?)\b/u.exec(c);
+  if (away2) {
+    const day = away2[1].replace(/^your /u, '');
+    const place = away2[2];
+    return choose({
+      warm: [`${cap(day)} in ${place}! I hope it's wonderful, and we'll miss you at the table.`],
+      funny: [`${cap(day)} in ${place}! Don't worry, I'll eat your share of the mince pies.`],
+      work: [`I hope ${day} in ${place} is wonderful.`],
+      formal: [`I hope you have a wonderful ${day} in ${place}.`],
+    }, ctx);
+  }
+
+  // Everyone gathering at the person's home for the holiday.
+  const gathering = /^we(?: will| are| 'll|'ll)? (?:all )?(?:be )?(?:at|coming to|gathering at|spending [\p{L} ]+ at) your (?:house|place|home) for ([\p{L} ]{3,30})$/u.exec(c);
+  if (gathering) {
+    const what = gathering[1].replace(/^the /u, '');
+    return choose({
+      warm: [`I can't wait for ${what} at yours, with all of us round the table.`],
+      work: [`Thank you for having us all for ${what}.`],
+      formal: [`I am very much looking forward to ${what} at your home.`],
+    }, ctx);
+  }
+
+  // The sender's love of something of the person's own making: "I love your Christmas pudding".
+  const treat = /^I (?:love|adore|can't resist|cannot resist) your ((?:[\p{L}']+ ){0,3}(?:pudding|cake|cakes|cooking|baking|roast|pies?|mince pies|biscuits|cookies|trifle|lasagne|curry|soup|bread|stuffing|gravy|jam|fudge|scones|crumble|brownies|mulled wine|eggnog|gingerbread))$/iu.exec(c);
+  if (treat) {
+    const what = treat[1];
+    return choose({
+      warm: [`Nobody makes ${what} like yours, and I'm already dreaming about it.`, `Your ${what} is the best there is, and I'm already dreaming about it.`],
+      funny: [`Your ${what} is the best there is, and I'm only slightly ashamed of how much of it I plan to eat.`],
+      work: [`Your ${what} is the best there is, and I hope there's plenty of it this year.`],
+      formal: [`Your ${what} remains the finest I know.`],
+    }, ctx);
+  }
+
+  // What the sender will miss when the person leaves: said as theirs, not cheered.
+  const willMiss = /^I(?:'ll| will) miss ((?:our|your|the|those|all|you(?:r)?\b)[\p{L}' ,]{2,70})$/u.exec(c);
+  if (willMiss) {
+    const what = willMiss[1];
+    return choose({
+      warm: [`I'll miss ${what} more than I can say.`],
+      work: [`I'll miss ${what}, and this place won't be the same without them.`.replace(/ without them\.$/u, /^you\b/u.test(what) ? '.' : ' without them.')],
+      formal: [`I shall miss ${what}.`],
+    }, ctx);
+  }
+
+  // Years of friendship the sender marvels at.
+  const friends = /^I (?:can't|cannot) believe we(?: have|'ve) been friends ((?:since|for) [\p{L}\d ]{2,30})$/iu.exec(c);
+  if (friends) {
+    return choose({
+      warm: [`Friends ${friends[1]}: I still can't believe my luck.`],
+      work: [`Friends ${friends[1]}, and I'm grateful for every year of it.`],
+      formal: [`We have been friends ${friends[1]}, and I am grateful for every year of it.`],
+    }, ctx);
+  }
+
+  // The first of a family to graduate.
+  const firstIn = /^you are the first (?:in|of) (?:our|the|your) family to ([\p{L} ]{3,40})$/iu.exec(c);
+  if (firstIn) {
+    return choose({
+      warm: [`The first in the family to ${firstIn[1]}: I'm so proud of you.`],
+      work: [`The first in your family to ${firstIn[1]}: what an achievement.`],
+      formal: [`To be the first in your family to ${firstIn[1]} is a remarkable achievement.`],
+    }, ctx);
+  }
+
+  // "ten years ago you said yes": an anniversary of a proposal.
+  const yes = /^([\p{L}-]+|\d+) years ago you said yes$/iu.exec(c);
+  if (yes) {
+    const n = /^\d+$/u.test(yes[1]) ? numberWords(Number(yes[1])) : yes[1].toLowerCase();
+    return choose({
+      warm: [ctx.audience === 'partner' ? `${cap(n)} years since you said yes, and I'd ask you all over again.` : `${cap(n)} years since you said yes: what a day that was.`],
+      work: [`${cap(n)} years since you said yes: what a lovely thing to celebrate.`],
+      formal: [`${cap(n)} years since you said yes is a lovely thing to celebrate.`],
+    }, ctx);
+  }
+
   // Twins: never "the little one".
   const twinNames = /^your (?:twins |twin (?:daughters|sons|girls|boys) )?([A-Z][\p{L}'-]+) and ([A-Z][\p{L}'-]+) (?:were|are) born\b/u.exec(c);
-  const twins = /^(?:your|the) (?:twins?|two (?:baby )?(?:boys|girls|sons|daughters))(?:s| daughters| sons| girls| boys)?\b.*\b(?:were|are|have been) born\b/iu.test(c) || /^you (?:have |had |'ve had )(?:twins|twin (?:girls|boys|daughters|sons))\b/iu.test(c) || twinNames;
+  const twins = /^(?:your|the) (?:twins?|two (?:baby )?(?:boys|girls|sons|daughters))(?:s| daughters| sons| girls| boys)?\b.*\b(?:were|are|have been) born\b/iu.test(c) || /^you (?:just |recently )?(?:have |had |'ve had )(?:twins|twin (?:girls|boys|daughters|sons))\b/iu.test(c) || twinNames;
   if (twins) {
     const who = twinNames ? `${twinNames[1]} and ${twinNames[2]}` : null;
     return choose({
@@ -64,7 +198,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     const news = c.replace(/,.*$/u, '');
     return choose({
       warm: [`${cap(news)}, and I can't wait to meet ${he === 'he' ? 'him' : 'her'}.`, `${cap(news)}, and ${he} is already so very loved.`],
-      funny: [`${name} has arrived, and I hear ${he} is already running the house.`, `Welcome to the world, ${name}! ${cap(his)} first job: keeping you up at night.`],
+      funny: [`${name} has arrived, and I suspect ${he} is already running the house.`, `Welcome to the world, ${name}! ${cap(his)} first job: keeping you up at night.`],
       work: [`Congratulations on the safe arrival of ${name}.`, `What lovely news that ${name} has arrived safely.`],
       formal: [`I was delighted to hear of ${name}'s safe arrival.`],
     }, ctx);
@@ -74,6 +208,15 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
   const away = /^you (?:have |'ve |just |recently |are |'re )?(?:moved|moving|relocated|relocating|emigrated|emigrating) (?:to|abroad to|out to) ([A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)?)\b/u.exec(c);
   if (away && PLACE.test(away[1])) {
     const place = away[1];
+    // "is moving to Toronto next month" has not happened yet: no "I hope Toronto is treating you well".
+    if (/^you (?:are |'re )(?:moving|relocating|emigrating)\b/u.test(c)) {
+      return choose({
+        warm: [`I'll miss you more than I can say, but ${place} is lucky to be getting you.`, `I hope the move to ${place} goes smoothly and that it feels like home in no time.`],
+        funny: [`${place} has no idea what's about to hit it.`],
+        work: [`I hope the move to ${place} goes smoothly and that it feels like home in no time.`],
+        formal: [`I hope the move to ${place} goes smoothly.`],
+      }, ctx);
+    }
     return choose({
       warm: [`I hope ${place} is treating you well; I miss having you nearby.`, `I think of you settling into life in ${place}, and I hope it already feels like home.`],
       funny: [`${place} is very lucky to have you, and I'm only slightly jealous.`],
@@ -83,7 +226,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
   }
 
   // A new home: a first house or flat, a cottage, a bungalow, a place in a named town.
-  const home = /^you (?:have |'ve |just |recently )?(?:moved into|bought|moved to) (?:your |a |an )(first |new |little |lovely )?(house|flat|home|cottage|bungalow|apartment|place)\b((?: (?:by|near|on|in|with) [\p{L} ]+)?)$/u.exec(c);
+  const home = /^you (?:have |'ve |just |recently )?(?:moved into|bought|moved to|downsized to|found) (?:your |a |an )(first |new |little |lovely |smaller )?(house|flat|home|cottage|bungalow|apartment|place)\b((?: (?:by|near|on|in|with) [\p{L} ]+)?)$/u.exec(c);
   if (home && home[3].split(/\s+/u).length <= 7) {
     const what = home[2];
     // "by the coast", "near the sea", "in Leeds", "with a tiny balcony": said as typed.
@@ -185,7 +328,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     const at = firstJob[1] ? ` ${/ as /u.test(c) ? 'as' : / in /u.test(c) ? 'in' : 'at'} ${firstJob[1]}` : '';
     return choose({
       warm: [`Your first job${at}! I'm so proud of you.`, `What a wonderful start: a first job${at}.`],
-      funny: [`Your first job${at}! Payday awaits, and so does the office birthday cake.`],
+      funny: [`Your first job${at}! Payday awaits, and so does the birthday cake.`],
       work: [`Congratulations on your first job${at}.`],
       formal: [`Congratulations on your first job${at}.`],
     }, ctx);
@@ -202,7 +345,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
       formal: [`Congratulations on passing your ${what}.`],
     }, ctx);
   }
-  const exam = /^you have (?:your |a |an |the )([\p{L} ]{0,30}?(?:exam|test|audition|interview)) (on \w+|tomorrow|next week|this week)$/iu.exec(c);
+  const exam = /^you have (?:your |a |an |the )([\p{L} ]{0,30}?(?:exam|test|audition|interview|recital|concert|performance|race|match|final|competition|presentation|gig|show|debate|trial)s?) (on \w+|tomorrow|next week|this week|this weekend)$/iu.exec(c);
   if (exam) {
     return choose({
       warm: [`I'll be thinking of you ${exam[2] === 'tomorrow' ? 'tomorrow' : exam[2]} at your ${exam[1]}.`, `Your ${exam[1]} is ${exam[2]}, and you are more ready than you think.`],
@@ -217,8 +360,8 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     const what = pastime[1].toLowerCase();
     return choose({
       warm: [`I love that you've taken up ${what}; I hope it brings you as much joy as you bring everyone else.`],
-      funny: [`I hear you've taken up ${what}. Watch out, world.`, `Now that you've taken up ${what}, I expect a full report on every game.`],
-      work: [`I hear you've taken up ${what}, which sounds like great fun.`],
+      funny: [`Watch out, world: you've taken up ${what}.`, `Now that you've taken up ${what}, I expect a full report on every game.`],
+      work: [`Taking up ${what} sounds like great fun, and I hope you're enjoying it.`],
       formal: [`I hope you are enjoying ${what}.`],
     }, ctx);
   }
@@ -251,7 +394,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     return choose({
       warm: [`I can't wait for ${date[1].replace(/^on /u, '').replace(/^in /u, '')} and to see you two say your vows.`, `The countdown to ${date[1].replace(/^(?:on|in) /u, '')} is on, and I couldn't be happier for you both.`],
       work: [`I hope the run-up to ${date[1].replace(/^(?:on|in) /u, '')} is as happy as the day itself.`],
-      formal: [`I send my warmest wishes for your wedding ${date[1]}.`],
+      formal: [`I hope ${date[1].replace(/^(?:on|in) /u, '')} is everything you have hoped for.`],
     }, ctx);
   }
 
@@ -282,7 +425,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
 
   // A long marriage: the years said as a number of years together, not "What a thing it is to have been married".
   // weave.ts has already made it a toast ("What a thing it is to have been married for thirty years").
-  const married = /^(?:you (?:have |'ve )?been married (?:for )?|What a thing it is to have been married for )(\w+) years$/iu.exec(c);
+  const married = /^(?:you (?:have |'ve )?been married (?:for )?|What a thing it is to have been married for )([\w-]+) years$/iu.exec(c);
   if (married) {
     const n = /^\d+$/u.test(married[1]) ? numberWords(Number(married[1])) : married[1];
     return choose({

@@ -12,6 +12,7 @@ import { ARRIVED, conceptRepeats, HEARSAY, quickSentences, registerBreaks, repea
 import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type AudienceKey, type StyleKey, type TopicKey } from './keys';
 import { detailToWeave, wovenSentences } from './weave';
 import { kindSentences } from './kinds';
+import { frameSafe, moodFor, PERSONAL_THANKS, timingMisfit } from './safe';
 
 export { audienceKeyOf, cleanDetails, cleanName, styleKeyOf, topicKeyOf } from './keys';
 
@@ -219,6 +220,11 @@ export const REVIEW_WORDS = /\b(?:leadership|collaboration|work(?:ed|ing)? (?:wi
 
 const dignified = new WeakMap<CorpusWish, CorpusWish>();
 
+/** A line said in full forms, as a formal card says it ("I can't wait" → "I cannot wait"). */
+function fullFormsOf(text: string): string {
+  return nlp(text).contractions().expand().all().text().replace(/\bcan not\b/gu, 'cannot').replace(/\b(I|you|we) have got\b/gu, '$1 have');
+}
+
 /** A heartfelt wish said with full forms ("I am", "you have"), for a formal card to someone close. */
 function dignifiedWish(wish: CorpusWish): CorpusWish {
   let out = dignified.get(wish);
@@ -272,6 +278,9 @@ const CELEBRATIONS = new Set<TopicKey>(['wedding', 'newBaby', 'anniversary']);
 /** Details that put the day ahead: "getting married in June", "due in spring", "expecting". */
 const AHEAD = /\b(?:(?:is|are|am|'re|'s) (?:getting married|marrying|having a baby|tying the knot)|will|next (?:week|month|year|spring|summer|autumn|winter)|due|expecting|upcoming|soon|in (?:January|February|March|April|May|June|July|August|September|October|November|December|the spring|the summer|the autumn|the winter))\b/iu;
 
+/** Lines written for a baby still on the way. */
+const EXPECTING = /\b(?:on the way|as you wait|when the time comes|months ahead|coming months|safe and happy delivery)\b/iu;
+
 const firstWord = (line: string) => (/^[\p{L}']+/u.exec(line)?.[0] ?? '').toLowerCase();
 
 interface Choice {
@@ -296,6 +305,7 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const close = CLOSE_AUDIENCES.has(plan.audience);
   const couple = /\s(?:and|&)\s/iu.test(plan.name);
   const longKnown = /\b(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|ten|\w+teen|twenty|thirty|forty|fifty)\s+years\b|\bsince (?:school|university|college|we were)/iu.test(request.details);
+  const timing = timingMisfit(request.details, plan.topic);
   const misfits = [
     ...(close ? [HEARSAY] : []),
     ...(plan.audience === 'boss' || plan.audience === 'client' || plan.audience === 'teacher' ? [COLLEAGUE] : []),
@@ -307,7 +317,9 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     // A first job is a start, not a step up: no "new position" or "talent recognised".
     ...(/\bfirst job\b/iu.test(request.details) ? [/\bnew position\b|\brecogni[sz]ed\b|\bstep up\b|\bpromotion\b/iu] : []),
     // A neighbour is a kindly acquaintance: no "not a week goes by".
-    ...(plan.audience === 'neighbor' ? [/\bnot a (?:week|day) goes by\b|\bowe you\b/iu] : []),
+    ...(plan.audience === 'neighbor' ? [/\bnot a (?:week|day) goes by\b|\bowe you\b|\bnothing could make me happier\b/iu] : []),
+    // A job named outside an office (a park ranger, a nurse, a chef): no passwords, printers or desks.
+    ...(/\b(?:job|work|role|position|post) as an? /iu.test(request.details) && !/\b(?:office|desk|admin|assistant|analyst|accountant|manager|secretary|clerk|receptionist|developer|engineer|consultant|administrator)\b/iu.test(request.details) ? [/\b(?:passwords?|printer|desk|inbox|e-?mails?|meetings?|spreadsheets?|lanyard|swipe card|coffee machine|office|toilets)\b/iu] : []),
     // A teacher taught the sender: they did not work alongside each other.
     ...(plan.audience === 'teacher' ? [/\b(?:worked|working) (?:alongside|with you)\b/iu] : []),
     // A broken wrist or arm does not keep anyone off their feet.
@@ -316,6 +328,10 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(/\b(?:son|daughter) [A-Z][\p{L}'-]+ (?:was born|arrived)\b/u.test(request.details) ? [/\b(?:their|they|them|they're|they'll)\b/iu] : []),
     // A baby welcomed by name is not announced again as "A baby!".
     ...(/\b(?:son|daughter|twins?) [A-Z][\p{L}'-]+\b/u.test(request.details) ? [/\bA baby!/u] : []),
+    // "Good luck today" for a race on Sunday: a line's time agrees with the detail's, or it is not used.
+    ...(timing ? [timing] : []),
+    // A client is thanked as a client: no "it meant the world", "you're a star".
+    ...(plan.audience === 'client' ? [PERSONAL_THANKS] : []),
   ];
   const fitsPerson = (text: string) => !misfits.some((re) => re.test(text));
   const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship, plan.audience) && fitsPerson(Object.values(w).join(' ')));
@@ -360,12 +376,16 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(FIRST_JOB.test(request.details) ? [AFTER_A_CAREER] : []),
     // A first marathon, a first flat: no "experience" to lean on.
     ...(/\bfirst\b/iu.test(request.details) && !FIRST_JOB.test(request.details) ? [/\bexperience\b/iu] : []),
-    // "got a job as a teacher" is a new job, not a promotion.
-    ...(NEW_JOB.test(request.details) && !/\bpromot/iu.test(request.details) ? [/\bpromot/iu] : []),
+    // "got a job as a teacher", "starts at Monzo next month": a new job is not a promotion unless the details say so.
+    ...((NEW_JOB.test(request.details) || plan.topic === 'newJob') && !/\bpromot|\bstep(?:ped|ping)? up\b/iu.test(request.details) ? [/\bpromot/iu] : []),
     // A promotion is a step up where one already works: no "day one" or "starting anywhere new".
     ...(/\bpromot/iu.test(request.details) ? [/\b(?:day one|first day|anywhere new|new job|new team|new colleagues|fresh start|new faces|got the job|new mug)\b/iu] : []),
     // A wedding in June or a baby due in spring is still to come: a card written for "today" would contradict it.
     ...(CELEBRATIONS.has(plan.topic) && !ownWedding && AHEAD.test(request.details) ? [ARRIVED] : []),
+    // A baby still on the way ("expecting", "due in May") has not arrived: no "welcome to the world" or "first days".
+    ...(plan.topic === 'newBaby' && AHEAD.test(request.details) ? [/\b(?:arrived|arrival|birth|born|welcome(?:,)? (?:to the world|little one)|just got bigger|has grown|hold(?:ing)? our baby|first days|loudest|new baby|beautiful baby|wrapped around|cuddles?|nappies|fuller now)\b/iu] : []),
+    // …and a baby already born is not "on the way".
+    ...(plan.topic === 'newBaby' && !AHEAD.test(request.details) ? [EXPECTING] : []),
   ];
   if (contradicting.length) {
     const clear = (list: CorpusWish[]) => list.filter((w) => !contradicting.some((re) => re.test(Object.values(w).join(' '))));
@@ -391,13 +411,19 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const kindFits = !!kindLines && kindLines.every((line) => !registerBreaks(line).length);
   const sayable = woven && (plan.register === 'warm' || !registerBreaks(woven.clause).length || kindFits) ? woven : null;
   const ownLines = sayable && kindLines && (plan.register === 'warm' || kindFits) ? kindLines : null;
-  const detail = sayable && ownLines ? { ...sayable, kind: 'toast' as DetailKind } : sayable;
+  const asSaid = sayable && ownLines ? { ...sayable, kind: 'toast' as DetailKind } : sayable;
   // A formal card to a partner or a parent is dignified, but news of theirs is not "learned" second hand.
   // A wedding or a baby still to come is a celebration to look forward to, not an exam to be cheered through.
-  const celebrating = detail?.kind === 'coming' && (plan.topic === 'wedding' || plan.topic === 'newBaby' || plan.topic === 'anniversary');
+  const celebrating = asSaid?.kind === 'coming' && (plan.topic === 'wedding' || plan.topic === 'newBaby' || plan.topic === 'anniversary');
+  // The safe path: a detail goes in through its kind's own sentences or a frame proven for its shape of clause, else it is left out.
+  // The feeling the detail takes is its own: thanks for a deed, congratulations for news, sympathy for an illness.
+  const mood = asSaid && !ownLines ? moodFor(asSaid.clause, moodOf(plan.topic)) : moodOf(plan.topic);
+  const detail = asSaid && (ownLines || (mood && frameSafe(asSaid.clause, celebrating ? 'celebration' : asSaid.kind, mood, plan.topic))) ? asSaid : null;
   // "I'd act surprised, but I always knew you had it in you" is for an achievement, not a move to the coast.
   const funnyFrames = plan.style === 'funny' && !(detail?.kind === 'past' && moodOf(plan.topic) === 'good' && !ACHIEVEMENTS.has(plan.topic));
-  const framed = ownLines ? ownLines : detail ? wovenSentences(celebrating ? { ...detail, kind: 'celebration' } : detail, moodOf(plan.topic), close ? 'warm' : plan.register, funnyFrames) : [];
+  // A formal card to someone close takes the kind's warm lines, said in full forms ("I cannot wait…").
+  const said = ownLines ?? (detail ? wovenSentences(celebrating ? { ...detail, kind: 'celebration' } : detail, mood ?? moodOf(plan.topic), close ? 'warm' : plan.register, funnyFrames) : []);
+  const framed = close && plan.register === 'formal' ? said.map(fullFormsOf) : said;
   // Details typed as they would be said ("You finally got your pilot's licence") would read as pasted
   // back if a sentence opened with them: only the frames that lead into them are used.
   const typed = squash(request.details).replace(/[.!?]+$/u, '').toLowerCase();
@@ -422,7 +448,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const nameWords = plan.name.split(/\s+/u);
   // A work anniversary to a friend or a parent is still a work anniversary: no love-anniversary verse.
   const coupletPlan = workAnniversary ? { ...plan, register: 'work' as Register } : plan;
-  const couplets = plan.verse && length !== 'short' ? coupletsFitting(ownCouplets(coupletPlan), request.details).filter((c) => !contradicting.some((re) => re.test(c))) : [];
+  // Couplets are held to the same misfits as the wishes ("may your little one" for twins, "today" for a race on Sunday).
+  const couplets = plan.verse && length !== 'short' ? coupletsFitting(ownCouplets(coupletPlan), request.details).filter((c) => !contradicting.some((re) => re.test(c)) && fitsPerson(c)) : [];
 
   let best: Choice | null = null;
   let fewestWordRepeats = Infinity;

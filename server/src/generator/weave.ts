@@ -303,6 +303,12 @@ function reactable(clause: string): DetailToWeave | null {
     // "turning 10 and loves dinosaurs": the passion is the point of the card, not left out.
     const passion = /\bturning \d{1,2},? and (?:still )?(?:loves?|is mad about|is obsessed with) ([\p{L} ]{2,30})$/iu.exec(clause);
     if (passion && !young) return { clause: `Here's to ${n}, and to a year full of ${passion[1]}`, kind: 'toast' };
+    // "turning 90 and still does the crossword in pen": a marvel, said as one.
+    const still = /\bturning \d{1,2},? and still ([a-z]+) ([\p{L}\d' ]{2,40})$/iu.exec(clause);
+    if (still && !young) {
+      const forms = nlp(`she ${still[1].toLowerCase()} it`).verbs().conjugate()[0] as { Gerund?: string } | undefined;
+      if (forms?.Gerund && /^[a-z]+$/u.test(forms.Gerund)) return { clause: `${n.charAt(0).toUpperCase()}${n.slice(1)}, and still ${forms.Gerund} ${still[2]}: you're a marvel`, kind: 'toast' };
+    }
     return { clause: young ? `${n} suits you, and so does staying ${numberWords(Number(young[1]))} at heart` : `${n} suits you beautifully`, kind: 'toast' };
   }
   const years = /^(you|your [\p{L}'’-]+) ha(?:ve|s) (?:been with|worked with|worked at|worked for) (.+?) for (\w+) years$/iu.exec(clause);
@@ -400,7 +406,9 @@ export function wovenSentences(detail: DetailToWeave, mood: DetailMood, register
   const ours = /\b(?:our|us|we)\b/iu.test(detail.clause);
   return (fitting.length ? fitting : frames).map((frame) => {
     // "And just like that, you just bought…" says "just" twice: the frame's is enough.
-    const clause = /\bjust like that\b/iu.test(frame) ? detail.clause.replace(/^you just /iu, 'you ') : detail.clause;
+    const said = /\bjust like that\b/iu.test(frame) ? detail.clause.replace(/^you just /iu, 'you ') : detail.clause;
+    // "since we met at a bus stop five years ago": "since" and "ago" do not go together.
+    const clause = detail.kind === 'since' ? said.replace(/,?\s+(?:\w+|a|an) (?:years?|months?|weeks?) ago$/iu, '') : said;
     const inner = /\b(?:as|while) \{d\}/iu.test(frame) ? simplePresent(clause) : clause;
     // Said to someone close, "You are getting married" is "You're getting married".
     const spoken = register === 'formal' ? inner : inner.replace(/^you are\b/iu, "you're");
