@@ -15,6 +15,7 @@ import { registeredRemote } from '@wishes/shared/registry';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite } from '../../test/kit/release-archives';
 import { newLoadId } from './canary';
+import { autoRollbackCheck, promoteRelease, ReleaseRefused, type ReleaseContext } from './service';
 
 const EMBEDDED_REMOTES = /<script type="application\/json" id="wishes-remotes">([\s\S]*?)<\/script>/;
 
@@ -183,5 +184,59 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
     expect(runtime.stack).toBe('Error: boom\n    at a (src/feed/FeedPage.tsx:42:5 (renderCard))');
     // Not another remote's.
     expect((await t.request({ method: 'GET', url: '/api/admin/remotes/mf-compose/errors/', token })).statusCode).toBe(403);
+  });
+
+  /** A failing canary: 5 loads of it, 3 with an error (0.6, above the 0.2 threshold), not yet checked. */
+  const failingCanary = async () => {
+    await sql`delete from client_errors`.execute(t.app.deps.db);
+    await sql`delete from canary_loads`.execute(t.app.deps.db);
+    await startCanary(20);
+    const loads: string[] = [];
+    for (let i = 0; i < 5; i += 1) loads.push((await manifestFor(i)).json().load_id);
+    const now = new Date().toISOString();
+    await t.app.deps.db
+      .insertInto('client_errors')
+      .values(loads.slice(0, 3).map((load_id) => ({ load_id, remote: 'mf-feed', release_id: canary, kind: 'runtime', message: 'boom', stack: null, created_at: now })))
+      .execute();
+  };
+  const releaseContext = (notified: string[]): ReleaseContext => ({
+    db: t.app.deps.db,
+    releasesDir,
+    siteRoot: site,
+    canary: t.config.canary,
+    notify: async (subject) => void notified.push(subject),
+  });
+  const autoRollbacks = async () => (await state()).history.filter((h: { action: string }) => h.action === 'auto-rollback').length;
+
+  it('reports arriving together roll a failing canary back once: one auto-rollback in the history, one mail', async () => {
+    await failingCanary();
+    const before = await autoRollbacks();
+    const notified: string[] = [];
+    const ctx = releaseContext(notified);
+    const records = await Promise.all([autoRollbackCheck(ctx, 'mf-feed'), autoRollbackCheck(ctx, 'mf-feed'), autoRollbackCheck(ctx, 'mf-feed')]);
+    expect(records.filter((r) => r !== null)).toHaveLength(1);
+    expect((await autoRollbacks()) - before).toBe(1);
+    expect(notified).toHaveLength(1);
+    expect(feedRelease((await manifestFor(0)).json())).toBe(stable);
+  });
+
+  it('a promote racing the automatic rollback never makes the rolled-back canary live for everyone', async () => {
+    await failingCanary();
+    const ctx = releaseContext([]);
+    const [promoted, rolledBack] = await Promise.allSettled([promoteRelease(ctx, 'mf-feed', `user:${admin.id}`), autoRollbackCheck(ctx, 'mf-feed')]);
+    const after = await state();
+    if (rolledBack.status === 'fulfilled' && rolledBack.value !== null) {
+      // The server ended the canary: the promote is refused and everyone stays on the stable release.
+      expect(promoted.status).toBe('rejected');
+      expect((promoted as PromiseRejectedResult).reason).toBeInstanceOf(ReleaseRefused);
+      expect(after.active).toBe(stable);
+    } else {
+      // The promote came first: there was no canary left to roll back.
+      expect(promoted.status).toBe('fulfilled');
+      expect(after.active).toBe(canary);
+    }
+    expect(after.history.slice(0, 2).map((h: { action: string }) => h.action)).not.toEqual(expect.arrayContaining(['promote', 'auto-rollback']));
+    // Back to stable for whatever runs next.
+    if (after.active !== stable) expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/rollback/', token: admin.access })).statusCode).toBe(200);
   });
 });
