@@ -15,6 +15,7 @@ import { registeredRemote } from '@wishes/shared/registry';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite } from '../../test/kit/release-archives';
 import { newLoadId } from './canary';
+import { runRemotesCli } from './cli';
 import { autoRollbackCheck, promoteRelease, ReleaseRefused, type ReleaseContext } from './service';
 
 const EMBEDDED_REMOTES = /<script type="application\/json" id="wishes-remotes">([\s\S]*?)<\/script>/;
@@ -184,6 +185,25 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
     expect(runtime.stack).toBe('Error: boom\n    at a (src/feed/FeedPage.tsx:42:5 (renderCard))');
     // Not another remote's.
     expect((await t.request({ method: 'GET', url: '/api/admin/remotes/mf-compose/errors/', token })).statusCode).toBe(403);
+  });
+
+  it('`npm run remotes -- list` shows the running canary: its percent, who started it, loads, errors and error rate', async () => {
+    await sql`delete from client_errors`.execute(t.app.deps.db);
+    await sql`delete from canary_loads`.execute(t.app.deps.db);
+    await startCanary(40);
+    const loads: string[] = [];
+    for (let i = 0; i < 8; i += 1) loads.push((await manifestFor(i)).json().load_id);
+    expect((await report({ load_id: loads[0], remote: 'mf-feed', release: canary, kind: 'runtime', message: 'boom' })).statusCode).toBe(204);
+    const saved = { ...process.env };
+    Object.assign(process.env, { DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, RELEASES_DIR: releasesDir, WISHES_SITE_ROOT: site, JWT_SECRET: t.config.jwtSecret, CANARY_WINDOW_S: '300' });
+    const out: string[] = [];
+    try {
+      expect(await runRemotesCli(['list'], (l) => out.push(l), () => undefined)).toBe(0);
+    } finally {
+      process.env = saved;
+    }
+    expect(out).toContain(`  canary ${canary} for 40 % of browsers (started by team:feed-team): 8 loads, 1 errors, error rate 0.125 over the last 300 s`);
+    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/rollback/', token: admin.access })).json().switch.action).toBe('rollback');
   });
 
   /** A failing canary: 5 loads of it, 3 with an error (0.6, above the 0.2 threshold), not yet checked. */
