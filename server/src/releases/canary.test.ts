@@ -206,6 +206,23 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
     expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/rollback/', token: admin.access })).json().switch.action).toBe('rollback');
   });
 
+  it('client error reports are rate-limited per address (60 a minute), the 61st is a 429', async () => {
+    const limited = await createTestApp(dialect, { releasesDir, rateLimitScale: 1 }, { env: { WISHES_SITE_ROOT: site } });
+    try {
+      const load = (await limited.request({ method: 'GET', url: '/mf/remotes.json' })).json().load_id as string;
+      const send = (remoteAddress: string) =>
+        limited.request({ method: 'POST', url: '/api/client-errors/', payload: { load_id: load, remote: 'mf-compose', release: 'dist', kind: 'load', message: 'x' }, remoteAddress });
+      const codes: number[] = [];
+      for (let i = 0; i < 61; i += 1) codes.push((await send('10.7.7.7')).statusCode);
+      expect(codes.slice(0, 60).every((c) => c === 204)).toBe(true);
+      expect(codes[60]).toBe(429);
+      // Another address is not limited by the first one's reports.
+      expect((await send('10.7.7.8')).statusCode).toBe(204);
+    } finally {
+      await limited.close();
+    }
+  });
+
   /** A failing canary: 5 loads of it, 3 with an error (0.6, above the 0.2 threshold), not yet checked. */
   const failingCanary = async () => {
     await sql`delete from client_errors`.execute(t.app.deps.db);

@@ -226,17 +226,24 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     expect((await publish('mf-feed', body, admin.access, 'text/plain')).statusCode).toBe(415);
     expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/releases/', headers: { 'content-type': 'application/gzip' }, payload: body })).statusCode).toBe(401);
     expect((await publish('mf-feed', body, member.access)).statusCode).toBe(403);
+    // An admin's access token publishes for any remote; the release records who.
+    const byAdmin = await publish('mf-feed', body, admin.access);
+    expect(byAdmin.statusCode).toBe(201);
+    const row = await t.app.deps.db.selectFrom('remote_releases').select('published_by').where('release_id', '=', byAdmin.json().release).executeTakeFirstOrThrow();
+    expect(row.published_by).toBe(`user:${admin.id}`);
   });
 
-  it('prune --keep N removes old releases (folder and database), never the active or the previous one, and stale build folders', async () => {
+  it('prune --keep N removes old releases (folder and database), never the active, the canary or the previous one, and stale build folders', async () => {
     const { token } = await createToken('mf-compose', { name: 'compose-team' });
     const ids: string[] = [];
-    for (const marker of ['c1', 'c2', 'c3', 'c4']) {
+    for (const marker of ['c1', 'c2', 'c3', 'c4', 'c5', 'c6']) {
       const res = await publish('mf-compose', await archive(build(registeredRemote('mf-compose')!, { marker })), token);
       expect(res.statusCode).toBe(201);
       ids.push(res.json().release);
     }
     for (const id of [ids[0], ids[1]]) expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-compose/activate/', token, payload: { release: id } })).statusCode).toBe(200);
+    // ids[4] runs as a canary.
+    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-compose/activate/', token, payload: { release: ids[4], percent: 10 } })).statusCode).toBe(200);
     mkdirSync(path.join(releasesDir, 'mf-compose', '.building-stale'), { recursive: true });
     const saved = { ...process.env };
     Object.assign(process.env, { DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, RELEASES_DIR: releasesDir, WISHES_SITE_ROOT: site, JWT_SECRET: t.config.jwtSecret });
@@ -246,12 +253,14 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     } finally {
       process.env = saved;
     }
-    // Kept: ids[1] (active), ids[0] (previous), ids[3] (newest). Removed: ids[2].
-    expect(out).toContain(`removed mf-compose ${ids[2]}`);
-    expect(readdirSync(path.join(releasesDir, 'mf-compose')).sort()).toEqual([ids[0], ids[1], ids[3]].sort());
+    // Kept: ids[1] (active), ids[0] (previous), ids[4] (canary), ids[5] (newest). Removed: ids[2], ids[3].
+    expect(out.filter((l) => l.startsWith('removed ')).sort()).toEqual([`removed mf-compose ${ids[2]}`, `removed mf-compose ${ids[3]}`].sort());
+    const kept = [ids[0], ids[1], ids[4], ids[5]].sort();
+    expect(readdirSync(path.join(releasesDir, 'mf-compose')).sort()).toEqual(kept);
     const rows = await t.app.deps.db.selectFrom('remote_releases').select('release_id').where('remote', '=', 'mf-compose').execute();
-    expect(rows.map((r) => r.release_id).sort()).toEqual([ids[0], ids[1], ids[3]].sort());
+    expect(rows.map((r) => r.release_id).sort()).toEqual(kept);
     expect((await t.request({ method: 'GET', url: `/mf/releases/mf-compose/${ids[2]}/remoteEntry.js` })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/mf/releases/mf-compose/${ids[4]}/remoteEntry.js` })).statusCode).toBe(200);
   });
 
   it('the CLI creates (token printed last), lists and revokes tokens', async () => {
