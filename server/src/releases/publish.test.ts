@@ -8,6 +8,7 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { registeredRemote } from '@wishes/shared/registry';
@@ -219,6 +220,17 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     expect(activated.json().switch.actor).toBe('team:hello-team');
     const manifest = await t.request({ method: 'GET', url: '/mf/remotes.json' });
     expect(manifest.json().remotes.find((r: { name: string }) => r.name === 'mf_hello')).toMatchObject({ routes: [{ path: '/hello' }] });
+  });
+
+  it("a visitor's upload is refused with 401 before its body is read (nobody unknown makes the server hold RELEASE_MAX_BYTES)", async () => {
+    // A body that never ends: read to its end, the request would hang.
+    const endless = new Readable({ read() {} });
+    endless.push(Buffer.alloc(1024));
+    const answer = t.app.inject({ method: 'POST', url: '/api/admin/remotes/mf-feed/releases/', headers: { 'content-type': 'application/gzip', 'content-length': String(MAX - 1) }, payload: endless });
+    const res = await Promise.race([answer, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 5000))]);
+    endless.push(null);
+    expect(res).not.toBe('hung');
+    expect((res as Awaited<typeof answer>).statusCode).toBe(401);
   });
 
   it('415 for another media type; 401 for a visitor; 403 for a member', async () => {
