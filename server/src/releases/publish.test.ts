@@ -50,7 +50,8 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
   const stored = async () => ({
     releases: Number((await sql<{ n: number }>`select count(*) as n from remote_releases`.execute(t.app.deps.db)).rows[0].n),
     files: Number((await sql<{ n: number }>`select count(*) as n from remote_release_files`.execute(t.app.deps.db)).rows[0].n),
-    folders: readdirSync(releasesDir, { recursive: true }).length,
+    // What is inside a remote's folder (releases, hidden build folders); the remote's own folder may be created empty.
+    folders: readdirSync(releasesDir, { recursive: true }).filter((p) => String(p).includes(path.sep)).length,
   });
   const switches = async () => Number((await sql<{ n: number }>`select count(*) as n from remote_switches`.execute(t.app.deps.db)).rows[0].n);
 
@@ -173,6 +174,7 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     ['no mf-manifest.json', async () => archive(build(registeredRemote('mf-feed')!, { marker: 'x7' }).filter((e) => e.name !== 'mf-manifest.json')), 400, 'the archive has no mf-manifest.json at its root'],
     ['not a gzip', async () => Buffer.from('plain text, not an archive'), 400, "the body is not a gzip'd tar archive (Content-Type: application/gzip)"],
     ['over RELEASE_MAX_BYTES', async () => archive([...build(registeredRemote('mf-feed')!, { marker: 'x8' }), { name: 'big.bin', content: Buffer.from(Array.from({ length: 200_000 }, () => Math.floor(Math.random() * 256))) }]), 413, `over RELEASE_MAX_BYTES (${64 * 1024})`],
+    ['a gzip bomb (small, but over RELEASE_MAX_BYTES × 4 unpacked)', async () => archive([...build(registeredRemote('mf-feed')!, { marker: 'xb' }), { name: 'zeros.bin', content: Buffer.alloc(5 * 64 * 1024) }]), 413, `the archive unpacks to more than ${4 * 64 * 1024} bytes (RELEASE_MAX_BYTES × 4)`],
     [
       'a build that drops ./WishList, which mf-profile consumes',
       async () => archive(build(registeredRemote('mf-feed')!, { marker: 'x9', drop: ['WishList'] })),
