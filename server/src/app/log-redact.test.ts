@@ -9,6 +9,8 @@ describe('redactUrl', () => {
     expect(redactUrl('/x/?page=2&token=s3cret&refresh=r&q=cats')).toBe('/x/?page=2&token=[redacted]&refresh=[redacted]&q=cats');
     expect(redactUrl('/x/?API_KEY=1&signature=2&load_id=3&password=4&code=5')).toBe('/x/?API_KEY=[redacted]&signature=[redacted]&load_id=[redacted]&password=[redacted]&code=[redacted]');
     expect(redactUrl('/x/?access%5Ftoken=zzz')).toBe('/x/?access%5Ftoken=[redacted]');
+    // A team's preview link (releases/canary.ts) is signed: never in a log either.
+    expect(redactUrl('/feed?wishes_preview=mf-feed~1.0.0-abc~k1~c2lnbmF0dXJl&x=1')).toBe('/feed?wishes_preview=[redacted]&x=1');
     expect(redactUrl('/feed/?page=3')).toBe('/feed/?page=3');
     expect(redactUrl('/feed/')).toBe('/feed/');
     expect(redactUrl('/x/?%E0%A4%A=1')).toBe('/x/?%E0%A4%A=1');

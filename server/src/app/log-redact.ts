@@ -1,13 +1,14 @@
 /**
  * What a log line may say about a request's URL: token-like query parameters (`access_token`,
  * `token`, `refresh`, `code`, `key`, `secret`, `password`, `signature`, ...) are replaced by
- * `[redacted]`, so a token sent in a URL (old EventSource clients, links with a secret) never
- * reaches a log. Used by the logger's request serializer (app.ts), for every line that names a request.
+ * `[redacted]`, so a token sent in a URL (old EventSource clients, links with a secret, a team's
+ * signed preview link) never reaches a log. Used by the logger's request serializer (app.ts), for
+ * every line that names a request.
  */
 import type { FastifyRequest } from 'fastify';
 import { scrubUrl } from './request-log';
 
-const SECRET_PARAM = /(token|refresh|secret|password|passwd|code|key|sig|signature|auth|session|jwt|load_id)/i;
+const SECRET_PARAM = /(token|refresh|secret|password|passwd|code|key|sig|signature|auth|session|jwt|load_id|preview)/i;
 
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');

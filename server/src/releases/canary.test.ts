@@ -15,6 +15,8 @@ import { registeredRemote } from '@wishes/shared/registry';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite } from '../../test/kit/release-archives';
 import { newLoadId } from './canary';
+import { runRemotesCli } from './cli';
+import { autoRollbackCheck, promoteRelease, ReleaseRefused, type ReleaseContext } from './service';
 
 const EMBEDDED_REMOTES = /<script type="application\/json" id="wishes-remotes">([\s\S]*?)<\/script>/;
 
@@ -183,5 +185,95 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
     expect(runtime.stack).toBe('Error: boom\n    at a (src/feed/FeedPage.tsx:42:5 (renderCard))');
     // Not another remote's.
     expect((await t.request({ method: 'GET', url: '/api/admin/remotes/mf-compose/errors/', token })).statusCode).toBe(403);
+  });
+
+  it('`npm run remotes -- list` shows the running canary: its percent, who started it, loads, errors and error rate', async () => {
+    await sql`delete from client_errors`.execute(t.app.deps.db);
+    await sql`delete from canary_loads`.execute(t.app.deps.db);
+    await startCanary(40);
+    const loads: string[] = [];
+    for (let i = 0; i < 8; i += 1) loads.push((await manifestFor(i)).json().load_id);
+    expect((await report({ load_id: loads[0], remote: 'mf-feed', release: canary, kind: 'runtime', message: 'boom' })).statusCode).toBe(204);
+    const saved = { ...process.env };
+    Object.assign(process.env, { DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, RELEASES_DIR: releasesDir, WISHES_SITE_ROOT: site, JWT_SECRET: t.config.jwtSecret, CANARY_WINDOW_S: '300' });
+    const out: string[] = [];
+    try {
+      expect(await runRemotesCli(['list'], (l) => out.push(l), () => undefined)).toBe(0);
+    } finally {
+      process.env = saved;
+    }
+    expect(out).toContain(`  canary ${canary} for 40 % of browsers (started by team:feed-team): 8 loads, 1 errors, error rate 0.125 over the last 300 s`);
+    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/rollback/', token: admin.access })).json().switch.action).toBe('rollback');
+  });
+
+  it('client error reports are rate-limited per address (60 a minute), the 61st is a 429', async () => {
+    const limited = await createTestApp(dialect, { releasesDir, rateLimitScale: 1 }, { env: { WISHES_SITE_ROOT: site } });
+    try {
+      const load = (await limited.request({ method: 'GET', url: '/mf/remotes.json' })).json().load_id as string;
+      const send = (remoteAddress: string) =>
+        limited.request({ method: 'POST', url: '/api/client-errors/', payload: { load_id: load, remote: 'mf-compose', release: 'dist', kind: 'load', message: 'x' }, remoteAddress });
+      const codes: number[] = [];
+      for (let i = 0; i < 61; i += 1) codes.push((await send('10.7.7.7')).statusCode);
+      expect(codes.slice(0, 60).every((c) => c === 204)).toBe(true);
+      expect(codes[60]).toBe(429);
+      // Another address is not limited by the first one's reports.
+      expect((await send('10.7.7.8')).statusCode).toBe(204);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  /** A failing canary: 5 loads of it, 3 with an error (0.6, above the 0.2 threshold), not yet checked. */
+  const failingCanary = async () => {
+    await sql`delete from client_errors`.execute(t.app.deps.db);
+    await sql`delete from canary_loads`.execute(t.app.deps.db);
+    await startCanary(20);
+    const loads: string[] = [];
+    for (let i = 0; i < 5; i += 1) loads.push((await manifestFor(i)).json().load_id);
+    const now = new Date().toISOString();
+    await t.app.deps.db
+      .insertInto('client_errors')
+      .values(loads.slice(0, 3).map((load_id) => ({ load_id, remote: 'mf-feed', release_id: canary, kind: 'runtime', message: 'boom', stack: null, created_at: now })))
+      .execute();
+  };
+  const releaseContext = (notified: string[]): ReleaseContext => ({
+    db: t.app.deps.db,
+    releasesDir,
+    siteRoot: site,
+    canary: t.config.canary,
+    notify: async (subject) => void notified.push(subject),
+  });
+  const autoRollbacks = async () => (await state()).history.filter((h: { action: string }) => h.action === 'auto-rollback').length;
+
+  it('reports arriving together roll a failing canary back once: one auto-rollback in the history, one mail', async () => {
+    await failingCanary();
+    const before = await autoRollbacks();
+    const notified: string[] = [];
+    const ctx = releaseContext(notified);
+    const records = await Promise.all([autoRollbackCheck(ctx, 'mf-feed'), autoRollbackCheck(ctx, 'mf-feed'), autoRollbackCheck(ctx, 'mf-feed')]);
+    expect(records.filter((r) => r !== null)).toHaveLength(1);
+    expect((await autoRollbacks()) - before).toBe(1);
+    expect(notified).toHaveLength(1);
+    expect(feedRelease((await manifestFor(0)).json())).toBe(stable);
+  });
+
+  it('a promote racing the automatic rollback never makes the rolled-back canary live for everyone', async () => {
+    await failingCanary();
+    const ctx = releaseContext([]);
+    const [promoted, rolledBack] = await Promise.allSettled([promoteRelease(ctx, 'mf-feed', `user:${admin.id}`), autoRollbackCheck(ctx, 'mf-feed')]);
+    const after = await state();
+    if (rolledBack.status === 'fulfilled' && rolledBack.value !== null) {
+      // The server ended the canary: the promote is refused and everyone stays on the stable release.
+      expect(promoted.status).toBe('rejected');
+      expect((promoted as PromiseRejectedResult).reason).toBeInstanceOf(ReleaseRefused);
+      expect(after.active).toBe(stable);
+    } else {
+      // The promote came first: there was no canary left to roll back.
+      expect(promoted.status).toBe('fulfilled');
+      expect(after.active).toBe(canary);
+    }
+    expect(after.history.slice(0, 2).map((h: { action: string }) => h.action)).not.toEqual(expect.arrayContaining(['promote', 'auto-rollback']));
+    // Back to stable for whatever runs next.
+    if (after.active !== stable) expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/rollback/', token: admin.access })).statusCode).toBe(200);
   });
 });

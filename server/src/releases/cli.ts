@@ -78,7 +78,7 @@ export async function runRemotesCli(argv: string[], out: (line: string) => void 
   const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
   try {
     await migrateToLatest(db, dialect);
-    const ctx: ReleaseContext = { db, releasesDir: config.releasesDir, siteRoot: config.siteRoot };
+    const ctx: ReleaseContext = { db, releasesDir: config.releasesDir, siteRoot: config.siteRoot, canary: config.canary };
     if (command === 'list') {
       const states = await remoteStates(ctx);
       if (json) {
@@ -88,6 +88,10 @@ export async function runRemotesCli(argv: string[], out: (line: string) => void 
       for (const state of states) {
         out(`${state.remote} (${state.name})${state.registered ? '' : ' [joined through a release]'}: active ${state.active}`);
         for (const release of state.releases) out(`  ${release.id === state.active ? '*' : ' '} ${release.id}  ${release.created_at}`);
+        const c = state.canary;
+        if (c) {
+          out(`  canary ${c.release} for ${c.percent} % of browsers (started by ${c.started_by}): ${c.loads} loads, ${c.errors} errors, error rate ${c.error_rate.toFixed(3)} over the last ${config.canary.windowS} s`);
+        }
         const last = state.history[0];
         if (last) out(`  last switch: ${last.action} ${last.previous_release_id ?? '-'} -> ${last.release_id} by ${last.actor} at ${last.created_at}`);
       }

@@ -8,6 +8,7 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { registeredRemote } from '@wishes/shared/registry';
@@ -49,7 +50,8 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
   const stored = async () => ({
     releases: Number((await sql<{ n: number }>`select count(*) as n from remote_releases`.execute(t.app.deps.db)).rows[0].n),
     files: Number((await sql<{ n: number }>`select count(*) as n from remote_release_files`.execute(t.app.deps.db)).rows[0].n),
-    folders: readdirSync(releasesDir, { recursive: true }).length,
+    // What is inside a remote's folder (releases, hidden build folders); the remote's own folder may be created empty.
+    folders: readdirSync(releasesDir, { recursive: true }).filter((p) => String(p).includes(path.sep)).length,
   });
   const switches = async () => Number((await sql<{ n: number }>`select count(*) as n from remote_switches`.execute(t.app.deps.db)).rows[0].n);
 
@@ -172,6 +174,7 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     ['no mf-manifest.json', async () => archive(build(registeredRemote('mf-feed')!, { marker: 'x7' }).filter((e) => e.name !== 'mf-manifest.json')), 400, 'the archive has no mf-manifest.json at its root'],
     ['not a gzip', async () => Buffer.from('plain text, not an archive'), 400, "the body is not a gzip'd tar archive (Content-Type: application/gzip)"],
     ['over RELEASE_MAX_BYTES', async () => archive([...build(registeredRemote('mf-feed')!, { marker: 'x8' }), { name: 'big.bin', content: Buffer.from(Array.from({ length: 200_000 }, () => Math.floor(Math.random() * 256))) }]), 413, `over RELEASE_MAX_BYTES (${64 * 1024})`],
+    ['a gzip bomb (small, but over RELEASE_MAX_BYTES × 4 unpacked)', async () => archive([...build(registeredRemote('mf-feed')!, { marker: 'xb' }), { name: 'zeros.bin', content: Buffer.alloc(5 * 64 * 1024) }]), 413, `the archive unpacks to more than ${4 * 64 * 1024} bytes (RELEASE_MAX_BYTES × 4)`],
     [
       'a build that drops ./WishList, which mf-profile consumes',
       async () => archive(build(registeredRemote('mf-feed')!, { marker: 'x9', drop: ['WishList'] })),
@@ -221,22 +224,40 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     expect(manifest.json().remotes.find((r: { name: string }) => r.name === 'mf_hello')).toMatchObject({ routes: [{ path: '/hello' }] });
   });
 
+  it("a visitor's upload is refused with 401 before its body is read (nobody unknown makes the server hold RELEASE_MAX_BYTES)", async () => {
+    // A body that never ends: read to its end, the request would hang.
+    const endless = new Readable({ read() {} });
+    endless.push(Buffer.alloc(1024));
+    const answer = t.app.inject({ method: 'POST', url: '/api/admin/remotes/mf-feed/releases/', headers: { 'content-type': 'application/gzip', 'content-length': String(MAX - 1) }, payload: endless });
+    const res = await Promise.race([answer, new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 5000))]);
+    endless.push(null);
+    expect(res).not.toBe('hung');
+    expect((res as Awaited<typeof answer>).statusCode).toBe(401);
+  });
+
   it('415 for another media type; 401 for a visitor; 403 for a member', async () => {
     const body = await archive(build(registeredRemote('mf-feed')!, { marker: 'z1' }));
     expect((await publish('mf-feed', body, admin.access, 'text/plain')).statusCode).toBe(415);
     expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/releases/', headers: { 'content-type': 'application/gzip' }, payload: body })).statusCode).toBe(401);
     expect((await publish('mf-feed', body, member.access)).statusCode).toBe(403);
+    // An admin's access token publishes for any remote; the release records who.
+    const byAdmin = await publish('mf-feed', body, admin.access);
+    expect(byAdmin.statusCode).toBe(201);
+    const row = await t.app.deps.db.selectFrom('remote_releases').select('published_by').where('release_id', '=', byAdmin.json().release).executeTakeFirstOrThrow();
+    expect(row.published_by).toBe(`user:${admin.id}`);
   });
 
-  it('prune --keep N removes old releases (folder and database), never the active or the previous one, and stale build folders', async () => {
+  it('prune --keep N removes old releases (folder and database), never the active, the canary or the previous one, and stale build folders', async () => {
     const { token } = await createToken('mf-compose', { name: 'compose-team' });
     const ids: string[] = [];
-    for (const marker of ['c1', 'c2', 'c3', 'c4']) {
+    for (const marker of ['c1', 'c2', 'c3', 'c4', 'c5', 'c6']) {
       const res = await publish('mf-compose', await archive(build(registeredRemote('mf-compose')!, { marker })), token);
       expect(res.statusCode).toBe(201);
       ids.push(res.json().release);
     }
     for (const id of [ids[0], ids[1]]) expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-compose/activate/', token, payload: { release: id } })).statusCode).toBe(200);
+    // ids[4] runs as a canary.
+    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-compose/activate/', token, payload: { release: ids[4], percent: 10 } })).statusCode).toBe(200);
     mkdirSync(path.join(releasesDir, 'mf-compose', '.building-stale'), { recursive: true });
     const saved = { ...process.env };
     Object.assign(process.env, { DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, RELEASES_DIR: releasesDir, WISHES_SITE_ROOT: site, JWT_SECRET: t.config.jwtSecret });
@@ -246,12 +267,14 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     } finally {
       process.env = saved;
     }
-    // Kept: ids[1] (active), ids[0] (previous), ids[3] (newest). Removed: ids[2].
-    expect(out).toContain(`removed mf-compose ${ids[2]}`);
-    expect(readdirSync(path.join(releasesDir, 'mf-compose')).sort()).toEqual([ids[0], ids[1], ids[3]].sort());
+    // Kept: ids[1] (active), ids[0] (previous), ids[4] (canary), ids[5] (newest). Removed: ids[2], ids[3].
+    expect(out.filter((l) => l.startsWith('removed ')).sort()).toEqual([`removed mf-compose ${ids[2]}`, `removed mf-compose ${ids[3]}`].sort());
+    const kept = [ids[0], ids[1], ids[4], ids[5]].sort();
+    expect(readdirSync(path.join(releasesDir, 'mf-compose')).sort()).toEqual(kept);
     const rows = await t.app.deps.db.selectFrom('remote_releases').select('release_id').where('remote', '=', 'mf-compose').execute();
-    expect(rows.map((r) => r.release_id).sort()).toEqual([ids[0], ids[1], ids[3]].sort());
+    expect(rows.map((r) => r.release_id).sort()).toEqual(kept);
     expect((await t.request({ method: 'GET', url: `/mf/releases/mf-compose/${ids[2]}/remoteEntry.js` })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/mf/releases/mf-compose/${ids[4]}/remoteEntry.js` })).statusCode).toBe(200);
   });
 
   it('the CLI creates (token printed last), lists and revokes tokens', async () => {

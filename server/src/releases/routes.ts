@@ -37,6 +37,11 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
 
   // The publish body: read here (only this plugin's routes), counted, refused past the limit.
   app.addContentTypeParser(ARCHIVE_TYPES, (request, payload, done) => {
+    // Nobody signed in and no team token: 401 before reading (a visitor never makes a process hold RELEASE_MAX_BYTES).
+    if (request.userId === null && request.teamToken === null) {
+      payload.resume();
+      return done(new AuthError(AUTH_MESSAGES.notProvided), undefined);
+    }
     const declared = Number(request.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) {
       payload.resume();

@@ -10,7 +10,7 @@ import type { Database } from '../db/types';
 import { DIST_RELEASE, REGISTERED_REMOTES } from '../pages/remotes';
 import { listReleases, readRelease, releaseDir, remotesWithReleases, type ReleaseMeta } from './catalog';
 import { gateProblem, shellProvidedVersions } from './gate';
-import { activeCanaries, activeReleases, recordSwitch, rollbackTarget, switchHistory, type SwitchRecord } from './store';
+import { activeCanaries, activeReleases, CanaryEnded, recordSwitch, rollbackTarget, switchHistory, type CanaryState, type SwitchRecord } from './store';
 import { ArchiveRefused, buildingDir, describeUnpacked, ensureLocal, finishLocal, publishedMeta, remotesPublished, storePublished, syncPublished, unpackArchive } from './published';
 import { remotesWithTokens } from './tokens';
 import { canaryStats, type CanarySettings, type CanaryStats } from './canary';
@@ -50,7 +50,7 @@ export async function autoRollbackCheck(ctx: ReleaseContext, remote: string, log
   const stats = await canaryStats(ctx.db, remote, canary.release, settings.windowS);
   if (stats.loads < settings.minLoads || stats.error_rate <= settings.maxErrorRate) return null;
   const reason = `error rate ${stats.error_rate.toFixed(3)} (${stats.errors} of ${stats.loads} loads in ${settings.windowS} s) above ${settings.maxErrorRate}`;
-  const record = await endCanary(ctx, remote, `server (canary of ${canary.started_by})`, { reason });
+  const record = await endCanary(ctx, remote, `server (canary of ${canary.started_by})`, { reason }, canary);
   if (record && ctx.notify) {
     await ctx
       .notify(
@@ -240,22 +240,39 @@ export async function promoteRelease(ctx: ReleaseContext, remote: string, actor:
   if (!canary) throw new ReleaseRefused(409, `${remote} has no canary to promote`);
   const refused = await refusal(ctx, remote, canary.release);
   if (refused) throw refused;
-  return recordSwitch(ctx.db, { remote, release: canary.release, action: 'promote', actor, fallback: DIST_RELEASE });
+  // Only if that canary still runs: one the server rolled back meanwhile never goes live for everyone.
+  return recordSwitch(ctx.db, { remote, release: canary.release, action: 'promote', actor, fallback: DIST_RELEASE, endsCanary: canary.release }).catch((error: unknown) => {
+    if (error instanceof CanaryEnded) throw new ReleaseRefused(409, `${remote} has no canary to promote: ${error.message}`);
+    throw error;
+  });
 }
 
-/** Ends `remote`'s canary (everyone back on the active release); `auto` records the server's own rollback and why. */
-export async function endCanary(ctx: ReleaseContext, remote: string, actor: string, auto?: { reason: string }): Promise<SwitchRecord | null> {
-  const canary = (await activeCanaries(ctx.db)).get(remote);
+/**
+ * Ends `remote`'s canary (everyone back on the active release); `auto` records the server's own
+ * rollback and why. Null when no canary runs, or another call ended it first (so of several
+ * reports arriving together, one rolls back and one mail goes out).
+ */
+export async function endCanary(ctx: ReleaseContext, remote: string, actor: string, auto?: { reason: string }, running?: CanaryState): Promise<SwitchRecord | null> {
+  const canary = running ?? (await activeCanaries(ctx.db)).get(remote);
   if (!canary) return null;
   const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
-  return recordSwitch(ctx.db, { remote, release: current, action: auto ? 'auto-rollback' : 'rollback', actor, fallback: DIST_RELEASE, reason: auto?.reason });
+  try {
+    return await recordSwitch(ctx.db, { remote, release: current, action: auto ? 'auto-rollback' : 'rollback', actor, fallback: DIST_RELEASE, reason: auto?.reason, endsCanary: canary.release });
+  } catch (error) {
+    if (error instanceof CanaryEnded) return null;
+    throw error;
+  }
 }
 
 export async function rollbackRelease(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
   if (!(await knownRemote(ctx, remote))) throw new ReleaseRefused(404, `unknown remote "${remote}"`);
-  // A running canary: rolling back ends it.
-  const ended = await endCanary(ctx, remote, actor);
-  if (ended) return ended;
+  // A running canary: rolling back ends it (and only it: if it ended meanwhile, the active release stays).
+  const canary = (await activeCanaries(ctx.db)).get(remote);
+  if (canary) {
+    const ended = await endCanary(ctx, remote, actor, undefined, canary);
+    if (!ended) throw new ReleaseRefused(409, `${remote}: the canary ${canary.release} ended meanwhile; nothing rolled back`);
+    return ended;
+  }
   const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
   const target = await rollbackTarget(ctx.db, remote, current);
   if (!target) throw new ReleaseRefused(409, `${remote} has nothing to roll back to (active: ${current})`);

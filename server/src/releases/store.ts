@@ -45,17 +45,32 @@ export async function switchHistory(db: Kysely<Database>, remote?: string, limit
   return (await query.execute()) as SwitchRecord[];
 }
 
+/** The canary a switch was meant to end (promote, rollback, auto-rollback) had already ended or changed. */
+export class CanaryEnded extends Error {
+  constructor(remote: string, release: string) {
+    super(`the canary ${release} of ${remote} ended meanwhile`);
+    this.name = 'CanaryEnded';
+  }
+}
+
 /**
  * Makes `release` the active one of `remote` and records the switch, in one transaction: two
- * admins switching at once each see a consistent "previous" release.
+ * admins switching at once each see a consistent "previous" release. `endsCanary`: the canary
+ * this switch ends; the switch happens only if it still runs (its row is deleted here, so of
+ * several processes ending it at once exactly one records the switch), else CanaryEnded.
  */
 export async function recordSwitch(
   db: Kysely<Database>,
-  input: { remote: string; release: string; action: SwitchAction; actor: string; fallback: string; percent?: number; reason?: string },
+  input: { remote: string; release: string; action: SwitchAction; actor: string; fallback: string; percent?: number; reason?: string; endsCanary?: string },
 ): Promise<SwitchRecord> {
   return db.transaction().execute(async (trx) => {
+    if (input.endsCanary !== undefined) {
+      // Row-locking delete: a concurrent one waits, then finds nothing left to delete.
+      const ended = await trx.deleteFrom('remote_canary').where('remote', '=', input.remote).where('release_id', '=', input.endsCanary).executeTakeFirst();
+      if (Number(ended.numDeletedRows) === 0) throw new CanaryEnded(input.remote, input.endsCanary);
+    }
     const current = await trx.selectFrom('remote_active').select('release_id').where('remote', '=', input.remote).executeTakeFirst();
-    const canary = await trx.selectFrom('remote_canary').select('release_id').where('remote', '=', input.remote).executeTakeFirst();
+    const canary = input.endsCanary !== undefined ? { release_id: input.endsCanary } : await trx.selectFrom('remote_canary').select('release_id').where('remote', '=', input.remote).executeTakeFirst();
     const now = nowIso();
     let previous = current?.release_id ?? input.fallback;
     if (input.action === 'canary') {

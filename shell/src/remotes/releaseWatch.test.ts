@@ -50,12 +50,34 @@ describe('releaseWatch', () => {
   it('at a navigation: a 304 keeps the page; a changed manifest reloads it', async () => {
     const reload = jest.fn();
     fetchMock.mockResolvedValueOnce(answer(304));
-    await checkForSwitch(reload, 10_000);
+    await checkForSwitch(reload);
     expect(fetchMock.mock.calls[0][1]).toMatchObject({ headers: { 'If-None-Match': '"e1"' } });
     expect(reload).not.toHaveBeenCalled();
     const switched = { ...MANIFEST, remotes: [{ ...MANIFEST.remotes[0], entry: '/mf/releases/mf-feed/1.0.1-bbbbbbbbbbbb/remoteEntry.js' }, MANIFEST.remotes[1]] };
     fetchMock.mockResolvedValueOnce(answer(200, switched, '"e2"'));
-    await checkForSwitch(reload, 20_000);
+    await checkForSwitch(reload);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a navigation a moment after a check that found nothing still sees a switch made in between', async () => {
+    const reload = jest.fn();
+    fetchMock.mockResolvedValueOnce(answer(304));
+    await checkForSwitch(reload);
+    expect(reload).not.toHaveBeenCalled();
+    // The switch happens now; the person navigates again half a second later.
+    const switched = { ...MANIFEST, remotes: [{ ...MANIFEST.remotes[0], entry: '/mf/releases/mf-feed/1.0.1-bbbbbbbbbbbb/remoteEntry.js' }, MANIFEST.remotes[1]] };
+    fetchMock.mockResolvedValueOnce(answer(200, switched, '"e2"'));
+    await checkForSwitch(reload);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('navigations in a burst share one revalidation', async () => {
+    let answerNow: (value: unknown) => void = () => undefined;
+    fetchMock.mockImplementationOnce(() => new Promise((resolve) => (answerNow = resolve)));
+    const first = checkForSwitch(jest.fn());
+    const second = checkForSwitch(jest.fn());
+    answerNow(answer(304));
+    await Promise.all([first, second]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -16,8 +16,6 @@ import type { RemotesManifest } from '@wishes/shared';
 
 export const CLIENT_ERRORS_URL = '/api/client-errors/';
 const MANIFEST_URL = '/mf/remotes.json';
-/** At most one revalidation per this many ms (navigations in a burst share one). */
-const REVALIDATE_MS = 2000;
 
 interface LoadedRemote {
   name: string;
@@ -34,7 +32,6 @@ let signature = '';
 const reported = new Set<string>();
 /** Remotes this tab loads from a developer's own URL (mf_override): their errors are not the release's. */
 const overridden = new Set<string>();
-let lastCheck = 0;
 let checking: Promise<void> | null = null;
 
 function signatureOf(manifest: RemotesManifest): string {
@@ -106,12 +103,12 @@ export function watchRuntimeErrors(target: Window = window): void {
 
 /**
  * At an in-site navigation: revalidates the manifest and reloads the page (now at the new route)
- * when this browser's releases changed. `reload` is replaceable for tests.
+ * when this browser's releases changed. Every navigation checks (a 304 costs next to nothing; a
+ * time throttle would let a navigation right after a check miss a switch); navigations in a burst
+ * (a redirect) share the check in flight. `reload` is replaceable for tests.
  */
-export function checkForSwitch(reload: () => void = () => window.location.reload(), now = Date.now()): Promise<void> {
+export function checkForSwitch(reload: () => void = () => window.location.reload()): Promise<void> {
   if (checking) return checking;
-  if (now - lastCheck < REVALIDATE_MS) return Promise.resolve();
-  lastCheck = now;
   checking = (async () => {
     try {
       const response = await fetch(MANIFEST_URL, { headers: { Accept: 'application/json', ...(etag ? { 'If-None-Match': etag } : {}) }, cache: 'no-cache' });
@@ -140,6 +137,5 @@ export function resetReleaseWatch(): void {
   signature = '';
   reported.clear();
   overridden.clear();
-  lastCheck = 0;
   checking = null;
 }
