@@ -102,6 +102,9 @@ test.describe('1. the mobile bar: five entries and More', () => {
       await expectPath(page, '/moderation');
       await expect(list).toBeHidden();
       await expect(more).toHaveClass(/is-active/);
+      await expect(page.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await expectAxeClean(page, `moderation at ${width}`);
     });
   }
 
@@ -124,6 +127,147 @@ test.describe('1. the mobile bar: five entries and More', () => {
     await expectNoSidewaysScroll(page);
     await shots(page, 'mobile-bar-member');
   });
+});
+
+/**
+ * Serves the site's pages with more navigation entries declared by the remotes, as a release of
+ * each would declare them: the inlined runtime manifest (the one place the shell reads the
+ * declarations from) gets `extra` appended to the named remotes' `nav`.
+ */
+async function declareMoreEntries(page: Page, extra: Record<string, object[]>): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/mf/') && !/\.[a-z0-9]+$/i.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const html = await response.text();
+      const patched = html.replace(/(<script type="application\/json" id="wishes-remotes">)(.*?)(<\/script>)/s, (_all, open: string, json: string, close: string) => {
+        const manifest = JSON.parse(json) as { remotes: Array<{ name: string; nav?: object[] }> };
+        for (const remote of manifest.remotes) if (extra[remote.name]) remote.nav = [...(remote.nav ?? []), ...extra[remote.name]!];
+        return open + JSON.stringify(manifest).replace(/</g, '\\u003c') + close;
+      });
+      expect(patched, 'the page inlines the remote manifest').not.toBe(html);
+      await route.fulfill({ response, body: patched });
+    },
+  );
+}
+
+test.describe('1. the mobile bar with entries new remotes declare', () => {
+  for (const width of [320, 375, 430]) {
+    test(`at ${width} px an admin with eight more entries from two remotes: the five stay, the rest fold into More, nothing scrolls sideways`, async ({ page, api, extraServer }) => {
+      await page.setViewportSize({ width, height: 740 });
+      const extra = {
+        // One claims a place among the five, and "pinned" too: it still folds into More.
+        mf_feed: [
+          { to: '/trending', label: 'Trending wishes this week', icon: 'sparkle', visibility: 'members', order: 15, pinned: true },
+          ...['Birthdays', 'Anniversaries', 'Graduations', 'Retirements'].map((label, i) => ({ to: `/occasions/${i}`, label, icon: 'sparkle', visibility: 'members', order: 70 + i })),
+        ],
+        mf_profile: ['Badges', 'Invitations', 'A very long entry name that a remote declared for its page'].map((label, i) => ({ to: `/extras/${i}`, label, icon: 'user', visibility: 'members', order: 80 + i })),
+      };
+      await declareMoreEntries(page, extra);
+      const admin = await withRole(api, extraServer!.dataDir, 'admin', { firstName: 'Ada', lastName: 'Admin' });
+      await seedSession(page, admin);
+      await page.goto('/feed');
+      const bar = page.getByRole('navigation', { name: 'Main' });
+      await expect(bar).toBeVisible();
+      // The spec's five, in their order, then More: nothing else in the bar.
+      await expect(bar.getByRole('link')).toHaveText(['Feed', 'Business', 'Search', 'Compose', 'Subscriptions']);
+      const more = bar.getByRole('button', { name: 'More' });
+      for (const control of [...(await bar.getByRole('link').all()), more]) {
+        const box = (await control.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
+        expect(box.width).toBeGreaterThanOrEqual(43.5);
+        expect(await control.locator('.shell-nav__label').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      }
+      await expectNoSidewaysScroll(page);
+
+      await more.click();
+      const list = bar.getByRole('list', { name: 'More' });
+      const expected = ['Trending wishes this week', 'Moderation', 'Birthdays', 'Anniversaries', 'Graduations', 'Retirements', 'Badges', 'Invitations', 'A very long entry name that a remote declared for its page', 'Profile', 'Notifications'];
+      await expect(list.getByRole('link')).toHaveText(expected);
+      // The list stays within the screen: inside it sideways, above the bar, below the header; it scrolls itself.
+      const listBox = (await list.boundingBox())!;
+      const barBox = (await bar.boundingBox())!;
+      const headerBox = (await header(page).boundingBox())!;
+      expect(listBox.x).toBeGreaterThanOrEqual(0);
+      expect(listBox.x + listBox.width).toBeLessThanOrEqual(width + 0.5);
+      expect(listBox.y + listBox.height).toBeLessThanOrEqual(barBox.y + 0.5);
+      expect(listBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height - 0.5);
+      // Every entry is readable whole (a long name wraps, it is not cut).
+      for (const entry of await list.getByRole('link').all()) {
+        expect(await entry.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+      }
+      await expectNoSidewaysScroll(page);
+      // The last entry is reached by scrolling the list, and works.
+      const notifications = list.getByRole('link', { name: /^Notifications/ });
+      await notifications.scrollIntoViewIfNeeded();
+      await expect(notifications).toBeInViewport();
+      await expectAxeClean(page, `More with remotes' entries at ${width}`);
+      await page.screenshot({ path: path.join(SHOTS, `more-remote-entries-${width}.png`) });
+      await notifications.click();
+      await expectPath(page, '/notifications');
+      await expect(list).toBeHidden();
+      await expect(more).toHaveClass(/is-active/);
+    });
+  }
+});
+
+test.describe('4. the header at 320 px: one row, a readable username', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+  const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+
+  test('a visitor: the site name, Feed and Sign In on one row', async ({ page }) => {
+    await page.goto('/feed');
+    const brand = header(page).getByRole('link', { name: 'Wishes', exact: true });
+    const feed = header(page).getByRole('link', { name: 'Feed' });
+    await expect(feed).toHaveText('Feed');
+    const [b, f, s] = await Promise.all([brand.boundingBox(), feed.boundingBox(), signInLink(page).boundingBox()]);
+    for (const box of [f!, s!]) expect(Math.abs(middle(box) - middle(b!))).toBeLessThan(12);
+    expect(s!.x + s!.width).toBeLessThanOrEqual(320 + 0.5);
+    expect(await signInLink(page).evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await expect(page.getByTestId('mobile-bar')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await expectAxeClean(page, 'visitor header at 320');
+    await page.screenshot({ path: path.join(SHOTS, 'header-visitor-320.png') });
+  });
+
+  for (const role of ['member', 'admin'] as const) {
+    test(`${role === 'admin' ? 'an admin' : 'a member'} with a long email: one row; the name on the button's title and whole in the menu's heading`, async ({ page, api, extraServer }) => {
+      const options = { firstName: 'Maximiliana', lastName: 'Longname', email: `maximiliana.longname-${unique()}@example.com` };
+      const user = role === 'admin' ? await withRole(api, extraServer!.dataDir, 'admin', options) : await api.createUser(options);
+      await seedSession(page, user);
+      await page.goto('/feed');
+      const button = accountButton(page);
+      const brand = header(page).getByRole('link', { name: 'Wishes', exact: true });
+      const [b, a] = await Promise.all([brand.boundingBox(), button.boundingBox()]);
+      expect(Math.abs(middle(a!) - middle(b!))).toBeLessThan(12);
+      expect(a!.x + a!.width).toBeLessThanOrEqual(320 + 0.5);
+      expect((await header(page).boundingBox())!.height).toBeLessThan(72);
+      // Some of the name shows on the button; the whole of it in its title.
+      const name = button.locator('.shell-account__username');
+      await expect(name).toBeVisible();
+      expect((await name.boundingBox())!.width).toBeGreaterThan(40);
+      await expect(button).toHaveAttribute('title', user.email);
+      await button.click();
+      const heading = header(page).getByText(`Signed in as ${user.email}`);
+      await expect(heading).toBeVisible();
+      const headingBox = (await heading.boundingBox())!;
+      expect(headingBox.x).toBeGreaterThanOrEqual(0);
+      expect(headingBox.x + headingBox.width).toBeLessThanOrEqual(320 + 0.5);
+      await expectNoSidewaysScroll(page);
+      await expectAxeClean(page, `${role} account menu at 320`);
+      await page.screenshot({ path: path.join(SHOTS, `header-${role}-320-menu.png`) });
+      await page.keyboard.press('Escape');
+      // The bar below keeps the five and More, for this role too.
+      const bar = page.getByTestId('mobile-bar');
+      await expect(bar.getByRole('link')).toHaveText(['Feed', 'Business', 'Search', 'Compose', 'Subscriptions']);
+      await bar.getByRole('button', { name: 'More' }).click();
+      await expect(bar.getByRole('list', { name: 'More' }).getByRole('link')).toHaveText(role === 'admin' ? ['Moderation', 'Profile', 'Notifications'] : ['Profile', 'Notifications']);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: path.join(SHOTS, `bar-${role}-320-more.png`) });
+    });
+  }
 });
 
 test('2. at 1280 px a member banned in the open tab is told at once, with the reason, and signed out', async ({ page, api, extraServer, consoleWatch }) => {
@@ -158,6 +302,35 @@ test('2. at 1280 px a member banned in the open tab is told at once, with the re
   await expect(dialog(page, 'Your account has been suspended')).toHaveCount(0);
 });
 
+test('2. at 1280 px a member banned while the tab sits idle on /compose is told without doing anything', async ({ page, api, extraServer, consoleWatch }) => {
+  // The ban ends the live notification stream; its reconnection and the refresh answer 401: the point.
+  consoleWatch.allow(/→ 401$/, /status of 401/);
+  const member = await api.createUser({ firstName: 'Ida', lastName: 'Idle' });
+  const moderator = await withRole(api, extraServer!.dataDir, 'moderator');
+  await seedSession(page, member);
+  await page.goto('/compose');
+  await expect(page.getByLabel('Style', { exact: true })).toBeEnabled();
+  await expect(accountButton(page)).toBeVisible();
+
+  const reason = `Harassment in replies ${unique('r')}`;
+  expect((await api.request('POST', `/api/moderation/user/${member.id}/`, { token: moderator.access, json: { action: 'ban', reason } })).status).toBe(200);
+
+  // No click, no navigation: the open tab learns it from the server by itself.
+  const notice = dialog(page, 'Your account has been suspended');
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(notice).toContainText(reason);
+  await expectPath(page, '/');
+  await expect(signInLink(page)).toBeVisible();
+  await expect(accountButton(page)).toHaveCount(0);
+  await expectAxeClean(page, 'suspension notice, idle tab');
+  await shots(page, 'banned-notice-idle');
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toHaveCount(0);
+  // Signed out cleanly: /compose now asks to sign in.
+  await page.goto('/compose');
+  await expectPath(page, '/auth/sign_in');
+});
+
 test('3. at 390 px sign-up shows every field\'s error at once, beside its field, and the password rules first', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/auth/sign_up');
@@ -186,6 +359,8 @@ test('3. at 390 px sign-up shows every field\'s error at once, beside its field,
   await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
   await expect(page.getByLabel('Phone')).toHaveAccessibleDescription(/Please enter a valid phone number/);
   await expect(password).toHaveAccessibleDescription(/Password must be at least 8 characters long/);
+  // The mismatch in the same pass, not one more round after the password is fixed.
+  await expect(page.getByLabel('Confirm password')).toHaveAccessibleDescription("Please edit the passwords as they don't match.");
   await expect(page.getByLabel('First name')).not.toHaveAttribute('aria-invalid');
   await expect(page.getByLabel('Email')).toBeFocused();
   await expectAxeClean(page, 'sign-up, invalid');
@@ -270,6 +445,13 @@ test('6. at 1280 px with mf-feed unreachable, /feed keeps the server-drawn cards
     const card = page.getByRole('main').getByText(text);
     await expect(card).toBeVisible();
     await expect(page.getByRole('main').locator(`a[href="/wish/${id}"]`).first()).toBeVisible();
+    // The drawn vote and menu controls never come alive without mf-feed: not shown, so nobody
+    // presses one that does nothing; the count stays.
+    const drawn = page.getByRole('article', { name: 'Wish by Dara Drawn' });
+    await expect(drawn.locator('.feed-vote__btn')).toHaveCount(2);
+    for (const control of await drawn.locator('.feed-vote__btn, .feed-menu').all()) await expect(control).toBeHidden();
+    await expect(drawn.locator('.feed-vote__count')).toHaveText('0');
+    await expectNoSidewaysScroll(page);
     await shots(page, 'dead-feed');
   });
 });

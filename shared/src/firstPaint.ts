@@ -18,6 +18,8 @@ import { ICON_PATHS } from './ui/iconPaths';
 
 /** The element the server writes and the shell adopts. */
 export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
+/** Set by the shell on that element when it stays beside a failure notice (its remote is dead). */
+export const FIRST_PAINT_STALE_CLASS = 'first-paint--stale';
 
 export interface FirstPaintWish {
   id: number;
@@ -117,4 +119,7 @@ export const FIRST_PAINT_CSS = [
   '.first-paint .feed-vote__btn.is-downvote{background:#b91c1c;border-color:#b91c1c;color:#fff}',
   '.first-paint .feed-card__flags{display:flex;flex-wrap:wrap;gap:6px;margin-top:8px}',
   '.first-paint .feed-card__flag{font-size:.8rem;padding:2px 8px;border-radius:999px;background:#f3f4f6;color:#374151}',
+  // Beside the failure notice (the remote could not load) the drawn controls never come alive:
+  // hidden, so nobody presses a vote or menu that does nothing. The count and the links stay.
+  `.${FIRST_PAINT_STALE_CLASS} .feed-menu,.${FIRST_PAINT_STALE_CLASS} .feed-vote__btn{display:none}`,
 ].join('');

@@ -2,6 +2,7 @@ import {
   MESSAGES,
   validateLogin,
   validateSignUp,
+  signUpFieldErrors,
   validateResetEmail,
   validateResetConfirm,
   normalizeResetToken,
@@ -29,6 +30,24 @@ describe('sign-up', () => {
   it('needs matching passwords', () => {
     expect(validateSignUp({ ...filled, confirm_password: 'other' }).error).toBe("Please edit the passwords as they don't match.");
     expect(validateSignUp(filled)).toEqual({ missing: [], error: null });
+  });
+});
+
+describe('sign-up, every field at once', () => {
+  it('flags a too-short password and the mismatch in the same pass', () => {
+    const values = { first_name: 'Ann', last_name: '', email: 'ann@nowhere', phone: 'call me', password: '1234567', confirm_password: '7654321' };
+    expect(signUpFieldErrors(values)).toEqual({
+      last_name: MESSAGES.signUpRequired,
+      email: MESSAGES.signUpEmailInvalid,
+      phone: MESSAGES.signUpPhoneInvalid,
+      password: MESSAGES.signUpPasswordTooShort,
+      confirm_password: MESSAGES.passwordsDontMatchSignUp,
+    });
+  });
+  it('says only "required" for an empty password, and nothing when all is well', () => {
+    const filled = { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', phone: '+44 20 7946 0000', password: 'Copper-Kettle-29', confirm_password: 'Copper-Kettle-29' };
+    expect(signUpFieldErrors({ ...filled, password: '' })).toEqual({ password: MESSAGES.signUpRequired });
+    expect(signUpFieldErrors(filled)).toEqual({});
   });
 });
 

@@ -103,6 +103,8 @@ describe('SignUpPage', () => {
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please enter a valid email address.');
     expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Please enter a valid phone number (digits, with an optional + and spaces).');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Password must be at least 8 characters long$/);
+    // The mismatch too, in the same pass: not one more round after the password is fixed.
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription("Please edit the passwords as they don't match.");
     expect(screen.getByLabelText('Last name')).toHaveFocus();
     // Fixing the password leaves the mismatch, beside the confirmation, with the spec's text.
     await user.clear(screen.getByLabelText('Password'));

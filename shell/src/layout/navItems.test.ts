@@ -27,6 +27,22 @@ describe('mobileBarLayout', () => {
     expect(labels(more)).toEqual(['Moderation', ...extra.map((e) => e.label), 'Profile']);
   });
 
+  it("a new remote's pinned entry placed among the five does not push one of them into More", () => {
+    const manifest = registryManifest();
+    const early: NavDeclaration = { to: '/early', label: 'Early', icon: 'sparkle', visibility: 'members', order: 15, pinned: true };
+    manifest.remotes.push({ name: 'mf_early', entry: '/mf/mf-early/remoteEntry.js', folder: 'mf-early', release: 'r1', routes: [], nav: [early] });
+    const { bar, more } = mobileBarLayout({ role: 'user' }, '/user/4', composeSite(manifest));
+    expect(labels(bar)).toEqual(['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions']);
+    expect(labels(more)).toEqual(['Early', 'Profile']);
+  });
+
+  it("a release that moves one of the five to another path keeps it pinned in the bar, in its place", () => {
+    const manifest = registryManifest();
+    for (const remote of manifest.remotes) remote.nav = remote.nav?.map((entry) => (entry.to === '/subscriptions' ? { ...entry, to: '/following' } : entry));
+    const { bar } = mobileBarLayout({ role: 'user' }, '/user/4', composeSite(manifest));
+    expect(bar.map((item) => item.to)).toEqual(['/feed', '/business', '/search', '/compose', '/following']);
+  });
+
   it('a release declared before `pinned` existed keeps the registry pinning by path', () => {
     const manifest = registryManifest();
     for (const remote of manifest.remotes) remote.nav = remote.nav?.map(({ pinned: _pinned, ...rest }) => rest);

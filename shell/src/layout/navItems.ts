@@ -23,19 +23,22 @@ export function profileItem(profilePath: string): NavItem {
  * The mobile bar (≤ 430 px, signed in): the pinned entries (the spec's five) stay in the bar; every
  * other entry this viewer sees — Moderation, any remote's new entry, then one's own profile — goes
  * into More, in order. However many entries the remotes declare, the bar holds six slots.
+ *
+ * The registry's five take the bar first: a new remote declaring `pinned` (with a smaller `order`)
+ * cannot push one of them into More; it gets a slot only if one of the five is absent (a release
+ * that moved its entry to another path).
  */
 export function mobileBarLayout(
   viewer: NavViewer | null,
   profilePath: string | null,
   composition: SiteComposition = siteComposition(),
 ): { bar: NavItem[]; more: NavItem[] } {
-  const bar: NavItem[] = [];
-  const more: NavItem[] = [];
-  for (const item of navItemsFor(viewer, composition)) {
-    const pinned = item.pinned === true || REGISTRY_PINNED.has(item.to);
-    if (pinned && bar.length < MOBILE_BAR_SLOTS) bar.push(item);
-    else more.push(item);
-  }
+  const items = navItemsFor(viewer, composition);
+  const product = items.filter((item) => REGISTRY_PINNED.has(item.to));
+  const others = items.filter((item) => item.pinned === true && !REGISTRY_PINNED.has(item.to));
+  const inBar = new Set([...product, ...others].slice(0, MOBILE_BAR_SLOTS));
+  const bar = items.filter((item) => inBar.has(item));
+  const more = items.filter((item) => !inBar.has(item));
   if (profilePath) more.push(profileItem(profilePath));
   return { bar, more };
 }

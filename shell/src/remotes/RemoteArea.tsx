@@ -39,7 +39,7 @@ function FailedPage() {
   return (
     <>
       <RemoteFailure />
-      <FirstPaintOr fallback={null} />
+      <FirstPaintOr fallback={null} stale />
     </>
   );
 }
@@ -88,7 +88,7 @@ function LoadedRemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadin
             // The notice, and below it what the server already drew for this page (if anything).
             <>
               <RemoteFailure onRetry={retry} />
-              <FirstPaintOr fallback={null} />
+              <FirstPaintOr fallback={null} stale />
             </>
           ) : (
             <RemoteFailure onRetry={retry} />

@@ -31,6 +31,7 @@ describe('the first paint as the loading state', () => {
     expect(root.querySelector('.boot__bar')).toBeNull();
     expect(screen.getByText('Drawn by the server')).toBeInTheDocument();
     expect(screen.queryByRole('status')).toBeNull();
+    expect(root.querySelector('#first-paint')).not.toHaveClass('first-paint--stale');
     await waitFor(() => expect(resolve).toBeDefined());
     await act(async () => resolve({ default: stubPage('mf_feed/FeedPage') }));
     expect(await screen.findByTestId('remote-page')).toBeInTheDocument();
@@ -53,6 +54,8 @@ describe('the first paint as the loading state', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This part of Wishes could not be loaded.');
     expect(screen.getByText('Drawn by the server')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    // Its drawn controls will never come alive: marked so the first paint's CSS hides them.
+    expect(root.querySelector('#first-paint')).toHaveClass('first-paint--stale');
   });
 
   it('stays when the federation runtime answers a dead remote with the failure module', async () => {
@@ -63,6 +66,7 @@ describe('the first paint as the loading state', () => {
     render(<RemoteArea module="mf_feed/FeedPage" page />, { container: root });
     expect(await screen.findByRole('alert')).toHaveTextContent('This part of Wishes could not be loaded.');
     expect(screen.getByText('Drawn by the server')).toBeInTheDocument();
+    expect(root.querySelector('#first-paint')).toHaveClass('first-paint--stale');
   });
 
   it('is not used for another page', () => {

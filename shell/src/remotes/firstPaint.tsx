@@ -8,7 +8,7 @@
  * (its links work without scripts) rather than instead of it.
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { FIRST_PAINT_ELEMENT_ID } from '@wishes/shared/firstPaint';
+import { FIRST_PAINT_ELEMENT_ID, FIRST_PAINT_STALE_CLASS } from '@wishes/shared/firstPaint';
 
 let adopted: HTMLElement | null = null;
 
@@ -17,11 +17,12 @@ export function adoptFirstPaint(doc: Document = document): void {
   adopted = doc.getElementById(FIRST_PAINT_ELEMENT_ID);
 }
 
-function FirstPaintHolder({ node }: { node: HTMLElement }) {
+function FirstPaintHolder({ node, stale }: { node: HTMLElement; stale: boolean }) {
   const holder = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     holder.current?.appendChild(node);
-  }, [node]);
+    node.classList.toggle(FIRST_PAINT_STALE_CLASS, stale);
+  }, [node, stale]);
   return <div ref={holder} />;
 }
 
@@ -36,10 +37,13 @@ export function FirstPaintUsed() {
   return null;
 }
 
-/** The first paint while it stands for the current path, else `fallback`. */
-export function FirstPaintOr({ fallback }: { fallback: ReactNode }) {
+/**
+ * The first paint while it stands for the current path, else `fallback`. `stale`: beside the
+ * failure notice, where its drawn vote and menu controls will never come alive (hidden).
+ */
+export function FirstPaintOr({ fallback, stale = false }: { fallback: ReactNode; stale?: boolean }) {
   const node = adopted;
   // The address bar, not the router: the first paint only ever stands for the page first loaded.
-  if (node && node.dataset.path === window.location.pathname.replace(/\/+$/, '')) return <FirstPaintHolder node={node} />;
+  if (node && node.dataset.path === window.location.pathname.replace(/\/+$/, '')) return <FirstPaintHolder node={node} stale={stale} />;
   return <>{fallback}</>;
 }
