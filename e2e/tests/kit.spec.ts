@@ -33,15 +33,21 @@ function teamEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, ...extra };
 }
 
-/** Runs a command to its end; resolves with its output's lines, rejects with all of it. */
+/** Runs a command to its end; resolves with its output's lines (without colours), rejects with all of it. */
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = teamEnv()): Promise<string[]> {
+  const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${code}:\n${out.slice(-6000)}`))));
+    child.on('exit', (code) => {
+      console.log(`[kit] ${path.basename(command)} ${args.slice(0, 2).join(' ')}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      // eslint-disable-next-line no-control-regex
+      out = out.replace(/\x1b\[[0-9;]*m/g, '');
+      return code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${code}:\n${out.slice(-6000)}`));
+    });
   });
 }
 
