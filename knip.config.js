@@ -39,8 +39,7 @@ module.exports = {
     'e2e/fixtures/**',
   ],
   workspaces: {
-    // build/kit-preset/: the kit's build preset (@wishes/kit-build), packed by scripts/kit-pack.js.
-    '.': { entry: ['scripts/*.js', 'build/*.js', 'build/kit-preset/*.js'], project: ['scripts/**/*.js', 'build/**/*.js'] },
+    '.': { entry: ['scripts/*.js', 'build/*.js'], project: ['scripts/**/*.js', 'build/**/*.js'] },
     // Entries: the package's "exports" (knip reads them), and its tests.
     // src/kit/*.ts: the entries of the kit's packages (scripts/kit-pack.js builds them; the shell provides them).
     shared: { entry: ['src/**/*.test.{ts,tsx}', 'src/kit/*.ts'], project: ['src/**/*.{ts,tsx}'] },

@@ -1,7 +1,7 @@
 /**
  * Packing and publishing a built remote (docs/teams.md, "2. Build and publish"): the monorepo's
  * `npm run release` (scripts/release.js) and the kit's `npm run release` of a remote outside it
- * (@wishes/kit-build, build/kit-preset/release.js) both publish through these functions.
+ * (@wishes/kit-build, build/kit-release.js) both publish through these functions.
  */
 const nodeCrypto = require('node:crypto');
 const fs = require('node:fs');

@@ -10,8 +10,8 @@
  * - Type declarations come from tsc over the entries (types/), the same tree in each package.
  * - The types package (kind "types") has declarations only.
  * - The build preset (kind "preset") is the monorepo's own webpack factory and release packer
- *   (build/), the preset's entry and release command (build/kit-preset/) and the declaration
- *   checks of shared/src/registry.ts, bundled.
+ *   (build/), the preset's entry and release command (build/kit-preset.js, build/kit-release.js)
+ *   and the declaration checks of shared/src/registry.ts, bundled in build/registry.js's place.
  *
  * Each package's version is its entry in the table; a tarball is immutable once served
  * (/kit/<file>.tgz), so a change ships under a new version.
@@ -61,6 +61,8 @@ const PRESET_FILES = [
   'external-runtime-provider.js',
   'webpack-run.js',
   'release-pack.js',
+  'kit-preset.js',
+  'kit-release.js',
 ];
 
 /** The version of `name` installed in the monorepo (read from node_modules: some packages do not export package.json). */
@@ -191,17 +193,16 @@ function stageTypes(kit, dir, types) {
 
 async function stagePreset(kit, dir) {
   for (const file of PRESET_FILES) fs.copyFileSync(path.join(ROOT, 'build', file), path.join(dir, file));
-  for (const file of fs.readdirSync(path.join(ROOT, 'build', 'kit-preset'))) fs.copyFileSync(path.join(ROOT, 'build', 'kit-preset', file), path.join(dir, file));
   // The preset's build/kit.js: the same table, beside it (no monorepo sources to provide from).
   writeJson(path.join(dir, 'kit-packages.json'), { packages: KIT_PACKAGES });
   fs.writeFileSync(path.join(dir, 'kit.js'), "// The kit's packages (a copy of the monorepo's table); a remote provides none of them.\nmodule.exports = { KIT_PACKAGES: require('./kit-packages.json').packages, KIT_SOURCE: null };\n");
-  // The release checks of the app registry, as the server runs them.
-  await esbuild.build({ entryPoints: [path.join(SHARED_SRC, 'registry.ts')], outfile: path.join(dir, 'declaration.js'), bundle: true, format: 'cjs', platform: 'node', target: 'node22', logLevel: 'error' });
+  // The release checks of the app registry, as the server runs them (build/registry.js's place).
+  await esbuild.build({ entryPoints: [path.join(SHARED_SRC, 'registry.ts')], outfile: path.join(dir, 'registry.js'), bundle: true, format: 'cjs', platform: 'node', target: 'node22', logLevel: 'error' });
   writeJson(
     path.join(dir, 'package.json'),
     packageJson(kit, {
-      main: './index.js',
-      bin: { 'wishes-release': './release.js' },
+      main: './kit-preset.js',
+      bin: { 'wishes-release': './kit-release.js' },
       engines: { node: JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).engines.node },
       dependencies: Object.fromEntries(PRESET_DEPENDENCIES.map((name) => [name, installedVersion(name)])),
       peerDependencies: Object.fromEntries(['react-router-dom', 'rxjs'].map((name) => [name, `^${installedVersion(name)}`])),

@@ -10,7 +10,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '../support/fixtures';
+import { Api } from '../support/api';
+import { expect, pageSignedInAs, test } from '../support/fixtures';
 import { REPO_ROOT } from '../support/paths';
 import { startServer, type ServerHandle } from '../support/server';
 import { expectShell, header } from '../support/ui';
@@ -65,7 +66,7 @@ test.describe('a remote built outside the monorepo from the kit', () => {
     for (const dir of [work, releasesDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('kit:pack, new-remote, install from /kit/, build, test, publish with a team token, activate: its page and nav entry show', async ({ page }) => {
+  test('kit:pack, new-remote, install from /kit/, build, test, publish with a team token, activate: its page and nav entry show', async ({ page, browser }) => {
     const tarballs = await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'kit-pack.js')], REPO_ROOT);
     expect(tarballs.map((file) => path.basename(file)).sort()).toEqual(
       expect.arrayContaining([expect.stringMatching(/^wishes-kit-build-\d+\.\d+\.\d+\.tgz$/), expect.stringMatching(/^wishes-kit-ui-\d+\.\d+\.\d+\.tgz$/)]),
@@ -115,5 +116,11 @@ test.describe('a remote built outside the monorepo from the kit', () => {
       await expect(page).toHaveTitle(new RegExp(`^${TITLE} \\| `));
       await page.screenshot({ path: path.join(SHOTS, `kit-remote-${width}.png`), fullPage: true });
     }
+    // The kit is the shell's at run time: the remote's page sees the member the shell signed in.
+    const member = await new Api(server.url).createUser();
+    const memberPage = await pageSignedInAs(browser, member, server.url);
+    await memberPage.goto(`${server.url}/kitdemo`);
+    await expect(memberPage.getByText(/^Signed in as .+\.$/)).toBeVisible();
+    await memberPage.context().close();
   });
 });

@@ -9,8 +9,9 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { readDeclaration } = require('./index');
-const { declarationProblems, releaseContractProblem } = require('./declaration');
+const { readDeclaration } = require('./kit-preset');
+// The app registry's checks: build/registry.js in the monorepo, its bundle beside this file in the preset.
+const { declarationProblems, releaseContractProblem } = require('./registry');
 const { buildForProduction } = require('./webpack-run');
 const { ReleaseError, publishBuild } = require('./release-pack');
 
