@@ -41,7 +41,8 @@ module.exports = {
   workspaces: {
     '.': { entry: ['scripts/*.js', 'build/*.js'], project: ['scripts/**/*.js', 'build/**/*.js'] },
     // Entries: the package's "exports" (knip reads them), and its tests.
-    shared: { entry: ['src/**/*.test.{ts,tsx}'], project: ['src/**/*.{ts,tsx}'] },
+    // src/kit/*.ts: the entries of the kit's packages (scripts/kit-pack.js builds them; the shell provides them).
+    shared: { entry: ['src/**/*.test.{ts,tsx}', 'src/kit/*.ts'], project: ['src/**/*.{ts,tsx}'] },
     server: { entry: ['scripts/*.ts', 'src/**/*.test.ts'], project: ['src/**/*.ts', 'scripts/**/*.ts'] },
     [SHELL_APP.folder]: appWorkspace([]),
     ...Object.fromEntries(APP_REGISTRY.map((remote) => [remote.folder, appWorkspace(Object.values(remote.exposes))])),

@@ -16,10 +16,44 @@ const RXJS = { entry: path.join(path.dirname(require.resolve('rxjs/package.json'
  */
 const ROUTER = { entry: path.join(__dirname, 'react-router-dom.js'), version: require('react-router-dom/package.json').version };
 
-module.exports = function sharedSingletons(pkg) {
+/**
+ * The kit's run-time packages (@wishes/kit-session, -client, -ui; build/kit.js) as shared
+ * singletons. The host provides each one from its sources in the monorepo (the same module files
+ * as its own @wishes/shared, so one session and one bus), in the version of the kit table. A
+ * remote that depends on one takes the host's copy in production (no fallback bundled: the gate
+ * checks the version), requiring `^<installed version>` whatever its package.json names (a
+ * tarball path or URL is not a range); in development it is its own host and bundles the package.
+ */
+function kitSingletons(appDir, host, production) {
+  const { KIT_PACKAGES, KIT_SOURCE } = require('./kit');
+  const shared = {};
+  for (const kit of KIT_PACKAGES) {
+    if (kit.kind !== 'singleton') continue;
+    if (host) {
+      if (!KIT_SOURCE) continue;
+      shared[kit.name] = { singleton: true, requiredVersion: false, version: kit.version, import: path.join(KIT_SOURCE, kit.entry) };
+      continue;
+    }
+    let installed;
+    try {
+      installed = require(require.resolve(`${kit.name}/package.json`, { paths: [appDir] })).version;
+    } catch {
+      continue; // not a dependency of this remote
+    }
+    shared[kit.name] = { singleton: true, requiredVersion: `^${installed}`, ...(production ? { import: false } : {}) };
+  }
+  return shared;
+}
+
+/**
+ * @param {{ dependencies?: Record<string, string> }} pkg the app's package.json
+ * @param {{ appDir?: string, host?: boolean, production?: boolean }} [app]
+ */
+module.exports = function sharedSingletons(pkg, app = {}) {
   const deps = { ...(pkg.dependencies || {}) };
   const singleton = (name) => ({ singleton: true, requiredVersion: deps[name] || false });
   return {
+    ...(app.appDir ? kitSingletons(app.appDir, Boolean(app.host), app.production !== false) : {}),
     react: singleton('react'),
     'react/': singleton('react'),
     'react-dom': singleton('react-dom'),

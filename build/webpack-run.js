@@ -3,7 +3,10 @@
  * both run it: webpack-cli in a child Node process, output kept quiet unless the build fails.
  */
 const { spawnSync } = require('node:child_process');
-const { ROOT } = require('./registry');
+const path = require('node:path');
+
+// The monorepo's root (or, in the kit's preset, the folder of its node_modules).
+const ROOT = path.resolve(__dirname, '..');
 
 function webpackCli(cwd) {
   try {

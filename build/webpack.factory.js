@@ -83,7 +83,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
           filename: 'remoteEntry.js',
           exposes: federation.exposes || {},
           remotes: {},
-          shared: sharedSingletons(pkg),
+          shared: sharedSingletons(pkg, { appDir, host: Boolean(federation.host), production }),
           runtimePlugins: [...(federation.host ? [require.resolve('./external-runtime-provider')] : []), ...(federation.runtimePlugins || [])],
           manifest: true,
           dts: false,

@@ -12,7 +12,7 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..');
 const { APP_FOLDERS: APPS } = require('../build/registry');
 const { buildForProduction } = require('../build/webpack-run');
-const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'build/webpack.factory.js', 'build/registry.js', 'build/federation.shared.js', 'build/startup-preload-plugin.js', 'build/external-runtime-provider.js'];
+const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'build/webpack.factory.js', 'build/registry.js', 'build/federation.shared.js', 'build/federation-config.js', 'build/kit.js', 'build/startup-preload-plugin.js', 'build/external-runtime-provider.js'];
 const APP_INPUTS = ['src', 'public', 'webpack.config.js', 'federation.config.js', 'package.json', 'tsconfig.json'];
 // Tests never reach a bundle; editing them must not trigger a rebuild.
 const IGNORED = /(\.test\.tsx?$)|(\/src\/test\/)|(\/node_modules\/)/;

@@ -24,15 +24,12 @@
  * `npm run remotes -- activate <remote> <release-id>` (or the activate call) then makes it live.
  */
 require('../build/node-support').checkNode(); // before anything loads a native addon
-const nodeCrypto = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const zlib = require('node:zlib');
 const { ROOT, APP_REGISTRY, declarationProblems, releaseContractProblem } = require('../build/registry');
 const { buildForProduction } = require('../build/webpack-run');
-
-class ReleaseError extends Error {}
+const { ReleaseError, releaseIdOf, publishBuild } = require('../build/release-pack');
 
 /** The remote's folder and declaration from the argument. */
 function resolveRemote(arg) {
@@ -44,76 +41,6 @@ function resolveRemote(arg) {
     throw new ReleaseError(`"${arg}" is neither a remote of the app registry (${APP_REGISTRY.map((r) => r.folder).join(', ')}) nor a folder with a registry-entry.js`);
   }
   return { dir, declaration: require(entryFile) };
-}
-
-/** Every file under `dir`, relative, sorted. */
-function filesUnder(dir, prefix = '') {
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`]))
-    .sort();
-}
-
-/** The id of the files in `dir` (release.json left out), as the server computes it. */
-function releaseIdOf(dir, version) {
-  const hash = nodeCrypto.createHash('sha256');
-  for (const file of filesUnder(dir)) {
-    if (file === 'release.json') continue;
-    hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file)));
-  }
-  const digest = hash.digest('hex');
-  return { id: `${version}-${digest.slice(0, 12)}`, digest };
-}
-
-/** Moves every source map under .maps/ (uploaded with the release, never served). */
-function moveSourceMaps(dir) {
-  for (const file of filesUnder(dir)) {
-    if (!file.endsWith('.map') || file.startsWith('.maps/')) continue;
-    const target = path.join(dir, '.maps', file);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.renameSync(path.join(dir, file), target);
-  }
-}
-
-/** A gzip'd tar of every file under `dir`. */
-async function packFolder(dir) {
-  const tar = require('tar-stream');
-  const pack = tar.pack();
-  for (const file of filesUnder(dir)) pack.entry({ name: file, type: 'file', mode: 0o644, mtime: new Date(0) }, fs.readFileSync(path.join(dir, file)));
-  pack.finalize();
-  const chunks = [];
-  for await (const chunk of pack) chunks.push(chunk);
-  return zlib.gzipSync(Buffer.concat(chunks));
-}
-
-async function upload(serverUrl, remote, body) {
-  const token = process.env.WISHES_TEAM_TOKEN;
-  if (!token) throw new ReleaseError('--publish needs the team token in WISHES_TEAM_TOKEN');
-  let url;
-  try {
-    url = new URL(`/api/admin/remotes/${remote}/releases/`, serverUrl);
-  } catch {
-    throw new ReleaseError(`--publish needs the server's URL (got "${serverUrl}")`);
-  }
-  let res;
-  try {
-    res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/gzip', Authorization: `Bearer ${token}` }, body });
-  } catch (error) {
-    throw new ReleaseError(`could not reach ${url.origin}: ${error.cause?.message ?? error.message}`);
-  }
-  const text = await res.text();
-  let json = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // Not JSON: reported below.
-  }
-  if (res.status !== 200 && res.status !== 201) {
-    const reason = json?.detail ?? json?.error ?? text.slice(0, 200);
-    throw new ReleaseError(`the server refused the release (${res.status}): ${reason}`);
-  }
-  if (!json || typeof json.release !== 'string') throw new ReleaseError(`unexpected answer from the server: ${text.slice(0, 200)}`);
-  return { ...json, status: res.status };
 }
 
 async function main() {
@@ -143,14 +70,7 @@ async function main() {
     if (!fs.existsSync(path.join(building, 'remoteEntry.js'))) throw new ReleaseError(`the build of ${remote} has no remoteEntry.js`);
 
     if (serverUrl) {
-      moveSourceMaps(building);
-      fs.writeFileSync(path.join(building, 'release.json'), `${JSON.stringify({ version, declaration }, null, 2)}\n`);
-      const body = await packFolder(building);
-      console.log(`[release] uploading ${remote} (${body.length} bytes) to ${serverUrl} ...`);
-      const result = await upload(serverUrl, remote, body);
-      console.log(`[release] ${remote} ${result.release}: ${result.status === 201 ? 'published' : 'published before (the same build)'}, ${result.files} files, ${result.bytes} bytes`);
-      console.log(`[release] activate it with: POST ${serverUrl.replace(/\/+$/, '')}/api/admin/remotes/${remote}/activate/ {"release": "${result.release}"}`);
-      console.log(result.release);
+      await publishBuild(building, { remote, version, declaration, serverUrl });
       return;
     }
 

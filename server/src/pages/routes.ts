@@ -1,6 +1,7 @@
 /**
  * Serves the built site (registered last, after every API module): the remote manifest
- * (manifest.ts), the remotes' and releases' files (remote-files.ts), the shell's built files at /,
+ * (manifest.ts), the remotes' and releases' files (remote-files.ts), the kit's tarballs (kit.ts),
+ * the shell's built files at /,
  * and for every other non-API GET path a page (page.ts). Built files go out through built-files.ts
  * (@fastify/static, precompressed copies). Unknown /api, /media and /static paths and missing build
  * files fall through to the app's JSON 404. A missing dist folder is a 404, never a crash.
@@ -14,11 +15,12 @@ import { registerBuiltFiles } from './built-files';
 import { createManifestWriter, registerManifest, type CurrentLocations } from './manifest';
 import { createPageSender } from './page';
 import { createReleaseChoice } from './release-choice';
+import { registerKitFiles } from './kit';
 import { registerRemoteFiles } from './remote-files';
 import { createLocationResolver, remoteLocations, type RemoteLocation } from './remotes';
 
 /** Paths that belong to the API or to other modules: never answered with the app's HTML. */
-const NOT_PAGES = /^\/(api|media|static|mf)(\/|$)/;
+const NOT_PAGES = /^\/(api|media|static|mf|kit)(\/|$)/;
 
 export interface PagesOptions {
   deps: AppDeps;
@@ -62,6 +64,7 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
 
   registerManifest(app, currentLocations, choice, manifest);
   registerRemoteFiles(app, opts.deps, { root: siteRoot, byFolder, sendBuilt });
+  registerKitFiles(app, { root: siteRoot, sendBuilt });
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = pathnameOf(request.url);

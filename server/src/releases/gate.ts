@@ -8,9 +8,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
+import { packages as KIT_PACKAGES } from '@wishes/shared/kit/packages.json';
 
-/** The singletons every app shares (build/federation.shared.js). */
-export const SHARED_SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'rxjs', '@wishes/shared'] as const;
+/** The kit's run-time packages (shared/src/kit/packages.json), each a singleton the shell provides in its own version. */
+const KIT_SINGLETONS = KIT_PACKAGES.filter((kit) => kit.kind === 'singleton');
+
+/** The singletons every app shares (build/federation.shared.js), the kit's included. */
+export const SHARED_SINGLETONS: readonly string[] = ['react', 'react-dom', 'react-router-dom', 'rxjs', '@wishes/shared', ...KIT_SINGLETONS.map((kit) => kit.name)];
 
 interface ManifestShared {
   name?: unknown;
@@ -40,6 +44,12 @@ export function shellProvidedVersions(siteRoot: string): Map<string, string> {
   }
   for (const name of SHARED_SINGLETONS) {
     if (provided.has(name)) continue;
+    // The shell provides the kit from the monorepo's sources, in the table's version.
+    const kit = KIT_SINGLETONS.find((k) => k.name === name);
+    if (kit) {
+      provided.set(name, kit.version);
+      continue;
+    }
     try {
       const pkg = JSON.parse(readFileSync(require.resolve(`${name}/package.json`, { paths: [path.join(siteRoot, 'shell')] }), 'utf8')) as { version?: string };
       if (pkg.version) provided.set(name, pkg.version);
@@ -76,7 +86,7 @@ export function gateProblem(dir: string, provided: Map<string, string>): string 
     return 'the release has no readable mf-manifest.json';
   }
   for (const entry of manifest.shared ?? []) {
-    if (typeof entry.name !== 'string' || !(SHARED_SINGLETONS as readonly string[]).includes(entry.name)) continue;
+    if (typeof entry.name !== 'string' || !SHARED_SINGLETONS.includes(entry.name)) continue;
     const required = typeof entry.requiredVersion === 'string' ? entry.requiredVersion : '';
     if (!required || required === '*') continue;
     const have = provided.get(entry.name);

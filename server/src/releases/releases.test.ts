@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { registeredRemote, type RemoteDeclaration } from '@wishes/shared/registry';
+import { packages as KIT_PACKAGES } from '@wishes/shared/kit/packages.json';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { gateProblem, shellProvidedVersions } from './gate';
 import { runRemotesCli } from './cli';
@@ -80,8 +81,25 @@ describe('the compatibility gate', () => {
     rmSync(releases, { recursive: true, force: true });
   });
 
-  it('reads what the shell provides from its build', () => {
-    expect(Object.fromEntries(shellProvidedVersions(site))).toEqual(SHELL_SHARED);
+  it('reads what the shell provides from its build (the kit from its table when the build does not list it)', () => {
+    const kit = Object.fromEntries(KIT_PACKAGES.filter((k) => k.kind === 'singleton').map((k) => [k.name, k.version]));
+    expect(Object.fromEntries(shellProvidedVersions(site))).toEqual({ ...SHELL_SHARED, ...kit });
+  });
+
+  it('passes a remote built on an older kit beside a newer shell within its range, and refuses one outside it', () => {
+    // A shell released with @wishes/kit-ui 1.4.0 (and the session 1.0.2); the remote was built on kit-ui 1.0.0.
+    const newerShell = mkdtempSync(path.join(os.tmpdir(), 'wishes-rel-site-'));
+    const provides = { ...SHELL_SHARED, '@wishes/kit-ui': '1.4.0', '@wishes/kit-session': '1.0.2', '@wishes/kit-client': '1.0.0' };
+    put(newerShell, 'shell/dist/mf-manifest.json', JSON.stringify({ name: 'shell', shared: Object.entries(provides).map(([name, version]) => ({ name, version })), exposes: [] }));
+    try {
+      const kitRemote = { react: '^18.3.1', 'react-dom': '^18.3.1', '@wishes/kit-ui': '^1.0.0', '@wishes/kit-session': '^1.0.0', '@wishes/kit-client': '^1.0.0' };
+      const older = makeRelease(releases, 'mf-hello', '0.1.0-cccccccc', { declaration: HELLO, required: kitRemote });
+      expect(gateProblem(older, shellProvidedVersions(newerShell))).toBeNull();
+      const newer = makeRelease(releases, 'mf-hello', '0.1.0-dddddddd', { declaration: HELLO, required: { ...kitRemote, '@wishes/kit-ui': '^2.0.0' } });
+      expect(gateProblem(newer, shellProvidedVersions(newerShell))).toBe('needs @wishes/kit-ui ^2.0.0, but the active shell provides @wishes/kit-ui 1.4.0');
+    } finally {
+      rmSync(newerShell, { recursive: true, force: true });
+    }
   });
 
   it('passes a release whose ranges the shell satisfies and whose files are all there', () => {

@@ -1,0 +1,126 @@
+/**
+ * A team outside the monorepo (docs/teams.md, "A team outside the monorepo"), as a team does it:
+ * `npm run kit:pack` builds the kit, `npm run new-remote` scaffolds a remote into a temporary folder
+ * outside the repository whose kit dependencies are the running site's /kit/ URLs, and there
+ * `npm install` (the kit from the site, react & co. from the registry), `npm run build`, `npm test`
+ * and `npm run release -- --publish` with a team token from `npm run remotes -- token create`; the
+ * activated release shows its page and navigation entry in the production shell.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Api } from '../support/api';
+import { expect, pageSignedInAs, test } from '../support/fixtures';
+import { REPO_ROOT } from '../support/paths';
+import { startServer, type ServerHandle } from '../support/server';
+import { expectShell, header } from '../support/ui';
+
+const FOLDER = 'mf-kitdemo';
+const TITLE = 'Kitdemo';
+const SHOTS = '/tmp/shots/kit';
+
+let server: ServerHandle;
+let work = '';
+let releasesDir = '';
+
+/**
+ * The environment of a command run as a team would run it: Node 24 first on PATH, and none of the
+ * npm_* variables of the npm run that started the tests (they name this repository's package).
+ */
+function teamEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!/^npm_(?!config_(cache|registry|userconfig|nodedir)$)/i.test(key)) env[key] = value;
+  return { ...env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, ...extra };
+}
+
+/** Runs a command to its end; resolves with its output's lines (without colours), rejects with all of it. */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = teamEnv()): Promise<string[]> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      console.log(`[kit] ${path.basename(command)} ${args.slice(0, 2).join(' ')}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      // eslint-disable-next-line no-control-regex
+      out = out.replace(/\x1b\[[0-9;]*m/g, '');
+      return code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${code}:\n${out.slice(-6000)}`));
+    });
+  });
+}
+
+test.describe('a remote built outside the monorepo from the kit', () => {
+  test.describe.configure({ timeout: 600_000 });
+
+  test.beforeAll(async () => {
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-e2e-kit-'));
+    releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-e2e-kit-rel-'));
+    server = await startServer({ label: 'kit', env: { RELEASES_DIR: releasesDir } });
+    fs.mkdirSync(SHOTS, { recursive: true });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    for (const dir of [work, releasesDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('kit:pack, new-remote, install from /kit/, build, test, publish with a team token, activate: its page and nav entry show', async ({ page, browser }) => {
+    const tarballs = await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'kit-pack.js')], REPO_ROOT);
+    expect(tarballs.map((file) => path.basename(file)).sort()).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^wishes-kit-build-\d+\.\d+\.\d+\.tgz$/), expect.stringMatching(/^wishes-kit-ui-\d+\.\d+\.\d+\.tgz$/)]),
+    );
+    for (const file of tarballs) {
+      const served = await fetch(`${server.url}/kit/${path.basename(file)}`);
+      expect([served.status, served.headers.get('cache-control')]).toEqual([200, 'public, max-age=31536000, immutable']);
+      expect(Buffer.from(await served.arrayBuffer()).equals(fs.readFileSync(file))).toBe(true);
+    }
+
+    const dir = path.join(work, FOLDER);
+    expect(path.relative(REPO_ROOT, dir).startsWith('..')).toBe(true);
+    await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'new-remote.js'), FOLDER, dir, '--kit-url', `${server.url}/kit`], REPO_ROOT);
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    // Nothing points back into the repository: the kit comes by URL, the rest by version.
+    expect(JSON.stringify(pkg)).not.toContain(REPO_ROOT);
+    expect(pkg.dependencies['@wishes/kit-ui']).toMatch(new RegExp(`^${server.url}/kit/wishes-kit-ui-`));
+
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);
+    await run('npm', ['run', 'build'], dir);
+    expect(fs.existsSync(path.join(dir, 'dist', 'remoteEntry.js'))).toBe(true);
+    const tested = await run('npm', ['test'], dir);
+    expect(tested.join('\n')).toMatch(/Tests:\s+1 passed, 1 total/);
+
+    const token = (await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'remotes.js'), 'token', 'create', FOLDER, '--name', 'kit-team'], REPO_ROOT, teamEnv({ DATA_DIR: server.dataDir, DATABASE_URL: '', RELEASES_DIR: releasesDir }))).pop() ?? '';
+    expect(token).toMatch(/^wtt_/);
+    const release = (await run('npm', ['run', 'release', '--', '--publish', server.url], dir, teamEnv({ WISHES_TEAM_TOKEN: token }))).pop() ?? '';
+    expect(release).toMatch(/^0\.1\.0-[0-9a-f]{12}$/);
+
+    await page.goto(`${server.url}/kitdemo`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    const activated = await fetch(`${server.url}/api/admin/remotes/${FOLDER}/activate/`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ release }),
+    });
+    expect(activated.status).toBe(200);
+
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${server.url}/feed`);
+      await expectShell(page);
+      if (width === 1280) await header(page).getByRole('link', { name: TITLE }).click();
+      else await page.goto(`${server.url}/kitdemo`);
+      await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
+      await expect(page.getByText('Welcome, visitor.')).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`^${TITLE} \\| `));
+      await page.screenshot({ path: path.join(SHOTS, `kit-remote-${width}.png`), fullPage: true });
+    }
+    // The kit is the shell's at run time: the remote's page sees the member the shell signed in.
+    const member = await new Api(server.url).createUser();
+    const memberPage = await pageSignedInAs(browser, member, server.url);
+    await memberPage.goto(`${server.url}/kitdemo`);
+    await expect(memberPage.getByText(/^Signed in as .+\.$/)).toBeVisible();
+    await memberPage.context().close();
+  });
+});
