@@ -391,6 +391,7 @@ async function reloadCluster(cluster, log) {
       await haproxyCommand(socket, `enable health servers/${fresh.name}`);
       await haproxyCommand(socket, `enable server servers/${fresh.name}`);
       await waitFor(`HAProxy marking ${fresh.name} up`, async () => /^UP/.test((await haproxyServer(socket, fresh.name))?.status || ''), 30_000);
+      log(`reload: new server ${i + 1} answers /healthz on port ${fresh.port} and is UP in HAProxy; draining the old one (port ${old.port})`);
       // Nothing new goes to the old one from here on; what it is answering, it finishes.
       await haproxyCommand(socket, `set server servers/${old.name} state maint`);
       cluster.servers[i] = fresh;

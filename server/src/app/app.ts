@@ -37,6 +37,7 @@ import pagesRoutes from '../pages/routes';
 import { connectCluster, type ClusterLink } from '../cluster/shared-state';
 import { wireClusterInvalidations } from '../cluster/wiring';
 import { startScheduler } from '../deliveries/scheduler';
+import { countScheduled } from '../deliveries/queries';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -166,6 +167,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     );
   }
   if (dialect === 'sqlite') metrics.queueDepth('sqlite_search', () => sqliteSearchQueueDepth(db));
+  // Wishes to mail, due or later: the outbox is shared by every process, so each reports the same count.
+  metrics.queueDepth('deliveries', () => countScheduled(db));
   if (cluster) {
     const link = cluster;
     metrics.gauge('wishes_redis_available', 'Cluster mode: 1 while Redis answers, 0 during an outage', () => (link.available() ? 1 : 0));

@@ -56,7 +56,7 @@ describe.each(dialects)('GET /metrics (%s)', (dialect) => {
   });
 
   it('reports open notification streams and a queue another module registers', async () => {
-    t.app.deps.metrics.queueDepth('deliveries', () => 3);
+    t.app.deps.metrics.queueDepth('thumbnails', () => 3);
     const user = await t.createUser();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
@@ -67,7 +67,7 @@ describe.each(dialects)('GET /metrics (%s)', (dialect) => {
     await reader.read();
     let text = await scrape();
     expect(sample(text, /^wishes_notification_streams_open /)).toBe(1);
-    expect(sample(text, /^wishes_queue_depth\{queue="deliveries"\}/)).toBe(3);
+    expect(sample(text, /^wishes_queue_depth\{queue="thumbnails"\}/)).toBe(3);
     controller.abort();
     await reader.cancel().catch(() => undefined);
     for (let i = 0; i < 50 && sample(text, /^wishes_notification_streams_open /) !== 0; i++) {
@@ -75,6 +75,24 @@ describe.each(dialects)('GET /metrics (%s)', (dialect) => {
       text = await scrape();
     }
     expect(sample(text, /^wishes_notification_streams_open /)).toBe(0);
+  });
+
+  it('reports the deliveries outbox: wishes still to mail', async () => {
+    const depth = async () => sample(await scrape(), /^wishes_queue_depth\{queue="deliveries"\}/);
+    const before = await depth();
+    expect(before).toBeGreaterThanOrEqual(0);
+    const user = await t.createUser();
+    const wishId = await t.saveWish(user, 'Happy anniversary, Jo: to many more years.');
+    const sendAt = new Date(Date.now() + 3600_000).toISOString();
+    const ids: number[] = [];
+    for (const n of [1, 2]) {
+      const res = await t.request({ method: 'POST', url: `/api/base/wish/${wishId}/send/`, token: user.access, payload: { recipient_email: `jo${n}@example.com`, send_at: sendAt } });
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json().delivery_id as number);
+    }
+    expect(await depth()).toBe(before! + 2);
+    expect((await t.request({ method: 'DELETE', url: `/api/base/deliveries/${ids[0]}/`, token: user.access })).statusCode).toBe(200);
+    expect(await depth()).toBe(before! + 1);
   });
 
   it('serves the same text without a token on METRICS_PORT, and nothing else there', async () => {

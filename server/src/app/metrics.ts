@@ -21,8 +21,8 @@ export interface Metrics {
   /** A gauge read at scrape time (labels optional: the callback returns one value per label set). */
   gauge(name: string, help: string, read: () => number | Promise<number>): void;
   gauge(name: string, help: string, read: () => Array<{ labels: Record<string, string>; value: number }> | Promise<Array<{ labels: Record<string, string>; value: number }>>, labelNames: string[]): void;
-  /** A queue's depth as wishes_queue_depth{queue="<name>"}. */
-  queueDepth(queue: string, read: () => number): void;
+  /** A queue's depth as wishes_queue_depth{queue="<name>"} (a read that fails leaves that queue out of the scrape). */
+  queueDepth(queue: string, read: () => number | Promise<number>): void;
   /** The port of the METRICS_PORT listener once listening (METRICS_PORT=0: a free one), else null. */
   listenerPort(): number | null;
   /** The Prometheus text of everything registered. */
@@ -35,16 +35,19 @@ const STREAM_PATH = OPERATIONS.streamUnreadCount.path;
 export function createMetrics(options: { processMetrics: boolean }): Metrics {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
-  const queues = new Map<string, () => number>();
+  const queues = new Map<string, () => number | Promise<number>>();
   let listener: Server | null = null;
   new Gauge({
     name: 'wishes_queue_depth',
     help: 'Jobs waiting or running, per queue',
     labelNames: ['queue'],
     registers: [registry],
-    collect() {
+    async collect() {
+      // Read first, set after: a scrape never shows a half-reset gauge. A queue whose read fails (its
+      // database away) is left out rather than failing the whole scrape.
+      const depths = await Promise.all([...queues].map(async ([queue, read]) => [queue, await Promise.resolve().then(read).catch(() => null)] as const));
       this.reset();
-      for (const [queue, read] of queues) this.set({ queue }, read());
+      for (const [queue, depth] of depths) if (depth !== null) this.set({ queue }, depth);
     },
   });
   const metrics: Metrics & { setListener(server: Server): void } = {

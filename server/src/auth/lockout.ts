@@ -17,6 +17,7 @@
 import type { Redis } from 'ioredis';
 import { HttpError } from '../app/errors';
 import { UNAVAILABLE } from '../app/ratelimit';
+import type { ClusterLink } from '../cluster/shared-state';
 
 /** A Redis failure as a 503 the client may retry (never a 500, never a pass without counting). */
 async function orUnavailable<T>(work: Promise<T>): Promise<T> {
@@ -227,14 +228,15 @@ export class RedisLockout implements LockoutCounter {
  * In cluster mode a Redis that is away (not connected, or failing a call) is stood in for by this
  * process's own memory until it returns: sign-in goes on, with lockouts per process meanwhile.
  */
-export function createLockout(name: string, rule: LockoutRule, redis?: Redis): LockoutCounter {
-  if (!redis) return inMemory(new Lockout(rule));
-  const shared = new RedisLockout(redis, name, rule);
+export function createLockout(name: string, rule: LockoutRule, cluster?: Pick<ClusterLink, 'redis' | 'available'>): LockoutCounter {
+  if (!cluster) return inMemory(new Lockout(rule));
+  const shared = new RedisLockout(cluster.redis, name, rule);
   const local = inMemory(new Lockout(rule));
   const either =
     <A extends unknown[], R>(method: (counter: LockoutCounter, ...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
-      if (redis.status !== 'ready') return method(local, ...args);
+      // available(), not just a connected socket: a Redis that hangs keeps its connection open.
+      if (!cluster.available()) return method(local, ...args);
       try {
         return await method(shared, ...args);
       } catch {

@@ -19,8 +19,8 @@ export default defineRoutes((app, deps) => {
   const scale = config.rateLimitScale;
   // Per (email, address) with exponential delay, plus a looser per-email ceiling (auth/lockout.ts);
   // in Redis when several processes share the counts (cluster mode).
-  const loginLockout = createLockout('login', scaleRule(LOGIN_LOCKOUT, scale), deps.cluster?.redis);
-  const resetLockout = createLockout('reset', scaleRule(RESET_LOCKOUT, scale), deps.cluster?.redis);
+  const loginLockout = createLockout('login', scaleRule(LOGIN_LOCKOUT, scale), deps.cluster);
+  const resetLockout = createLockout('reset', scaleRule(RESET_LOCKOUT, scale), deps.cluster);
   const emailOf = (body: unknown, field: string) => {
     const value = (body as Record<string, unknown> | undefined)?.[field];
     return typeof value === 'string' ? value.trim().toLowerCase() : '';

@@ -1,9 +1,11 @@
 /**
  * Cluster mode without Redis for a while (docs/operations.md → "Redis outage"): two processes'
- * worth of apps on one database share a Redis that this test starts on a port of its own and then
- * stops. While it is away both keep answering (sign-in, reads, saves, votes), each limits rates on
- * its own, caches live one second instead of ten minutes, a warning is logged and /healthz says
- * "degraded"; once it is back, both recover by themselves and invalidations travel again.
+ * worth of apps on one database (SQLite and PostgreSQL, the cluster's own engine) share a Redis
+ * that this test starts on a port of its own and then stops: killed (its connections close), and
+ * frozen (SIGSTOP: its connections stay open and nothing answers, as a hung host or a full network
+ * path does). While it is away both keep answering (sign-in, reads, saves, votes), each limits
+ * rates on its own, caches live one second instead of ten minutes, a warning is logged and
+ * /healthz says "degraded"; once it is back, both recover by themselves and invalidations travel again.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,7 +15,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app/app';
 import type { Config } from '../app/config';
-import { DEFAULT_PASSWORD } from '../../test/kit/harness';
+import { createPgDatabase, DEFAULT_PASSWORD, dialects, type TestDialect } from '../../test/kit/harness';
 import { freePort } from '../../test/reliability/child';
 
 jest.setTimeout(60_000);
@@ -54,7 +56,8 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs: num
   throw new Error(`${what}: not within ${timeoutMs} ms`);
 }
 
-maybe('Redis outage in cluster mode', () => {
+maybe.each(dialects)('Redis outage in cluster mode (%s)', (dialect: TestDialect) => {
+  let dropDatabase = async (): Promise<void> => undefined;
   let redisPort: number;
   let redis: ChildProcess;
   let dataDir: string;
@@ -72,9 +75,15 @@ maybe('Redis outage in cluster mode', () => {
     redisPort = await freePort();
     redis = await startRedis(redisPort);
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-redis-outage-'));
+    let databaseUrl = `sqlite:${path.join(dataDir, 'wishes.db')}`;
+    if (dialect === 'postgres') {
+      const pg = await createPgDatabase();
+      databaseUrl = pg.url;
+      dropDatabase = pg.drop;
+    }
     const overrides: Partial<Config> = {
       dataDir,
-      databaseUrl: `sqlite:${path.join(dataDir, 'wishes.db')}`,
+      databaseUrl,
       redisUrl: `redis://127.0.0.1:${redisPort}`,
       jwtSecret: 'redis-outage-secret-that-is-long-enough-0123',
       logLevel: 'silent',
@@ -99,6 +108,7 @@ maybe('Redis outage in cluster mode', () => {
   afterAll(async () => {
     for (const app of apps ?? []) await app.close();
     if (redis) await stopRedis(redis);
+    await dropDatabase();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -166,5 +176,42 @@ maybe('Redis outage in cluster mode', () => {
     expect((await call(a, { method: 'GET', url: '/api/base/feed/1/' })).statusCode).toBe(200);
     const after = await save(b, alice, 'Saved once Redis was back: all the best');
     await until('the invalidation from b reaching a', () => feedHas(a, after), 5000);
+  });
+
+  it('treats a Redis that stops answering (frozen, connections open) as away, and recovers when it answers again', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const email = `frozen.${Date.now().toString(36)}@example.com`;
+    expect((await call(a, { method: 'POST', url: '/api/base/create_user/', payload: { email, password: DEFAULT_PASSWORD, first_name: 'Fro', last_name: 'Zen', phone: '1' } })).statusCode).toBe(201);
+    const health = async () => Promise.all(apps.map(async (app) => (await call(app, { method: 'GET', url: '/healthz' })).json().status as string));
+    expect(await health()).toEqual(['ok', 'ok']);
+    const warned = warnings.filter((w) => /Redis unavailable/.test(w)).length;
+    const recovered = infos.filter((line) => /Redis is back/.test(line)).length;
+
+    // SIGSTOP: the TCP connections stay open, the kernel still accepts, nothing ever answers.
+    redis.kill('SIGSTOP');
+    try {
+      // Without a liveness check no connection ever closes: the processes would wait on Redis
+      // (commandTimeout) under every request, for as long as it hangs, and call themselves healthy.
+      await until('/healthz degraded on both while Redis hangs', async () => (await health()).every((s) => s === 'degraded'), 15_000);
+      expect(warnings.filter((w) => /Redis unavailable/.test(w)).length).toBe(warned + 2);
+      // Sign-in, saves, votes and reads answer, on their own counts.
+      const signIn = await call(b, { method: 'POST', url: '/api/token/', payload: { username: email, password: DEFAULT_PASSWORD } });
+      expect(signIn.statusCode).toBe(200);
+      const token = signIn.json().access as string;
+      const saved = await call(a, { method: 'POST', url: '/api/base/save_wish/', token, payload: { text: 'Saved while Redis hung: good luck on the road', is_public: true } });
+      expect(saved.statusCode).toBe(201);
+      const wishId = saved.json().wish_id as number;
+      expect((await call(b, { method: 'POST', url: `/api/wish/${wishId}/vote/`, token, payload: { vote_type: 'upvote' } })).statusCode).toBe(200);
+      expect((await call(b, { method: 'GET', url: `/api/base/wish/${wishId}/` })).json().wish.upvote_count).toBe(1);
+      await until("the wish saved on a in b's feed", async () => (await call(b, { method: 'GET', url: '/api/base/feed/1/' })).json().wishes.some((w: { id: number }) => w.id === wishId), 5000);
+    } finally {
+      redis.kill('SIGCONT');
+    }
+    await until('/healthz ok on both once Redis answers', async () => (await health()).every((s) => s === 'ok'), 20_000);
+    expect(infos.filter((line) => /Redis is back/.test(line)).length).toBe(recovered + 2);
+    // Shared limits again.
+    const from = '10.78.0.1';
+    for (let i = 0; i < 25; i++) expect((await call(i % 2 ? a : b, { method: 'POST', url: '/api/token/', from, payload: { username: `frozen-nobody${i}@example.com`, password: 'wrong-password-1' } })).statusCode).toBe(401);
+    expect((await call(a, { method: 'POST', url: '/api/token/', from, payload: { username: 'frozen-last@example.com', password: 'wrong-password-1' } })).statusCode).toBe(429);
   });
 });

@@ -53,6 +53,12 @@ export interface ClusterLink {
 }
 
 const CHANNEL = 'wishes:events';
+/**
+ * How often each connection is PINGed: with commandTimeout (2 s) and two misses in a row, a Redis
+ * that hangs is noticed within about 5 s, the bound docs/operations.md promises.
+ */
+const HEARTBEAT_MS = 1000;
+const COMMAND_TIMEOUT_MS = 2000;
 
 function parseEvent(text: string): { from: string; event: ClusterEvent } | null {
   try {
@@ -80,7 +86,7 @@ export async function connectCluster(redisUrl: string, log: FastifyBaseLogger): 
     maxRetriesPerRequest: 1,
     connectTimeout: 5000,
     // A Redis that stops answering without closing the connection must not hold requests either.
-    commandTimeout: 2000,
+    commandTimeout: COMMAND_TIMEOUT_MS,
     lazyConnect: true,
   };
   const redis = new Redis(redisUrl, options);
@@ -100,12 +106,61 @@ export async function connectCluster(redisUrl: string, log: FastifyBaseLogger): 
   // Errors are reported through the state changes above; ioredis reconnects by itself.
   redis.on('error', () => undefined);
   subscriber.on('error', () => undefined);
-  // Available when both connections are: commands (counters) and the subscriber (invalidations).
-  const check = () => setUp(redis.status === 'ready' && subscriber.status === 'ready');
+  // A Redis that hangs (a frozen process, a host gone without a reset) closes no connection: only
+  // an unanswered PING tells. Without it every request would wait out commandTimeout on Redis for
+  // as long as the hang lasts, and the process would go on calling itself healthy.
+  const answering = new Map<Redis, boolean>([
+    [redis, true],
+    [subscriber, true],
+  ]);
+  const missed = new Map<Redis, number>([
+    [redis, 0],
+    [subscriber, 0],
+  ]);
+  // Available when both connections are ready and answering: commands (counters) and the subscriber (invalidations).
+  const check = () => setUp(redis.status === 'ready' && subscriber.status === 'ready' && answering.get(redis) === true && answering.get(subscriber) === true);
   for (const connection of [redis, subscriber]) {
-    connection.on('ready', check);
+    connection.on('ready', () => {
+      answering.set(connection, true);
+      missed.set(connection, 0);
+      check();
+    });
     connection.on('close', check);
   }
+  // Two unanswered PINGs in a row, the second sent as soon as the first failed, so one event-loop
+  // stall on a busy machine (which fires the timeout late, with the reply already waiting) does
+  // not take a healthy Redis out; a PING that "timed out" well after its timeout is such a stall.
+  const ping = async (connection: Redis): Promise<boolean> => {
+    const sent = performance.now();
+    return connection.ping().then(
+      () => true,
+      () => performance.now() - sent > COMMAND_TIMEOUT_MS + 1000,
+    );
+  };
+  let pinging = false;
+  const heartbeat = setInterval(() => {
+    if (pinging || closing) return;
+    pinging = true;
+    // PING is allowed on a subscriber connection; each fails after commandTimeout when nothing answers.
+    void Promise.all(
+      [redis, subscriber].map(async (connection) => {
+        for (let attempt = 0; attempt < 2 && connection.status === 'ready' && !closing; attempt++) {
+          if (await ping(connection)) {
+            missed.set(connection, 0);
+            answering.set(connection, true);
+            return;
+          }
+          const count = (missed.get(connection) ?? 0) + 1;
+          missed.set(connection, count);
+          if (count >= 2) answering.set(connection, false);
+        }
+      }),
+    ).then(() => {
+      pinging = false;
+      check();
+    });
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   subscriber.on('message', (_channel: string, text: string) => {
     const message = parseEvent(text);
     if (!message || message.from === processId) return;
@@ -116,21 +171,23 @@ export async function connectCluster(redisUrl: string, log: FastifyBaseLogger): 
     // ioredis re-subscribes by itself after a reconnect.
     await subscriber.subscribe(CHANNEL);
   } catch (error) {
+    clearInterval(heartbeat);
     redis.disconnect();
     subscriber.disconnect();
     throw new Error(`REDIS_URL: cannot reach Redis (${error instanceof Error ? error.message : String(error)})`);
   }
   up = redis.status === 'ready' && subscriber.status === 'ready';
+  const available = () => up && redis.status === 'ready' && subscriber.status === 'ready';
   return {
     redis,
-    available: () => up && redis.status === 'ready' && subscriber.status === 'ready',
+    available,
     onAvailability(listener) {
       availability.add(listener);
       return () => availability.delete(listener);
     },
     publish(event) {
       // Lost while Redis is away: the other processes' caches are short-lived meanwhile and are cleared when it returns.
-      if (redis.status !== 'ready') return;
+      if (!available()) return;
       redis.publish(CHANNEL, JSON.stringify({ from: processId, event })).catch((error: unknown) => log.warn({ err: error, event }, 'cluster event not published'));
     },
     subscribe(listener) {
@@ -139,6 +196,7 @@ export async function connectCluster(redisUrl: string, log: FastifyBaseLogger): 
     },
     async close() {
       closing = true;
+      clearInterval(heartbeat);
       listeners.clear();
       availability.clear();
       await Promise.allSettled([redis.quit(), subscriber.quit()]);

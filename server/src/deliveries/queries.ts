@@ -221,3 +221,9 @@ export async function mailContext(db: Db, deliveryId: number) {
     from deliveries d join wishes w on w.id = d.wish_id join users u on u.id = d.sender_id where d.id = ${deliveryId}`.execute(db);
   return rows[0] ?? null;
 }
+
+/** Deliveries still to mail (due or later, being sent included): the outbox's depth for /metrics. */
+export async function countScheduled(db: Db): Promise<number> {
+  const row = await db.selectFrom('deliveries').select(sql<number | string>`count(*)`.as('n')).where('status', '=', 'scheduled').executeTakeFirstOrThrow();
+  return Number(row.n);
+}

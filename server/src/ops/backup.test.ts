@@ -7,25 +7,30 @@
  * is written. One run of the CLI checks its exit codes and output.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { InjectOptions } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../app/app';
 import type { Config } from '../app/config';
 import { registeredRemote } from '@wishes/shared/registry';
-import { recordSwitch } from '../releases/store';
+import { recordSwitch, switchHistory } from '../releases/store';
+import type { Database } from '../db/types';
+import { openDatabase } from '../db/connect';
 import { createPgDatabase, createTestApp, dialects, DEFAULT_PASSWORD, type TestContext, type TestDialect, type TestUser } from '../../test/kit/harness';
-import { BackupError, verifyBackup, type Manifest } from './archive';
+import { BackupError, listFiles, verifyBackup, type Manifest } from './archive';
 import { writeBackup } from './backup';
 import { restoreBackup } from './restore';
 
 jest.setTimeout(60_000);
 
 const RELEASE = '0.1.0-0000bkup';
+/** Active before RELEASE: the switch history has two entries, and a rollback has somewhere to go. */
+const OLDER_RELEASE = '0.0.9-0000bkup';
 
 function multipartAvatar(data: Buffer) {
   const boundary = `----wishes${Math.random().toString(16).slice(2)}`;
@@ -37,12 +42,12 @@ function multipartAvatar(data: Buffer) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-function makeRelease(releasesDir: string) {
-  const dir = path.join(releasesDir, 'mf-feed', RELEASE);
+function makeRelease(releasesDir: string, id: string) {
+  const dir = path.join(releasesDir, 'mf-feed', id);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'remoteEntry.js'), `var mf_feed; /* ${RELEASE} */`);
+  writeFileSync(path.join(dir, 'remoteEntry.js'), `var mf_feed; /* ${id} */`);
   writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'mf_feed', shared: [], exposes: [] }));
-  writeFileSync(path.join(dir, 'release.json'), JSON.stringify({ remote: 'mf-feed', id: RELEASE, version: '0.1.0', hash: 'x', created_at: new Date().toISOString(), declaration: registeredRemote('mf-feed') }));
+  writeFileSync(path.join(dir, 'release.json'), JSON.stringify({ remote: 'mf-feed', id, version: '0.1.0', hash: 'x', created_at: new Date().toISOString(), declaration: registeredRemote('mf-feed') }));
 }
 
 interface Site {
@@ -59,7 +64,8 @@ interface Site {
 
 async function populate(dialect: TestDialect): Promise<Site> {
   const releasesDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-bkrel-'));
-  makeRelease(releasesDir);
+  makeRelease(releasesDir, OLDER_RELEASE);
+  makeRelease(releasesDir, RELEASE);
   // PostgreSQL keeps media in the database (cluster mode), SQLite on disk: both paths are covered.
   const t = await createTestApp(dialect, { releasesDir, mediaStorage: dialect === 'postgres' ? 'postgres' : 'disk' });
   const [alice, bob, carol] = [await t.createUser(), await t.createUser(), await t.createUser()];
@@ -73,6 +79,7 @@ async function populate(dialect: TestDialect): Promise<Site> {
   expect(upload.statusCode).toBe(200);
   const avatarUrl = upload.json().avatar_url as string;
   const avatarBytes = (await t.request({ method: 'GET', url: avatarUrl })).rawPayload;
+  await recordSwitch(t.app.deps.db, { remote: 'mf-feed', release: OLDER_RELEASE, action: 'activate', actor: 'test', fallback: 'dist' });
   await recordSwitch(t.app.deps.db, { remote: 'mf-feed', release: RELEASE, action: 'activate', actor: 'test', fallback: 'dist' });
   return { t, alice, bob, carol, publicWish, privateWish, avatarUrl, avatarBytes, releasesDir };
 }
@@ -131,6 +138,17 @@ async function appOn(target: Target) {
   );
 }
 
+/** Everything a refused restore must leave as it was: every table's rows, the media and release files. */
+async function fingerprint(db: Kysely<Database>, target: Target) {
+  const tables: Record<string, string> = {};
+  for (const { name } of await db.introspection.getTables()) {
+    const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(db);
+    tables[name] = createHash('sha256').update(JSON.stringify(rows.map((r) => JSON.stringify(r)).sort())).digest('hex');
+  }
+  const files = (dir: string) => listFiles(dir).map((f) => `${f} ${createHash('sha256').update(readFileSync(path.join(dir, f))).digest('hex')}`);
+  return { tables, media: files(target.restoreConfig.mediaDir), releases: files(target.config.releasesDir) };
+}
+
 const directions: Array<[TestDialect, TestDialect]> = dialects.flatMap((from) => dialects.map((to) => [from, to] as [TestDialect, TestDialect]));
 
 describe.each(directions)('backup on %s, restore into %s', (from, to) => {
@@ -166,7 +184,12 @@ describe.each(directions)('backup on %s, restore into %s', (from, to) => {
     expect(manifest.tables.users.rows).toBe(3);
     expect(manifest.tables.wishes.rows).toBeGreaterThanOrEqual(8);
     expect(manifest.files.media.count).toBe(2); // the avatar and its thumbnail
-    expect(manifest.files.releases.count).toBe(3);
+    expect(manifest.files.releases.count).toBe(6);
+    const history = await switchHistory(site.t.app.deps.db, 'mf-feed');
+    expect(history.map((h) => [h.action, h.release_id, h.previous_release_id])).toEqual([
+      ['activate', RELEASE, OLDER_RELEASE],
+      ['activate', OLDER_RELEASE, 'dist'],
+    ]);
     expect(Object.keys(manifest.tables)).not.toContain('feed_buckets');
 
     await restoreBackup(target.restoreConfig, archive);
@@ -225,7 +248,11 @@ describe.each(directions)('backup on %s, restore into %s', (from, to) => {
       // The active release of mf-feed and its files.
       const active = await db.selectFrom('remote_active').select(['remote', 'release_id']).execute();
       expect(active).toEqual([{ remote: 'mf-feed', release_id: RELEASE }]);
-      expect(readFileSync(path.join(target.config.releasesDir, 'mf-feed', RELEASE, 'remoteEntry.js'), 'utf8')).toContain(RELEASE);
+      // Its history, switch for switch (what a rollback reads).
+      expect(await switchHistory(db, 'mf-feed')).toEqual(history);
+      for (const release of [RELEASE, OLDER_RELEASE]) {
+        expect(readFileSync(path.join(target.config.releasesDir, 'mf-feed', release, 'remoteEntry.js'), 'utf8')).toContain(release);
+      }
       const remotes = await inject({ method: 'GET', url: '/mf/remotes.json' });
       expect(remotes.statusCode).toBe(200);
       expect(remotes.body).toContain(RELEASE);
@@ -237,10 +264,12 @@ describe.each(directions)('backup on %s, restore into %s', (from, to) => {
   it('refuses a target that holds data (nothing changed) unless --force', async () => {
     const app = await appOn(target);
     const before = Number((await sql<{ n: number }>`select count(*) as n from wishes`.execute(app.deps.db)).rows[0].n);
+    const fingerprintBefore = await fingerprint(app.deps.db, target);
     await app.close();
     await expect(restoreBackup(target.restoreConfig, archive)).rejects.toThrow(/not empty/);
     const refused = await appOn(target);
     expect(Number((await sql<{ n: number }>`select count(*) as n from wishes`.execute(refused.deps.db)).rows[0].n)).toBe(before);
+    expect(await fingerprint(refused.deps.db, target)).toEqual(fingerprintBefore);
     await refused.close();
     await restoreBackup(target.restoreConfig, archive, { force: true });
     const again = await appOn(target);
@@ -250,6 +279,41 @@ describe.each(directions)('backup on %s, restore into %s', (from, to) => {
       expect(after).toBe(manifest.tables.wishes.rows);
     } finally {
       await again.close();
+    }
+  });
+});
+
+describe.each(dialects)('a %s database of another application', (dialect) => {
+  let dir: string;
+  let t: TestContext;
+  let archive: string;
+  let target: Target;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'wishes-bkforeign-'));
+    t = await createTestApp('sqlite', { releasesDir: path.join(dir, 'releases') });
+    await t.saveWish(await t.createUser(), 'A wish for a foreign land.');
+    archive = path.join(dir, 'site.backup');
+    await writeBackup(t.config, archive);
+    target = await emptyTarget(dialect);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await target?.cleanup();
+    rmSync(dir ?? '', { recursive: true, force: true });
+  });
+
+  it('is refused, forced or not, and gets no table of ours', async () => {
+    const other = openDatabase(target.config.databaseUrl, { poolSize: 1 });
+    const tablesOf = async () => (await other.db.introspection.getTables()).map((table) => table.name).sort();
+    try {
+      await sql`create table invoices (id integer primary key, amount integer)`.execute(other.db);
+      await sql`insert into invoices (id, amount) values (1, 120)`.execute(other.db);
+      for (const force of [false, true]) {
+        await expect(restoreBackup(target.restoreConfig, archive, { force })).rejects.toThrow(/not a Wishes database/);
+        expect(await tablesOf()).toEqual(['invoices']);
+      }
+    } finally {
+      await other.db.destroy();
     }
   });
 });

@@ -9,8 +9,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Config } from '../app/config';
 import { openDatabase } from '../db/connect';
 import { allMigrations, migrateToLatest } from '../db/migrate';
-import type { Database, Dialect } from '../db/types';
-import { BackupError, MEDIA_TABLE, SEEDED_TABLES, listFiles, readEntries, verifyBackup, type BackupConfig, type BackupHeader, type Manifest } from './archive';
+import type { Database } from '../db/types';
+import { BackupError, MEDIA_TABLE, MIGRATOR_TABLES, SEEDED_TABLES, listFiles, readEntries, verifyBackup, type BackupConfig, type BackupHeader, type Manifest } from './archive';
 
 export type RestoreConfig = BackupConfig & Pick<Config, 'dataDir'>;
 
@@ -19,11 +19,11 @@ export interface RestoreResult {
   header: BackupHeader;
 }
 
-async function tableNames(db: Kysely<Database>, dialect: Dialect): Promise<Map<string, string[]>> {
-  const tables = await db.introspection.getTables();
+async function tableNames(db: Kysely<Database>): Promise<Map<string, string[]>> {
+  // The migrator's own tables included: they tell a Wishes database from another application's.
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
   const map = new Map<string, string[]>();
   for (const t of tables) if (!t.isView) map.set(t.name, t.columns.map((c) => c.name));
-  void dialect;
   return map;
 }
 
@@ -53,13 +53,22 @@ export async function restoreBackup(config: RestoreConfig, file: string, options
     const known = Object.keys(allMigrations(dialect));
     const unknown = header.migrations.filter((m) => !known.includes(m));
     if (unknown.length) throw new BackupError(`the backup comes from a newer version (migrations ${unknown.join(', ')} are unknown here): update the code first`);
+    // Checked before migrating, so a refused target is left exactly as it was (a database of an
+    // older version is not migrated, a database of another application gets no tables of ours).
+    const existing = await tableNames(db);
+    // Every Wishes database has the migrator's table; tables without it are another application's.
+    const foreign = [...existing.keys()].filter((name) => !MIGRATOR_TABLES.has(name) && !name.startsWith('sqlite_')).sort();
+    if (foreign.length && !existing.has('kysely_migration')) {
+      throw new BackupError(`the target is not a Wishes database (it holds table ${foreign[0]}): restore into an empty database`);
+    }
+    const present = [...Object.keys(manifest.tables), MEDIA_TABLE].filter((name) => existing.has(name));
+    const holds = await targetContents(db, present, config);
+    if (holds && !options.force) throw new BackupError(`the target is not empty (${holds}): restore into an empty one, or pass --force to replace its contents`);
     await migrateToLatest(db, dialect);
-    const tables = await tableNames(db, dialect);
+    const tables = await tableNames(db);
     for (const name of Object.keys(manifest.tables)) {
       if (!tables.has(name)) throw new BackupError(`the backup holds table ${name}, which this version does not have`);
     }
-    const holds = await targetContents(db, [...Object.keys(manifest.tables), ...(tables.has(MEDIA_TABLE) ? [MEDIA_TABLE] : [])], config);
-    if (holds && !options.force) throw new BackupError(`the target is not empty (${holds}): restore into an empty one, or pass --force to replace its contents`);
 
     // Deletion order: dependants first (the archive's table order is foreign-key order).
     const archiveOrder = Object.keys(manifest.tables);

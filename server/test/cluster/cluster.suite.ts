@@ -12,6 +12,7 @@
  * Needs haproxy, redis-server and PostgreSQL: a loud skip locally when one is missing, a failure
  * under CI (.ci/run installs them).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,7 @@ import { commandExists, describeUnless, firstMissing, tcpReachable, unreachable 
 const launcher = require(`${REPO_ROOT}/scripts/cluster.js`) as {
   startCluster(options: Record<string, unknown>): Promise<Cluster>;
   killServer(server: ClusterServer): void;
+  listenForControl(cluster: Cluster): () => void;
 };
 
 interface ClusterServer {
@@ -38,6 +40,7 @@ interface ClusterServer {
 }
 interface Cluster {
   port: number;
+  dataDir: string;
   servers: ClusterServer[];
   stop(): Promise<void>;
   reload(log?: (line: string) => void): Promise<void>;
@@ -387,8 +390,36 @@ describeCluster('three processes behind HAProxy on one PostgreSQL database', () 
       })();
       const loops = Array.from({ length: 4 }, (_, n) => loop(n));
       while (ok < 20 || streamsOpened === 0) await sleep(50);
-      const lines: string[] = [];
-      await c.reload((line) => lines.push(line));
+      // As an operator does: `npm run cluster -- reload` (same DATA_DIR) asks the running launcher
+      // over its control socket, prints the progress and exits 0 once every server was replaced.
+      const closeControl = launcher.listenForControl(c);
+      let command: { code: number | null; stdout: string; stderr: string };
+      try {
+        command = await new Promise((resolve, reject) => {
+          const proc = spawn('npm', ['run', '--silent', 'cluster', '--', 'reload'], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: c.dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+          let stdout = '';
+          let stderr = '';
+          proc.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+          proc.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+          proc.on('error', reject);
+          proc.on('exit', (code) => resolve({ code, stdout, stderr }));
+        });
+      } finally {
+        closeControl();
+      }
+      const lines = command.stdout.split('\n').filter((line) => line.startsWith('[cluster] reload:'));
+      // One server at a time, each new one healthy and UP before its old one is drained.
+      const step = (line: string) => {
+        for (const [pattern, name] of [
+          [/starting a new server (\d+)/, 'start'],
+          [/new server (\d+) answers \/healthz/, 'up'],
+          [/server (\d+) replaced/, 'replaced'],
+        ] as const) {
+          const match = pattern.exec(line);
+          if (match) return `${name} ${match[1]}`;
+        }
+        return null;
+      };
       const afterReload = ok;
       while (ok < afterReload + 20) await sleep(50);
       const streamsBefore = streamsOpened;
@@ -398,6 +429,8 @@ describeCluster('three processes behind HAProxy on one PostgreSQL database', () 
       streamController.abort();
       await Promise.all([...loops, streamLoop]);
 
+      expect({ code: command.code, errors: command.stderr.split('\n').filter((line) => line.includes('[cluster]')) }).toEqual({ code: 0, errors: [] });
+      expect(lines.map(step).filter(Boolean)).toEqual(c.servers.flatMap((_, i) => [`start ${i + 1}`, `up ${i + 1}`, `replaced ${i + 1}`]));
       const after = c.servers.map((s) => s.proc.pid);
       expect(after.every((pid) => !before.includes(pid))).toBe(true);
       for (const server of c.servers) expect((await call(server.port, PROBE_PATHS.live)).status).toBe(200);
