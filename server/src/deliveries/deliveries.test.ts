@@ -12,7 +12,10 @@ import { buildApp } from '../app/app';
 import type { Config } from '../app/config';
 import { createPgDatabase, createTestApp, dialects, type TestContext, type TestDialect, type TestUser } from '../../test/kit/harness';
 import { startSmtpSink, type SmtpSink } from '../../test/kit/smtp-sink';
+import { sql } from 'kysely';
 import { scrubUrl } from '../app/request-log';
+import { emailHash } from './queries';
+import { retryDelayMs } from './scheduler';
 
 const FAST: Partial<Config> = { deliveryPollMs: 100, deliveryRetryBaseMs: 50, deliveryMaxAttempts: 3, requireVerifiedSenders: false, mailFrom: 'wishes@example.com' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -209,6 +212,59 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     expect((await send(bob, bobWish, { recipient_email: 'notme@example.com' })).statusCode).toBe(409);
   });
 
+  it('one-click unsubscribe sent as multipart/form-data (the form RFC 8058 prefers) suppresses too', async () => {
+    const wishId = await t.saveWish(ada, 'Multipart.');
+    const res = await send(ada, wishId, { recipient_email: 'multi@example.com' });
+    const token = await tokenOf(t.app, res.json().delivery_id);
+    const boundary = '----wishes-test';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
+    const one = await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/unsubscribe/`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    expect(one.statusCode).toBe(200);
+    expect((await send(ada, wishId, { recipient_email: 'multi@example.com' })).statusCode).toBe(409);
+  });
+
+  it('a wish hidden by moderators is not mailed, cannot be sent, and its links end (unsubscribe still works)', async () => {
+    const wishId = await t.saveWish(ada, 'Soon hidden.');
+    const sent = await send(ada, wishId, { recipient_email: 'hid1@example.com' });
+    const token = await tokenOf(t.app, sent.json().delivery_id);
+    const later = await send(ada, wishId, { recipient_email: 'hid2@example.com', send_at: inSeconds(1) });
+    expect(later.statusCode).toBe(201);
+    await sql`update wishes set hidden = 1, hidden_reason = 'Spam' where id = ${wishId}`.execute(t.app.deps.db);
+    for (const url of [`/w/${token}`, `/api/base/deliveries/received/${token}/`, `/api/base/deliveries/received/${token}/card.png`]) {
+      const res = await t.request({ url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.body).not.toContain('Soon hidden.');
+    }
+    expect((await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/opened/` })).statusCode).toBe(404);
+    const refused = await send(ada, wishId, { recipient_email: 'hid3@example.com' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('A moderator hid this wish, so it cannot be sent.');
+    const failed = await until(async () => {
+      const d = await statusOf(t, ada, later.json().delivery_id);
+      return d.status === 'failed' && d;
+    });
+    expect(failed.error).toBe('A moderator hid this wish, so it was not sent.');
+    expect(smtp.mails.filter((m) => m.to.includes('hid2@example.com'))).toHaveLength(0);
+    // The mail already delivered still unsubscribes.
+    expect((await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/unsubscribe/` })).statusCode).toBe(200);
+    expect(await t.app.deps.db.selectFrom('email_suppressions').select('reason').where('email_hash', '=', emailHash('hid1@example.com')).executeTakeFirst()).toEqual({ reason: 'unsubscribe' });
+  });
+
+  it('a temporary refusal every time: tried DELIVERY_MAX_ATTEMPTS times, then failed with the reply shown to the sender', async () => {
+    const wishId = await t.saveWish(ada, 'Busy all day.');
+    smtp.reject.set('always-busy@example.com', 451);
+    const res = await send(ada, wishId, { recipient_email: 'always-busy@example.com' });
+    expect(res.json().status).toBe('scheduled');
+    const failed = await until(async () => {
+      const d = await statusOf(t, ada, res.json().delivery_id);
+      return d.status === 'failed' && d;
+    });
+    expect(smtp.tries.get('always-busy@example.com')).toBe(FAST.deliveryMaxAttempts);
+    expect(failed.error).toBe("The recipient's mail server turned it away for now (SMTP 451), 3 times.");
+    // A temporary refusal suppresses nothing.
+    expect(await t.app.deps.db.selectFrom('email_suppressions').select('reason').where('email_hash', '=', emailHash('always-busy@example.com')).executeTakeFirst()).toBeUndefined();
+  });
+
   it('a permanent refusal fails the delivery with its reason and suppresses the address; a temporary one is tried again', async () => {
     const wishId = await t.saveWish(ada, 'Bounce?');
     smtp.reject.set('gone@example.com', 550);
@@ -367,10 +423,35 @@ describe.each(dialects)('the scheduler across restarts and processes (%s)', (dia
 });
 
 describe('log lines', () => {
-  it('never hold a recipient link secret', () => {
+  it('never hold a recipient link secret, at trace level, with the development outbox mailer', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp('sqlite', { ...FAST, logLevel: 'trace', smtpUrl: undefined }, { realMailer: true, logStream: { write: (line: string) => void lines.push(line) } });
+    try {
+      const ada = await t.createUser({ first_name: 'Ada' });
+      const wishId = await t.saveWish(ada, 'Logged?');
+      const res = await t.request({ method: 'POST', url: `/api/base/wish/${wishId}/send/`, token: ada.access, payload: { recipient_email: 'logs@example.com' } });
+      expect(res.json().status).toBe('sent');
+      const token = await tokenOf(t.app, res.json().delivery_id);
+      for (const url of [`/w/${token}`, `/w/${token}?not_me=1`, `/api/base/deliveries/received/${token}/`, `/api/base/deliveries/received/${token}/card.png?format=poster`, `/api/base/deliveries/received/${token}/nope/`]) await t.request({ url });
+      await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/opened/` });
+      await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/not_me/` });
+      expect(lines.some((line) => line.includes('written to'))).toBe(true); // the outbox mailer logged the mail
+      expect(lines.filter((line) => line.includes(token))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never hold a recipient link secret (the URL scrubber)', () => {
     expect(scrubUrl('/w/abcDEF123_-xyz?not_me=1')).toBe('/w/[token]?not_me=1');
     expect(scrubUrl('/api/base/deliveries/received/abcDEF/opened/')).toBe('/api/base/deliveries/received/[token]/opened/');
     expect(scrubUrl('/api/base/feed/')).toBe('/api/base/feed/');
     expect(scrubUrl('/verify-email?token=12.345.abc')).toBe('/verify-email?token=[token]');
+  });
+});
+
+describe('retry back-off', () => {
+  it('doubles from DELIVERY_RETRY_BASE_MS after each failed try', () => {
+    expect([1, 2, 3, 4].map((tries) => retryDelayMs(tries, 60_000))).toEqual([60_000, 120_000, 240_000, 480_000]);
   });
 });
