@@ -346,6 +346,21 @@ describe.each(dialects)('delivery limits and verified senders (%s)', (dialect: T
     );
     expect(more.map((r) => r.statusCode).sort()).toEqual([201, 201, 429, 429]);
   });
+
+  it('deleting the wish that was sent (its deliveries go with it) does not give the day\'s sends back', async () => {
+    const eve = await t.createUser({ first_name: 'Eve' });
+    await t.app.deps.db.updateTable('users').set({ created_at: new Date(Date.now() - 3 * 86_400_000).toISOString(), email_verified_at: new Date().toISOString() }).where('id', '=', eve.id).execute();
+    const first = await t.saveWish(eve, 'Spam, take one.');
+    for (let n = 0; n < 5; n++) {
+      const res = await t.request({ method: 'POST', url: `/api/base/wish/${first}/send/`, token: eve.access, payload: { recipient_email: `s${n}@example.com`, send_at: inSeconds(3600) } });
+      expect(res.statusCode).toBe(201);
+    }
+    expect((await t.request({ method: 'DELETE', url: `/api/base/wish/${first}/`, token: eve.access })).statusCode).toBe(200);
+    const second = await t.saveWish(eve, 'Spam, take two.');
+    const again = await t.request({ method: 'POST', url: `/api/base/wish/${second}/send/`, token: eve.access, payload: { recipient_email: 's5@example.com' } });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error).toBe('You can send at most 5 wishes a day. Please try again tomorrow.');
+  });
 });
 
 /** Apps on one database, built and closed at will (restart, several processes). */

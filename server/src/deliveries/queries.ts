@@ -46,24 +46,27 @@ export interface NewDelivery {
 export type LimitCheck = (createdToday: number) => string | null;
 
 /**
- * Inserts a delivery unless `overLimit` (given how many the sender created in the last 24 hours)
- * says no. The count and the insert are one step per sender: a PostgreSQL advisory lock for the
- * transaction; SQLite runs one write transaction at a time.
+ * Inserts a delivery unless `overLimit` (given how many the sender created in the last 24 hours,
+ * counted in `delivery_quota`, which a deleted wish does not empty) says no. The count and the
+ * insert are one step per sender: a PostgreSQL advisory lock for the transaction; SQLite runs one
+ * write transaction at a time.
  */
 export async function insertDelivery(db: Db, dialect: Dialect, input: NewDelivery, overLimit: LimitCheck): Promise<{ id: number; token: string } | { refused: string }> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SENDER_LOCK_SPACE}, ${input.senderId})`.execute(trx);
     const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+    // The quota rows outlive the deliveries a deleted wish takes with it; older ones are not needed.
+    await trx.deleteFrom('delivery_quota').where('sender_id', '=', input.senderId).where('created_at', '<=', since).execute();
     const row = await trx
-      .selectFrom('deliveries')
+      .selectFrom('delivery_quota')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('sender_id', '=', input.senderId)
-      .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
     const refused = overLimit(Number(row.n));
     if (refused) return { refused };
     const token = newToken();
     const now = nowIso();
+    await trx.insertInto('delivery_quota').values({ sender_id: input.senderId, created_at: now }).execute();
     const inserted = await trx
       .insertInto('deliveries')
       .values({
