@@ -153,6 +153,21 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     expect((await statusOf(t, ada, id)).status).toBe('cancelled');
   });
 
+  it('a delivery a process is mailing at this moment can no longer be cancelled (409)', async () => {
+    const wishId = await t.saveWish(ada, 'In flight.');
+    const res = await send(ada, wishId, { recipient_email: 'flight@example.com', send_at: inSeconds(60) });
+    const id = res.json().delivery_id;
+    // Another process holds it with a live lease, as while it talks to the mail server.
+    await t.app.deps.db.updateTable('deliveries').set({ leased_by: 'another-process', lease_expires_at: inSeconds(120), attempts: 1 }).where('id', '=', id).execute();
+    const refused = await t.request({ method: 'DELETE', url: `/api/base/deliveries/${id}/`, token: ada.access });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('This delivery can no longer be cancelled.');
+    expect((await statusOf(t, ada, id)).status).toBe('scheduled');
+    // Once the lease is over (that process died), it can be cancelled again.
+    await t.app.deps.db.updateTable('deliveries').set({ lease_expires_at: inSeconds(-1) }).where('id', '=', id).execute();
+    expect((await t.request({ method: 'DELETE', url: `/api/base/deliveries/${id}/`, token: ada.access })).statusCode).toBe(200);
+  });
+
   it('refuses bad input with a clear 4xx and schedules nothing', async () => {
     const wishId = await t.saveWish(ada, 'Checked.');
     const count = async () => Number((await t.app.deps.db.selectFrom('deliveries').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);

@@ -168,14 +168,20 @@ export async function exportDeliveries(db: Db, senderId: number) {
   return rows.map((r) => ({ ...toDelivery(r), note: r.note, created_at: r.created_at, cancelled_at: r.cancelled_at }));
 }
 
-/** Cancels the sender's scheduled delivery: 'cancelled', 'not_found', or 'too_late' (sent, failed or cancelled). */
+/**
+ * Cancels the sender's scheduled delivery: 'cancelled', 'not_found', or 'too_late' (sent, failed,
+ * cancelled, or held by a live lease: a process is handing it to the mail server right now, and
+ * a cancel then would be a promise the mail may already have broken).
+ */
 export async function cancelDelivery(db: Db, senderId: number, id: number): Promise<'cancelled' | 'not_found' | 'too_late'> {
+  const now = nowIso();
   const result = await db
     .updateTable('deliveries')
-    .set({ status: 'cancelled', cancelled_at: nowIso() })
+    .set({ status: 'cancelled', cancelled_at: now })
     .where('id', '=', id)
     .where('sender_id', '=', senderId)
     .where('status', '=', 'scheduled')
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) > 0) return 'cancelled';
   const exists = await db.selectFrom('deliveries').select('id').where('id', '=', id).where('sender_id', '=', senderId).executeTakeFirst();

@@ -770,7 +770,7 @@ export const OPERATIONS = {
     auth: 'user',
     tag: 'deliveries',
     summary: 'Cancel a scheduled delivery',
-    description: '409 once it was sent (or failed, or was cancelled); 404 for another member\'s.',
+    description: '409 once it was sent (or failed, or was cancelled), or while a process is handing it to the mail server; 404 for another member\'s.',
     params: IdParamSchema,
     responses: { 200: MessageResponseSchema },
     errors: [409],
