@@ -113,6 +113,22 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     expect(status.opened_at).toEqual(expect.any(String));
   });
 
+  it("the mail's card and the recipient page's card are drawn in the theme the author picked", async () => {
+    const saved = await t.request({ method: 'POST', url: '/api/base/save_wish/', token: ada.access, payload: { text: 'Themed for you.', card_theme: 'midnight' } });
+    const wishId = saved.json().wish_id;
+    const res = await send(ada, wishId, { recipient_email: 'themed@example.com' });
+    expect(res.json().status).toBe('sent');
+    const token = await tokenOf(t.app, res.json().delivery_id);
+    const themed = (await t.request({ url: `/api/base/wish/${wishId}/card.png` })).rawPayload;
+    const classic = (await t.request({ url: `/api/base/wish/${wishId}/card.png?theme=classic` })).rawPayload;
+    expect(themed.equals(classic)).toBe(false);
+    expect((await t.request({ url: `/api/base/deliveries/received/${token}/` })).json().card_theme).toBe('midnight');
+    expect((await t.request({ url: `/api/base/deliveries/received/${token}/card.png` })).rawPayload.equals(themed)).toBe(true);
+    const mail = (await smtp.waitFor(1)).find((m) => m.to.includes('themed@example.com'))!;
+    const attached = /Content-Type: image\/png[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.raw)![1]!;
+    expect(Buffer.from(attached.replace(/\s/g, ''), 'base64').equals(themed)).toBe(true);
+  });
+
   it('publishes the open on the unread bus (the live stream)', async () => {
     const wishId = await t.saveWish(ada, 'A live one.');
     const res = await send(ada, wishId, { recipient_email: 'live@example.com' });

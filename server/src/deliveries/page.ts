@@ -62,7 +62,8 @@ ${wish.note ? `<div class="note" data-testid="received-note">${paragraphs(wish.n
 </body></html>`;
 }
 
-export const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex,nofollow"><title>Wish not found</title>
-<style>${STYLE}</style></head><body><main><a class="site" href="/">Wishes</a><h1>This link does not lead to a wish.</h1>
+/** The page of an unknown, cancelled or ended link: the same for each, so it tells nothing apart. */
+export const notFoundPage = (siteName: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex,nofollow"><title>Wish not found · ${escapeHtml(siteName)}</title>
+<style>${STYLE}</style></head><body><main><a class="site" href="/">${escapeHtml(siteName)}</a><h1>This link does not lead to a wish.</h1>
 <p>It may have been cancelled, or the wish was deleted.</p></main></body></html>`;

@@ -17,7 +17,7 @@ import { fullName } from '../wishes/visibility';
 import { cardCacheFor, chosenTheme, sendPng } from '../previews/service';
 import { themeStyle } from '../previews/card-themes';
 import * as q from './queries';
-import { renderReceivedPage, NOT_FOUND_PAGE } from './page';
+import { renderReceivedPage, notFoundPage } from './page';
 
 export const DELIVERY_TEXT = {
   notFound: 'Wish not found',
@@ -79,7 +79,7 @@ export default defineRoutes((app, deps) => {
   app.get<{ Params: { token: string }; Querystring: { not_me?: string } }>('/w/:token', { schema: { hide: true } }, async (request, reply) => {
     noReferrer(reply);
     const row = await q.findReceived(db, request.params.token);
-    if (!row) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+    if (!row) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(siteName()));
     const data = receivedJson(row, request.params.token);
     return reply.type('text/html; charset=utf-8').send(renderReceivedPage(data, siteName(), request.query.not_me === '1'));
   });
