@@ -6,9 +6,11 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { strongPassword, unique } from '../support/api';
-import { expect, pageSignedInAs, test } from '../support/fixtures';
+import { Api, strongPassword, unique } from '../support/api';
+import { expect, pageSignedInAs, seedSession, test } from '../support/fixtures';
 import { waitForLink } from '../support/mail';
+import { freePort } from '../support/ports';
+import { withServer } from '../support/server';
 import { expectToast, header } from '../support/ui';
 
 const SHOTS = '/tmp/shots/send-wish';
@@ -202,3 +204,29 @@ for (const width of [390, 1280]) {
     }
   });
 }
+
+test('a wish the mail server did not take stays scheduled and says why in the sent list (390 and 1280 px)', async ({ browser }) => {
+  // A server whose mail server is down (nothing listens on that port): each try fails, the next is far off.
+  const port = await freePort();
+  await withServer({ label: 'send-smtp-down', env: { SMTP_URL: `smtp://127.0.0.1:${port}`, DELIVERY_RETRY_BASE_MS: '3600000' } }, async (server) => {
+    const api = new Api(server.url);
+    const sender = await api.createUser({ firstName: 'Ada', lastName: 'Sender' });
+    const wishId = await api.createWish(sender, `Happy birthday, Kim! ${unique('k')}`);
+    const sent = await api.request<{ status: string }>('POST', `/api/base/wish/${wishId}/send/`, { token: sender.access, json: { recipient_email: `${unique('kim')}@example.com`, recipient_name: 'Kim' }, expect: [201] });
+    expect(sent.body.status).toBe('scheduled');
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      try {
+        const page = await context.newPage();
+        await seedSession(page, sender);
+        await page.goto(`${server.url}/deliveries`);
+        const row = page.getByTestId('delivery');
+        await expect(row).toContainText('Scheduled', { timeout: 30_000 });
+        await expect(row).toContainText('Last try did not go through: The mail server could not be reached. Trying again soon.');
+        await page.screenshot({ path: `${SHOTS}/deliveries-retrying-${width}.png` });
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
