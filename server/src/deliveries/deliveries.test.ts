@@ -331,8 +331,14 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     const res = await send(carol, wishId, { recipient_email: 'friend@example.com' });
     const token = await tokenOf(t.app, res.json().delivery_id);
     expect((await t.request({ url: `/w/${token}` })).statusCode).toBe(200);
+    const later = await send(carol, wishId, { recipient_email: 'friend-later@example.com', send_at: inSeconds(1) });
     expect((await t.request({ method: 'DELETE', url: '/api/account/', token: carol.access, payload: { password: carol.password } })).statusCode).toBe(200);
     expect((await t.request({ url: `/w/${token}` })).statusCode).toBe(404);
+    // What was still scheduled goes nowhere.
+    await sleep(1200);
+    await t.app.deps.scheduler!.runOnce();
+    expect(await t.app.deps.db.selectFrom('deliveries').select('id').where('id', '=', later.json().delivery_id).executeTakeFirst()).toBeUndefined();
+    expect(smtp.mails.filter((m) => m.to.includes('friend-later@example.com'))).toHaveLength(0);
   });
 });
 
