@@ -23,7 +23,7 @@ import { claimDue, isSuppressed, mailContext, markFailed, markSent, suppress, ty
 
 const BATCH = 10;
 export const SUPPRESSED_TEXT = 'This address does not accept wishes';
-export const HIDDEN_TEXT = 'A moderator hid this wish, so it was not sent.';
+const HIDDEN_TEXT = 'A moderator hid this wish, so it was not sent.';
 
 /** The wait before the next try after `tries` failed ones: DELIVERY_RETRY_BASE_MS, doubled per try. */
 export const retryDelayMs = (tries: number, baseMs: number) => baseMs * 2 ** (tries - 1);
