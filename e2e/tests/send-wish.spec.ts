@@ -6,9 +6,11 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { unique } from '../support/api';
-import { expect, pageSignedInAs, test } from '../support/fixtures';
+import { Api, strongPassword, unique } from '../support/api';
+import { expect, pageSignedInAs, seedSession, test } from '../support/fixtures';
 import { waitForLink } from '../support/mail';
+import { freePort } from '../support/ports';
+import { withServer } from '../support/server';
 import { expectToast, header } from '../support/ui';
 
 const SHOTS = '/tmp/shots/send-wish';
@@ -147,4 +149,84 @@ test('write one back: compose names the sender, picks a theme, and "Save and sen
   await expect(page).toHaveURL(/\/wish\/\d+$/);
   await expect(page.getByLabel('Their name')).toHaveValue('Ada');
   await expect(page.getByLabel('Theme', { exact: true })).toHaveValue('holidays');
+});
+
+for (const width of [390, 1280]) {
+  test(`a signed-out recipient writes one back: sign in, Sign up, then compose names the sender (${width} px)`, async ({ browser, baseURL, api }) => {
+    const sender = await api.createUser({ firstName: 'Ada', lastName: 'Sender' });
+    const wishId = await api.createWish(sender, `Congratulations, Sam! ${unique('r')}`);
+    const sam = `${unique('sam')}@example.com`;
+    await api.request('POST', `/api/base/wish/${wishId}/send/`, { token: sender.access, json: { recipient_email: sam, recipient_name: 'Sam', note: 'Well done!' }, expect: [201] });
+    const link = await waitForLink(sam, /\/w\/[A-Za-z0-9_-]{43}$/);
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${link}?not_me=1`);
+      // Whoever followed "This is not me" sees the choice first, as a real button, without scrolling.
+      const notMe = page.getByRole('button', { name: 'This is not me — send no more' });
+      await expect(notMe).toBeInViewport();
+      await expect(notMe).toHaveCSS('background-color', 'rgb(124, 58, 237)');
+      await shot(page, `recipient-not-me-${width}`);
+      await page.goto(link);
+      await page.getByRole('link', { name: 'Write one back' }).click();
+      // Signed out: the sign-in page, which offers Sign Up and comes back to compose afterwards.
+      await expect(page).toHaveURL(/\/auth\/sign_in\?next=/);
+      await page.getByRole('main').getByRole('link', { name: /sign up/i }).click();
+      await expect(page).toHaveURL(/\/auth\/sign_up\?next=/);
+      const password = strongPassword();
+      await page.getByLabel('First name').fill('Sam');
+      await page.getByLabel('Last name').fill('Reader');
+      await page.getByLabel('Email').fill(sam);
+      await page.getByLabel('Phone').fill('+4670000000');
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('Confirm password').fill(password);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page).toHaveURL(/\/compose\?name=Ada$/);
+      await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Ada', { timeout: 30_000 });
+      await shot(page, `write-back-compose-${width}`);
+
+      // The sender's side as one sees it (viewport, not full page: the sticky header stays on top).
+      const senderPage = await pageSignedInAs(browser, sender, baseURL!, { viewport: { width, height: 900 } });
+      try {
+        await senderPage.goto(`/wish/${wishId}`);
+        await senderPage.getByRole('button', { name: 'Send to…' }).click();
+        await senderPage.getByLabel('On a date').check();
+        await senderPage.getByRole('button', { name: 'Schedule' }).scrollIntoViewIfNeeded();
+        await senderPage.screenshot({ path: `${SHOTS}/send-form-viewport-${width}.png` });
+        await senderPage.goto('/deliveries');
+        await expect(senderPage.getByTestId('delivery')).toContainText('Sam');
+        await senderPage.screenshot({ path: `${SHOTS}/deliveries-viewport-${width}.png` });
+      } finally {
+        await senderPage.context().close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('a wish the mail server did not take stays scheduled and says why in the sent list (390 and 1280 px)', async ({ browser }) => {
+  // A server whose mail server is down (nothing listens on that port): each try fails, the next is far off.
+  const port = await freePort();
+  await withServer({ label: 'send-smtp-down', env: { SMTP_URL: `smtp://127.0.0.1:${port}`, DELIVERY_RETRY_BASE_MS: '3600000' } }, async (server) => {
+    const api = new Api(server.url);
+    const sender = await api.createUser({ firstName: 'Ada', lastName: 'Sender' });
+    const wishId = await api.createWish(sender, `Happy birthday, Kim! ${unique('k')}`);
+    const sent = await api.request<{ status: string }>('POST', `/api/base/wish/${wishId}/send/`, { token: sender.access, json: { recipient_email: `${unique('kim')}@example.com`, recipient_name: 'Kim' }, expect: [201] });
+    expect(sent.body.status).toBe('scheduled');
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      try {
+        const page = await context.newPage();
+        await seedSession(page, sender);
+        await page.goto(`${server.url}/deliveries`);
+        const row = page.getByTestId('delivery');
+        await expect(row).toContainText('Scheduled', { timeout: 30_000 });
+        await expect(row).toContainText('Last try did not go through: The mail server could not be reached. Trying again soon.');
+        await page.screenshot({ path: `${SHOTS}/deliveries-retrying-${width}.png` });
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });

@@ -66,6 +66,36 @@ it("a refused cancel toasts the server's text and keeps the row", async () => {
   expect(within(row).getByText('Scheduled')).toBeInTheDocument();
 });
 
+it("says why a delivery failed, and why the last try of one still scheduled did not go", async () => {
+  member.server.on(
+    'GET',
+    PAGE(1),
+    page(
+      [
+        delivery(1, { status: 'failed', error: "The recipient's mail server refused the address." }),
+        delivery(2, { error: 'The mail server could not be reached.' }),
+      ],
+      null,
+    ),
+  );
+  renderPage();
+  const [failed, retrying] = await screen.findAllByTestId('delivery');
+  expect(failed).toHaveTextContent("Not delivered: The recipient's mail server refused the address.");
+  expect(retrying).toHaveTextContent('Scheduled');
+  expect(retrying).toHaveTextContent('Last try did not go through: The mail server could not be reached. Trying again soon.');
+});
+
+it('a refused cancel reloads the list, which shows what became of the delivery', async () => {
+  member.server.on('GET', PAGE(1), page([delivery(1)], null));
+  member.server.on('DELETE', '/api/base/deliveries/1/', { status: 409, body: { error: 'This delivery can no longer be cancelled.' } });
+  renderPage();
+  const row = await screen.findByTestId('delivery');
+  member.server.on('GET', PAGE(1), page([delivery(1, { status: 'sent', sent_at: '2026-12-01T09:00:05.000Z' })], null));
+  await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(within(screen.getByTestId('delivery')).getByText('Sent')).toBeInTheDocument());
+  expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+});
+
 it('shows the empty state, and an error with Retry when the first page fails; a later page that fails toasts', async () => {
   member.server.on('GET', PAGE(1), 'network-error');
   renderPage();

@@ -29,6 +29,7 @@ export const DELIVERIES_TEXT = {
   cancel: 'Cancel',
   cancelled: 'Delivery cancelled.',
   viewWish: 'View the wish',
+  retrying: (why: string) => `Last try did not go through: ${why} Trying again soon.`,
   status: {
     scheduled: 'Scheduled',
     sent: 'Sent',
@@ -58,7 +59,11 @@ export default function DeliveriesPage() {
       );
       toast.success(DELIVERIES_TEXT.cancelled);
     },
-    onError: (error) => toast.error(errorMessage(error, API_ERRORS.cancelDelivery)),
+    onError: (error) => {
+      toast.error(errorMessage(error, API_ERRORS.cancelDelivery));
+      // Refused because it went out (or failed) meanwhile: show what it is now.
+      void client.invalidateQueries({ queryKey: queryKeys.deliveriesInfinite() });
+    },
   });
 
   return (
@@ -81,6 +86,7 @@ export default function DeliveriesPage() {
               <span className={`profile-deliveries__status profile-deliveries__status--${d.status}`}>{DELIVERIES_TEXT.status[d.status]}</span>
               <div className="profile-deliveries__times">
                 {d.status === 'scheduled' ? `Goes out ${when(d.send_at)}` : null}
+                {d.status === 'scheduled' && d.error ? <span className="profile-deliveries__retry">{DELIVERIES_TEXT.retrying(d.error)}</span> : null}
                 {d.status === 'sent' ? `Sent ${when(d.sent_at)}` : null}
                 {d.status === 'opened' ? `Opened ${when(d.opened_at)}` : null}
                 {d.status === 'failed' ? `Not delivered${d.error ? `: ${d.error}` : ''}` : null}

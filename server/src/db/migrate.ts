@@ -15,6 +15,7 @@ import { timestamptzMigration } from './migrations/0012_timestamptz';
 import { teamReleasesMigration } from './migrations/0015_team_releases';
 import { deliveriesMigration } from './migrations/0014_deliveries';
 import { slowRowsMigration } from './migrations/0016_slow_rows';
+import { deliveryQuotaMigration } from './migrations/0017_delivery_quota';
 import { convertTextDateColumns } from './dates';
 import { preparedStatementsPaused } from './connect';
 
@@ -35,6 +36,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0015_team_releases': teamReleasesMigration(dialect),
     '0014_deliveries': deliveriesMigration(dialect),
     '0016_slow_rows': slowRowsMigration(dialect),
+    '0017_delivery_quota': deliveryQuotaMigration(dialect),
   };
 }
 

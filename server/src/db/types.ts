@@ -317,6 +317,13 @@ export interface DeliveriesTable {
 }
 
 /** Addresses that take no wishes (unsubscribe, "not me", permanent failure): sha256 of the address. */
+/** One row per wish sent in the last day: what the daily sending limits count (migrations/0017_delivery_quota.ts). */
+export interface DeliveryQuotaTable {
+  id: Generated<number>;
+  sender_id: number;
+  created_at: string;
+}
+
 export interface EmailSuppressionsTable {
   email_hash: string;
   reason: string;
@@ -332,6 +339,7 @@ export interface Database {
   remote_release_files: RemoteReleaseFilesTable;
   deliveries: DeliveriesTable;
   email_suppressions: EmailSuppressionsTable;
+  delivery_quota: DeliveryQuotaTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   chat_versions: ChatVersionsTable;

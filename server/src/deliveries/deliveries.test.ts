@@ -12,7 +12,10 @@ import { buildApp } from '../app/app';
 import type { Config } from '../app/config';
 import { createPgDatabase, createTestApp, dialects, type TestContext, type TestDialect, type TestUser } from '../../test/kit/harness';
 import { startSmtpSink, type SmtpSink } from '../../test/kit/smtp-sink';
+import { sql } from 'kysely';
 import { scrubUrl } from '../app/request-log';
+import { emailHash } from './queries';
+import { retryDelayMs } from './scheduler';
 
 const FAST: Partial<Config> = { deliveryPollMs: 100, deliveryRetryBaseMs: 50, deliveryMaxAttempts: 3, requireVerifiedSenders: false, mailFrom: 'wishes@example.com' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -110,6 +113,22 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     expect(status.opened_at).toEqual(expect.any(String));
   });
 
+  it("the mail's card and the recipient page's card are drawn in the theme the author picked", async () => {
+    const saved = await t.request({ method: 'POST', url: '/api/base/save_wish/', token: ada.access, payload: { text: 'Themed for you.', card_theme: 'midnight' } });
+    const wishId = saved.json().wish_id;
+    const res = await send(ada, wishId, { recipient_email: 'themed@example.com' });
+    expect(res.json().status).toBe('sent');
+    const token = await tokenOf(t.app, res.json().delivery_id);
+    const themed = (await t.request({ url: `/api/base/wish/${wishId}/card.png` })).rawPayload;
+    const classic = (await t.request({ url: `/api/base/wish/${wishId}/card.png?theme=classic` })).rawPayload;
+    expect(themed.equals(classic)).toBe(false);
+    expect((await t.request({ url: `/api/base/deliveries/received/${token}/` })).json().card_theme).toBe('midnight');
+    expect((await t.request({ url: `/api/base/deliveries/received/${token}/card.png` })).rawPayload.equals(themed)).toBe(true);
+    const mail = (await smtp.waitFor(1)).find((m) => m.to.includes('themed@example.com'))!;
+    const attached = /Content-Type: image\/png[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail.raw)![1]!;
+    expect(Buffer.from(attached.replace(/\s/g, ''), 'base64').equals(themed)).toBe(true);
+  });
+
   it('publishes the open on the unread bus (the live stream)', async () => {
     const wishId = await t.saveWish(ada, 'A live one.');
     const res = await send(ada, wishId, { recipient_email: 'live@example.com' });
@@ -148,6 +167,21 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     expect(smtp.mails).toHaveLength(0);
     expect((await t.request({ url: `/w/${await tokenOf(t.app, id)}` })).statusCode).toBe(404);
     expect((await statusOf(t, ada, id)).status).toBe('cancelled');
+  });
+
+  it('a delivery a process is mailing at this moment can no longer be cancelled (409)', async () => {
+    const wishId = await t.saveWish(ada, 'In flight.');
+    const res = await send(ada, wishId, { recipient_email: 'flight@example.com', send_at: inSeconds(60) });
+    const id = res.json().delivery_id;
+    // Another process holds it with a live lease, as while it talks to the mail server.
+    await t.app.deps.db.updateTable('deliveries').set({ leased_by: 'another-process', lease_expires_at: inSeconds(120), attempts: 1 }).where('id', '=', id).execute();
+    const refused = await t.request({ method: 'DELETE', url: `/api/base/deliveries/${id}/`, token: ada.access });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('This delivery can no longer be cancelled.');
+    expect((await statusOf(t, ada, id)).status).toBe('scheduled');
+    // Once the lease is over (that process died), it can be cancelled again.
+    await t.app.deps.db.updateTable('deliveries').set({ lease_expires_at: inSeconds(-1) }).where('id', '=', id).execute();
+    expect((await t.request({ method: 'DELETE', url: `/api/base/deliveries/${id}/`, token: ada.access })).statusCode).toBe(200);
   });
 
   it('refuses bad input with a clear 4xx and schedules nothing', async () => {
@@ -209,6 +243,59 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     expect((await send(bob, bobWish, { recipient_email: 'notme@example.com' })).statusCode).toBe(409);
   });
 
+  it('one-click unsubscribe sent as multipart/form-data (the form RFC 8058 prefers) suppresses too', async () => {
+    const wishId = await t.saveWish(ada, 'Multipart.');
+    const res = await send(ada, wishId, { recipient_email: 'multi@example.com' });
+    const token = await tokenOf(t.app, res.json().delivery_id);
+    const boundary = '----wishes-test';
+    const body = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
+    const one = await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/unsubscribe/`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+    expect(one.statusCode).toBe(200);
+    expect((await send(ada, wishId, { recipient_email: 'multi@example.com' })).statusCode).toBe(409);
+  });
+
+  it('a wish hidden by moderators is not mailed, cannot be sent, and its links end (unsubscribe still works)', async () => {
+    const wishId = await t.saveWish(ada, 'Soon hidden.');
+    const sent = await send(ada, wishId, { recipient_email: 'hid1@example.com' });
+    const token = await tokenOf(t.app, sent.json().delivery_id);
+    const later = await send(ada, wishId, { recipient_email: 'hid2@example.com', send_at: inSeconds(1) });
+    expect(later.statusCode).toBe(201);
+    await sql`update wishes set hidden = 1, hidden_reason = 'Spam' where id = ${wishId}`.execute(t.app.deps.db);
+    for (const url of [`/w/${token}`, `/api/base/deliveries/received/${token}/`, `/api/base/deliveries/received/${token}/card.png`]) {
+      const res = await t.request({ url });
+      expect([url, res.statusCode]).toEqual([url, 404]);
+      expect(res.body).not.toContain('Soon hidden.');
+    }
+    expect((await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/opened/` })).statusCode).toBe(404);
+    const refused = await send(ada, wishId, { recipient_email: 'hid3@example.com' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('A moderator hid this wish, so it cannot be sent.');
+    const failed = await until(async () => {
+      const d = await statusOf(t, ada, later.json().delivery_id);
+      return d.status === 'failed' && d;
+    });
+    expect(failed.error).toBe('A moderator hid this wish, so it was not sent.');
+    expect(smtp.mails.filter((m) => m.to.includes('hid2@example.com'))).toHaveLength(0);
+    // The mail already delivered still unsubscribes.
+    expect((await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/unsubscribe/` })).statusCode).toBe(200);
+    expect(await t.app.deps.db.selectFrom('email_suppressions').select('reason').where('email_hash', '=', emailHash('hid1@example.com')).executeTakeFirst()).toEqual({ reason: 'unsubscribe' });
+  });
+
+  it('a temporary refusal every time: tried DELIVERY_MAX_ATTEMPTS times, then failed with the reply shown to the sender', async () => {
+    const wishId = await t.saveWish(ada, 'Busy all day.');
+    smtp.reject.set('always-busy@example.com', 451);
+    const res = await send(ada, wishId, { recipient_email: 'always-busy@example.com' });
+    expect(res.json().status).toBe('scheduled');
+    const failed = await until(async () => {
+      const d = await statusOf(t, ada, res.json().delivery_id);
+      return d.status === 'failed' && d;
+    });
+    expect(smtp.tries.get('always-busy@example.com')).toBe(FAST.deliveryMaxAttempts);
+    expect(failed.error).toBe("The recipient's mail server turned it away for now (SMTP 451), 3 times.");
+    // A temporary refusal suppresses nothing.
+    expect(await t.app.deps.db.selectFrom('email_suppressions').select('reason').where('email_hash', '=', emailHash('always-busy@example.com')).executeTakeFirst()).toBeUndefined();
+  });
+
   it('a permanent refusal fails the delivery with its reason and suppresses the address; a temporary one is tried again', async () => {
     const wishId = await t.saveWish(ada, 'Bounce?');
     smtp.reject.set('gone@example.com', 550);
@@ -244,8 +331,14 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     const res = await send(carol, wishId, { recipient_email: 'friend@example.com' });
     const token = await tokenOf(t.app, res.json().delivery_id);
     expect((await t.request({ url: `/w/${token}` })).statusCode).toBe(200);
+    const later = await send(carol, wishId, { recipient_email: 'friend-later@example.com', send_at: inSeconds(1) });
     expect((await t.request({ method: 'DELETE', url: '/api/account/', token: carol.access, payload: { password: carol.password } })).statusCode).toBe(200);
     expect((await t.request({ url: `/w/${token}` })).statusCode).toBe(404);
+    // What was still scheduled goes nowhere.
+    await sleep(1200);
+    await t.app.deps.scheduler!.runOnce();
+    expect(await t.app.deps.db.selectFrom('deliveries').select('id').where('id', '=', later.json().delivery_id).executeTakeFirst()).toBeUndefined();
+    expect(smtp.mails.filter((m) => m.to.includes('friend-later@example.com'))).toHaveLength(0);
   });
 });
 
@@ -289,6 +382,21 @@ describe.each(dialects)('delivery limits and verified senders (%s)', (dialect: T
       [5, 6, 7, 8].map((n) => t.request({ method: 'POST', url: `/api/base/wish/${wishId}/send/`, token: dan.access, payload: { recipient_email: `f${n}@example.com`, send_at: inSeconds(3600) } })),
     );
     expect(more.map((r) => r.statusCode).sort()).toEqual([201, 201, 429, 429]);
+  });
+
+  it('deleting the wish that was sent (its deliveries go with it) does not give the day\'s sends back', async () => {
+    const eve = await t.createUser({ first_name: 'Eve' });
+    await t.app.deps.db.updateTable('users').set({ created_at: new Date(Date.now() - 3 * 86_400_000).toISOString(), email_verified_at: new Date().toISOString() }).where('id', '=', eve.id).execute();
+    const first = await t.saveWish(eve, 'Spam, take one.');
+    for (let n = 0; n < 5; n++) {
+      const res = await t.request({ method: 'POST', url: `/api/base/wish/${first}/send/`, token: eve.access, payload: { recipient_email: `s${n}@example.com`, send_at: inSeconds(3600) } });
+      expect(res.statusCode).toBe(201);
+    }
+    expect((await t.request({ method: 'DELETE', url: `/api/base/wish/${first}/`, token: eve.access })).statusCode).toBe(200);
+    const second = await t.saveWish(eve, 'Spam, take two.');
+    const again = await t.request({ method: 'POST', url: `/api/base/wish/${second}/send/`, token: eve.access, payload: { recipient_email: 's5@example.com' } });
+    expect(again.statusCode).toBe(429);
+    expect(again.json().error).toBe('You can send at most 5 wishes a day. Please try again tomorrow.');
   });
 });
 
@@ -367,10 +475,35 @@ describe.each(dialects)('the scheduler across restarts and processes (%s)', (dia
 });
 
 describe('log lines', () => {
-  it('never hold a recipient link secret', () => {
+  it('never hold a recipient link secret, at trace level, with the development outbox mailer', async () => {
+    const lines: string[] = [];
+    const t = await createTestApp('sqlite', { ...FAST, logLevel: 'trace', smtpUrl: undefined }, { realMailer: true, logStream: { write: (line: string) => void lines.push(line) } });
+    try {
+      const ada = await t.createUser({ first_name: 'Ada' });
+      const wishId = await t.saveWish(ada, 'Logged?');
+      const res = await t.request({ method: 'POST', url: `/api/base/wish/${wishId}/send/`, token: ada.access, payload: { recipient_email: 'logs@example.com' } });
+      expect(res.json().status).toBe('sent');
+      const token = await tokenOf(t.app, res.json().delivery_id);
+      for (const url of [`/w/${token}`, `/w/${token}?not_me=1`, `/api/base/deliveries/received/${token}/`, `/api/base/deliveries/received/${token}/card.png?format=poster`, `/api/base/deliveries/received/${token}/nope/`]) await t.request({ url });
+      await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/opened/` });
+      await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/not_me/` });
+      expect(lines.some((line) => line.includes('written to'))).toBe(true); // the outbox mailer logged the mail
+      expect(lines.filter((line) => line.includes(token))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never hold a recipient link secret (the URL scrubber)', () => {
     expect(scrubUrl('/w/abcDEF123_-xyz?not_me=1')).toBe('/w/[token]?not_me=1');
     expect(scrubUrl('/api/base/deliveries/received/abcDEF/opened/')).toBe('/api/base/deliveries/received/[token]/opened/');
     expect(scrubUrl('/api/base/feed/')).toBe('/api/base/feed/');
     expect(scrubUrl('/verify-email?token=12.345.abc')).toBe('/verify-email?token=[token]');
+  });
+});
+
+describe('retry back-off', () => {
+  it('doubles from DELIVERY_RETRY_BASE_MS after each failed try', () => {
+    expect([1, 2, 3, 4].map((tries) => retryDelayMs(tries, 60_000))).toEqual([60_000, 120_000, 240_000, 480_000]);
   });
 });

@@ -1,6 +1,6 @@
 /** The recipient's page writes names and text as plain UTF-8, escaped only where markup could start. */
 import type { ReceivedWish } from '@wishes/shared/contract';
-import { renderReceivedPage } from './page';
+import { notFoundPage, renderReceivedPage } from './page';
 
 describe("the recipient's page", () => {
   it("writes an apostrophe and an emoji as themselves and escapes markup by name, no numeric reference", () => {
@@ -10,5 +10,11 @@ describe("the recipient's page", () => {
     expect(html).toContain("Seán O'Brien sent you a wish");
     expect(html).toContain("It's your day 🎂 &lt;b&gt;");
     expect(html).toContain('For you &amp; yours');
+  });
+
+  it("an unknown link's page names the site as configured", () => {
+    const html = notFoundPage('Glückwunsch & Co');
+    expect(html).toContain('<a class="site" href="/">Glückwunsch &amp; Co</a>');
+    expect(html).not.toMatch(/>Wishes</);
   });
 });

@@ -25,11 +25,13 @@ h1{font-size:28px;line-height:1.25;margin:20px 0 16px}
 .wish p{margin:0 0 12px}.wish p:last-child{margin:0}
 .author{font-weight:600;color:#6b21a8;margin:0 0 24px}
 .actions{display:flex;flex-wrap:wrap;gap:12px;align-items:center}
-.button{display:inline-block;background:#7c3aed;color:#fff;text-decoration:none;padding:12px 22px;border-radius:999px;font-weight:600;border:0;font-size:16px;cursor:pointer}
+.button{font-family:inherit;display:inline-block;background:#7c3aed;color:#fff;text-decoration:none;padding:12px 22px;border-radius:999px;font-weight:600;border:0;font-size:16px;cursor:pointer}
 .button.secondary{background:#fff;color:#7c3aed;border:2px solid #7c3aed}
 .notme{margin-top:40px;font-size:14px;color:#6b7280}
-.notme button{background:none;border:0;color:#6b7280;text-decoration:underline;cursor:pointer;font-size:14px;padding:0}
-.confirm{margin-top:24px;padding:16px;background:#fff;border-radius:12px;border:1px solid #e5e7eb}
+.notme button:not(.button){background:none;border:0;color:#6b7280;text-decoration:underline;cursor:pointer;font-size:14px;padding:0}
+.confirm{margin:0 0 20px;padding:16px;background:#fff;border-radius:12px;border:1px solid #e5e7eb;color:#374151;font-size:16px;line-height:1.5}
+.confirm p{margin:0 0 12px}
+[hidden]{display:none!important}
 @media (min-width:900px){main{padding:48px 24px}h1{font-size:36px}}
 `;
 
@@ -44,6 +46,12 @@ export function renderReceivedPage(wish: ReceivedWish, siteName: string, notMe: 
 <body><main data-received="1">
 <a class="site" href="/">${escapeHtml(siteName)}</a>
 <h1>${wish.recipient_name ? `${escapeHtml(wish.recipient_name)}, ` : ''}${escapeHtml(wish.author)} sent you a wish</h1>
+${
+    // Whoever followed "This is not me" came for that choice: it comes first.
+    notMe
+      ? `<div class="confirm" id="notme-confirm"><p>Did this wish reach the wrong person, or do you want no more wishes from ${escapeHtml(siteName)}? This address will receive none again, from anyone.</p><button class="button" type="button" id="notme-button">This is not me — send no more</button></div><p class="confirm" id="notme-done" hidden>This address will receive no more wishes.</p>`
+      : ''
+  }
 <img class="card" src="${escapeHtml(wish.card_url)}" width="1200" height="630" alt="The card of the wish from ${escapeHtml(wish.author)}">
 ${wish.note ? `<div class="note" data-testid="received-note">${paragraphs(wish.note)}</div>` : ''}
 <article class="wish" data-testid="received-text">${paragraphs(wish.text)}</article>
@@ -52,17 +60,14 @@ ${wish.note ? `<div class="note" data-testid="received-note">${paragraphs(wish.n
 <a class="button" href="${escapeHtml(replyTo)}">Write one back</a>
 <a class="button secondary" href="${escapeHtml(`${wish.card_url}?format=story`)}" download="wish-card.png">Download the card</a>
 </div>
-<div class="notme">${
-    notMe
-      ? `<div class="confirm" id="notme-confirm"><p>Did this wish reach the wrong person, or do you want no more wishes from ${escapeHtml(siteName)}? This address will receive none again, from anyone.</p><button class="button" type="button" id="notme-button">This is not me — send no more</button></div>`
-      : `Not you, or no more wishes? <button type="button" id="notme-button">This is not me</button>`
-  }<p id="notme-done" hidden>This address will receive no more wishes.</p></div>
+${notMe ? '' : `<div class="notme">Not you, or no more wishes? <button type="button" id="notme-button">This is not me</button><p id="notme-done" hidden>This address will receive no more wishes.</p></div>`}
 </main>
 <script src="/static/w.js" defer></script>
 </body></html>`;
 }
 
-export const NOT_FOUND_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex,nofollow"><title>Wish not found</title>
-<style>${STYLE}</style></head><body><main><a class="site" href="/">Wishes</a><h1>This link does not lead to a wish.</h1>
+/** The page of an unknown, cancelled or ended link: the same for each, so it tells nothing apart. */
+export const notFoundPage = (siteName: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex,nofollow"><title>Wish not found · ${escapeHtml(siteName)}</title>
+<style>${STYLE}</style></head><body><main><a class="site" href="/">${escapeHtml(siteName)}</a><h1>This link does not lead to a wish.</h1>
 <p>It may have been cancelled, or the wish was deleted.</p></main></body></html>`;

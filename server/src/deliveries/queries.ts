@@ -46,24 +46,27 @@ export interface NewDelivery {
 export type LimitCheck = (createdToday: number) => string | null;
 
 /**
- * Inserts a delivery unless `overLimit` (given how many the sender created in the last 24 hours)
- * says no. The count and the insert are one step per sender: a PostgreSQL advisory lock for the
- * transaction; SQLite runs one write transaction at a time.
+ * Inserts a delivery unless `overLimit` (given how many the sender created in the last 24 hours,
+ * counted in `delivery_quota`, which a deleted wish does not empty) says no. The count and the
+ * insert are one step per sender: a PostgreSQL advisory lock for the transaction; SQLite runs one
+ * write transaction at a time.
  */
 export async function insertDelivery(db: Db, dialect: Dialect, input: NewDelivery, overLimit: LimitCheck): Promise<{ id: number; token: string } | { refused: string }> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${SENDER_LOCK_SPACE}, ${input.senderId})`.execute(trx);
     const since = new Date(Date.now() - 24 * 3600_000).toISOString();
+    // The quota rows outlive the deliveries a deleted wish takes with it; older ones are not needed.
+    await trx.deleteFrom('delivery_quota').where('sender_id', '=', input.senderId).where('created_at', '<=', since).execute();
     const row = await trx
-      .selectFrom('deliveries')
+      .selectFrom('delivery_quota')
       .select((eb) => eb.fn.countAll().as('n'))
       .where('sender_id', '=', input.senderId)
-      .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
     const refused = overLimit(Number(row.n));
     if (refused) return { refused };
     const token = newToken();
     const now = nowIso();
+    await trx.insertInto('delivery_quota').values({ sender_id: input.senderId, created_at: now }).execute();
     const inserted = await trx
       .insertInto('deliveries')
       .values({
@@ -165,14 +168,20 @@ export async function exportDeliveries(db: Db, senderId: number) {
   return rows.map((r) => ({ ...toDelivery(r), note: r.note, created_at: r.created_at, cancelled_at: r.cancelled_at }));
 }
 
-/** Cancels the sender's scheduled delivery: 'cancelled', 'not_found', or 'too_late' (sent, failed or cancelled). */
+/**
+ * Cancels the sender's scheduled delivery: 'cancelled', 'not_found', or 'too_late' (sent, failed,
+ * cancelled, or held by a live lease: a process is handing it to the mail server right now, and
+ * a cancel then would be a promise the mail may already have broken).
+ */
 export async function cancelDelivery(db: Db, senderId: number, id: number): Promise<'cancelled' | 'not_found' | 'too_late'> {
+  const now = nowIso();
   const result = await db
     .updateTable('deliveries')
-    .set({ status: 'cancelled', cancelled_at: nowIso() })
+    .set({ status: 'cancelled', cancelled_at: now })
     .where('id', '=', id)
     .where('sender_id', '=', senderId)
     .where('status', '=', 'scheduled')
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) > 0) return 'cancelled';
   const exists = await db.selectFrom('deliveries').select('id').where('id', '=', id).where('sender_id', '=', senderId).executeTakeFirst();
@@ -199,12 +208,15 @@ export interface ReceivedRow {
  * by the scheduler, in the moment between the mail server's acceptance and its record). Unknown,
  * cancelled, failed and not-yet-sent links are null.
  */
-export async function findReceived(db: Db, token: string): Promise<ReceivedRow | null> {
+export async function findReceived(db: Db, token: string, { evenHidden = false } = {}): Promise<ReceivedRow | null> {
   if (!looksLikeToken(token)) return null;
+  // A wish hidden by moderators (or whose author is banned) no longer shows through its links;
+  // `evenHidden` is for unsubscribing from a mail already received.
+  const visible = evenHidden ? sql`` : sql`and w.hidden = 0`;
   const { rows } = await sql<ReceivedRow>`select d.id, d.wish_id, d.sender_id, d.recipient_email, d.recipient_name, d.note, d.status, d.sent_at,
       w.text, w.card_theme, u.first_name, u.last_name
     from deliveries d join wishes w on w.id = d.wish_id join users u on u.id = d.sender_id
-    where d.token = ${token} and (d.status in ('sent', 'opened') or (d.status = 'scheduled' and d.attempts > 0))`.execute(db);
+    where d.token = ${token} and (d.status in ('sent', 'opened') or (d.status = 'scheduled' and d.attempts > 0)) ${visible}`.execute(db);
   return rows[0] ?? null;
 }
 
@@ -214,10 +226,10 @@ export async function markOpened(db: Db, id: number): Promise<boolean> {
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Everything the mail needs: the wish, its author, the theme. Null when the wish or sender is gone. */
+/** Everything the mail needs: the wish, its author, the theme, whether it is hidden. Null when the wish or sender is gone. */
 export async function mailContext(db: Db, deliveryId: number) {
-  const { rows } = await sql<{ text: string; card_theme: string | null; first_name: string; last_name: string; wish_id: number }>`
-    select w.text, w.card_theme, u.first_name, u.last_name, w.id as wish_id
+  const { rows } = await sql<{ text: string; card_theme: string | null; first_name: string; last_name: string; wish_id: number; hidden: number }>`
+    select w.text, w.card_theme, u.first_name, u.last_name, w.id as wish_id, w.hidden
     from deliveries d join wishes w on w.id = d.wish_id join users u on u.id = d.sender_id where d.id = ${deliveryId}`.execute(db);
   return rows[0] ?? null;
 }

@@ -17,7 +17,7 @@ import { fullName } from '../wishes/visibility';
 import { cardCacheFor, chosenTheme, sendPng } from '../previews/service';
 import { themeStyle } from '../previews/card-themes';
 import * as q from './queries';
-import { renderReceivedPage, NOT_FOUND_PAGE } from './page';
+import { renderReceivedPage, notFoundPage } from './page';
 
 export const DELIVERY_TEXT = {
   notFound: 'Wish not found',
@@ -27,6 +27,7 @@ export const DELIVERY_TEXT = {
   badTime: 'Enter a valid date and time.',
   pastTime: 'The time to send must not be in the past.',
   farTime: 'The time to send must be at most 366 days ahead.',
+  hidden: 'A moderator hid this wish, so it cannot be sent.',
   unverified: 'Please verify your email address before sending wishes: open the link we mailed you when you signed up.',
   suppressed: 'This address does not accept wishes',
   overLimit: (n: number) => `You can send at most ${n} wishes a day. Please try again tomorrow.`,
@@ -47,11 +48,14 @@ export default defineRoutes((app, deps) => {
   const cards = cardCacheFor(config.dataDir);
   const siteName = () => loadOptions(config.optionsPath, config.siteName).options.site_name;
 
-  // RFC 8058: the one-click POST carries `List-Unsubscribe=One-Click` as a form body (only here).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+  // RFC 8058: the one-click POST carries `List-Unsubscribe=One-Click` as a form body, which
+  // SHOULD be multipart/form-data and MAY be urlencoded (only here; the body itself is not needed).
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+  }
 
-  const received = async (token: string) => {
-    const row = await q.findReceived(db, token);
+  const received = async (token: string, options?: { evenHidden: boolean }) => {
+    const row = await q.findReceived(db, token, options);
     if (!row) throw new HttpError(404, DELIVERY_TEXT.linkNotFound);
     return row;
   };
@@ -75,14 +79,14 @@ export default defineRoutes((app, deps) => {
   app.get<{ Params: { token: string }; Querystring: { not_me?: string } }>('/w/:token', { schema: { hide: true } }, async (request, reply) => {
     noReferrer(reply);
     const row = await q.findReceived(db, request.params.token);
-    if (!row) return reply.code(404).type('text/html; charset=utf-8').send(NOT_FOUND_PAGE);
+    if (!row) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(siteName()));
     const data = receivedJson(row, request.params.token);
     return reply.type('text/html; charset=utf-8').send(renderReceivedPage(data, siteName(), request.query.not_me === '1'));
   });
 
   const suppressHandler = (reason: 'unsubscribe' | 'not_me') => async (request: { params: { token: string } }, reply: FastifyReply) => {
     noReferrer(reply);
-    const row = await received(request.params.token);
+    const row = await received(request.params.token, { evenHidden: true });
     await q.suppress(db, row.recipient_email, reason);
     return { message: DELIVERY_TEXT.unsubscribed };
   };
@@ -106,8 +110,9 @@ export default defineRoutes((app, deps) => {
         }
         const note = (body.note ?? '').trim();
         const name = (body.recipient_name ?? '').trim();
-        const wish = await db.selectFrom('wishes').select(['user_id']).where('id', '=', wishId).executeTakeFirst();
+        const wish = await db.selectFrom('wishes').select(['user_id', 'hidden']).where('id', '=', wishId).executeTakeFirst();
         if (!wish || wish.user_id !== userId) throw new HttpError(404, DELIVERY_TEXT.notFound);
+        if (wish.hidden !== 0) throw new HttpError(403, DELIVERY_TEXT.hidden);
         const sender = await db.selectFrom('users').select(['email_verified_at', 'created_at']).where('id', '=', userId).executeTakeFirstOrThrow();
         if (config.requireVerifiedSenders && !sender.email_verified_at) throw new HttpError(403, DELIVERY_TEXT.unverified);
         if (await q.isSuppressed(db, email)) throw new HttpError(409, DELIVERY_TEXT.suppressed, { fields: { recipient_email: DELIVERY_TEXT.suppressed } });

@@ -23,6 +23,18 @@ import { claimDue, isSuppressed, mailContext, markFailed, markSent, suppress, ty
 
 const BATCH = 10;
 export const SUPPRESSED_TEXT = 'This address does not accept wishes';
+const HIDDEN_TEXT = 'A moderator hid this wish, so it was not sent.';
+
+/** The wait before the next try after `tries` failed ones: DELIVERY_RETRY_BASE_MS, doubled per try. */
+export const retryDelayMs = (tries: number, baseMs: number) => baseMs * 2 ** (tries - 1);
+
+/** Why a try failed, in words for the sender (the list shows it); `tries` is set once it is the last. */
+function failureReason(error: unknown, permanent: boolean, tries: number | null): string {
+  if (permanent) return "The recipient's mail server refused the address.";
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  const why = typeof code === 'number' ? `The recipient's mail server turned it away for now (SMTP ${code})` : 'The mail server could not be reached';
+  return tries === null ? `${why}.` : `${why}, ${tries} ${tries === 1 ? 'time' : 'times'}.`;
+}
 
 export interface Scheduler {
   /** Mails this delivery now if it is due and unclaimed; resolves to whether it was sent. */
@@ -52,6 +64,10 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
       }
       const context = await mailContext(db, row.id);
       if (!context) return false; // the wish or its sender is gone (the row went with them)
+      if (context.hidden !== 0) {
+        await markFailed(db, row.id, worker, HIDDEN_TEXT, null);
+        return false;
+      }
       const author = fullName(context.first_name, context.last_name) || ANONYMOUS;
       const card = await cards(`wish-${context.wish_id}`, context.text, author, siteName(), { theme: context.card_theme, format: 'og' });
       await mailer.send(
@@ -73,9 +89,9 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
       return true;
     } catch (error) {
       const permanent = isPermanentMailError(error);
-      const reason = permanent ? 'The recipient\'s mail server refused the address.' : 'The mail server could not be reached.';
       const last = permanent || row.attempts >= config.deliveryMaxAttempts;
-      const retryAt = last ? null : new Date(Date.now() + config.deliveryRetryBaseMs * 2 ** (row.attempts - 1)).toISOString();
+      const reason = failureReason(error, permanent, last ? row.attempts : null);
+      const retryAt = last ? null : new Date(Date.now() + retryDelayMs(row.attempts, config.deliveryRetryBaseMs)).toISOString();
       log.warn({ err: error, deliveryId: row.id, attempt: row.attempts, final: last }, 'wish delivery failed');
       try {
         await markFailed(db, row.id, worker, reason, retryAt);

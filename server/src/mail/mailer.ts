@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
+import { scrubLink } from '../app/request-log';
 
 export interface MailMessage {
   to: string;
@@ -94,7 +95,8 @@ function outboxMailer(options: MailerOptions): Mailer {
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      const links = linksIn(message.text);
+      // A recipient's link secret stays out of the log (the .eml file holds the mail whole).
+      const links = linksIn(message.text).map(scrubLink);
       // Development only (no SMTP configured): the links are logged so the flow can be followed.
       options.logger.info(
         { to: message.to, subject: message.subject, file, links },

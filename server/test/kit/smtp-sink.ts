@@ -14,6 +14,8 @@ export interface SmtpSink {
   mails: ReceivedMail[];
   /** Recipients answered with this SMTP code at RCPT TO (e.g. 550 permanent, 450 temporary). */
   reject: Map<string, number>;
+  /** RCPT TO tries per recipient, accepted or not (retries show here). */
+  tries: Map<string, number>;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
@@ -28,12 +30,15 @@ const decodeQp = (raw: string) =>
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const reject = new Map<string, number>();
+  const tries = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      const code = reject.get(address.address.toLowerCase());
+      const to = address.address.toLowerCase();
+      tries.set(to, (tries.get(to) ?? 0) + 1);
+      const code = reject.get(to);
       if (code) return callback(Object.assign(new Error(`${code} rejected for test`), { responseCode: code }));
       callback();
     },
@@ -53,6 +58,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     reject,
+    tries,
     async waitFor(count, timeoutMs = 15_000) {
       const end = Date.now() + timeoutMs;
       while (mails.length < count && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
