@@ -16,7 +16,7 @@ import type { AppDeps } from '../app/deps';
 import type { ClusterLink } from './shared-state';
 
 /** How long a lease lives without a renewal. */
-export const SHARED_LEASE_MS = 60_000;
+export const SHARED_LEASE_MS = 30_000;
 
 export type SlotVerdict = 'ok' | 'member' | 'address';
 
