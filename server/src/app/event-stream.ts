@@ -4,7 +4,7 @@
  *
  * - caps open streams per member (STREAMS_PER_MEMBER, default 10) and per client address
  *   (STREAMS_PER_ADDRESS, default 50): one more is refused before any byte with 429, Retry-After and
- *   a JSON `{"detail": ...}` (the registry is per kind, so ten open bells never block a generation);
+ *   a JSON `{"error": ...}` (the registry is per kind, so ten open bells never block a generation);
  *   in cluster mode the caps count every process's streams (cluster/stream-slots.ts, Redis);
  * - writes the headers proxies need (no caching, no transform, no buffering), a `retry:` hint and a
  *   comment line every STREAM_HEARTBEAT (default 25 s) so proxies and browsers keep an idle stream;
