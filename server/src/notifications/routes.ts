@@ -7,10 +7,11 @@ import { requireUser } from '../app/auth';
 import type { VerifiedClaims } from '../app/tokens';
 import { claimsStillValid, onSessionsEnded } from '../auth/sessions';
 import { createEventStreams, streamLimits, type EventStream } from '../app/event-stream';
+import { sharedStreamSlots } from '../cluster/stream-slots';
 
 export default defineRoutes((app, deps) => {
   const { notifications, db } = deps;
-  const streams = createEventStreams(app, 'unread', streamLimits(deps.config), (listener) => onSessionsEnded(db, listener));
+  const streams = createEventStreams(app, 'unread', streamLimits(deps.config), (listener) => onSessionsEnded(db, listener), sharedStreamSlots(deps));
 
   /**
    * One bus subscription per member with open streams in this process: a change reads the unread
@@ -75,7 +76,7 @@ export default defineRoutes((app, deps) => {
       checksAuth: true,
       handler: async (request, reply) => {
         const claims = await streamClaims(request, request.query.access_token);
-        const stream = streams.open(request, reply, {
+        const stream = await streams.open(request, reply, {
           userId: claims.user_id,
           expiresAtMs: claims.exp * 1000,
           stillValid: () => claimsStillValid(db, claims),

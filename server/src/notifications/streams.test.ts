@@ -189,6 +189,21 @@ describe.each(dialects)('event streams (%s)', (dialect) => {
       expect(refused.status()).toBe(401);
     });
 
+    it('on a password reset (header and query tokens)', async () => {
+      const ada = await t.createUser();
+      const streams = await both(ada);
+      expect((await t.request({ method: 'POST', url: '/api/password/reset/', payload: { email: ada.email } })).statusCode).toBe(200);
+      let mail;
+      for (let i = 0; i < 100 && !mail; i++) {
+        mail = t.mails.find((m) => m.to === ada.email);
+        if (!mail) await new Promise((r) => setTimeout(r, 20));
+      }
+      const [, uid, token] = /reset_password_confirm\/([^/\s]+)\/([^/\s]+)\//.exec(mail!.text)!;
+      const confirmed = await t.request({ method: 'POST', url: '/api/password/reset/confirm/', payload: { uid, token, new_password: 'Quiet-Meadow-77' } });
+      expect(confirmed.statusCode).toBe(200);
+      await endedSoon(streams, 'stream ended after a password reset');
+    });
+
     it('on a ban and on an account deletion', async () => {
       const admin = await t.createUser();
       expect((await runAdminCommand(t.app.deps.db, ['role', admin.email, 'admin'])).code).toBe(0);

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
 import { CARD_HEIGHT, CARD_WIDTH, renderCard } from './card';
 import { clampToBox, limitMarks, MAX_MARKS } from './card-text';
+import { formatSize } from './card-themes';
 
 const ZALGO = `Z${'\u0301'.repeat(147)}`;
 const marksIn = (text: string) => [...text].filter((c) => /\p{M}/u.test(c)).length;
@@ -29,6 +30,12 @@ describe('clampToBox', () => {
     expect(clamped.width).toBeLessThanOrEqual(1040);
     const small = await sharp({ create: { width: 10, height: 10, channels: 4, background: '#000' } }).png().toBuffer({ resolveWithObject: true });
     expect(await clampToBox(small, { width: 100, height: 100 })).toBe(small.data);
+  });
+
+  it.each(['square', 'story'] as const)('renderCard keeps the %s format at its size with stacked marks everywhere', async (format) => {
+    const png = await renderCard(`${ZALGO} `.repeat(40), `${ZALGO} ${ZALGO}`, 'Wishes', { format });
+    const meta = await sharp(png).metadata();
+    expect([meta.width, meta.height]).toEqual([formatSize(format).width, formatSize(format).height]);
   });
 
   it('renderCard draws stacked marks in the text and the byline at the card size', async () => {
