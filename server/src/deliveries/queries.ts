@@ -114,6 +114,12 @@ export async function claimDue(db: Db, dialect: Dialect, worker: string, leaseMs
   return rows;
 }
 
+/** A delivery's status, or null when it is gone. */
+export async function deliveryStatus(db: Db, id: number): Promise<string | null> {
+  const row = await db.selectFrom('deliveries').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status ?? null;
+}
+
 /** Records the mail server's acceptance; only the holder of the lease records it. */
 export async function markSent(db: Db, id: number, worker: string): Promise<void> {
   await db

@@ -19,7 +19,7 @@ import { fullName } from '../wishes/visibility';
 import { cardCacheFor } from '../previews/service';
 import { ANONYMOUS } from '@wishes/shared/constants';
 import { buildWishMail } from './mail';
-import { claimDue, isSuppressed, mailContext, markFailed, markSent, suppress, type DeliveryRow } from './queries';
+import { claimDue, deliveryStatus, isSuppressed, mailContext, markFailed, markSent, suppress, type DeliveryRow } from './queries';
 
 const BATCH = 10;
 export const SUPPRESSED_TEXT = 'This address does not accept wishes';
@@ -131,7 +131,12 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
   return {
     async deliverNow(id) {
       const [row] = await claimDue(db, dialect, worker, config.deliveryLeaseMs, 1, id);
-      return row ? deliver(row) : false;
+      if (row) return deliver(row);
+      // This process's own round may have claimed it between the insert and here (its timer fired):
+      // wait for that round and answer what it recorded, rather than "scheduled" for a mail just sent.
+      if (!running) return false;
+      await running;
+      return (await deliveryStatus(db, id)) === 'sent';
     },
     runOnce,
     async stop() {
