@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { Api, unique, type TestUser } from '../support/api';
 import { useExtraServer } from '../support/extra-server';
 import { expect, seedSession, test } from '../support/fixtures';
@@ -55,6 +55,17 @@ async function withRole(api: Api, dataDir: string, role: 'moderator' | 'admin', 
 }
 
 /** Nothing scrolls sideways, and every control of the bar is inside the screen. */
+/** Every slot of the mobile bar (its links and More) on screen, at least 44 px wide, its label whole (no ellipsis). */
+async function expectSlotsWhole(bar: Locator, more: Locator, width: number): Promise<void> {
+  for (const control of [...(await bar.getByRole('link').all()), more]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
+    expect(box.width).toBeGreaterThanOrEqual(43.5);
+    expect(await control.locator('.shell-nav__label').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  }
+}
+
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   expect(scroll).toBeLessThanOrEqual(inner);
@@ -73,14 +84,7 @@ test.describe('1. the mobile bar: five entries and More', () => {
       for (const name of ['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions']) await expect(bar.getByRole('link', { name, exact: true })).toBeVisible();
       await expect(more).toBeVisible();
       // Six slots, each whole on screen; nothing scrolls sideways.
-      for (const control of [...(await bar.getByRole('link').all()), more]) {
-        const box = (await control.boundingBox())!;
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
-        expect(box.width).toBeGreaterThanOrEqual(43.5);
-        // Its label whole, not cut with an ellipsis.
-        expect(await control.locator('.shell-nav__label').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
-      }
+      await expectSlotsWhole(bar, more, width);
       await expectNoSidewaysScroll(page);
 
       await more.click();
@@ -173,13 +177,7 @@ test.describe('1. the mobile bar with entries new remotes declare', () => {
       // The spec's five, in their order, then More: nothing else in the bar.
       await expect(bar.getByRole('link')).toHaveText(['Feed', 'Business', 'Search', 'Compose', 'Subscriptions']);
       const more = bar.getByRole('button', { name: 'More' });
-      for (const control of [...(await bar.getByRole('link').all()), more]) {
-        const box = (await control.boundingBox())!;
-        expect(box.x).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width).toBeLessThanOrEqual(width + 0.5);
-        expect(box.width).toBeGreaterThanOrEqual(43.5);
-        expect(await control.locator('.shell-nav__label').evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
-      }
+      await expectSlotsWhole(bar, more, width);
       await expectNoSidewaysScroll(page);
 
       await more.click();
