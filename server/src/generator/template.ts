@@ -279,7 +279,21 @@ const CELEBRATIONS = new Set<TopicKey>(['wedding', 'newBaby', 'anniversary']);
 const AHEAD = /\b(?:(?:is|are|am|'re|'s) (?:getting married|marrying|having a baby|tying the knot)|will|next (?:week|month|year|spring|summer|autumn|winter)|due|expecting|upcoming|soon|in (?:January|February|March|April|May|June|July|August|September|October|November|December|the spring|the summer|the autumn|the winter))\b/iu;
 
 /** Lines written for a baby still on the way. */
-const EXPECTING = /\b(?:on the way|as you wait|when the time comes|months ahead|coming months|safe and happy delivery)\b/iu;
+const EXPECTING = /\b(?:on the way|as you wait|when the time comes|months ahead|coming months|safe and (?:happy|easy) delivery)\b/iu;
+
+/** An adult's register that reads wrong to a child: doubt cast on their carers, grown-up idioms. */
+const CHILD_MISFITS = /\b(?:looked after properly|everything you need|here whenever you need me|take care of yourself|hasn't gone unnoticed|much appreciated|every good wish|swift and full recovery|restored to)\b/iu;
+/** A detail of a move or a leaving: the good-luck card is about the new place, not a test to pass. */
+const MOVE_OR_LEAVING = /\b(?:moving|moves|relocat\w*|emigrat\w*|leaving|leaves|new life in)\b/iu;
+/** A boss thanked as a mentor. */
+const MENTORED = /\b(?:mentor(?:ed|ing)?|taught|coached|trained|guided|believed in)\b/iu;
+/** Wishes written for a move or a leaving. */
+const MOVE_WISH = /\b(?:the (?:big )?move|move on|new chapter|miss(?:ed|ing)? you|without you)\b/iu;
+/** Lines written for an exam, a test or a race. */
+const EXAM_LINES = /\b(?:prepared|how it goes|whatever happens|deep breath|nerves|nervous|exam|test|ace it|smash it|knock (?:'em|them|their socks)|how far you've already come|going for it|in your corner|the occasion ahead|confidence in your ability)\b/iu;
+
+/** Sign-offs of appraisal and business letters: never on a heartfelt thank-you to a teacher (the ninth reading). */
+const TEACHER_THANKS_SIGNOFFS = ['With heartfelt thanks,', 'With warm thanks,', 'With gratitude,'];
 
 const firstWord = (line: string) => (/^[\p{L}']+/u.exec(line)?.[0] ?? '').toLowerCase();
 
@@ -313,13 +327,13 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(longKnown ? [SHORT_ACQUAINTANCE] : []),
     ...(!ROMANTIC_OCCASIONS.has(plan.topic) ? [GUSH] : []),
     // Twins ("Max and Ruby were born") are not "the little one".
-    ...(/\b(?:twins?|triplets|two (?:baby )?(?:boys|girls|sons|daughters)|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|baby's)\b/iu] : []),
+    ...(/\b(?:twins?|triplets|two (?:baby )?(?:boys|girls|sons|daughters)|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|the new baby|baby's|three of you)\b/iu] : []),
     // A first job is a start, not a step up: no "new position" or "talent recognised".
     ...(/\bfirst job\b/iu.test(request.details) ? [/\bnew position\b|\brecogni[sz]ed\b|\bstep up\b|\bpromotion\b/iu] : []),
     // A neighbour is a kindly acquaintance: no "not a week goes by".
     ...(plan.audience === 'neighbor' ? [/\bnot a (?:week|day) goes by\b|\bowe you\b|\bnothing could make me happier\b/iu] : []),
     // A job named outside an office (a park ranger, a nurse, a chef): no passwords, printers or desks.
-    ...(/\b(?:job|work|role|position|post) as an? /iu.test(request.details) && !/\b(?:office|desk|admin|assistant|analyst|accountant|manager|secretary|clerk|receptionist|developer|engineer|consultant|administrator)\b/iu.test(request.details) ? [/\b(?:passwords?|printer|desk|inbox|e-?mails?|meetings?|spreadsheets?|lanyard|swipe card|coffee machine|office|toilets)\b/iu] : []),
+    ...(/\b(?:job|work|role|position|post|starts?|starting) as an? /iu.test(request.details) && !/\b(?:office|desk|admin|assistant|analyst|accountant|manager|secretary|clerk|receptionist|developer|engineer|consultant|administrator)\b/iu.test(request.details) ? [/\b(?:passwords?|printer|desk|inbox|e-?mails?|meetings?|spreadsheets?|lanyard|swipe card|coffee machine|office|toilets|biscuits)\b/iu] : []),
     // A teacher taught the sender: they did not work alongside each other.
     ...(plan.audience === 'teacher' ? [/\b(?:worked|working) (?:alongside|with you)\b/iu] : []),
     // A broken wrist or arm does not keep anyone off their feet.
@@ -332,7 +346,15 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(timing ? [timing] : []),
     // A client is thanked as a client: no "it meant the world", "you're a star".
     ...(plan.audience === 'client' ? [PERSONAL_THANKS] : []),
+    // A child is written to simply and playfully: no adult idioms, no doubt cast on their carers (the ninth reading).
+    ...(plan.audience === 'child' ? [CHILD_MISFITS] : []),
+    // Good luck for a move or a leaving is about the new place and missing them, not an exam (the ninth reading).
+    ...(plan.topic === 'goodLuck' && MOVE_OR_LEAVING.test(request.details) ? [EXAM_LINES] : []),
   ];
+  const mentorThanks = plan.topic === 'thankYou' && plan.register === 'work' && (plan.audience === 'teacher' || (plan.audience === 'boss' && MENTORED.test(request.details)));
+  // Twins are two: a line written for one baby is said in the plural rather than lost.
+  const twins = /\btwins?\b|\btwin (?:girls|boys|daughters|sons)\b/iu.test(request.details);
+  const twinsSaid = (text: string) => (twins ? text.replace(/\bnew arrival\b/gu, 'new arrivals').replace(/\bthe new baby\b/gu, 'the twins').replace(/\bthe birth of your child\b/gu, 'the birth of your twins').replace(/\byour child\b/gu, 'your children').replace(/\bthree of you\b/gu, 'four of you') : text);
   const fitsPerson = (text: string) => !misfits.some((re) => re.test(text));
   const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship, plan.audience) && fitsPerson(Object.values(w).join(' ')));
   const workAnniversary = plan.topic === 'anniversary' && WORK_ANNIVERSARY.test(request.details);
@@ -347,6 +369,25 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const anyWork = (['heartfelt', 'poetic', 'inspirational', 'casual', 'formal'] as const).flatMap(workWishes);
     all = fitting(anyWork).length ? fitting(anyWork) : own;
   }
+  // A child's own wishes (playful, simple) and a move's or a leaving's own (the new place, missing
+  // them) before the general ones, when the style has them (the ninth reading).
+  const preferred = (list: CorpusWish[]) => {
+    // Thanks to a mentor (a teacher, or a boss who "mentored me") is warm and personal, not an appraisal.
+    if (mentorThanks) {
+      const own = list.filter((w) => w.fits?.includes('mentor'));
+      if (own.length) return own;
+    }
+    if (plan.audience === 'child') {
+      const own = list.filter((w) => w.fits?.includes('child'));
+      if (own.length) return own;
+    }
+    if (plan.topic === 'goodLuck' && MOVE_OR_LEAVING.test(request.details)) {
+      const moving = list.filter((w) => MOVE_WISH.test(Object.values(w).join(' ')));
+      if (moving.length) return moving;
+    }
+    return list;
+  };
+  all = preferred(all);
   let fresh = all.filter((w) => !avoid.has(w));
   // Variants ask for more wishes than a style may have for a register (or that fit the
   // relationship): the nearest styles lend theirs.
@@ -402,7 +443,10 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     if (clear(all).length) all = clear(all);
     fresh = clear(fresh);
   }
-  const wishes = fresh.length ? fresh : all;
+  // Whatever the fallbacks above lent, a wish that contradicts the details ("a safe and easy delivery" for twins born on Monday) goes while another is left.
+  const chosen = fresh.length ? fresh : all;
+  const uncontradicted = chosen.filter((w) => !contradicting.some((re) => re.test(Object.values(w).join(' '))));
+  const wishes = uncontradicted.length ? uncontradicted : chosen;
   const woven = ownWedding || contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
   // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
   // A detail of a kind that recurs (a move, twins, a wrist, a promotion) takes its own hand-written sentences, placed anywhere like a toast.
@@ -444,7 +488,11 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const greetings = plan.audience === 'neighbor' && anyGreetings.some((g) => !intimate(g)) ? anyGreetings.filter((g) => !intimate(g)) : anyGreetings;
   // A neighbour gets a warm card but not "With love": the sign-off is the one for people we know less well.
   const anySignoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
-  const signoffs = close ? closeSignoffs(signoffsFor(anySignoffs, plan), plan.audience) : signoffsFor(anySignoffs, plan);
+  const signoffs = close
+    ? closeSignoffs(signoffsFor(anySignoffs, plan).filter((line) => plan.audience !== 'child' || !CHILD_MISFITS.test(line)), plan.audience)
+    : mentorThanks
+      ? TEACHER_THANKS_SIGNOFFS
+      : signoffsFor(anySignoffs, plan).filter((line) => plan.audience !== 'child' || !CHILD_MISFITS.test(line));
   const nameWords = plan.name.split(/\s+/u);
   // A work anniversary to a friend or a parent is still a work anniversary: no love-anniversary verse.
   const coupletPlan = workAnniversary ? { ...plan, register: 'work' as Register } : plan;
@@ -474,7 +522,7 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const paragraphs = bodyOf({ ...wish, middle, ...(couplet ? { wish: '' } : {}) }, length, detailSentence, plan.topic, place).map((sentences) => sentences.filter(Boolean).join(' '));
     if (couplet) paragraphs.push(couplet);
     if (plan.dayLabel && plan.register === 'formal') paragraphs[paragraphs.length - 1] += ` With every good wish for ${plan.dayLabel}.`;
-    const text = [greeting, ...paragraphs, signoff].join('\n\n');
+    const text = twinsSaid([greeting, ...paragraphs, signoff].join('\n\n'));
     // Two sentences that open the same way ("May your…" twice, "I hope…" twice) read as a template.
     // A word said again at once is the worse fault, so it weighs more.
     // "With warm wishes for your life together." over "With a big hug," closes twice.
