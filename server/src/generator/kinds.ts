@@ -198,8 +198,8 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     const words = place.split(/\s+/u).length;
     if (words >= 2 && words <= 9) {
       return choose({
-        warm: [`${cap(place)} sounds perfect.`, `${cap(place)}: what a setting for it.`],
-        funny: [`${cap(place)}: I'm already planning my outfit.`],
+        warm: [`${cap(place)} sounds perfect.`, `I love the sound of ${place}.`],
+        funny: [`I'm already planning my outfit for ${place}.`],
         work: [`${cap(place)} sounds a lovely setting.`],
         formal: [`${cap(place)} sounds a most beautiful setting for the day.`],
       }, ctx);

@@ -81,7 +81,7 @@ describe('the ninth reading: a wedding venue or date', () => {
       }
     }
     const one = drafts(req('Wedding', 'Friend', 'Heartfelt', 'Hannah and Joe', venues[0]), 9).join('\n');
-    expect(one).toMatch(/A barn in Devon in September (?:sounds|:)/u);
+    expect(one).toMatch(/A barn in Devon in September sounds|the sound of a barn in Devon in September/u);
   });
 });
 
