@@ -488,11 +488,19 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const greetings = plan.audience === 'neighbor' && anyGreetings.some((g) => !intimate(g)) ? anyGreetings.filter((g) => !intimate(g)) : anyGreetings;
   // A neighbour gets a warm card but not "With love": the sign-off is the one for people we know less well.
   const anySignoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
-  const signoffs = close
-    ? closeSignoffs(signoffsFor(anySignoffs, plan).filter((line) => plan.audience !== 'child' || !CHILD_MISFITS.test(line)), plan.audience)
-    : mentorThanks
-      ? TEACHER_THANKS_SIGNOFFS
-      : signoffsFor(anySignoffs, plan).filter((line) => plan.audience !== 'child' || !CHILD_MISFITS.test(line));
+  const childLines = signoffsFor(anySignoffs, plan).filter((line) => !CHILD_MISFITS.test(line));
+  // A child's card signs off with love unless it was asked to be formal ("Fondly," reads like an aunt's letter).
+  const childSignoffs = childLines.length ? childLines : plan.register === 'formal' ? closeSignoffs([], 'child') : ['Lots of love,', 'Big hugs,'];
+  // A heartfelt or casual card to a colleague is not a business letter: "Kind regards," only where the style is formal or nothing else fits.
+  const workLines = signoffsFor(anySignoffs, plan);
+  const unbusinesslike = plan.register === 'work' && plan.style !== 'formal' && workLines.some((line) => line !== 'Kind regards,') ? workLines.filter((line) => line !== 'Kind regards,') : workLines;
+  const signoffs = plan.audience === 'child'
+    ? closeSignoffs(childSignoffs, plan.audience)
+    : close
+      ? closeSignoffs(signoffsFor(anySignoffs, plan), plan.audience)
+      : mentorThanks
+        ? TEACHER_THANKS_SIGNOFFS
+        : unbusinesslike;
   const nameWords = plan.name.split(/\s+/u);
   // A work anniversary to a friend or a parent is still a work anniversary: no love-anniversary verse.
   const coupletPlan = workAnniversary ? { ...plan, register: 'work' as Register } : plan;
