@@ -346,6 +346,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(timing ? [timing] : []),
     // A client is thanked as a client: no "it meant the world", "you're a star".
     ...(plan.audience === 'client' ? [PERSONAL_THANKS] : []),
+    // A work anniversary is the person's own years with the company, not a couple's: no "together".
+    ...(plan.topic === 'anniversary' && WORK_ANNIVERSARY.test(request.details) ? [/\btogether\b/iu] : []),
     // A child is written to simply and playfully: no adult idioms, no doubt cast on their carers (the ninth reading).
     ...(plan.audience === 'child' ? [CHILD_MISFITS] : []),
     // Good luck for a move or a leaving is about the new place and missing them, not an exam (the ninth reading).
@@ -445,8 +447,9 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   }
   // Whatever the fallbacks above lent, a wish that contradicts the details ("a safe and easy delivery" for twins born on Monday) goes while another is left.
   const chosen = fresh.length ? fresh : all;
-  const uncontradicted = chosen.filter((w) => !contradicting.some((re) => re.test(Object.values(w).join(' '))));
-  const wishes = uncontradicted.length ? uncontradicted : chosen;
+  const clearOf = (w: CorpusWish) => !contradicting.some((re) => re.test(Object.values(w).join(' ')));
+  const suits = (w: CorpusWish) => fitsPerson(Object.values(w).join(' '));
+  const wishes = [chosen.filter((w) => clearOf(w) && suits(w)), chosen.filter(suits), chosen.filter(clearOf)].find((list) => list.length) ?? chosen;
   const woven = ownWedding || contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
   // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
   // A detail of a kind that recurs (a move, twins, a wrist, a promotion) takes its own hand-written sentences, placed anywhere like a toast.
