@@ -496,7 +496,8 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const childSignoffs = childLines.length ? childLines : plan.register === 'formal' ? closeSignoffs([], 'child') : ['Lots of love,', 'Big hugs,'];
   // A heartfelt or casual card to a colleague is not a business letter: "Kind regards," only where the style is formal or nothing else fits.
   const workLines = signoffsFor(anySignoffs, plan);
-  const unbusinesslike = plan.register === 'work' && plan.style !== 'formal' && workLines.some((line) => line !== 'Kind regards,') ? workLines.filter((line) => line !== 'Kind regards,') : workLines;
+  // Its place goes to "All the best," so that a closing wish ("With warm wishes…") still has a sign-off that does not echo it.
+  const unbusinesslike = plan.register === 'work' && plan.style !== 'formal' && workLines.includes('Kind regards,') ? [...new Set([...workLines.filter((line) => line !== 'Kind regards,'), 'All the best,'])] : workLines;
   const signoffs = plan.audience === 'child'
     ? closeSignoffs(childSignoffs, plan.audience)
     : close
