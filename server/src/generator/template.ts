@@ -285,6 +285,8 @@ const EXPECTING = /\b(?:on the way|as you wait|when the time comes|months ahead|
 const CHILD_MISFITS = /\b(?:looked after properly|everything you need|here whenever you need me|take care of yourself|hasn't gone unnoticed|much appreciated|every good wish|swift and full recovery|restored to)\b/iu;
 /** A detail of a move or a leaving: the good-luck card is about the new place, not a test to pass. */
 const MOVE_OR_LEAVING = /\b(?:moving|moves|relocat\w*|emigrat\w*|leaving|leaves|new life in)\b/iu;
+/** Appraisal words, out of place in thanks to a teacher or a mentor. */
+const APPRAISAL = /\b(?:hasn't gone unnoticed|much appreciated|truly appreciated|outstanding support|invaluable|the outcome|good work into great work)\b/iu;
 /** A boss thanked as a mentor. */
 const MENTORED = /\b(?:mentor(?:ed|ing)?|taught|coached|trained|guided|believed in)\b/iu;
 /** Wishes written for a move or a leaving. */
@@ -320,6 +322,7 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const couple = /\s(?:and|&)\s/iu.test(plan.name);
   const longKnown = /\b(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|ten|\w+teen|twenty|thirty|forty|fifty)\s+years\b|\bsince (?:school|university|college|we were)/iu.test(request.details);
   const timing = timingMisfit(request.details, plan.topic);
+  const mentorThanks = plan.topic === 'thankYou' && plan.register === 'work' && (plan.audience === 'teacher' || (plan.audience === 'boss' && MENTORED.test(request.details)));
   const misfits = [
     ...(close ? [HEARSAY] : []),
     ...(plan.audience === 'boss' || plan.audience === 'client' || plan.audience === 'teacher' ? [COLLEAGUE] : []),
@@ -348,12 +351,13 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(plan.audience === 'client' ? [PERSONAL_THANKS] : []),
     // A work anniversary is the person's own years with the company, not a couple's: no "together".
     ...(plan.topic === 'anniversary' && WORK_ANNIVERSARY.test(request.details) ? [/\btogether\b/iu] : []),
+    // Thanks to a teacher or a mentor is never an appraisal (the ninth reading).
+    ...(mentorThanks ? [APPRAISAL] : []),
     // A child is written to simply and playfully: no adult idioms, no doubt cast on their carers (the ninth reading).
     ...(plan.audience === 'child' ? [CHILD_MISFITS] : []),
     // Good luck for a move or a leaving is about the new place and missing them, not an exam (the ninth reading).
     ...(plan.topic === 'goodLuck' && MOVE_OR_LEAVING.test(request.details) ? [EXAM_LINES] : []),
   ];
-  const mentorThanks = plan.topic === 'thankYou' && plan.register === 'work' && (plan.audience === 'teacher' || (plan.audience === 'boss' && MENTORED.test(request.details)));
   // Twins are two: a line written for one baby is said in the plural rather than lost.
   const twins = /\btwins?\b|\btwin (?:girls|boys|daughters|sons)\b/iu.test(request.details);
   const twinsSaid = (text: string) => (twins ? text.replace(/\bnew arrival\b/gu, 'new arrivals').replace(/\bthe new baby\b/gu, 'the twins').replace(/\bthe birth of your child\b/gu, 'the birth of your twins').replace(/\byour child\b/gu, 'your children').replace(/\bthree of you\b/gu, 'four of you') : text);
@@ -389,8 +393,12 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     }
     return list;
   };
+  const general = all;
   all = preferred(all);
   let fresh = all.filter((w) => !avoid.has(w));
+  // Variants that have used up the preferred wishes take the general ones still unused (held to the
+  // same misfits) rather than repeat a card: three drafts must not read as one.
+  if (!fresh.length && avoid.size) fresh = general.filter((w) => !avoid.has(w));
   // Variants ask for more wishes than a style may have for a register (or that fit the
   // relationship): the nearest styles lend theirs.
   // A get-well card that was not asked to be funny never borrows the funny style's jokes.
