@@ -175,7 +175,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
 
   // Twins: never "the little one".
   const twinNames = /^your (?:twins |twin (?:daughters|sons|girls|boys) )?([A-Z][\p{L}'-]+) and ([A-Z][\p{L}'-]+) (?:were|are) born\b/u.exec(c);
-  const twins = /^(?:your|the) (?:twins?|two (?:baby )?(?:boys|girls|sons|daughters))(?:s| daughters| sons| girls| boys)?\b.*\b(?:were|are|have been) born\b/iu.test(c) || /^you (?:just |recently )?(?:have |had |'ve had )(?:twins|twin (?:girls|boys|daughters|sons))\b/iu.test(c) || twinNames;
+  const twins = /^(?:your|the) (?:twins?|two (?:baby )?(?:boys|girls|sons|daughters))(?:s| daughters| sons| girls| boys)?\b.*\b(?:were|are|have been) born\b/iu.test(c) || /^(?:you|your (?:wife|husband|partner)) (?:just |recently )?(?:have |had |'ve had )(?:twins|twin (?:girls|boys|daughters|sons))\b/iu.test(c) || twinNames;
   if (twins) {
     const who = twinNames ? `${twinNames[1]} and ${twinNames[2]}` : null;
     return choose({
@@ -189,15 +189,54 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     }, ctx);
   }
 
+  // A wedding's venue or date is a detail mentioned lightly ("A barn in Devon in September sounds
+  // perfect."), never the cause of the joy ("Nothing could make me happier than knowing you're getting
+  // married in a barn…", the ninth reading).
+  const venue = /^you(?: are|'re) (?:getting married|marrying|tying the knot)(?: to [A-Z][\p{L}'-]+)? ((?:in|at|on) (?:a|an|the) [\p{L}' ]+?)$/u.exec(c);
+  if (venue && ['wedding', 'generic'].includes(ctx.topic)) {
+    const place = venue[1].replace(/^(?:in|at|on) /u, '');
+    const words = place.split(/\s+/u).length;
+    if (words >= 2 && words <= 9) {
+      return choose({
+        warm: [`${cap(place)} sounds perfect.`, `I love the sound of ${place}.`],
+        funny: [`I'm already planning my outfit for ${place}.`],
+        work: [`${cap(place)} sounds a lovely setting.`],
+        formal: [`${cap(place)} sounds a most beautiful setting for the day.`],
+      }, ctx);
+    }
+  }
+
+  // Leaving for a new post: the leaving is felt as well as the post ("your new appointment" alone read generic, the ninth reading).
+  const leaving = /^you(?: are|'re) (?:leaving|moving on)(?: (?:us|the (?:school|team|company|firm|office|practice|department)))? to ((?:run|lead|head|become|join|manage|take over|start|teach|open) [\p{L}' -]+)$/u.exec(c);
+  if (leaving && leaving[1].split(/\s+/u).length <= 8) {
+    const post = leaving[1];
+    return choose({
+      warm: [`We'll miss you so much, but I'm proud of you for going on to ${post}.`],
+      funny: [`Leaving us to ${post}? Fine, but only because they're lucky to have you.`],
+      work: [`We'll all feel your leaving, but I'm delighted to see you go on to ${post}.`],
+      formal: [`Your departure will be keenly felt, but I am delighted that you are going on to ${post}.`],
+    }, ctx);
+  }
+
+  // An operation on a formal or work card is alluded to ("your recent operation"), never named
+  // clinically ("sorry to learn that you had your gallbladder removed", the ninth reading).
+  if (ctx.topic === 'getWell' && ctx.register !== 'warm' && /\b(?:removed|surgery|operation|replacement|transplant|bypass|op)\b/iu.test(c) && /^you\b/u.test(c)) {
+    return choose({
+      work: ['I was sorry to hear about your recent operation.', 'I was sorry to hear you have been in for surgery.'],
+      formal: ['I was sorry to learn of your recent operation.', 'I was sorry to hear of your recent surgery.'],
+    }, ctx);
+  }
+
   // A named son or daughter is welcomed by name, as he or she.
   const baby = /^your (?:new )?(?:baby )?(son|daughter|boy|girl) ([A-Z][\p{L}'-]+) (?:was born|arrived)\b/u.exec(c);
   if (baby) {
     const [he, his] = /son|boy/u.test(baby[1]) ? ['he', 'his'] : ['she', 'her'];
     const name = baby[2];
-    // weave.ts may already have answered it ("…, and I'm so happy for you all: welcome…"): only the news itself.
-    const news = c.replace(/,.*$/u, '');
+    // The parent knows the news: the card opens on the sender's welcome, the birth taken for granted,
+    // never told back ("Your daughter Isla was born on Thursday…", the ninth reading).
+    const him = he === 'he' ? 'him' : 'her';
     return choose({
-      warm: [`${cap(news)}, and I can't wait to meet ${he === 'he' ? 'him' : 'her'}.`, `${cap(news)}, and ${he} is already so very loved.`],
+      warm: [`Welcome to the world, ${name}! I can't wait to meet ${him}.`, `Welcome, little ${name}! ${cap(he)} is already so very loved.`, `Hello and welcome, ${name}! I can't wait to give ${him} a cuddle.`],
       funny: [`${name} has arrived, and I suspect ${he} is already running the house.`, `Welcome to the world, ${name}! ${cap(his)} first job: keeping you up at night.`],
       work: [`Congratulations on the safe arrival of ${name}.`, `What lovely news that ${name} has arrived safely.`],
       formal: [`I was delighted to hear of ${name}'s safe arrival.`],

@@ -67,7 +67,8 @@ export function frameSafe(clause: string, kind: DetailKind, mood: DetailMood, to
     case 'since':
       return /^we (?:first )?met\b/iu.test(clause);
     case 'ours':
-      return OURS.test(clause);
+      // "We had a record year" is a result, not a memory to think back to.
+      return OURS.test(clause) && !/\b(?:year|quarter|season|month)$/iu.test(clause);
     case 'thing':
       return true;
     default:

@@ -279,7 +279,23 @@ const CELEBRATIONS = new Set<TopicKey>(['wedding', 'newBaby', 'anniversary']);
 const AHEAD = /\b(?:(?:is|are|am|'re|'s) (?:getting married|marrying|having a baby|tying the knot)|will|next (?:week|month|year|spring|summer|autumn|winter)|due|expecting|upcoming|soon|in (?:January|February|March|April|May|June|July|August|September|October|November|December|the spring|the summer|the autumn|the winter))\b/iu;
 
 /** Lines written for a baby still on the way. */
-const EXPECTING = /\b(?:on the way|as you wait|when the time comes|months ahead|coming months|safe and happy delivery)\b/iu;
+const EXPECTING = /\b(?:on the way|as you wait|when the time comes|months ahead|coming months|safe and (?:happy|easy) delivery)\b/iu;
+
+/** An adult's register that reads wrong to a child: doubt cast on their carers, grown-up idioms. */
+const CHILD_MISFITS = /\b(?:looked after properly|everything you need|here whenever you need me|take care of yourself|hasn't gone unnoticed|much appreciated|every good wish|swift and full recovery|restored to)\b/iu;
+/** A detail of a move or a leaving: the good-luck card is about the new place, not a test to pass. */
+const MOVE_OR_LEAVING = /\b(?:moving|moves|relocat\w*|emigrat\w*|leaving|leaves|new life in)\b/iu;
+/** Appraisal words, out of place in thanks to a teacher or a mentor. */
+const APPRAISAL = /\b(?:hasn't gone unnoticed|much appreciated|truly appreciated|outstanding support|invaluable|the outcome|good work into great work)\b/iu;
+/** A boss thanked as a mentor. */
+const MENTORED = /\b(?:mentor(?:ed|ing)?|taught|coached|trained|guided|believed in)\b/iu;
+/** Wishes written for a move or a leaving. */
+const MOVE_WISH = /\b(?:the (?:big )?move|move on|new chapter|miss(?:ed|ing)? you|without you)\b/iu;
+/** Lines written for an exam, a test or a race. */
+const EXAM_LINES = /\b(?:prepared|how it goes|whatever happens|deep breath|nerves|nervous|exam|test|ace it|smash it|knock (?:'em|them|their socks)|how far you've already come|going for it|in your corner|the occasion ahead|confidence in your ability)\b/iu;
+
+/** Sign-offs of appraisal and business letters: never on a heartfelt thank-you to a teacher (the ninth reading). */
+const TEACHER_THANKS_SIGNOFFS = ['With heartfelt thanks,', 'With warm thanks,', 'With gratitude,'];
 
 const firstWord = (line: string) => (/^[\p{L}']+/u.exec(line)?.[0] ?? '').toLowerCase();
 
@@ -306,6 +322,7 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const couple = /\s(?:and|&)\s/iu.test(plan.name);
   const longKnown = /\b(?:[2-9]|[1-9]\d|two|three|four|five|six|seven|eight|nine|ten|\w+teen|twenty|thirty|forty|fifty)\s+years\b|\bsince (?:school|university|college|we were)/iu.test(request.details);
   const timing = timingMisfit(request.details, plan.topic);
+  const mentorThanks = plan.topic === 'thankYou' && plan.register === 'work' && (plan.audience === 'teacher' || (plan.audience === 'boss' && MENTORED.test(request.details)));
   const misfits = [
     ...(close ? [HEARSAY] : []),
     ...(plan.audience === 'boss' || plan.audience === 'client' || plan.audience === 'teacher' ? [COLLEAGUE] : []),
@@ -313,13 +330,13 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(longKnown ? [SHORT_ACQUAINTANCE] : []),
     ...(!ROMANTIC_OCCASIONS.has(plan.topic) ? [GUSH] : []),
     // Twins ("Max and Ruby were born") are not "the little one".
-    ...(/\b(?:twins?|triplets|two (?:baby )?(?:boys|girls|sons|daughters)|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|baby's)\b/iu] : []),
+    ...(/\b(?:twins?|triplets|two (?:baby )?(?:boys|girls|sons|daughters)|\w+ and \w+ (?:were|are) born)\b/iu.test(request.details) ? [/\b(?:little one|your baby|the baby|a new baby|the new baby|baby's|three of you)\b/iu] : []),
     // A first job is a start, not a step up: no "new position" or "talent recognised".
     ...(/\bfirst job\b/iu.test(request.details) ? [/\bnew position\b|\brecogni[sz]ed\b|\bstep up\b|\bpromotion\b/iu] : []),
     // A neighbour is a kindly acquaintance: no "not a week goes by".
     ...(plan.audience === 'neighbor' ? [/\bnot a (?:week|day) goes by\b|\bowe you\b|\bnothing could make me happier\b/iu] : []),
     // A job named outside an office (a park ranger, a nurse, a chef): no passwords, printers or desks.
-    ...(/\b(?:job|work|role|position|post) as an? /iu.test(request.details) && !/\b(?:office|desk|admin|assistant|analyst|accountant|manager|secretary|clerk|receptionist|developer|engineer|consultant|administrator)\b/iu.test(request.details) ? [/\b(?:passwords?|printer|desk|inbox|e-?mails?|meetings?|spreadsheets?|lanyard|swipe card|coffee machine|office|toilets)\b/iu] : []),
+    ...(/\b(?:job|work|role|position|post|starts?|starting) as an? /iu.test(request.details) && !/\b(?:office|desk|admin|assistant|analyst|accountant|manager|secretary|clerk|receptionist|developer|engineer|consultant|administrator)\b/iu.test(request.details) ? [/\b(?:passwords?|printer|desk|inbox|e-?mails?|meetings?|spreadsheets?|lanyard|swipe card|coffee machine|office|toilets|biscuits)\b/iu] : []),
     // A teacher taught the sender: they did not work alongside each other.
     ...(plan.audience === 'teacher' ? [/\b(?:worked|working) (?:alongside|with you)\b/iu] : []),
     // A broken wrist or arm does not keep anyone off their feet.
@@ -332,7 +349,18 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(timing ? [timing] : []),
     // A client is thanked as a client: no "it meant the world", "you're a star".
     ...(plan.audience === 'client' ? [PERSONAL_THANKS] : []),
+    // A work anniversary is the person's own years with the company, not a couple's: no "together".
+    ...(plan.topic === 'anniversary' && WORK_ANNIVERSARY.test(request.details) ? [/\btogether\b/iu] : []),
+    // Thanks to a teacher or a mentor is never an appraisal (the ninth reading).
+    ...(mentorThanks ? [APPRAISAL] : []),
+    // A child is written to simply and playfully: no adult idioms, no doubt cast on their carers (the ninth reading).
+    ...(plan.audience === 'child' ? [CHILD_MISFITS] : []),
+    // Good luck for a move or a leaving is about the new place and missing them, not an exam (the ninth reading).
+    ...(plan.topic === 'goodLuck' && MOVE_OR_LEAVING.test(request.details) ? [EXAM_LINES] : []),
   ];
+  // Twins are two: a line written for one baby is said in the plural rather than lost.
+  const twins = /\btwins?\b|\btwin (?:girls|boys|daughters|sons)\b/iu.test(request.details);
+  const twinsSaid = (text: string) => (twins ? text.replace(/\bnew arrival\b/gu, 'new arrivals').replace(/\bthe new baby\b/gu, 'the twins').replace(/\bthe birth of your child\b/gu, 'the birth of your twins').replace(/\byour child\b/gu, 'your children').replace(/\bthree of you\b/gu, 'four of you') : text);
   const fitsPerson = (text: string) => !misfits.some((re) => re.test(text));
   const fitting = (wishes: CorpusWish[]) => wishes.filter((w) => fitsRelationship(w, relationship, plan.audience) && fitsPerson(Object.values(w).join(' ')));
   const workAnniversary = plan.topic === 'anniversary' && WORK_ANNIVERSARY.test(request.details);
@@ -347,7 +375,30 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const anyWork = (['heartfelt', 'poetic', 'inspirational', 'casual', 'formal'] as const).flatMap(workWishes);
     all = fitting(anyWork).length ? fitting(anyWork) : own;
   }
+  // A child's own wishes (playful, simple) and a move's or a leaving's own (the new place, missing
+  // them) before the general ones, when the style has them (the ninth reading).
+  const preferred = (list: CorpusWish[]) => {
+    // Thanks to a mentor (a teacher, or a boss who "mentored me") is warm and personal, not an appraisal.
+    if (mentorThanks) {
+      const own = list.filter((w) => w.fits?.includes('mentor'));
+      if (own.length) return own;
+    }
+    if (plan.audience === 'child') {
+      const own = list.filter((w) => w.fits?.includes('child'));
+      if (own.length) return own;
+    }
+    if (plan.topic === 'goodLuck' && MOVE_OR_LEAVING.test(request.details)) {
+      const moving = list.filter((w) => MOVE_WISH.test(Object.values(w).join(' ')));
+      if (moving.length) return moving;
+    }
+    return list;
+  };
+  const general = all;
+  all = preferred(all);
   let fresh = all.filter((w) => !avoid.has(w));
+  // Variants that have used up the preferred wishes take the general ones still unused (held to the
+  // same misfits) rather than repeat a card: three drafts must not read as one.
+  if (!fresh.length && avoid.size) fresh = general.filter((w) => !avoid.has(w));
   // Variants ask for more wishes than a style may have for a register (or that fit the
   // relationship): the nearest styles lend theirs.
   // A get-well card that was not asked to be funny never borrows the funny style's jokes.
@@ -402,7 +453,11 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     if (clear(all).length) all = clear(all);
     fresh = clear(fresh);
   }
-  const wishes = fresh.length ? fresh : all;
+  // Whatever the fallbacks above lent, a wish that contradicts the details ("a safe and easy delivery" for twins born on Monday) goes while another is left.
+  const chosen = fresh.length ? fresh : all;
+  const clearOf = (w: CorpusWish) => !contradicting.some((re) => re.test(Object.values(w).join(' ')));
+  const suits = (w: CorpusWish) => fitsPerson(Object.values(w).join(' '));
+  const wishes = [chosen.filter((w) => clearOf(w) && suits(w)), chosen.filter(suits), chosen.filter(clearOf)].find((list) => list.length) ?? chosen;
   const woven = ownWedding || contradictsRecipient(request.details, plan.audience, plan.name) ? null : detailToWeave(request.details, request.name);
   // A detail that speaks of love does not go into a note to a boss or a client: it is left out.
   // A detail of a kind that recurs (a move, twins, a wrist, a promotion) takes its own hand-written sentences, placed anywhere like a toast.
@@ -444,7 +499,20 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   const greetings = plan.audience === 'neighbor' && anyGreetings.some((g) => !intimate(g)) ? anyGreetings.filter((g) => !intimate(g)) : anyGreetings;
   // A neighbour gets a warm card but not "With love": the sign-off is the one for people we know less well.
   const anySignoffs = plan.audience === 'neighbor' ? linesFor(FRAMES.signoffs, { ...plan, register: 'work' }) : linesFor(FRAMES.signoffs, plan);
-  const signoffs = close ? closeSignoffs(signoffsFor(anySignoffs, plan), plan.audience) : signoffsFor(anySignoffs, plan);
+  const childLines = signoffsFor(anySignoffs, plan).filter((line) => !CHILD_MISFITS.test(line));
+  // A child's card signs off with love unless it was asked to be formal ("Fondly," reads like an aunt's letter).
+  const childSignoffs = childLines.length ? childLines : plan.register === 'formal' ? closeSignoffs([], 'child') : ['Lots of love,', 'Big hugs,'];
+  // A heartfelt or casual card to a colleague is not a business letter: "Kind regards," only where the style is formal or nothing else fits.
+  const workLines = signoffsFor(anySignoffs, plan);
+  // Its place goes to "All the best," so that a closing wish ("With warm wishes…") still has a sign-off that does not echo it.
+  const unbusinesslike = plan.register === 'work' && plan.style !== 'formal' && workLines.includes('Kind regards,') ? [...new Set([...workLines.filter((line) => line !== 'Kind regards,'), 'All the best,'])] : workLines;
+  const signoffs = plan.audience === 'child'
+    ? closeSignoffs(childSignoffs, plan.audience)
+    : close
+      ? closeSignoffs(signoffsFor(anySignoffs, plan), plan.audience)
+      : mentorThanks
+        ? TEACHER_THANKS_SIGNOFFS
+        : unbusinesslike;
   const nameWords = plan.name.split(/\s+/u);
   // A work anniversary to a friend or a parent is still a work anniversary: no love-anniversary verse.
   const coupletPlan = workAnniversary ? { ...plan, register: 'work' as Register } : plan;
@@ -474,7 +542,7 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const paragraphs = bodyOf({ ...wish, middle, ...(couplet ? { wish: '' } : {}) }, length, detailSentence, plan.topic, place).map((sentences) => sentences.filter(Boolean).join(' '));
     if (couplet) paragraphs.push(couplet);
     if (plan.dayLabel && plan.register === 'formal') paragraphs[paragraphs.length - 1] += ` With every good wish for ${plan.dayLabel}.`;
-    const text = [greeting, ...paragraphs, signoff].join('\n\n');
+    const text = twinsSaid([greeting, ...paragraphs, signoff].join('\n\n'));
     // Two sentences that open the same way ("May your…" twice, "I hope…" twice) read as a template.
     // A word said again at once is the worse fault, so it weighs more.
     // "With warm wishes for your life together." over "With a big hug," closes twice.
