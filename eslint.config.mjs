@@ -42,7 +42,7 @@ function boundary(own) {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '**/coverage/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'server/data/**', 'data/**', 'releases/**', 'server/static/**', 'shell/public/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'kit-packages/*/types/**', '.tmp/**', '**/coverage/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'server/data/**', 'data/**', 'releases/**', 'server/static/**', 'shell/public/**'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
