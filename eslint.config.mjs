@@ -34,6 +34,10 @@ function boundary(own) {
             regex: '^@wishes/shared/src(/|$)',
             message: "Import @wishes/shared through its package exports ('@wishes/shared', '@wishes/shared/testing', ...).",
           },
+          // The apps take the kit as built, by the entry points a remote outside uses (docs/architecture.md, "The kit").
+          ...(own === 'shared'
+            ? []
+            : [{ regex: '^@wishes/shared$', message: "Import the kit's packages (@wishes/kit-client, -ui, -session, -contract), not @wishes/shared's index." }]),
         ],
       },
     ],
