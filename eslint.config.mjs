@@ -34,6 +34,10 @@ function boundary(own) {
             regex: '^@wishes/shared/src(/|$)',
             message: "Import @wishes/shared through its package exports ('@wishes/shared', '@wishes/shared/testing', ...).",
           },
+          // The apps take the kit as built, by the entry points a remote outside uses (docs/architecture.md, "The kit").
+          ...(own === 'shared'
+            ? []
+            : [{ regex: '^@wishes/shared$', message: "Import the kit's packages (@wishes/kit-client, -ui, -session, -contract), not @wishes/shared's index." }]),
         ],
       },
     ],
@@ -42,7 +46,7 @@ function boundary(own) {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '**/coverage/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'server/data/**', 'data/**', 'releases/**', 'server/static/**', 'shell/public/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'kit-packages/*/types/**', '.tmp/**', '**/coverage/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'server/data/**', 'data/**', 'releases/**', 'server/static/**', 'shell/public/**'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

@@ -1,4 +1,4 @@
-// The singletons every app shares at run time: exactly one React, router, rxjs, TanStack Query and @wishes/shared.
+// The singletons every app shares at run time: exactly one React, router, rxjs, TanStack Query, each kit package and @wishes/shared.
 // requiredVersion comes from the app's own package.json, so a remote built against an older
 // compatible @wishes/shared minor still accepts the host's copy.
 const path = require('path');
@@ -18,29 +18,26 @@ const ROUTER = { entry: path.join(__dirname, 'react-router-dom.js'), version: re
 
 /**
  * The kit's run-time packages (@wishes/kit-session, -client, -ui; build/kit.js) as shared
- * singletons. The host provides each one from its sources in the monorepo (the same module files
- * as its own @wishes/shared, so one session and one bus), in the version of the kit table. A
- * remote that depends on one takes the host's copy in production (no fallback bundled: the gate
- * checks the version), requiring `^<installed version>` whatever its package.json names (a
- * tarball path or URL is not a range); in development it is its own host and bundles the package.
+ * singletons, in the version installed beside the app. In the monorepo that is the kit as built
+ * by `npm install` (kit-packages/*, workspaces the apps depend on by version): the host provides
+ * its own copy, the one its code imports, so a page holds one session and one bus. A remote takes
+ * the host's copy in production (no fallback bundled: the gate checks the version), requiring
+ * `^<installed version>` whatever its package.json names (a tarball path or URL is not a range);
+ * in development it is its own host and bundles the package.
  */
 function kitSingletons(appDir, host, production) {
-  const { KIT_PACKAGES, KIT_SOURCE } = require('./kit');
+  const { KIT_PACKAGES } = require('./kit');
   const shared = {};
   for (const kit of KIT_PACKAGES) {
     if (kit.kind !== 'singleton') continue;
-    if (host) {
-      if (!KIT_SOURCE) continue;
-      shared[kit.name] = { singleton: true, requiredVersion: false, version: kit.version, import: path.join(KIT_SOURCE, kit.entry) };
-      continue;
-    }
     let installed;
     try {
       installed = require(require.resolve(`${kit.name}/package.json`, { paths: [appDir] })).version;
     } catch {
-      continue; // not a dependency of this remote
+      continue; // not a dependency of this app
     }
-    shared[kit.name] = { singleton: true, requiredVersion: `^${installed}`, ...(production ? { import: false } : {}) };
+    if (host) shared[kit.name] = { singleton: true, requiredVersion: `^${installed}`, version: installed };
+    else shared[kit.name] = { singleton: true, requiredVersion: `^${installed}`, ...(production ? { import: false } : {}) };
   }
   return shared;
 }

@@ -1,11 +1,26 @@
 // One jest setup for every package: SWC transpiles TS/TSX fast (type-checking is `npm run typecheck`),
-// and @wishes/shared resolves to its source so no build step is needed before tests.
+// @wishes/shared resolves to its source. An app that consumes the kit (`kit: 'built'`) gets the kit
+// packages as built by `npm install` (kit-packages/*: their dist/*.cjs through node_modules, the
+// same files a remote outside the monorepo installs); shared's own tests, and the test helpers in
+// shared/src/testing when run there, get the kit entries' sources.
 const path = require('path');
+const { KIT_PACKAGES, KIT_SOURCE } = require('./kit');
 
 const sharedSrc = path.join(__dirname, '..', 'shared', 'src');
 
+/** `@wishes/kit-<x>` (and its subpaths) → the entry sources in shared/src/kit/. */
+function kitSources() {
+  const map = {};
+  for (const kit of KIT_PACKAGES) {
+    if (!kit.entry) continue;
+    map[`^${kit.name}$`] = path.join(KIT_SOURCE, kit.entry);
+    for (const [sub, entry] of Object.entries(kit.subpaths || {})) map[`^${kit.name}/${sub}$`] = path.join(KIT_SOURCE, entry);
+  }
+  return map;
+}
+
 /**
- * @param {{ env?: 'node' | 'jsdom' | 'jest-fixed-jsdom', esmPackages?: string[], moduleNameMapper?: Record<string,string>, setupFilesAfterEnv?: string[], testTimeout?: number }} options
+ * @param {{ env?: 'node' | 'jsdom' | 'jest-fixed-jsdom', kit?: 'built' | 'source', esmPackages?: string[], moduleNameMapper?: Record<string,string>, setupFilesAfterEnv?: string[], testTimeout?: number }} options
  */
 module.exports = function jestConfig(options = {}) {
   const esm = options.esmPackages || [];
@@ -27,6 +42,7 @@ module.exports = function jestConfig(options = {}) {
     },
     transformIgnorePatterns: esm.length ? [`/node_modules/(?!(${esm.join('|')})/)`] : ['/node_modules/'],
     moduleNameMapper: {
+      ...(options.kit === 'built' ? {} : kitSources()),
       '^@wishes/shared$': path.join(sharedSrc, 'index.ts'),
       '^@wishes/shared/(.*)$': path.join(sharedSrc, '$1'),
       '\\.(css|svg|png|jpg|webp)$': path.join(__dirname, 'jest.asset-stub.js'),

@@ -7,7 +7,7 @@ const path = require('node:path');
 
 const { packages: KIT_PACKAGES } = require('../shared/src/kit/packages.json');
 
-/** Where a package's entry files live in the monorepo (the shell provides them from there). */
+/** Where a package's entry files live in the monorepo (kit-pack builds them; shared's own tests use them). */
 const KIT_SOURCE = path.join(__dirname, '..', 'shared', 'src', 'kit');
 
 module.exports = { KIT_PACKAGES, KIT_SOURCE };

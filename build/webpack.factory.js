@@ -17,6 +17,8 @@ const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin'
 
 const API_ORIGIN = process.env.WISHES_API_ORIGIN || 'http://127.0.0.1:8000';
 const SHARED_SRC = path.join(__dirname, '..', 'shared', 'src') + path.sep;
+/** The kit as built in the monorepo (kit-packages/*, scripts/kit-pack.js --build): its rxjs imports as @wishes/shared's. */
+const KIT_BUILT = path.join(__dirname, '..', 'kit-packages') + path.sep;
 
 /**
  * @param {string} appDir the app's folder (__dirname of its webpack.config.js)
@@ -109,7 +111,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
         // src/remotes/sharedRxjs.ts): the same module instances, one Subject class on the page.
         new NormalModuleReplacementPlugin(/^rxjs$/, (resolveData) => {
           const issuer = resolveData.contextInfo && resolveData.contextInfo.issuer;
-          if (issuer && issuer.startsWith(SHARED_SRC)) resolveData.request = `${RXJS.entry}?wishes-shared`;
+          if (issuer && (issuer.startsWith(SHARED_SRC) || issuer.startsWith(KIT_BUILT))) resolveData.request = `${RXJS.entry}?wishes-shared`;
         }),
         new DefinePlugin({ __WISHES_STANDALONE__: JSON.stringify(standalone) }),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),

@@ -210,6 +210,23 @@ async function stagePreset(kit, dir) {
   );
 }
 
+/**
+ * `--build` (the root's `prepare`, run by `npm install`): the run-time and types packages built in
+ * place in kit-packages/<name>/, the workspaces the monorepo's own apps depend on by version, so
+ * the apps import the kit as built (dist/ + types/) by the same names as a remote outside. No
+ * tarballs. Their package.json files are committed (npm links workspaces before this runs).
+ */
+const BUILD_ONLY = process.argv.includes('--build');
+const WORKSPACES = path.join(ROOT, 'kit-packages');
+
+function installBuilt(kit, staged) {
+  const dir = path.join(WORKSPACES, kit.name.replace(/^@wishes\//, ''));
+  for (const part of ['dist', 'types']) fs.rmSync(path.join(dir, part), { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  for (const part of ['dist', 'types', 'package.json']) fs.cpSync(path.join(staged, part), path.join(dir, part), { recursive: true });
+  return dir;
+}
+
 async function main() {
   fs.rmSync(STAGE, { recursive: true, force: true });
   fs.mkdirSync(STAGE, { recursive: true });
@@ -219,12 +236,17 @@ async function main() {
   const owned = owners();
   const written = [];
   for (const kit of KIT_PACKAGES) {
+    if (BUILD_ONLY && kit.kind === 'preset') continue; // the apps build with build/ itself
     const dir = path.join(STAGE, kit.name.replace(/^@/, '').replace('/', '-'));
     fs.mkdirSync(dir, { recursive: true });
     if (kit.kind === 'singleton') await stageRuntime(kit, dir, owned, types);
     else if (kit.kind === 'types') stageTypes(kit, dir, types);
     else if (kit.kind === 'preset') await stagePreset(kit, dir);
     else throw new Error(`${kit.name}: unknown kind "${kit.kind}"`);
+    if (BUILD_ONLY) {
+      written.push(installBuilt(kit, dir));
+      continue;
+    }
     const packed = spawnSync('npm', ['pack', '--silent', '--json', '--pack-destination', OUT], { cwd: dir, encoding: 'utf8', env: { ...process.env, npm_config_ignore_scripts: 'true' } });
     if (packed.status !== 0) throw new Error(`npm pack ${kit.name} failed:\n${packed.stderr}`);
     written.push(path.join(OUT, JSON.parse(packed.stdout)[0].filename));

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { axe } from 'jest-axe';
-import { setOptions } from '@wishes/shared';
+import { setOptions } from '@wishes/kit-client';
 import HomePage from './home/HomePage';
 import FeedPage from './feed/FeedPage';
 import SearchPage from './search/SearchPage';

@@ -7,7 +7,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { checkSession, DataProvider, ensureUiStyles, loadOptions, setOptions, startSession, syncSessionFromStorage, type Options } from '@wishes/shared';
+import { checkSession, startSession, syncSessionFromStorage } from '@wishes/kit-session';
+import { DataProvider, loadOptions, setOptions } from '@wishes/kit-client';
+import { ensureUiStyles } from '@wishes/kit-ui';
+import { type Options } from '@wishes/kit-contract';
 import { currentOverridePlan, setUpRemotes } from './remotes/manifest';
 import { ConfirmOverridePage, OverrideBanner } from './remotes/OverrideScreens';
 import './remotes/sharedRxjs';

@@ -82,7 +82,7 @@ describe('route table', () => {
   });
 
   it('uses the site name from the options in the document title', async () => {
-    const { setOptions } = await import('@wishes/shared');
+    const { setOptions } = await import('@wishes/kit-client');
     setOptions({ site_name: 'WISHES', greeting_config_params: { styles: [], audiences: [], topics: [] }, report_topic_config: [] });
     renderApp('/nowhere');
     await waitFor(() => expect(document.title).toBe('Page Not Found | WISHES'));

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { Spinner } from '@wishes/shared';
+import { Spinner } from '@wishes/kit-ui';
 import { RemoteArea } from './remotes/RemoteArea';
 import { RequireSignIn } from './auth/RequireSignIn';
 import { NotFoundPage } from './pages/NotFoundPage';

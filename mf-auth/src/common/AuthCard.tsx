@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ensureUiStyles } from '@wishes/shared';
+import { ensureUiStyles } from '@wishes/kit-ui';
 import './auth.css';
 
 /** The centred card every auth page sits in (inside the shell's <main>, so no landmark of its own): a heading, optional intro, then the page's content. */

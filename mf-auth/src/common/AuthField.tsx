@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { fieldErrorId, type FieldBinding } from '@wishes/shared';
+import { fieldErrorId, type FieldBinding } from '@wishes/kit-ui';
 
 export type AuthFieldProps = FieldBinding &
   Omit<InputHTMLAttributes<HTMLInputElement>, keyof FieldBinding> & {

@@ -1,4 +1,4 @@
-import { ApiError } from '@wishes/shared';
+import { ApiError } from '@wishes/kit-client';
 
 /** Shown when required fields are empty; the spec names no text for this case. */
 export const REQUIRED_FIELDS_MESSAGE = 'Please fill in all required fields.';

@@ -1,4 +1,6 @@
-import { call, signIn, useMutation, type CreateUserRequest, type ResetConfirmRequest } from '@wishes/shared';
+import { call, useMutation } from '@wishes/kit-client';
+import { signIn } from '@wishes/kit-session';
+import { type CreateUserRequest, type ResetConfirmRequest } from '@wishes/kit-contract';
 
 /** The token call (POST /api/token/): the sign-in page and sign-up's automatic sign-in. */
 export function useLogin() {

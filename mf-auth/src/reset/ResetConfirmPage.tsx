@@ -1,19 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import {
-  API_ERRORS,
-  ApiError,
-  Button,
-  FINISHED,
-  LIMITS,
-  MESSAGES,
-  TIMING,
-  toast,
-  useDocumentTitle,
-  useFormFields,
-  useSubmit,
-  validateResetConfirm,
-} from '@wishes/shared';
+import { API_ERRORS, ApiError, useDocumentTitle } from '@wishes/kit-client';
+import { Button, FINISHED, MESSAGES, useFormFields, useSubmit, validateResetConfirm } from '@wishes/kit-ui';
+import { LIMITS, TIMING, toast } from '@wishes/kit-session';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { AUTH_FIELDS } from '../common/forms';

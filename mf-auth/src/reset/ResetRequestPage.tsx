@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { API_ERRORS, ApiError, Button, toast, useDocumentTitle, useFormFields, useSubmit, validateResetEmail } from '@wishes/shared';
+import { API_ERRORS, ApiError, useDocumentTitle } from '@wishes/kit-client';
+import { Button, useFormFields, useSubmit, validateResetEmail } from '@wishes/kit-ui';
+import { toast } from '@wishes/kit-session';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { AUTH_FIELDS } from '../common/forms';

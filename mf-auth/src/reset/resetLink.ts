@@ -1,4 +1,4 @@
-import { normalizeResetToken } from '@wishes/shared';
+import { normalizeResetToken } from '@wishes/kit-ui';
 
 /**
  * The uid and token of a reset link. The shell mounts the page both at `:uid/:token` and at a

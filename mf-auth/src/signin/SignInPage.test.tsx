@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { queryKeys, session$, signIn, useQueryClient } from '@wishes/shared';
+import { queryKeys, useQueryClient } from '@wishes/kit-client';
+import { session$, signIn } from '@wishes/kit-session';
 import { fakeJwt, renderRoutes } from '@wishes/shared/testing';
 import SignInPage from './SignInPage';
 import { renderAt, resetSession } from '../test/harness';

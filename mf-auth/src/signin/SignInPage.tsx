@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Button, returnPathFrom, returnToQuery, FINISHED, useDocumentTitle, useFormFields, useSessionUser, useSubmit, validateLogin } from '@wishes/shared';
+import { Button, FINISHED, useFormFields, useSubmit, validateLogin } from '@wishes/kit-ui';
+import { returnPathFrom, returnToQuery } from '@wishes/kit-session';
+import { useDocumentTitle, useSessionUser } from '@wishes/kit-client';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { AUTH_FIELDS, REQUIRED_FIELDS_MESSAGE } from '../common/forms';

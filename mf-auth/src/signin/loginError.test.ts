@@ -1,4 +1,4 @@
-import { ApiError } from '@wishes/shared';
+import { ApiError } from '@wishes/kit-client';
 import { loginErrorMessage } from './loginError';
 
 describe('loginErrorMessage', () => {

@@ -1,4 +1,6 @@
-import { ApiError, MESSAGES, suspensionFrom } from '@wishes/shared';
+import { ApiError } from '@wishes/kit-client';
+import { MESSAGES } from '@wishes/kit-ui';
+import { suspensionFrom } from '@wishes/kit-session';
 
 /** Login failures that are not a rejected password (network, 5xx, 400). */
 export const SIGN_IN_UNAVAILABLE = 'Unable to sign in. Please check your credentials.';

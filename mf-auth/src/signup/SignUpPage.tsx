@@ -1,21 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Button,
-  FINISHED,
-  MESSAGES,
-  returnPathFrom,
-  returnToQuery,
-  siteName,
-  PASSWORD_RULES_TEXT,
-  SIGN_UP_FIELDS,
-  signUpFieldErrors,
-  toast,
-  useDocumentTitle,
-  useFormFields,
-  useSubmit,
-  type SignUpValues,
-} from '@wishes/shared';
+import { Button, FINISHED, MESSAGES, PASSWORD_RULES_TEXT, SIGN_UP_FIELDS, signUpFieldErrors, useFormFields, useSubmit, type SignUpValues } from '@wishes/kit-ui';
+import { returnPathFrom, returnToQuery, toast } from '@wishes/kit-session';
+import { siteName, useDocumentTitle } from '@wishes/kit-client';
 import { AuthCard, AuthMessage } from '../common/AuthCard';
 import { AuthField } from '../common/AuthField';
 import { AUTH_FIELDS, REQUIRED_FIELDS_MESSAGE, serverErrorFields, serverErrorText } from '../common/forms';

@@ -1,4 +1,4 @@
-import { signOut } from '@wishes/shared';
+import { signOut } from '@wishes/kit-session';
 import { renderRoutes } from '@wishes/shared/testing';
 import SignInPage from '../signin/SignInPage';
 import SignUpPage from '../signup/SignUpPage';

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { API_ERRORS, Button, LIMITS, TIMING, call, ensureUiStyles, errorMessage, toast, useDocumentTitle, useFormFields, useMutation, useSubmit, validateOfferEmail, type OfferRequest } from '@wishes/shared';
+import { API_ERRORS, call, errorMessage, useDocumentTitle, useMutation } from '@wishes/kit-client';
+import { Button, ensureUiStyles, useFormFields, useSubmit, validateOfferEmail } from '@wishes/kit-ui';
+import { LIMITS, TIMING, toast } from '@wishes/kit-session';
+import { type OfferRequest } from '@wishes/kit-contract';
 import { settleWhileMounted } from '../common/settleWhileMounted';
 import { CharacterCounter, FormField } from '../common/FormField';
 import '../compose/compose.css';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { fieldErrorId, type FieldBinding } from '@wishes/shared';
+import { fieldErrorId, type FieldBinding } from '@wishes/kit-ui';
 
 /** Accessibility props every control in a FormField receives (and, for a bound field, its value and change handler). */
 export interface FieldControlProps extends Partial<Pick<FieldBinding, 'value' | 'onChange'>> {

@@ -1,5 +1,6 @@
 import type { FormEvent, KeyboardEvent } from 'react';
-import { Button, Icon, LIMITS, useFormFields } from '@wishes/shared';
+import { Button, Icon, useFormFields } from '@wishes/kit-ui';
+import { LIMITS } from '@wishes/kit-session';
 import { CharacterCounter, FormField } from '../common/FormField';
 import { COMPOSE_TEXT as TEXT } from './texts';
 import type { useComposeDraft } from './useComposeDraft';

@@ -1,4 +1,5 @@
-import { LIMITS, type FieldBinding } from '@wishes/shared';
+import { LIMITS } from '@wishes/kit-session';
+import { type FieldBinding } from '@wishes/kit-ui';
 import { FormField } from '../common/FormField';
 
 export interface ChoiceFieldProps {

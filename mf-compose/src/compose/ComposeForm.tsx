@@ -1,5 +1,7 @@
 import type { FormEvent } from 'react';
-import { Button, Icon, LIMITS, type ComposeValues, type FormFields, type Options, type RateLimit } from '@wishes/shared';
+import { Button, Icon, type ComposeValues, type FormFields } from '@wishes/kit-ui';
+import { LIMITS } from '@wishes/kit-session';
+import { type Options, type RateLimit } from '@wishes/kit-contract';
 import { CharacterCounter, FormField } from '../common/FormField';
 import { ChoiceField } from './ChoiceField';
 import { COMPOSE_TEXT as TEXT, LENGTH_CHOICES, type DraftLength } from './texts';

@@ -1,17 +1,9 @@
 import { useCallback, useEffect, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import {
-  LIMITS,
-  canSaveWish,
-  ensureUiStyles,
-  openModal,
-  useDocumentTitle,
-  useFormFields,
-  validateCompose,
-  type ComposeValues,
-  type GenerateRequest,
-  useOptionsWithRetry,
-} from '@wishes/shared';
+import { LIMITS, openModal } from '@wishes/kit-session';
+import { canSaveWish, ensureUiStyles, useFormFields, validateCompose, type ComposeValues } from '@wishes/kit-ui';
+import { useDocumentTitle, useOptionsWithRetry } from '@wishes/kit-client';
+import { type GenerateRequest } from '@wishes/kit-contract';
 import { decodeRouteParam } from '../common/decodeRouteParam';
 import { useUnsavedChangesWarning } from '../common/useUnsavedChangesWarning';
 import { ComposeForm } from './ComposeForm';

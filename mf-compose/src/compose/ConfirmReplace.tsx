@@ -1,4 +1,4 @@
-import { Button } from '@wishes/shared';
+import { Button } from '@wishes/kit-ui';
 
 /** Body of the 'Replace your text?' modal shown before a new generation would overwrite unsaved text. */
 export function ConfirmReplace({ edited, onReplace, onKeep }: { edited: boolean; onReplace: () => void; onKeep: () => void }) {

@@ -1,4 +1,7 @@
-import { Button, Icon, LIMITS, call, canSaveWish, queryKeys, toast, useQuery, type CardTheme } from '@wishes/shared';
+import { Button, Icon, canSaveWish } from '@wishes/kit-ui';
+import { LIMITS, toast } from '@wishes/kit-session';
+import { call, queryKeys, useQuery } from '@wishes/kit-client';
+import { type CardTheme } from '@wishes/kit-contract';
 import { CharacterCounter, FormField } from '../common/FormField';
 import { COMPOSE_TEXT as TEXT, IMPROVE_CHOICES } from './texts';
 import type { useComposeDraft } from './useComposeDraft';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router-dom';
-import { queryKeys, useQueryClient } from '@wishes/shared';
+import { queryKeys, useQueryClient } from '@wishes/kit-client';
 import { renderRoutes } from '@wishes/shared/testing';
 import ComposePage from './ComposePage';
 import { fillComposeForm, OPTIONS, recordToasts, setOptions } from '../test/harness';

@@ -1,25 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  API_ERRORS,
-  ApiError,
-  call,
-  canSaveWish,
-  streamText,
-  queryKeys,
-  errorMessage,
-  toast,
-  updateCachedWish,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type Chat,
-  type ComposeValues,
-  type CreateChatRequest,
-  type GenerateRequest,
-  type ImproveInstruction as ImproveRequestInstruction,
-  type RateLimit,
-  type UpdateWishRequest,
-} from '@wishes/shared';
+import { API_ERRORS, ApiError, call, streamText, queryKeys, errorMessage, updateCachedWish, useMutation, useQuery, useQueryClient } from '@wishes/kit-client';
+import { canSaveWish, type ComposeValues } from '@wishes/kit-ui';
+import { toast } from '@wishes/kit-session';
+import { type Chat, type CreateChatRequest, type GenerateRequest, type ImproveInstruction as ImproveRequestInstruction, type RateLimit, type UpdateWishRequest } from '@wishes/kit-contract';
 import { settleWhileMounted } from '../common/settleWhileMounted';
 import { COMPOSE_TEXT as TEXT, type DraftLength, type ImproveInstruction } from './texts';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { signOut, userDataKey } from '@wishes/shared';
+import { signOut, userDataKey } from '@wishes/kit-session';
 import { signInForTest } from '@wishes/shared/testing';
 import ComposePage from './ComposePage';
 import { parseDraft } from './useDraftPersistence';

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
-import { LIMITS, useSessionUser, userDataKey, type ComposeValues } from '@wishes/shared';
+import { LIMITS, userDataKey } from '@wishes/kit-session';
+import { useSessionUser } from '@wishes/kit-client';
+import { type ComposeValues } from '@wishes/kit-ui';
 
 /** What of the editor survives navigation and reloads. */
 export interface ComposeDraft {

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { useParams } from 'react-router-dom';
-import { setOptions, type Options } from '@wishes/shared';
+import { setOptions } from '@wishes/kit-client';
+import { type Options } from '@wishes/kit-contract';
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { renderRoutes } from '@wishes/shared/testing';

@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
-import { navigate } from '@wishes/shared';
+import { navigate } from '@wishes/kit-session';
 
 /**
  * A link inside a bus-opened modal. The shell renders modals in its own tree, so this asks the

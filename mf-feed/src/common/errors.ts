@@ -1,4 +1,4 @@
-import { ApiError } from '@wishes/shared';
+import { ApiError } from '@wishes/kit-client';
 
 /** The server's own `error` text when the failed response carried one, else null. */
 export function serverErrorText(error: unknown): string | null {

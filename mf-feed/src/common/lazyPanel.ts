@@ -1,4 +1,4 @@
-import { toast } from '@wishes/shared';
+import { toast } from '@wishes/kit-session';
 
 export const LAZY_PANEL_TEXTS = { failed: 'Could not open this. Please try again.' } as const;
 

@@ -1,4 +1,4 @@
-import type { Wish } from '@wishes/shared';
+import type { Wish } from '@wishes/kit-contract';
 
 /** The next page number of a feed or search page; the spec also allows `nextPage`. null = no more. */
 export function nextPageOf(page: { next_page_number?: number | null; nextPage?: number | null }): number | null {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { call, queryKeys, useQuery } from '@wishes/shared';
+import { call, queryKeys, useQuery } from '@wishes/kit-client';
 import { deferred, renderAt, signInForTest, toastsEachTest } from '@wishes/shared/testing';
 import { WishDeliverSection } from './WishDeliverSection';
 import { makeWish } from '../test/fixtures';

@@ -1,24 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  API_ERRORS,
-  ApiError,
-  Button,
-  call,
-  DELIVERY,
-  Icon,
-  keepPreviousData,
-  queryKeys,
-  send,
-  toast,
-  useFormFields,
-  useMutation,
-  useQuery,
-  useSessionUser,
-  useSubmit,
-  useWishMutation,
-  type Wish,
-} from '@wishes/shared';
+import { API_ERRORS, ApiError, call, queryKeys, send, useMutation, useQuery, useSessionUser, useWishMutation } from '@wishes/kit-client';
+import { Button, Icon, useFormFields, useSubmit } from '@wishes/kit-ui';
+import { DELIVERY, toast } from '@wishes/kit-session';
+import { keepPreviousData } from '@tanstack/react-query';
+import { type Wish } from '@wishes/kit-contract';
 import './deliver.css';
 
 export const DELIVER_TEXTS = {

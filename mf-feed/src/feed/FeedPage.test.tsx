@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { EMBEDDED_ELEMENT_ID, setOptions, type FeedPage as FeedPageData } from '@wishes/shared';
+import { EMBEDDED_ELEMENT_ID, setOptions } from '@wishes/kit-client';
+import { type FeedPage as FeedPageData } from '@wishes/kit-contract';
 import FeedPage from './FeedPage';
 import { feedPage, makeWish, OPTIONS, wishes } from '../test/fixtures';
 import { deferred, flushRealClock, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';

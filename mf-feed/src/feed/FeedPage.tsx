@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { call, EmptyState, errorMessage, ErrorState, FEED, queryKeys, Spinner, takeEmbedded, useDocumentTitle, useInfiniteQuery, useSessionUser, type FeedPage as FeedPageData, type Wish } from '@wishes/shared';
+import { call, errorMessage, queryKeys, takeEmbedded, useDocumentTitle, useInfiniteQuery, useSessionUser } from '@wishes/kit-client';
+import { EmptyState, ErrorState, Spinner } from '@wishes/kit-ui';
+import { FEED } from '@wishes/kit-session';
+import { type FeedPage as FeedPageData, type Wish } from '@wishes/kit-contract';
 import { appendUnique, nextPageOf } from '../common/paging';
 import WishList from '../wish/WishList';
 import { distanceToPageBottom } from './scrollGeometry';

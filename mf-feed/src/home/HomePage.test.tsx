@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setOptions, type FeedPage } from '@wishes/shared';
+import { setOptions } from '@wishes/kit-client';
+import { type FeedPage } from '@wishes/kit-contract';
 import HomePage from './HomePage';
 import { feedPage, OPTIONS, wishes } from '../test/fixtures';
 import { deferred, recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClassName, call, EmptyState, ErrorState, FEED, Icon, queryKeys, Spinner, toast, useDocumentTitle, useOptionsWithRetry, useQuery, useSessionUser, type Topic } from '@wishes/shared';
+import { buttonClassName, EmptyState, ErrorState, Icon, Spinner } from '@wishes/kit-ui';
+import { call, queryKeys, useDocumentTitle, useOptionsWithRetry, useQuery, useSessionUser } from '@wishes/kit-client';
+import { FEED, toast } from '@wishes/kit-session';
+import { type Topic } from '@wishes/kit-contract';
 import WishList from '../wish/WishList';
 import './home.css';
 

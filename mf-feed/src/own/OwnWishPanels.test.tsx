@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import WishCardRemote from '../wish/WishCard';
 import { makeWish } from '../test/fixtures';
-import { call, queryKeys, useQuery } from '@wishes/shared';
+import { call, queryKeys, useQuery } from '@wishes/kit-client';
 import { deferred, renderAt, signInForTest, toastsEachTest } from '@wishes/shared/testing';
 import { answer, API, refuse } from '../test/http';
 

@@ -2,27 +2,11 @@
  * The author's own-wish actions (docs/api.md, "Own wishes and moderation"): edit the text, and confirm a delete. Each is
  * the body of a modal opened from the wish card's menu; the visibility switch needs no dialog.
  */
-import {
-  API_ERRORS,
-  Button,
-  call,
-  errorMessage,
-  fieldErrorId,
-  FINISHED,
-  LIMITS,
-  openModal,
-  queryKeys,
-  toast,
-  updateCachedWish,
-  useFormFields,
-  useMutation,
-  useQueryClient,
-  useSubmit,
-  useWishMutation,
-  type QueryClient,
-  type UpdateWishRequest,
-  type Wish,
-} from '@wishes/shared';
+import { API_ERRORS, call, errorMessage, queryKeys, updateCachedWish, useMutation, useQueryClient, useWishMutation } from '@wishes/kit-client';
+import { Button, fieldErrorId, FINISHED, useFormFields, useSubmit } from '@wishes/kit-ui';
+import { LIMITS, openModal, toast } from '@wishes/kit-session';
+import { type QueryClient } from '@tanstack/react-query';
+import { type UpdateWishRequest, type Wish } from '@wishes/kit-contract';
 import './own.css';
 
 export const OWN_WISH_TEXTS = {

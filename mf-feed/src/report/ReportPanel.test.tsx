@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setOptions } from '@wishes/shared';
+import { setOptions } from '@wishes/kit-client';
 import { openReportModal } from '../wish/WishCard';
 import { OPTIONS } from '../test/fixtures';
 import { renderAt, toastsEachTest } from '@wishes/shared/testing';

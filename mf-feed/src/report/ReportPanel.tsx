@@ -1,4 +1,6 @@
-import { API_ERRORS, Button, call, errorMessage, ErrorState, Spinner, toast, useMutation, useOptionsWithRetry } from '@wishes/shared';
+import { API_ERRORS, call, errorMessage, useMutation, useOptionsWithRetry } from '@wishes/kit-client';
+import { Button, ErrorState, Spinner } from '@wishes/kit-ui';
+import { toast } from '@wishes/kit-session';
 
 export const REPORT_TEXTS = { received: 'Complaint received', loading: 'Loading report options...', unavailable: 'Could not load the report options.' } as const;
 

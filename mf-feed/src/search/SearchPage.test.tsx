@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router-dom';
-import { setOptions, type SearchPage as SearchResult } from '@wishes/shared';
+import { setOptions } from '@wishes/kit-client';
+import { type SearchPage as SearchResult } from '@wishes/kit-contract';
 import SearchPage, { AUTO_SEARCH_DEBOUNCE_MS } from './SearchPage';
 import { makeWish, OPTIONS, searchPage, wishes } from '../test/fixtures';
 import { deferred, flushRealClock, renderAt, toastsEachTest } from '@wishes/shared/testing';

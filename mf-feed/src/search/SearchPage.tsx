@@ -1,24 +1,9 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  API_ERRORS,
-  ApiError,
-  Button,
-  call,
-  ensureUiStyles,
-  errorMessage,
-  ErrorState,
-  Icon,
-  queryKeys,
-  shouldAutoSearch,
-  Spinner,
-  toast,
-  useDocumentTitle,
-  useInfiniteQuery,
-  useQueryClient,
-  type SearchPage as SearchResult,
-  type Wish,
-} from '@wishes/shared';
+import { API_ERRORS, ApiError, call, errorMessage, queryKeys, useDocumentTitle, useInfiniteQuery, useQueryClient } from '@wishes/kit-client';
+import { Button, ensureUiStyles, ErrorState, Icon, shouldAutoSearch, Spinner } from '@wishes/kit-ui';
+import { toast } from '@wishes/kit-session';
+import { type SearchPage as SearchResult, type Wish } from '@wishes/kit-contract';
 import { appendUnique, nextPageOf } from '../common/paging';
 import WishList from '../wish/WishList';
 import './search.css';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Icon, TIMING, toast } from '@wishes/shared';
+import { Button, Icon } from '@wishes/kit-ui';
+import { TIMING, toast } from '@wishes/kit-session';
 import './share.css';
 
 export const SHARE_TEXTS = { copy: 'Copy Link', copied: 'Copied!', copyFailed: 'Failed to copy text' } as const;

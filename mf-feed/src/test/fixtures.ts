@@ -1,4 +1,4 @@
-import type { FeedPage, Options, SearchPage, VoteResponse, Wish } from '@wishes/shared';
+import type { FeedPage, Options, SearchPage, VoteResponse, Wish } from '@wishes/kit-contract';
 
 export function makeWish(overrides: Partial<Wish> = {}): Wish {
   const id = overrides.id ?? 1;

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { call, queryKeys, useQuery, type Wish } from '@wishes/shared';
+import { call, queryKeys, useQuery } from '@wishes/kit-client';
+import { type Wish } from '@wishes/kit-contract';
 import WishList from '../wish/WishList';
 import { VoteControl, type VoteDisplayMode } from './VoteControl';
 import { feedPage, makeWish, voteResponse } from '../test/fixtures';

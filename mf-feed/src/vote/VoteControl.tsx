@@ -1,6 +1,9 @@
 import { useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { authPathReturningTo, call, Icon, openModal, toast, useSessionUser, useWishMutation, type VoteType, type Wish } from '@wishes/shared';
+import { authPathReturningTo, openModal, toast } from '@wishes/kit-session';
+import { call, useSessionUser, useWishMutation } from '@wishes/kit-client';
+import { Icon } from '@wishes/kit-ui';
+import { type VoteType, type Wish } from '@wishes/kit-contract';
 import { serverErrorText } from '../common/errors';
 import { applyVoteSummary, failureText, nextVoteAction, successText, VOTE_TEXTS, voteUpdate, type VoteAction } from './voteMachine';
 import { withLazyPanel } from '../common/lazyPanel';

@@ -1,6 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus, formatDate, type NavigateEvent, type VotersResult } from '@wishes/shared';
+import { bus, type NavigateEvent } from '@wishes/kit-session';
+import { formatDate } from '@wishes/kit-ui';
+import { type VotersResult } from '@wishes/kit-contract';
 import { openVotersModal } from './VoteControl';
 import { deferred, renderAt, toastsEachTest } from '@wishes/shared/testing';
 import { answer, API, HttpResponse, type Seen } from '../test/http';

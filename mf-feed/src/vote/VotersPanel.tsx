@@ -1,22 +1,8 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import {
-  ANONYMOUS,
-  Button,
-  call,
-  EmptyState,
-  ErrorState,
-  formatDate,
-  Icon,
-  queryKeys,
-  Spinner,
-  toast,
-  useInfiniteQuery,
-  useQueryClient,
-  VOTERS_PAGE,
-  type Voter,
-  type VotersResult,
-  type VoteType,
-} from '@wishes/shared';
+import { ANONYMOUS, toast, VOTERS_PAGE } from '@wishes/kit-session';
+import { Button, EmptyState, ErrorState, formatDate, Icon, Spinner } from '@wishes/kit-ui';
+import { call, queryKeys, useInfiniteQuery, useQueryClient } from '@wishes/kit-client';
+import { type Voter, type VotersResult, type VoteType } from '@wishes/kit-contract';
 import { ModalLink } from '../common/ModalLink';
 
 type VoterFilter = 'all' | VoteType;

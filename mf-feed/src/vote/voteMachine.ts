@@ -1,4 +1,5 @@
-import type { VoteSummary, VoteType, Wish, WishUpdate } from '@wishes/shared';
+import type { VoteSummary, VoteType, Wish } from '@wishes/kit-contract';
+import type { WishUpdate } from '@wishes/kit-client';
 
 /** docs/product.md#4-states: pressing the vote the user already has removes it; any other press casts that vote. */
 export type VoteAction = { kind: 'cast'; voteType: VoteType } | { kind: 'remove' };

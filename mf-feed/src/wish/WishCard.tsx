@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { authorAvatar, authorName, formatDate, Icon, openModal, useKeyedState, useQueryClient, useSessionUser, type QueryClient, type Wish, type WishCardProps } from '@wishes/shared';
+import { authorAvatar, authorName, formatDate, Icon, useKeyedState } from '@wishes/kit-ui';
+import { openModal } from '@wishes/kit-session';
+import { useQueryClient, useSessionUser } from '@wishes/kit-client';
+import { type QueryClient } from '@tanstack/react-query';
+import { type Wish } from '@wishes/kit-contract';
+import { type WishCardProps } from '@wishes/shared/remotes';
 import { VoteControl, type VoteDisplayMode } from '../vote/VoteControl';
 import { WishMenu, type WishMenuItem } from './WishMenu';
 import { withLazyPanel } from '../common/lazyPanel';

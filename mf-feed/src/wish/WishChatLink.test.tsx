@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { setOptions, type Chat } from '@wishes/shared';
+import { setOptions } from '@wishes/kit-client';
+import { type Chat } from '@wishes/kit-contract';
 import WishPage from './WishPage';
 import { makeWish, OPTIONS } from '../test/fixtures';
 import { renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';

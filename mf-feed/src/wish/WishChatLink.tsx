@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { buttonClassName, call, Icon, queryKeys, useQuery, useSessionUser, type Wish } from '@wishes/shared';
+import { buttonClassName, Icon } from '@wishes/kit-ui';
+import { call, queryKeys, useQuery, useSessionUser } from '@wishes/kit-client';
+import { type Wish } from '@wishes/kit-contract';
 
 export const WISH_CHAT_TEXTS = {
   title: 'Your chat with the assistant',

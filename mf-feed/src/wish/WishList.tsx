@@ -1,4 +1,4 @@
-import type { WishListProps } from '@wishes/shared';
+import type { WishListProps } from '@wishes/shared/remotes';
 import { WishCard } from './WishCard';
 
 /** A plain list of wish cards; the page that shows it owns paging. `highlight` marks a search term. */

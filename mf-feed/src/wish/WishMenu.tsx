@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef } from 'react';
-import { Icon, useMenu } from '@wishes/shared';
+import { Icon, useMenu } from '@wishes/kit-ui';
 
 /** The screen's own bars (fixed, published by the shell as CSS variables): a menu must not open under them. */
 function barHeight(name: '--shell-mobile-bar-height' | '--shell-header-height'): number {

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { setOptions, type Wish } from '@wishes/shared';
+import { setOptions } from '@wishes/kit-client';
+import { type Wish } from '@wishes/kit-contract';
 import WishPage from './WishPage';
 import { makeWish, OPTIONS } from '../test/fixtures';
 import { deferred, renderAt, resetSharedState } from '@wishes/shared/testing';

@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { ANONYMOUS, ApiError, authorName, call, EmptyState, errorMessage, ErrorState, parseId, queryKeys, Spinner, useDocumentTitle, useQuery, WayBack, type Wish } from '@wishes/shared';
+import { ANONYMOUS } from '@wishes/kit-session';
+import { ApiError, call, errorMessage, queryKeys, useDocumentTitle, useQuery } from '@wishes/kit-client';
+import { authorName, EmptyState, ErrorState, parseId, Spinner, WayBack } from '@wishes/kit-ui';
+import { type Wish } from '@wishes/kit-contract';
 import { WishCard } from './WishCard';
 import { WishChatLink } from './WishChatLink';
 import { WishDeliverSection } from '../deliver/WishDeliverSection';

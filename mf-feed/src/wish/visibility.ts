@@ -1,4 +1,4 @@
-import type { Wish } from '@wishes/shared';
+import type { Wish } from '@wishes/kit-contract';
 
 /**
  * Who can see a wish, as its author is told: a private wish (is_public false) or one hidden by

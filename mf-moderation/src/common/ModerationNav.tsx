@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { useSessionUser } from '@wishes/shared';
+import { useSessionUser } from '@wishes/kit-client';
 
 /** The moderation area's own tabs: queue, log and (admins) offers. */
 export function ModerationNav() {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { EmptyState, ErrorState, Pager, Spinner, type usePagedList } from '@wishes/shared';
+import { EmptyState, ErrorState, Pager, Spinner, type usePagedList } from '@wishes/kit-ui';
 
 type PagedList<P> = ReturnType<typeof usePagedList<P>>;
 

@@ -1,5 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, Button, call, fieldErrorId, openModal, toast, useFormFields, type ModerationUserAction, type ModerationWishAction } from '@wishes/shared';
+import { ApiError, call } from '@wishes/kit-client';
+import { Button, fieldErrorId, useFormFields } from '@wishes/kit-ui';
+import { openModal, toast } from '@wishes/kit-session';
+import { type ModerationUserAction, type ModerationWishAction } from '@wishes/kit-contract';
 
 export const REASON_TEXTS = {
   label: 'Reason (required, shown in the log; for a hide, also to the author)',

@@ -1,4 +1,5 @@
-import { call, formatDate, queryKeys, useDocumentTitle, usePagedList } from '@wishes/shared';
+import { call, queryKeys, useDocumentTitle } from '@wishes/kit-client';
+import { formatDate, usePagedList } from '@wishes/kit-ui';
 import { NotAllowed } from '../common/NotAllowed';
 import { ModerationNav } from '../common/ModerationNav';
 import { PagedListView } from '../common/PagedListView';

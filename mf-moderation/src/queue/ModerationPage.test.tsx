@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import type { ReportQueuePage, ReportedWish } from '@wishes/shared';
+import type { ReportQueuePage, ReportedWish } from '@wishes/kit-contract';
 import ModerationPage from './ModerationPage';
 import { item, wish } from '../test/fixtures';
 import { API, http, HttpResponse, recordPosts, refuse, server } from '../test/http';

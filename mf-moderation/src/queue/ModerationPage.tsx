@@ -1,6 +1,8 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, call, queryKeys, formatDate, useDocumentTitle, type ReportedWish, type ReportStatus, usePagedList } from '@wishes/shared';
+import { Button, formatDate, usePagedList } from '@wishes/kit-ui';
+import { call, queryKeys, useDocumentTitle } from '@wishes/kit-client';
+import { type ReportedWish, type ReportStatus } from '@wishes/kit-contract';
 import { NotAllowed } from '../common/NotAllowed';
 import { ModerationNav } from '../common/ModerationNav';
 import { PagedListView } from '../common/PagedListView';

@@ -1,7 +1,7 @@
 /** The report queue's actions over HTTP (MSW): what each button sends, and what the page shows after. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReportedWish } from '@wishes/shared';
+import type { ReportedWish } from '@wishes/kit-contract';
 import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
 import ModerationPage, { QUEUE_TEXTS, wishStateText } from './ModerationPage';
 import { REASON_MAX } from '../common/ReasonDialog';

@@ -1,5 +1,5 @@
 /** A reported wish as the API sends it, for the queue's tests. */
-import type { ReportedWish, Wish } from '@wishes/shared';
+import type { ReportedWish, Wish } from '@wishes/kit-contract';
 
 export const wish = (overrides: Partial<Wish> = {}): Wish => ({
   id: 41,

@@ -1,4 +1,5 @@
-import { ANONYMOUS, type Profile } from '@wishes/shared';
+import { ANONYMOUS } from '@wishes/kit-session';
+import { type Profile } from '@wishes/kit-contract';
 
 /** The profile's display name: full name, else first + last, else 'Anonymous'. */
 export function profileName(profile: Pick<Profile, 'full_name' | 'first_name' | 'last_name'>): string {

@@ -1,7 +1,7 @@
 /** /deliveries over HTTP (MSW): loading, the list, older pages appended, cancel, and errors with Retry. */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Delivery } from '@wishes/shared';
+import type { Delivery } from '@wishes/kit-contract';
 import { deferred } from '@wishes/shared/testing';
 import { signedInMemberEachTest } from '../test/fixtures';
 import type { Answer } from '../test/http';

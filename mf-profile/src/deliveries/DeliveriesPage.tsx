@@ -1,23 +1,11 @@
 /** /deliveries: the wishes the member sent to people, newest first, with cancel for scheduled ones (exposed as mf_profile/DeliveriesPage). */
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  API_ERRORS,
-  Button,
-  EmptyState,
-  ErrorState,
-  Spinner,
-  call,
-  errorMessage,
-  queryKeys,
-  toast,
-  useDocumentTitle,
-  useShowOlder,
-  useMutation,
-  type InfiniteData,
-  useQueryClient,
-  type DeliveriesPage as SentPage,
-} from '@wishes/shared';
+import { API_ERRORS, call, errorMessage, queryKeys, useDocumentTitle, useMutation, useQueryClient } from '@wishes/kit-client';
+import { Button, EmptyState, ErrorState, Spinner, useShowOlder } from '@wishes/kit-ui';
+import { toast } from '@wishes/kit-session';
+import { type InfiniteData } from '@tanstack/react-query';
+import { type DeliveriesPage as SentPage } from '@wishes/kit-contract';
 import './deliveries.css';
 
 export const DELIVERIES_TEXT = {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Notification } from '@wishes/shared';
+import type { Notification } from '@wishes/kit-contract';
 import { signedInMemberEachTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import NotificationsPage from './NotificationsPage';

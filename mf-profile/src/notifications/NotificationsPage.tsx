@@ -1,23 +1,11 @@
 /** /notifications: the member's notifications, newest first, with mark read / mark all read (exposed as mf_profile/NotificationsPage). */
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  Spinner,
-  call,
-  formatDate,
-  queryKeys,
-  toast,
-  useDocumentTitle,
-  useShowOlder,
-  useMutation,
-  type InfiniteData,
-  useQueryClient,
-  type Notification,
-  type NotificationsPage as NotesPage,
-} from '@wishes/shared';
+import { Button, EmptyState, ErrorState, Spinner, formatDate, useShowOlder } from '@wishes/kit-ui';
+import { call, queryKeys, useDocumentTitle, useMutation, useQueryClient } from '@wishes/kit-client';
+import { toast } from '@wishes/kit-session';
+import { type InfiniteData } from '@tanstack/react-query';
+import { type Notification, type NotificationsPage as NotesPage } from '@wishes/kit-contract';
 import './notifications.css';
 
 export const NOTIFICATIONS_TEXT = {

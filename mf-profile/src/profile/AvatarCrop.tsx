@@ -6,7 +6,7 @@
  */
 import { useId, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
-import { Button, Icon } from '@wishes/shared';
+import { Button, Icon } from '@wishes/kit-ui';
 
 export const CROP_TEXT = {
   title: 'Crop your avatar',

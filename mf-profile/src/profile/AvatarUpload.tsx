@@ -5,18 +5,10 @@
  * cropImage.ts), previewed while uploading, and pushed to the session so the header's avatar and one's own cards change at once.
  */
 import { useId, useState, type ChangeEvent } from 'react';
-import {
-  ApiError,
-  Icon,
-  Spinner,
-  call,
-  openModal,
-  toast,
-  updateSessionUser,
-  useMutation,
-  validateAvatar,
-  type AvatarUploadResponse,
-} from '@wishes/shared';
+import { ApiError, call, useMutation } from '@wishes/kit-client';
+import { Icon, Spinner, validateAvatar } from '@wishes/kit-ui';
+import { openModal, toast, updateSessionUser } from '@wishes/kit-session';
+import { type AvatarUploadResponse } from '@wishes/kit-contract';
 import { AvatarCrop, CROP_TEXT } from './AvatarCrop';
 import { croppedName, cropToSquare, readAsDataUrl, type CropArea } from './cropImage';
 

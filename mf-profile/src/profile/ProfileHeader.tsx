@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { AvatarUploadResponse, Profile } from '@wishes/shared';
+import type { AvatarUploadResponse, Profile } from '@wishes/kit-contract';
 import { Avatar } from '../common/Avatar';
 import { profileName } from '../common/names';
 import { AvatarUpload } from './AvatarUpload';

@@ -124,7 +124,7 @@ describe('own profile vs other profiles', () => {
   });
 
   it("fills the header's avatar from one's own profile when the session has none yet", async () => {
-    const { session$ } = await import('@wishes/shared');
+    const { session$ } = await import('@wishes/kit-session');
     signInAs(5);
     serveProfile(makeProfile({ is_self: true, avatar_thumbnail: '/media/t.png' }));
     renderProfile();

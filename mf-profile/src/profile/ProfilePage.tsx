@@ -1,7 +1,10 @@
 /** /user/:uid: a person's profile and their wishes (exposed as mf_profile/ProfilePage). */
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ErrorState, Spinner, WayBack, session$, updateSessionUser, useDocumentTitle, type Profile } from '@wishes/shared';
+import { ErrorState, Spinner, WayBack } from '@wishes/kit-ui';
+import { session$, updateSessionUser } from '@wishes/kit-session';
+import { useDocumentTitle } from '@wishes/kit-client';
+import { type Profile } from '@wishes/kit-contract';
 import { profileName } from '../common/names';
 import { ProfileHeader } from './ProfileHeader';
 import { UserWishes } from './UserWishes';

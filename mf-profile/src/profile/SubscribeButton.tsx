@@ -2,7 +2,10 @@
  * Subscribe / unsubscribe on another user's profile (docs/product.md#4-states Subscription). The server's profile
  * is used when it returns one; otherwise the follower count moves by one locally.
  */
-import { ApiError, Button, call, queryKeys, toast, useMutation, useQueryClient, useSessionUser, type Profile } from '@wishes/shared';
+import { ApiError, call, queryKeys, useMutation, useQueryClient, useSessionUser } from '@wishes/kit-client';
+import { Button } from '@wishes/kit-ui';
+import { toast } from '@wishes/kit-session';
+import { type Profile } from '@wishes/kit-contract';
 import { profileName } from '../common/names';
 
 export const SUBSCRIBE_TEXT = {

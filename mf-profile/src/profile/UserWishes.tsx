@@ -1,4 +1,5 @@
-import { Button, EmptyState, ErrorState, Spinner, type FeedPage } from '@wishes/shared';
+import { Button, EmptyState, ErrorState, Spinner } from '@wishes/kit-ui';
+import { type FeedPage } from '@wishes/kit-contract';
 import { WishList } from '../remotes/WishList';
 import { WISHES_TEXT, useUserWishes } from './useUserWishes';
 

@@ -5,7 +5,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { queryKeys, updateCachedWish, useQueryClient, type Profile, type QueryClient } from '@wishes/shared';
+import { queryKeys, updateCachedWish, useQueryClient } from '@wishes/kit-client';
+import { type Profile } from '@wishes/kit-contract';
+import { type QueryClient } from '@tanstack/react-query';
 import { recordToasts } from '@wishes/shared/testing';
 import { embed, makePage, makeProfile, makeWish, signInAs, signOutForTest } from '../test/fixtures';
 import { apiRoutes, type ApiRoutes } from '../test/http';

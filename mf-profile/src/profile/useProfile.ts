@@ -4,7 +4,9 @@
  * otherwise asks the API (null = not found).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, call, errorMessage, parseId, queryKeys, takeEmbedded, useQuery, useQueryClient, API_ERRORS, type FeedPage, type Profile } from '@wishes/shared';
+import { ApiError, call, errorMessage, queryKeys, takeEmbedded, useQuery, useQueryClient, API_ERRORS } from '@wishes/kit-client';
+import { parseId } from '@wishes/kit-ui';
+import { type FeedPage, type Profile } from '@wishes/kit-contract';
 
 export type ProfileState =
   | { status: 'invalid' }

@@ -4,7 +4,9 @@
  * server embedded when present.
  */
 import { useCallback, useMemo } from 'react';
-import { FEED, call, queryKeys, toast, useInfiniteQuery, type FeedPage, type Wish } from '@wishes/shared';
+import { FEED, toast } from '@wishes/kit-session';
+import { call, queryKeys, useInfiniteQuery } from '@wishes/kit-client';
+import { type FeedPage, type Wish } from '@wishes/kit-contract';
 
 export const WISHES_TEXT = {
   firstPageFailed: "Could not load user's wishes",

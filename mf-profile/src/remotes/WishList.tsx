@@ -4,7 +4,8 @@
  */
 import { Suspense, lazy, type ErrorInfo } from 'react';
 import { Link } from 'react-router-dom';
-import { ErrorBoundary, Spinner, formatDate, type WishListProps } from '@wishes/shared';
+import { ErrorBoundary, Spinner, formatDate } from '@wishes/kit-ui';
+import { type WishListProps } from '@wishes/shared/remotes';
 import { loadFeedWishList } from './loadFeedWishList';
 
 const createRemoteList = () => lazy(() => loadFeedWishList());

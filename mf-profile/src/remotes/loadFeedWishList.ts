@@ -6,7 +6,9 @@
  */
 import type { ComponentType } from 'react';
 import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
-import { loadWithin, REMOTE_TIMEOUT_MS, REMOTES, type ExposedModule, type RemotesManifest, type WishListProps } from '@wishes/shared';
+import { loadWithin, REMOTE_TIMEOUT_MS } from '@wishes/kit-ui';
+import { REMOTES, type ExposedModule, type WishListProps } from '@wishes/shared/remotes';
+import { type RemotesManifest } from '@wishes/kit-contract';
 
 export const FEED_REMOTE = REMOTES.feed.name;
 export const WISH_LIST_MODULE: ExposedModule = 'mf_feed/WishList';

@@ -1,6 +1,7 @@
 /** /my/reports: the signed-in member's reports and what moderators did about them (exposed as mf_profile/MyReportsPage). */
 import { Link } from 'react-router-dom';
-import { call, EmptyState, queryKeys, ErrorState, formatDate, Pager, Spinner, useDocumentTitle, usePagedList } from '@wishes/shared';
+import { call, queryKeys, useDocumentTitle } from '@wishes/kit-client';
+import { EmptyState, ErrorState, formatDate, Pager, Spinner, usePagedList } from '@wishes/kit-ui';
 import './reports.css';
 
 export const MY_REPORTS_TEXT = {

@@ -1,7 +1,7 @@
 /** The settings forms over HTTP (MSW): what each form sends, its errors beside its fields, its busy button. */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getAccessToken, getRefreshToken } from '@wishes/shared';
+import { getAccessToken, getRefreshToken } from '@wishes/kit-session';
 import { fakeJwt, toastsEachTest } from '@wishes/shared/testing';
 import { signInAs } from '../test/fixtures';
 import { held, http, HttpResponse, refuse, server } from '../test/http';

@@ -4,28 +4,10 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  ApiError,
-  Button,
-  ErrorState,
-  FINISHED,
-  Spinner,
-  call,
-  fieldErrorId,
-  queryKeys,
-  signIn,
-  signOut,
-  toast,
-  useDocumentTitle,
-  useFormFields,
-  useSubmit,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  useSessionUser,
-  type Account,
-  type FieldBinding,
-} from '@wishes/shared';
+import { ApiError, call, queryKeys, useDocumentTitle, useMutation, useQuery, useQueryClient, useSessionUser } from '@wishes/kit-client';
+import { Button, ErrorState, FINISHED, Spinner, fieldErrorId, useFormFields, useSubmit, type FieldBinding } from '@wishes/kit-ui';
+import { signIn, signOut, toast } from '@wishes/kit-session';
+import { type Account } from '@wishes/kit-contract';
 import './settings.css';
 
 export const SETTINGS_TEXT = {

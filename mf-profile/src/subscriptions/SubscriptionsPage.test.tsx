@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Subscription } from '@wishes/shared';
+import type { Subscription } from '@wishes/kit-contract';
 import { deferred } from '@wishes/shared/testing';
 import type { Answer as Reply } from '../test/http';
 import { signedInMemberEachTest } from '../test/fixtures';

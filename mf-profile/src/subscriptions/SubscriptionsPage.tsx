@@ -1,6 +1,9 @@
 /** /subscriptions: the people the signed-in user follows (exposed as mf_profile/SubscriptionsPage). */
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Spinner, buttonClassName, call, formatDate, queryKeys, toast, useDocumentTitle, useQuery, type Subscription } from '@wishes/shared';
+import { EmptyState, ErrorState, Spinner, buttonClassName, formatDate } from '@wishes/kit-ui';
+import { call, queryKeys, useDocumentTitle, useQuery } from '@wishes/kit-client';
+import { toast } from '@wishes/kit-session';
+import { type Subscription } from '@wishes/kit-contract';
 import { Avatar } from '../common/Avatar';
 import './subscriptions.css';
 

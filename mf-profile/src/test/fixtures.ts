@@ -1,4 +1,6 @@
-import { resetEmbeddedCache, session$, type FeedPage, type Profile, type Wish } from '@wishes/shared';
+import { resetEmbeddedCache } from '@wishes/kit-client';
+import { session$ } from '@wishes/kit-session';
+import { type FeedPage, type Profile, type Wish } from '@wishes/kit-contract';
 
 import { recordToasts, signOutForTest } from '@wishes/shared/testing';
 import { apiRoutes, type ApiRoutes } from './http';

@@ -6,14 +6,10 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { bus, closeModal, type ModalOpenEvent } from '../bus';
-import { Modal } from '../ui/Modal';
-import { ApiError } from '../client';
-import { setOptions } from '../options';
-import { resetEmbeddedCache } from '../embedded';
+import { bus, closeModal, type ModalOpenEvent } from '@wishes/kit-session';
+import { Modal } from '@wishes/kit-ui';
+import { ApiError, setOptions, resetEmbeddedCache, DataProvider, createQueryClient } from '@wishes/kit-client';
 import { signOutForTest } from './session';
-import { DataProvider } from '../query/DataProvider';
-import { createQueryClient } from '../query/queryClient';
 
 /** React Router's v7 behaviours, as the shell opts into them. */
 export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;

@@ -3,7 +3,7 @@
  * signed-in session. Import from '@wishes/shared/testing' (test code only: it uses Buffer, so it
  * is deliberately not exported from the package index).
  */
-import { signIn, signOut } from '../session';
+import { signIn, signOut } from '@wishes/kit-session';
 
 export function base64Url(value: string): string {
   return Buffer.from(value).toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

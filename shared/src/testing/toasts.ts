@@ -1,4 +1,4 @@
-import { bus, type ToastEvent } from '../bus';
+import { bus, type ToastEvent } from '@wishes/kit-session';
 import { resetSharedState } from './render';
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Icon, useMenu, type SessionUser } from '@wishes/shared';
+import { Icon, useMenu } from '@wishes/kit-ui';
+import { type SessionUser } from '@wishes/kit-session';
 import { accountMenuEntries } from './accountMenuItems';
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Button, clearSuspensionNotice, openModal, suspensionNotice, type Suspension } from '@wishes/shared';
+import { Button } from '@wishes/kit-ui';
+import { clearSuspensionNotice, openModal, suspensionNotice, type Suspension } from '@wishes/kit-session';
 
 export const SUSPENSION_TEXTS = {
   title: 'Your account has been suspended',

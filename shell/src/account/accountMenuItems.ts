@@ -1,4 +1,5 @@
-import type { IconName, SessionUser } from '@wishes/shared';
+import type { IconName } from '@wishes/kit-ui';
+import type { SessionUser } from '@wishes/kit-session';
 import { siteComposition, type SiteComposition } from '../remotes/composition';
 
 /**

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { authPathReturningTo, useSessionUser } from '@wishes/shared';
+import { authPathReturningTo } from '@wishes/kit-session';
+import { useSessionUser } from '@wishes/kit-client';
 
 /**
  * Routes that need sign-in send a visitor to the sign-in page (replacing the history entry), which

@@ -1,6 +1,6 @@
 import { forwardRef } from 'react';
 import { Link } from 'react-router-dom';
-import { siteName, useOptions } from '@wishes/shared';
+import { siteName, useOptions } from '@wishes/kit-client';
 
 export const Footer = forwardRef<HTMLElement>(function Footer(_props, ref) {
   const options = useOptions();

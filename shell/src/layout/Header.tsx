@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, authPathReturningTo, call, queryKeys, useQuery, buttonClassName, returnToQuery, signOut, SIGN_IN_PATH, siteName, updateSessionUser, useOptions, useSessionUser } from '@wishes/shared';
+import { ApiError, call, queryKeys, useQuery, siteName, useOptions, useSessionUser } from '@wishes/kit-client';
+import { authPathReturningTo, returnToQuery, signOut, SIGN_IN_PATH, updateSessionUser } from '@wishes/kit-session';
+import { buttonClassName } from '@wishes/kit-ui';
 import { AccountMenu } from '../account/AccountMenu';
 import { focusMainHeadingOfNextPage } from './focusMainHeading';
 import { NavIcons } from './NavIcons';

@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { session$, updateSessionUser } from '@wishes/shared';
+import { session$, updateSessionUser } from '@wishes/kit-session';
 import { http, HttpResponse, server } from '../test/http';
 import { renderApp, resetSessionAndOptions, signInAs } from '../test/render';
 import { mockViewportWidth } from '../test/viewport';

@@ -1,5 +1,5 @@
 import { useRef, type MouseEvent, type ReactNode } from 'react';
-import { useSessionUser } from '@wishes/shared';
+import { useSessionUser } from '@wishes/kit-client';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { MobileBar } from './MobileBar';

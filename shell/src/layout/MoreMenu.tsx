@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { Icon, useMenu } from '@wishes/shared';
+import { Icon, useMenu } from '@wishes/kit-ui';
 import type { NavItem } from './navItems';
 import { BELL_TEXTS } from '../notifications/NotificationBell';
 import { useUnreadCount } from '../notifications/useUnreadCount';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
-import { Icon } from '@wishes/shared';
+import { Icon } from '@wishes/kit-ui';
 import type { NavItem } from './navItems';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import { useKeyedState } from '@wishes/shared';
+import { useKeyedState } from '@wishes/kit-ui';
 
 /**
  * How far the footer's top edge is above the bottom of the viewport, so a fixed bottom bar can

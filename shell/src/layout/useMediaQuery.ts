@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LAYOUT } from '@wishes/shared';
+import { LAYOUT } from '@wishes/kit-session';
 
 export const MOBILE_QUERY = `(max-width: ${LAYOUT.mobileBreakpointPx}px)`;
 

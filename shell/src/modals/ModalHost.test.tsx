@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { closeModal, openModal } from '@wishes/shared';
+import { closeModal, openModal } from '@wishes/kit-session';
 import { ModalHost } from './ModalHost';
 
 function Opener({ onClose }: { onClose: (name: string) => void }) {

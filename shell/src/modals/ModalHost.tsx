@@ -4,7 +4,8 @@
  * whatever opened it; onClose runs once when a modal leaves the stack.
  */
 import { useEffect, useRef, useState } from 'react';
-import { bus, Modal, type ModalOpenEvent } from '@wishes/shared';
+import { bus, type ModalOpenEvent } from '@wishes/kit-session';
+import { Modal } from '@wishes/kit-ui';
 
 export function ModalHost() {
   const [stack, setStack] = useState<ModalOpenEvent[]>([]);

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { navigate } from '@wishes/shared';
+import { navigate } from '@wishes/kit-session';
 import { NavigationBridge } from './NavigationBridge';
 import { LocationProbe } from '@wishes/shared/testing';
 

@@ -1,7 +1,7 @@
 /** Lets non-React code (and remotes) move the router: bus.navigate$ → navigate(). */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { bus } from '@wishes/shared';
+import { bus } from '@wishes/kit-session';
 
 export function NavigationBridge() {
   const navigate = useNavigate();

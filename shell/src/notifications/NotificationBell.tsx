@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router-dom';
-import { Icon } from '@wishes/shared';
+import { Icon } from '@wishes/kit-ui';
 import { useUnreadCount } from './useUnreadCount';
 import './bell.css';
 

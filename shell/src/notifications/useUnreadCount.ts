@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { ApiError, streamUnreadCount, useKeyedState, useSessionUser } from '@wishes/shared';
+import { ApiError, streamUnreadCount, useSessionUser } from '@wishes/kit-client';
+import { useKeyedState } from '@wishes/kit-ui';
 
 /** Longest wait between reconnection attempts after the stream was refused or broke off. */
 const MAX_BACKOFF_MS = 30_000;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { buttonClassName, useDocumentTitle } from '@wishes/shared';
+import { buttonClassName } from '@wishes/kit-ui';
+import { useDocumentTitle } from '@wishes/kit-client';
 
 /** A lost paper plane among stars: decorative, but labelled for screen readers. */
 function LostIllustration() {

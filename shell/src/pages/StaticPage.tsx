@@ -5,7 +5,9 @@
 import { useEffect, type AnchorHTMLAttributes } from 'react';
 import { useParams } from 'react-router-dom';
 import Markdown from 'react-markdown';
-import { ErrorState, fetchStaticPage, queryKeys, Spinner, toast, useDocumentTitle, useQuery } from '@wishes/shared';
+import { ErrorState, Spinner } from '@wishes/kit-ui';
+import { fetchStaticPage, queryKeys, useDocumentTitle, useQuery } from '@wishes/kit-client';
+import { toast } from '@wishes/kit-session';
 
 export const STATIC_PAGES: Record<string, string> = {
   terms: 'Terms and Conditions',

@@ -4,7 +4,7 @@
  * while an override is on (or when one was refused), with the button that turns it off.
  */
 import { useEffect, useRef } from 'react';
-import { Button } from '@wishes/shared';
+import { Button } from '@wishes/kit-ui';
 import { clearOverrides, confirmOverride, type OverridePlan, type RemoteOverride } from './override';
 import './override.css';
 

@@ -5,7 +5,8 @@
  * new lazy component and remounts the boundary with a new key.
  */
 import { Suspense, lazy, useCallback, useState, type ComponentType } from 'react';
-import { ErrorBoundary, REMOTE_TIMEOUT_MS, Spinner, useDocumentTitle } from '@wishes/shared';
+import { ErrorBoundary, REMOTE_TIMEOUT_MS, Spinner } from '@wishes/kit-ui';
+import { useDocumentTitle } from '@wishes/kit-client';
 import { loadExposed } from './loadExposed';
 import { RemoteFailure, RemoteRetryContext } from './RemoteFailure';
 import { FAILED_REMOTE } from './fallback-plugin';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { Button } from '@wishes/shared';
+import { Button } from '@wishes/kit-ui';
 
 export const REMOTE_FAILURE_MESSAGE = 'This part of Wishes could not be loaded.';
 

@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { updateSessionUser } from '@wishes/shared';
+import { updateSessionUser } from '@wishes/kit-session';
 import { composeSite, navItemsFor, registryManifest, setSiteComposition } from './composition';
 import { accountMenuEntries } from '../account/accountMenuItems';
 import { renderApp, resetSessionAndOptions, signInAs } from '../test/render';

@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { loadWithin, REMOTE_TIMEOUT_MS } from '@wishes/shared';
+import { loadWithin, REMOTE_TIMEOUT_MS } from '@wishes/kit-ui';
 
 // Props differ per exposed page; the route table passes none or the documented ones.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -3,7 +3,7 @@
  * active release) and the routes and navigation entries it declares.
  */
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemotesManifest } from '@wishes/shared';
+import type { RemotesManifest } from '@wishes/kit-contract';
 import { fallbackPlugin } from './fallback-plugin';
 import { registryManifest, setSiteComposition } from './composition';
 import { setLoadedManifest, setOverriddenRemotes, watchRuntimeErrors } from './releaseWatch';

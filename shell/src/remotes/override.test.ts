@@ -1,4 +1,4 @@
-import type { RemotesManifest } from '@wishes/shared';
+import type { RemotesManifest } from '@wishes/kit-contract';
 import { applyOverrides, OVERRIDE_STORAGE_KEY, planOverrides } from './override';
 
 const REMOTES = [

@@ -12,7 +12,7 @@
  *   rollback or an automatic rollback), the page reloads itself at that navigation, so the route
  *   renders from the release now active for it (a loaded federation container cannot be swapped).
  */
-import type { RemotesManifest } from '@wishes/shared';
+import type { RemotesManifest } from '@wishes/kit-contract';
 
 export const CLIENT_ERRORS_URL = '/api/client-errors/';
 const MANIFEST_URL = '/mf/remotes.json';

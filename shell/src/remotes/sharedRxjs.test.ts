@@ -1,4 +1,4 @@
-import { bus, session$ } from '@wishes/shared';
+import { bus, session$ } from '@wishes/kit-session';
 import { loadSharedRxjs } from './sharedRxjs';
 
 // The build serves @wishes/shared's imports of rxjs from rxjs's own files and provides the whole

@@ -1,7 +1,8 @@
 /** Renders the shell's App inside a MemoryRouter at `path`, with a visible location probe. */
 import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { configureSessionEnvironment, createQueryClient, DataProvider, setOptions, signOut } from '@wishes/shared';
+import { configureSessionEnvironment, signOut } from '@wishes/kit-session';
+import { createQueryClient, DataProvider, setOptions } from '@wishes/kit-client';
 import { LocationProbe, signInForTest } from '@wishes/shared/testing';
 import { App } from '../App';
 import { ROUTER_FUTURE } from '../routes';

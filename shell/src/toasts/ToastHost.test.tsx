@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { toast } from '@wishes/shared';
+import { toast } from '@wishes/kit-session';
 import { onFirstInteraction, ToastHost, toastsCoverControls } from './ToastHost';
 
 describe('ToastHost', () => {
@@ -49,7 +49,7 @@ describe('ToastHost placement, repeats and actions', () => {
   });
 
   it('shows an action button that navigates and closes the toast', async () => {
-    const { bus } = jest.requireActual('@wishes/shared') as typeof import('@wishes/shared');
+    const { bus } = await import('@wishes/kit-session');
     const seen: string[] = [];
     const subscription = bus.navigate$.subscribe((event) => seen.push(event.to));
     render(<ToastHost />);

@@ -13,7 +13,8 @@
  * it does.
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
-import { bus, navigate, TIMING, useSessionUser, type ToastEvent } from '@wishes/shared';
+import { bus, navigate, TIMING, type ToastEvent } from '@wishes/kit-session';
+import { useSessionUser } from '@wishes/kit-client';
 import { useIsMobile } from '../layout/useMediaQuery';
 
 type Toastify = typeof import('react-toastify');
