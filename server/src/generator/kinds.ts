@@ -221,6 +221,19 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
   const joke = role ? JOB_JOKES.find(([re]) => re.test(role[1]))?.[1] : undefined;
   if (role && joke) return [`${/^[aeiou]/u.test(role[1]) ? 'An' : 'A'} ${role[1]}! ${joke}`];
 
+  // A birthday and a retirement told together: one event per sentence, never run together in one clause (the tenth reading).
+  const both = ctx.topic === 'birthday' && ctx.audience !== 'child' ? /^you (?:are |'re )?retiring(?: from ([a-z ]+?))?(?: (after this term|at the end of (?:the|this) (?:term|year|month)|this (?:summer|year|month)|next (?:month|year)))? and (?:turn|are turning) (\d{2,3}|[a-z]+(?:-[a-z]+)?)(?: (this week|on [A-Z][a-z]+|today|this weekend))?$/u.exec(c) : null;
+  if (both && yearsWord(both[3])) {
+    const n = cap(yearsWord(both[3])!);
+    const when = both[2] === 'after this term' ? 'at the end of this term' : both[2] ?? 'soon';
+    const retiring = `your retirement${both[1] ? ` from ${both[1]}` : ''} ${when}`;
+    return choose({
+      warm: [`${n}${both[4] ? ` ${both[4]}` : ''}! What a milestone. And ${retiring} deserves a party of its own.`],
+      work: [`${n}${both[4] ? ` ${both[4]}` : ''} is a milestone worth marking. And ${retiring} deserves a party of its own.`],
+      formal: [`${n} is a milestone well worth marking. ${cap(retiring)} is a further occasion for warm congratulations.`],
+    }, ctx);
+  }
+
   // A birthday's age on its own: a milestone, not a trait ("I have always appreciated that you turn 50").
   const age = ctx.topic === 'birthday' && ctx.audience !== 'child' ? /^you (?:turn|are turning|'re turning) (\d{2,3}|[a-z]+(?:-[a-z]+)?)(?: (?:this|next) (?:week|weekend|month)| on [A-Z][a-z]+| today| tomorrow)?$/u.exec(c) : null;
   if (age && yearsWord(age[1])) {
@@ -381,8 +394,8 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     const [he, his] = /son|boy/u.test(baby[1]) ? ['he', 'his'] : ['she', 'her'];
     const name = baby[2];
     // The parent knows the news: the card opens on the sender's welcome, the birth taken for granted,
-    // never told back ("Your daughter Isla was born on Thursday…", the ninth reading).
-    const him = he === 'he' ? 'him' : 'her';
+    // never told back ("Your daughter Isla was born on Thursday…", the ninth reading). Spoken to, the
+    // baby stays "you": "Welcome, Yusuf! I can't wait to meet him" switched (the tenth reading).
     return choose({
       warm: [`Welcome to the world, ${name}! I can't wait to meet you, little one.`, `Welcome, little ${name}! You are already so very loved.`, `Hello and welcome, ${name}! I can't wait to give you a cuddle.`],
       funny: [`${name} has arrived, and I suspect ${he} is already running the house.`, `${name} has arrived! ${cap(his)} first job: keeping you up at night.`],

@@ -148,3 +148,26 @@ describe('the tenth reading: lines that misfit the person', () => {
     }
   });
 });
+
+describe('the tenth reading: a relation named as the subject', () => {
+  it('is "you" in lower case inside a sentence, never "ever since You finished"', () => {
+    for (const details of ['My brother finished his engineering degree', 'Our sister passed her driving test']) {
+      for (const style of ['Casual', 'Heartfelt', 'Funny', 'Inspirational']) {
+        for (const draft of drafts(req('Graduation', 'Sibling', style, 'Josh', details))) expect(draft).not.toMatch(/[a-z,;:] You\b/u);
+      }
+    }
+  });
+});
+
+describe('the tenth reading: one event per sentence', () => {
+  it('says a birthday and a retirement told together in two sentences', () => {
+    for (const details of ['He is retiring from teaching after this term and turns 60 this week', 'She is retiring this summer and turns sixty on Friday']) {
+      for (const style of ['Formal', 'Heartfelt', 'Casual']) {
+        for (const draft of drafts(req('Birthday', 'Teacher', style, 'Mr. Okonkwo', details), 6)) {
+          expect(draft).not.toMatch(/retir\w+ [^.!]* and turn/u);
+          expect(bodyOf(draft)).toMatch(/Sixty[^.!]*[.!] [^.!]*retirement/u);
+        }
+      }
+    }
+  });
+});

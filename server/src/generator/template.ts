@@ -292,7 +292,7 @@ const MENTORED = /\b(?:mentor(?:ed|ing)?|taught|coached|trained|guided|believed 
 /** Wishes written for a move or a leaving. */
 const MOVE_WISH = /\b(?:the (?:big )?move|move on|new chapter|miss(?:ed|ing)? you|without you)\b/iu;
 /** Lines written for an exam, a test or a race. */
-const EXAM_LINES = /\b(?:prepared|how it goes|whatever happens|deep breath|nerves|nervous|exam|test|ace it|smash it|knock (?:'em|them|their socks)|how far you've already come|going for it|in your corner|the occasion ahead|confidence in your ability)\b/iu;
+const EXAM_LINES = /\b(?:prepared|how it goes|whatever happens|deep breath|nerves|nervous|exam|test|ace it|smash it|knock (?:'em|them|their socks)|how far you've already come|going for it|in your corner|the occasion ahead|confidence in your ability|put in the work|hard work|worked hard|it will go brilliantly|it'll go brilliantly|you've earned this)\b/iu;
 
 /** Sign-offs of appraisal and business letters: never on a heartfelt thank-you to a teacher (the ninth reading). */
 const TEACHER_THANKS_SIGNOFFS = ['With heartfelt thanks,', 'With warm thanks,', 'With gratitude,'];
