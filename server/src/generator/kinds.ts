@@ -411,9 +411,10 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     // "is moving to Toronto next month" has not happened yet: no "I hope Toronto is treating you well".
     if (/^you (?:are |'re )(?:moving|relocating|emigrating)\b/u.test(c)) {
       return choose({
-        warm: [`I'll miss you more than I can say, but ${place} is lucky to be getting you.`, `I hope the move to ${place} goes smoothly and that it feels like home in no time.`],
+        // Not "I hope the move … goes smoothly": the wishes for a move say that already, and it was said twice (the eleventh set's preview).
+        warm: [`I'll miss you more than I can say, but ${place} is lucky to be getting you.`, `${place} will be a big adventure, and I'm sure you'll make the most of every minute.`],
         funny: [`${place} has no idea what's about to hit it.`],
-        work: [`I hope the move to ${place} goes smoothly and that it feels like home in no time.`],
+        work: [`${place} will be a big adventure, and I'm sure you'll make the most of it.`, `${place} is lucky to be getting you.`],
         formal: [`I hope the move to ${place} goes smoothly.`],
       }, ctx);
     }

@@ -171,3 +171,16 @@ describe('the tenth reading: one event per sentence', () => {
     }
   });
 });
+
+describe('the tenth reading: a move abroad on a farewell', () => {
+  it('names the country and never says the move twice', () => {
+    for (const details of ['She is moving to Canada with her family next month', 'He is emigrating to New Zealand in March']) {
+      for (const style of ['Casual', 'Heartfelt', 'Formal', 'Inspirational']) {
+        for (const draft of drafts(req('Good Luck', 'Colleague', style, 'Sinead', details))) {
+          for (const said of [/goes smoothly/gu, /feels? like home/gu]) expect((draft.match(said) ?? []).length).toBeLessThanOrEqual(1);
+          expect(draft).not.toMatch(/put in the work|it will go brilliantly/u);
+        }
+      }
+    }
+  });
+});
