@@ -21,7 +21,7 @@ const bodyOf = (draft: string) => draft.split('\n\n').slice(1, -1).join('\n\n');
 describe('the tenth reading: thanks for what was done for the sender\'s child', () => {
   it('thanks the teacher for the child, never as if the sender had been taught', () => {
     const cases: Array<[Req, RegExp]> = [
-      [req('Thank You', 'Teacher', 'Heartfelt', 'Mr. Haddad', 'He helped our daughter find her confidence in maths this year'), /our daughter find her confidence in maths/u],
+      [req('Thank You', 'Teacher', 'Heartfelt', 'Mr. Haddad', 'He helped our daughter find her confidence in science this term'), /our daughter find her confidence in science/u],
       [req('Thank You', 'Teacher', 'Heartfelt', 'Coach Reid', 'He coached my son at football for three seasons'), /coaching my son/iu],
       [req('Thank You', 'Teacher', 'Casual', 'Ms. Amos', 'She helped our son settle into his new school'), /our son settle into his new school/u],
       [req('Thank You', 'Teacher', 'Formal', 'Mrs. Idowu', 'She supported our twins through their first year'), /supporting our twins/iu],
@@ -51,10 +51,10 @@ describe('the tenth reading: a detail of a common kind is said warmly, not left 
   });
 
   it('says years at the head of a team in its own sentence, not "not least because you led our team"', () => {
-    for (const details of ['He is retiring after twenty years running our sales team', 'She led our team for fifteen years']) {
+    for (const details of ['She is retiring after twenty years running our finance team', 'She led our team for fifteen years']) {
       for (const style of ['Heartfelt', 'Formal', 'Funny']) {
         for (const draft of drafts(req('Retirement', 'Boss', style, 'Alan', details), 3)) {
-          expect(bodyOf(draft)).toMatch(/(?:Twenty|Fifteen) years (?:at the head of|running) the (?:sales )?team/u);
+          expect(bodyOf(draft)).toMatch(/(?:Twenty|Fifteen) years (?:at the head of|running) the (?:finance )?team/u);
           expect(draft).not.toMatch(/not least because/u);
         }
       }
@@ -62,9 +62,9 @@ describe('the tenth reading: a detail of a common kind is said warmly, not left 
   });
 
   it('says years of working together with a client', () => {
-    for (const [topic, details] of [['Thank You', 'Thank you for three years of working together'], ['Anniversary', 'We have worked together for eight years'], ['Holidays', "We've worked together for 6 years"]]) {
+    for (const [topic, details] of [['Thank You', 'Thank you for four years of working together'], ['Anniversary', 'We have worked together for nine years'], ['Holidays', "We've worked together for 6 years"]]) {
       for (const draft of drafts(req(topic, 'Client', 'Formal', 'Ms. Novak', details), 6)) {
-        expect(bodyOf(draft)).toMatch(/(?:three|eight|six) years of (?:partnership|working with you)/iu);
+        expect(bodyOf(draft)).toMatch(/(?:four|nine|six) years of (?:partnership|working with you)/iu);
         expect(draft).not.toMatch(/I have always appreciated that you thank you/u);
       }
     }
@@ -72,9 +72,9 @@ describe('the tenth reading: a detail of a common kind is said warmly, not left 
 
   it("says a year's result at work on a holiday or thank-you card", () => {
     const cases: Array<[string, string, string, RegExp]> = [
-      ['Holidays', 'Boss', 'We had our best year ever and launched the new app', /our best yet, with the new app launched as well/u],
+      ['Holidays', 'Boss', 'We had our best year ever and launched the new website', /our best yet, with the new website launched as well/u],
       ['Holidays', 'Colleague', 'We had a record year', /a record one/u],
-      ['Thank You', 'Colleague', 'We shipped the redesign together this year', /Shipping the redesign together was a highlight of the year/u],
+      ['Thank You', 'Colleague', 'We shipped the new checkout together this year', /Shipping the new checkout together was a highlight of the year/u],
     ];
     for (const [topic, audience, details, said] of cases) {
       for (const style of ['Formal', 'Casual', 'Heartfelt']) {
@@ -87,11 +87,11 @@ describe('the tenth reading: a detail of a common kind is said warmly, not left 
   });
 
   it('says a birthday age as a milestone, never as a trait', () => {
-    for (const details of ['She turns 50 this week', 'He turns sixty on Saturday']) {
+    for (const details of ['She turns 45 this week', 'He turns sixty on Saturday']) {
       for (const style of ['Formal', 'Heartfelt', 'Casual']) {
         for (const draft of drafts(req('Birthday', 'Boss', style, 'Ms. Adeyemi', details), 3)) {
           expect(draft).not.toMatch(/appreciated that you turn|that you turn \w+ (?:this|on)/u);
-          expect(bodyOf(draft)).toMatch(/(?:Fifty|Sixty)(?: is|!) /u);
+          expect(bodyOf(draft)).toMatch(/(?:Forty-five|Sixty)(?: is|!) /u);
         }
       }
     }
@@ -101,7 +101,7 @@ describe('the tenth reading: a detail of a common kind is said warmly, not left 
 describe('the tenth reading: a style asked for is met', () => {
   it('gives a funny new-job card a joke that fits the trade', () => {
     const cases: Array<[string, RegExp]> = [
-      ['She starts as a dental hygienist on Monday', /floss/u],
+      ['He starts as a dentist in June', /floss/u],
       ['She starts as a zookeeper next week', /messier eaters/u],
       ['He is starting as a firefighter in March', /burn the toast/u],
       ['He starts as a chef at the Ritz', /free pudding/u],
@@ -122,7 +122,7 @@ describe('the tenth reading: lines that misfit the person', () => {
   });
 
   it('never tells the parent of a second child that they are becoming a parent', () => {
-    for (const details of ["My sister's second daughter, Isla, arrived on Tuesday", 'Their second son was born on Friday', 'Leo is now a big brother']) {
+    for (const details of ["My sister's second son, Rowan, arrived on Monday", 'Their second son was born on Friday', 'Leo is now a big brother']) {
       for (const style of ['Heartfelt', 'Casual', 'Funny', 'Inspirational', 'Poetic']) {
         for (const draft of drafts(req('New Baby', 'Sibling', style, 'Claire', details))) expect(draft).not.toMatch(/becoming (?:a )?parents?|new parents?|parenthood|first baby/iu);
       }
@@ -151,7 +151,7 @@ describe('the tenth reading: lines that misfit the person', () => {
 
 describe('the tenth reading: a relation named as the subject', () => {
   it('is "you" in lower case inside a sentence, never "ever since You finished"', () => {
-    for (const details of ['My brother finished his engineering degree', 'Our sister passed her driving test']) {
+    for (const details of ['My brother finished his chemistry degree', 'Our sister passed her driving test']) {
       for (const style of ['Casual', 'Heartfelt', 'Funny', 'Inspirational']) {
         for (const draft of drafts(req('Graduation', 'Sibling', style, 'Josh', details))) expect(draft).not.toMatch(/[a-z,;:] You\b/u);
       }
@@ -174,7 +174,7 @@ describe('the tenth reading: one event per sentence', () => {
 
 describe('the tenth reading: a move abroad on a farewell', () => {
   it('names the country and never says the move twice', () => {
-    for (const details of ['She is moving to Canada with her family next month', 'He is emigrating to New Zealand in March']) {
+    for (const details of ['She is moving to Australia with her husband next month', 'He is emigrating to New Zealand in March']) {
       for (const style of ['Casual', 'Heartfelt', 'Formal', 'Inspirational']) {
         for (const draft of drafts(req('Good Luck', 'Colleague', style, 'Sinead', details))) {
           for (const said of [/goes smoothly/gu, /feels? like home/gu]) expect((draft.match(said) ?? []).length).toBeLessThanOrEqual(1);
