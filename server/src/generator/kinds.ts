@@ -22,6 +22,52 @@ type Lines = Partial<Record<Register | 'funny', string[]>>;
 const PLACE = /^[A-Z][\p{L}'’-]+(?: [A-Z][\p{L}'’-]+)?$/u;
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** A number of years as its word ("forty", "thirty-five"), or null when it is not one. */
+function yearsWord(s: string): string | null {
+  if (/^\d{1,3}$/u.test(s)) return numberWords(Number(s));
+  return /^(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?$/u.test(s) ? s : null;
+}
+
+/** What a trade's years were spent on, said after "Forty years": "of rounds", "behind the wheel". */
+const TRADE_WORK: Array<[RegExp, string]> = [
+  [/\b(?:postman|postwoman|postie|mail carrier|letter carrier)\b/u, 'of rounds'],
+  [/\bdriver\b/u, 'behind the wheel'],
+  [/\b(?:nurse|midwife|carer|care worker)\b/u, 'of caring for others'],
+  [/\b(?:teacher|lecturer|headteacher|teaching assistant)\b/u, 'in the classroom'],
+  [/\b(?:doctor|gp|surgeon|dentist|vet)\b/u, 'of caring for patients'],
+  [/\bfirefighter\b/u, 'of answering the call'],
+  [/\b(?:police officer|policeman|policewoman)\b/u, 'of keeping people safe'],
+  [/\b(?:chef|cook|baker)\b/u, 'in the kitchen'],
+  [/\bfarmer\b/u, 'on the land'],
+  [/\blibrarian\b/u, 'among the shelves'],
+  [/\b(?:caretaker|janitor)\b/u, 'of keeping everything running'],
+  [/\b(?:builder|plumber|electrician|carpenter|joiner|mechanic)\b/u, 'on the tools'],
+];
+
+/** A joke that fits a trade, for a funny new-job card. */
+const JOB_JOKES: Array<[RegExp, string]> = [
+  [/\b(?:dental hygienist|dentist|orthodontist)\b/u, "I promise to floss before every visit from now on. Mostly."],
+  [/\bzoo ?keeper\b/u, 'At last, colleagues who are even messier eaters than me.'],
+  [/\b(?:nurse|doctor|gp|paramedic)\b/u, 'At last, someone I can describe my mysterious aches to for free.'],
+  [/\bteacher\b/u, 'Thirty children and one of you: my money is on you.'],
+  [/\b(?:chef|cook|baker)\b/u, "I'll expect a free pudding every time I visit. It's only fair."],
+  [/\bvet\b/u, "Your patients can't tell you where it hurts, but at least they won't argue about the bill."],
+  [/\bpilot\b/u, 'Tell me which flights are yours so I can brag to the whole cabin.'],
+  [/\bfirefighter\b/u, 'Now I know exactly who to call when I burn the toast.'],
+  [/\b(?:postman|postwoman|postie|mail carrier)\b/u, 'May every dog on your round be a friendly one.'],
+  [/\b(?:lawyer|solicitor|barrister)\b/u, 'Finally, someone to argue my parking tickets for free.'],
+  [/\baccountant\b/u, "Finally, someone who'll enjoy my shoebox of receipts."],
+  [/\bbarista\b/u, "I'll expect my name spelled right on the cup from now on."],
+  [/\blibrarian\b/u, 'Shh! Sorry, I had to.'],
+  [/\b(?:personal trainer|fitness instructor)\b/u, "Please don't make me do burpees at your welcome drinks."],
+];
+
+/** The -ing form said after "Thank you for" or as a sentence's subject. */
+const GERUND: Record<string, string> = {
+  helped: 'helping', coached: 'coaching', taught: 'teaching', supported: 'supporting', encouraged: 'encouraging', tutored: 'tutoring', mentored: 'mentoring', 'looked after': 'looking after',
+  launched: 'launching', shipped: 'shipping', released: 'releasing', opened: 'opening', delivered: 'delivering', finished: 'finishing', completed: 'completing',
+};
+
 function choose(lines: Lines, ctx: KindContext): string[] | null {
   const own = ctx.funny && ctx.register !== 'formal' && lines.funny?.length ? lines.funny : lines[ctx.register] ?? (ctx.register === 'work' ? lines.warm : lines.work);
   return own?.length ? own : null;
@@ -81,6 +127,121 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
       funny: [`${cap(article)}! Rest, fluids and a great deal of daytime television: doctor's orders.`],
       work: [`I'm sorry you ${whole}, and I hope you're feeling better soon.`],
       formal: [`I was sorry to hear that you ${whole}.`],
+    }, ctx);
+  }
+
+  // A career by trade and its years ("retiring after forty years as a postman"): the years of that
+  // work said warmly ("Forty years of rounds"), never left out for a generic card (the tenth reading).
+  const trade = /^you (?:are |'re |have |'ve )?(?:retiring|retired|leaving|stepping down|finishing)(?: from [\p{L} ]+?)? after (\d{1,2}|[a-z]+(?:-[a-z]+)?) years as an? ([a-z][a-z ]{2,30}?)(?: (?:at|in|for|with|on) [\p{L}' ]+)?$/u.exec(c);
+  const servedAs = trade ?? (() => {
+    const m = /^you (?:have |'ve )been an? ([a-z][a-z ]{2,30}?) for (\d{1,2}|[a-z]+(?:-[a-z]+)?) years$/u.exec(c);
+    return m ? [m[0], m[2], m[1]] : null;
+  })();
+  if (servedAs && yearsWord(servedAs[1])) {
+    const n = yearsWord(servedAs[1])!;
+    const job = servedAs[2].trim();
+    const work = TRADE_WORK.find(([re]) => re.test(job))?.[1] ?? `as a ${job}`;
+    const a = /^[aeiou]/u.test(job) ? 'an' : 'a';
+    return choose({
+      warm: [`${cap(n)} years ${work}: what a career, and so many people are the better for it.`, `${cap(n)} years as ${a} ${job} is a career to be really proud of, and you've earned every minute of what comes next.`],
+      funny: [`${cap(n)} years ${work}! If anyone has earned a very long lie-in, it's you.`],
+      work: [`${cap(n)} years as ${a} ${job} is a career to be proud of, and so many people are the better for it.`],
+      formal: [`${cap(n)} years ${work} is a career of real service, and many have had reason to be grateful for it.`],
+    }, ctx);
+  }
+
+  // Years at the head of a team: the years and the team, not "I owe you a great deal, not least because you led our team…".
+  const led = /^you (?:are |'re )?(?:retiring|leaving|stepping down) after (\d{1,2}|[a-z]+(?:-[a-z]+)?) years (?:running|leading|managing|heading) (?:our|the|your) ([a-z][a-z ]{2,30})$/u.exec(c)
+    ?? /^you (?:have )?(?:led|ran|run|managed|headed) (?:our|the) ([a-z][a-z ]{2,30}?) for (\d{1,2}|[a-z]+(?:-[a-z]+)?) years$/u.exec(c);
+  if (led) {
+    const [yearsAt, teamAt] = /^\d|^[a-z]+(?:-[a-z]+)?$/u.test(led[1]) && yearsWord(led[1]) ? [1, 2] : [2, 1];
+    const n = yearsWord(led[yearsAt]);
+    const team = led[teamAt].trim();
+    if (n) {
+      return choose({
+        warm: [`${cap(n)} years at the head of the ${team}: it won't be the same without you.`],
+        funny: [`${cap(n)} years running the ${team}, and you still made it look easy. We'll be lost without you (the kettle will be too).`],
+        work: [`${cap(n)} years at the head of the ${team}: it won't be the same without you, and we are all the better for your leadership.`],
+        formal: [`${cap(n)} years at the head of the ${team} is a remarkable record, and you will be greatly missed.`],
+      }, ctx);
+    }
+  }
+
+  // Years of working together (with a client, a colleague): the years said as a partnership (the tenth reading).
+  const together = /^(?:we(?: have|'ve) (?:worked|been working) together for|(?:you )?thank you for) (\d{1,2}|[a-z]+(?:-[a-z]+)?) years(?: of (?:working together|partnership|your custom|your business))?$/u.exec(c);
+  if (together && yearsWord(together[1]) && (/^we/u.test(c) || /of (?:working together|partnership|your custom|your business)$/u.test(c))) {
+    const n = yearsWord(together[1])!;
+    return choose({
+      warm: [`${cap(n)} years of working with you, and I've enjoyed every one of them.`],
+      work: [`Thank you for ${n} years of partnership, and here's to many more.`, `${cap(n)} years of working with you, and I've enjoyed every one of them.`],
+      formal: [`Thank you for ${n} years of partnership; it has been a real pleasure to work with you.`, `${cap(n)} years of partnership is something I value greatly.`],
+    }, ctx);
+  }
+
+  // A year's result at work (a record year, a launch) on a holiday or thank-you card: the team's year, said as shared (the tenth reading).
+  const result = /^we (?:have )?had (?:our|a) (best|record|biggest|strongest|busiest) (year|quarter)(?: ever| yet)?(?: and (launched|shipped|released|opened|delivered) (.+))?$/u.exec(c);
+  const launch = /^we (launched|shipped|released|opened|delivered|finished|completed) ((?:the|our) [\p{L} -]+?)(?: together)?(?: this year)?$/u.exec(c);
+  if ((result || launch) && ['holidays', 'thankYou'].includes(ctx.topic)) {
+    const leader = ctx.audience === 'boss' ? 'Thank you for leading us through it.' : "I'm so glad we did it together.";
+    if (result) {
+      const what = result[1] === 'record' ? 'a record one' : `our ${result[1]} yet`;
+      const also = result[4] ? `, with ${result[4]} ${result[3]} as well` : '';
+      return choose({
+        warm: [`What a ${result[2]} it has been: ${what}${also}. ${leader}`],
+        work: [`What a ${result[2]} it has been: ${what}${also}. ${leader}`],
+        formal: [`It has been a remarkable ${result[2]}, ${what}${also}, and I am grateful to have shared it with you.`],
+      }, ctx);
+    }
+    const doing = `${cap(GERUND[launch![1]])} ${launch![2]} together was a highlight of the year`;
+    return choose({
+      warm: [`${doing}, and I'm proud of what we made.`],
+      work: [`${doing}, and I'm proud of what we made.`],
+      formal: [`${doing}, and I am proud of what we achieved.`],
+    }, ctx);
+  }
+
+  // A teacher or coach thanked for what they did for the sender's child: the thanks is for the child, never "that has stayed with me" (the tenth reading's one 2).
+  const forChild = /^you (helped|coached|taught|supported|encouraged|tutored|mentored|looked after) (our|my) (son|daughter|child|boy|girl|kids|children|twins)(?: ([A-Z][\p{L}'-]+))?(?: (.+))?$/u.exec(c);
+  if (forChild) {
+    const [, verb, our, child, named, rest] = forChild;
+    const [him, his] = /son|boy/u.test(child) ? ['him', 'his'] : /daughter|girl/u.test(child) ? ['her', 'her'] : ['them', 'their'];
+    const what = rest ? rest.replace(/\byour\b/gu, his).replace(/\byourself\b/gu, him === 'them' ? 'themselves' : `${him}self`) : '';
+    const who = `${our} ${child}${named ? ` ${named}` : ''}`;
+    const family = our === 'our' ? 'all of us' : 'our whole family';
+    const deed = `${GERUND[verb]} ${who}${what ? ` ${what}` : ''}`;
+    return choose({
+      warm: [`Thank you for ${deed}; it has meant so much to ${family} to see it.`, `${cap(deed)} has meant so much to ${family}, and we know how much of it is down to you.`],
+      work: [`Thank you for ${deed}; it has meant a great deal to ${family}.`, `${cap(deed)} has meant a great deal to ${family}, and we know how much of it is down to you.`],
+      formal: [`Thank you for ${deed}; we are very grateful for all you have done for ${him}.`],
+    }, ctx);
+  }
+
+  // A funny card for a new job by trade carries a joke that fits the trade, not only "New job! Congrats!" (the tenth reading).
+  const role = ctx.funny && ctx.topic === 'newJob' ? /^you (?:are |'re |will |have )?(?:start|starts|starting|begin|beginning|got a job|been hired)(?: work| a new job)? as an? ([a-z][a-z ]{2,30}?)(?: (?:at|in|on|next|this|tomorrow|from)\b.*)?$/u.exec(c) : null;
+  const joke = role ? JOB_JOKES.find(([re]) => re.test(role[1]))?.[1] : undefined;
+  if (role && joke) return [`${/^[aeiou]/u.test(role[1]) ? 'An' : 'A'} ${role[1]}! ${joke}`];
+
+  // A birthday and a retirement told together: one event per sentence, never run together in one clause (the tenth reading).
+  const both = ctx.topic === 'birthday' && ctx.audience !== 'child' ? /^you (?:are |'re )?retiring(?: from ([a-z ]+?))?(?: (after this term|at the end of (?:the|this) (?:term|year|month)|this (?:summer|year|month)|next (?:month|year)))? and (?:turn|are turning) (\d{2,3}|[a-z]+(?:-[a-z]+)?)(?: (this week|on [A-Z][a-z]+|today|this weekend))?$/u.exec(c) : null;
+  if (both && yearsWord(both[3])) {
+    const n = cap(yearsWord(both[3])!);
+    const when = both[2] === 'after this term' ? 'at the end of this term' : both[2] ?? 'soon';
+    const retiring = `your retirement${both[1] ? ` from ${both[1]}` : ''} ${when}`;
+    return choose({
+      warm: [`${n}${both[4] ? ` ${both[4]}` : ''}! What a milestone. And ${retiring} deserves a party of its own.`],
+      work: [`${n}${both[4] ? ` ${both[4]}` : ''} is a milestone worth marking. And ${retiring} deserves a party of its own.`],
+      formal: [`${n} is a milestone well worth marking. ${cap(retiring)} is a further occasion for warm congratulations.`],
+    }, ctx);
+  }
+
+  // A birthday's age on its own: a milestone, not a trait ("I have always appreciated that you turn 50").
+  const age = ctx.topic === 'birthday' && ctx.audience !== 'child' ? /^you (?:turn|are turning|'re turning) (\d{2,3}|[a-z]+(?:-[a-z]+)?)(?: (?:this|next) (?:week|weekend|month)| on [A-Z][a-z]+| today| tomorrow)?$/u.exec(c) : null;
+  if (age && yearsWord(age[1])) {
+    const n = cap(yearsWord(age[1])!);
+    return choose({
+      warm: [`${n}! What a wonderful milestone, and I hope the celebrations do it justice.`],
+      work: [`${n} is a milestone worth celebrating, and I hope the day does it justice.`],
+      formal: [`${n} is a milestone well worth marking, and I hope the day is a memorable one.`],
     }, ctx);
   }
 
@@ -233,11 +394,11 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     const [he, his] = /son|boy/u.test(baby[1]) ? ['he', 'his'] : ['she', 'her'];
     const name = baby[2];
     // The parent knows the news: the card opens on the sender's welcome, the birth taken for granted,
-    // never told back ("Your daughter Isla was born on Thursday…", the ninth reading).
-    const him = he === 'he' ? 'him' : 'her';
+    // never told back ("Your daughter Isla was born on Thursday…", the ninth reading). Spoken to, the
+    // baby stays "you": "Welcome, Yusuf! I can't wait to meet him" switched (the tenth reading).
     return choose({
-      warm: [`Welcome to the world, ${name}! I can't wait to meet ${him}.`, `Welcome, little ${name}! ${cap(he)} is already so very loved.`, `Hello and welcome, ${name}! I can't wait to give ${him} a cuddle.`],
-      funny: [`${name} has arrived, and I suspect ${he} is already running the house.`, `Welcome to the world, ${name}! ${cap(his)} first job: keeping you up at night.`],
+      warm: [`Welcome to the world, ${name}! I can't wait to meet you, little one.`, `Welcome, little ${name}! You are already so very loved.`, `Hello and welcome, ${name}! I can't wait to give you a cuddle.`],
+      funny: [`${name} has arrived, and I suspect ${he} is already running the house.`, `${name} has arrived! ${cap(his)} first job: keeping you up at night.`],
       work: [`Congratulations on the safe arrival of ${name}.`, `What lovely news that ${name} has arrived safely.`],
       formal: [`I was delighted to hear of ${name}'s safe arrival.`],
     }, ctx);
@@ -250,9 +411,10 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     // "is moving to Toronto next month" has not happened yet: no "I hope Toronto is treating you well".
     if (/^you (?:are |'re )(?:moving|relocating|emigrating)\b/u.test(c)) {
       return choose({
-        warm: [`I'll miss you more than I can say, but ${place} is lucky to be getting you.`, `I hope the move to ${place} goes smoothly and that it feels like home in no time.`],
+        // Not "I hope the move … goes smoothly": the wishes for a move say that already, and it was said twice (the eleventh set's preview).
+        warm: [`I'll miss you more than I can say, but ${place} is lucky to be getting you.`, `${place} will be a big adventure, and I'm sure you'll make the most of every minute.`],
         funny: [`${place} has no idea what's about to hit it.`],
-        work: [`I hope the move to ${place} goes smoothly and that it feels like home in no time.`],
+        work: [`${place} will be a big adventure, and I'm sure you'll make the most of it.`, `${place} is lucky to be getting you.`],
         formal: [`I hope the move to ${place} goes smoothly.`],
       }, ctx);
     }

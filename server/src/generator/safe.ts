@@ -17,7 +17,7 @@ export const SAD = /\b(?:apart|miss(?:es|ed|ing)?|lost|losing|passed away|died|d
 const GOOD_NEWS = /^you (?:(?:just|finally|recently|have|'ve|also|officially) )*(?:passed|won|got|finished|completed|earned|graduated|bought|ran|climbed|qualified|published|landed|became|opened|launched|adopted|learned|learnt|built|made|raised|reached|hit|beat|set|swam|cycled|walked|wrote|recorded|released|sold|restored|started|found|received|achieved|signed|joined|celebrated|hiked|sailed|finished|retired|moved|moved into|came back|returned|turned|welcomed|planted|painted|knitted|baked|fixed|taught yourself|became|were (?:accepted|selected|chosen|awarded|elected|named|offered|promoted|made|given|invited|picked)|got (?:into|engaged|accepted|married|the|a|an|your))\b/iu;
 
 /** A habit or a passion said in the present simple ("you make the best pizza in town"), not a state ("you are", "you have"). */
-const TRAIT = /^you (?:have|'ve) been [a-z]+ing\b|^you (?:(?:always|still|really|often|never|just|also|even) )*(?!(?:are|have|were|had|do|did|don't|can't|cannot|won't|will|would|could|should|need|must|was|'re|'ve|get|got|feel|seem|look|miss|hate|worry|wish)\b)[a-z]+\b/iu;
+const TRAIT = /^you (?:have|'ve) been [a-z]+ing\b|^you (?:(?:always|still|really|often|never|just|also|even) )*(?!(?:are|have|were|had|do|did|don't|can't|cannot|won't|will|would|could|should|need|must|was|'re|'ve|get|got|feel|seem|look|miss|hate|worry|wish|turn|thank)\b)[a-z]+\b/iu;
 
 /** Something done for the sender, remembered or thanked for ("you hired me", "you fixed my bike"). */
 const FOR_ME = /\b(?:me|us|my|our)\b/iu;

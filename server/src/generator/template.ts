@@ -292,7 +292,7 @@ const MENTORED = /\b(?:mentor(?:ed|ing)?|taught|coached|trained|guided|believed 
 /** Wishes written for a move or a leaving. */
 const MOVE_WISH = /\b(?:the (?:big )?move|move on|new chapter|miss(?:ed|ing)? you|without you)\b/iu;
 /** Lines written for an exam, a test or a race. */
-const EXAM_LINES = /\b(?:prepared|how it goes|whatever happens|deep breath|nerves|nervous|exam|test|ace it|smash it|knock (?:'em|them|their socks)|how far you've already come|going for it|in your corner|the occasion ahead|confidence in your ability)\b/iu;
+const EXAM_LINES = /\b(?:prepared|how it goes|whatever happens|deep breath|nerves|nervous|exam|test|ace it|smash it|knock (?:'em|them|their socks)|how far you've already come|going for it|in your corner|the occasion ahead|confidence in your ability|put in the work|hard work|worked hard|it will go brilliantly|it'll go brilliantly|you've earned this)\b/iu;
 
 /** Sign-offs of appraisal and business letters: never on a heartfelt thank-you to a teacher (the ninth reading). */
 const TEACHER_THANKS_SIGNOFFS = ['With heartfelt thanks,', 'With warm thanks,', 'With gratitude,'];
@@ -305,6 +305,13 @@ interface Choice {
   repeats: number;
   wordRepeats: number;
 }
+
+/** Someone the teacher or coach helped other than the sender: "my son", "our daughter". */
+const FOR_THEIR_CHILD = /\b(?:my|our) (?:son|daughter|child|children|kids?|boy|girl|twins|grandson|granddaughter)\b/iu;
+/** Lines that say the sender was the one taught. */
+const TAUGHT_ME = /\b(?:taught me|believed in me|in me\b|stayed with me|with me ever since|your lessons|what you taught|before anyone else did|my favourite subject|for me\b|I'm still using)/iu;
+/** Lines for someone at the start of a working life. */
+const CAREER_START = /\b(?:big career|career begins|start of (?:your|a|an exciting) career|first step|first rung|launch(?:ing)? your career|bold step)\b/iu;
 
 /**
  * Composes one draft: a wish of the corpus for the occasion, style and register, its greeting and
@@ -357,6 +364,16 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     ...(plan.audience === 'child' ? [CHILD_MISFITS] : []),
     // Good luck for a move or a leaving is about the new place and missing them, not an exam (the ninth reading).
     ...(plan.topic === 'goodLuck' && MOVE_OR_LEAVING.test(request.details) ? [EXAM_LINES] : []),
+    // Thanks for what was done for the sender's child is not written as if the sender had been taught (the tenth reading's one 2).
+    ...(plan.topic === 'thankYou' && FOR_THEIR_CHILD.test(request.details) ? [TAUGHT_ME] : []),
+    // A parent or a grandparent starting a job, or anyone past forty, is not at the start of a career (the tenth reading).
+    ...(plan.topic === 'newJob' && (plan.audience === 'parent' || plan.audience === 'grandparent' || /\b(?:[4-9]\d)\b|\b(?:forty|fifty|sixty|seventy)/iu.test(request.details)) ? [CAREER_START] : []),
+    // A holiday card is not a farewell: no "the next chapter" (the tenth reading).
+    ...(plan.topic === 'holidays' ? [/\bnext chapter\b/iu] : []),
+    // A client is not thanked for what they "contributed", like a member of staff (the tenth reading).
+    ...(plan.audience === 'client' ? [/\bcontribut\w*\b/iu] : []),
+    // A second or third child does not make anyone a parent (the tenth reading).
+    ...(plan.topic === 'newBaby' && /\b(?:second|third|fourth|fifth|another|big (?:brother|sister)|little (?:brother|sister)|sibling)\b/iu.test(request.details) ? [/\bbecoming (?:a )?parents?\b|\bnew parents?\b|\bparenthood\b|\bfirst (?:baby|child)\b/iu] : []),
   ];
   // Twins are two: a line written for one baby is said in the plural rather than lost.
   const twins = /\btwins?\b|\btwin (?:girls|boys|daughters|sons)\b/iu.test(request.details);

@@ -171,7 +171,8 @@ function rewriteSentence(raw: string, name: string): { text: string; subject: De
       while (is(terms[j], 'Adjective') && j < terms.length - 1) j++;
       const head = terms[j];
       if (head && RELATION_WORDS.has(head.normal) && is(terms[j + 1], 'Verb')) {
-        out.push(term.pre + keepCase(term.text, 'you') + head.post);
+        // A clause opens in lower case like every other ("I've been smiling ever since you finished…", not "…since You finished").
+        out.push(term.pre + (out.length ? keepCase(term.text, 'you') : 'you') + head.post);
         i = j;
         headIsYou = true;
         subject = 'you';
