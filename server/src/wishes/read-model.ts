@@ -9,7 +9,11 @@
  * - each follower's following-feed pages (its candidates, rendered the same way);
  * - a listed wish's detail (the Wish object and its card theme);
  * - a small per-member vote index (wish id → their vote) for the wishes that member has read, so a
- *   signed-in page = the shared page + the reader's own votes laid over it.
+ *   signed-in page = the shared page + the reader's own votes laid over it;
+ * - each member's notifications page 1 with its unread count (notifications/service.ts), dropped on
+ *   every change of that member's notifications (`notificationsChanged`: the notifier calls it with
+ *   every unread-bus publish, mark-read included) and with everything else on `all` (an actor's new
+ *   name, an account or wish deleted: its notifications go by cascade).
  *
  * Freshness, stated bounds:
  * - The writer's own process: every write path invalidates (or sets) what it touches before its
@@ -28,7 +32,7 @@
  *   runs its query (the benchmark's "no read model" figures).
  */
 import { sql, type Kysely } from 'kysely';
-import type { VoteType, Wish } from '@wishes/shared/contract';
+import type { NotificationsPage, VoteType, Wish } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { sqliteHandleOf } from '../db/connect';
 import { readHot } from '../db/hot-reads';
@@ -43,14 +47,15 @@ export const VERSION_CHECK_MS = 250;
  * outside Latin-1, held as two-byte strings), 10 wishes a page; a vote-index entry ~40 bytes.
  * 768 pages + 1,024 wishes + 2,000 × 100 index entries: ~10 MB typically, ~45 MB at the very worst.
  */
-export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, wishes: 1024, voters: 2000, votesPerVoter: 100 };
+export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500 };
 
 /** A change another process must apply too (published by cluster/wiring.ts). */
 export type ReadModelChange =
   | { kind: 'all' }
   | { kind: 'vote'; wishId: number; userId: number; vote: VoteType | null }
   | { kind: 'follows'; userId: number }
-  | { kind: 'wish'; wishId: number };
+  | { kind: 'wish'; wishId: number }
+  | { kind: 'notifications'; userId: number };
 
 /** A page of listed wishes without any viewer's vote: each wish's JSON split where its vote_type goes. */
 export interface SharedPage {
@@ -145,6 +150,8 @@ class ReadModel {
   readonly followingPages: PageMap = new Lru(CAPS.followingPages);
   readonly wishes = new Lru<number, Entry<HeldWish | null>>(CAPS.wishes);
   readonly votes = new Lru<number, Map<number, VoteType | null>>(CAPS.voters);
+  /** Member id → their notifications page 1 (20 rows, ≤ 3 names each: ~8 KB typically, ~50 KB at worst). */
+  readonly notificationPages = new Lru<number, Entry<NotificationsPage>>(CAPS.notificationPages);
   /** Other processes to tell (cluster mode). */
   publish: (change: ReadModelChange) => void = () => undefined;
   /** PostgreSQL version check (cluster mode only; a single process has no other writer). */
@@ -205,6 +212,11 @@ class ReadModel {
       this.followingPages.clear();
       this.wishes.clear();
       this.votes.clear();
+      this.notificationPages.clear();
+      return;
+    }
+    if (change.kind === 'notifications') {
+      this.notificationPages.delete(change.userId);
       return;
     }
     if (change.kind === 'follows') {
@@ -294,6 +306,11 @@ export function configureReadModel(db: Db, options: { enabled?: boolean; publish
   if (options.publish) model.publish = options.publish;
   if (options.pgVersionCheck !== undefined) model.pgCheck = options.pgVersionCheck;
   model.apply({ kind: 'all' });
+}
+
+/** A member's notifications changed (any row, its actors, read state): here at once, then in every process. */
+export function notificationsChanged(db: Db, userId: number): void {
+  readModelChanged(db, { kind: 'notifications', userId });
 }
 
 /** A write here: applied to this process's read model at once, then told to the others. */
