@@ -10,6 +10,7 @@ import { VISIBLE_TO, fullName } from '../wishes/visibility';
 import { getWishesForModerator } from '../wishes/queries';
 import { wishesChanged } from '../wishes/caches';
 import { readHot, rowLimit } from '../db/hot-reads';
+import { readModelOf } from '../wishes/read-model';
 
 type Db = Kysely<Database>;
 type DbOrTrx = Db | Transaction<Database>;
@@ -52,6 +53,18 @@ const paged = <T>(rows: T[], page: number, size: number): Paged<T> => ({
  * report, newest first. Resolved: most recently resolved first.
  */
 export async function reportQueue(db: Db, status: ReportStatus, page: number, size: number, moderatorId: number): Promise<Paged<ReportedWish>> {
+  const model = readModelOf(db);
+  if (!model.enabled) return readReportQueue(db, status, page, size, moderatorId);
+  // Held per moderator (their own votes are in the wishes) until a report, an action or a change of
+  // a shown wish drops it (wishes/read-model.ts).
+  const held = await model.cached(model.moderationPages, `${moderatorId}:${status}:${page}:${size}`, async () => {
+    const read = await readReportQueue(db, status, page, size, moderatorId);
+    return { ...read, ids: read.items.map((item) => item.wish.id) };
+  });
+  return { items: held.items, page_number: held.page_number, next_page_number: held.next_page_number };
+}
+
+async function readReportQueue(db: Db, status: ReportStatus, page: number, size: number, moderatorId: number): Promise<Paged<ReportedWish>> {
   // complaint_queue holds one row per status and wish, kept by triggers (migrations/0016_slow_rows.ts):
   // the page is one index range instead of grouping and sorting every report of the status.
   const order =

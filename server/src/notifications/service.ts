@@ -22,6 +22,7 @@ import { fullName } from '../wishes/visibility';
 import type { UnreadBus } from './bus';
 import { readRows, rowLimit } from '../db/hot-reads';
 import { sqliteHandleOf } from '../db/connect';
+import { notificationsChanged, readModelOf } from '../wishes/read-model';
 import { createNotificationQueue, type NotificationQueue } from './queue';
 import { sqliteGatheredRows, sqliteNotificationBatch } from './sqlite-rows';
 import type { Database as SqliteConnection } from 'better-sqlite3';
@@ -93,7 +94,20 @@ const recipientOf = (job: NotifyJob) => (job.type === 'vote' ? job.authorId : jo
 /** The queue of each SQLite connection's notifier: the synchronous vote write (votes/sqlite-vote-writer.ts) offers its job there. */
 const sqliteQueues = new WeakMap<SqliteConnection, NotificationQueue<NotifyJob>>();
 
-export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: FastifyBaseLogger): Notifier {
+export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, log: FastifyBaseLogger): Notifier {
+  /**
+   * Every change of a member's notifications is published on this bus (here, the queue, and the
+   * callers of `notifier.bus`: votes, account deletion), so it is also where the member's held page 1
+   * is dropped, in this process before the publish (and so before the write is answered), then in the
+   * others (wishes/read-model.ts).
+   */
+  const bus: UnreadBus = {
+    ...unreadBus,
+    publish: async (userId) => {
+      notificationsChanged(db, userId);
+      await unreadBus.publish(userId);
+    },
+  };
   // PostgreSQL: one recipient's gathering and withdrawing run one at a time, so two upvotes at the
   // same moment join one row instead of each creating one (SQLite runs transactions one at a time).
   const lockRecipient = async (trx: Db, userId: number) => {
@@ -199,6 +213,37 @@ export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: Fa
   const authorOf = async (wishId: number) =>
     (await db.selectFrom('wishes').select('user_id').where('id', '=', wishId).executeTakeFirst())?.user_id ?? null;
 
+  /** One page read from the database (three small reads). */
+  const readPage = async (userId: number, page: number): Promise<NotificationsPage> => {
+    const size = NOTIFICATIONS_PAGE_SIZE;
+    // Hot reads (db/hot-reads.ts): the page is three small indexed reads, so the driver's
+    // overhead (Kysely's builder, mutex and promise hops; PostgreSQL's planning) was most of it.
+    const [rows, unread] = await Promise.all([
+      readRows(
+        db,
+        sql<NotificationRow>`select id, kind, wish_id, text, read_at, updated_at from notifications where user_id = ${userId}
+          order by updated_at desc, id desc limit ${rowLimit(size + 1)} offset ${(page - 1) * size}`,
+      ),
+      notifier.unreadCount(userId),
+    ]);
+    const shown = rows.slice(0, size);
+    const actors = await actorsOf(db, shown.map((r) => r.id));
+    const notifications: Notification[] = shown.map((row) => {
+      const people = actors.get(row.id) ?? { names: [], count: 0 };
+      return {
+        id: row.id,
+        kind: row.kind,
+        actors: people.names,
+        actor_count: people.count,
+        wish_id: row.wish_id,
+        text: row.text ?? describe(row.kind, people.names[0]?.name ?? ANONYMOUS, people.count),
+        created_at: row.updated_at,
+        read: row.read_at !== null,
+      };
+    });
+    return { notifications, unread_count: unread, page_number: page, next_page_number: rows.length > size ? page + 1 : null };
+  };
+
   const notifier: Notifier = {
     bus,
     notify: (input) =>
@@ -242,35 +287,12 @@ export function createNotifier(db: Db, dialect: Dialect, bus: UnreadBus, log: Fa
     close: () => queue.close(),
 
     async list(userId, page) {
-      const size = NOTIFICATIONS_PAGE_SIZE;
       // Every action acknowledged so far shows: the reader waits for its queued notifications.
       await queue.settledFor(userId);
-      // Hot reads (db/hot-reads.ts): the page is three small indexed reads, so the driver's
-      // overhead (Kysely's builder, mutex and promise hops; PostgreSQL's planning) was most of it.
-      const [rows, unread] = await Promise.all([
-        readRows(
-          db,
-          sql<NotificationRow>`select id, kind, wish_id, text, read_at, updated_at from notifications where user_id = ${userId}
-            order by updated_at desc, id desc limit ${rowLimit(size + 1)} offset ${(page - 1) * size}`,
-        ),
-        notifier.unreadCount(userId),
-      ]);
-      const shown = rows.slice(0, size);
-      const actors = await actorsOf(db, shown.map((r) => r.id));
-      const notifications: Notification[] = shown.map((row) => {
-        const people = actors.get(row.id) ?? { names: [], count: 0 };
-        return {
-          id: row.id,
-          kind: row.kind,
-          actors: people.names,
-          actor_count: people.count,
-          wish_id: row.wish_id,
-          text: row.text ?? describe(row.kind, people.names[0]?.name ?? ANONYMOUS, people.count),
-          created_at: row.updated_at,
-          read: row.read_at !== null,
-        };
-      });
-      return { notifications, unread_count: unread, page_number: page, next_page_number: rows.length > size ? page + 1 : null };
+      const model = readModelOf(db);
+      // Page 1 (the bell's) from memory: dropped on every change of this member's notifications.
+      if (page === 1 && model.enabled) return model.cached(model.notificationPages, userId, () => readPage(userId, 1));
+      return readPage(userId, page);
     },
 
     async markRead(userId, ids) {

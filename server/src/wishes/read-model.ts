@@ -9,7 +9,16 @@
  * - each follower's following-feed pages (its candidates, rendered the same way);
  * - a listed wish's detail (the Wish object and its card theme);
  * - a small per-member vote index (wish id → their vote) for the wishes that member has read, so a
- *   signed-in page = the shared page + the reader's own votes laid over it.
+ *   signed-in page = the shared page + the reader's own votes laid over it;
+ * - each member's notifications page 1 with its unread count (notifications/service.ts), dropped on
+ *   every change of that member's notifications (`notificationsChanged`: the notifier calls it with
+ *   every unread-bus publish, mark-read included) and with everything else on `all` (an actor's new
+ *   name, an account or wish deleted: its notifications go by cascade);
+ * - the moderation queue's pages, per moderator (the wishes carry that moderator's own vote), status
+ *   and page, dropped on a new report (`reportsChanged`), with everything else on `all` (every
+ *   moderator action, hide/restore/ban/edit/delete, an author's new name) and, like the feed pages,
+ *   when a listed wish's vote counts or card theme change. The caller's role is still read from the
+ *   database on every call (moderation/routes.ts), before the page is looked up.
  *
  * Freshness, stated bounds:
  * - The writer's own process: every write path invalidates (or sets) what it touches before its
@@ -28,7 +37,7 @@
  *   runs its query (the benchmark's "no read model" figures).
  */
 import { sql, type Kysely } from 'kysely';
-import type { VoteType, Wish } from '@wishes/shared/contract';
+import type { NotificationsPage, ReportedWish, VoteType, Wish } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { sqliteHandleOf } from '../db/connect';
 import { readHot } from '../db/hot-reads';
@@ -43,14 +52,24 @@ export const VERSION_CHECK_MS = 250;
  * outside Latin-1, held as two-byte strings), 10 wishes a page; a vote-index entry ~40 bytes.
  * 768 pages + 1,024 wishes + 2,000 × 100 index entries: ~10 MB typically, ~45 MB at the very worst.
  */
-export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, wishes: 1024, voters: 2000, votesPerVoter: 100 };
+export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500, moderationPages: 64 };
 
 /** A change another process must apply too (published by cluster/wiring.ts). */
 export type ReadModelChange =
   | { kind: 'all' }
   | { kind: 'vote'; wishId: number; userId: number; vote: VoteType | null }
   | { kind: 'follows'; userId: number }
-  | { kind: 'wish'; wishId: number };
+  | { kind: 'wish'; wishId: number }
+  | { kind: 'notifications'; userId: number }
+  | { kind: 'reports' };
+
+/** A moderation queue page as held: the page and the ids of the wishes it shows. */
+export interface HeldQueuePage {
+  ids: number[];
+  items: ReportedWish[];
+  page_number: number;
+  next_page_number: number | null;
+}
 
 /** A page of listed wishes without any viewer's vote: each wish's JSON split where its vote_type goes. */
 export interface SharedPage {
@@ -145,6 +164,10 @@ class ReadModel {
   readonly followingPages: PageMap = new Lru(CAPS.followingPages);
   readonly wishes = new Lru<number, Entry<HeldWish | null>>(CAPS.wishes);
   readonly votes = new Lru<number, Map<number, VoteType | null>>(CAPS.voters);
+  /** Member id → their notifications page 1 (20 rows, ≤ 3 names each: ~8 KB typically, ~50 KB at worst). */
+  readonly notificationPages = new Lru<number, Entry<NotificationsPage>>(CAPS.notificationPages);
+  /** `moderator:status:page:size` → a queue page (10 wishes: ~3 KB typically, ~40 KB at worst). */
+  readonly moderationPages = new Lru<string, Entry<HeldQueuePage>>(CAPS.moderationPages);
   /** Other processes to tell (cluster mode). */
   publish: (change: ReadModelChange) => void = () => undefined;
   /** PostgreSQL version check (cluster mode only; a single process has no other writer). */
@@ -205,6 +228,16 @@ class ReadModel {
       this.followingPages.clear();
       this.wishes.clear();
       this.votes.clear();
+      this.notificationPages.clear();
+      this.moderationPages.clear();
+      return;
+    }
+    if (change.kind === 'notifications') {
+      this.notificationPages.delete(change.userId);
+      return;
+    }
+    if (change.kind === 'reports') {
+      this.moderationPages.clear();
       return;
     }
     if (change.kind === 'follows') {
@@ -214,7 +247,7 @@ class ReadModel {
     }
     // A vote or a wish's own fields: the pages that show that wish, and the wish itself.
     const id = change.wishId;
-    for (const map of [this.feedPages, this.userPages, this.followingPages]) {
+    for (const map of [this.feedPages, this.userPages, this.followingPages, this.moderationPages] as Array<Lru<string, Entry<{ ids: number[] }>>>) {
       for (const [key, entry] of [...map]) if (entry.done && entry.value!.ids.includes(id)) map.delete(key);
     }
     this.wishes.delete(id);
@@ -294,6 +327,16 @@ export function configureReadModel(db: Db, options: { enabled?: boolean; publish
   if (options.publish) model.publish = options.publish;
   if (options.pgVersionCheck !== undefined) model.pgCheck = options.pgVersionCheck;
   model.apply({ kind: 'all' });
+}
+
+/** A member's notifications changed (any row, its actors, read state): here at once, then in every process. */
+export function notificationsChanged(db: Db, userId: number): void {
+  readModelChanged(db, { kind: 'notifications', userId });
+}
+
+/** A report was filed (the moderation queue's order and counts): here at once, then in every process. */
+export function reportsChanged(db: Db): void {
+  readModelChanged(db, { kind: 'reports' });
 }
 
 /** A write here: applied to this process's read model at once, then told to the others. */
