@@ -1,7 +1,7 @@
 /**
  * Builds one remote with its own webpack config into a temporary folder, with small changes made
  * by a wrapper (never by editing the remote's files): a string replaced in one source file (a
- * visible change), and optionally the @wishes/shared version it declares (an older minor).
+ * visible change), and optionally the kit version it was built against (an older compatible one).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -16,8 +16,8 @@ export interface RemoteBuildOptions {
   file: RegExp;
   search: string;
   replace: string;
-  /** Pretend the remote was built against this @wishes/shared (version and ^range). */
-  sharedVersion?: string;
+  /** Pretend the remote was built against this version of the kit's run-time packages (each `^range`). */
+  kitVersion?: string;
 }
 
 export async function buildRemote(options: RemoteBuildOptions): Promise<string> {
@@ -39,12 +39,14 @@ export async function buildRemote(options: RemoteBuildOptions): Promise<string> 
   ];
   config.optimization = { ...config.optimization, minimize: false };
 
-  if (options.sharedVersion) {
+  if (options.kitVersion) {
     const federation = (config.plugins ?? []).find((p: { constructor: { name: string }; _options?: unknown }) => p && p.constructor && p.constructor.name === 'ModuleFederationPlugin' && p._options);
     if (!federation) throw new Error('no ModuleFederationPlugin with _options in the remote webpack config');
     const opts = federation._options as { shared: Record<string, Record<string, unknown>> };
+    const kits = Object.keys(opts.shared).filter((name) => name.startsWith('@wishes/kit-'));
+    if (kits.length === 0) throw new Error(`${options.folder} shares no kit package`);
     const shared = { ...opts.shared };
-    shared['@wishes/shared'] = { ...shared['@wishes/shared'], singleton: true, requiredVersion: `^${options.sharedVersion}`, version: options.sharedVersion };
+    for (const name of kits) shared[name] = { ...shared[name], requiredVersion: `^${options.kitVersion}` };
     const Plugin = federation.constructor as new (o: unknown) => unknown;
     config.plugins = config.plugins.map((p: unknown) => (p === federation ? new Plugin({ ...opts, shared }) : p));
   }

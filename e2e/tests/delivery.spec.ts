@@ -1,7 +1,7 @@
 /**
  * Independent delivery (architecture "Module Federation rules"): a remote rebuilt and served from
  * another origin is picked up through /mf/remotes.json with no shell rebuild; a remote built
- * against an older @wishes/shared still shares the one session; an unreachable or missing remote
+ * against an older compatible kit still shares the one session; an unreachable or missing remote
  * breaks only its own area, which offers Retry.
  */
 import fs from 'node:fs';
@@ -65,17 +65,19 @@ test.describe('independent delivery', () => {
     expect(hashDir(shellDist)).toBe(shellBefore);
   });
 
-  test('(b) a remote built against an older @wishes/shared still sees the signed-in user', async ({ page }) => {
-    const marker = '[built against @wishes/shared 0.0.9]';
+  test('(b) a remote built against an older kit still sees the signed-in user', async ({ page }) => {
+    // Built against a pre-release of the kit (each run-time package required as ^1.0.0-rc.1): the
+    // shell's 1.0.0 satisfies the range, so the remote takes the shell's session, client and UI kit.
+    const marker = '[built against kit 1.0.0-rc.1]';
     const out = await buildRemote({
       folder: 'mf-feed',
       file: /[\\/]mf-feed[\\/]src[\\/]feed[\\/]FeedPage\.tsx$/,
       search: END,
       replace: `${END} ${marker}`,
-      sharedVersion: '0.0.9',
+      kitVersion: '1.0.0-rc.1',
     });
-    const entry = fs.readFileSync(path.join(out, 'remoteEntry.js'), 'utf8');
-    expect(entry).toContain('0.0.9');
+    const built = fs.readdirSync(out).filter((name) => name.endsWith('.js')).map((name) => fs.readFileSync(path.join(out, name), 'utf8')).join('\n');
+    expect(built).toContain('^1.0.0-rc.1');
     const cleanups: Array<() => Promise<void> | void> = [() => fs.rmSync(out, { recursive: true, force: true })];
     await withStack(cleanups, async () => {
       const cdn = await startStaticServer(out);
