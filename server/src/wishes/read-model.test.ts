@@ -7,43 +7,16 @@
  * and a member always reads their own acknowledged write at once, even with reads in flight while
  * it is written; a lost pub/sub message is repaired by the version check within the bound.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app/app';
-import type { Config } from '../app/config';
-import { DEFAULT_PASSWORD, TEST_CONFIG, createPgDatabase, dialects, type TestDialect } from '../../test/kit/harness';
-import { freePort } from '../../test/reliability/child';
+import { DEFAULT_PASSWORD, dialects, type TestDialect } from '../../test/kit/harness';
+import { CROSS_PROCESS_MS, hasRedis, startReadModelApps } from '../../test/kit/read-model-apps';
 import { runAdminCommand } from '../moderation/admin-cli';
 import { publishWishChanges } from './caches';
 import { CAPS, VERSION_CHECK_MS, configureReadModel, readModelOf, renderPage, sharedPageOf, type SharedPage } from './read-model';
 
 jest.setTimeout(120_000);
 
-const hasRedis = spawnSync('sh', ['-c', 'command -v redis-server'], { stdio: 'ignore' }).status === 0;
-if (!hasRedis && process.env.CI) throw new Error('redis-server is required under CI');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The bound across processes (issue 35): another process serves a write within 1 s. */
-const CROSS_PROCESS_MS = 1000;
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const proc = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host: '127.0.0.1', port });
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (up) return proc;
-    if (Date.now() > deadline) throw new Error('redis-server did not start');
-    await sleep(50);
-  }
-}
 
 interface User {
   id: number;
@@ -65,34 +38,8 @@ const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   app.inject({ method, url, payload, remoteAddress: `10.8.${Math.floor(++address / 250) % 250}.${address % 250}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 async function setUp(dialect: TestDialect, processes: 1 | 2): Promise<Setup> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-read-model-'));
-  let databaseUrl = `sqlite:${path.join(dataDir, 'wishes.db')}`;
-  let dropPg: (() => Promise<void>) | null = null;
-  if (dialect === 'postgres') {
-    const pg = await createPgDatabase();
-    databaseUrl = pg.url;
-    dropPg = pg.drop;
-  }
-  let redis: ChildProcess | null = null;
-  const overrides: Partial<Config> = { dataDir, databaseUrl, ...TEST_CONFIG };
-  if (processes === 2) {
-    const port = await freePort();
-    redis = await startRedis(port);
-    overrides.redisUrl = `redis://127.0.0.1:${port}`;
-  }
-  const apps: FastifyInstance[] = [];
-  for (let i = 0; i < processes; i++) apps.push(await buildApp({ ...overrides, dataDir: i === 0 ? dataDir : mkdtempSync(path.join(os.tmpdir(), 'wishes-read-model-')) }, { mailer: { send: async () => undefined } }));
-  return {
-    writer: apps[0]!,
-    reader: apps[processes - 1]!,
-    bound: processes === 1 ? 0 : CROSS_PROCESS_MS,
-    close: async () => {
-      for (const app of apps) await app.close();
-      if (redis) redis.kill('SIGKILL');
-      if (dropPg) await dropPg();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const { writer, reader, bound, close } = await startReadModelApps(dialect, processes);
+  return { writer, reader, bound, close };
 }
 
 /** Waits for `check` on the reader: at once when bound is 0, else within bound ms of now; returns the ms it took. */
