@@ -172,7 +172,8 @@ export function startServer(databaseUrl: string, userIds: number[], extraEnv: Re
       // The per-address search throttle is lifted: every benchmark connection comes from 127.0.0.1,
       // and the search rows measure the search itself (bench/search-stall.ts covers abuse). Likewise
       // the hourly generation quota (the firstToken row streams hundreds of drafts per member), with
-      // the offline generator whatever the environment says.
+      // the offline generator whatever the environment says. And the per-address stream cap (50 by
+      // default): the notifyFanout row holds 200 members' streams, all from 127.0.0.1.
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -184,6 +185,7 @@ export function startServer(databaseUrl: string, userIds: number[], extraEnv: Re
         SEARCH_LIMIT_PER_MINUTE: '1000000',
         GENERATOR: 'template',
         GENERATION_LIMIT_PER_HOUR: '1000000',
+        STREAMS_PER_ADDRESS: '1000',
         ...extraEnv,
       },
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
