@@ -262,7 +262,9 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
     if (feedC?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 throughput, read model off`, value: `${feedC.ratioToBare.toFixed(2)}× bare`, target: 'reported', pass: null });
     if (feedC && deepC) {
       const ratio = deepC.p50 / Math.max(feedC.p50, 1);
-      rows.push({ name: `${db}: ${deepC.label} p50 latency`, value: `${deepC.p50} ms = ${ratio.toFixed(1)}× page 1 (${feedC.p50} ms)`, target: '≤ 3× page 1', pass: deepC.p50 <= 3 * Math.max(feedC.p50, 1) });
+      // Reported, not a target: the site serves these pages from the read model (the rows above hold the
+      // goal); this is the design it replaced, kept to show what each query alone costs.
+      rows.push({ name: `${db}: ${deepC.label} p50 latency`, value: `${deepC.p50} ms = ${ratio.toFixed(1)}× page 1 (${feedC.p50} ms)`, target: 'reported (≤ 3× page 1 is held by the read model rows)', pass: null });
     }
     if (vote?.ratioToBare != null) rows.push({ name: `${db}: vote toggle throughput`, value: `${vote.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.25× bare', pass: vote.ratioToBare >= 0.25 });
     // Streamed calls (api/streams.ts): each beside its baseline from the same run.
