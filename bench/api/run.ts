@@ -16,6 +16,7 @@ import { COMMON_WORD, RARE_WORD, type Dataset } from '../lib/data';
 import { openDatabase } from '../../server/src/db/connect';
 import { VOTERS_PAGE } from '../../shared/src/constants';
 import { FANOUT_STREAMS, fanoutTargets, measureFirstToken, measureNotifyFanout } from './streams';
+import { leanLoad } from './lean-client';
 
 /** How many people the following-feed member follows (issue: "a member following 200 people"). */
 export const FOLLOWED = 200;
@@ -222,6 +223,8 @@ interface Scenario {
   opts: Record<string, unknown>;
   /** Run against the second server, which keeps the anonymous feed cache on (the first has it off). */
   cached?: boolean;
+  /** Measured with the byte-counting client (lean-client.ts), paired bare slices included: large binary bodies. */
+  lean?: boolean;
 }
 
 /** Wishes deleted by the delete row. */
@@ -319,9 +322,10 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
   ];
 
   // The card as a crawler or browser that already holds it asks again (If-None-Match: 304), and the
-  // floor under the card row: a constant body of the card's size from a harness route, since
-  // autocannon 8 decodes every response body into a string (a 36 KB binary body costs the client
-  // more than the server; bench/RESULTS.md, issue 35 writes and slow rows).
+  // floor under the card row: a constant body of the card's size from a harness route. The three
+  // card rows (and their paired bare slices) use the byte-counting client (lean-client.ts):
+  // autocannon 8 decodes every response body into a string, so with it a 65 KB card measured the
+  // client (card and floor alike at 0.03× bare), not the server.
   const card = await fetch(`${base}/api/base/wish/${data.popularWish.id}/card.png`);
   const cardEtag = card.headers.get('etag') ?? '';
   const cardBytes = (await card.arrayBuffer()).byteLength;
@@ -350,9 +354,9 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     { key: 'dbFloor', label: 'database round trip alone (`select 1` route)', method: 'GET', path: '/bench/db-floor', opts: {} },
     { key: 'notifications', label: `notifications list, page 1 (${SEEDED.notifications} unread, signed in)`, method: 'GET', path: '/api/notifications/', opts: { headers: { authorization: `Bearer ${tokens[2]}` } } },
     { key: 'moderationQueue', label: `moderation queue, open, page 1 (${SEEDED.reportedWishes} reported wishes)`, method: 'GET', path: '/api/moderation/reports/', opts: { headers: { authorization: `Bearer ${tokens[1]}` } } },
-    { key: 'cardPng', label: 'share card image (card.png of the popular wish)', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/card.png`, opts: {} },
-    { key: 'cardPng304', label: 'share card image, client holds it (If-None-Match: 304)', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/card.png`, opts: { headers: { 'if-none-match': cardEtag } } },
-    { key: 'pngFloor', label: `constant ${cardBytes}-byte PNG body (harness route, the card row's client-side floor)`, method: 'GET', path: `/bench/png-floor?bytes=${cardBytes}`, opts: {} },
+    { key: 'cardPng', label: 'share card image (card.png of the popular wish)', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/card.png`, opts: {}, lean: true },
+    { key: 'cardPng304', label: 'share card image, client holds it (If-None-Match: 304)', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/card.png`, opts: { headers: { 'if-none-match': cardEtag } }, lean: true },
+    { key: 'pngFloor', label: `constant ${cardBytes}-byte PNG body (harness route, the card row's client-side floor)`, method: 'GET', path: `/bench/png-floor?bytes=${cardBytes}`, opts: {}, lean: true },
     { key: 'vote', label: 'vote toggle (signed in: vote, unvote)', method: 'POST+DELETE', path: '/api/wish/{id}/vote/', opts: { requests: voteRequests } },
     // Streamed calls (api/streams.ts), measured by their events rather than by autocannon.
     { key: 'notifyFanout', label: 'notification stream fan-out', method: 'POST+DELETE → SSE', path: '/api/notifications/stream/', opts: {} },
@@ -409,7 +413,11 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
         continue;
       }
       const common = { url: base + (s.key === 'vote' ? '' : s.path), method: s.method === 'POST+DELETE' ? 'POST' : s.method, connections: options.connections, pipelining: 1, ...s.opts };
-      if (options.warmupSeconds > 0) await autocannon({ ...common, duration: options.warmupSeconds });
+      const load = (o: Record<string, unknown>): Promise<AutocannonResult> =>
+        s.lean
+          ? (leanLoad({ url: o.url as string, method: o.method as string, headers: o.headers as Record<string, string> | undefined, connections: options.connections, duration: o.duration as number }) as unknown as Promise<AutocannonResult>)
+          : autocannon(o);
+      if (options.warmupSeconds > 0) await load({ ...common, duration: options.warmupSeconds });
       // Paired (default): PAIRED_ROUNDS rounds of [bare route, endpoint], each a slice of the
       // duration, and the ratio is the endpoint's requests over the bare route's in those same
       // slices, so a shared machine's load swings hit both sides alike. Unpaired: one run, ratio to
@@ -419,8 +427,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
       const runs: AutocannonResult[] = [];
       let pairedBare = 0;
       for (let round = 0; round < rounds; round++) {
-        if (rounds > 1) pairedBare += (await autocannon({ url: base + '/bench/bare', method: 'GET', connections: options.connections, pipelining: 1, duration: slice })).requests.total;
-        runs.push(await autocannon({ ...common, duration: rounds > 1 ? slice : options.durationSeconds }));
+        if (rounds > 1) pairedBare += (await load({ url: base + '/bench/bare', method: 'GET', connections: options.connections, pipelining: 1, duration: slice })).requests.total;
+        runs.push(await load({ ...common, duration: rounds > 1 ? slice : options.durationSeconds }));
       }
       const total = runs.reduce((n, x) => n + x.requests.total, 0);
       const seconds = runs.reduce((n, x) => n + x.duration, 0); // autocannon reports seconds
