@@ -9,7 +9,7 @@ import { HIDDEN_AUTHOR_BANNED, HIDDEN_BY_MODERATORS, nowIso } from '../db/types'
 import { VISIBLE_TO, fullName } from '../wishes/visibility';
 import { getWishesForModerator } from '../wishes/queries';
 import { wishesChanged } from '../wishes/caches';
-import { readHot, rowLimit } from '../db/hot-reads';
+import { readHot, readRows, rowLimit } from '../db/hot-reads';
 import { readModelOf } from '../wishes/read-model';
 
 type Db = Kysely<Database>;
@@ -17,9 +17,10 @@ type DbOrTrx = Db | Transaction<Database>;
 
 export const SYSTEM_ACTOR_NAME = 'Automatic';
 
+/** On every staff call, so a hot read: a prepared statement (PostgreSQL) or better-sqlite3 directly, not the query builder. */
 export async function getRole(db: Db, userId: number): Promise<Role | null> {
-  const row = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
-  return row?.role ?? null;
+  const rows = await readRows(db, sql<{ role: Role }>`select role from users where id = ${userId}`);
+  return rows[0]?.role ?? null;
 }
 
 export async function isModerator(db: Db, userId: number): Promise<boolean> {
@@ -52,16 +53,20 @@ const paged = <T>(rows: T[], page: number, size: number): Paged<T> => ({
  * Reported wishes grouped by wish within one status. Open: most reports first, then the latest
  * report, newest first. Resolved: most recently resolved first.
  */
-export async function reportQueue(db: Db, status: ReportStatus, page: number, size: number, moderatorId: number): Promise<Paged<ReportedWish>> {
+/**
+ * A page of the report queue. While the read model holds it, the same object is answered until a
+ * report, an action or a change of a shown wish drops it, so the route can keep its serialized
+ * body beside it (routes.ts); with the read model off, a new object per call.
+ */
+export async function reportQueue(db: Db, status: ReportStatus, page: number, size: number, moderatorId: number): Promise<Readonly<Paged<ReportedWish>>> {
   const model = readModelOf(db);
   if (!model.enabled) return readReportQueue(db, status, page, size, moderatorId);
   // Held per moderator (their own votes are in the wishes) until a report, an action or a change of
   // a shown wish drops it (wishes/read-model.ts).
-  const held = await model.cached(model.moderationPages, `${moderatorId}:${status}:${page}:${size}`, async () => {
+  return model.cached(model.moderationPages, `${moderatorId}:${status}:${page}:${size}`, async () => {
     const read = await readReportQueue(db, status, page, size, moderatorId);
     return { ...read, ids: read.items.map((item) => item.wish.id) };
   });
-  return { items: held.items, page_number: held.page_number, next_page_number: held.next_page_number };
 }
 
 async function readReportQueue(db: Db, status: ReportStatus, page: number, size: number, moderatorId: number): Promise<Paged<ReportedWish>> {
