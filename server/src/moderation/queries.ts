@@ -51,12 +51,10 @@ const paged = <T>(rows: T[], page: number, size: number): Paged<T> => ({
 
 /**
  * Reported wishes grouped by wish within one status. Open: most reports first, then the latest
- * report, newest first. Resolved: most recently resolved first.
- */
-/**
- * A page of the report queue. While the read model holds it, the same object is answered until a
- * report, an action or a change of a shown wish drops it, so the route can keep its serialized
- * body beside it (routes.ts); with the read model off, a new object per call.
+ * report, newest first. Resolved: most recently resolved first. While the read model holds a page,
+ * the same object is answered until a report, an action or a change of a shown wish drops it, so
+ * the route can keep its serialized body beside it (routes.ts); with the read model off, a new
+ * object per call.
  */
 export async function reportQueue(db: Db, status: ReportStatus, page: number, size: number, moderatorId: number): Promise<Readonly<Paged<ReportedWish>>> {
   const model = readModelOf(db);
