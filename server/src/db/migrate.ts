@@ -16,6 +16,7 @@ import { teamReleasesMigration } from './migrations/0015_team_releases';
 import { deliveriesMigration } from './migrations/0014_deliveries';
 import { slowRowsMigration } from './migrations/0016_slow_rows';
 import { deliveryQuotaMigration } from './migrations/0017_delivery_quota';
+import { voteBatchMigration } from './migrations/0018_vote_batch';
 import { convertTextDateColumns } from './dates';
 import { preparedStatementsPaused } from './connect';
 
@@ -37,6 +38,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0014_deliveries': deliveriesMigration(dialect),
     '0016_slow_rows': slowRowsMigration(dialect),
     '0017_delivery_quota': deliveryQuotaMigration(dialect),
+    '0018_vote_batch': voteBatchMigration(dialect),
   };
 }
 

@@ -64,6 +64,35 @@ describe('notification queue', () => {
     await queue.settledFor(1);
     expect(batches).toEqual([[1]]);
   });
+
+  it('gathers for its period, merges jobs with one key into the last, and starts at once for a reader', async () => {
+    const batches: Array<Array<[string, number]>> = [];
+    const queue = createNotificationQueue<[string, number]>({
+      write: async (jobs) => {
+        batches.push(jobs);
+        return [];
+      },
+      recipientOf: () => 7,
+      keyOf: ([key]) => key,
+      publish: async () => undefined,
+      log: quiet,
+      delayMs: 60_000,
+    });
+    queue.offer(['a', 1]);
+    queue.offer(['b', 1]);
+    queue.offer(['a', 2]);
+    // A full turn later nothing is written yet: the period is a minute here.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([]);
+    expect(queue.size).toBe(2);
+    // The recipient's reader does not wait out the period; the merged job is the last offered.
+    await queue.settledFor(7);
+    expect(batches).toEqual([[['a', 2], ['b', 1]]]);
+    // Once written, the same key is a new job again.
+    queue.offer(['a', 3]);
+    await queue.flush();
+    expect(batches).toEqual([[['a', 2], ['b', 1]], [['a', 3]]]);
+  });
 });
 
 describe.each(dialects)('queued notifications (%s)', (dialect) => {

@@ -28,6 +28,10 @@ export interface QueueOptions<J> {
   limit?: number;
   /** Most jobs in one transaction (default 500). */
   batch?: number;
+  /** How long the first waiting job waits for others before the batch is written (default 0: the next turn). */
+  delayMs?: number;
+  /** Jobs with one key that wait together are written once, as the last offered (default: none merged). */
+  keyOf?(job: J): string | undefined;
 }
 
 export interface NotificationQueue<J> {
@@ -45,7 +49,11 @@ export interface NotificationQueue<J> {
 export function createNotificationQueue<J>(options: QueueOptions<J>): NotificationQueue<J> {
   const limit = options.limit ?? 10_000;
   const batchSize = options.batch ?? 500;
+  const delayMs = options.delayMs ?? 0;
   const waiting: J[] = [];
+  /** Key → index in `waiting`, for the jobs not yet taken into a batch. */
+  const waitingAt = new Map<string, number>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
   /** Jobs waiting or being written, per recipient. */
   const open = new Map<number, number>();
   let running: Promise<void> | null = null;
@@ -84,6 +92,13 @@ export function createNotificationQueue<J>(options: QueueOptions<J>): Notificati
   const drain = async () => {
     while (waiting.length > 0) {
       const jobs = waiting.splice(0, batchSize);
+      // Keys point into `waiting`: what is left moved, so index it again.
+      waitingAt.clear();
+      if (options.keyOf)
+        waiting.forEach((job, i) => {
+          const key = options.keyOf!(job);
+          if (key !== undefined) waitingAt.set(key, i);
+        });
       try {
         await writeBatch(jobs);
       } finally {
@@ -94,6 +109,8 @@ export function createNotificationQueue<J>(options: QueueOptions<J>): Notificati
 
   const start = () => {
     scheduled = false;
+    if (timer) clearTimeout(timer);
+    timer = null;
     if (running) return;
     running = drain().finally(() => {
       running = null;
@@ -110,14 +127,25 @@ export function createNotificationQueue<J>(options: QueueOptions<J>): Notificati
 
   return {
     offer(job) {
-      if (closed || waiting.length >= limit) return false;
+      if (closed) return false;
+      const key = options.keyOf?.(job);
+      const at = key === undefined ? undefined : waitingAt.get(key);
+      if (at !== undefined) {
+        // The same recipient's same action: the last one stands for both (see the header).
+        waiting[at] = job;
+        return true;
+      }
+      if (waiting.length >= limit) return false;
+      if (key !== undefined) waitingAt.set(key, waiting.length);
       waiting.push(job);
       const user = options.recipientOf(job);
       if (user !== null) open.set(user, (open.get(user) ?? 0) + 1);
-      if (!scheduled && !running) {
+      if (waiting.length >= batchSize && !running) start();
+      else if (!scheduled && !running) {
         scheduled = true;
-        // After the poll phase: the jobs of every request read in this turn join one batch.
-        setImmediate(start);
+        // After the poll phase (the jobs of every request read in this turn join one batch), or after the gathering period.
+        if (delayMs > 0) timer = setTimeout(start, delayMs);
+        else setImmediate(start);
       }
       return true;
     },

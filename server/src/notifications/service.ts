@@ -64,7 +64,7 @@ export interface NotifyInput {
 export interface Notifier {
   notify(input: NotifyInput): Promise<void>;
   /** A vote on `wishId` by `voterId` became `voteType` (null: removed). */
-  voteChanged(wishId: number, voterId: number, voteType: VoteType | null): Promise<void>;
+  voteChanged(wishId: number, voterId: number, voteType: VoteType | null, authorId?: number): Promise<void>;
   /** `followerId` started (true) or stopped (false) following `targetId`. */
   followChanged(followerId: number, targetId: number, following: boolean): Promise<void>;
   list(userId: number, page: number): Promise<NotificationsPage>;
@@ -90,6 +90,15 @@ export type NotifyJob =
   | { type: 'gather'; userId: number; kind: NotificationKind; wishId: number | null; actorId: number };
 
 const recipientOf = (job: NotifyJob) => (job.type === 'vote' ? job.authorId : job.type === 'follow' ? job.targetId : job.userId);
+/** Vote and follow jobs follow the committed state (NotifyJob), so one voter's toggles of one wish waiting together are one job. */
+const keyOf = (job: NotifyJob) => (job.type === 'vote' ? `v:${job.wishId}:${job.voterId}` : job.type === 'follow' ? `f:${job.targetId}:${job.followerId}` : undefined);
+
+/**
+ * How long a queued notification waits for others (queue.ts): under load one transaction per
+ * period instead of one per turn. A member reading their notifications, or their stream's next
+ * event, is at most this much later; the list itself waits for what is queued (settledFor).
+ */
+export const NOTIFY_GATHER_MS = 25;
 
 /** The queue of each SQLite connection's notifier: the synchronous vote write (votes/sqlite-vote-writer.ts) offers its job there. */
 const sqliteQueues = new WeakMap<SqliteConnection, NotificationQueue<NotifyJob>>();
@@ -199,7 +208,7 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
     });
   };
 
-  const queue = createNotificationQueue<NotifyJob>({ write: writeJobs, recipientOf, publish: (userId) => bus.publish(userId), log });
+  const queue = createNotificationQueue<NotifyJob>({ write: writeJobs, recipientOf, keyOf, delayMs: NOTIFY_GATHER_MS, publish: (userId) => bus.publish(userId), log });
   if (raw) sqliteQueues.set(raw, queue);
   /** Queues the job; a full or closed queue: written now, as its own batch. */
   const enqueue = async (job: NotifyJob) => {
@@ -268,9 +277,9 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
       }),
 
     // The vote's or follow's own write is committed by now; its notification follows from the queue.
-    voteChanged: (wishId, voterId, voteType) =>
+    voteChanged: (wishId, voterId, voteType, knownAuthor) =>
       safely('vote', async () => {
-        const authorId = await authorOf(wishId);
+        const authorId = knownAuthor ?? (await authorOf(wishId));
         if (authorId === null || authorId === voterId) return null;
         await enqueue({ type: 'vote', authorId, wishId, voterId, up: voteType === 'upvote' });
         return null;

@@ -1,8 +1,8 @@
 /**
  * Group commit of votes on SQLite (issue 35, item 2): votes that arrive together share one
  * transaction, every one of them is stored, the counters stay exact, and no request is answered
- * before its vote is readable from another connection (it committed). PostgreSQL runs the same
- * concurrent scenario for the counters (it commits each vote in its own statement).
+ * before its vote is readable from another connection (it committed). PostgreSQL the same: one
+ * call of wishes_vote_batch per batch (postgres-vote-writer.ts).
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { sqliteHandleOf } from '../db/connect';
 import { voteGroupCommitStats } from './sqlite-vote-writer';
+import { postgresVoteBatchStats } from './postgres-vote-writer';
 
 const VOTERS = 40;
 
@@ -64,6 +65,48 @@ describe.each(dialects)('concurrent votes (%s)', (dialect) => {
     }
   });
 
+  if (dialect === 'postgres') {
+    it('votes that arrive together share one call, each answered after its commit; one voter\'s two votes on one wish keep their order', async () => {
+      const id = await t.saveWish(author, 'a wish for the batch');
+      const before = { ...postgresVoteBatchStats(t.app.deps.db)! };
+      const answers = await Promise.all(voters.map((v) => vote(id, v, 'upvote')));
+      expect(answers.every((r) => r.statusCode === 200)).toBe(true);
+      const after = postgresVoteBatchStats(t.app.deps.db)!;
+      expect(after.votes - before.votes).toBe(VOTERS);
+      expect(after.batches - before.batches).toBeLessThan(VOTERS);
+      // Answered after the commit: a read on another pooled connection sees every vote.
+      expect((await stored([id])).counters[0]).toMatchObject({ upvote_count: VOTERS, downvote_count: 0 });
+
+      // One voter: up, down, remove, up, sent at once, are applied in that order.
+      const [first] = voters;
+      const order = await Promise.all([vote(id, first!, 'downvote'), unvote(id, first!), vote(id, first!, 'upvote'), vote(id, first!, 'downvote')]);
+      expect(order.map((r) => r.json().wish.vote_type)).toEqual(['downvote', null, 'upvote', 'downvote']);
+      expect((await stored([id])).counters[0]).toMatchObject({ upvote_count: VOTERS - 1, downvote_count: 1 });
+    });
+
+    it('a vote that fails inside a batch fails alone: the batch is written again vote by vote', async () => {
+      const db = t.app.deps.db;
+      const good = await t.saveWish(author, 'the votes that count (postgres)');
+      const bad = await t.saveWish(author, 'the vote that throws (postgres)');
+      await sql.raw(`create or replace function test_vote_fails() returns trigger language plpgsql as $$ begin raise exception 'test: this vote fails'; end $$`).execute(db);
+      await sql.raw(`create trigger test_vote_fails before insert on votes for each row when (new.wish_id = ${bad}) execute function test_vote_fails()`).execute(db);
+      try {
+        const before = { ...postgresVoteBatchStats(db)! };
+        const answers = await Promise.all(voters.slice(0, 10).map((v, i) => vote(i === 4 ? bad : good, v, 'downvote')));
+        expect(answers.map((r) => r.statusCode)).toEqual(voters.slice(0, 10).map((_, i) => (i === 4 ? 500 : 200)));
+        // The nine good votes, each stored once (written again alone after the batch failed).
+        expect(postgresVoteBatchStats(db)!.votes - before.votes).toBe(9);
+        const { rows, counters } = await stored([good, bad]);
+        expect(rows).toEqual([{ wish_id: good, vote_type: 'downvote', n: 9 }]);
+        expect(counters.find((c) => c.id === good)).toMatchObject({ downvote_count: 9 });
+        expect(counters.find((c) => c.id === bad)).toMatchObject({ downvote_count: 0 });
+      } finally {
+        await sql`drop trigger test_vote_fails on votes`.execute(db);
+        await sql`drop function test_vote_fails()`.execute(db);
+      }
+    });
+  }
+
   if (dialect === 'sqlite') {
     it('votes that arrive together share a transaction, and each is answered only once another connection can read it', async () => {
       const raw = sqliteHandleOf(t.app.deps.db)!;
@@ -90,6 +133,26 @@ describe.each(dialects)('concurrent votes (%s)', (dialect) => {
         expect(reader.prepare('select upvote_count as up from wishes where id = ?').get(id)).toEqual({ up: VOTERS });
       } finally {
         reader.close();
+      }
+    });
+
+    it('a vote that fails inside a batch fails alone: the others of its batch are stored and answered', async () => {
+      const raw = sqliteHandleOf(t.app.deps.db)!;
+      const good = await t.saveWish(author, 'the votes that count');
+      const bad = await t.saveWish(author, 'the vote that throws');
+      raw.exec(`create trigger test_vote_fails before insert on votes when new.wish_id = ${bad} begin select raise(abort, 'test: this vote fails'); end`);
+      try {
+        const before = { ...voteGroupCommitStats(raw)! };
+        const answers = await Promise.all(voters.slice(0, 10).map((v, i) => vote(i === 4 ? bad : good, v, 'upvote')));
+        expect(answers.map((r) => r.statusCode)).toEqual(voters.slice(0, 10).map((_, i) => (i === 4 ? 500 : 200)));
+        // They went together (one batch), and the failing one did not take the others with it.
+        expect(voteGroupCommitStats(raw)!.batches - before.batches).toBeLessThan(10);
+        const { rows, counters } = await stored([good, bad]);
+        expect(rows).toEqual([{ wish_id: good, vote_type: 'upvote', n: 9 }]);
+        expect(counters.find((c) => c.id === good)).toMatchObject({ upvote_count: 9 });
+        expect(counters.find((c) => c.id === bad)).toMatchObject({ upvote_count: 0 });
+      } finally {
+        raw.exec('drop trigger test_vote_fails');
       }
     });
   }

@@ -52,7 +52,8 @@ async function sqliteChange(db: Db, wishId: number, userId: number, voteType: Vo
 }
 
 /**
- * PostgreSQL: one statement, so one round trip and one commit (one WAL flush): the vote function
+ * PostgreSQL, one vote at a time (the seed; requests go through postgres-vote-writer.ts in batches):
+ * one statement, so one round trip and one commit (one WAL flush): the vote function
  * (migrations/0003_vote_functions.ts, hidden rule in 0007) and, for the row it returns, the
  * author's vote notification (wishes_vote_notify, 0011). `notify_user` is the author whose
  * notifications changed (publish on the bus after the commit), else null.
@@ -69,12 +70,7 @@ async function postgresChange(db: Db, wishId: number, userId: number, voteType: 
   return row ? { summary: toSummary(wishId, row.up, row.down, voteType), notifyUserId: row.notify_user ?? null } : null;
 }
 
-export type VoteWithNotice = { summary: VoteSummary; notifyUserId: number | null };
-
-/** PostgreSQL: the vote and its notification in one statement (see postgresChange). Null when the wish is not visible. */
-export async function changeVotePostgres(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteWithNotice | null> {
-  return postgresChange(db, wishId, userId, voteType);
-}
+type VoteWithNotice = { summary: VoteSummary; notifyUserId: number | null };
 
 /** Upvote or downvote: a repeat keeps one vote, the other type switches it. Null when the wish is not visible. */
 export async function castVote(db: Db, dialect: Dialect, wishId: number, userId: number, voteType: VoteType): Promise<VoteSummary | null> {

@@ -9,6 +9,7 @@ import { sqliteHandleOf } from '../db/connect';
 import { VOTE_TEXT, parseVotersLimit } from './schemas';
 import * as q from './queries';
 import { createSqliteVoteWriter } from './sqlite-vote-writer';
+import { createPostgresVoteWriter } from './postgres-vote-writer';
 import { wishVoted } from '../wishes/caches';
 
 const isVoteType = (v: unknown): v is VoteType => v === 'upvote' || v === 'downvote';
@@ -17,15 +18,17 @@ export default defineRoutes((app, deps) => {
   const { db, dialect } = deps;
   const raw = dialect === 'sqlite' ? sqliteHandleOf(db) : null;
   const sqliteWrite = raw ? createSqliteVoteWriter(raw, (error) => app.log.error({ err: error }, 'notification (vote) not recorded')) : null;
+  const postgresWrite = dialect === 'postgres' ? createPostgresVoteWriter(db) : null;
 
   const publish = async (authorId: number) => {
     await deps.notifications.bus.publish(authorId).catch((error: unknown) => app.log.error({ err: error }, 'notification (vote) not published'));
   };
   /**
-   * PostgreSQL: vote and notification in one statement (one commit). SQLite: in one synchronous
-   * transaction shared with the votes that arrived in the same turn (group commit, answered after
-   * its COMMIT); when a Kysely transaction is open on the connection, the vote, then the
-   * notification. Then the author's streams are told.
+   * Group commit on both databases: the votes that arrive together are written by one transaction
+   * and each is answered after its COMMIT (PostgreSQL: postgres-vote-writer.ts, one call per batch;
+   * SQLite: sqlite-vote-writer.ts, one synchronous transaction; when a Kysely transaction is open
+   * on the connection, the vote alone through Kysely). The author's notification is queued and
+   * written after the answer (notifications/queue.ts), which then tells the author's streams.
    */
   const changeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
     const wish = await writeVote(wishId, userId, voteType);
@@ -34,9 +37,9 @@ export default defineRoutes((app, deps) => {
     return wish;
   };
   const writeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
-    if (dialect === 'postgres') {
-      const done = await q.changeVotePostgres(db, wishId, userId, voteType);
-      if (done?.notifyUserId != null) await publish(done.notifyUserId);
+    if (postgresWrite) {
+      const done = await postgresWrite(wishId, userId, voteType);
+      if (done) await deps.notifications.voteChanged(wishId, userId, voteType, done.authorId);
       return done?.summary ?? null;
     }
     const fast = await sqliteWrite?.(wishId, userId, voteType);

@@ -8,8 +8,8 @@
  * request can interleave.
  *
  * Group commit (issue 35): votes that arrive together (in one turn of the event loop) are written
- * in one transaction, each in a savepoint of its own (a vote that fails rolls back alone and its
- * request gets its error), and every one of them is answered only after that COMMIT returned, so
+ * in one transaction (should one vote throw, the batch is rolled back and written again with each
+ * vote in a savepoint of its own, so only that vote fails and its request gets its error), and every one of them is answered only after that COMMIT returned, so
  * no request is told its vote counts before it is in the database. One COMMIT (one WAL append)
  * per batch instead of per vote; at most MAX_BATCH votes per transaction.
  *
@@ -66,7 +66,7 @@ export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationErro
   const delta = (type: VoteType | null, counted: VoteType) => (type === counted ? 1 : 0);
   const summary = (wishId: number, up: number, down: number, mine: VoteType | null): VoteSummary => ({ id: wishId, vote_count: up - down, upvote_count: up, downvote_count: down, vote_type: mine });
 
-  const change = raw.transaction((wishId: number, userId: number, voteType: VoteType | null): VoteWrite => {
+  const writeOne = (wishId: number, userId: number, voteType: VoteType | null): VoteWrite => {
     const found = find.get({ wish: wishId, user: userId }) as { author: number; vote_type: VoteType | null; up: number; down: number } | undefined;
     if (!found) return null;
     const old = found.vote_type;
@@ -88,9 +88,12 @@ export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationErro
       onNotificationError(error);
     }
     return { summary: result, notifyUserId: changed ? found.author : null };
-  });
-
+  };
   // Inside the batch's transaction each `change` runs as a savepoint (better-sqlite3 nests them so).
+  const change = raw.transaction(writeOne);
+
+  /** The batch as one transaction, no savepoints: a vote that throws (rare) rolls it all back, then `batch` writes it vote by vote. */
+  const plainBatch = raw.transaction((votes: PendingVote[]) => votes.map((vote): { write: VoteWrite } => ({ write: writeOne(vote.wishId, vote.userId, vote.voteType) })));
   const batch = raw.transaction((votes: PendingVote[]) =>
     votes.map((vote): { write: VoteWrite } | { error: unknown } => {
       try {
@@ -115,7 +118,12 @@ export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationErro
       }
       let outcomes: Array<{ write: VoteWrite } | { error: unknown }>;
       try {
-        outcomes = batch.immediate(votes);
+        try {
+          outcomes = plainBatch.immediate(votes);
+        } catch {
+          // Rolled back whole: again, each vote in a savepoint of its own, so only the failing one fails.
+          outcomes = batch.immediate(votes);
+        }
       } catch (error) {
         // BEGIN or COMMIT failed: nothing of this batch was stored.
         for (const vote of votes) vote.reject(error);
