@@ -2,6 +2,7 @@
  * The app factory: config → database (migrated) → services → plugins → routes. Tests call
  * buildApp() with overrides and use app.inject(); main.ts calls it and listens.
  */
+import { flushLogs, logDestination } from './log-destination';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
@@ -73,7 +74,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       // Nor a token in a URL (`?access_token=` of old stream clients) or a recipient's link secret
       // (/w/{token}, its API calls): app/log-redact.ts with request-log.ts's scrubUrl.
       serializers: { req: serializeRequest },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? logDestination(),
     },
     // Fastify's two lines per request (incoming + completed) cost ~3-5 % of a cheap read's CPU;
     // logRequest below writes one line per request instead, and skips successful reads at info.
@@ -101,6 +102,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   app.addHook('onClose', async () => {
     await closeSqliteSearch(db);
     await db.destroy();
+    // The last of the close (hooks run newest first): every line logged while closing is written.
+    flushLogs();
   });
   // A serving process starts its search worker now: loading the driver in a fresh thread takes
   // seconds on a busy machine, which the first search would otherwise wait out (the soak saw one
