@@ -93,6 +93,33 @@ describe('notification queue', () => {
     await queue.flush();
     expect(batches).toEqual([[['a', 2], ['b', 1]], [['a', 3]]]);
   });
+
+  it('quiet (at most busyJobs in a period), writes on the next turn without waiting out the period', async () => {
+    const batches: number[][] = [];
+    const queue = createNotificationQueue<number>({
+      write: async (jobs) => {
+        batches.push(jobs);
+        return [];
+      },
+      recipientOf: (job) => job,
+      publish: async () => undefined,
+      log: quiet,
+      delayMs: 60_000,
+      busyJobs: 2,
+    });
+    queue.offer(1);
+    queue.offer(2);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1, 2]]);
+    // A third job in the same period: busy now, so it waits for others.
+    queue.offer(3);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1, 2]]);
+    await queue.close();
+    expect(batches).toEqual([[1, 2], [3]]);
+  });
 });
 
 describe.each(dialects)('queued notifications (%s)', (dialect) => {

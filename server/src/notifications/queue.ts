@@ -28,8 +28,10 @@ export interface QueueOptions<J> {
   limit?: number;
   /** Most jobs in one transaction (default 500). */
   batch?: number;
-  /** How long the first waiting job waits for others before the batch is written (default 0: the next turn). */
+  /** How long a job waits for others when the queue is busy (default 0: always the next turn). */
   delayMs?: number;
+  /** Busy: more jobs than this offered within the last `delayMs` (default 0). */
+  busyJobs?: number;
   /** Jobs with one key that wait together are written once, as the last offered (default: none merged). */
   keyOf?(job: J): string | undefined;
 }
@@ -50,6 +52,10 @@ export function createNotificationQueue<J>(options: QueueOptions<J>): Notificati
   const limit = options.limit ?? 10_000;
   const batchSize = options.batch ?? 500;
   const delayMs = options.delayMs ?? 0;
+  const busyJobs = options.busyJobs ?? 0;
+  /** Jobs offered since `periodStart` (busy or quiet, see the header). */
+  let offeredInPeriod = 0;
+  let periodStart = 0;
   const waiting: J[] = [];
   /** Key → index in `waiting`, for the jobs not yet taken into a batch. */
   const waitingAt = new Map<string, number>();
@@ -128,6 +134,14 @@ export function createNotificationQueue<J>(options: QueueOptions<J>): Notificati
   return {
     offer(job) {
       if (closed) return false;
+      if (delayMs > 0) {
+        const now = Date.now();
+        if (now - periodStart >= delayMs) {
+          periodStart = now;
+          offeredInPeriod = 0;
+        }
+        offeredInPeriod++;
+      }
       const key = options.keyOf?.(job);
       const at = key === undefined ? undefined : waitingAt.get(key);
       if (at !== undefined) {
@@ -144,7 +158,7 @@ export function createNotificationQueue<J>(options: QueueOptions<J>): Notificati
       else if (!scheduled && !running) {
         scheduled = true;
         // After the poll phase (the jobs of every request read in this turn join one batch), or after the gathering period.
-        if (delayMs > 0) timer = setTimeout(start, delayMs);
+        if (delayMs > 0 && offeredInPeriod > busyJobs) timer = setTimeout(start, delayMs);
         else setImmediate(start);
       }
       return true;

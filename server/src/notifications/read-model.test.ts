@@ -122,6 +122,9 @@ describe.each(readModelKinds)('notifications page 1 held in memory (%s, %i proce
     for (let i = 0; i < 6; i++) {
       await vote(voter, ids[i % 2]!, i % 4 < 2 ? 'upvote' : null);
       await vote(voter, ids[(i + 1) % 2]!, 'upvote');
+      // The votes' notifications are queued on the writer's process and written just after the votes'
+      // answers; one written after the mark-read is news (unread) then. Here they are written first.
+      await apps.writer.deps.notifications.flush();
       // The author's own write (mark read) on the process they read from: answered, then read at once.
       const before = page(author);
       const res = await call(apps.reader, 'POST', '/api/notifications/read/', author.access, {});

@@ -94,11 +94,14 @@ const recipientOf = (job: NotifyJob) => (job.type === 'vote' ? job.authorId : jo
 const keyOf = (job: NotifyJob) => (job.type === 'vote' ? `v:${job.wishId}:${job.voterId}` : job.type === 'follow' ? `f:${job.targetId}:${job.followerId}` : undefined);
 
 /**
- * How long a queued notification waits for others (queue.ts): under load one transaction per
- * period instead of one per turn. A member reading their notifications, or their stream's next
- * event, is at most this much later; the list itself waits for what is queued (settledFor).
+ * How long a queued notification waits for others when the queue is busy (more than
+ * NOTIFY_BUSY_JOBS in the last period; queue.ts): under load one transaction per period instead of
+ * one per turn. A stream's next event is at most this much later; the list itself waits for what
+ * is queued in its own process (settledFor).
  */
 export const NOTIFY_GATHER_MS = 25;
+/** About 1,300 gathered notifications a second: below that each is written on the next turn. */
+export const NOTIFY_BUSY_JOBS = 32;
 
 /** The queue of each SQLite connection's notifier: the synchronous vote write (votes/sqlite-vote-writer.ts) offers its job there. */
 const sqliteQueues = new WeakMap<SqliteConnection, NotificationQueue<NotifyJob>>();
@@ -208,7 +211,7 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
     });
   };
 
-  const queue = createNotificationQueue<NotifyJob>({ write: writeJobs, recipientOf, keyOf, delayMs: NOTIFY_GATHER_MS, publish: (userId) => bus.publish(userId), log });
+  const queue = createNotificationQueue<NotifyJob>({ write: writeJobs, recipientOf, keyOf, delayMs: NOTIFY_GATHER_MS, busyJobs: NOTIFY_BUSY_JOBS, publish: (userId) => bus.publish(userId), log });
   if (raw) sqliteQueues.set(raw, queue);
   /** Queues the job; a full or closed queue: written now, as its own batch. */
   const enqueue = async (job: NotifyJob) => {
