@@ -20,8 +20,21 @@ type Db = Kysely<Database>;
 export async function feedPageBody(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<string> {
   const model = readModelOf(db);
   if (!model.enabled) return pageBodyOf(await readFeedPage(db, page, pageSize, viewerId), page, pageSize);
-  const shared = await model.cached(model.feedPages, `${page}:${pageSize}`, async () => sharedOf(await readFeedPage(db, page, pageSize, null), page, pageSize));
+  const shared = await sharedFeedPage(db, page, pageSize);
   return renderPage(shared, viewerId === null ? null : await model.votesOf(viewerId, shared.ids));
+}
+
+/** The same body as bytes, as the feed routes send it: held per page and reader in the read model (bodyOf). */
+export async function feedPageBytes(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Buffer | string> {
+  const model = readModelOf(db);
+  if (!model.enabled) return feedPageBody(db, page, pageSize, viewerId);
+  return model.bodyOf(`feed:${page}:${pageSize}`, await sharedFeedPage(db, page, pageSize), viewerId);
+}
+
+/** The shared feed page (no reader's votes) from the read model. */
+function sharedFeedPage(db: Db, page: number, pageSize: number): Promise<SharedPage> {
+  const model = readModelOf(db);
+  return model.cached(model.feedPages, `${page}:${pageSize}`, async () => sharedOf(await readFeedPage(db, page, pageSize, null), page, pageSize));
 }
 
 /** A shared page from listed wishes' JSON (json_object and JSON.stringify both start with the id). */

@@ -352,6 +352,27 @@ describe('read model: a read that overlaps a write', () => {
     expect(renderPage(page('b', [3]), votes)).toContain('"vote_type":"downvote","author"');
   });
 
+  it('holds each reader\'s body of a page as bytes, for that page object only', async () => {
+    const model = readModelOf({} as never);
+    const shared = await model.cached(model.feedPages, 'f', async () => page('f', [1, 2]));
+    model.votes.put(7, new Map([[1, 'upvote'], [2, null]]));
+    model.votes.put(8, new Map([[1, null], [2, null]]));
+    const mine = await model.bodyOf('feed:f', shared, 7);
+    expect(mine.toString()).toContain('"id":1,"text":"f","vote_type":"upvote"');
+    // Held: the same bytes again; another reader and a visitor get their own.
+    expect(await model.bodyOf('feed:f', shared, 7)).toBe(mine);
+    expect((await model.bodyOf('feed:f', shared, 8)).toString()).not.toContain('upvote');
+    expect((await model.bodyOf('feed:f', shared, null)).toString()).not.toContain('upvote');
+    // The reader's vote on a wish of the page drops the page; the page read again is a new object, drawn again.
+    model.apply({ kind: 'vote', wishId: 1, userId: 7, vote: 'downvote' });
+    const again = await model.cached(model.feedPages, 'f', async () => page('f', [1, 2]));
+    expect(again).not.toBe(shared);
+    expect((await model.bodyOf('feed:f', again, 7)).toString()).toContain('"id":1,"text":"f","vote_type":"downvote"');
+    // Bounded by entries.
+    for (let i = 0; i < CAPS.bodies + 10; i++) await model.bodyOf(`feed:${i}`, again, null);
+    expect(model.bodies.size).toBeLessThanOrEqual(CAPS.bodies);
+  });
+
   it('keeps its sizes within the caps', async () => {
     const model = readModelOf({} as never);
     for (let i = 0; i < CAPS.feedPages + 50; i++) await model.cached(model.feedPages, `p${i}`, async () => page('x', [i + 1]));

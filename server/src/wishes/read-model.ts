@@ -14,6 +14,11 @@
  *   every change of that member's notifications (`notificationsChanged`: the notifier calls it with
  *   every unread-bus publish, mark-read included) and with everything else on `all` (an actor's new
  *   name, an account or wish deleted: its notifications go by cascade);
+ * - the finished response bodies (bytes) of the pages served last, per page and reader (anonymous
+ *   or a member): a repeat read sends them as they are, without laying the votes over the page and
+ *   encoding the text again. A body belongs to the shared page object it was drawn from, so anything
+ *   that drops or replaces that page (a vote on one of its wishes, the reader's own included; any
+ *   listed change) retires its bodies; LRU of CAPS.bodies, at most CAPS.bodyBytes;
  * - the moderation queue's pages, per moderator (the wishes carry that moderator's own vote), status
  *   and page, dropped on a new report (`reportsChanged`), with everything else on `all` (every
  *   moderator action, hide/restore/ban/edit/delete, an author's new name) and, like the feed pages,
@@ -52,7 +57,7 @@ export const VERSION_CHECK_MS = 250;
  * outside Latin-1, held as two-byte strings), 10 wishes a page; a vote-index entry ~40 bytes.
  * 768 pages + 1,024 wishes + 2,000 × 100 index entries: ~10 MB typically, ~45 MB at the very worst.
  */
-export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500, moderationPages: 64 };
+export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500, moderationPages: 64, bodies: 2048, bodyBytes: 16 * 1024 * 1024 };
 
 /** A change another process must apply too (published by cluster/wiring.ts). */
 export type ReadModelChange =
@@ -168,6 +173,9 @@ class ReadModel {
   readonly notificationPages = new Lru<number, Entry<NotificationsPage>>(CAPS.notificationPages);
   /** `moderator:status:page:size` → a queue page (10 wishes: ~3 KB typically, ~40 KB at worst). */
   readonly moderationPages = new Lru<string, Entry<HeldQueuePage>>(CAPS.moderationPages);
+  /** `page key|reader` → the body drawn from `shared` for that reader (see bodyOf). */
+  readonly bodies = new Lru<string, { shared: SharedPage; body: Buffer }>(Number.MAX_SAFE_INTEGER); // capped in bodyOf, by entries and bytes
+  private bodyBytes = 0;
   /** Other processes to tell (cluster mode). */
   publish: (change: ReadModelChange) => void = () => undefined;
   /** PostgreSQL version check (cluster mode only; a single process has no other writer). */
@@ -230,6 +238,8 @@ class ReadModel {
       this.votes.clear();
       this.notificationPages.clear();
       this.moderationPages.clear();
+      this.bodies.clear();
+      this.bodyBytes = 0;
       return;
     }
     if (change.kind === 'notifications') {
@@ -279,6 +289,33 @@ class ReadModel {
       },
     );
     return entry.promise;
+  }
+
+  /**
+   * The page's response body for this reader (null: a visitor) as bytes: held when drawn from the
+   * same shared page object, else drawn (the reader's votes laid over it) and held. Valid while that
+   * object is the one held: the reader's votes on its wishes change only by a vote on one of them,
+   * which drops the page (apply), as does any listed change; a body drawn while a write happened
+   * is sent but not held.
+   */
+  async bodyOf(pageKey: string, shared: SharedPage, viewerId: number | null): Promise<Buffer> {
+    const key = `${pageKey}|${viewerId ?? ''}`;
+    const held = this.bodies.touch(key);
+    if (held && held.shared === shared) return held.body;
+    const gen = this.gen;
+    const body = Buffer.from(renderPage(shared, viewerId === null ? null : await this.votesOf(viewerId, shared.ids)));
+    if (gen === this.gen && body.length <= CAPS.bodyBytes) {
+      const old = this.bodies.get(key);
+      if (old) this.bodyBytes -= old.body.length;
+      this.bodies.put(key, { shared, body });
+      this.bodyBytes += body.length;
+      while (this.bodyBytes > CAPS.bodyBytes || this.bodies.size > CAPS.bodies) {
+        const [oldestKey, oldest] = this.bodies.entries().next().value!;
+        this.bodies.delete(oldestKey);
+        this.bodyBytes -= oldest.body.length;
+      }
+    }
+    return body;
   }
 
   /** The member's own votes on `ids`, from their index; the missing ones in one query. */

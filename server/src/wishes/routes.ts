@@ -7,7 +7,7 @@ import { PAGE_SIZE, parseId, parsePage } from '../app/params';
 import { requireUser } from '../app/auth';
 import { WISH_TEXT } from './schemas';
 import * as q from './queries';
-import { feedPageBody, followingFeedPageBody, userWishesPageBody } from './feeds';
+import { feedPageBytes, followingFeedPageBody, userWishesPageBody } from './feeds';
 import { heldWishOf, readModelOf, renderWish } from './read-model';
 import { searchWishes, type SearchResult } from './search';
 import { SearchBusyError } from './sqlite-search';
@@ -21,9 +21,9 @@ import { themeStyle } from '../previews/card-themes';
 export default defineRoutes((_app, deps) => {
   const { db, dialect } = deps;
 
-  // The page comes as its JSON text (SQLite builds it), so it is sent as it is, not serialized again.
+  // The page comes as its JSON bytes (held per page and reader, read-model.ts bodyOf), so it is sent as it is, not serialized again.
   const feed = async (rawPage: string | undefined, viewerId: number | null, reply: FastifyReply) =>
-    reply.type('application/json; charset=utf-8').send(await feedPageBody(db, parsePage(rawPage), PAGE_SIZE, viewerId));
+    reply.type('application/json; charset=utf-8').send(await feedPageBytes(db, parsePage(rawPage), PAGE_SIZE, viewerId));
   // Signed-in only (401 for visitors): the public wishes of the people the caller follows.
   const following = async (userId: number, rawPage: string | undefined, reply: FastifyReply) =>
     reply.type('application/json; charset=utf-8').send(await followingFeedPageBody(db, dialect, userId, parsePage(rawPage), PAGE_SIZE));
