@@ -19,6 +19,9 @@
  *   moderator action, hide/restore/ban/edit/delete, an author's new name) and, like the feed pages,
  *   when a listed wish's vote counts or card theme change. The caller's role is still read from the
  *   database on every call (moderation/routes.ts), before the page is looked up.
+ * - each wish's card (previews/routes.ts): what it is drawn from and who may have it, the same for
+ *   every reader, and the finished answers (PNG bytes, ETag) per theme, format and site name; dropped
+ *   with everything else on `all` and on a card theme (`wish`), never by a vote (heldCard, cardGen).
  *
  * Freshness, stated bounds:
  * - The writer's own process: every write path invalidates (or sets) what it touches before its
