@@ -12,6 +12,7 @@ import ogs from 'open-graph-scraper';
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 import { makeFakeSite, withSiteRoot } from '../../test/security/site';
 import { previewTags } from './meta';
+import { wishesChanged } from '../wishes/caches';
 
 describe.each(dialects)('link previews (%s)', (dialect) => {
   let t: TestContext;
@@ -83,8 +84,9 @@ describe.each(dialects)('link previews (%s)', (dialect) => {
   it('a wish hidden by moderation gets the generic tags and no card, also once its card was drawn', async () => {
     const hiddenWish = await t.saveWish(ada, 'HIDDEN moderated text');
     expect((await t.request({ url: `/api/base/wish/${hiddenWish}/card.png` })).statusCode).toBe(200);
-    // As moderation's hide does (moderation/queries.ts): the moderators' bit.
+    // As moderation's hide does (moderation/queries.ts): the moderators' bit, then every cache told.
     await sql`update wishes set hidden = 1, hidden_reason = 'Spam' where id = ${hiddenWish}`.execute(t.app.deps.db);
+    wishesChanged(t.app.deps.db);
     const { result, html } = await unfurl(`/wish/${hiddenWish}`);
     expect(result.ogTitle).toBe('Wishes');
     expect(result.ogImage?.[0]?.url).toBe(`${base}/api/base/card.png`);
@@ -121,8 +123,8 @@ describe.each(dialects)('link previews (%s)', (dialect) => {
     expect(cards()).toHaveLength(1);
     expect((await unfurl(`/wish/${pub}`)).result.ogTitle).toBe('Wish by Ada King | Wishes');
 
-    // A text edit (the wish-editing route lives elsewhere): the next card is drawn anew.
-    await sql`update wishes set text = 'Edited text' where id = ${pub}`.execute(t.app.deps.db);
+    // A text edit: the next card is drawn anew.
+    expect((await t.request({ method: 'PATCH', url: `/api/base/wish/${pub}/`, token: ada.access, payload: { text: 'Edited text' } })).statusCode).toBe(200);
     const edited = await t.request({ url: `/api/base/wish/${pub}/card.png` });
     expect([etag, renamed.headers.etag]).not.toContain(edited.headers.etag);
     expect(Buffer.compare(edited.rawPayload, renamed.rawPayload)).not.toBe(0);

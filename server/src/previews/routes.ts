@@ -5,7 +5,8 @@ import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';
 import { loadOptions } from '../options/load';
 import { cardCacheFor, chosenTheme, etagMatches, sendNotModified, sendPng } from './service';
-import { cardSource } from './queries';
+import { cardSource, cardVisibleTo } from './queries';
+import { readModelOf, type CardAnswer } from '../wishes/read-model';
 import { cardIdentity } from './card';
 import { cardThemeList } from './card-themes';
 
@@ -20,19 +21,28 @@ export default defineRoutes((_app, deps) => {
     getWishCard: {
       handler: async (request, reply) => {
         const id = parseId(request.params.id, NOT_FOUND);
-        // Visitors (crawlers) see visible public wishes; the author also their private ones.
-        const wish = await cardSource(db, id, request.userId ?? null);
-        if (!wish || (!wish.isPublic && wish.userId !== request.userId)) throw new HttpError(404, NOT_FOUND);
-        // A wish hidden by moderation has no card, for its author neither (a card is for sharing).
-        if (wish.hidden) throw new HttpError(404, NOT_FOUND);
+        const viewerId = request.userId ?? null;
+        // The wish's card as the read model holds it (read-model.ts: dropped on every change to
+        // the wish, its author or its visibility), else read now and not held.
+        const model = readModelOf(db);
+        const found = model.enabled ? model.heldCard(id, () => cardSource(db, id)) : cardSource(db, id).then((source) => source && { source, answers: new Map<string, CardAnswer>(), bytes: 0 });
+        const held = found instanceof Promise ? await found : found;
+        // Visitors (crawlers) get visible public wishes' cards; the author also their private ones; a hidden wish has none.
+        if (!held || !cardVisibleTo(held.source, viewerId)) throw new HttpError(404, NOT_FOUND);
+        const wish = held.source;
         const theme = chosenTheme(request.query.theme, wish.cardTheme);
         const format: CardFormat = request.query.format ?? 'og';
         const site = siteName();
-        // The ETag names what is drawn, so a client holding this card is answered before any PNG is looked up.
-        const { etag } = cardIdentity(`wish-${id}`, wish.text, wish.author, site, { theme, format });
-        if (etagMatches(request.headers['if-none-match'], etag)) return sendNotModified(reply, etag, wish.isPublic);
-        const card = await cardFor(`wish-${id}`, wish.text, wish.author, site, { theme, format });
-        return sendPng(reply, undefined, card, wish.isPublic);
+        const key = `${theme ?? ''}\u0000${format}\u0000${site}`;
+        let answer = held.answers.get(key);
+        if (!answer) {
+          // The ETag names what is drawn, so a client holding this card is answered before any PNG is looked up.
+          const { etag } = cardIdentity(`wish-${id}`, wish.text, wish.author, site, { theme, format });
+          if (etagMatches(request.headers['if-none-match'], etag)) return sendNotModified(reply, etag, wish.isPublic);
+          answer = await cardFor(`wish-${id}`, wish.text, wish.author, site, { theme, format });
+          model.keepCardAnswer(id, held, key, answer);
+        }
+        return sendPng(reply, request.headers['if-none-match'], answer, wish.isPublic);
       },
     },
 

@@ -261,6 +261,84 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
     await expectShown('account deleted: detail', async () => (await detail(id)) === null);
   });
 
+  it('the held card (card.png): every write that changes it or who may have it, and never a private, hidden or deleted wish\'s', async () => {
+    const [author, reader, moderator] = [await createUser('Cardname'), await createUser(), await createUser()];
+    expect((await runAdminCommand(s.writer.deps.db, ['role', moderator.email, 'moderator'])).code).toBe(0);
+    moderator.access = await signIn(s.writer, moderator.email);
+    const id = await save(author, 'the card before');
+    const card = (who?: User, etag?: string) =>
+      s.reader.inject({ method: 'GET', url: `/api/base/wish/${id}/card.png`, headers: { ...(who ? { authorization: `Bearer ${who.access}` } : {}), ...(etag ? { 'if-none-match': etag } : {}) } });
+    /** Asks for the card as everyone (so it is held), returns its ETag. */
+    const held = async () => {
+      const first = await card();
+      expect(first.statusCode).toBe(200);
+      const etag = String(first.headers.etag);
+      expect((await card(reader, etag)).statusCode).toBe(304);
+      expect((await card(author)).headers.etag).toBe(etag);
+      return etag;
+    };
+    const act = async (url: string, action: string) => expect((await call(s.writer, 'POST', url, moderator.access, { action, reason: 'test' })).statusCode).toBe(200);
+    /** The card is drawn anew: a new ETag, and a client holding the old one gets the new card. */
+    const redrawn = async (what: string, old: string) =>
+      expectShown(what, async () => {
+        const res = await card(undefined, old);
+        return res.statusCode === 200 && res.headers.etag !== old;
+      });
+    /** Nobody gets the card (the author and a moderator neither), whatever ETag they hold: 404 (401 for a suspended author's own token). */
+    const noCard = async (what: string, old: string) => {
+      for (const who of [undefined, reader, author, moderator]) {
+        const refused = (status: number) => status === 404 || (who === author && status === 401);
+        await expectShown(`${what}: no card`, async () => refused((await card(who)).statusCode) && refused((await card(who, old)).statusCode));
+      }
+    };
+
+    let etag = await held();
+    expect((await call(s.writer, 'PATCH', `/api/base/wish/${id}/`, author.access, { text: 'the card after' })).statusCode).toBe(200);
+    await redrawn('edited text', etag);
+    etag = await held();
+    expect((await call(s.writer, 'PATCH', `/api/base/wish/${id}/`, author.access, { card_theme: 'midnight' })).statusCode).toBe(200);
+    await redrawn('card theme', etag);
+    etag = await held();
+    expect((await call(s.writer, 'PATCH', '/api/account/', author.access, { first_name: 'Renamed' })).statusCode).toBe(200);
+    await redrawn('author renamed', etag);
+
+    // Private: only its author, never in a shared cache.
+    etag = await held();
+    expect((await call(s.writer, 'PATCH', `/api/base/wish/${id}/`, author.access, { is_public: false })).statusCode).toBe(200);
+    for (const who of [undefined, reader, moderator]) await expectShown('private: not for others', async () => (await card(who)).statusCode === 404 && (await card(who, etag)).statusCode === 404);
+    await expectShown('private: its author', async () => {
+      const own = await card(author);
+      return own.statusCode === 200 && own.headers['cache-control'] === 'private, no-store';
+    });
+    expect((await call(s.writer, 'PATCH', `/api/base/wish/${id}/`, author.access, { is_public: true })).statusCode).toBe(200);
+    await expectShown('public again', async () => {
+      const res = await card();
+      return res.statusCode === 200 && res.headers['cache-control'] === 'public, max-age=300';
+    });
+
+    // A vote changes no card: the held answer stays (same ETag).
+    etag = await held();
+    expect((await call(s.writer, 'POST', `/api/wish/${id}/vote/`, reader.access, { vote_type: 'upvote' })).statusCode).toBe(200);
+    expect((await card(undefined, etag)).statusCode).toBe(304);
+
+    // Moderation: hidden or banned, nobody's card; restored, back.
+    await act(`/api/moderation/wish/${id}/`, 'hide');
+    await noCard('hide', etag);
+    await act(`/api/moderation/wish/${id}/`, 'restore');
+    await expectShown('restore', async () => (await card(undefined, etag)).statusCode === 304);
+    etag = await held();
+    await act(`/api/moderation/user/${author.id}/`, 'ban');
+    await noCard('ban', etag);
+    await act(`/api/moderation/user/${author.id}/`, 'unban');
+    await expectShown('unban', async () => (await card()).statusCode === 200);
+    // The ban revoked the author's sessions.
+    author.access = await signIn(s.writer, author.email);
+
+    etag = await held();
+    expect((await call(s.writer, 'DELETE', `/api/base/wish/${id}/`, author.access)).statusCode).toBe(200);
+    await noCard('delete', etag);
+  });
+
   if (processes === 1) {
     it('a member always reads their own acknowledged write, even with reads in flight as it is written', async () => {
       const [author, me] = [await createUser(), await createUser()];
@@ -371,6 +449,51 @@ describe('read model: a read that overlaps a write', () => {
     // Bounded by entries.
     for (let i = 0; i < CAPS.bodies + 10; i++) await model.bodyOf(`feed:${i}`, again, null);
     expect(model.bodies.size).toBeLessThanOrEqual(CAPS.bodies);
+  });
+
+  it('held cards: a card read that overlaps a change is not kept; a vote keeps them; entries, answers and bytes within the caps', async () => {
+    const model = readModelOf({} as never);
+    const png = (bytes: number) => ({ png: Buffer.alloc(bytes), etag: `"${bytes}"` });
+    const stale = deferred<string>();
+    const first = model.heldCard(1, () => stale.promise);
+    model.apply({ kind: 'wish', wishId: 2 });
+    let loads = 0;
+    const second = await model.heldCard(1, async () => (loads++, 'fresh'));
+    stale.resolve('stale');
+    expect((await first)?.source).toBe('stale');
+    expect(second?.source).toBe('fresh');
+    expect((await model.heldCard(1, async () => 'again'))?.source).toBe('fresh');
+    expect(loads).toBe(1);
+    // A missing wish is not held.
+    expect(await model.heldCard(3, async () => null)).toBeNull();
+    expect(model.cards.has(3)).toBe(false);
+
+    const held = (await model.heldCard(1, async () => 'x'))!;
+    model.keepCardAnswer(1, held, 'og', png(100));
+    model.apply({ kind: 'vote', wishId: 1, userId: 5, vote: 'upvote' });
+    expect(model.heldCard(1, async () => 'reloaded')).toBe(held);
+    // An answer drawn from a source that was dropped meanwhile is not kept.
+    model.apply({ kind: 'wish', wishId: 1 });
+    model.keepCardAnswer(1, held, 'square', png(100));
+    expect(model.cardBytes).toBe(0);
+
+    const saved = { ...CAPS };
+    try {
+      Object.assign(CAPS, { cardWishes: 4, cardAnswersPerWish: 2, cardBytes: 1000 });
+      for (let id = 10; id < 20; id++) await model.heldCard(id, async () => `wish ${id}`);
+      expect(model.cards.size).toBe(4);
+      const last = (await model.heldCard(19, async () => ''))!;
+      for (const key of ['a', 'b', 'c']) model.keepCardAnswer(19, last, key, png(100));
+      expect([...last.answers.keys()]).toEqual(['b', 'c']);
+      expect(model.cardBytes).toBe(200);
+      for (let id = 16; id < 19; id++) model.keepCardAnswer(id, (await model.heldCard(id, async () => ''))!, 'og', png(300));
+      expect(model.cardBytes).toBeLessThanOrEqual(1000);
+      expect(model.cards.has(19)).toBe(false); // the least recently asked left first
+      model.apply({ kind: 'all' });
+      expect([model.cards.size, model.cardBytes]).toEqual([0, 0]);
+    } finally {
+      Object.assign(CAPS, saved);
+    }
   });
 
   it('keeps its sizes within the caps', async () => {

@@ -24,6 +24,9 @@
  *   moderator action, hide/restore/ban/edit/delete, an author's new name) and, like the feed pages,
  *   when a listed wish's vote counts or card theme change. The caller's role is still read from the
  *   database on every call (moderation/routes.ts), before the page is looked up.
+ * - each wish's card (previews/routes.ts): what it is drawn from and who may have it, the same for
+ *   every reader, and the finished answers (PNG bytes, ETag) per theme, format and site name; dropped
+ *   with everything else on `all` and on a card theme (`wish`), never by a vote (heldCard, cardGen).
  *
  * Freshness, stated bounds:
  * - The writer's own process: every write path invalidates (or sets) what it touches before its
@@ -56,8 +59,25 @@ export const VERSION_CHECK_MS = 250;
  * Entry caps (LRU). Memory: a wish's JSON is ~0.3 KB typically and ~4 KB at most (2,000 characters
  * outside Latin-1, held as two-byte strings), 10 wishes a page; a vote-index entry ~40 bytes.
  * 768 pages + 1,024 wishes + 2,000 × 100 index entries: ~10 MB typically, ~45 MB at the very worst.
+ * Held cards (previews/routes.ts): per wish, what its card is drawn from and who may have it, and
+ * the finished answers (PNG bytes and ETag) per theme, format and site name: at most 1,024 wishes,
+ * 8 answers each and 16 MiB of PNG in all (the least recently asked wish leaves first), plus the
+ * sources (the wish text and author name, ≤ ~4 KB each).
  */
-export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500, moderationPages: 64, bodies: 2048, bodyBytes: 16 * 1024 * 1024 };
+export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500, moderationPages: 64, bodies: 2048, bodyBytes: 16 * 1024 * 1024, cardWishes: 1024, cardAnswersPerWish: 8, cardBytes: 16 * 1024 * 1024 };
+
+/** A finished card answer: its bytes and ETag. */
+export interface CardAnswer {
+  png: Buffer;
+  etag: string;
+}
+
+/** A wish's held card: its source (null: no such wish, not kept) and the answers drawn from it. */
+export interface HeldCard<S> {
+  source: S;
+  answers: Map<string, CardAnswer>;
+  bytes: number;
+}
 
 /** A change another process must apply too (published by cluster/wiring.ts). */
 export type ReadModelChange =
@@ -176,6 +196,17 @@ class ReadModel {
   /** `page key|reader` → the body drawn from `shared` for that reader (see bodyOf). */
   readonly bodies = new Lru<string, { shared: SharedPage; body: Buffer }>(Number.MAX_SAFE_INTEGER); // capped in bodyOf, by entries and bytes
   private bodyBytes = 0;
+  /** Wish id → its held card (HeldCard; cards are drawn the same whatever the reader, so never per viewer). */
+  readonly cards = new Map<number, Entry<HeldCard<unknown>>>();
+  /** The held cards' PNG bytes (CAPS.cardBytes). */
+  cardBytes = 0;
+  /**
+   * Bumped by the changes that can change a card (everything, or one wish's own fields), not by a
+   * vote: a vote writes only the vote counters and the votes table (votes/queries.ts,
+   * sqlite-vote-writer.ts), and no card shows either, so votes neither drop held cards nor void a
+   * card being read.
+   */
+  cardGen = 0;
   /** Other processes to tell (cluster mode). */
   publish: (change: ReadModelChange) => void = () => undefined;
   /** PostgreSQL version check (cluster mode only; a single process has no other writer). */
@@ -240,6 +271,9 @@ class ReadModel {
       this.moderationPages.clear();
       this.bodies.clear();
       this.bodyBytes = 0;
+      this.cardGen++;
+      this.cards.clear();
+      this.cardBytes = 0;
       return;
     }
     if (change.kind === 'notifications') {
@@ -261,6 +295,10 @@ class ReadModel {
       for (const [key, entry] of [...map]) if (entry.done && entry.value!.ids.includes(id)) map.delete(key);
     }
     this.wishes.delete(id);
+    if (change.kind === 'wish') {
+      this.cardGen++;
+      this.dropCard(id);
+    }
     if (change.kind === 'vote') {
       // Known now, so set rather than dropped; past the cap it is left out (the next read asks the database).
       const index = this.votes.get(change.userId);
@@ -316,6 +354,82 @@ class ReadModel {
       }
     }
     return body;
+  }
+
+  private dropCard(id: number): void {
+    const entry = this.cards.get(id);
+    if (entry?.done) this.cardBytes -= entry.value!.bytes;
+    this.cards.delete(id);
+  }
+
+  /**
+   * Wish `id`'s held card, or its source read by `load` (concurrent misses share one read). Kept
+   * only when no card-changing write happened while it was read (cardGen) and the wish exists.
+   * Synchronous on a hit (no promise), so a held card costs a map lookup.
+   */
+  heldCard<S>(id: number, load: () => Promise<S | null>): HeldCard<S> | null | Promise<HeldCard<S> | null> {
+    const check = this.sync();
+    if (check) return check.then(() => this.heldCardNow(id, load));
+    return this.heldCardNow(id, load);
+  }
+
+  private heldCardNow<S>(id: number, load: () => Promise<S | null>): HeldCard<S> | null | Promise<HeldCard<S> | null> {
+    const hit = this.cards.get(id) as Entry<HeldCard<S> | null> | undefined;
+    if (hit && (hit.done || hit.gen === this.cardGen)) {
+      // Most recently asked last (the LRU order).
+      this.cards.delete(id);
+      this.cards.set(id, hit as Entry<HeldCard<unknown>>);
+      return hit.done ? hit.value! : hit.promise;
+    }
+    const entry: Entry<HeldCard<S> | null> = {
+      gen: this.cardGen,
+      done: false,
+      value: undefined,
+      promise: load().then((source) => (source === null ? null : { source, answers: new Map(), bytes: 0 })),
+    };
+    const cards = this.cards as Map<number, Entry<HeldCard<S> | null>>;
+    if (hit) this.dropCard(id);
+    cards.set(id, entry);
+    while (this.cards.size > CAPS.cardWishes) this.dropCard(this.cards.keys().next().value!);
+    entry.promise.then(
+      (value) => {
+        if (cards.get(id) !== entry) return;
+        if (value !== null && this.cardGen === entry.gen) {
+          entry.done = true;
+          entry.value = value;
+        } else cards.delete(id);
+      },
+      () => {
+        if (cards.get(id) === entry) cards.delete(id);
+      },
+    );
+    return entry.promise;
+  }
+
+  /**
+   * Keeps a finished answer with wish `id`'s held card, if that card is still the one held (any
+   * change to the wish dropped it, so an answer drawn from a superseded source is never kept).
+   */
+  keepCardAnswer<S>(id: number, held: HeldCard<S>, key: string, answer: CardAnswer): void {
+    const entry = this.cards.get(id);
+    if (!entry?.done || entry.value !== held || answer.png.length > CAPS.cardBytes) return;
+    const previous = held.answers.get(key);
+    if (previous) {
+      held.answers.delete(key);
+      held.bytes -= previous.png.length;
+      this.cardBytes -= previous.png.length;
+    }
+    while (held.answers.size >= CAPS.cardAnswersPerWish) {
+      const [oldest, dropped] = held.answers.entries().next().value!;
+      held.answers.delete(oldest);
+      held.bytes -= dropped.png.length;
+      this.cardBytes -= dropped.png.length;
+    }
+    held.answers.set(key, answer);
+    held.bytes += answer.png.length;
+    this.cardBytes += answer.png.length;
+    // Over the byte cap: the least recently asked wishes leave (this one last).
+    while (this.cardBytes > CAPS.cardBytes && this.cards.size > 0) this.dropCard(this.cards.keys().next().value!);
   }
 
   /** The member's own votes on `ids`, from their index; the missing ones in one query. */
