@@ -131,7 +131,10 @@ export default defineRoutes((app, deps) => {
 
     exportAccount: {
       handler: async (request, reply) => {
-        const data = await q.exportAccount(db, requireUser(request));
+        const userId = requireUser(request);
+        // Everything acknowledged so far is in it: the member's queued notifications first.
+        await deps.notifications.settledFor(userId);
+        const data = await q.exportAccount(db, userId);
         if (!data) throw new AuthError(AUTH_MESSAGES.tokenNotValid, 'token_not_valid');
         return reply
           .header('Content-Type', 'application/json; charset=utf-8')

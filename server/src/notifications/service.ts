@@ -71,6 +71,8 @@ export interface Notifier {
   /** Marks the given ids (only the caller's) or, without ids, all as read; returns the unread count. */
   markRead(userId: number, ids?: number[]): Promise<number>;
   unreadCount(userId: number): Promise<number>;
+  /** Resolves once this member's queued notifications are written (any reader of their rows first waits for it). */
+  settledFor(userId: number): Promise<void>;
   /** Writes every queued notification (tests; the app's onClose). */
   flush(): Promise<void>;
   /** Writes what is queued; later notifications are written at once (graceful shutdown). */
@@ -295,6 +297,7 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
         return null;
       }),
 
+    settledFor: (userId) => queue.settledFor(userId),
     flush: () => queue.flush(),
     close: () => queue.close(),
 
