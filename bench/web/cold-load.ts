@@ -176,7 +176,11 @@ export async function coldLoad(browser: Browser, origin: string, profile: Profil
     requests.set(event.requestId, { url: event.request.url, type: event.type ?? '', initiator: event.initiator.type, priority: event.request.initialPriority, start: event.timestamp, response: null, end: null, bytes: 0, connection: null });
   });
   await page.goto(`${origin}/feed`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  await page.waitForSelector(LIVE_CARD, { timeout: 60_000 });
+  // Waits for the page's own record (a cheap check every 100 ms), not page.waitForSelector: that
+  // polls the selector on every animation frame inside the page, and at 4x CPU its queries took
+  // ~70 ms of the main thread the page was loading on (CPU profile of a throttled load).
+  // A function, not a string: the site's CSP refuses eval.
+  await page.waitForFunction(() => (window as unknown as { __coldLoad: { liveCard: number | null } }).__coldLoad.liveCard !== null, undefined, { timeout: 60_000, polling: 100 });
   const { firstCard, liveCard } = await page.evaluate(() => (window as unknown as { __coldLoad: { firstCard: number | null; liveCard: number | null } }).__coldLoad);
   await context.close();
   if (firstCard === null || liveCard === null) throw new Error('the first card was not recorded');
