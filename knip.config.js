@@ -47,7 +47,8 @@ module.exports = {
     // src/kit/*.ts: the entries of the kit's packages (scripts/kit-pack.js builds them; the shell provides them).
     shared: { entry: ['src/**/*.test.{ts,tsx}', 'src/kit/*.ts'], project: ['src/**/*.{ts,tsx}'] },
     server: { entry: ['scripts/*.ts', 'src/**/*.test.ts'], project: ['src/**/*.ts', 'scripts/**/*.ts'] },
-    [SHELL_APP.folder]: appWorkspace([]),
+    // src/startup/warmUp.ts: a federation runtime plugin (shell/federation.config.js), bundled into main.js.
+    [SHELL_APP.folder]: appWorkspace(['src/startup/warmUp.ts']),
     ...Object.fromEntries(APP_REGISTRY.map((remote) => [remote.folder, appWorkspace(Object.values(remote.exposes))])),
     bench: { entry: ['main.ts', 'search-stall.ts', 'soak.ts', 'web/cold-load.ts', 'api/server.ts'], project: ['**/*.ts'] },
     e2e: { entry: ['tests/**/*.ts', 'support/global-*.ts'], project: ['**/*.ts'] },

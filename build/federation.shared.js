@@ -42,6 +42,9 @@ function kitSingletons(appDir, host, production) {
   return shared;
 }
 
+/** Shared modules the host provides without loading them at start-up (see below). */
+const LAZY_IN_HOST = new Set(['rxjs']);
+
 /**
  * @param {{ dependencies?: Record<string, string> }} pkg the app's package.json
  * @param {{ appDir?: string, host?: boolean, production?: boolean }} [app]
@@ -49,7 +52,7 @@ function kitSingletons(appDir, host, production) {
 module.exports = function sharedSingletons(pkg, app = {}) {
   const deps = { ...(pkg.dependencies || {}) };
   const singleton = (name) => ({ singleton: true, requiredVersion: deps[name] || false });
-  return {
+  const shared = {
     ...(app.appDir ? kitSingletons(app.appDir, Boolean(app.host), app.production !== false) : {}),
     react: singleton('react'),
     'react/': singleton('react'),
@@ -61,6 +64,19 @@ module.exports = function sharedSingletons(pkg, app = {}) {
     '@tanstack/react-query': singleton('@tanstack/react-query'),
     '@wishes/shared': singleton('@wishes/shared'),
   };
+  // The host's production build provides the singletons its own start-up uses eagerly: they are
+  // part of its start-up files (webpack.factory.js puts them in one content-hashed initial chunk
+  // beside main.js) instead of one lazily loaded chunk per singleton. Every page needs them before
+  // it can render, and each extra file costs a request: over HTTP/1.1 a browser opens at most 6
+  // connections to a site, so thirteen start-up files meant three round trips one after the other
+  // on a slow network (bench/web/cold-load.ts --waterfall). Not rxjs: the shell's start-up uses two
+  // classes of it (see above), the whole library is provided for remotes only, and stays a lazy
+  // chunk. Remotes take the host's copies from the share scope as before; their own fallbacks stay
+  // lazy. Development keeps everything lazy (files served locally).
+  if (app.host && app.production !== false) {
+    for (const name of Object.keys(shared)) if (!LAZY_IN_HOST.has(name)) shared[name] = { ...shared[name], eager: true };
+  }
+  return shared;
 };
 module.exports.RXJS = RXJS;
 module.exports.ROUTER = ROUTER;

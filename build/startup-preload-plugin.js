@@ -14,7 +14,8 @@
  * Lazily imported code (a static page's markdown, the toast library) is not followed.
  *
  * Runs after the real content hashes are in place and adds `<link rel="preload" as="script">`
- * before `</head>`; the list is also written to `startup.json` for tools.
+ * before `</head>`; the list is also written to `startup.json` for tools. It also orders the
+ * entry's own script tags and raises their priority (below).
  */
 const NAME = 'StartupPreloadPlugin';
 const CONSUME_SHARED = 'consume-shared-module';
@@ -29,6 +30,22 @@ class StartupPreloadPlugin {
   apply(compiler) {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      // The entry's own <script defer> tags (main.js, and the start-up library chunk of a host that
+      // provides its singletons eagerly): fetched at high priority (a defer script is low by
+      // default, so Chromium sent main.js only after the preloads, one round trip later on a slow
+      // network), and the runtime chunk first: main.js runs as soon as it arrives, so the federation
+      // runtime starts while the larger library file is still downloading; webpack starts the
+      // entry module once every chunk of the entry is in, whatever their order.
+      const HtmlWebpackPlugin = require('html-webpack-plugin');
+      HtmlWebpackPlugin.getHooks(compilation).alterAssetTags.tap(NAME, (data) => {
+        const runtimeFiles = new Set();
+        for (const chunk of compilation.chunks) if (chunk.hasRuntime()) for (const file of chunk.files) runtimeFiles.add(file);
+        const isRuntime = (tag) => typeof tag.attributes.src === 'string' && runtimeFiles.has(tag.attributes.src.split('/').pop());
+        const scripts = data.assetTags.scripts;
+        for (const tag of scripts) if (tag.tagName === 'script' && tag.attributes.src) tag.attributes.fetchpriority = 'high';
+        data.assetTags.scripts = [...scripts.filter(isRuntime), ...scripts.filter((tag) => !isRuntime(tag))];
+        return data;
+      });
       compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const files = startupFiles(compilation);
         const styles = startupFiles(compilation, /\.css$/);

@@ -20,6 +20,14 @@ const SHARED_SRC = path.join(__dirname, '..', 'shared', 'src') + path.sep;
 /** The kit as built in the monorepo (kit-packages/*, scripts/kit-pack.js --build): its rxjs imports as @wishes/shared's. */
 const KIT_BUILT = path.join(__dirname, '..', 'kit-packages') + path.sep;
 
+/** A library module of the host's start-up (its shared singletons' code): not the federation runtime, not the app's own sources. */
+function isStartupLibrary(module) {
+  const resource = module.nameForCondition && module.nameForCondition();
+  if (!resource) return false;
+  if (resource.startsWith(SHARED_SRC) || resource.startsWith(KIT_BUILT)) return true;
+  return /[\\/]node_modules[\\/]/.test(resource) && !/[\\/]node_modules[\\/]@module-federation[\\/]/.test(resource);
+}
+
 /**
  * @param {string} appDir the app's folder (__dirname of its webpack.config.js)
  * @param {{ name: string, port: number, exposes?: Record<string,string>, host?: boolean, runtimePlugins?: string[] }} federation
@@ -44,7 +52,8 @@ module.exports = function createWebpackConfig(appDir, federation) {
         publicPath: 'auto',
         // Entry files keep stable names (the federation runtime derives paths from them); the server
         // serves them revalidated, and caches the content-hashed chunks immutably.
-        filename: '[name].js',
+        // The host's start-up library chunk (optimization below) is content-hashed like any chunk.
+        filename: federation.host && production ? (data) => (data.chunk && data.chunk.name === 'startup' ? '[name].[contenthash:8].js' : '[name].js') : '[name].js',
         chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
         assetModuleFilename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
         uniqueName: federation.name,
@@ -152,7 +161,17 @@ module.exports = function createWebpackConfig(appDir, federation) {
           : []),
       ],
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        // The host's eagerly provided singletons (federation.shared.js), the libraries and the kit,
+        // in one content-hashed start-up file beside main.js (an HTML <script defer>): main.js keeps
+        // its stable name and is revalidated on every load, so it holds only webpack's and the
+        // federation's runtime and the entry; the libraries stay cached across shell releases.
+        ...(federation.host && production
+          ? { splitChunks: { cacheGroups: { startup: { name: 'startup', chunks: 'initial', test: isStartupLibrary, enforce: true } } } }
+          : {}),
+      },
       devServer: {
         port: federation.port,
         host: '127.0.0.1',

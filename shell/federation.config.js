@@ -1,4 +1,10 @@
 // The host: name and dev port from the app registry (shared/src/registry.ts); SHELL_DEV_PORT moves the port.
 const { SHELL_APP, devPort } = require('../build/registry');
 
-module.exports = { name: SHELL_APP.name, port: devPort(SHELL_APP.folder, SHELL_APP.devPort), host: true };
+module.exports = {
+  name: SHELL_APP.name,
+  port: devPort(SHELL_APP.folder, SHELL_APP.devPort),
+  host: true,
+  // Bundled into main.js with the federation runtime, so it runs before the start-up libraries arrive.
+  runtimePlugins: [require.resolve('./src/startup/warmUp.ts')],
+};

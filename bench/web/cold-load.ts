@@ -18,7 +18,10 @@
  *
  * Prints a table, the load average before and after (the machine is shared), and writes
  * bench-results/cold-load.json. Exit status 1 when a budget is missed (`--no-fail` to report only).
- * Options: --runs=N (default 5), --skip-build, --port=N.
+ * Options: --runs=N (default 5), --skip-build, --port=N, --origin=URL (measure a server already
+ * running there instead of starting one), --profile=TEXT (only the profiles whose name has it,
+ * e.g. --profile=4G), --waterfall (print every request of each
+ * profile's median live-card run: start, first byte, end, ms from navigation start; also in the JSON).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,6 +58,24 @@ export interface Run {
   /** Requests finished before the first card, and their bytes on the wire. */
   requests: number;
   encodedBytes: number;
+  /** With --waterfall: every request of the load, ms from navigation start. */
+  waterfall?: WaterfallEntry[];
+}
+
+export interface WaterfallEntry {
+  url: string;
+  type: string;
+  /** What started it: 'parser' (the HTML, a preload link), 'script', 'other'. */
+  initiator: string;
+  startMs: number;
+  /** First byte of the response, and the end of the download (null: never finished). */
+  responseMs: number | null;
+  endMs: number | null;
+  encodedBytes: number;
+  /** Chromium's priority for it (VeryHigh … VeryLow). */
+  priority: string;
+  /** The connection it went over (HTTP/1.1: Chromium opens at most 6 per host; a request waits for a free one). */
+  connection: number | null;
 }
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -120,7 +141,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** One cold load of /feed under `profile`. */
-export async function coldLoad(browser: Browser, origin: string, profile: Profile): Promise<Run> {
+export async function coldLoad(browser: Browser, origin: string, profile: Profile, withWaterfall = false): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
   // Recorded by the page (performance.now() counts from navigation start). A string, not a
   // function: tsx would add helpers the page lacks.
@@ -139,19 +160,48 @@ export async function coldLoad(browser: Browser, origin: string, profile: Profil
   if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
   if (profile.cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
   const finished: Array<{ at: number; bytes: number }> = [];
-  cdp.on('Network.loadingFinished', (event) => finished.push({ at: event.timestamp, bytes: event.encodedDataLength }));
+  const requests = new Map<string, { url: string; type: string; initiator: string; priority: string; start: number; response: number | null; end: number | null; bytes: number; connection: number | null }>();
+  cdp.on('Network.loadingFinished', (event) => {
+    finished.push({ at: event.timestamp, bytes: event.encodedDataLength });
+    const request = requests.get(event.requestId);
+    if (request) Object.assign(request, { end: event.timestamp, bytes: event.encodedDataLength });
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) Object.assign(request, { response: event.timestamp, connection: event.response.connectionId ?? null });
+  });
   let navigationStart = 0;
   cdp.on('Network.requestWillBeSent', (event) => {
     if (!navigationStart) navigationStart = event.timestamp;
+    requests.set(event.requestId, { url: event.request.url, type: event.type ?? '', initiator: event.initiator.type, priority: event.request.initialPriority, start: event.timestamp, response: null, end: null, bytes: 0, connection: null });
   });
   await page.goto(`${origin}/feed`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  await page.waitForSelector(LIVE_CARD, { timeout: 60_000 });
+  // Waits for the page's own record (a cheap check every 100 ms), not page.waitForSelector: that
+  // polls the selector on every animation frame inside the page, and at 4x CPU its queries took
+  // ~70 ms of the main thread the page was loading on (CPU profile of a throttled load).
+  // A function, not a string: the site's CSP refuses eval.
+  await page.waitForFunction(() => (window as unknown as { __coldLoad: { liveCard: number | null } }).__coldLoad.liveCard !== null, undefined, { timeout: 60_000, polling: 100 });
   const { firstCard, liveCard } = await page.evaluate(() => (window as unknown as { __coldLoad: { firstCard: number | null; liveCard: number | null } }).__coldLoad);
   await context.close();
   if (firstCard === null || liveCard === null) throw new Error('the first card was not recorded');
   const cardAt = navigationStart + firstCard / 1000;
   const before = finished.filter((entry) => entry.at <= cardAt);
-  return { firstCardMs: Math.round(firstCard), liveCardMs: Math.round(liveCard), requests: before.length, encodedBytes: before.reduce((sum, entry) => sum + entry.bytes, 0) };
+  const ms = (at: number | null) => (at === null ? null : Math.round((at - navigationStart) * 1000));
+  const waterfall = withWaterfall
+    ? [...requests.values()].map((r) => ({ url: r.url.replace(origin, ''), type: r.type, initiator: r.initiator, priority: r.priority, startMs: ms(r.start) ?? 0, responseMs: ms(r.response), endMs: ms(r.end), encodedBytes: r.bytes, connection: r.connection }))
+    : undefined;
+  return { firstCardMs: Math.round(firstCard), liveCardMs: Math.round(liveCard), requests: before.length, encodedBytes: before.reduce((sum, entry) => sum + entry.bytes, 0), waterfall };
+}
+
+/** The waterfall of one load as text: start, first byte and end of each request, by start. */
+export function formatWaterfall(run: Run): string {
+  const rows = [...(run.waterfall ?? [])].sort((a, b) => a.startMs - b.startMs);
+  const pad = (value: number | null, width = 6) => String(value ?? '-').padStart(width);
+  return [
+    `live card at ${run.liveCardMs} ms; first card at ${run.firstCardMs} ms`,
+    `${'start'.padStart(6)} ${'TTFB'.padStart(6)} ${'end'.padStart(6)} ${'KB'.padStart(6)} ${'conn'.padStart(5)}  initiator  priority  url`,
+    ...rows.map((r) => `${pad(r.startMs)} ${pad(r.responseMs)} ${pad(r.endMs)} ${(r.encodedBytes / 1024).toFixed(1).padStart(6)} ${pad(r.connection, 5)}  ${r.initiator.padEnd(9)}  ${r.priority.padEnd(8)}  ${r.url.length > 90 ? `${r.url.slice(0, 87)}...` : r.url}`),
+  ].join('\n');
 }
 
 async function main(): Promise<void> {
@@ -163,25 +213,31 @@ async function main(): Promise<void> {
     console.log(`build: ${build.built.join(', ') || 'everything up to date'}`);
   }
   const loadBefore = os.loadavg();
-  const server = await startProductionServer(Number(arg('port') ?? (await freePort())));
+  // --origin: a server already running (e.g. while iterating on the build); nothing is started or stopped.
+  const external = arg('origin');
+  const server = external ? { child: null, dataDir: null, origin: external.replace(/\/+$/, '') } : await startProductionServer(Number(arg('port') ?? (await freePort())));
   const results: Array<{ profile: Profile; runs: Run[]; medianMs: number; pass: boolean }> = [];
   try {
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
     try {
-      for (const profile of PROFILES) {
+      for (const profile of PROFILES.filter((p) => !arg('profile') || p.name.includes(arg('profile') ?? ''))) {
         await coldLoad(browser, server.origin, profile); // warm-up: the server's first render, the OS file cache
         const measured: Run[] = [];
-        for (let i = 0; i < runs; i++) measured.push(await coldLoad(browser, server.origin, profile));
+        for (let i = 0; i < runs; i++) measured.push(await coldLoad(browser, server.origin, profile, flag('waterfall')));
         const medianMs = median(measured.map((run) => run.firstCardMs));
         results.push({ profile, runs: measured, medianMs, pass: medianMs <= profile.budgetMs });
+        if (flag('waterfall')) {
+          const middle = [...measured].sort((a, b) => a.liveCardMs - b.liveCardMs)[Math.floor(measured.length / 2)];
+          console.log(`\n${profile.name}, waterfall of the median live-card run:\n${formatWaterfall(middle)}\n`);
+        }
         console.log(`${profile.name}: first card ${measured.map((run) => run.firstCardMs).join(', ')} ms → median ${medianMs} ms (budget ${profile.budgetMs} ms); live card median ${median(measured.map((run) => run.liveCardMs))} ms`);
       }
     } finally {
       await browser.close();
     }
   } finally {
-    await stop(server.child);
-    rmSync(server.dataDir, { recursive: true, force: true });
+    if (server.child) await stop(server.child);
+    if (server.dataDir) rmSync(server.dataDir, { recursive: true, force: true });
   }
   const loadAfter = os.loadavg();
   const fmtLoad = (load: number[]) => load.map((value) => value.toFixed(2)).join(' / ');
