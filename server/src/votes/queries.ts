@@ -33,8 +33,8 @@ const delta = (type: VoteType | null | undefined, counted: VoteType) => (type ==
 async function sqliteChange(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteSummary | null> {
   return db.transaction().execute(async (trx) => {
     const found = await sql<{ vote_type: VoteType | null; up: number; down: number }>`
-      select v.vote_type, w.upvote_count as up, w.downvote_count as down
-      from wishes w left join votes v on v.wish_id = w.id and v.user_id = ${userId} where w.id = ${wishId} and ${VISIBLE_TO(userId)}`.execute(trx);
+      select (select v.vote_type from votes v where v.wish_id = w.id and v.user_id = ${userId}) as vote_type, w.upvote_count as up, w.downvote_count as down
+      from wishes w where w.id = ${wishId} and ${VISIBLE_TO(userId)}`.execute(trx);
     const wish = found.rows[0];
     if (!wish) return null;
     const old = wish.vote_type;

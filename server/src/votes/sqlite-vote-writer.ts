@@ -50,8 +50,11 @@ export function voteGroupCommitStats(raw: SqliteConnection): GroupCommitStats | 
 export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationError: (error: unknown) => void) {
   // Visibility is votes/queries.ts VISIBLE_TO (wishes/queries.ts) written out: the author sees their
   // own wish; others see a public one that is not hidden, or any public one when moderator/admin.
-  const find = raw.prepare(`select w.user_id as author, v.vote_type, w.upvote_count as up, w.downvote_count as down
-    from wishes w left join votes v on v.wish_id = w.id and v.user_id = @user
+  // The voter's vote as a scalar subquery: as a LEFT JOIN the same read took ~31 µs instead of ~4 µs
+  // (SQLite sets up join machinery for a one-row lookup), the largest single cost of a toggle.
+  const find = raw.prepare(`select w.user_id as author, w.upvote_count as up, w.downvote_count as down,
+      (select v.vote_type from votes v where v.wish_id = w.id and v.user_id = @user) as vote_type
+    from wishes w
     where w.id = @wish and (w.user_id = @user or (w.is_public = 1 and (w.hidden = 0
       or exists (select 1 from users mr where mr.id = @user and mr.role in ('moderator', 'admin')))))`);
   const insertVote = raw.prepare('insert into votes (wish_id, user_id, vote_type, created_at) values (?, ?, ?, ?)');

@@ -9,7 +9,7 @@ import type { Database, Dialect } from '../db/types';
 import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
 import { readColumnNowOnSqlite, readHot, readIds, rowLimit } from '../db/hot-reads';
 import { readModelOf, renderPage, sharedPageOf, type SharedPage } from './read-model';
-import { IS_MODERATOR, WISH_JOINS, WISH_SELECT, toPage, toWish, type Page, type WishJoinedRow } from './visibility';
+import { IS_MODERATOR, WISH_JOINS, WISH_SELECT, toPage, toWish, viewer, type Page, type WishJoinedRow } from './visibility';
 
 type Db = Kysely<Database>;
 
@@ -83,7 +83,7 @@ async function readFeedPage(db: Db, page: number, pageSize: number, viewerId: nu
     join wishes w on w.id = p.id
     ${WISH_JOINS(viewerId)}
     order by p.feed_seq desc`;
-  const json = readColumnNowOnSqlite<string>(db, sql`${target} select ${LISTED_WISH_JSON} as wish ${from}`);
+  const json = readColumnNowOnSqlite<string>(db, sql`${target} select ${LISTED_WISH_JSON(viewerId)} as wish ${from}`);
   if (json) return json;
   const rows = await readHot(db, sql<WishJoinedRow>`${target} ${WISH_SELECT(viewerId)} ${from}`);
   return rows.map((row) => JSON.stringify(toWish(row)));
@@ -106,11 +106,11 @@ function pageBodyOf(wishJson: string[], page: number, pageSize: number): string 
  */
 const JS_TRIMMED = ' \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff';
 const FULL_NAME_SQL = sql`trim(u.first_name || ' ' || u.last_name, ${JS_TRIMMED})`;
-const LISTED_WISH_JSON = sql`json_object('id', w.id, 'text', w.text, 'user_id', w.user_id,
+const LISTED_WISH_JSON = (viewerId: number | null) => sql`json_object('id', w.id, 'text', w.text, 'user_id', w.user_id,
     'is_public', json(case when w.is_public = 1 then 'true' else 'false' end),
     'published_at', w.published_at, 'created_at', w.created_at,
     'vote_count', w.upvote_count - w.downvote_count, 'upvote_count', w.upvote_count, 'downvote_count', w.downvote_count,
-    'vote_type', mv.vote_type, 'author', coalesce(nullif(${FULL_NAME_SQL}, ''), ${ANONYMOUS}),
+    'vote_type', (select mv.vote_type from votes mv where mv.wish_id = w.id and mv.user_id = ${viewer(viewerId)}), 'author', coalesce(nullif(${FULL_NAME_SQL}, ''), ${ANONYMOUS}),
     'user', json_object('id', u.id, 'full_name', ${FULL_NAME_SQL}, 'first_name', u.first_name, 'last_name', u.last_name,
       'avatar_url', u.avatar_url, 'avatar_thumbnail', u.avatar_thumbnail),
     'edited_at', w.edited_at)`;
@@ -181,7 +181,7 @@ async function readFollowingPage(db: Db, dialect: Dialect, followerId: number, p
     ${WISH_JOINS(viewerId)}
     where w.id in (${sql.join(ids)}) and w.is_public = 1 and w.hidden = 0
     order by w.feed_seq desc`;
-  const json = readColumnNowOnSqlite<string>(db, sql`select ${LISTED_WISH_JSON} as wish ${from}`);
+  const json = readColumnNowOnSqlite<string>(db, sql`select ${LISTED_WISH_JSON(viewerId)} as wish ${from}`);
   if (json) return json;
   const rows = await readHot(db, sql<WishJoinedRow>`${WISH_SELECT(viewerId)} ${from}`);
   return rows.map((row) => JSON.stringify(toWish(row)));

@@ -26,7 +26,8 @@ export const VISIBLE_TO = (viewerId: number | null) =>
 export const AUTHOR_BANNED_REASON = "The author's account is suspended.";
 
 /**
- * The Wish row (author joined, the viewer's vote left-joined) as fixed SQL text: hot reads use raw
+ * The Wish row (author joined, the viewer's vote as a scalar subquery: SQLite runs a LEFT JOIN of
+ * one row several times slower, ~19 µs against ~4 µs, building join machinery for one lookup) as fixed SQL text: hot reads use raw
  * `sql` templates with this prefix rather than the query builder, which cost ~5-20 % of a cheap
  * read's CPU building and compiling the same query on every call (and the SQL text stays the same,
  * so SQLite's prepared-statement cache keeps hitting). `show_state` says whether this viewer may
@@ -35,9 +36,9 @@ export const AUTHOR_BANNED_REASON = "The author's account is suspended.";
 export const WISH_SELECT = (viewerId: number | null) => sql`select w.id, w.text, w.user_id, w.is_public, w.published_at, w.created_at, w.upvote_count, w.downvote_count,
     w.edited_at, w.hidden, w.hidden_reason,
     case when w.hidden = 0 then 0 when w.user_id = ${viewer(viewerId)} then 1 when ${IS_MODERATOR(viewerId)} then 1 else 0 end as show_state,
-    mv.vote_type as my_vote, u.first_name, u.last_name, u.avatar_url, u.avatar_thumbnail`;
-export const WISH_JOINS = (viewerId: number | null) => sql`join users u on u.id = w.user_id
-    left join votes mv on mv.wish_id = w.id and mv.user_id = ${viewer(viewerId)}`;
+    (select mv.vote_type from votes mv where mv.wish_id = w.id and mv.user_id = ${viewer(viewerId)}) as my_vote,
+    u.first_name, u.last_name, u.avatar_url, u.avatar_thumbnail`;
+export const WISH_JOINS = (_viewerId: number | null) => sql`join users u on u.id = w.user_id`;
 
 export type WishJoinedRow = {
   id: number;
