@@ -28,7 +28,7 @@ export type PostgresVoteWrite = { summary: VoteSummary; authorId: number } | nul
 /** Votes written by one call at most. */
 const MAX_BATCH = 200;
 /** Batches being written at once (see the header). */
-const IN_FLIGHT = Number(process.env.XP_INFLIGHT ?? 2);
+const IN_FLIGHT = 2;
 
 interface PendingVote {
   wishId: number;
