@@ -2,7 +2,6 @@
  * The app factory: config → database (migrated) → services → plugins → routes. Tests call
  * buildApp() with overrides and use app.inject(); main.ts calls it and listens.
  */
-import { startCheckpointer, type Checkpointer } from '../db/sqlite-checkpointer';
 import { flushLogs, logDestination } from './log-destination';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -23,7 +22,7 @@ import healthRoutes from './health';
 import { createMetrics, installMetrics } from './metrics';
 import { API_AREAS } from './routes';
 import { loadOptions } from '../options/load';
-import { openDatabase, pgPoolOf, sqliteFileOf, sqliteHandleOf } from '../db/connect';
+import { openDatabase, pgPoolOf, sqliteFileOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { closeSqliteSearch, SQLITE_SEARCH_OPTIONS, sqliteSearchQueueDepth, sqliteSearchWorker } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
@@ -111,15 +110,6 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   // 503 "busy" in its first minute). Tests that only inject never listen, and start none.
   const sqliteFile = sqliteFileOf(db);
   if (sqliteFile) app.addHook('onListen', async () => void sqliteSearchWorker(db, sqliteFile, SQLITE_SEARCH_OPTIONS).warm());
-  // And checkpoints the WAL from a worker thread (db/sqlite-checkpointer.ts), stopped before the database closes.
-  const sqliteRaw = sqliteHandleOf(db);
-  let checkpointer: Checkpointer | null = null;
-  if (sqliteFile && sqliteRaw) {
-    app.addHook('onListen', async () => {
-      checkpointer ??= startCheckpointer(sqliteRaw, sqliteFile, (error) => app.log.warn({ err: error }, 'WAL checkpoint worker'));
-    });
-    app.addHook('onClose', async () => checkpointer?.stop());
-  }
 
   const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
   const generator =
