@@ -203,9 +203,22 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
   const writeJobs = async (jobs: NotifyJob[]): Promise<Iterable<number>> => {
     if (raw && sqliteBatch && !raw.inTransaction) return sqliteBatch(jobs);
     const ordered = [...jobs].sort((a, b) => recipientOf(a) - recipientOf(b));
+    // PostgreSQL: the vote jobs in ONE statement (wishes_vote_notify, migration 0011, per job in
+    // recipient order, each under its recipient's lock), after the vote committed: one round trip
+    // for the batch. Job by job they cost ~5 round trips each, and 200 votes' events then waited
+    // ~0.4 s behind one another (the notification fan-out row).
+    const votes = dialect === 'postgres' ? ordered.filter((job): job is Extract<NotifyJob, { type: 'vote' }> => job.type === 'vote' && job.authorId !== job.voterId) : [];
     return db.transaction().execute(async (trx) => {
       const changed = new Set<number>();
+      if (votes.length > 0) {
+        // Each follows the vote committed now: upvoted gathers the voter, anything else withdraws them.
+        const { rows } = await sql<{ author: number | null }>`select wishes_vote_notify(j.wish, j.voter,
+            (select v.vote_type from votes v where v.wish_id = j.wish and v.user_id = j.voter), ${nowIso()}) as author
+          from unnest(${votes.map((job) => job.wishId)}::integer[], ${votes.map((job) => job.voterId)}::integer[]) as j(wish, voter)`.execute(trx);
+        for (const row of rows) if (row.author !== null) changed.add(Number(row.author));
+      }
       for (const job of ordered) {
+        if (votes.length > 0 && job.type === 'vote') continue;
         const user = await apply(trx, job);
         if (user !== null) changed.add(user);
       }
