@@ -19,6 +19,8 @@ import { type Kysely, sql } from 'kysely';
 import type { VoteSummary, VoteType } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
+import { toSummary } from './queries';
+import type { GroupCommitStats } from './sqlite-vote-writer';
 
 type Db = Kysely<Database>;
 
@@ -38,22 +40,17 @@ interface PendingVote {
   reject: (error: unknown) => void;
 }
 
-/** Calls and votes written (tests: votes that arrive together share a call). */
-export interface PostgresBatchStats {
-  batches: number;
-  votes: number;
-}
 
-const statsByDb = new WeakMap<Db, PostgresBatchStats>();
+const statsByDb = new WeakMap<Db, GroupCommitStats>();
 
 /** Batch counts of a database handle's vote writer (undefined before one is created). */
-export function postgresVoteBatchStats(db: Db): PostgresBatchStats | undefined {
+export function postgresVoteBatchStats(db: Db): GroupCommitStats | undefined {
   return statsByDb.get(db);
 }
 
 export function createPostgresVoteWriter(db: Db) {
   const pending: PendingVote[] = [];
-  const stats: PostgresBatchStats = { batches: 0, votes: 0 };
+  const stats: GroupCommitStats = { batches: 0, votes: 0 };
   statsByDb.set(db, stats);
   /** (wish:voter) of the votes in the batches being written. */
   const busy = new Set<string>();
@@ -66,14 +63,7 @@ export function createPostgresVoteWriter(db: Db) {
     return new Map(rows.map((r) => [Number(r.k), { up: Number(r.up), down: Number(r.down), author: Number(r.author) }]));
   };
   const answer = (vote: PendingVote, row: { up: number; down: number; author: number } | undefined) =>
-    vote.resolve(
-      row
-        ? {
-            summary: { id: vote.wishId, vote_count: row.up - row.down, upvote_count: row.up, downvote_count: row.down, vote_type: vote.voteType },
-            authorId: row.author,
-          }
-        : null,
-    );
+    vote.resolve(row ? { summary: toSummary(vote.wishId, row.up, row.down, vote.voteType), authorId: row.author } : null);
 
   const keyOf = (vote: PendingVote) => `${vote.wishId}:${vote.userId}`;
   /**

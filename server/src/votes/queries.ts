@@ -15,7 +15,8 @@ import { readHot, rowLimit } from '../db/hot-reads';
 
 type Db = Kysely<Database>;
 
-const toSummary = (wishId: number, up: number, down: number, myVote: VoteType | null): VoteSummary => ({
+/** The API's vote answer for a wish: its counters and the voter's own vote (every vote path builds it here). */
+export const toSummary = (wishId: number, up: number, down: number, myVote: VoteType | null): VoteSummary => ({
   id: wishId,
   vote_count: up - down,
   upvote_count: up,

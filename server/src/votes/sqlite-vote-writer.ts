@@ -21,6 +21,7 @@ import type { Database as SqliteConnection } from 'better-sqlite3';
 import type { VoteSummary, VoteType } from '@wishes/shared/contract';
 import { nowIso } from '../db/types';
 import { sqliteVoteNotifications } from '../notifications/service';
+import { toSummary } from './queries';
 
 export type VoteWrite = { summary: VoteSummary; notifyUserId: number | null } | null;
 
@@ -67,7 +68,6 @@ export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationErro
   const notifySafely = raw.transaction(notify);
 
   const delta = (type: VoteType | null, counted: VoteType) => (type === counted ? 1 : 0);
-  const summary = (wishId: number, up: number, down: number, mine: VoteType | null): VoteSummary => ({ id: wishId, vote_count: up - down, upvote_count: up, downvote_count: down, vote_type: mine });
 
   const writeOne = (wishId: number, userId: number, voteType: VoteType | null): VoteWrite => {
     const found = find.get({ wish: wishId, user: userId }) as { author: number; vote_type: VoteType | null; up: number; down: number } | undefined;
@@ -75,13 +75,13 @@ export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationErro
     const old = found.vote_type;
     const now = nowIso();
     let result: VoteSummary;
-    if (old === voteType) result = summary(wishId, found.up, found.down, voteType);
+    if (old === voteType) result = toSummary(wishId, found.up, found.down, voteType);
     else {
       if (voteType === null) deleteVote.run(wishId, userId);
       else if (old === null) insertVote.run(wishId, userId, voteType, now);
       else updateVote.run(voteType, now, wishId, userId);
     const row = counters.get(delta(voteType, 'upvote') - delta(old, 'upvote'), delta(voteType, 'downvote') - delta(old, 'downvote'), wishId) as { up: number; down: number };
-      result = summary(wishId, row.up, row.down, voteType);
+      result = toSummary(wishId, row.up, row.down, voteType);
     }
     // Also on a repeat, as the Kysely path does (a repeat upvote after the author read the row is news again).
     let changed = false;
