@@ -12,6 +12,7 @@ import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
 import { VISIBLE_TO, fullName } from '../wishes/visibility';
 import { readHot, rowLimit } from '../db/hot-reads';
+import { readModelOf, type HeldVotersPage } from '../wishes/read-model';
 
 type Db = Kysely<Database>;
 
@@ -133,6 +134,37 @@ export async function listVoters(
     voters: page.map((r) => ({ id: r.id, voter_id: r.user_id, voter_name: fullName(r.first_name, r.last_name) || ANONYMOUS, vote_type: r.vote_type, created_at: r.created_at })),
     next: rows.length > limit && last ? { createdAt: last.created_at, id: last.id } : null,
   };
+}
+
+/**
+ * A listed wish's voters page (the first, or the one after `cursor`) and counters from the read
+ * model (read-model.ts), the same for every reader, with the reader's own vote from their vote index (votesOf); null when the read model
+ * is off or the wish is not listed (private, hidden or gone: those are read fresh with the viewer's
+ * visibility, by rule). Any vote on the wish drops its pages, as any listed change does.
+ */
+export async function heldVotersPage(
+  db: Db,
+  wishId: number,
+  filter: VoteType | undefined,
+  limit: number,
+  cursor: VotersCursor | null,
+  viewerId: number | null,
+): Promise<(HeldVotersPage & { mine: VoteType | null }) | null> {
+  const model = readModelOf(db);
+  if (!model.enabled) return null;
+  const held = await model.cached(
+    model.voterPagesOf(wishId),
+    `${filter ?? ''}:${limit}:${cursor ? encodeVotersCursor(cursor) : ''}`,
+    async (): Promise<HeldVotersPage | null> => {
+      // The anonymous reader's header exists exactly when the wish is listed (public, not hidden).
+      const [header, page] = await Promise.all([votersHeader(db, wishId, null), listVoters(db, wishId, filter, limit, cursor)]);
+      return header ? { up: header.up, down: header.down, voters: page.voters, next: page.next } : null;
+    },
+    (value) => value !== null,
+  );
+  if (!held) return null;
+  const mine = viewerId === null ? null : ((await model.votesOf(viewerId, [wishId])).get(wishId) ?? null);
+  return { ...held, mine };
 }
 
 /**

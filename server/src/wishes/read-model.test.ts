@@ -86,10 +86,14 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
     return res.json().access as string;
   };
   const save = async (user: User, text: string, isPublic = true) => {
-    const res = await call(s.writer, 'POST', '/api/base/save_wish/', user.access, { text, is_public: isPublic });
+    const term = word();
+    const res = await call(s.writer, 'POST', '/api/base/save_wish/', user.access, { text: `${term} ${text}`, is_public: isPublic });
     expect(res.statusCode).toBe(201);
-    return res.json().wish_id as number;
+    const id = res.json().wish_id as number;
+    searchWord.set(id, term);
+    return id;
   };
+  const searched = async (id: number, who?: User) => find(await search(searchWord.get(id)!, who), id);
   // Reads, always on the reader.
   const feed = async (who?: User): Promise<Wish[]> => (await call(s.reader, 'GET', '/api/base/feed/1/', who?.access)).json().wishes;
   const following = async (who: User): Promise<Wish[]> => (await call(s.reader, 'GET', '/api/base/feed/following/1/', who.access)).json().wishes;
@@ -98,6 +102,20 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
     const res = await call(s.reader, 'GET', `/api/base/wish/${id}/`, who?.access);
     return res.statusCode === 200 ? res.json().wish : null;
   };
+  type Voters = { voters: Array<{ voter_id: number; voter_name: string; vote_type: string }>; upvote_count: number; downvote_count: number; current_user_vote: string | null };
+  const voters = async (id: number, who?: User): Promise<Voters | null> => {
+    const res = await call(s.reader, 'GET', `/api/wish/${id}/voters/`, who?.access);
+    return res.statusCode === 200 ? res.json() : null;
+  };
+  /** A word of its own per wish, so a search finds exactly that wish. */
+  const word = () => `w${Array.from({ length: 12 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('')}`;
+  const search = async (query: string, who?: User): Promise<Wish[]> => {
+    const res = await call(s.reader, 'POST', '/api/base/search/', who?.access, { query });
+    expect(res.statusCode).toBe(200);
+    return res.json().wishes;
+  };
+  /** The first word of the wish's text (each test's wishes start with their own word()). */
+  const searchWord = new Map<number, string>();
   const find = (list: Wish[], id: number) => list.find((w) => w.id === id);
   const expectShown = async (what: string, check: () => Promise<boolean>) => slowest.push(await shows(s.bound, what, check));
   /** Reads every page once so the read model holds them before the write. */
@@ -110,6 +128,13 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
     if (id !== undefined) {
       await detail(id);
       await detail(id, reader);
+      await voters(id);
+      await voters(id, reader);
+      const term = searchWord.get(id);
+      if (term) {
+        await search(term);
+        await search(term, reader);
+      }
     }
   };
   const follow = async (follower: User, target: User, on = true) =>
@@ -125,6 +150,8 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
     await expectShown('following', async () => find(await following(reader), id) !== undefined);
     await expectShown('author\'s list', async () => find(await userPage(author), id) !== undefined);
     await expectShown('author\'s list, signed in', async () => find(await userPage(author, reader), id) !== undefined);
+    await expectShown('search', async () => (await searched(id)) !== undefined);
+    await expectShown('search, signed in', async () => (await searched(id, reader)) !== undefined);
   });
 
   it('edit: the new text everywhere, detail included', async () => {
@@ -132,12 +159,16 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
     await follow(reader, author);
     const id = await save(author, 'before the edit');
     await prime(author, reader, id);
-    expect((await call(s.writer, 'PATCH', `/api/base/wish/${id}/`, author.access, { text: 'after the edit' })).statusCode).toBe(200);
-    await expectShown('feed', async () => find(await feed(), id)?.text === 'after the edit');
-    await expectShown('following', async () => find(await following(reader), id)?.text === 'after the edit');
-    await expectShown('author\'s list', async () => find(await userPage(author), id)?.text === 'after the edit');
-    await expectShown('detail', async () => (await detail(id))?.text === 'after the edit');
-    await expectShown('detail, signed in', async () => (await detail(id, reader))?.text === 'after the edit');
+    const [before, after] = [searchWord.get(id)!, word()];
+    await search(after);
+    expect((await call(s.writer, 'PATCH', `/api/base/wish/${id}/`, author.access, { text: `${after} after the edit` })).statusCode).toBe(200);
+    await expectShown('feed', async () => find(await feed(), id)?.text === `${after} after the edit`);
+    await expectShown('following', async () => find(await following(reader), id)?.text === `${after} after the edit`);
+    await expectShown('author\'s list', async () => find(await userPage(author), id)?.text === `${after} after the edit`);
+    await expectShown('detail', async () => (await detail(id))?.text === `${after} after the edit`);
+    await expectShown('detail, signed in', async () => (await detail(id, reader))?.text === `${after} after the edit`);
+    await expectShown('search: not by the old word', async () => find(await search(before), id) === undefined);
+    await expectShown('search: by the new word, new text', async () => find(await search(after, reader), id)?.text === `${after} after the edit`);
   });
 
   it('visibility and card theme: private leaves every list and the detail; public brings it back', async () => {
@@ -150,9 +181,13 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
     await expectShown('gone from following', async () => find(await following(reader), id) === undefined);
     await expectShown('gone from the author\'s list', async () => find(await userPage(author, reader), id) === undefined);
     await expectShown('detail 404', async () => (await detail(id)) === null);
+    await expectShown('voters 404', async () => (await voters(id, reader)) === null);
+    await expectShown('gone from search', async () => (await searched(id, reader)) === undefined);
     expect((await call(s.writer, 'PATCH', `/api/base/wish/${id}/`, author.access, { is_public: true })).statusCode).toBe(200);
     await expectShown('back in the feed', async () => find(await feed(reader), id) !== undefined);
     await expectShown('back in detail', async () => (await detail(id)) !== null);
+    await expectShown('voters back', async () => (await voters(id)) !== null);
+    await expectShown('back in search', async () => (await searched(id)) !== undefined);
     expect((await call(s.writer, 'PATCH', `/api/base/wish/${id}/`, author.access, { card_theme: 'midnight' })).statusCode).toBe(200);
     await expectShown('card theme', async () => (await detail(id))?.card_theme === 'midnight');
   });
@@ -167,6 +202,8 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
     await expectShown('following', async () => find(await following(reader), id) === undefined);
     await expectShown('author\'s list', async () => find(await userPage(author), id) === undefined);
     await expectShown('detail', async () => (await detail(id, reader)) === null);
+    await expectShown('voters', async () => (await voters(id)) === null);
+    await expectShown('search', async () => (await searched(id, reader)) === undefined);
   });
 
   it('hide, restore, ban and unban by a moderator', async () => {
@@ -182,12 +219,16 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
       await expectShown(`${what}: following`, async () => find(await following(reader), id) === undefined);
       await expectShown(`${what}: author's list`, async () => find(await userPage(author, reader), id) === undefined);
       await expectShown(`${what}: detail`, async () => (await detail(id, reader)) === null);
+      await expectShown(`${what}: voters`, async () => (await voters(id, reader)) === null);
+      await expectShown(`${what}: search`, async () => (await searched(id)) === undefined);
     };
     const back = async (what: string) => {
       await expectShown(`${what}: feed`, async () => find(await feed(), id) !== undefined);
       await expectShown(`${what}: following`, async () => find(await following(reader), id) !== undefined);
       await expectShown(`${what}: author's list`, async () => find(await userPage(author), id) !== undefined);
       await expectShown(`${what}: detail`, async () => (await detail(id)) !== null);
+      await expectShown(`${what}: voters`, async () => (await voters(id, reader)) !== null);
+      await expectShown(`${what}: search`, async () => (await searched(id, reader)) !== undefined);
     };
     await prime(author, reader, id);
     await act(`/api/moderation/wish/${id}/`, 'hide');
@@ -231,7 +272,43 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
       });
       await expectShown(`${name}: detail`, async () => counts(await detail(id)));
       await expectShown(`${name}: voter's detail`, async () => (await detail(id, voter))?.vote_type === mine);
+      const listed = (page: Voters | null) => page?.upvote_count === up && page.downvote_count === down && page.voters.find((v) => v.voter_id === voter.id)?.vote_type === (mine ?? undefined);
+      await expectShown(`${name}: voters`, async () => listed(await voters(id)));
+      await expectShown(`${name}: voters, the voter's own`, async () => {
+        const page = await voters(id, voter);
+        return listed(page) && page?.current_user_vote === mine;
+      });
+      await expectShown(`${name}: search counts`, async () => counts(await searched(id)));
+      await expectShown(`${name}: voter's search`, async () => {
+        const w = await searched(id, voter);
+        return counts(w) && w?.vote_type === mine;
+      });
     }
+  });
+
+  it('voters pages after the first (cursor): counts and each voter\'s vote after a vote', async () => {
+    const [author, first, second, third] = [await createUser(), await createUser(), await createUser(), await createUser()];
+    const id = await save(author, 'paged voters');
+    const vote = async (who: User, type: string) => expect((await call(s.writer, 'POST', `/api/wish/${id}/vote/`, who.access, { vote_type: type })).statusCode).toBe(200);
+    await vote(first, 'upvote');
+    await vote(second, 'upvote');
+    const firstPage = await call(s.reader, 'GET', `/api/wish/${id}/voters/?limit=1`);
+    const cursor = firstPage.json().next_cursor as string;
+    expect(cursor).toEqual(expect.any(String));
+    const second_ = async (who?: User): Promise<Voters & { next_cursor: string | null }> => (await call(s.reader, 'GET', `/api/wish/${id}/voters/?limit=1&cursor=${cursor}`, who?.access)).json();
+    expect((await second_()).voters[0]?.voter_id).toBe(first.id);
+    await second_(first);
+    await vote(third, 'downvote');
+    await expectShown('a new vote: the counts on a later page', async () => {
+      const page = await second_();
+      return page.upvote_count === 2 && page.downvote_count === 1;
+    });
+    await vote(first, 'downvote');
+    // A switched vote is the voter's newest: it leaves the later page for the top of the first.
+    await expectShown('a switched vote on a later page, and the voter\'s own', async () => {
+      const page = await second_(first);
+      return page.voters.length === 0 && page.current_user_vote === 'downvote' && page.upvote_count === 1 && page.downvote_count === 2;
+    });
   });
 
   it('follow and unfollow: the follower\'s following feed', async () => {
@@ -254,11 +331,18 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
     await expectShown('feed', async () => find(await feed(), id)?.author === 'Newname Test');
     await expectShown('following', async () => find(await following(reader), id)?.author === 'Newname Test');
     await expectShown('detail', async () => (await detail(id))?.author === 'Newname Test');
+    await expectShown('search', async () => (await searched(id, reader))?.author === 'Newname Test');
+    expect((await call(s.writer, 'POST', `/api/wish/${id}/vote/`, reader.access, { vote_type: 'upvote' })).statusCode).toBe(200);
+    await prime(author, reader, id);
+    expect((await call(s.writer, 'PATCH', '/api/account/', reader.access, { first_name: 'Votername' })).statusCode).toBe(200);
+    await expectShown('voter\'s new name in the voters', async () => (await voters(id))?.voters.find((v) => v.voter_id === reader.id)?.voter_name === 'Votername Test');
     await prime(author, reader, id);
     expect((await call(s.writer, 'DELETE', '/api/account/', author.access, { password: DEFAULT_PASSWORD })).statusCode).toBe(200);
     await expectShown('account deleted: feed', async () => find(await feed(reader), id) === undefined);
     await expectShown('account deleted: following', async () => find(await following(reader), id) === undefined);
     await expectShown('account deleted: detail', async () => (await detail(id)) === null);
+    await expectShown('account deleted: voters', async () => (await voters(id, reader)) === null);
+    await expectShown('account deleted: search', async () => (await searched(id)) === undefined);
   });
 
   it('the held card (card.png): every write that changes it or who may have it, and never a private, hidden or deleted wish\'s', async () => {
@@ -501,5 +585,16 @@ describe('read model: a read that overlaps a write', () => {
     for (let i = 0; i < CAPS.feedPages + 50; i++) await model.cached(model.feedPages, `p${i}`, async () => page('x', [i + 1]));
     expect(model.feedPages.size).toBe(CAPS.feedPages);
     expect(model.feedPages.has('p0')).toBe(false);
+    // Voters pages: at most CAPS.voterWishes wishes, CAPS.voterPagesPerWish pages each; a vote drops only its wish's.
+    const votersPage = { up: 1, down: 0, voters: [], next: null };
+    for (let id = 1; id <= CAPS.voterWishes + 10; id++) {
+      for (let limit = 1; limit <= CAPS.voterPagesPerWish + 2; limit++) await model.cached(model.voterPagesOf(id), `:${limit}`, async () => votersPage);
+    }
+    expect(model.voterPages.size).toBe(CAPS.voterWishes);
+    expect(model.voterPages.has(1)).toBe(false);
+    expect(model.voterPagesOf(CAPS.voterWishes + 10).size).toBe(CAPS.voterPagesPerWish);
+    model.apply({ kind: 'vote', wishId: CAPS.voterWishes + 10, userId: 1, vote: 'upvote' });
+    expect(model.voterPages.has(CAPS.voterWishes + 10)).toBe(false);
+    expect(model.voterPages.has(CAPS.voterWishes + 9)).toBe(true);
   });
 });

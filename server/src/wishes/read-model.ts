@@ -8,6 +8,11 @@
  * - the public view of a member's wishes (profile list), keyed by member and page;
  * - each follower's following-feed pages (its candidates, rendered the same way);
  * - a listed wish's detail (the Wish object and its card theme);
+ * - search pages' wishes (wishes/search.ts), keyed by the ranked ids they show (so a new ranking
+ *   is a new key), without any viewer's vote: the ranking itself is the search cache's (caches.ts);
+ * - a listed wish's voters pages (votes/queries.ts heldVotersPage) per filter, size and cursor, with
+ *   its counters: the same for every reader but for their own vote (from the vote index), dropped
+ *   by any vote on that wish;
  * - a small per-member vote index (wish id → their vote) for the wishes that member has read, so a
  *   signed-in page = the shared page + the reader's own votes laid over it;
  * - each member's notifications page 1 with its unread count (notifications/service.ts), dropped on
@@ -45,7 +50,7 @@
  *   runs its query (the benchmark's "no read model" figures).
  */
 import { sql, type Kysely } from 'kysely';
-import type { NotificationsPage, ReportedWish, VoteType, Wish } from '@wishes/shared/contract';
+import type { NotificationsPage, ReportedWish, Voter, VoteType, Wish } from '@wishes/shared/contract';
 import type { Database } from '../db/types';
 import { sqliteHandleOf } from '../db/connect';
 import { readHot } from '../db/hot-reads';
@@ -64,7 +69,7 @@ export const VERSION_CHECK_MS = 250;
  * 8 answers each and 16 MiB of PNG in all (the least recently asked wish leaves first), plus the
  * sources (the wish text and author name, ≤ ~4 KB each).
  */
-export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500, moderationPages: 64, bodies: 2048, bodyBytes: 16 * 1024 * 1024, cardWishes: 1024, cardAnswersPerWish: 8, cardBytes: 16 * 1024 * 1024 };
+export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, searchPages: 256, voterWishes: 128, voterPagesPerWish: 8, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500, moderationPages: 64, bodies: 2048, bodyBytes: 16 * 1024 * 1024, cardWishes: 1024, cardAnswersPerWish: 8, cardBytes: 16 * 1024 * 1024 };
 
 /** A finished card answer: its bytes and ETag. */
 export interface CardAnswer {
@@ -87,6 +92,20 @@ export type ReadModelChange =
   | { kind: 'wish'; wishId: number }
   | { kind: 'notifications'; userId: number }
   | { kind: 'reports' };
+
+/** A listed wish's voters page as held: its counters and the page (the same for every reader). */
+export interface HeldVotersPage {
+  up: number;
+  down: number;
+  voters: Voter[];
+  next: { createdAt: string; id: number } | null;
+}
+
+/** A search page's listed wishes as held (vote_type null: no reader's vote). */
+export interface HeldSearchPage {
+  ids: number[];
+  wishes: Wish[];
+}
 
 /** A moderation queue page as held: the page and the ids of the wishes it shows. */
 export interface HeldQueuePage {
@@ -188,6 +207,10 @@ class ReadModel {
   readonly userPages: PageMap = new Lru(CAPS.userPages);
   readonly followingPages: PageMap = new Lru(CAPS.followingPages);
   readonly wishes = new Lru<number, Entry<HeldWish | null>>(CAPS.wishes);
+  /** Ranked ids joined → the listed wishes of a search page (~3 KB typically, ~40 KB at worst). */
+  readonly searchPages = new Lru<string, Entry<HeldSearchPage>>(CAPS.searchPages);
+  /** Wish id → `filter:limit:cursor` → a voters page (≤ 100 voters: ~15 KB at worst; ≤ ~15 MB in all). */
+  readonly voterPages = new Lru<number, Lru<string, Entry<HeldVotersPage | null>>>(CAPS.voterWishes);
   readonly votes = new Lru<number, Map<number, VoteType | null>>(CAPS.voters);
   /** Member id → their notifications page 1 (20 rows, ≤ 3 names each: ~8 KB typically, ~50 KB at worst). */
   readonly notificationPages = new Lru<number, Entry<NotificationsPage>>(CAPS.notificationPages);
@@ -266,6 +289,8 @@ class ReadModel {
       this.userPages.clear();
       this.followingPages.clear();
       this.wishes.clear();
+      this.searchPages.clear();
+      this.voterPages.clear();
       this.votes.clear();
       this.notificationPages.clear();
       this.moderationPages.clear();
@@ -291,10 +316,11 @@ class ReadModel {
     }
     // A vote or a wish's own fields: the pages that show that wish, and the wish itself.
     const id = change.wishId;
-    for (const map of [this.feedPages, this.userPages, this.followingPages, this.moderationPages] as Array<Lru<string, Entry<{ ids: number[] }>>>) {
+    for (const map of [this.feedPages, this.userPages, this.followingPages, this.moderationPages, this.searchPages] as Array<Lru<string, Entry<{ ids: number[] }>>>) {
       for (const [key, entry] of [...map]) if (entry.done && entry.value!.ids.includes(id)) map.delete(key);
     }
     this.wishes.delete(id);
+    this.voterPages.delete(id);
     if (change.kind === 'wish') {
       this.cardGen++;
       this.dropCard(id);
@@ -304,6 +330,13 @@ class ReadModel {
       const index = this.votes.get(change.userId);
       if (index && (index.has(id) || index.size < CAPS.votesPerVoter)) index.set(id, change.vote);
     }
+  }
+
+  /** Wish `id`'s held voters pages (created empty on first use). */
+  voterPagesOf(id: number): Lru<string, Entry<HeldVotersPage | null>> {
+    let pages = this.voterPages.touch(id);
+    if (!pages) this.voterPages.put(id, (pages = new Lru(CAPS.voterPagesPerWish)));
+    return pages;
   }
 
   /** The value for `key`, from memory or from `load` (concurrent misses share one load). */

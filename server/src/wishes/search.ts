@@ -10,6 +10,7 @@ import { SEARCH_CACHE_ENTRIES, SEARCH_CACHE_IDS, SEARCH_CACHE_MS, searchCacheOf,
 import { fts5Query, searchTerms, tsQuery } from './search-syntax';
 import { SearchBusyError, SQLITE_SEARCH_OPTIONS, sqliteSearchWorker } from './sqlite-search';
 import { WISH_JOINS, WISH_SELECT, toWish, type WishJoinedRow } from './visibility';
+import { readModelOf } from './read-model';
 
 type Db = Kysely<Database>;
 
@@ -101,9 +102,20 @@ export async function searchWishes(
     ({ ids, total } = await rankedIds(db, dialect, terms, pageSize, offset, bounds));
   }
   if (ids.length === 0) return { wishes: [], total };
+  const model = readModelOf(db);
+  if (!model.enabled) return { wishes: await listedWishes(db, ids, viewerId), total };
+  // The page's wishes from the read model (the same for every reader), the reader's votes laid over them.
+  const held = await model.cached(model.searchPages, ids.join(','), async () => ({ ids, wishes: await listedWishes(db, ids, null) }));
+  if (viewerId === null) return { wishes: held.wishes, total };
+  const votes = await model.votesOf(viewerId, held.wishes.map((wish) => wish.id));
+  return { wishes: held.wishes.map((wish) => ({ ...wish, vote_type: votes.get(wish.id) ?? null })), total };
+}
+
+/** The listed wishes among `ids`, in that order (one made private, hidden or deleted meanwhile is left out). */
+async function listedWishes(db: Db, ids: number[], viewerId: number | null): Promise<Wish[]> {
   const { rows } = await sql<WishJoinedRow>`${WISH_SELECT(viewerId)} from wishes w ${WISH_JOINS(viewerId)}
     where w.id in (${sql.join(ids)}) and w.is_public = 1 and w.hidden = 0`.execute(db);
   const byId = new Map(rows.map((r) => [r.id, toWish(r)]));
-  return { wishes: ids.map((id) => byId.get(id)).filter((w): w is Wish => w !== undefined), total };
+  return ids.map((id) => byId.get(id)).filter((w): w is Wish => w !== undefined);
 }
 
