@@ -129,7 +129,9 @@ async function main() {
         log(`\nPostgreSQL loaded in ${(timings.loadPostgresMs / 1000).toFixed(1)} s (database ${PG_DB}; ${memory()})\n  ${steps.join(', ')}`);
         log('API on PostgreSQL');
         api.postgres = await runApiBench({ databaseUrl: url, data, durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, only: ONLY, paired: !flag('unpaired'), log });
-        await dropPostgresDatabase(PG_ADMIN_URL, PG_DB);
+        // --keep-postgres: left for a profile by hand (psql, pgbench); the next run with this name replaces it.
+        if (!flag('keep-postgres')) await dropPostgresDatabase(PG_ADMIN_URL, PG_DB);
+        else log(`  kept database ${PG_DB} (--keep-postgres)`);
         pgCreated = false;
       }
     }
