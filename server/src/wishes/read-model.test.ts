@@ -468,7 +468,7 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
       const took = await shows(CROSS_PROCESS_MS, 'vote without a message', async () => find(await feed(voter), id)?.vote_type === 'upvote');
       const second = await save(author, 'saved without a message');
       const took2 = await shows(CROSS_PROCESS_MS, 'save without a message', async () => find(await feed(), second) !== undefined);
-      // SQLite: data_version on every read (the next read); PostgreSQL: one check period and a query.
+      // SQLite: data_version at most every SQLITE_VERSION_CHECK_MS; PostgreSQL: one check period and a query.
       const limit = dialect === 'sqlite' ? 100 : VERSION_CHECK_MS + 300;
       expect(Math.max(took, took2)).toBeLessThanOrEqual(limit);
       expect(readModelOf(s.reader.deps.db).enabled).toBe(true);
