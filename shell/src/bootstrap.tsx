@@ -16,7 +16,7 @@ import { ConfirmOverridePage, OverrideBanner } from './remotes/OverrideScreens';
 import './remotes/sharedRxjs';
 import { adoptFirstPaint } from './remotes/firstPaint';
 import { App } from './App';
-import { ROUTER_FUTURE } from './routes';
+import { preloadRoutePage, ROUTER_FUTURE } from './routes';
 
 export const OPTIONS_ELEMENT_ID = 'wishes-options';
 
@@ -58,6 +58,9 @@ async function start(): Promise<void> {
     return;
   }
   if (overrides?.hadParam) window.history.replaceState(window.history.state, '', overrides.cleanUrl);
+  // The page's remote loads (its files are preloaded by the HTML) while the shell renders, so the
+  // first render can show the live page rather than the first paint and then the page.
+  preloadRoutePage(window.location.pathname);
   if (overrides && (overrides.active.length > 0 || overrides.refused)) {
     const strip = document.createElement('div');
     container.before(strip);

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { routesFor } from './routes';
+import { preloadRoutePage, routesFor } from './routes';
+import { loadCalls } from './test/federationRuntime';
 import { renderApp, resetSessionAndOptions, signInAs } from './test/render';
 
 beforeEach(() => {
@@ -87,5 +88,22 @@ describe('route table', () => {
     renderApp('/nowhere');
     await waitFor(() => expect(document.title).toBe('Page Not Found | WISHES'));
     expect(screen.getByRole('link', { name: 'WISHES' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('preloadRoutePage (start-up)', () => {
+  it('starts loading the page module the router will render for the address', async () => {
+    expect(preloadRoutePage('/feed')).toBe('mf_feed/FeedPage');
+    await waitFor(() => expect(loadCalls).toContain('mf_feed/FeedPage'));
+  });
+
+  it('does not load a sign-in page for a visitor (the guard redirects), but does for a member', () => {
+    expect(preloadRoutePage('/compose')).toBeNull();
+    signInAs();
+    expect(preloadRoutePage('/compose')).toBe('mf_compose/ComposePage');
+  });
+
+  it('loads nothing for a path no remote declares', () => {
+    expect(preloadRoutePage('/page/about')).toBeNull();
   });
 });

@@ -8,7 +8,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { Spinner } from '@wishes/kit-ui';
-import { RemoteArea } from './remotes/RemoteArea';
+import { session$ } from '@wishes/kit-session';
+import { resolveDeclaredRoute } from '@wishes/shared/remotes';
+import { preloadPage, RemoteArea } from './remotes/RemoteArea';
 import { RequireSignIn } from './auth/RequireSignIn';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { siteComposition, type ComposedRoute, type SiteComposition } from './remotes/composition';
@@ -58,6 +60,17 @@ export function routesFor(composition: SiteComposition = siteComposition()): Rou
     { path: '/page/:pageName', element: staticPage },
     { path: '*', element: <NotFoundPage /> },
   ];
+}
+
+/**
+ * Starts loading the page module that `pathname` renders (start-up, before the first render), as
+ * the router will pick it; not a sign-in page for a visitor, whom it redirects. Returns the module.
+ */
+export function preloadRoutePage(pathname: string, composition: SiteComposition = siteComposition()): string | null {
+  const route = resolveDeclaredRoute(composition.routes, pathname)?.route;
+  if (!route?.module || (route.signIn && !session$.getValue().user)) return null;
+  preloadPage(route.module);
+  return route.module;
 }
 
 export function AppRoutes() {

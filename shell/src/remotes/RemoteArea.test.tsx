@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Component } from 'react';
-import { RemoteArea } from './RemoteArea';
+import { preloadPage, RemoteArea } from './RemoteArea';
 import { REMOTE_FAILURE_MESSAGE, RemoteFailure } from './RemoteFailure';
 import { fallbackPlugin, FAILED_REMOTE } from './fallback-plugin';
 import { loadCalls, setRemoteLoader, stubPage } from '../test/federationRuntime';
@@ -91,6 +91,59 @@ describe('RemoteArea', () => {
     setRemoteLoader('mf_feed/WishList', async () => ({ default: ({ wishes }: { wishes: string[] }) => <p>{wishes.length} wishes</p> }));
     render(<RemoteArea module="mf_feed/WishList" props={{ wishes: ['a', 'b'] }} />);
     expect(await screen.findByText('2 wishes')).toBeInTheDocument();
+  });
+});
+
+describe('RemoteArea with a page preloaded at start-up', () => {
+  it('renders a page already loaded at once, without a loading state, and loads it only once', async () => {
+    setRemoteLoader('mf_feed/FeedPage', async (id) => ({ default: stubPage(id) }));
+    preloadPage('mf_feed/FeedPage');
+    await act(async () => {}); // the load settles
+    render(<RemoteArea module="mf_feed/FeedPage" page loadingLabel="Loading feed..." />);
+    // Synchronously: the first render is the page, not the spinner.
+    expect(screen.getByTestId('remote-page')).toHaveTextContent('mf_feed/FeedPage');
+    expect(screen.queryByText('Loading feed...')).not.toBeInTheDocument();
+    expect(loadCalls.filter((id) => id === 'mf_feed/FeedPage')).toHaveLength(1);
+  });
+
+  it('waits for a preload still under way instead of starting another', async () => {
+    let resolve!: (value: unknown) => void;
+    setRemoteLoader('mf_profile/ProfilePage', () => new Promise((r) => (resolve = r)));
+    preloadPage('mf_profile/ProfilePage');
+    render(<RemoteArea module="mf_profile/ProfilePage" page loadingLabel="Loading profile..." />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading profile...');
+    await act(async () => {}); // the runtime has been asked
+    await act(async () => resolve({ default: stubPage('mf_profile/ProfilePage') }));
+    expect(await screen.findByTestId('remote-page')).toHaveTextContent('mf_profile/ProfilePage');
+    expect(loadCalls.filter((id) => id === 'mf_profile/ProfilePage')).toHaveLength(1);
+  });
+
+  it('shows the failure notice when the preload failed, and Retry loads again', async () => {
+    let attempts = 0;
+    setRemoteLoader('mf_compose/BusinessPage', async (id) => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('ScriptExternalLoadError: remoteEntry.js 503');
+      return { default: stubPage(id) };
+    });
+    preloadPage('mf_compose/BusinessPage');
+    await act(async () => {});
+    render(<RemoteArea module="mf_compose/BusinessPage" page />);
+    expect(await screen.findByText(REMOTE_FAILURE_MESSAGE)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('remote-page')).toHaveTextContent('mf_compose/BusinessPage');
+    expect(attempts).toBe(2);
+  });
+
+  it('serves one mount: the next visit to the page loads it afresh', async () => {
+    setRemoteLoader('mf_moderation/ModerationPage', async (id) => ({ default: stubPage(id) }));
+    preloadPage('mf_moderation/ModerationPage');
+    await act(async () => {});
+    const first = render(<RemoteArea module="mf_moderation/ModerationPage" page />);
+    expect(screen.getByTestId('remote-page')).toBeInTheDocument();
+    first.unmount();
+    render(<RemoteArea module="mf_moderation/ModerationPage" page />);
+    expect(await screen.findByTestId('remote-page')).toBeInTheDocument();
+    expect(loadCalls.filter((id) => id === 'mf_moderation/ModerationPage')).toHaveLength(2);
   });
 });
 

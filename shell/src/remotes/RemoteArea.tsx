@@ -4,7 +4,7 @@
  * footer and other routes keep working. React.lazy caches a rejected import, so Retry builds a
  * new lazy component and remounts the boundary with a new key.
  */
-import { Suspense, lazy, useCallback, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { ErrorBoundary, REMOTE_TIMEOUT_MS, Spinner } from '@wishes/kit-ui';
 import { useDocumentTitle } from '@wishes/kit-client';
 import { loadExposed } from './loadExposed';
@@ -67,6 +67,44 @@ async function loadArea(module: string, timeoutMs: number, page: boolean): Promi
   };
 }
 
+type AreaModule = { default: ComponentType<Record<string, unknown>> };
+
+/** Page modules started before the first render (preloadPage), by module and time limit. */
+const preloaded = new Map<string, { promise: Promise<AreaModule>; loaded?: AreaModule }>();
+const areaKey = (module: string, timeoutMs: number) => `${module}#${timeoutMs}`;
+
+/**
+ * Starts loading a page's module before React renders (start-up, for the address loaded): the
+ * remote's scripts then run while the shell renders, and if the module is ready when the page's
+ * area renders, React renders the page at once instead of the first paint holder and then the
+ * page (one render and one commit fewer on the live card's path). Failures surface when the area
+ * takes the load over, exactly as if it had started it.
+ */
+export function preloadPage(module: string, timeoutMs = REMOTE_TIMEOUT_MS): void {
+  const key = areaKey(module, timeoutMs);
+  if (preloaded.has(key)) return;
+  const entry: { promise: Promise<AreaModule>; loaded?: AreaModule } = { promise: loadArea(module, timeoutMs, true) };
+  entry.promise.then(
+    (loaded) => {
+      entry.loaded = loaded;
+    },
+    // Reported by the area that takes it (its error boundary); not an unhandled rejection before.
+    () => {},
+  );
+  preloaded.set(key, entry);
+}
+
+/**
+ * The area's component for its first attempt: a preloaded page (already loaded: itself, so
+ * nothing suspends; still loading: lazy on the same load), else a fresh lazy load.
+ */
+function firstComponent(module: string, timeoutMs: number, page: boolean): ComponentType<Record<string, unknown>> {
+  const entry = page ? preloaded.get(areaKey(module, timeoutMs)) : undefined;
+  if (!entry) return lazy(() => loadArea(module, timeoutMs, page));
+  const promise = entry.promise;
+  return entry.loaded?.default ?? lazy(() => promise);
+}
+
 export function RemoteArea(props: RemoteAreaProps) {
   // Another module (or time limit) is another area: a fresh load and a fresh boundary.
   return <LoadedRemoteArea key={`${props.module}#${props.timeoutMs ?? REMOTE_TIMEOUT_MS}`} {...props} />;
@@ -75,7 +113,12 @@ export function RemoteArea(props: RemoteAreaProps) {
 function LoadedRemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadingLabel = 'Loading...', page = false, loadingTitle }: RemoteAreaProps) {
   const [attempt, setAttempt] = useState(0);
   // A new lazy component per attempt, because lazy() remembers a failure forever.
-  const [Lazy, setLazy] = useState(() => lazy(() => loadArea(module, timeoutMs, page)));
+  const [Lazy, setLazy] = useState(() => firstComponent(module, timeoutMs, page));
+  // A preload serves one mount (taken here, not in the state initialiser, which React may call
+  // twice): a later visit to this page, or Retry, loads afresh as before.
+  useEffect(() => {
+    if (page) preloaded.delete(areaKey(module, timeoutMs));
+  }, [module, timeoutMs, page]);
   const retry = useCallback(() => {
     setLazy(() => lazy(() => loadArea(module, timeoutMs, page)));
     setAttempt((n) => n + 1);
