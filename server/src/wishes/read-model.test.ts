@@ -295,18 +295,18 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
     const firstPage = await call(s.reader, 'GET', `/api/wish/${id}/voters/?limit=1`);
     const cursor = firstPage.json().next_cursor as string;
     expect(cursor).toEqual(expect.any(String));
-    const second_ = async (who?: User): Promise<Voters & { next_cursor: string | null }> => (await call(s.reader, 'GET', `/api/wish/${id}/voters/?limit=1&cursor=${cursor}`, who?.access)).json();
-    expect((await second_()).voters[0]?.voter_id).toBe(first.id);
-    await second_(first);
+    const laterPage = async (who?: User): Promise<Voters & { next_cursor: string | null }> => (await call(s.reader, 'GET', `/api/wish/${id}/voters/?limit=1&cursor=${cursor}`, who?.access)).json();
+    expect((await laterPage()).voters[0]?.voter_id).toBe(first.id);
+    await laterPage(first);
     await vote(third, 'downvote');
     await expectShown('a new vote: the counts on a later page', async () => {
-      const page = await second_();
+      const page = await laterPage();
       return page.upvote_count === 2 && page.downvote_count === 1;
     });
     await vote(first, 'downvote');
     // A switched vote is the voter's newest: it leaves the later page for the top of the first.
     await expectShown('a switched vote on a later page, and the voter\'s own', async () => {
-      const page = await second_(first);
+      const page = await laterPage(first);
       return page.voters.length === 0 && page.current_user_vote === 'downvote' && page.upvote_count === 1 && page.downvote_count === 2;
     });
   });

@@ -50,7 +50,9 @@ function FailedPage() {
  * remote (fallback-plugin.ts) keeps the first paint beside the notice; a live page gives it up
  * once mounted.
  */
-async function loadArea(module: string, timeoutMs: number, page: boolean): Promise<{ default: ComponentType<Record<string, unknown>> }> {
+type AreaModule = { default: ComponentType<Record<string, unknown>> };
+
+async function loadArea(module: string, timeoutMs: number, page: boolean): Promise<AreaModule> {
   const loaded = await loadExposed(module, timeoutMs);
   if (!page) return loaded;
   if ((loaded as unknown as Record<symbol, unknown>)[FAILED_REMOTE]) return { default: FailedPage };
@@ -67,10 +69,12 @@ async function loadArea(module: string, timeoutMs: number, page: boolean): Promi
   };
 }
 
-type AreaModule = { default: ComponentType<Record<string, unknown>> };
+/** A page module started before the first render: its load, and the module once it has arrived. */
+type Preload = { promise: Promise<AreaModule>; loaded?: AreaModule };
 
-/** Page modules started before the first render (preloadPage), by module and time limit. */
-const preloaded = new Map<string, { promise: Promise<AreaModule>; loaded?: AreaModule }>();
+/** Page modules started before the first render (preloadPage), by area (module and time limit). */
+const preloaded = new Map<string, Preload>();
+/** One area per module and time limit: RemoteArea's key, and the preloads'. */
 const areaKey = (module: string, timeoutMs: number) => `${module}#${timeoutMs}`;
 
 /**
@@ -83,7 +87,7 @@ const areaKey = (module: string, timeoutMs: number) => `${module}#${timeoutMs}`;
 export function preloadPage(module: string, timeoutMs = REMOTE_TIMEOUT_MS): void {
   const key = areaKey(module, timeoutMs);
   if (preloaded.has(key)) return;
-  const entry: { promise: Promise<AreaModule>; loaded?: AreaModule } = { promise: loadArea(module, timeoutMs, true) };
+  const entry: Preload = { promise: loadArea(module, timeoutMs, true) };
   entry.promise.then(
     (loaded) => {
       entry.loaded = loaded;
@@ -107,7 +111,7 @@ function firstComponent(module: string, timeoutMs: number, page: boolean): Compo
 
 export function RemoteArea(props: RemoteAreaProps) {
   // Another module (or time limit) is another area: a fresh load and a fresh boundary.
-  return <LoadedRemoteArea key={`${props.module}#${props.timeoutMs ?? REMOTE_TIMEOUT_MS}`} {...props} />;
+  return <LoadedRemoteArea key={areaKey(props.module, props.timeoutMs ?? REMOTE_TIMEOUT_MS)} {...props} />;
 }
 
 function LoadedRemoteArea({ module, props, timeoutMs = REMOTE_TIMEOUT_MS, loadingLabel = 'Loading...', page = false, loadingTitle }: RemoteAreaProps) {
