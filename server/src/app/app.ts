@@ -121,6 +121,11 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       model: config.generatorModel,
       tokenDelayMs: config.generatorTokenDelayMs,
     });
+  if (config.warmGenerator && generator.warm) {
+    const closing = new AbortController();
+    app.addHook('onListen', async () => void generator.warm!(closing.signal).catch((error: unknown) => app.log.warn({ err: error }, 'could not warm the offline writer')));
+    app.addHook('onClose', async () => closing.abort());
+  }
   const unreadBus =
     dialect === 'postgres'
       ? createPostgresBus({

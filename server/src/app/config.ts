@@ -43,6 +43,12 @@ export interface Config {
   generationLimitPerHour: number;
   /** Pause between the streamed words of the offline generator, in ms (GENERATOR_TOKEN_DELAY_MS, default 15). */
   generatorTokenDelayMs: number;
+  /**
+   * Whether a serving process prepares the offline writer's text for every style and topic once it
+   * listens (WishGenerator.warm), so the first drafts after a start do not pay it; off under
+   * NODE_ENV=test, where hundreds of short-lived servers would each pay ~0.7 s of CPU for nothing.
+   */
+  warmGenerator: boolean;
   /** Distinct signed-in reporters (open reports) that hide a public wish pending review. */
   autoHideReports: number;
   generator: 'template' | 'openai';
@@ -230,6 +236,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     autoHideReports: e.AUTO_HIDE_REPORTS,
     generator: e.GENERATOR,
     generatorTokenDelayMs: e.GENERATOR_TOKEN_DELAY_MS,
+    warmGenerator: !isTest,
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiApiKey: e.OPENAI_API_KEY,
     generatorModel: e.GENERATOR_MODEL,

@@ -3,6 +3,7 @@ import { createOpenAIGenerator } from './openai';
 import { improveText } from './improve';
 import { followOffline, type ChatTurnResult } from '../chats/instructions';
 import { composeDraft, composeVariants, type Random } from './template';
+import { STYLE_KEYS, TOPIC_KEYS } from './keys';
 
 export type { GenerateRequest };
 
@@ -25,6 +26,11 @@ export interface WishGenerator {
    * route follows the offline instruction set (chats/instructions.ts).
    */
   chat?(turn: ChatTurn, signal?: AbortSignal): Promise<ChatTurnResult>;
+  /**
+   * Prepares, off the request path, what the first drafts would otherwise prepare while a member
+   * waits (app.ts calls it once the server listens); stops early when `signal` aborts.
+   */
+  warm?(signal?: AbortSignal): Promise<void>;
 }
 
 /** One instruction in a wish's chat, with what came before it. */
@@ -95,6 +101,19 @@ export function createTemplateGenerator(random: Random = Math.random, tokenDelay
     },
     async chat(turn) {
       return followOffline(turn.text, turn.message, turn.settings.name, random, turn.settings);
+    },
+    // The writer builds its text for a style and topic on first use: ~0.2 s for the very first
+    // draft and tens of ms for each new pair (measured on 2 cores), ~0.7 s for them all. One draft
+    // per pair, each in its own turn of the event loop so requests are served in between; the
+    // drafts are thrown away (Math.random: a test's seeded randomness is not used up).
+    async warm(signal) {
+      for (const style of STYLE_KEYS) {
+        for (const topic of TOPIC_KEYS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          if (signal?.aborted) return;
+          composeDraft({ style, topic, audience: 'friend', name: 'Sam', details: '' }, 'medium', Math.random);
+        }
+      }
     },
   };
 }
