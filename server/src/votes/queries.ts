@@ -104,6 +104,11 @@ export function decodeVotersCursor(text: string): VotersCursor | null {
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? { createdAt: match[1]!, id } : null;
 }
 
+/** A wish's counters and the reader's own vote on it. */
+export type VotersHeader = { up: number; down: number; mine: VoteType | null };
+/** One page of voters and where the next starts (null: the last page). */
+export type VotersPage = { voters: Voter[]; next: VotersCursor | null };
+
 type VoterRow = { id: number; user_id: number; vote_type: VoteType; created_at: string; first_name: string; last_name: string };
 
 /**
@@ -117,7 +122,7 @@ export async function listVoters(
   filter: VoteType | undefined,
   limit: number,
   cursor: VotersCursor | null,
-): Promise<{ voters: Voter[]; next: VotersCursor | null }> {
+): Promise<VotersPage> {
   const typeClause = filter ? sql`and v.vote_type = ${filter}` : sql``;
   // A row-value bound, which both databases turn into an index range (an OR of the two cases is not).
   const afterClause = cursor ? sql`and (v.created_at, v.id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
@@ -137,34 +142,41 @@ export async function listVoters(
 }
 
 /**
- * A listed wish's voters page (the first, or the one after `cursor`) and counters from the read
- * model (read-model.ts), the same for every reader, with the reader's own vote from their vote index (votesOf); null when the read model
- * is off or the wish is not listed (private, hidden or gone: those are read fresh with the viewer's
- * visibility, by rule). Any vote on the wish drops its pages, as any listed change does.
+ * One voters page (the first, or the one after `cursor`) with its header for this reader (null: the
+ * wish does not exist for them). A listed wish's page and counters come from the read model
+ * (read-model.ts), the same for every reader, with the reader's own vote from their vote index
+ * (votesOf); any vote on the wish drops its pages, as any listed change does. Any other wish
+ * (private, hidden, gone) is read fresh: the read model's load has just read the page and found the
+ * wish not listed, so only the header is read again, with the reader's visibility (an anonymous
+ * reader's is the one already read).
  */
-export async function heldVotersPage(
+export async function votersPageFor(
   db: Db,
   wishId: number,
   filter: VoteType | undefined,
   limit: number,
   cursor: VotersCursor | null,
   viewerId: number | null,
-): Promise<(HeldVotersPage & { mine: VoteType | null }) | null> {
+): Promise<{ header: VotersHeader | null; page: VotersPage }> {
   const model = readModelOf(db);
-  if (!model.enabled) return null;
-  const held = await model.cached(
+  if (!model.enabled) {
+    const [header, page] = await Promise.all([votersHeader(db, wishId, viewerId), listVoters(db, wishId, filter, limit, cursor)]);
+    return { header, page };
+  }
+  const read = await model.cached(
     model.voterPagesOf(wishId),
     `${filter ?? ''}:${limit}:${cursor ? encodeVotersCursor(cursor) : ''}`,
-    async (): Promise<HeldVotersPage | null> => {
+    async (): Promise<HeldVotersPage> => {
       // The anonymous reader's header exists exactly when the wish is listed (public, not hidden).
       const [header, page] = await Promise.all([votersHeader(db, wishId, null), listVoters(db, wishId, filter, limit, cursor)]);
-      return header ? { up: header.up, down: header.down, voters: page.voters, next: page.next } : null;
+      return { listed: header !== null, up: header?.up ?? 0, down: header?.down ?? 0, voters: page.voters, next: page.next };
     },
-    (value) => value !== null,
+    (value) => value.listed,
   );
-  if (!held) return null;
+  const page = { voters: read.voters, next: read.next };
+  if (!read.listed) return { header: viewerId === null ? null : await votersHeader(db, wishId, viewerId), page };
   const mine = viewerId === null ? null : ((await model.votesOf(viewerId, [wishId])).get(wishId) ?? null);
-  return { ...held, mine };
+  return { header: { up: read.up, down: read.down, mine }, page };
 }
 
 /**
@@ -172,7 +184,7 @@ export async function heldVotersPage(
  * this viewer (the same rule as isWishVisible: private for its author, hidden for author and
  * moderators).
  */
-export async function votersHeader(db: Db, wishId: number, viewerId: number | null): Promise<{ up: number; down: number; mine: VoteType | null } | null> {
+export async function votersHeader(db: Db, wishId: number, viewerId: number | null): Promise<VotersHeader | null> {
   const rows = await readHot(
     db,
     sql<{ up: number; down: number; mine: VoteType | null }>`select w.upvote_count as up, w.downvote_count as down,

@@ -86,11 +86,7 @@ export default defineRoutes((app, deps) => {
         if (request.query.cursor !== undefined && !cursor) throw new HttpError(400, VOTE_TEXT.badCursor, { fields: { cursor: VOTE_TEXT.badCursor } });
         const type = isVoteType(filter) ? filter : undefined;
         // A listed wish's pages come from the read model; any other wish's are read fresh.
-        const held = await q.heldVotersPage(db, wishId, type, limit, cursor, request.userId);
-        const [header, page] = held
-          ? [held, held]
-          : // Two reads in parallel; the page is dropped when the wish does not exist for this viewer.
-            await Promise.all([q.votersHeader(db, wishId, request.userId), q.listVoters(db, wishId, type, limit, cursor)]);
+        const { header, page } = await q.votersPageFor(db, wishId, type, limit, cursor, request.userId);
         if (!header) throw new HttpError(404, VOTE_TEXT.notFound);
         const { up, down } = header;
         return {

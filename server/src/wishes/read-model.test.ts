@@ -586,7 +586,7 @@ describe('read model: a read that overlaps a write', () => {
     expect(model.feedPages.size).toBe(CAPS.feedPages);
     expect(model.feedPages.has('p0')).toBe(false);
     // Voters pages: at most CAPS.voterWishes wishes, CAPS.voterPagesPerWish pages each; a vote drops only its wish's.
-    const votersPage = { up: 1, down: 0, voters: [], next: null };
+    const votersPage = { listed: true, up: 1, down: 0, voters: [], next: null };
     for (let id = 1; id <= CAPS.voterWishes + 10; id++) {
       for (let limit = 1; limit <= CAPS.voterPagesPerWish + 2; limit++) await model.cached(model.voterPagesOf(id), `:${limit}`, async () => votersPage);
     }

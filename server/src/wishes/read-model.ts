@@ -10,7 +10,7 @@
  * - a listed wish's detail (the Wish object and its card theme);
  * - search pages' wishes (wishes/search.ts), keyed by the ranked ids they show (so a new ranking
  *   is a new key), without any viewer's vote: the ranking itself is the search cache's (caches.ts);
- * - a listed wish's voters pages (votes/queries.ts heldVotersPage) per filter, size and cursor, with
+ * - a listed wish's voters pages (votes/queries.ts votersPageFor) per filter, size and cursor, with
  *   its counters: the same for every reader but for their own vote (from the vote index), dropped
  *   by any vote on that wish;
  * - a small per-member vote index (wish id → their vote) for the wishes that member has read, so a
@@ -101,6 +101,8 @@ export type ReadModelChange =
 
 /** A listed wish's voters page as held: its counters and the page (the same for every reader). */
 export interface HeldVotersPage {
+  /** Whether the wish is listed (public, not hidden); only listed pages are kept, and only theirs carry counters. */
+  listed: boolean;
   up: number;
   down: number;
   voters: Voter[];
@@ -216,7 +218,7 @@ class ReadModel {
   /** Ranked ids joined → the listed wishes of a search page (~3 KB typically, ~40 KB at worst). */
   readonly searchPages = new Lru<string, Entry<HeldSearchPage>>(CAPS.searchPages);
   /** Wish id → `filter:limit:cursor` → a voters page (≤ 100 voters: ~15 KB at worst; ≤ ~15 MB in all). */
-  readonly voterPages = new Lru<number, Lru<string, Entry<HeldVotersPage | null>>>(CAPS.voterWishes);
+  readonly voterPages = new Lru<number, Lru<string, Entry<HeldVotersPage>>>(CAPS.voterWishes);
   readonly votes = new Lru<number, Map<number, VoteType | null>>(CAPS.voters);
   /** Member id → their notifications page 1 (20 rows, ≤ 3 names each: ~8 KB typically, ~50 KB at worst). */
   readonly notificationPages = new Lru<number, Entry<NotificationsPage>>(CAPS.notificationPages);
@@ -342,7 +344,7 @@ class ReadModel {
   }
 
   /** Wish `id`'s held voters pages (created empty on first use). */
-  voterPagesOf(id: number): Lru<string, Entry<HeldVotersPage | null>> {
+  voterPagesOf(id: number): Lru<string, Entry<HeldVotersPage>> {
     let pages = this.voterPages.touch(id);
     if (!pages) this.voterPages.put(id, (pages = new Lru(CAPS.voterPagesPerWish)));
     return pages;
