@@ -4,11 +4,11 @@
  */
 import { act, within } from '@testing-library/react';
 import { EMBEDDED_ELEMENT_ID, setOptions } from '@wishes/kit-client';
-import { renderFeedFirstPaint } from '@wishes/shared/firstPaint';
+import { FIRST_PAINT_ELEMENT_ID, renderFeedFirstPaint } from '@wishes/shared/firstPaint';
 import { renderAt, resetSharedState } from '@wishes/shared/testing';
 import FeedPage from './FeedPage';
 import WishList from '../wish/WishList';
-import { LIVE_FIRST, takeDrawnCards } from './drawnCards';
+import { FIRST_PAINT_ID, LIVE_FIRST, takeDrawnCards } from './drawnCards';
 import { feedPage, OPTIONS, wishes } from '../test/fixtures';
 import { answer, API } from '../test/http';
 
@@ -36,6 +36,10 @@ beforeEach(() => {
 afterEach(() => {
   document.getElementById('first-paint')?.remove();
   document.getElementById(EMBEDDED_ELEMENT_ID)?.remove();
+});
+
+it("looks for the server's first-paint element by its id", () => {
+  expect(FIRST_PAINT_ID).toBe(FIRST_PAINT_ELEMENT_ID);
 });
 
 it('finds the drawn card of each wish, only for the page the first paint stands for', () => {

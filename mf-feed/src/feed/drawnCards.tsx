@@ -12,7 +12,13 @@
  * card's links are real links, its vote and menu controls come alive with that next render.
  */
 import { useLayoutEffect, useRef } from 'react';
-import { FIRST_PAINT_ELEMENT_ID } from '@wishes/shared/firstPaint';
+
+/**
+ * @wishes/shared/firstPaint's FIRST_PAINT_ELEMENT_ID, written out: importing that module would
+ * bundle its drawing code and CSS (~1 KB gzip) into the feed's page chunk (drawnCards.test.tsx
+ * holds the two equal).
+ */
+export const FIRST_PAINT_ID = 'first-paint';
 
 /** Live cards in the first render: a phone's first screen holds three or four, a laptop's fewer. */
 export const LIVE_FIRST = 4;
@@ -22,7 +28,7 @@ export const LIVE_FIRST = 4;
  * null when there is none (not the page first loaded, or no first paint at all).
  */
 export function takeDrawnCards(path: string, doc: Document = document): Map<number, HTMLElement> | null {
-  const root = doc.getElementById(FIRST_PAINT_ELEMENT_ID);
+  const root = doc.getElementById(FIRST_PAINT_ID);
   if (!root || root.dataset.path !== path) return null;
   const cards = new Map<number, HTMLElement>();
   for (const article of root.querySelectorAll<HTMLElement>('article.feed-card')) {
