@@ -1,6 +1,14 @@
+import { memo } from 'react';
 import type { WishListProps } from '@wishes/shared/remotes';
 import { WishCard } from './WishCard';
 import { DrawnCard } from '../feed/drawnCards';
+
+/**
+ * A card renders again only when its own props change (or what it reads: the session, the cache):
+ * the feed's second render (drawn cards made live) and each next page then build the new cards
+ * only, not every card above them again.
+ */
+const ListedCard = memo(WishCard);
 
 /**
  * A plain list of wish cards; the page that shows it owns paging. `highlight` marks a search term.
@@ -16,7 +24,7 @@ export default function WishList({ wishes, onChange, highlight, drawn }: WishLis
           <DrawnCard key={`drawn-${wish.id}`} node={node} />
         ) : (
           <li key={wish.id} className="feed-list__item">
-            <WishCard wish={wish} onChange={onChange} highlight={highlight} />
+            <ListedCard wish={wish} onChange={onChange} highlight={highlight} />
           </li>
         );
       })}
