@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { call, errorMessage, queryKeys, takeEmbedded, useDocumentTitle, useInfiniteQuery, useSessionUser } from '@wishes/kit-client';
 import { EmptyState, ErrorState, Spinner } from '@wishes/kit-ui';
@@ -7,6 +7,7 @@ import { type FeedPage as FeedPageData, type Wish } from '@wishes/kit-contract';
 import { appendUnique, nextPageOf } from '../common/paging';
 import WishList from '../wish/WishList';
 import { distanceToPageBottom } from './scrollGeometry';
+import { LIVE_FIRST, takeDrawnCards } from './drawnCards';
 import './feed.css';
 
 export const FEED_TEXTS = {
@@ -76,6 +77,18 @@ function FeedSwitch({ view }: { view: FeedView }) {
 function FeedList({ view }: { view: FeedView }) {
   // The server embeds page 1 of the public feed into /feed's HTML; use it once instead of requesting it.
   const [embedded] = useState(() => (view === 'all' ? takeEmbedded('feed', '/feed') : null));
+  // The server drew that page too: past the first few cards, the first render keeps its drawn
+  // cards and the next one (a transition after the first commit) makes them live (./drawnCards).
+  const [drawn, setDrawn] = useState(() => {
+    if (!embedded) return null;
+    const cards = takeDrawnCards('/feed');
+    if (!cards) return null;
+    for (const wish of (embedded.wishes ?? []).slice(0, LIVE_FIRST)) cards.delete(wish.id);
+    return cards.size > 0 ? cards : null;
+  });
+  useEffect(() => {
+    if (drawn) startTransition(() => setDrawn(null));
+  }, [drawn]);
   const feed = useInfiniteQuery({
     queryKey: feeds[view].key(),
     queryFn: ({ pageParam, signal }) => feeds[view].load(pageParam, signal),
@@ -137,7 +150,7 @@ function FeedList({ view }: { view: FeedView }) {
 
   return (
     <>
-      {wishes.length > 0 ? <WishList wishes={wishes} /> : null}
+      {wishes.length > 0 ? <WishList wishes={wishes} drawn={drawn} /> : null}
       {loading ? <Spinner label={FEED_TEXTS.loading} /> : null}
       {failed ? <ErrorState message={errorMessage(error, FEED_TEXTS.failed)} onRetry={retry} /> : null}
       {!loading && !isError && data && !hasNextPage ? wishes.length > 0 ? <EmptyState>{FEED_TEXTS.end}</EmptyState> : empty : null}
