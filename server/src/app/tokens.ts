@@ -22,6 +22,9 @@ export interface RefreshSession {
 
 export const newTokenId = () => randomUUID().replace(/-/g, '');
 
+/** Tokens whose signature was checked lately, kept by their text (at most this many, oldest out first). */
+const VERIFIED_CAP = 1000;
+
 export interface TokenService {
   issueAccess(userId: number, nowMs?: number, epoch?: number, role?: string): string;
   /** Without `session` the token has a fresh jti, no family and epoch 0 (tests); sign-in passes one. */
@@ -36,7 +39,20 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
   const access = signer(options.accessTtlSeconds);
   const refresh = signer(options.refreshTtlSeconds);
   // The algorithm allowlist refuses `alg: none` and any other algorithm substitution.
-  const verifier = createVerifier({ key: options.secret, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'jti', 'token_type', 'user_id'], cache: 1000 });
+  const verifier = createVerifier({ key: options.secret, algorithms: ['HS256'], requiredClaims: ['exp', 'iat', 'jti', 'token_type', 'user_id'] });
+  // A member's every call carries the same token, so its claims are kept by the token's own text:
+  // a lookup, where fast-jwt's own cache hashed each token (a SHA-256 object per call, ~8 µs, most
+  // of a signed-in feed read's own CPU). A kept token is still refused once it expires.
+  const verified = new Map<string, VerifiedClaims>();
+  const checked = (token: string): VerifiedClaims => {
+    const kept = verified.get(token);
+    if (kept && kept.exp * 1000 > Date.now()) return kept;
+    verified.delete(token);
+    const claims = verifier(token) as VerifiedClaims;
+    if (verified.size >= VERIFIED_CAP) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
+    return claims;
+  };
 
   return {
     issueAccess(userId, nowMs, epoch = 0, role) {
@@ -53,7 +69,7 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
       if (typeof token !== 'string' || token.length > 4096) return null;
       let claims: VerifiedClaims;
       try {
-        claims = verifier(token) as VerifiedClaims;
+        claims = checked(token);
       } catch {
         return null;
       }
