@@ -40,8 +40,8 @@ async function main() {
   );
   await app.listen({ host: '127.0.0.1', port: 0 });
   // A serving process warms the offline writer once it listens (~1 s of CPU on 2 cores, in small
-  // steps): measured slices start within a second of this message, so it is waited for here (a
-  // second pass over warm text is ~0.2 s) instead of landing in the first rows.
+  // steps): measured slices start within a second of this message, so that run is waited for here
+  // (warm() answers the run already started) instead of landing in the first rows.
   await app.deps.generator.warm?.();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -33,6 +33,14 @@ describe('the offline writer warms up', () => {
     expect(random).not.toHaveBeenCalled();
   });
 
+  it('answers a second call with the run already started', async () => {
+    const generator = createTemplateGenerator(Math.random, 0);
+    const first = generator.warm!();
+    expect(generator.warm!()).toBe(first);
+    await first;
+    expect(compose).toHaveBeenCalledTimes(STYLE_KEYS.length * TOPIC_KEYS.length);
+  });
+
   it('stops at the next draft once its signal aborts', async () => {
     const stop = new AbortController();
     const warming = createTemplateGenerator(Math.random, 0).warm!(stop.signal);
