@@ -99,9 +99,13 @@ export type ReadModelChange =
   | { kind: 'notifications'; userId: number }
   | { kind: 'reports' };
 
-/** A listed wish's voters page as held: its counters and the page (the same for every reader). */
+/**
+ * A wish's voters page as the read model loads it (votes/queries.ts votersPageFor): for a listed
+ * wish, its counters and the page, the same for every reader, and kept; for any other, the page
+ * alone, answered once and not kept.
+ */
 export interface HeldVotersPage {
-  /** Whether the wish is listed (public, not hidden); only listed pages are kept, and only theirs carry counters. */
+  /** Whether the wish is listed (public, not hidden); only listed pages are kept, and only theirs carry counters (else 0). */
   listed: boolean;
   up: number;
   down: number;
