@@ -130,7 +130,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     dialect === 'postgres'
       ? createPostgresBus({
           databaseUrl: config.databaseUrl,
-          notify: async (channel, payload) => void (await sql`select pg_notify(${channel}, ${payload})`.execute(db)),
+          notify: async (channel, payloads) => void (await sql`select pg_notify(${channel}, p) from unnest(${payloads}::text[]) as p`.execute(db)),
           onError: (error) => app.log.warn({ err: error }, 'notification LISTEN connection lost'),
         })
       : createInProcessBus();

@@ -16,6 +16,8 @@ export type UnreadListener = () => void;
 export interface UnreadBus {
   /** Tell every stream of `userId`, in any process, that its notifications changed. */
   publish(userId: number): Promise<void>;
+  /** The same for several members at once: on PostgreSQL one statement (one round trip, one commit) for all. */
+  publishMany(userIds: readonly number[]): Promise<void>;
   /** Calls `listener` on every change for `userId`; returns the unsubscribe function. */
   subscribe(userId: number, listener: UnreadListener): () => void;
   /** Resolves once changes from other processes reach this one's listeners (the LISTEN is up). */
@@ -54,6 +56,9 @@ export function createInProcessBus(): UnreadBus {
     async publish(userId) {
       listeners.emit(userId);
     },
+    async publishMany(userIds) {
+      for (const userId of userIds) listeners.emit(userId);
+    },
     subscribe: (userId, listener) => listeners.add(userId, listener),
     async ready() {},
     async close() {},
@@ -62,8 +67,8 @@ export function createInProcessBus(): UnreadBus {
 
 export interface PostgresBusOptions {
   databaseUrl: string;
-  /** Sends the NOTIFY (through the app's pool). */
-  notify: (channel: string, payload: string) => Promise<void>;
+  /** Sends one NOTIFY per payload, all in one statement (through the app's pool). */
+  notify: (channel: string, payloads: readonly string[]) => Promise<void>;
   onError?: (error: unknown) => void;
   reconnectMs?: number;
 }
@@ -114,7 +119,10 @@ export function createPostgresBus(options: PostgresBusOptions): UnreadBus {
 
   return {
     async publish(userId) {
-      await options.notify(CHANNEL, String(userId));
+      await options.notify(CHANNEL, [String(userId)]);
+    },
+    async publishMany(userIds) {
+      if (userIds.length > 0) await options.notify(CHANNEL, userIds.map(String));
     },
     subscribe(userId, listener) {
       const unsubscribe = listeners.add(userId, listener);

@@ -22,7 +22,7 @@ describe('notification queue', () => {
         return jobs;
       },
       recipientOf: (job) => job,
-      publish: async (user) => void published.push(user),
+      publish: async (users) => void published.push(...users),
       log: quiet,
       limit: 5,
     });

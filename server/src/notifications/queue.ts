@@ -21,8 +21,8 @@ export interface QueueOptions<J> {
   write(jobs: J[]): Promise<Iterable<number>>;
   /** The recipient a job may change (for settledFor). */
   recipientOf(job: J): number | null;
-  /** Tells a recipient's streams after the commit. */
-  publish(userId: number): Promise<void>;
+  /** Tells the recipients' streams after the commit (all of a batch's at once: one round trip on PostgreSQL). */
+  publish(userIds: number[]): Promise<void>;
   log: Pick<FastifyBaseLogger, 'error'>;
   /** Most jobs waiting (default 10,000). */
   limit?: number;
@@ -92,7 +92,8 @@ export function createNotificationQueue<J>(options: QueueOptions<J>): Notificati
       }
       changed = each;
     }
-    for (const user of new Set(changed)) await options.publish(user).catch((error: unknown) => options.log.error({ err: error }, 'notification not published'));
+    const users = [...new Set(changed)];
+    if (users.length > 0) await options.publish(users).catch((error: unknown) => options.log.error({ err: error }, 'notification not published'));
   };
 
   const drain = async () => {
