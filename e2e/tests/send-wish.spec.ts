@@ -205,6 +205,36 @@ for (const width of [390, 1280]) {
   });
 }
 
+for (const width of [390, 1280]) {
+  test(`a mail program opens the unsubscribe address: the page asks first, and its button stops the wishes (${width} px)`, async ({ browser, baseURL, api }) => {
+    const sender = await api.createUser({ firstName: 'Ada', lastName: 'Sender' });
+    const wishId = await api.createWish(sender, `Good luck, Kim! ${unique('u')}`);
+    const kim = `${unique('kim')}@example.com`;
+    await api.request('POST', `/api/base/wish/${wishId}/send/`, { token: sender.access, json: { recipient_email: kim, recipient_name: 'Kim' }, expect: [201] });
+    // The mail's List-Unsubscribe header, as a mail program without one-click would open it.
+    const unsubscribe = await waitForLink(kim, /\/api\/base\/deliveries\/received\/[A-Za-z0-9_-]{43}\/unsubscribe\/$/);
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(unsubscribe);
+      await expect(page).toHaveURL(/\/w\/[A-Za-z0-9_-]{43}\?unsubscribe=1$/);
+      const stop = page.getByRole('button', { name: 'Send no more wishes' });
+      await expect(stop).toBeInViewport();
+      await expect(page.getByText(/^Do you want no more wishes from /)).toBeVisible();
+      await shot(page, `recipient-unsubscribe-${width}`);
+      // Opening the address changed nothing: the address still takes wishes until the button.
+      await api.request('POST', `/api/base/wish/${wishId}/send/`, { token: sender.access, json: { recipient_email: kim }, expect: [201] });
+      await stop.click();
+      await expect(page.getByText('This address will receive no more wishes.')).toBeVisible();
+      await expect(stop).toBeHidden();
+      await shot(page, `recipient-unsubscribed-${width}`);
+      await api.request('POST', `/api/base/wish/${wishId}/send/`, { token: sender.access, json: { recipient_email: kim }, expect: [409] });
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test('a wish the mail server did not take stays scheduled and says why in the sent list (390 and 1280 px)', async ({ browser }) => {
   // A server whose mail server is down (nothing listens on that port): each try fails, the next is far off.
   const port = await freePort();

@@ -1,5 +1,5 @@
 // The recipient's page (/w/{token}): tell the sender it was opened — once it is shown in a
-// browser, never on a plain GET — and handle "This is not me".
+// browser, never on a plain GET — and handle "This is not me" and the unsubscribe confirmation.
 (function () {
   var token = location.pathname.split('/')[2] || '';
   var base = '/api/base/deliveries/received/' + encodeURIComponent(token) + '/';
@@ -14,12 +14,13 @@
       post('opened/').catch(function () {});
     });
   }
-  // The "not me" link (?not_me=1) is no open: that person is not the one the wish was for.
-  if (!/[?&]not_me=1/.test(location.search)) requestAnimationFrame(function () { setTimeout(opened, 0); });
+  // The "not me" link (?not_me=1) is no open: that person is not the one the wish was for; nor is
+  // a mail program's unsubscribe link (?unsubscribe=1).
+  if (!/[?&](not_me|unsubscribe)=1/.test(location.search)) requestAnimationFrame(function () { setTimeout(opened, 0); });
   var button = document.getElementById('notme-button');
   if (button) button.addEventListener('click', function () {
     button.disabled = true;
-    post('not_me/').then(function (res) {
+    post(button.getAttribute('data-action') || 'not_me/').then(function (res) {
       if (!res.ok) throw new Error(String(res.status));
       var done = document.getElementById('notme-done');
       if (done) done.hidden = false;

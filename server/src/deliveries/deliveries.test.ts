@@ -243,6 +243,30 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     expect((await send(bob, bobWish, { recipient_email: 'notme@example.com' })).statusCode).toBe(409);
   });
 
+  it("the unsubscribe address opened in a browser changes nothing and leads to the page's confirmation, which suppresses", async () => {
+    const wishId = await t.saveWish(ada, 'Opened by a mail program.');
+    const res = await send(ada, wishId, { recipient_email: 'browser@example.com' });
+    const token = await tokenOf(t.app, res.json().delivery_id);
+    // A mail program without one-click (or a link scanner) opens the List-Unsubscribe address.
+    const opened = await t.request({ url: `/api/base/deliveries/received/${token}/unsubscribe/` });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`/w/${token}?unsubscribe=1`);
+    expect(opened.headers['referrer-policy']).toBe('no-referrer');
+    expect(opened.json()).toEqual({ message: 'Confirm on the page this leads to: a link opened changes nothing by itself.' });
+    // The same answer for a link that does not exist: the page there answers 404 and tells nothing.
+    const unknown = await t.request({ url: '/api/base/deliveries/received/nope/unsubscribe/' });
+    expect(unknown.statusCode).toBe(303);
+    expect((await t.request({ url: unknown.headers.location as string })).statusCode).toBe(404);
+    // Nothing was suppressed by the GET: the address still takes wishes.
+    expect(await t.app.deps.db.selectFrom('email_suppressions').select('reason').where('email_hash', '=', emailHash('browser@example.com')).executeTakeFirst()).toBeUndefined();
+    const page = await t.request({ url: opened.headers.location as string });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data-action="unsubscribe/">Send no more wishes</button>');
+    // The page's button (static/w.js) posts the one-click call: suppressed, with its reason.
+    expect((await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/unsubscribe/` })).statusCode).toBe(200);
+    expect(await t.app.deps.db.selectFrom('email_suppressions').select('reason').where('email_hash', '=', emailHash('browser@example.com')).executeTakeFirst()).toEqual({ reason: 'unsubscribe' });
+  });
+
   it('one-click unsubscribe sent as multipart/form-data (the form RFC 8058 prefers) suppresses too', async () => {
     const wishId = await t.saveWish(ada, 'Multipart.');
     const res = await send(ada, wishId, { recipient_email: 'multi@example.com' });
@@ -484,7 +508,7 @@ describe('log lines', () => {
       const res = await t.request({ method: 'POST', url: `/api/base/wish/${wishId}/send/`, token: ada.access, payload: { recipient_email: 'logs@example.com' } });
       expect(res.json().status).toBe('sent');
       const token = await tokenOf(t.app, res.json().delivery_id);
-      for (const url of [`/w/${token}`, `/w/${token}?not_me=1`, `/api/base/deliveries/received/${token}/`, `/api/base/deliveries/received/${token}/card.png?format=poster`, `/api/base/deliveries/received/${token}/nope/`]) await t.request({ url });
+      for (const url of [`/w/${token}`, `/w/${token}?not_me=1`, `/w/${token}?unsubscribe=1`, `/api/base/deliveries/received/${token}/unsubscribe/`, `/api/base/deliveries/received/${token}/`, `/api/base/deliveries/received/${token}/card.png?format=poster`, `/api/base/deliveries/received/${token}/nope/`]) await t.request({ url });
       await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/opened/` });
       await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/not_me/` });
       expect(lines.some((line) => line.includes('written to'))).toBe(true); // the outbox mailer logged the mail

@@ -5,11 +5,23 @@ import { notFoundPage, renderReceivedPage } from './page';
 describe("the recipient's page", () => {
   it("writes an apostrophe and an emoji as themselves and escapes markup by name, no numeric reference", () => {
     const wish = { text: "Happy birthday, Zoë! It's your day 🎂 <b>", author: "Seán O'Brien", recipient_name: "Zoë", note: "For you & yours", card_url: '/api/base/deliveries/received/x/card.png', theme: 'classic', wish_id: 1 } as unknown as ReceivedWish;
-    const html = renderReceivedPage(wish, "Wishes", true);
+    const html = renderReceivedPage(wish, "Wishes", 'not_me');
     expect(html).not.toMatch(/&#\d+;|&#x[0-9a-f]+;/i);
     expect(html).toContain("Seán O'Brien sent you a wish");
     expect(html).toContain("It's your day 🎂 &lt;b&gt;");
     expect(html).toContain('For you &amp; yours');
+  });
+
+  it('asks what the recipient came to confirm first, and its button posts that call', () => {
+    const wish = { text: 'Hi', author: 'Ada', recipient_name: null, note: null, card_url: '/api/base/deliveries/received/x/card.png', theme: 'classic', wish_id: 1 } as unknown as ReceivedWish;
+    const unsubscribe = renderReceivedPage(wish, 'Wishes', 'unsubscribe');
+    expect(unsubscribe).toContain('<p>Do you want no more wishes from Wishes? This address will receive none again, from anyone.</p>');
+    expect(unsubscribe).toContain('data-action="unsubscribe/">Send no more wishes</button>');
+    expect(renderReceivedPage(wish, 'Wishes', 'not_me')).toContain('data-action="not_me/">This is not me — send no more</button>');
+    // Neither question on a plain visit: the small "This is not me" at the foot instead.
+    const plain = renderReceivedPage(wish, 'Wishes', null);
+    expect(plain).not.toContain('id="notme-confirm"');
+    expect(plain).toContain('<button type="button" id="notme-button">This is not me</button>');
   });
 
   it("an unknown link's page names the site as configured", () => {

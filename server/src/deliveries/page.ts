@@ -35,7 +35,25 @@ h1{font-size:28px;line-height:1.25;margin:20px 0 16px}
 @media (min-width:900px){main{padding:48px 24px}h1{font-size:36px}}
 `;
 
-export function renderReceivedPage(wish: ReceivedWish, siteName: string, notMe: boolean): string {
+/**
+ * What a recipient came to confirm, when they came for that: "This is not me" from the email, or a
+ * mail program's unsubscribe link (a GET of the List-Unsubscribe address lands here). Each shows
+ * its question first, and its button posts its own call, so the suppression keeps its reason.
+ */
+export type ReceivedConfirm = 'not_me' | 'unsubscribe';
+
+const CONFIRMS: Record<ReceivedConfirm, { question: (site: string) => string; button: string }> = {
+  not_me: {
+    question: (site) => `Did this wish reach the wrong person, or do you want no more wishes from ${site}? This address will receive none again, from anyone.`,
+    button: 'This is not me — send no more',
+  },
+  unsubscribe: {
+    question: (site) => `Do you want no more wishes from ${site}? This address will receive none again, from anyone.`,
+    button: 'Send no more wishes',
+  },
+};
+
+export function renderReceivedPage(wish: ReceivedWish, siteName: string, confirm: ReceivedConfirm | null): string {
   const title = `${wish.author} sent you a wish`;
   const replyTo = `/compose?name=${encodeURIComponent(wish.author_first_name || wish.author)}`;
   return `<!doctype html>
@@ -47,9 +65,9 @@ export function renderReceivedPage(wish: ReceivedWish, siteName: string, notMe: 
 <a class="site" href="/">${escapeHtml(siteName)}</a>
 <h1>${wish.recipient_name ? `${escapeHtml(wish.recipient_name)}, ` : ''}${escapeHtml(wish.author)} sent you a wish</h1>
 ${
-    // Whoever followed "This is not me" came for that choice: it comes first.
-    notMe
-      ? `<div class="confirm" id="notme-confirm"><p>Did this wish reach the wrong person, or do you want no more wishes from ${escapeHtml(siteName)}? This address will receive none again, from anyone.</p><button class="button" type="button" id="notme-button">This is not me — send no more</button></div><p class="confirm" id="notme-done" hidden>This address will receive no more wishes.</p>`
+    // Whoever followed "This is not me" or an unsubscribe link came for that choice: it comes first.
+    confirm
+      ? `<div class="confirm" id="notme-confirm"><p>${escapeHtml(CONFIRMS[confirm].question(siteName))}</p><button class="button" type="button" id="notme-button" data-action="${confirm}/">${CONFIRMS[confirm].button}</button></div><p class="confirm" id="notme-done" hidden>This address will receive no more wishes.</p>`
       : ''
   }
 <img class="card" src="${escapeHtml(wish.card_url)}" width="1200" height="630" alt="The card of the wish from ${escapeHtml(wish.author)}">
@@ -60,7 +78,7 @@ ${wish.note ? `<div class="note" data-testid="received-note">${paragraphs(wish.n
 <a class="button" href="${escapeHtml(replyTo)}">Write one back</a>
 <a class="button secondary" href="${escapeHtml(`${wish.card_url}?format=story`)}" download="wish-card.png">Download the card</a>
 </div>
-${notMe ? '' : `<div class="notme">Not you, or no more wishes? <button type="button" id="notme-button">This is not me</button><p id="notme-done" hidden>This address will receive no more wishes.</p></div>`}
+${confirm ? '' : `<div class="notme">Not you, or no more wishes? <button type="button" id="notme-button">This is not me</button><p id="notme-done" hidden>This address will receive no more wishes.</p></div>`}
 </main>
 <script src="/static/w.js" defer></script>
 </body></html>`;

@@ -35,6 +35,7 @@ export const DELIVERY_TEXT = {
   cancelled: 'Delivery cancelled',
   tooLate: 'This delivery can no longer be cancelled.',
   unsubscribed: 'This address will receive no more wishes.',
+  confirmUnsubscribe: 'Confirm on the page this leads to: a link opened changes nothing by itself.',
 } as const;
 
 /** A past `send_at` within this much still counts as "now" (a clock a little behind the server's). */
@@ -76,12 +77,23 @@ export default defineRoutes((app, deps) => {
   const noReferrer = (reply: FastifyReply) => reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
 
   // The recipient's page: the whole first paint from the server; /static/w.js sends the beacon.
-  app.get<{ Params: { token: string }; Querystring: { not_me?: string } }>('/w/:token', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { token: string }; Querystring: { not_me?: string; unsubscribe?: string } }>('/w/:token', { schema: { hide: true } }, async (request, reply) => {
     noReferrer(reply);
     const row = await q.findReceived(db, request.params.token);
     if (!row) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(siteName()));
     const data = receivedJson(row, request.params.token);
-    return reply.type('text/html; charset=utf-8').send(renderReceivedPage(data, siteName(), request.query.not_me === '1'));
+    const confirm = request.query.not_me === '1' ? 'not_me' : request.query.unsubscribe === '1' ? 'unsubscribe' : null;
+    return reply.type('text/html; charset=utf-8').send(renderReceivedPage(data, siteName(), confirm));
+  });
+
+  // The List-Unsubscribe address opened in a browser (RFC 2369: a mail program without RFC 8058's
+  // one-click POST opens it; so do link scanners): a GET changes nothing and leads to the
+  // recipient's page asking to confirm, whose button makes the POST. The same answer for every
+  // token (no lookup), so it tells nothing; the page itself answers an unknown link with its 404.
+  app.get<{ Params: { token: string } }>('/api/base/deliveries/received/:token/unsubscribe/', { schema: { hide: true } }, async (request, reply) => {
+    noReferrer(reply);
+    // JSON as every answer under /api, for whoever reads the body rather than following.
+    return reply.code(303).header('Location', `/w/${encodeURIComponent(request.params.token)}?unsubscribe=1`).send({ message: DELIVERY_TEXT.confirmUnsubscribe });
   });
 
   const suppressHandler = (reason: 'unsubscribe' | 'not_me') => async (request: { params: { token: string } }, reply: FastifyReply) => {

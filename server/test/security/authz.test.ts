@@ -249,6 +249,8 @@ const ROWS: Row[] = [
   { name: 'POST opened beacon', req: (w) => op('openReceivedWish', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST one-click unsubscribe', req: (w) => op('unsubscribeRecipient', { token: w.unsubToken }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST not me', req: (w) => op('notMeRecipient', { token: w.notMeToken }), expect: { visitor: 200, owner: 200, other: 200 } },
+  // A mail program opening the List-Unsubscribe address: the same redirect for everyone, nothing changed.
+  { name: 'GET the unsubscribe address (to its confirmation)', req: (w) => ({ method: 'GET', url: `/api/base/deliveries/received/${w.sentToken}/unsubscribe/` }), expect: { visitor: 303, owner: 303, other: 303 } },
   { name: 'POST verify email (bad token)', req: () => ({ ...op('verifyEmail'), payload: { token: '1.2.nope' } }), expect: { visitor: 400, owner: 400, other: 400 } },
   {
     name: 'POST create user',

@@ -200,6 +200,7 @@ export const ROUTES: RouteTemplate[] = [
   { method: 'GET', path: '/user/:user', api: false },
   { method: 'GET', path: '/wish/:wish', api: false },
   { method: 'GET', path: '/w/:any', api: false },
+  { method: 'GET', path: '/api/base/deliveries/received/:any/unsubscribe/', api: false },
   { method: 'GET', path: '/:any', api: false },
   { method: 'GET', path: PROBE_PATHS.live, api: false },
   { method: 'GET', path: PROBE_PATHS.ready, api: false },
