@@ -50,3 +50,22 @@ it('keeps answering correctly past the number of tokens it keeps', () => {
   for (const token of issued) expect(tokens.verify(token, 'access')).not.toBeNull();
   issued.forEach((token, i) => expect(tokens.verify(token, 'access')?.user_id).toBe(i + 1));
 });
+
+it("keeps a token that is in use while more tokens than it keeps come and go (least recently used out first)", () => {
+  const tokens = service();
+  const busy = tokens.issueAccess(1);
+  // A kept token answers its kept claims (the same object); a token checked again, a new one.
+  const kept = tokens.verify(busy, 'access');
+  for (let i = 0; i < 1_500; i++) {
+    expect(tokens.verify(tokens.issueAccess(i + 2), 'access')).not.toBeNull();
+    if (i % 100 === 0) expect(tokens.verify(busy, 'access')).toBe(kept);
+  }
+  expect(tokens.verify(busy, 'access')).toBe(kept);
+  // One that was not used since: checked again, with the same answer.
+  const idle = tokens.issueAccess(9_999);
+  const first = tokens.verify(idle, 'access');
+  for (let i = 0; i < 1_000; i++) tokens.verify(tokens.issueAccess(10_000 + i), 'access');
+  const again = tokens.verify(idle, 'access');
+  expect(again).not.toBe(first);
+  expect(again).toEqual(first);
+});

@@ -22,7 +22,7 @@ export interface RefreshSession {
 
 export const newTokenId = () => randomUUID().replace(/-/g, '');
 
-/** Tokens whose signature was checked lately, kept by their text (at most this many, oldest out first). */
+/** Tokens whose signature was checked lately, kept by their text (at most this many, the least recently used out first). */
 const VERIFIED_CAP = 1000;
 
 export interface TokenService {
@@ -46,8 +46,13 @@ export function createTokenService(options: { secret: string; accessTtlSeconds: 
   const verified = new Map<string, VerifiedClaims>();
   const checked = (token: string): VerifiedClaims => {
     const kept = verified.get(token);
-    if (kept && kept.exp * 1000 > Date.now()) return kept;
     verified.delete(token);
+    if (kept && kept.exp * 1000 > Date.now()) {
+      // Last in the map's order again: a member who keeps calling keeps their entry however many
+      // other tokens come and go (eviction takes the map's first, the least recently used).
+      verified.set(token, kept);
+      return kept;
+    }
     const claims = verifier(token) as VerifiedClaims;
     if (verified.size >= VERIFIED_CAP) verified.delete(verified.keys().next().value!);
     verified.set(token, claims);
