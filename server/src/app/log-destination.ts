@@ -17,7 +17,7 @@ type Destination = ReturnType<typeof pino.destination>;
 /** Lines gathered before a write (4 KB: pino's own suggestion for asynchronous logging). */
 const GATHER_BYTES = 4096;
 /** The longest a line waits to be written. */
-export const FLUSH_MS = 100;
+const FLUSH_MS = 100;
 let destination: Destination | null = null;
 
 /** The one standard-output destination of this process (created on first use). */

@@ -117,13 +117,13 @@ export function createPostgresBus(options: PostgresBusOptions): UnreadBus {
     return connecting;
   };
 
+  const publishMany = async (userIds: readonly number[]) => {
+    if (userIds.length > 0) await options.notify(CHANNEL, userIds.map(String));
+  };
+
   return {
-    async publish(userId) {
-      await options.notify(CHANNEL, [String(userId)]);
-    },
-    async publishMany(userIds) {
-      if (userIds.length > 0) await options.notify(CHANNEL, userIds.map(String));
-    },
+    publish: (userId) => publishMany([userId]),
+    publishMany,
     subscribe(userId, listener) {
       const unsubscribe = listeners.add(userId, listener);
       void connect();

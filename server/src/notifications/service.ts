@@ -117,10 +117,7 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
    */
   const bus: UnreadBus = {
     ...unreadBus,
-    publish: async (userId) => {
-      notificationsChanged(db, userId);
-      await unreadBus.publish(userId);
-    },
+    publish: (userId) => bus.publishMany([userId]),
     publishMany: async (userIds) => {
       for (const userId of userIds) notificationsChanged(db, userId);
       await unreadBus.publishMany(userIds);
