@@ -269,6 +269,12 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
       rows.push({ name: `${db}: ${deepC.label} p50 latency`, value: `${deepC.p50} ms = ${ratio.toFixed(1)}× page 1 (${feedC.p50} ms)`, target: 'reported (≤ 3× page 1 is held by the read model rows)', pass: null });
     }
     if (vote?.ratioToBare != null) rows.push({ name: `${db}: vote toggle throughput`, value: `${vote.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.25× bare', pass: vote.ratioToBare >= 0.25 });
+    // The vote toggle's ceiling: its requests answered after the cheapest durable write there is.
+    const writeFloor = get('writeFloor');
+    if (writeFloor?.ratioToBare != null) {
+      const ofFloor = vote?.ratioToBare != null ? ` (vote toggle: ${(vote.ratioToBare / Math.max(writeFloor.ratioToBare, 0.001)).toFixed(2)}× of this floor)` : '';
+      rows.push({ name: `${db}: durable write alone (one row per request, group-committed), for the toggle's ceiling`, value: `${writeFloor.ratioToBare.toFixed(2)}× bare${ofFloor}`, target: 'reported', pass: null });
+    }
     // Streamed calls (api/streams.ts): each beside its baseline from the same run.
     const fanout = get('notifyFanout');
     if (fanout) {

@@ -302,24 +302,27 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
   const deepPage = Math.min(5000, feedPages);
 
   // Each connection toggles its own (user, wish) pair: vote, then remove the vote, so the data ends as it began.
-  let nextPair = 0;
-  const voteRequests = [
-    {
-      method: 'POST',
-      setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
-        if (context.pair === undefined) context.pair = nextPair++ % pairs.length;
-        const k = context.pair as number;
-        return { ...req, path: `/api/wish/${pairs[k].wishId}/vote/`, headers: { ...json, authorization: `Bearer ${tokens[k]}` }, body: '{"vote_type":"upvote"}' };
+  // `root` is the path before the wish's id: the API's, or the write floor's (the same requests).
+  const toggleRequests = (root: string) => {
+    let nextPair = 0;
+    return [
+      {
+        method: 'POST',
+        setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+          if (context.pair === undefined) context.pair = nextPair++ % pairs.length;
+          const k = context.pair as number;
+          return { ...req, path: `${root}${pairs[k].wishId}/vote/`, headers: { ...json, authorization: `Bearer ${tokens[k]}` }, body: '{"vote_type":"upvote"}' };
+        },
       },
-    },
-    {
-      method: 'DELETE',
-      setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
-        const k = context.pair as number;
-        return { ...req, path: `/api/wish/${pairs[k].wishId}/vote/`, headers: { authorization: `Bearer ${tokens[k]}` } };
+      {
+        method: 'DELETE',
+        setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
+          const k = context.pair as number;
+          return { ...req, path: `${root}${pairs[k].wishId}/vote/`, headers: { authorization: `Bearer ${tokens[k]}` } };
+        },
       },
-    },
-  ];
+    ];
+  };
 
   // The card as a crawler or browser that already holds it asks again (If-None-Match: 304), and the
   // floor under the card row: a constant body of the card's size from a harness route. The three
@@ -357,7 +360,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     { key: 'cardPng', label: 'share card image (card.png of the popular wish)', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/card.png`, opts: {}, lean: true },
     { key: 'cardPng304', label: 'share card image, client holds it (If-None-Match: 304)', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/card.png`, opts: { headers: { 'if-none-match': cardEtag } }, lean: true },
     { key: 'pngFloor', label: `constant ${cardBytes}-byte PNG body (harness route, the card row's client-side floor)`, method: 'GET', path: `/bench/png-floor?bytes=${cardBytes}`, opts: {}, lean: true },
-    { key: 'vote', label: 'vote toggle (signed in: vote, unvote)', method: 'POST+DELETE', path: '/api/wish/{id}/vote/', opts: { requests: voteRequests } },
+    { key: 'vote', label: 'vote toggle (signed in: vote, unvote)', method: 'POST+DELETE', path: '/api/wish/{id}/vote/', opts: { requests: toggleRequests('/api/wish/') } },
+    { key: 'writeFloor', label: 'durable write alone (harness route: the toggle\'s requests, one row each, group-committed)', method: 'POST+DELETE', path: '/bench/write-floor/{id}/vote/', opts: { requests: toggleRequests('/bench/write-floor/') } },
     // Streamed calls (api/streams.ts), measured by their events rather than by autocannon.
     { key: 'notifyFanout', label: 'notification stream fan-out', method: 'POST+DELETE → SSE', path: '/api/notifications/stream/', opts: {} },
     { key: 'firstToken', label: 'first streamed token', method: 'POST', path: '/api/base/generate_text/stream/', opts: {} },
@@ -412,7 +416,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
         options.log(`  ${s.label.padEnd(40)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms` + (result.errors || result.non2xx ? `  (${result.errors} errors, ${result.non2xx} non-2xx!)` : ''));
         continue;
       }
-      const common = { url: base + (s.key === 'vote' ? '' : s.path), method: s.method === 'POST+DELETE' ? 'POST' : s.method, connections: options.connections, pipelining: 1, ...s.opts };
+      const common = { url: base + (s.method === 'POST+DELETE' ? '' : s.path), method: s.method === 'POST+DELETE' ? 'POST' : s.method, connections: options.connections, pipelining: 1, ...s.opts };
       const load = (o: Record<string, unknown>): Promise<AutocannonResult> =>
         s.lean
           ? (leanLoad({ url: o.url as string, method: o.method as string, headers: o.headers as Record<string, string> | undefined, connections: options.connections, duration: o.duration as number }) as unknown as Promise<AutocannonResult>)

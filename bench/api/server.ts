@@ -8,17 +8,68 @@
  * Started with IPC by run.ts; listens on 127.0.0.1 on a free port and sends
  * { port, tokens } where tokens[i] is an access token for userIds[i] (argument JSON in BENCH_USERS).
  * GET /bench/db-floor (`select 1`) is the database round trip alone, for the floor under each row.
+ * POST and DELETE /bench/write-floor/:id/vote/ is the durable write alone, the floor under the vote
+ * toggle (writeFloor below).
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { buildApp } from '../../server/src/app/app';
+
+/** Rows written by one statement at most, and statements at once: as the PostgreSQL vote writer. */
+const FLOOR_MAX_BATCH = 200;
+const FLOOR_IN_FLIGHT = 2;
+
+/**
+ * The cheapest durable write a request can wait for: one narrow row (no key, no index, no trigger)
+ * per request, the rows that arrive together inserted by ONE statement (group commit, as the vote
+ * writers), each request answered after its statement committed. Nothing is read, locked or
+ * counted. Whatever a vote must also do (check the wish, switch the old vote, count, notify) comes
+ * on top, so no design that answers a vote only once PostgreSQL holds it durably can go faster.
+ */
+function writeFloor(db: Kysely<any>, postgres: boolean) {
+  type Row = { wish_id: number; user_id: number; vote_type: string | null };
+  const pending: { row: Row; done: (error?: unknown) => void }[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+  const insert = (rows: Row[]) =>
+    postgres
+      ? sql`insert into bench_write_floor (wish_id, user_id, vote_type) select * from unnest(${rows.map((r) => r.wish_id)}::integer[], ${rows.map((r) => r.user_id)}::integer[], ${rows.map((r) => r.vote_type)}::text[])`.execute(db)
+      : db.insertInto('bench_write_floor').values(rows).execute();
+  const pump = () => {
+    scheduled = false;
+    while (inFlight < FLOOR_IN_FLIGHT && pending.length > 0) {
+      const batch = pending.splice(0, FLOOR_MAX_BATCH);
+      inFlight++;
+      void insert(batch.map((p) => p.row))
+        .then(
+          () => batch.forEach((p) => p.done()),
+          (error: unknown) => batch.forEach((p) => p.done(error)),
+        )
+        .finally(() => {
+          inFlight--;
+          pump();
+        });
+    }
+  };
+  return {
+    create: () => sql`create table if not exists bench_write_floor (wish_id integer not null, user_id integer not null, vote_type text)`.execute(db),
+    write: (row: Row) =>
+      new Promise<void>((resolve, reject) => {
+        pending.push({ row, done: (error) => (error ? reject(error) : resolve()) });
+        if (!scheduled && inFlight < FLOOR_IN_FLIGHT) {
+          scheduled = true;
+          setImmediate(pump);
+        }
+      }),
+  };
+}
 
 async function main() {
   const userIds = JSON.parse(process.env.BENCH_USERS ?? '[]') as number[];
   const app = await buildApp(
     { databaseUrl: process.env.DATABASE_URL!, dataDir: process.env.DATA_DIR! },
     {
-      beforeReady: (instance) => {
+      beforeReady: async (instance) => {
         instance.get('/bench/bare', { schema: { hide: true } }, async () => ({ hello: 'world' }));
         // The database round-trip floor: one `select 1` through the app's own pool (PostgreSQL) or
         // connection (SQLite), and nothing else, beside the routes that need the database.
@@ -35,6 +86,17 @@ async function main() {
           const { rows } = await sql<{ one: number }>`select 1 as one`.execute(instance.deps.db);
           return { one: rows[0]?.one };
         });
+        // The durable-write floor under the vote toggle: the toggle's own requests (the same
+        // headers and bodies), each answered once its row is durably written (writeFloor).
+        const floor = writeFloor(instance.deps.db, process.env.DATABASE_URL!.startsWith('postgres'));
+        await floor.create();
+        const floorWrite = async (request: { params: unknown; body: unknown }, voteType: string | null) => {
+          await floor.write({ wish_id: Number((request.params as { id: string }).id) || 0, user_id: 0, vote_type: voteType });
+          return { ok: true };
+        };
+        instance.post('/bench/write-floor/:id/vote/', { schema: { hide: true } }, async (request) =>
+          floorWrite(request, String((request.body as { vote_type?: unknown } | undefined)?.vote_type ?? 'upvote')));
+        instance.delete('/bench/write-floor/:id/vote/', { schema: { hide: true } }, async (request) => floorWrite(request, null));
       },
     },
   );
