@@ -20,7 +20,7 @@
   var button = document.getElementById('notme-button');
   if (button) button.addEventListener('click', function () {
     button.disabled = true;
-    post(button.getAttribute('data-action') || 'not_me/').then(function (res) {
+    post(button.getAttribute('data-action')).then(function (res) {
       if (!res.ok) throw new Error(String(res.status));
       var done = document.getElementById('notme-done');
       if (done) done.hidden = false;

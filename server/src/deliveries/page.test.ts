@@ -21,7 +21,7 @@ describe("the recipient's page", () => {
     // Neither question on a plain visit: the small "This is not me" at the foot instead.
     const plain = renderReceivedPage(wish, 'Wishes', null);
     expect(plain).not.toContain('id="notme-confirm"');
-    expect(plain).toContain('<button type="button" id="notme-button">This is not me</button>');
+    expect(plain).toContain('<button type="button" id="notme-button" data-action="not_me/">This is not me</button>');
   });
 
   it("an unknown link's page names the site as configured", () => {

@@ -6,6 +6,7 @@
 import type { ReceivedWish } from '@wishes/shared/contract';
 // Plain UTF-8 text as the other pages' titles and previews (every attribute here is double-quoted).
 import { encodeUserText as escapeHtml } from '../previews/meta';
+import { DELIVERY_TEXT } from './texts';
 
 const paragraphs = (s: string) =>
   escapeHtml(s)
@@ -67,7 +68,7 @@ export function renderReceivedPage(wish: ReceivedWish, siteName: string, confirm
 ${
     // Whoever followed "This is not me" or an unsubscribe link came for that choice: it comes first.
     confirm
-      ? `<div class="confirm" id="notme-confirm"><p>${escapeHtml(CONFIRMS[confirm].question(siteName))}</p><button class="button" type="button" id="notme-button" data-action="${confirm}/">${CONFIRMS[confirm].button}</button></div><p class="confirm" id="notme-done" hidden>This address will receive no more wishes.</p>`
+      ? `<div class="confirm" id="notme-confirm"><p>${escapeHtml(CONFIRMS[confirm].question(siteName))}</p><button class="button" type="button" id="notme-button" data-action="${confirm}/">${CONFIRMS[confirm].button}</button></div><p class="confirm" id="notme-done" hidden>${DELIVERY_TEXT.unsubscribed}</p>`
       : ''
   }
 <img class="card" src="${escapeHtml(wish.card_url)}" width="1200" height="630" alt="The card of the wish from ${escapeHtml(wish.author)}">
@@ -78,7 +79,7 @@ ${wish.note ? `<div class="note" data-testid="received-note">${paragraphs(wish.n
 <a class="button" href="${escapeHtml(replyTo)}">Write one back</a>
 <a class="button secondary" href="${escapeHtml(`${wish.card_url}?format=story`)}" download="wish-card.png">Download the card</a>
 </div>
-${confirm ? '' : `<div class="notme">Not you, or no more wishes? <button type="button" id="notme-button">This is not me</button><p id="notme-done" hidden>This address will receive no more wishes.</p></div>`}
+${confirm ? '' : `<div class="notme">Not you, or no more wishes? <button type="button" id="notme-button" data-action="not_me/">This is not me</button><p id="notme-done" hidden>${DELIVERY_TEXT.unsubscribed}</p></div>`}
 </main>
 <script src="/static/w.js" defer></script>
 </body></html>`;
@@ -87,5 +88,5 @@ ${confirm ? '' : `<div class="notme">Not you, or no more wishes? <button type="b
 /** The page of an unknown, cancelled or ended link: the same for each, so it tells nothing apart. */
 export const notFoundPage = (siteName: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex,nofollow"><title>Wish not found · ${escapeHtml(siteName)}</title>
-<style>${STYLE}</style></head><body><main><a class="site" href="/">${escapeHtml(siteName)}</a><h1>This link does not lead to a wish.</h1>
+<style>${STYLE}</style></head><body><main><a class="site" href="/">${escapeHtml(siteName)}</a><h1>${DELIVERY_TEXT.linkNotFound}</h1>
 <p>It may have been cancelled, or the wish was deleted.</p></main></body></html>`;
