@@ -235,6 +235,31 @@ for (const width of [390, 1280]) {
   });
 }
 
+test('the plain recipient page\'s "This is not me" button stops the wishes (390 and 1280 px)', async ({ browser, baseURL, api }) => {
+  const sender = await api.createUser({ firstName: 'Ada', lastName: 'Sender' });
+  const wishId = await api.createWish(sender, `Well done, Lou! ${unique('n')}`);
+  for (const width of [390, 1280]) {
+    const lou = `${unique('lou')}@example.com`;
+    await api.request('POST', `/api/base/wish/${wishId}/send/`, { token: sender.access, json: { recipient_email: lou, recipient_name: 'Lou' }, expect: [201] });
+    const link = await waitForLink(lou, /\/w\/[A-Za-z0-9_-]{43}$/);
+    const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(link);
+      const notMe = page.getByRole('button', { name: 'This is not me', exact: true });
+      await notMe.scrollIntoViewIfNeeded();
+      await shot(page, `recipient-page-${width}`);
+      await notMe.click();
+      await expect(page.getByText('This address will receive no more wishes.')).toBeVisible();
+      await expect(notMe).toBeHidden();
+      await shot(page, `recipient-not-me-${width}`);
+      await api.request('POST', `/api/base/wish/${wishId}/send/`, { token: sender.access, json: { recipient_email: lou }, expect: [409] });
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('a wish the mail server did not take stays scheduled and says why in the sent list (390 and 1280 px)', async ({ browser }) => {
   // A server whose mail server is down (nothing listens on that port): each try fails, the next is far off.
   const port = await freePort();
