@@ -164,7 +164,13 @@ async function main() {
           for (const c of cold) log(`  cold /feed: first card ${fmtMs(c.firstCardMs)}, LCP ${fmtMs(c.lcpMs)}, ${c.roundTripsBeforeFirstCard} round trips, ${c.requestsBeforeFirstCard} requests before the card`);
           await browser.close();
           log('  Lighthouse (mobile) on /feed ...');
-          const lighthouse = await runLighthouse(origin + '/feed');
+          let lighthouse = await runLighthouse(origin + '/feed');
+          // A run that drew no score (its trace failed, e.g. NO_NAVSTART, where Lighthouse itself
+          // says to run it again) is run once more; a score is never run again.
+          if (lighthouse.score === null) {
+            log(`  Lighthouse unavailable (${lighthouse.error}); once more ...`);
+            lighthouse = await runLighthouse(origin + '/feed');
+          }
           log(lighthouse.score === null ? `  Lighthouse unavailable: ${lighthouse.error}` : `  Lighthouse performance ${lighthouse.score}`);
           web = { weights, cold, lighthouse };
         } finally {
