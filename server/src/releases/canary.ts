@@ -86,9 +86,9 @@ export interface ClientErrorReport {
   stack?: string;
 }
 
-/** Stores a report for the team to read (the first of its load for its remote; later ones are dropped). */
-export async function storeClientError(db: Kysely<Database>, report: ClientErrorReport): Promise<void> {
-  await db
+/** Stores a report for the team to read: the first of its load for its remote (true); later ones are dropped (false). */
+export async function storeClientError(db: Kysely<Database>, report: ClientErrorReport): Promise<boolean> {
+  const result = await db
     .insertInto('client_errors')
     .values({
       load_id: report.load_id,
@@ -100,7 +100,8 @@ export async function storeClientError(db: Kysely<Database>, report: ClientError
       created_at: new Date().toISOString(),
     })
     .onConflict((oc) => oc.columns(['load_id', 'remote']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Recent errors of a release, newest first. */

@@ -15,35 +15,8 @@ import { registeredRemote } from '@wishes/shared/registry';
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite } from '../../test/kit/release-archives';
 import { newLoadId } from './canary';
-import { CANARY_EVALUATION_MS, type CanaryClock } from './canary-count';
-
-/** A clock the test moves: `advance` runs the timers that came due (awaiting each evaluation). */
-function fakeClock(start: number) {
-  let now = start;
-  const timers: Array<{ ms: number; next: number; run: () => Promise<void> | void; stopped: boolean }> = [];
-  const clock: CanaryClock = {
-    now: () => now,
-    every(ms, run) {
-      const timer = { ms, next: now + ms, run, stopped: false };
-      timers.push(timer);
-      return () => void (timer.stopped = true);
-    },
-  };
-  const advance = async (ms: number) => {
-    const until = now + ms;
-    for (;;) {
-      const due = timers.filter((t) => !t.stopped && t.next <= until).sort((a, b) => a.next - b.next)[0];
-      if (!due) break;
-      now = due.next;
-      due.next += due.ms;
-      await due.run();
-    }
-    now = until;
-  };
-  /** Ms until the next timer comes due. */
-  const untilDue = () => Math.min(...timers.filter((t) => !t.stopped).map((t) => t.next)) - now;
-  return { clock, advance, untilDue };
-}
+import { CANARY_EVALUATION_MS } from './canary-count';
+import { fakeClock } from '../../test/kit/fake-clock';
 
 describe.each(dialects)('canaries that cannot be gamed (%s)', (dialect) => {
   let t: TestContext;

@@ -188,9 +188,10 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
       handler: async (request, reply) => {
         const report = request.body;
         const ofCanary = await canaryOfLoad(report);
-        await storeClientError(deps.db, report);
+        const first = await storeClientError(deps.db, report);
+        // One error per load (a load's later reports count nothing), and once per address per window.
         // An address that reports an error of the canary tried to load it: it counts as loading too.
-        if (ofCanary) {
+        if (ofCanary && first) {
           await countAddress(request, report.remote, report.release, 'error');
           await countAddress(request, report.remote, report.release, 'load');
         }
