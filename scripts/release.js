@@ -24,6 +24,8 @@
  * `npm run remotes -- activate <remote> <release-id>` (or the activate call) then makes it live.
  */
 require('../build/node-support').checkNode(); // before anything loads a native addon
+// Release folders the site serves are the site user's only (files 0600, folders 0700).
+process.umask(0o077);
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');

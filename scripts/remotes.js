@@ -5,6 +5,8 @@
  * sources changed) and never rebuilds server/dist/, which a running server may be using.
  */
 require('../build/node-support').checkNode(); // before anything loads a native addon
+// What the CLI writes (synced releases, the database) is the site user's only; the CLI inherits it.
+process.umask(0o077);
 const { spawnSync } = require('node:child_process');
 const { releasesCli } = require('../server/scripts/build');
 

@@ -1,8 +1,10 @@
 /**
  * Teams publish and promote their remote safely (docs/teams.md), against a real server and real
- * Chromium: a team token refused for another remote, a canary that reaches only its buckets, an
- * open tab following an activation at its next in-site navigation, and a broken canary rolled back
- * by the server with the open tab on it recovering. Releases are mf-feed's real build with one
+ * Chromium: a team token refused for another remote, a canary that reaches only its buckets and
+ * counts a load only when its module mounted (once per client address: each browser here comes
+ * from its own address, through the server's trusted proxy setting), an open tab following an
+ * activation at its next in-site navigation, and a broken canary rolled back by the server's 10 s
+ * evaluation with the open tab on it recovering. Releases are mf-feed's real build with one
  * thing changed, packed and published over HTTP as `npm run release -- --publish` does.
  */
 import fs from 'node:fs';
@@ -78,9 +80,9 @@ async function publish(remote: string, dir: string, token = feedToken): Promise<
   return call('POST', `/api/admin/remotes/${remote}/releases/`, token, await pack(dir), 'application/gzip');
 }
 
-/** A browser in canary bucket `bucket`. */
-async function inBucket(browser: Browser, bucket: number): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+/** A browser in canary bucket `bucket`, at client address `address` (as a trusted proxy would forward it). */
+async function inBucket(browser: Browser, bucket: number, address = `198.51.100.${bucket + 1}`): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { 'X-Forwarded-For': address } });
   await context.addCookies([{ name: 'wishes_bucket', value: String(bucket), url: server.url }]);
   return context;
 }
@@ -98,7 +100,8 @@ test.describe('teams publish and promote safely', () => {
   test.beforeAll(async () => {
     releasesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-e2e-canary-rel-'));
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-e2e-canary-'));
-    server = await startServer({ label: 'canary', env: { RELEASES_DIR: releasesDir, CANARY_MIN_LOADS: '3', CANARY_MAX_ERROR_RATE: '0.3' } });
+    // TRUST_PROXY=1: each browser context's X-Forwarded-For is its client address (canaries count addresses).
+    server = await startServer({ label: 'canary', env: { RELEASES_DIR: releasesDir, CANARY_MIN_ERRORS: '3', CANARY_MAX_ERROR_RATE: '0.3', TRUST_PROXY: '1' } });
     const api = new Api(server.url);
     admin = await api.createUser({ email: ADMIN_EMAIL });
     setRole(server.dataDir, ADMIN_EMAIL, 'admin');
@@ -139,14 +142,18 @@ test.describe('teams publish and promote safely', () => {
       await context.close();
     }
     // A new browser gets a bucket cookie on its first page.
-    const fresh = await browser.newContext();
+    const fresh = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.50' } });
     const page = await fresh.newPage();
-    await page.goto(`${server.url}/feed`);
+    await feedShows(page, END);
     const freshBucket = (await fresh.cookies()).find((c) => c.name === 'wishes_bucket')?.value;
     expect(freshBucket).toMatch(/^\d{1,2}$/);
     await fresh.close();
-    // The two canary browsers above, and the new one too when its random bucket fell in the first 10.
+    // A load counts once the canary's module mounted: the two canary browsers above, and the new one
+    // too when its random bucket fell in the first 10. The stable browsers count nothing.
     const loads = 2 + (Number(freshBucket) < 10 ? 1 : 0);
+    await expect.poll(async () => (await state()).canary.loads, { timeout: 10_000 }).toBe(loads);
+    // Page loads alone count nothing: 30 more fetches of a canary page from one address add no load.
+    for (let i = 0; i < 30; i += 1) await fetch(`${server.url}/feed`, { headers: { cookie: 'wishes_bucket=0', 'X-Forwarded-For': '203.0.113.99' } });
     expect((await state()).canary).toMatchObject({ release: canary.body.release, percent: 10, loads });
     // Promote: everyone gets it.
     expect((await call('POST', '/api/admin/remotes/mf-feed/promote/', feedToken)).status).toBe(200);
@@ -183,11 +190,15 @@ test.describe('teams publish and promote safely', () => {
       await expect(page.getByText(FAILURE).first()).toBeVisible({ timeout: 30_000 });
     }
     await pages[0].screenshot({ path: `${SHOTS}/broken-canary-1280.png` });
-    // Three loads, three errors (rate 1 > 0.3): the server rolls it back by itself.
-    await expect.poll(async () => (await state()).canary, { timeout: 15_000 }).toBeNull();
+    // Three addresses, each with an error (its module never mounted): rate 1 > 0.3 with 3 erroring
+    // addresses, so the server's next evaluation (every 10 s) rolls it back by itself.
+    await expect.poll(async () => (await state()).canary, { timeout: 30_000 }).toBeNull();
     const last = (await state()).history[0];
     expect(last).toMatchObject({ action: 'auto-rollback', previous_release_id: broken.body.release, actor: 'server (canary of team:feed-team)' });
-    expect(last.reason).toMatch(/^error rate 1\.000 \(3 of 3 loads in 300 s\) above 0\.3$/);
+    expect(last.reason).toBe('errors from 3 of 3 loading addresses in 300 s (rate 1.000) above 0.3');
+    // Bringing it back within 24 hours takes force.
+    const again = await call('POST', '/api/admin/remotes/mf-feed/activate/', feedToken, { release: broken.body.release, percent: 50 });
+    expect([again.status, again.body.detail]).toEqual([409, expect.stringContaining('was rolled back automatically')]);
     // The open tab on the canary recovers at its next navigation.
     await header(pages[0]).locator('.shell-header__brand').click();
     await header(pages[0]).getByRole('link', { name: 'Feed', exact: true }).click();

@@ -8,10 +8,13 @@ import { loadConfig } from '../src/app/config';
 import { BackupError, formatBytes } from '../src/ops/archive';
 import { writeBackup } from '../src/ops/backup';
 import { restoreBackup } from '../src/ops/restore';
+import { restrictNewFiles } from '../src/app/file-modes';
 
 const USAGE = 'usage: npm run backup -- <file>\n       npm run restore -- <file> [--force]';
 
 async function main(argv: string[]): Promise<number> {
+  // Archives and restored files are the owner's only (0600, folders 0700).
+  restrictNewFiles();
   const [mode, ...rest] = argv;
   const force = rest.includes('--force');
   const files = rest.filter((a) => a !== '--force');

@@ -3,11 +3,13 @@
  * migrated), seed demo data on an empty database, listen, and shut down gracefully on
  * SIGTERM/SIGINT (stop accepting, drain in-flight requests, close the database).
  */
+import path from 'node:path';
 import { buildApp } from './app/app';
 import { ConfigError } from './app/config';
 import { unsupportedNodeMessage } from './app/node-support';
 import { seedDemoData } from './seed/seed';
 import { releaseSiteBuild } from './releases/site-build';
+import { restrictNewFiles, sqliteFiles, tightenModes } from './app/file-modes';
 
 async function main() {
   const unsupported = unsupportedNodeMessage();
@@ -15,6 +17,8 @@ async function main() {
     console.error(unsupported);
     process.exit(1);
   }
+  // Before anything is written: every file the site makes is 0600, every folder 0700.
+  restrictNewFiles();
   let app;
   try {
     app = await buildApp();
@@ -26,6 +30,10 @@ async function main() {
     throw error;
   }
   const { config } = app.deps;
+  // What an older version (or another umask) left readable is made private; a mount the site does not own is logged, never fatal.
+  for (const file of sqliteFiles(config.databaseUrl)) tightenModes(file, app.log);
+  tightenModes(path.join(config.dataDir, 'jwt-secret'), app.log);
+  for (const dir of [config.dataDir, config.outboxDir, config.mediaDir, path.join(config.dataDir, 'cards'), config.releasesDir]) tightenModes(dir, app.log, { recursive: true });
 
   if (config.seedDemo) {
     const result = await seedDemoData(app.deps);

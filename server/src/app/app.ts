@@ -10,6 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { fastifyTrustProxy, loadConfig, type Config } from './config';
 import type { AppDeps } from './deps';
+import type { CanaryClock } from '../releases/canary-count';
 import authPlugin from './auth';
 import { createTokenService } from './tokens';
 import { installErrorHandling, installNotFound } from './error-handler';
@@ -56,6 +57,8 @@ export interface BuildOptions {
   beforeReady?: (app: FastifyInstance) => void | Promise<void>;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The canary watch's time and timer (releases/canary-count.ts): a test's fake clock; default the real one. */
+  canaryClock?: CanaryClock;
 }
 
 /** JSON bodies are small (a wish is ≤ 2000 chars, an offer ≤ 5000); multipart has its own limit. */
@@ -181,7 +184,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     const link = cluster;
     metrics.gauge('wishes_redis_available', 'Cluster mode: 1 while Redis answers, 0 during an outage', () => (link.available() ? 1 : 0));
   }
-  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications, cluster, metrics };
+  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications, cluster, metrics, canaryClock: options.canaryClock };
   app.decorate('deps', deps);
 
   // Cross-cutting: errors, body parsing, the request log, headers, compression, throttles, docs, auth.

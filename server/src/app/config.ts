@@ -102,8 +102,14 @@ redisUrl?: string;
   releasesDir: string;
   /** Largest publish upload, compressed (RELEASE_MAX_BYTES, default 50 MiB; docs/teams.md). */
   releaseMaxBytes: number;
-  /** Automatic canary rollback (docs/teams.md): CANARY_WINDOW_S (300), CANARY_MAX_ERROR_RATE (0.05), CANARY_MIN_LOADS (20). */
-  canary: { windowS: number; maxErrorRate: number; minLoads: number };
+  /** Automatic canary rollback (docs/teams.md): CANARY_WINDOW_S (300), CANARY_MAX_ERROR_RATE (0.05), CANARY_MIN_ERRORS (3 addresses). */
+  canary: { windowS: number; maxErrorRate: number; minErrors: number };
+  /** Card renders (not already cached) per client address per minute, × rateLimitScale (CARD_RENDERS_PER_IP_MINUTE, default 20). */
+  cardRendersPerIpMinute: number;
+  /** The card render queue: renders at once, and renders waiting before a 503 (not configurable by environment). */
+  cardRenderQueue: { concurrency: number; waiting: number };
+  /** Wish saves (create or edit) per member per hour, × rateLimitScale (SAVES_PER_HOUR, default 120). */
+  savesPerHour: number;
   /** Folder holding shell/dist and <remote>/dist (WISHES_SITE_ROOT, default the repository). */
   siteRoot: string;
   /** 0 turns the read model off (every feed read queries; WISHES_FEED_CACHE_MS, default 1000: on). It has no lifetime: it is kept current on write (wishes/read-model.ts). */
@@ -256,7 +262,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchLimitPerMinute: e.SEARCH_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     releasesDir: path.resolve(REPO_ROOT, e.RELEASES_DIR),
-    canary: { windowS: e.CANARY_WINDOW_S, maxErrorRate: e.CANARY_MAX_ERROR_RATE, minLoads: e.CANARY_MIN_LOADS },
+    canary: { windowS: e.CANARY_WINDOW_S, maxErrorRate: e.CANARY_MAX_ERROR_RATE, minErrors: e.CANARY_MIN_ERRORS },
+    cardRendersPerIpMinute: e.CARD_RENDERS_PER_IP_MINUTE,
+    cardRenderQueue: { concurrency: 2, waiting: 16 },
+    savesPerHour: e.SAVES_PER_HOUR,
     releaseMaxBytes: e.RELEASE_MAX_BYTES,
     siteRoot: path.resolve(REPO_ROOT, e.WISHES_SITE_ROOT),
     feedCacheMs: e.WISHES_FEED_CACHE_MS,

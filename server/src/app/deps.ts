@@ -8,6 +8,7 @@ import type { Notifier } from '../notifications/service';
 import type { ClusterLink } from '../cluster/shared-state';
 import type { Metrics } from './metrics';
 import type { Scheduler } from '../deliveries/scheduler';
+import type { CanaryClock } from '../releases/canary-count';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -21,6 +22,8 @@ export interface AppDeps {
   cluster?: ClusterLink;
   /** Operators' metrics (app/metrics.ts): add a gauge or a queue's depth here; read when scraped. */
   metrics: Metrics;
+  /** The canary watch's clock (releases/canary-count.ts) when a test fakes it; absent: the real one. */
+  canaryClock?: CanaryClock;
   /** The delivery scheduler of this process (deliveries/scheduler.ts); set once the app is ready. */
   scheduler?: Scheduler;
 }

@@ -94,3 +94,5 @@ export function rateLimiter(app: FastifyInstance, scale: number, rule: LimitRule
 export const byIp = (request: FastifyRequest) => `ip:${request.ip}`;
 
 export const MINUTE = 60_000;
+
+export const HOUR = 3_600_000;

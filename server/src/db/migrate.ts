@@ -17,6 +17,7 @@ import { deliveriesMigration } from './migrations/0014_deliveries';
 import { slowRowsMigration } from './migrations/0016_slow_rows';
 import { deliveryQuotaMigration } from './migrations/0017_delivery_quota';
 import { voteBatchMigration } from './migrations/0018_vote_batch';
+import { canaryAddressesMigration } from './migrations/0021_canary_addresses';
 import { convertTextDateColumns } from './dates';
 import { preparedStatementsPaused } from './connect';
 
@@ -39,6 +40,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0016_slow_rows': slowRowsMigration(dialect),
     '0017_delivery_quota': deliveryQuotaMigration(dialect),
     '0018_vote_batch': voteBatchMigration(dialect),
+    '0021_canary_addresses': canaryAddressesMigration(dialect),
   };
 }
 

@@ -178,11 +178,14 @@ export interface RemoteCanaryTable {
 }
 
 /** A page load served a canary release. */
-export interface CanaryLoadsTable {
-  load_id: string;
+/** A client address that counted for a canary (a mounted load or an error), with when it last did. */
+export interface CanaryAddressesTable {
   remote: string;
   release_id: string;
-  created_at: string;
+  kind: 'load' | 'error';
+  /** A keyed hash of the address (releases/canary-count.ts), never the address itself. */
+  address: string;
+  seen_ms: number;
 }
 
 /** An error the shell reported: at most one per remote per load. */
@@ -333,7 +336,7 @@ export interface EmailSuppressionsTable {
 export interface Database {
   remote_tokens: RemoteTokensTable;
   remote_canary: RemoteCanaryTable;
-  canary_loads: CanaryLoadsTable;
+  canary_addresses: CanaryAddressesTable;
   client_errors: ClientErrorsTable;
   remote_releases: RemoteReleasesTable;
   remote_release_files: RemoteReleaseFilesTable;

@@ -15,6 +15,7 @@ import { isValidEmail } from '../auth/schemas';
 import { loadOptions } from '../options/load';
 import { fullName } from '../wishes/visibility';
 import { cardCacheFor, chosenTheme, sendPng } from '../previews/service';
+import { cardRenderThrottle } from '../previews/render-queue';
 import { themeStyle } from '../previews/card-themes';
 import * as q from './queries';
 import { renderReceivedPage, notFoundPage } from './page';
@@ -28,7 +29,8 @@ const PAGE = 20;
 
 export default defineRoutes((app, deps) => {
   const { db, config, dialect } = deps;
-  const cards = cardCacheFor(config.dataDir);
+  const cards = cardCacheFor(config.dataDir, config.cardRenderQueue);
+  const renderThrottle = cardRenderThrottle(app, config.cardRendersPerIpMinute, config.rateLimitScale);
   const siteName = () => loadOptions(config.optionsPath, config.siteName).options.site_name;
 
   // RFC 8058: the one-click POST carries `List-Unsubscribe=One-Click` as a form body, which
@@ -169,7 +171,7 @@ export default defineRoutes((app, deps) => {
         const theme = chosenTheme(request.query.theme, row.card_theme);
         const format: CardFormat = request.query.format ?? 'og';
         const author = fullName(row.first_name, row.last_name) || ANONYMOUS;
-        return sendPng(reply, request.headers['if-none-match'], await cards(`wish-${row.wish_id}`, row.text, author, siteName(), { theme, format }), false);
+        return sendPng(reply, request.headers['if-none-match'], await cards(`wish-${row.wish_id}`, row.text, author, siteName(), { theme, format }, { admit: () => renderThrottle(request) }), false);
       },
     },
   };

@@ -47,7 +47,7 @@ export interface Scheduler {
 export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler {
   const { db, dialect, config, mailer } = deps;
   const worker = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const cards = cardCacheFor(config.dataDir);
+  const cards = cardCacheFor(config.dataDir, config.cardRenderQueue);
   const siteName = () => {
     try {
       return loadOptions(config.optionsPath, config.siteName).options.site_name;

@@ -19,7 +19,8 @@ export async function writeBackup(config: BackupConfig, file: string): Promise<B
   const dialect: Dialect = config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   const snapshot = dialect === 'sqlite' ? await sqliteSnapshot(config.databaseUrl.slice('sqlite:'.length)) : await postgresSnapshot(config.databaseUrl);
   const gzip = createGzip();
-  const out = createWriteStream(partial);
+  // Owner-only whatever the umask: an archive holds every password hash and link secret.
+  const out = createWriteStream(partial, { mode: 0o600 });
   gzip.pipe(out);
   const whole = createHash('sha256');
   const writeLine = async (line: string) => {

@@ -4,10 +4,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app/deps';
-import { bucketCookie, bucketFromCookie, newBucket, newLoadId, PREVIEW_COOKIE, PREVIEW_PARAM, previewFromCookie, recordCanaryLoads, verifyPreviewToken, type PreviewPin } from '../releases/canary';
+import { bucketCookie, bucketFromCookie, newBucket, newLoadId, PREVIEW_COOKIE, PREVIEW_PARAM, previewFromCookie, verifyPreviewToken, type PreviewPin } from '../releases/canary';
 import type { RemoteLocation } from './remotes';
 
-export function createReleaseChoice({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
+export function createReleaseChoice({ config }: Pick<AppDeps, 'config'>) {
   return {
     /** This browser's canary bucket, set as a cookie on its first visit. */
     bucketOf(request: FastifyRequest, reply: FastifyReply): number {
@@ -32,12 +32,13 @@ export function createReleaseChoice({ db, config }: Pick<AppDeps, 'db' | 'config
       return verifyPreviewToken(config.jwtSecret, previewFromCookie(request.headers.cookie));
     },
 
-    /** A signed load id for this page load; the canaries it was served are counted (in the database). */
-    async startLoad(request: FastifyRequest, locations: readonly RemoteLocation[]): Promise<string> {
-      const loadId = newLoadId(config.jwtSecret);
-      const served = locations.filter((l) => l.canary).map((l) => ({ remote: l.folder, release: l.release }));
-      await recordCanaryLoads(db, loadId, served).catch((error: unknown) => request.log.error({ err: error }, 'could not count canary loads'));
-      return loadId;
+    /**
+     * A signed load id for this page load, naming the canaries it was served (so only it can report
+     * them). Serving a page counts nothing: a canary load counts when its module mounted
+     * (POST /api/client-loads/, releases/canary-count.ts).
+     */
+    async startLoad(_request: FastifyRequest, locations: readonly RemoteLocation[]): Promise<string> {
+      return newLoadId(config.jwtSecret, Date.now(), locations.filter((l) => l.canary).map((l) => ({ remote: l.folder, release: l.release })));
     },
   };
 }

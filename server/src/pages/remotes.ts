@@ -77,11 +77,12 @@ export function remoteLocations(env: Record<string, string | undefined> = proces
 export function remotesManifest(locations: readonly RemoteLocation[], loadId?: string): RemotesManifest {
   return {
     ...(loadId ? { load_id: loadId } : {}),
-    remotes: locations.map(({ name, entry, folder, release, declaration }) => ({
+    remotes: locations.map(({ name, entry, folder, release, declaration, canary }) => ({
       name,
       entry,
       folder,
       release,
+      ...(canary ? { canary: true } : {}),
       routes: [...declaration.routes],
       nav: [...declaration.nav],
       ...(declaration.menu ? { menu: [...declaration.menu] } : {}),

@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { clampToBox, limitMarks } from './card-text';
 import { CARD_FORMATS, type CardFormat } from '@wishes/shared/contract';
 import { formatSize, themeStyle, type ThemeStyle } from './card-themes';
+import type { RenderQueue } from './render-queue';
 
 export const CARD_WIDTH = CARD_FORMATS.og.width;
 export const CARD_HEIGHT = CARD_FORMATS.og.height;
@@ -139,7 +140,7 @@ export const CARD_MEMORY = { entries: 512, bytes: 32 * 1024 * 1024 };
  * are also kept in memory (at most CARD_MEMORY: 512 cards and 32 MiB; an og card is ~20-25 KB on a
  * gradient and ~55 KB on a topic image, a story card ~35-110 KB), so a repeat request is a map lookup, not a disk read.
  */
-export function createCardCache(dir: string, memoryLimits = CARD_MEMORY) {
+export function createCardCache(dir: string, memoryLimits = CARD_MEMORY, queue?: RenderQueue) {
   const inFlight = new Map<string, Promise<Buffer>>();
   const memory = new Map<string, Buffer>();
   let memoryBytes = 0;
@@ -155,7 +156,11 @@ export function createCardCache(dir: string, memoryLimits = CARD_MEMORY) {
     memoryBytes += png.length;
     while (memory.size > memoryLimits.entries || memoryBytes > memoryLimits.bytes) forget(memory.keys().next().value!);
   };
-  const cardFor = async function cardFor(key: string, text: string, byline: string, siteName: string, look: CardLook = {}): Promise<{ png: Buffer; etag: string }> {
+  /**
+   * `render` (a visitor's request): `admit` runs only when this card must be drawn now (the
+   * per-address throttle), and a full render queue refuses it (503); without it the render waits.
+   */
+  const cardFor = async function cardFor(key: string, text: string, byline: string, siteName: string, look: CardLook = {}, render?: { admit: () => Promise<void> }): Promise<{ png: Buffer; etag: string }> {
     const { fileKey, hash, etag, theme, format } = cardIdentity(key, text, byline, siteName, look);
     const file = path.join(dir, `${fileKey}-${hash}.png`);
     const cached = memory.get(file);
@@ -173,9 +178,14 @@ export function createCardCache(dir: string, memoryLimits = CARD_MEMORY) {
       // Not rendered yet (or removed): render once, even when many unfurlers ask at the same moment.
     }
     let pending = inFlight.get(file);
+    if (!pending && render) {
+      await render.admit();
+      pending = inFlight.get(file); // started by another request meanwhile: share it
+    }
     if (!pending) {
+      const draw = () => renderCard(text, byline, siteName, { theme, format });
       pending = (async () => {
-        const png = await renderCard(text, byline, siteName, { theme, format });
+        const png = await (queue ? queue.run(draw, Boolean(render)) : draw());
         await mkdir(dir, { recursive: true });
         const temporary = `${file}.${process.pid}.tmp`;
         await writeFile(temporary, png);

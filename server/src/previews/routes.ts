@@ -9,12 +9,15 @@ import { cardSource, cardVisibleTo } from './queries';
 import { readModelOf, type CardAnswer } from '../wishes/read-model';
 import { cardIdentity } from './card';
 import { cardThemeList } from './card-themes';
+import { cardRenderThrottle } from './render-queue';
 
 const NOT_FOUND = 'Wish not found';
 const SITE_DESCRIPTION = 'Write a wish for someone with help from AI, share it, and see what others wrote.';
-export default defineRoutes((_app, deps) => {
+export default defineRoutes((app, deps) => {
   const { db, config } = deps;
-  const cardFor = cardCacheFor(config.dataDir);
+  const cardFor = cardCacheFor(config.dataDir, config.cardRenderQueue);
+  // Counted only when a card must be drawn (render-queue.ts): a cached card costs nothing.
+  const throttle = cardRenderThrottle(app, config.cardRendersPerIpMinute, config.rateLimitScale);
   const siteName = () => loadOptions(config.optionsPath, config.siteName).options.site_name;
 
   return {
@@ -39,7 +42,7 @@ export default defineRoutes((_app, deps) => {
           // The ETag names what is drawn, so a client holding this card is answered before any PNG is looked up.
           const { etag } = cardIdentity(`wish-${id}`, wish.text, wish.author, site, { theme, format });
           if (etagMatches(request.headers['if-none-match'], etag)) return sendNotModified(reply, etag, wish.isPublic);
-          answer = await cardFor(`wish-${id}`, wish.text, wish.author, site, { theme, format });
+          answer = await cardFor(`wish-${id}`, wish.text, wish.author, site, { theme, format }, { admit: () => throttle(request) });
           model.keepCardAnswer(id, held, key, answer);
         }
         return sendPng(reply, request.headers['if-none-match'], answer, wish.isPublic);
@@ -49,7 +52,7 @@ export default defineRoutes((_app, deps) => {
     listCardThemes: { handler: async () => cardThemeList() },
 
     getSiteCard: {
-      handler: async (request, reply) => sendPng(reply, request.headers['if-none-match'], await cardFor('site', SITE_DESCRIPTION, siteName(), siteName())),
+      handler: async (request, reply) => sendPng(reply, request.headers['if-none-match'], await cardFor('site', SITE_DESCRIPTION, siteName(), siteName(), {}, { admit: () => throttle(request) })),
     },
   };
 });

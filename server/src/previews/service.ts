@@ -2,7 +2,8 @@
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../app/errors';
-import { createCardCache } from './card';
+import { CARD_MEMORY, createCardCache } from './card';
+import { renderQueueFor } from './render-queue';
 import { isCardTheme } from './card-themes';
 
 export const UNKNOWN_THEME = 'Unknown card theme.';
@@ -41,9 +42,11 @@ export function sendPng(reply: FastifyReply, ifNoneMatch: string | undefined, ca
 }
 
 const caches = new Map<string, ReturnType<typeof createCardCache>>();
-/** One card cache per data folder, shared by every area that draws cards (previews, deliveries, mail). */
-export function cardCacheFor(dataDir: string) {
+/** Renders at once and renders waiting when a config does not say (Config.cardRenderQueue). */
+const DEFAULT_QUEUE = { concurrency: 2, waiting: 16 };
+/** One card cache per data folder, shared by every area that draws cards (previews, deliveries, mail), with its render queue. */
+export function cardCacheFor(dataDir: string, queue: { concurrency: number; waiting: number } = DEFAULT_QUEUE) {
   let cache = caches.get(dataDir);
-  if (!cache) caches.set(dataDir, (cache = createCardCache(path.join(dataDir, 'cards'))));
+  if (!cache) caches.set(dataDir, (cache = createCardCache(path.join(dataDir, 'cards'), CARD_MEMORY, renderQueueFor(path.join(dataDir, 'cards'), queue))));
   return cache;
 }

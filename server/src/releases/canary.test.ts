@@ -1,7 +1,8 @@
 /**
  * Canaries and automatic rollback (docs/teams.md), on both databases: a canary reaches only the
  * browsers whose bucket is below its percent (manifest and HTML, Vary: Cookie), each load gets a
- * signed load_id, client error reports need a valid one and count once per remote per load,
+ * signed load_id, client error reports need a valid one and count once per remote per load
+ * (counting by address, the window and the 10 s watch: client-loads.test.ts),
  * promote and rollback, the list shows loads/errors/rate, the server rolls a failing canary back
  * by itself (history, admins mailed with the team's name), and the team reads its errors with
  * stacks mapped through the release's private source maps.
@@ -17,6 +18,8 @@ import { archive, build, makeSite } from '../../test/kit/release-archives';
 import { newLoadId } from './canary';
 import { runRemotesCli } from './cli';
 import { autoRollbackCheck, promoteRelease, ReleaseRefused, type ReleaseContext } from './service';
+import { addressKey, CANARY_EVALUATION_MS } from './canary-count';
+import { fakeClock } from '../../test/kit/fake-clock';
 
 const EMBEDDED_REMOTES = /<script type="application\/json" id="wishes-remotes">([\s\S]*?)<\/script>/;
 
@@ -30,6 +33,7 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
   let canary: string;
 
   const feed = registeredRemote('mf-feed')!;
+  const time = fakeClock(Date.now());
   // A page chunk whose line 1 column 10 maps to src/feed/FeedPage.tsx line 42.
   const generator = new SourceMapGenerator({ file: '__federation_expose_Page.cm.js' });
   generator.addMapping({ generated: { line: 1, column: 9 }, original: { line: 42, column: 4 }, source: 'src/feed/FeedPage.tsx', name: 'renderCard' });
@@ -37,7 +41,7 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
   beforeAll(async () => {
     site = makeSite();
     releasesDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-canary-'));
-    t = await createTestApp(dialect, { releasesDir, canary: { windowS: 300, maxErrorRate: 0.2, minLoads: 5 } }, { env: { WISHES_SITE_ROOT: site } });
+    t = await createTestApp(dialect, { releasesDir, canary: { windowS: 300, maxErrorRate: 0.2, minErrors: 2 } }, { env: { WISHES_SITE_ROOT: site }, canaryClock: time.clock });
     admin = await t.createUser({ email: 'root@example.com' });
     await sql`update users set role = 'admin' where id = ${admin.id}`.execute(t.app.deps.db);
     const created = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/tokens/', token: admin.access, payload: { name: 'feed-team', scopes: ['publish', 'activate'] } });
@@ -60,10 +64,13 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
   const manifestFor = async (bucket: number | null, headers: Record<string, string> = {}) =>
     t.request({ method: 'GET', url: '/mf/remotes.json', headers: { ...headers, ...(bucket === null ? {} : { cookie: `other=1; wishes_bucket=${bucket}` }) } });
   const feedRelease = (body: { remotes: Array<{ name: string; release: string }> }) => body.remotes.find((r) => r.name === 'mf_feed')?.release;
-  const report = (payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/client-errors/', payload, remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  const report = (payload: Record<string, unknown>, remoteAddress = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`) => t.request({ method: 'POST', url: '/api/client-errors/', payload, remoteAddress });
+  /** The canary's module mounted in the browser at `remoteAddress` (the shell's report). */
+  const mounted = (loadId: string, remoteAddress: string) => t.request({ method: 'POST', url: '/api/client-loads/', payload: { load_id: loadId, remote: 'mf-feed', release: canary }, remoteAddress });
   const state = async () => (await t.request({ method: 'GET', url: '/api/admin/remotes/', token: admin.access })).json().remotes.find((r: { remote: string }) => r.remote === 'mf-feed');
   const startCanary = async (percent: number) => {
-    const res = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', token, payload: { release: canary, percent } });
+    // Forced: earlier tests have the server roll this very release back.
+    const res = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', token, payload: { release: canary, percent, force: true } });
     expect(res.statusCode).toBe(200);
     return res.json();
   };
@@ -93,9 +100,11 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
     expect(String(first.headers['set-cookie'])).toMatch(/^wishes_bucket=\d{1,2}; Path=\/; Max-Age=31536000; SameSite=Lax; HttpOnly$/);
   });
 
-  it('each load gets a signed load_id; an unchanged manifest revalidates with a 304 that counts no load', async () => {
+  it('each load gets a signed load_id naming the canary it was served; serving it counts no load, nor does a 304', async () => {
     const res = await manifestFor(5);
-    expect(res.json().load_id).toMatch(/^[A-Za-z0-9_-]{16}\.[0-9a-z]+\.[A-Za-z0-9_-]{43}$/);
+    expect(res.json().load_id).toMatch(/^[A-Za-z0-9_-]{16}\.[0-9a-z]+\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{43}$/);
+    expect((await manifestFor(50)).json().load_id).toMatch(/^[A-Za-z0-9_-]{16}\.[0-9a-z]+\.\.[A-Za-z0-9_-]{43}$/);
+    expect((await state()).canary.loads).toBe(0);
     const loads = (await state()).canary.loads;
     const again = await manifestFor(5, { 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
@@ -158,23 +167,29 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
 
   it('the server rolls a failing canary back by itself, records why and mails the admins naming the team', async () => {
     await sql`delete from client_errors`.execute(t.app.deps.db);
-    await sql`delete from canary_loads`.execute(t.app.deps.db);
+    await sql`delete from canary_addresses`.execute(t.app.deps.db);
     await startCanary(20);
     const loads: string[] = [];
-    for (let i = 0; i < 5; i += 1) loads.push((await manifestFor(i)).json().load_id);
+    for (let i = 0; i < 5; i += 1) {
+      loads.push((await manifestFor(i)).json().load_id);
+      expect((await mounted(loads[i], `10.8.0.${i + 1}`)).statusCode).toBe(204);
+    }
     const listed = (await state()).canary;
     expect(listed).toMatchObject({ release: canary, percent: 20, loads: 5, errors: 0, error_rate: 0 });
     const stack = `Error: boom\n    at a (http://wishes.test/mf/releases/mf-feed/${canary}/__federation_expose_Page.cm.js:1:10)`;
-    // 1 of 5 = 0.2: not above the threshold.
-    expect((await report({ load_id: loads[0], remote: 'mf-feed', release: canary, kind: 'runtime', message: 'boom', stack })).statusCode).toBe(204);
+    // 1 of 5 = 0.2: not above the threshold (and one address is below CANARY_MIN_ERRORS anyway).
+    expect((await report({ load_id: loads[0], remote: 'mf-feed', release: canary, kind: 'runtime', message: 'boom', stack }, '10.8.0.1')).statusCode).toBe(204);
     expect((await state()).canary).toMatchObject({ errors: 1, error_rate: 0.2 });
+    await time.advance(CANARY_EVALUATION_MS);
+    expect((await state()).canary).not.toBeNull();
     t.mails.length = 0;
-    // 2 of 5 = 0.4: rolled back.
-    expect((await report({ load_id: loads[1], remote: 'mf-feed', release: canary, kind: 'render', message: 'boom' })).statusCode).toBe(204);
+    // 2 of 5 = 0.4: rolled back at the next evaluation.
+    expect((await report({ load_id: loads[1], remote: 'mf-feed', release: canary, kind: 'render', message: 'boom' }, '10.8.0.2')).statusCode).toBe(204);
+    await time.advance(CANARY_EVALUATION_MS);
     const after = await state();
     expect(after.canary).toBeNull();
     expect(after.history[0]).toMatchObject({ action: 'auto-rollback', release_id: stable, previous_release_id: canary, actor: 'server (canary of team:feed-team)' });
-    expect(after.history[0].reason).toBe('error rate 0.400 (2 of 5 loads in 300 s) above 0.2');
+    expect(after.history[0].reason).toBe('errors from 2 of 5 loading addresses in 300 s (rate 0.400) above 0.2');
     expect(feedRelease((await manifestFor(0)).json())).toBe(stable);
     expect(t.mails.map((m) => [m.to, m.subject])).toEqual([['root@example.com', `Wishes: mf-feed canary ${canary} rolled back automatically`]]);
     expect(t.mails[0].text).toContain('team:feed-team');
@@ -189,11 +204,14 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
 
   it('`npm run remotes -- list` shows the running canary: its percent, who started it, loads, errors and error rate', async () => {
     await sql`delete from client_errors`.execute(t.app.deps.db);
-    await sql`delete from canary_loads`.execute(t.app.deps.db);
+    await sql`delete from canary_addresses`.execute(t.app.deps.db);
     await startCanary(40);
     const loads: string[] = [];
-    for (let i = 0; i < 8; i += 1) loads.push((await manifestFor(i)).json().load_id);
-    expect((await report({ load_id: loads[0], remote: 'mf-feed', release: canary, kind: 'runtime', message: 'boom' })).statusCode).toBe(204);
+    for (let i = 0; i < 8; i += 1) {
+      loads.push((await manifestFor(i)).json().load_id);
+      expect((await mounted(loads[i], `10.6.0.${i + 1}`)).statusCode).toBe(204);
+    }
+    expect((await report({ load_id: loads[0], remote: 'mf-feed', release: canary, kind: 'runtime', message: 'boom' }, '10.6.0.1')).statusCode).toBe(204);
     const saved = { ...process.env };
     Object.assign(process.env, { DATABASE_URL: t.config.databaseUrl, DATA_DIR: t.config.dataDir, RELEASES_DIR: releasesDir, WISHES_SITE_ROOT: site, JWT_SECRET: t.config.jwtSecret, CANARY_WINDOW_S: '300' });
     const out: string[] = [];
@@ -223,17 +241,16 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
     }
   });
 
-  /** A failing canary: 5 loads of it, 3 with an error (0.6, above the 0.2 threshold), not yet checked. */
+  /** A failing canary: 5 loading addresses, 3 of them with an error (0.6, above the 0.2 threshold), not yet evaluated. */
   const failingCanary = async () => {
     await sql`delete from client_errors`.execute(t.app.deps.db);
-    await sql`delete from canary_loads`.execute(t.app.deps.db);
+    await sql`delete from canary_addresses`.execute(t.app.deps.db);
     await startCanary(20);
-    const loads: string[] = [];
-    for (let i = 0; i < 5; i += 1) loads.push((await manifestFor(i)).json().load_id);
-    const now = new Date().toISOString();
+    const now = time.clock.now();
+    const row = (i: number, kind: 'load' | 'error') => ({ remote: 'mf-feed', release_id: canary, kind, address: addressKey(t.config.jwtSecret, `10.5.0.${i}`), seen_ms: now });
     await t.app.deps.db
-      .insertInto('client_errors')
-      .values(loads.slice(0, 3).map((load_id) => ({ load_id, remote: 'mf-feed', release_id: canary, kind: 'runtime', message: 'boom', stack: null, created_at: now })))
+      .insertInto('canary_addresses')
+      .values([...[1, 2, 3, 4, 5].map((i) => row(i, 'load')), ...[1, 2, 3].map((i) => row(i, 'error'))])
       .execute();
   };
   const releaseContext = (notified: string[]): ReleaseContext => ({
@@ -241,6 +258,7 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
     releasesDir,
     siteRoot: site,
     canary: t.config.canary,
+    now: time.clock.now,
     notify: async (subject) => void notified.push(subject),
   });
   const autoRollbacks = async () => (await state()).history.filter((h: { action: string }) => h.action === 'auto-rollback').length;

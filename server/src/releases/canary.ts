@@ -3,20 +3,18 @@
  *
  * - Each browser has a stable bucket 0-99 (cookie `wishes_bucket`, set on its first page load or
  *   manifest); it gets a remote's canary when its bucket is below the canary's percent.
- * - Each page load (HTML or /mf/remotes.json) gets a `load_id`: random, with its time, signed with
- *   the server's secret (HMAC-SHA256), so nobody can make one up. Serving a canary to a load
- *   records one row in `canary_loads` (the database: every process counts the same loads).
- * - The shell reports failures to POST /api/client-errors/ with its load_id. A report needs a
- *   valid, unexpired load_id; for a canary release, a load that was served that canary. One load
- *   counts at most one error per remote (the primary key), so forged or repeated reports cannot
- *   push a canary's rate up.
- * - After each counted error of a canary, its error rate over the last CANARY_WINDOW_S is checked:
- *   above CANARY_MAX_ERROR_RATE with at least CANARY_MIN_LOADS loads, the server ends the canary
- *   itself (history: `auto-rollback` with the rate and the team that started it).
+ * - Each page load (HTML or /mf/remotes.json) gets a `load_id`: random, with its time and the
+ *   canary releases it was served, signed with the server's secret (HMAC-SHA256), so nobody can
+ *   make one up or claim a canary it was not served. Serving a page counts nothing.
+ * - The shell reports each canary module that mounted to POST /api/client-loads/ and each failure
+ *   to POST /api/client-errors/, with its load_id. What counts is client addresses, not requests
+ *   (canary-count.ts): one load and one error per address per canary per CANARY_WINDOW_S.
+ * - Every 10 s the server checks each running canary and ends it itself when errors from at least
+ *   CANARY_MIN_ERRORS addresses are above CANARY_MAX_ERROR_RATE of its loading addresses (history:
+ *   `auto-rollback` with the counts and the team that started it).
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
 import type { Database } from '../db/types';
 
 export const BUCKET_COOKIE = 'wishes_bucket';
@@ -26,7 +24,8 @@ export const LOAD_ID_TTL_MS = 24 * 3600_000;
 export interface CanarySettings {
   windowS: number;
   maxErrorRate: number;
-  minLoads: number;
+  /** Distinct addresses with an error needed before the rate can end a canary. */
+  minErrors: number;
 }
 
 /** The bucket in a Cookie header, or null when absent or malformed. */
@@ -47,64 +46,35 @@ export function bucketCookie(bucket: number, secure: boolean): string {
 
 const sign = (secret: string, body: string) => createHmac('sha256', `load-id:${secret}`).update(body).digest('base64url');
 
-/** A new signed load id: `<random>.<issued ms, base 36>.<hmac>`. */
-export function newLoadId(secret: string, now = Date.now()): string {
-  const body = `${randomBytes(12).toString('base64url')}.${now.toString(36)}`;
+/** A canary release's short name inside a load id (signed with it, so it only needs to tell releases apart). */
+const servedTag = (remote: string, release: string) => createHash('sha256').update(`${remote}\u0000${release}`).digest('base64url').slice(0, 8);
+
+/** At most this many canaries named in one load id (more would make the id long; there is one per remote at most). */
+const MAX_SERVED = 24;
+
+/** A new signed load id: `<random>.<issued ms, base 36>.<canaries served, ~-joined>.<hmac>`. */
+export function newLoadId(secret: string, now = Date.now(), served: ReadonlyArray<{ remote: string; release: string }> = []): string {
+  const tags = served.slice(0, MAX_SERVED).map((s) => servedTag(s.remote, s.release)).join('~');
+  const body = `${randomBytes(12).toString('base64url')}.${now.toString(36)}.${tags}`;
   return `${body}.${sign(secret, body)}`;
 }
 
-/** Whether `loadId` was signed here and is not older than LOAD_ID_TTL_MS. */
-export function verifyLoadId(secret: string, loadId: string, now = Date.now()): boolean {
-  const match = /^([A-Za-z0-9_-]{16})\.([0-9a-z]{1,12})\.([A-Za-z0-9_-]{43})$/.exec(loadId);
-  if (!match) return false;
-  const expected = Buffer.from(sign(secret, `${match[1]}.${match[2]}`));
-  const given = Buffer.from(match[3]);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+export interface LoadId {
+  /** Whether this load was served `release` of `remote` as a canary. */
+  served(remote: string, release: string): boolean;
+}
+
+/** The load `loadId` stands for when it was signed here and is not older than LOAD_ID_TTL_MS, else null. */
+export function verifyLoadId(secret: string, loadId: string, now = Date.now()): LoadId | null {
+  const match = /^([A-Za-z0-9_-]{16})\.([0-9a-z]{1,12})\.((?:[A-Za-z0-9_-]{8}(?:~[A-Za-z0-9_-]{8}){0,23})?)\.([A-Za-z0-9_-]{43})$/.exec(loadId);
+  if (!match) return null;
+  const expected = Buffer.from(sign(secret, `${match[1]}.${match[2]}.${match[3]}`));
+  const given = Buffer.from(match[4]);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   const issued = parseInt(match[2], 36);
-  return issued <= now + 60_000 && now - issued <= LOAD_ID_TTL_MS;
-}
-
-/** Records that load `loadId` was served these canary releases. */
-export async function recordCanaryLoads(db: Kysely<Database>, loadId: string, served: Array<{ remote: string; release: string }>): Promise<void> {
-  if (!served.length) return;
-  const now = new Date().toISOString();
-  await db
-    .insertInto('canary_loads')
-    .values(served.map((s) => ({ load_id: loadId, remote: s.remote, release_id: s.release, created_at: now })))
-    .onConflict((oc) => oc.columns(['load_id', 'remote']).doNothing())
-    .execute();
-}
-
-export interface CanaryStats {
-  loads: number;
-  errors: number;
-  /** errors / loads over the window (0 without loads). */
-  error_rate: number;
-}
-
-/** Loads and errors of `remote`'s release `release` over the last `windowS` seconds. */
-export async function canaryStats(db: Kysely<Database>, remote: string, release: string, windowS: number): Promise<CanaryStats> {
-  const since = new Date(Date.now() - windowS * 1000).toISOString();
-  const loads = await db
-    .selectFrom('canary_loads')
-    .select(sql<number>`count(*)`.as('n'))
-    .where('remote', '=', remote)
-    .where('release_id', '=', release)
-    .where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  // Errors of loads in the window (each load counts one at most).
-  const errors = await db
-    .selectFrom('client_errors as e')
-    .innerJoin('canary_loads as l', (join) => join.onRef('l.load_id', '=', 'e.load_id').onRef('l.remote', '=', 'e.remote'))
-    .select(sql<number>`count(*)`.as('n'))
-    .where('e.remote', '=', remote)
-    .where('e.release_id', '=', release)
-    .where('l.release_id', '=', release)
-    .where('l.created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  const l = Number(loads.n);
-  const e = Number(errors.n);
-  return { loads: l, errors: e, error_rate: l ? e / l : 0 };
+  if (issued > now + 60_000 || now - issued > LOAD_ID_TTL_MS) return null;
+  const tags = new Set(match[3] ? match[3].split('~') : []);
+  return { served: (remote, release) => tags.has(servedTag(remote, release)) };
 }
 
 export interface ClientErrorReport {
@@ -116,15 +86,8 @@ export interface ClientErrorReport {
   stack?: string;
 }
 
-/**
- * Stores a report (the first of its load for its remote; later ones are dropped). A canary
- * release's report needs a load that was served it. Returns 'stored', 'duplicate' or 'not-served'.
- */
-export async function storeClientError(db: Kysely<Database>, report: ClientErrorReport, canaryRelease: string | undefined): Promise<'stored' | 'duplicate' | 'not-served'> {
-  if (canaryRelease === report.release) {
-    const served = await db.selectFrom('canary_loads').select('release_id').where('load_id', '=', report.load_id).where('remote', '=', report.remote).executeTakeFirst();
-    if (!served || served.release_id !== report.release) return 'not-served';
-  }
+/** Stores a report for the team to read: the first of its load for its remote (true); later ones are dropped (false). */
+export async function storeClientError(db: Kysely<Database>, report: ClientErrorReport): Promise<boolean> {
   const result = await db
     .insertInto('client_errors')
     .values({
@@ -138,7 +101,7 @@ export async function storeClientError(db: Kysely<Database>, report: ClientError
     })
     .onConflict((oc) => oc.columns(['load_id', 'remote']).doNothing())
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0 ? 'stored' : 'duplicate';
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Recent errors of a release, newest first. */

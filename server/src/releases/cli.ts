@@ -1,5 +1,5 @@
 /**
- * `npm run remotes -- list [--json] | activate <remote> <release-id> | rollback <remote>`
+ * `npm run remotes -- list [--json] | activate <remote> <release-id> [--force] | rollback <remote>`
  * (docs/teams.md), and team tokens (docs/teams.md, "1. An admin gives the team a token"):
  * `token create <remote> [--name <team>] [--scopes publish,activate,promote] [--expires-days N]`
  * (prints the token once, as its last line), `token list`, `token revoke <token-id>`. Whoever runs
@@ -13,10 +13,13 @@ import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { activateRelease, pruneReleases, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
 import { REMOTE_ID } from './catalog';
+import { Redis } from 'ioredis';
+import type { ClusterLink } from '../cluster/shared-state';
+import { databaseCounter, redisCounter } from './canary-count';
 import { createTeamToken, listTeamTokens, parseScopes, revokeTeamToken, TEAM_NAME } from './tokens';
 
 const USAGE =
-  'usage: npm run remotes -- list [--json] | activate <remote> <release-id> | rollback <remote> | prune --keep N [<remote>] | ' +
+  'usage: npm run remotes -- list [--json] | activate <remote> <release-id> [--force] | rollback <remote> | prune --keep N [<remote>] | ' +
   'token create <remote> [--name <team>] [--scopes publish,activate,promote] [--expires-days N] | token list | token revoke <token-id>';
 
 /** `--name x` / `--name=x` from argv, or undefined. */
@@ -76,9 +79,14 @@ export async function runRemotesCli(argv: string[], out: (line: string) => void 
   }
   const config = loadConfig(process.env, { logLevel: 'silent' });
   const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
+  let redis: Redis | null = null;
   try {
     await migrateToLatest(db, dialect);
-    const ctx: ReleaseContext = { db, releasesDir: config.releasesDir, siteRoot: config.siteRoot, canary: config.canary };
+    // In cluster mode the counts are in Redis: the list reads them there (else from the database).
+    redis = command === 'list' && config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+    const live = redis ? await redis.connect().then(() => true, () => false) : false;
+    const counter = redis && live ? redisCounter({ redis, available: () => true } as unknown as ClusterLink, databaseCounter(db), config.canary.windowS) : databaseCounter(db);
+    const ctx: ReleaseContext = { db, releasesDir: config.releasesDir, siteRoot: config.siteRoot, canary: config.canary, counter };
     if (command === 'list') {
       const states = await remoteStates(ctx);
       if (json) {
@@ -98,7 +106,8 @@ export async function runRemotesCli(argv: string[], out: (line: string) => void 
       return 0;
     }
     try {
-      const record = command === 'activate' ? await activateRelease(ctx, positional[0], positional[1], actor()) : await rollbackRelease(ctx, positional[0], actor());
+      // --force: a release the server rolled back in the last 24 hours goes live again on purpose.
+      const record = command === 'activate' ? await activateRelease(ctx, positional[0], positional[1], actor(), 100, args.includes('--force')) : await rollbackRelease(ctx, positional[0], actor());
       out(`${record.remote}: ${record.previous_release_id ?? '-'} -> ${record.release_id} (${record.action} by ${record.actor})`);
       return 0;
     } catch (error) {
@@ -109,6 +118,7 @@ export async function runRemotesCli(argv: string[], out: (line: string) => void 
       throw error;
     }
   } finally {
+    redis?.disconnect();
     await db.destroy();
   }
 }

@@ -11,8 +11,9 @@ import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
 import { requireUser } from '../app/auth';
 import { isAdmin } from '../app/roles';
 import { MINUTE, byIp } from '../app/ratelimit';
-import { activateRelease, autoRollbackCheck, checkPreviewable, promoteRelease, publishRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
+import { activateRelease, checkPreviewable, evaluateCanaries, promoteRelease, publishRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
 import { newPreviewToken, PREVIEW_PARAM, recentErrors, storeClientError, verifyLoadId } from './canary';
+import { addressKey, CANARY_EVALUATION_MS, canaryCounter, realClock } from './canary-count';
 import { activeCanaries } from './store';
 import { mapStack } from './sourcemaps';
 import { createTeamToken, listTeamTokens, revokeTeamToken, verifyTeamToken, type TokenScope } from './tokens';
@@ -32,7 +33,30 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
     const admins = await deps.db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
     for (const { email } of admins) await deps.mailer.send({ to: email, subject, text });
   };
-  const ctx: ReleaseContext = { db: deps.db, releasesDir: deps.config.releasesDir, siteRoot: siteRoot ?? deps.config.siteRoot, canary: deps.config.canary, notify: mailAdmins };
+  const clock = deps.canaryClock ?? realClock;
+  const counter = canaryCounter(deps.db, deps.cluster, deps.config.canary.windowS);
+  const ctx: ReleaseContext = { db: deps.db, releasesDir: deps.config.releasesDir, siteRoot: siteRoot ?? deps.config.siteRoot, canary: deps.config.canary, notify: mailAdmins, counter, now: clock.now };
+  // Every running canary is judged every 10 s, whatever arrives (canary-count.ts); each process does, one ends it.
+  let evaluating = false;
+  const stopWatch = clock.every(CANARY_EVALUATION_MS, async () => {
+    if (evaluating) return;
+    evaluating = true;
+    await evaluateCanaries(ctx, app.log)
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not evaluate the canaries'))
+      .finally(() => (evaluating = false));
+  });
+  app.addHook('onClose', async () => stopWatch());
+  /** The load a report names, and whether it was served `remote`'s running canary `release`; 400s for a forged, expired or unserved one. */
+  const canaryOfLoad = async (body: { load_id: string; remote: string; release: string }): Promise<boolean> => {
+    const load = verifyLoadId(deps.config.jwtSecret, body.load_id, clock.now());
+    if (!load) throw refusalError(400, 'load_id is missing, forged or expired.');
+    const canary = (await activeCanaries(deps.db)).get(body.remote);
+    if (canary?.release !== body.release) return false;
+    if (!load.served(body.remote, body.release)) throw refusalError(400, `This load was not served ${body.remote} ${body.release}.`);
+    return true;
+  };
+  const countAddress = (request: FastifyRequest, remote: string, release: string, kind: 'load' | 'error') =>
+    counter.count(remote, release, kind, addressKey(deps.config.jwtSecret, request.ip), clock.now());
   const maxBytes = deps.config.releaseMaxBytes;
 
   // The publish body: read here (only this plugin's routes), counted, refused past the limit.
@@ -106,7 +130,7 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
       handler: async (request) => {
         const percent = request.body.percent ?? 100;
         const { actor } = await releaseCaller(request, request.params.remote, percent < 100 ? 'activate' : 'promote');
-        const record = await activateRelease(ctx, request.params.remote, request.body.release, actor, percent).catch(refusedAsHttp);
+        const record = await activateRelease(ctx, request.params.remote, request.body.release, actor, percent, request.body.force === true).catch(refusedAsHttp);
         const message = percent < 100 ? `${record.remote} ${record.release_id} is a canary for ${percent} % of browsers` : `${record.remote} ${record.release_id} is active`;
         return { message, switch: record };
       },
@@ -163,11 +187,23 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
       rateLimit: [{ max: 60, windowMs: MINUTE, key: byIp }],
       handler: async (request, reply) => {
         const report = request.body;
-        if (!verifyLoadId(deps.config.jwtSecret, report.load_id)) throw refusalError(400, 'load_id is missing, forged or expired.');
-        const canary = (await activeCanaries(deps.db)).get(report.remote);
-        const stored = await storeClientError(deps.db, report, canary?.release);
-        if (stored === 'not-served') throw refusalError(400, `This load was not served ${report.remote} ${report.release}.`);
-        if (stored === 'stored' && canary?.release === report.release) await autoRollbackCheck(ctx, report.remote, request.log);
+        const ofCanary = await canaryOfLoad(report);
+        const first = await storeClientError(deps.db, report);
+        // One error per load (a load's later reports count nothing), and once per address per window.
+        // An address that reports an error of the canary tried to load it: it counts as loading too.
+        if (ofCanary && first) {
+          await countAddress(request, report.remote, report.release, 'error');
+          await countAddress(request, report.remote, report.release, 'load');
+        }
+        return reply.code(204).send();
+      },
+    },
+
+    reportClientLoad: {
+      rateLimit: [{ max: 60, windowMs: MINUTE, key: byIp }],
+      handler: async (request, reply) => {
+        // Only a canary's module that mounted counts, once per address per window; anything else is a 204 that counts nothing.
+        if (await canaryOfLoad(request.body)) await countAddress(request, request.body.remote, request.body.release, 'load');
         return reply.code(204).send();
       },
     },

@@ -13,7 +13,8 @@ import { gateProblem, shellProvidedVersions } from './gate';
 import { activeCanaries, activeReleases, CanaryEnded, recordSwitch, rollbackTarget, switchHistory, type CanaryState, type SwitchRecord } from './store';
 import { ArchiveRefused, buildingDir, describeUnpacked, ensureLocal, finishLocal, publishedMeta, remotesPublished, storePublished, syncPublished, unpackArchive } from './published';
 import { remotesWithTokens } from './tokens';
-import { canaryStats, type CanarySettings, type CanaryStats } from './canary';
+import type { CanarySettings } from './canary';
+import { databaseCounter, failing, type CanaryCounter, type CanaryCounts } from './canary-count';
 
 /** A refusal: `reason` is one line for the CLI and the HTTP error; status for HTTP. */
 export class ReleaseRefused extends Error {
@@ -31,36 +32,81 @@ export interface ReleaseContext {
   releasesDir: string;
   /** Folder holding shell/dist and <remote>/dist. */
   siteRoot: string;
-  /** Automatic rollback thresholds (Config.canary); default 300 s, 0.05, 20 loads. */
+  /** Automatic rollback thresholds (Config.canary); default 300 s, 0.05, 3 addresses. */
   canary?: CanarySettings;
+  /** Where loads and errors are counted (canary-count.ts); default the database. */
+  counter?: CanaryCounter;
+  /** The time in ms (a test's fake clock); default Date.now. */
+  now?: () => number;
   /** Tells the admins (an automatic rollback); the HTTP server mails them. */
   notify?: (subject: string, text: string) => Promise<void>;
 }
 
-const DEFAULT_CANARY: CanarySettings = { windowS: 300, maxErrorRate: 0.05, minLoads: 20 };
+const DEFAULT_CANARY: CanarySettings = { windowS: 300, maxErrorRate: 0.05, minErrors: 3 };
+
+/** What a running canary is judged by: its loading and erroring addresses in the window, and the rate. */
+export interface CanaryStats extends CanaryCounts {
+  /** errors / loading addresses (an erroring address counts as loading; 0 without any). */
+  error_rate: number;
+}
+
+async function canaryStats(ctx: ReleaseContext, remote: string, release: string): Promise<CanaryStats> {
+  const counts = await (ctx.counter ?? databaseCounter(ctx.db)).counts(remote, release, (ctx.canary ?? DEFAULT_CANARY).windowS, (ctx.now ?? Date.now)());
+  const loads = Math.max(counts.loads, counts.errors);
+  return { loads, errors: counts.errors, error_rate: loads ? counts.errors / loads : 0 };
+}
 
 /**
- * After a counted error of `remote`'s canary: rolls the canary back when its error rate over the
- * window passes the threshold with enough loads, records why and tells the admins, naming the team.
+ * Evaluates `remote`'s running canary (the watch calls this every 10 s for each): rolls it back when
+ * errors from at least CANARY_MIN_ERRORS addresses are above CANARY_MAX_ERROR_RATE of its loading
+ * addresses in the window, records why and tells the admins, naming the team. Of several processes
+ * evaluating at once exactly one ends it (endCanary), so one record and one mail.
  */
 export async function autoRollbackCheck(ctx: ReleaseContext, remote: string, log?: { error: (obj: unknown, msg: string) => void }): Promise<SwitchRecord | null> {
   const settings = ctx.canary ?? DEFAULT_CANARY;
   const canary = (await activeCanaries(ctx.db)).get(remote);
   if (!canary) return null;
-  const stats = await canaryStats(ctx.db, remote, canary.release, settings.windowS);
-  if (stats.loads < settings.minLoads || stats.error_rate <= settings.maxErrorRate) return null;
-  const reason = `error rate ${stats.error_rate.toFixed(3)} (${stats.errors} of ${stats.loads} loads in ${settings.windowS} s) above ${settings.maxErrorRate}`;
+  const stats = await canaryStats(ctx, remote, canary.release);
+  await (ctx.counter ?? databaseCounter(ctx.db)).prune(remote, canary.release, settings.windowS, (ctx.now ?? Date.now)());
+  if (!failing(stats, settings)) return null;
+  const reason = `errors from ${stats.errors} of ${stats.loads} loading addresses in ${settings.windowS} s (rate ${stats.error_rate.toFixed(3)}) above ${settings.maxErrorRate}`;
   const record = await endCanary(ctx, remote, `server (canary of ${canary.started_by})`, { reason }, canary);
   if (record && ctx.notify) {
     await ctx
       .notify(
         `Wishes: ${remote} canary ${canary.release} rolled back automatically`,
         `The canary ${canary.release} of ${remote} (${canary.percent} % of browsers), started by ${canary.started_by}, was rolled back by the server: ${reason}.\n` +
-          `Everyone is back on ${record.release_id}. The team can read the errors with GET /api/admin/remotes/${remote}/errors/?release=${canary.release}.`,
+          `Everyone is back on ${record.release_id}. The team can read the errors with GET /api/admin/remotes/${remote}/errors/?release=${canary.release}. ` +
+          `Activating ${canary.release} again within 24 hours needs "force": true.`,
       )
       .catch((error: unknown) => log?.error({ err: error }, 'could not tell the admins about an automatic rollback'));
   }
   return record;
+}
+
+/** Evaluates every running canary (the 10 s watch); an error with one never stops the others. */
+export async function evaluateCanaries(ctx: ReleaseContext, log?: { error: (obj: unknown, msg: string) => void }): Promise<void> {
+  for (const remote of (await activeCanaries(ctx.db)).keys()) {
+    await autoRollbackCheck(ctx, remote, log).catch((error: unknown) => log?.error({ err: error, remote }, 'could not evaluate a canary'));
+  }
+}
+
+/** How long a release the server rolled back needs `force` to be activated again. */
+export const AUTO_ROLLBACK_HOLD_MS = 24 * 3600_000;
+
+/** The automatic rollback of `release` within the last 24 hours, if any (newest). */
+async function recentAutoRollback(ctx: ReleaseContext, remote: string, release: string): Promise<SwitchRecord | null> {
+  const since = new Date((ctx.now ?? Date.now)() - AUTO_ROLLBACK_HOLD_MS).toISOString();
+  const row = await ctx.db
+    .selectFrom('remote_switches')
+    .selectAll()
+    .where('remote', '=', remote)
+    .where('action', '=', 'auto-rollback')
+    .where('previous_release_id', '=', release)
+    .where('created_at', '>=', since)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return (row as SwitchRecord | undefined) ?? null;
 }
 
 export interface RemoteState {
@@ -127,7 +173,6 @@ export async function remoteStates(ctx: ReleaseContext, only?: string): Promise<
   await syncPublished(ctx.db, ctx.releasesDir, only);
   const active = await activeReleases(ctx.db);
   const canaries = await activeCanaries(ctx.db);
-  const windowS = (ctx.canary ?? DEFAULT_CANARY).windowS;
   const folders = [...new Set([...REGISTERED_REMOTES.map((r) => r.folder), ...remotesWithReleases(ctx.releasesDir), ...active.keys()])].filter((f) => !only || f === only);
   const states: RemoteState[] = [];
   for (const remote of folders) {
@@ -139,7 +184,7 @@ export async function remoteStates(ctx: ReleaseContext, only?: string): Promise<
       name: registered?.name ?? releases[releases.length - 1].declaration.name,
       registered: Boolean(registered),
       active: active.get(remote) ?? DIST_RELEASE,
-      canary: canaries.has(remote) ? { ...canaries.get(remote)!, ...(await canaryStats(ctx.db, remote, canaries.get(remote)!.release, windowS)) } : null,
+      canary: canaries.has(remote) ? { ...canaries.get(remote)!, ...(await canaryStats(ctx, remote, canaries.get(remote)!.release)) } : null,
       releases: releases.map(({ id, version, created_at }) => ({ id, version, created_at })),
       history: await switchHistory(ctx.db, remote, 20),
     });
@@ -214,9 +259,14 @@ export async function publishRelease(ctx: ReleaseContext, remote: string, body: 
  * Makes `release` live: for every browser (percent 100, the default), or as a canary for the
  * browsers whose bucket is below `percent` (1-99) while everyone else keeps the active release.
  */
-export async function activateRelease(ctx: ReleaseContext, remote: string, release: string, actor: string, percent = 100): Promise<SwitchRecord> {
+export async function activateRelease(ctx: ReleaseContext, remote: string, release: string, actor: string, percent = 100, force = false): Promise<SwitchRecord> {
   const refused = await refusal(ctx, remote, release);
   if (refused) throw refused;
+  // A release the server just rolled back goes live again, at any percent, only on purpose.
+  const rolledBack = force ? null : await recentAutoRollback(ctx, remote, release);
+  if (rolledBack) {
+    throw new ReleaseRefused(409, `${remote} ${release} was rolled back automatically at ${rolledBack.created_at} (${rolledBack.reason ?? 'its error rate'}); to activate it again within 24 hours, send "force": true`);
+  }
   if (percent < 100) {
     const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
     if (current === release) throw new ReleaseRefused(409, `${remote} ${release} is already active for everyone`);

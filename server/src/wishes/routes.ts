@@ -11,7 +11,7 @@ import { feedPageBytes, followingFeedPageBody, userWishesPageBody } from './feed
 import { heldWishOf, readModelOf, renderWish } from './read-model';
 import { searchWishes, type SearchResult } from './search';
 import { SearchBusyError } from './sqlite-search';
-import { MINUTE, byIp } from '../app/ratelimit';
+import { HOUR, MINUTE, byIp } from '../app/ratelimit';
 import { isModerator, writeLog } from '../moderation/queries';
 import { attachToWish, findOwnChat } from '../chats/queries';
 import { CHAT_TEXT } from '../chats/service';
@@ -82,10 +82,13 @@ export default defineRoutes((_app, deps) => {
     };
   };
   // Per address, shared by both search routes (searching is the most expensive anonymous request).
+  // Each save may draw new cards and feeds every reader's caches: a member's saves are bounded (SAVES_PER_HOUR).
+  const saveLimit = { max: deps.config.savesPerHour, windowMs: HOUR, key: (request: FastifyRequest) => (request.userId === null ? null : `saves:member:${request.userId}`) };
   const searchLimit = { max: deps.config.searchLimitPerMinute, windowMs: MINUTE, key: (request: FastifyRequest) => `search:${byIp(request)}` };
 
   return {
     saveWish: {
+      rateLimit: [saveLimit],
       handler: async (request, reply) => {
         const userId = requireUser(request);
         const text = request.body.text.trim();
@@ -133,6 +136,7 @@ export default defineRoutes((_app, deps) => {
     },
 
     updateWish: {
+      rateLimit: [saveLimit],
       handler: async (request) => {
         const userId = requireUser(request);
         const id = parseId(request.params.id, WISH_TEXT.notFound);

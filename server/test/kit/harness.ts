@@ -126,7 +126,7 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
   const mailer: Mailer | undefined = options.realMailer ? undefined : (options.mailer ?? { send: async (m) => void mails.push(m) });
   const app = await buildApp(
     { dataDir, databaseUrl, ...TEST_CONFIG, ...overrides },
-    { mailer, generator: options.generator, env: options.env, beforeReady: options.beforeReady, logStream: options.logStream },
+    { mailer, generator: options.generator, env: options.env, beforeReady: options.beforeReady, logStream: options.logStream, canaryClock: options.canaryClock },
   );
 
   const request: TestContext['request'] = ({ token, headers, ...rest }) =>

@@ -269,6 +269,7 @@ const ROWS: Row[] = [
   // in releases/releases.test.ts)
   { name: 'GET admin remotes', req: () => op('listRemotes'), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'POST admin activate a release', req: () => ({ ...op('activateRelease', { remote: 'mf-feed' }), payload: { release: 'dist' } }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'POST admin activate a release (forced)', req: () => ({ ...op('activateRelease', { remote: 'mf-feed' }), payload: { release: 'dist', percent: 10, force: true } }), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'POST admin rollback', req: () => op('rollbackRelease', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
   // Teams publish (docs/teams.md): admins or a team token (releases/publish.test.ts checks team tokens on every call).
   { name: 'POST admin promote a canary', req: () => op('promoteRelease', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
@@ -277,6 +278,12 @@ const ROWS: Row[] = [
   {
     name: 'POST client error (forged load id)',
     req: () => ({ ...op('reportClientError'), payload: { load_id: 'forged', remote: 'mf-feed', release: 'dist', kind: 'load', message: 'x' } }),
+    expect: { visitor: 400, owner: 400, other: 400 },
+  },
+  // A canary load: anyone's browser may report one; a forged load id counts nothing (400) for everyone alike.
+  {
+    name: 'POST client load (forged load id)',
+    req: () => ({ ...op('reportClientLoad'), payload: { load_id: 'forged', remote: 'mf-feed', release: 'dist' } }),
     expect: { visitor: 400, owner: 400, other: 400 },
   },
   { name: 'POST admin publish a release', req: () => op('publishRelease', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },

@@ -241,6 +241,11 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
         await call('reportClientError', 'report', { payload: { load_id: manifest.json().load_id, remote: 'mf-feed', release: 'dist', kind: 'render', message: 'Conformance' } });
         await call('reportClientError', 'forged load id', { payload: { load_id: 'forged', remote: 'mf-feed', release: 'dist', kind: 'render', message: 'Conformance' } });
       },
+      reportClientLoad: async () => {
+        const manifest = await t.app.inject({ url: '/mf/remotes.json' });
+        await call('reportClientLoad', 'mounted', { payload: { load_id: manifest.json().load_id, remote: 'mf-feed', release: 'dist' } });
+        await call('reportClientLoad', 'forged load id', { payload: { load_id: 'forged', remote: 'mf-feed', release: 'dist' } });
+      },
       revokeRemoteToken: async () => {
         const created = await call('createRemoteToken', 'token to revoke', { token: owner, payload: { name: 'conformance' } });
         await call('revokeRemoteToken', 'revoke', { token: owner, params: { remote: 'mf-feed', token_id: created.json().token_id } });

@@ -19,6 +19,7 @@ import {
   CreateRemoteTokenResponseSchema,
   PublishReleaseResponseSchema,
   ClientErrorRequestSchema,
+  ClientLoadRequestSchema,
   PreviewRequestSchema,
   PreviewResponseSchema,
   RemoteErrorsQuerySchema,
@@ -842,7 +843,7 @@ export const OPERATIONS = {
     tag: 'admin',
     summary: 'Make a release of a remote active',
     description:
-      'Makes a release active (from the next request on): for everyone (percent 100, the default; a team token needs the promote scope) or as a canary for the browsers whose bucket is below percent (the activate scope). 409 with a one-line reason when the gate refuses it (a shared singleton the shell does not provide, a missing file, a module another remote consumes, a colliding route); nothing changes then.',
+      'Makes a release active (from the next request on): for everyone (percent 100, the default; a team token needs the promote scope) or as a canary for the browsers whose bucket is below percent (the activate scope). A release the server rolled back automatically in the last 24 hours needs `force: true` (else 409 naming that rollback). 409 with a one-line reason when the gate refuses it (a shared singleton the shell does not provide, a missing file, a module another remote consumes, a colliding route); nothing changes then.',
     params: RemoteParamsSchema,
     body: ActivateReleaseRequestSchema,
     responses: { 200: ReleaseSwitchResponseSchema },
@@ -900,8 +901,20 @@ export const OPERATIONS = {
     tag: 'admin',
     summary: 'The shell reports a remote that failed in the page',
     description:
-      "No sign-in needed. `load_id` is the page load's signed id from /mf/remotes.json; a missing, forged or expired one is a 400, as is a canary release this load was not served. One load counts at most one error per remote (later reports answer 204 and count nothing). Rate-limited per IP.",
+      "No sign-in needed. `load_id` is the page load's signed id from /mf/remotes.json; a missing, forged or expired one is a 400, as is a canary release this load was not served. The team reads the first report per remote per load; for a running canary, an error counts at most once per client address per CANARY_WINDOW_S (and that address as a loading one). Rate-limited per IP.",
     body: ClientErrorRequestSchema,
+    responses: { 204: null },
+    limited: true,
+  },
+  reportClientLoad: {
+    method: 'POST',
+    path: '/api/client-loads/',
+    auth: 'visitor',
+    tag: 'admin',
+    summary: "The shell reports that a canary remote's module mounted",
+    description:
+      "No sign-in needed. Sent once the module of a remote the manifest marks `canary` mounted in the page: the only thing that counts a canary load (serving a page or /mf/remotes.json counts nothing). `load_id` is the page load's signed id; a missing, forged or expired one is a 400, as is a canary release this load was not served. A load counts at most once per client address per canary per CANARY_WINDOW_S; a release that is not a running canary answers 204 and counts nothing. Rate-limited per IP.",
+    body: ClientLoadRequestSchema,
     responses: { 204: null },
     limited: true,
   },

@@ -74,6 +74,7 @@ export const API_ROUTES = {
   previewRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/preview/' },
   listRemoteErrors: { method: 'GET', path: '/api/admin/remotes/{remote}/errors/' },
   reportClientError: { method: 'POST', path: '/api/client-errors/' },
+  reportClientLoad: { method: 'POST', path: '/api/client-loads/' },
   publishRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/releases/' },
   createRemoteToken: { method: 'POST', path: '/api/admin/remotes/{remote}/tokens/' },
   listRemoteTokens: { method: 'GET', path: '/api/admin/remotes/{remote}/tokens/' },

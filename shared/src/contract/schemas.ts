@@ -352,6 +352,8 @@ export interface RemotesManifestEntry {
   folder?: string;
   /** The active release ('dist' while nothing has been released: the built folder, never a rollback target). */
   release?: string;
+  /** True when this browser is served the remote's canary: the shell reports its module mounting (POST /api/client-loads/). */
+  canary?: boolean;
   /** The routes and navigation entries it declares (see the app registry). */
   routes?: RouteDeclaration[];
   nav?: NavDeclaration[];
@@ -382,6 +384,7 @@ export const RemoteParamsSchema = Type.Object({ remote: Type.String({ pattern: '
 export const ActivateReleaseRequestSchema = Type.Object({
   release: Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$', description: "A release id (printed by `npm run release`, answered by a publish, or the site's own build released at start-up); 'dist' is refused: the built dist/ folder is not a release." }),
   percent: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100, description: 'Below 100: a canary for the browsers whose bucket is below it; everyone else keeps the active release.' })),
+  force: Type.Optional(Type.Boolean({ description: 'Needed to activate, at any percent, a release the server rolled back automatically in the last 24 hours (else 409 naming that rollback).' })),
 });
 export type ActivateReleaseRequest = Static<typeof ActivateReleaseRequestSchema>;
 
@@ -458,8 +461,9 @@ export const RemoteTokenSchema = Type.Object({
 });
 export const RemoteTokensResponseSchema = Type.Object({ tokens: Type.Array(RemoteTokenSchema) });
 
+const LoadIdSchema = Type.String({ minLength: 1, maxLength: 320, description: 'The page load\'s signed id (load_id in /mf/remotes.json).' });
 export const ClientErrorRequestSchema = Type.Object({
-  load_id: Type.String({ minLength: 1, maxLength: 200, description: 'The page load\'s signed id (load_id in /mf/remotes.json).' }),
+  load_id: LoadIdSchema,
   remote: Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$', description: "The remote's folder ('mf-feed')." }),
   release: Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$' }),
   kind: Type.Union([Type.Literal('load'), Type.Literal('render'), Type.Literal('runtime')]),
@@ -467,6 +471,13 @@ export const ClientErrorRequestSchema = Type.Object({
   stack: Type.Optional(Type.String({ maxLength: 8000 })),
 });
 export type ClientErrorRequest = Static<typeof ClientErrorRequestSchema>;
+
+export const ClientLoadRequestSchema = Type.Object({
+  load_id: LoadIdSchema,
+  remote: Type.String({ pattern: '^[a-z][a-z0-9-]{0,62}$', description: "The remote's folder ('mf-feed')." }),
+  release: Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$', description: 'The release whose module mounted.' }),
+});
+export type ClientLoadRequest = Static<typeof ClientLoadRequestSchema>;
 
 export const RemoteErrorsQuerySchema = Type.Object({
   release: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9A-Za-z][0-9A-Za-z.+_-]*$' })),

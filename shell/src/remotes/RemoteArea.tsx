@@ -11,7 +11,7 @@ import { loadExposed } from './loadExposed';
 import { RemoteFailure, RemoteRetryContext } from './RemoteFailure';
 import { FAILED_REMOTE } from './fallback-plugin';
 import { FirstPaintOr, FirstPaintUsed } from './firstPaint';
-import { reportRemoteError } from './releaseWatch';
+import { reportRemoteError, reportRemoteMounted } from './releaseWatch';
 
 export interface RemoteAreaProps {
   /** '<remote name>/<expose>', e.g. 'mf_feed/FeedPage' (an ExposedModule, or one a release declares). */
@@ -45,24 +45,30 @@ function FailedPage() {
   );
 }
 
+/** Rendered after the module: its effect runs once the module's tree committed (mounted), never when it threw. */
+function Mounted({ module }: { module: string }) {
+  useEffect(() => reportRemoteMounted(module), [module]);
+  return null;
+}
+
 /**
  * The area's module. For a page: the failure module the federation runtime answers for a dead
  * remote (fallback-plugin.ts) keeps the first paint beside the notice; a live page gives it up
- * once mounted.
+ * once mounted. A live module reports its mount (a canary's load counts only then).
  */
 type AreaModule = { default: ComponentType<Record<string, unknown>> };
 
 async function loadArea(module: string, timeoutMs: number, page: boolean): Promise<AreaModule> {
   const loaded = await loadExposed(module, timeoutMs);
-  if (!page) return loaded;
-  if ((loaded as unknown as Record<symbol, unknown>)[FAILED_REMOTE]) return { default: FailedPage };
-  const Page = loaded.default;
+  if ((loaded as unknown as Record<symbol, unknown>)[FAILED_REMOTE]) return page ? { default: FailedPage } : loaded;
+  const Area = loaded.default;
   return {
-    default: function LivePage(props: Record<string, unknown>) {
+    default: function LiveArea(props: Record<string, unknown>) {
       return (
         <>
-          <FirstPaintUsed />
-          <Page {...props} />
+          {page ? <FirstPaintUsed /> : null}
+          <Area {...props} />
+          <Mounted module={module} />
         </>
       );
     },

@@ -3,7 +3,7 @@
  * reported once per remote per load with the load id; at a navigation, a changed manifest reloads
  * the page and an unchanged one (304 to its ETag) does not. fetch is the boundary (the network).
  */
-import { checkForSwitch, remoteOfStack, reportRemoteError, resetReleaseWatch, setLoadedManifest } from './releaseWatch';
+import { checkForSwitch, remoteOfStack, reportRemoteError, reportRemoteMounted, resetReleaseWatch, setLoadedManifest } from './releaseWatch';
 
 /** A minimal fetch answer (jsdom has no Response). */
 const answer = (status: number, body?: unknown, etag?: string) => ({ status, ok: status < 400, json: async () => body, headers: { get: (name: string) => (name === 'ETag' ? (etag ?? null) : null) } });
@@ -12,7 +12,7 @@ const MANIFEST = {
   load_id: 'load-1',
   etag: '"e1"',
   remotes: [
-    { name: 'mf_feed', folder: 'mf-feed', release: '1.0.0-aaaaaaaaaaaa', entry: '/mf/releases/mf-feed/1.0.0-aaaaaaaaaaaa/remoteEntry.js' },
+    { name: 'mf_feed', folder: 'mf-feed', release: '1.0.0-aaaaaaaaaaaa', canary: true, entry: '/mf/releases/mf-feed/1.0.0-aaaaaaaaaaaa/remoteEntry.js' },
     { name: 'mf_profile', folder: 'mf-profile', release: 'dist', entry: '/mf/mf-profile/remoteEntry.js' },
   ],
 };
@@ -45,6 +45,15 @@ describe('releaseWatch', () => {
       expect.objectContaining({ load_id: 'load-1', remote: 'mf-profile', release: 'dist', kind: 'load', message: 'no entry' }),
     ]);
     expect(fetchMock.mock.calls[0][0]).toBe('/api/client-errors/');
+  });
+
+  it('reports a canary module that mounted, once per load; never a remote that is not a canary', () => {
+    reportRemoteMounted('mf_feed/FeedPage');
+    reportRemoteMounted('mf_feed/WishList');
+    reportRemoteMounted('mf_profile/ProfilePage');
+    expect(fetchMock.mock.calls.map(([url, init]) => [url, JSON.parse((init as RequestInit).body as string)])).toEqual([
+      ['/api/client-loads/', { load_id: 'load-1', remote: 'mf-feed', release: '1.0.0-aaaaaaaaaaaa' }],
+    ]);
   });
 
   it('at a navigation: a 304 keeps the page; a changed manifest reloads it', async () => {

@@ -1,6 +1,8 @@
 /**
  * The shell's side of canaries (docs/teams.md):
  *
+ * - Counting: once the module of a remote the manifest marks `canary` mounted, the shell says so to
+ *   POST /api/client-loads/ (once per remote per load): the only thing that counts a canary load.
  * - Reporting: what breaks in a remote is sent to POST /api/client-errors/ with this page load's
  *   `load_id` (from the manifest): a module that cannot load (`load`, the federation error hook),
  *   a render error (`render`, the area's error boundary) and an uncaught error or rejection
@@ -15,6 +17,7 @@
 import type { RemotesManifest } from '@wishes/kit-contract';
 
 export const CLIENT_ERRORS_URL = '/api/client-errors/';
+export const CLIENT_LOADS_URL = '/api/client-loads/';
 const MANIFEST_URL = '/mf/remotes.json';
 
 interface LoadedRemote {
@@ -23,6 +26,8 @@ interface LoadedRemote {
   release: string;
   /** Path of its files: '/mf/releases/mf-feed/<id>/' or '/mf/mf-feed/'. */
   base: string;
+  /** This browser runs the remote's canary. */
+  canary: boolean;
 }
 
 let loadId: string | undefined;
@@ -30,6 +35,8 @@ let etag: string | undefined;
 let remotes: LoadedRemote[] = [];
 let signature = '';
 const reported = new Set<string>();
+/** Canary remotes whose mount this load already reported. */
+const mountedReported = new Set<string>();
 /** Remotes this tab loads from a developer's own URL (mf_override): their errors are not the release's. */
 const overridden = new Set<string>();
 let checking: Promise<void> | null = null;
@@ -53,7 +60,7 @@ export function setLoadedManifest(manifest: RemotesManifest): void {
     } catch {
       // A relative entry stays as it is.
     }
-    return { name: r.name, folder: r.folder ?? r.name, release: r.release ?? 'dist', base };
+    return { name: r.name, folder: r.folder ?? r.name, release: r.release ?? 'dist', base, canary: r.canary === true };
   });
 }
 
@@ -92,6 +99,19 @@ export function reportRemoteError(kind: 'load' | 'render' | 'runtime', error: un
     void fetch(CLIENT_ERRORS_URL, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
   } catch {
     // Reporting must never break the page.
+  }
+}
+
+/** A module of `moduleId`'s remote mounted: for a canary, reported once per load; never throws. */
+export function reportRemoteMounted(moduleId: string): void {
+  const remote = remoteByName(moduleId);
+  if (!remote || !remote.canary || !loadId || mountedReported.has(remote.folder) || overridden.has(remote.folder)) return;
+  mountedReported.add(remote.folder);
+  const body = JSON.stringify({ load_id: loadId, remote: remote.folder, release: remote.release });
+  try {
+    void fetch(CLIENT_LOADS_URL, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, keepalive: true }).catch(() => undefined);
+  } catch {
+    // Counting must never break the page.
   }
 }
 
@@ -136,6 +156,7 @@ export function resetReleaseWatch(): void {
   remotes = [];
   signature = '';
   reported.clear();
+  mountedReported.clear();
   overridden.clear();
   checking = null;
 }
