@@ -8,7 +8,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import { fastifyTrustProxy, loadConfig, type Config } from './config';
+import { ConfigError, fastifyTrustProxy, loadConfig, MAIL_TRANSPORT_MISSING, type Config } from './config';
 import type { AppDeps } from './deps';
 import authPlugin from './auth';
 import { createTokenService } from './tokens';
@@ -26,6 +26,7 @@ import { openDatabase, pgPoolOf, sqliteFileOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { closeSqliteSearch, SQLITE_SEARCH_OPTIONS, sqliteSearchQueueDepth, sqliteSearchWorker } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { countedMailer } from '../mail/refusals';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import { claimsStillValid, configureSessionCache } from '../auth/sessions';
 import { suspensionOf } from '../auth/queries';
@@ -63,6 +64,8 @@ const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(options.env ?? process.env, overrides);
+  // The production guards (config.ts): on a public origin mail never silently goes nowhere.
+  if (!options.mailer && !config.mailTransport) throw new ConfigError(MAIL_TRANSPORT_MISSING);
   // Fail at start, not on the first request, when the options file is broken.
   loadOptions(config.optionsPath, config.siteName);
 
@@ -111,7 +114,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   const sqliteFile = sqliteFileOf(db);
   if (sqliteFile) app.addHook('onListen', async () => void sqliteSearchWorker(db, sqliteFile, SQLITE_SEARCH_OPTIONS).warm());
 
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
+  const configuredMailer = options.mailer ?? createMailer({ transport: config.mailTransport, smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
   const generator =
     options.generator ??
     createGenerator({
@@ -181,6 +184,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     const link = cluster;
     metrics.gauge('wishes_redis_available', 'Cluster mode: 1 while Redis answers, 0 during an outage', () => (link.available() ? 1 : 0));
   }
+  // wishes_mail_sent_total and wishes_mail_failed_total{reason} (mail/refusals.ts).
+  const mailer = countedMailer(configuredMailer, metrics.registry);
   const deps: AppDeps = { db, config, mailer, generator, dialect, notifications, cluster, metrics };
   app.decorate('deps', deps);
 
