@@ -15,6 +15,7 @@ import { createTokenService } from './tokens';
 import { installErrorHandling, installNotFound } from './error-handler';
 import { installBodyChecks, installJsonParser } from './request-body';
 import { installRequestLog } from './request-log';
+import { warnUntrustedForwardedFor } from './risky-settings';
 import { registerSecurityHeaders } from './csp';
 import { registerApiDocs } from './docs';
 import { serializeRequest } from './log-redact';
@@ -193,6 +194,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   installErrorHandling(app);
   installJsonParser(app);
   installRequestLog(app);
+  warnUntrustedForwardedFor(app, config);
   installMetrics(app, metrics, config);
   const siteEnv = options.env ?? process.env;
   await registerSecurityHeaders(app, siteEnv, config.remoteOverrides);
