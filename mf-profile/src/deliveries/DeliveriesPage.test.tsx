@@ -69,7 +69,7 @@ it("a refused cancel toasts the server's text and keeps the row", async () => {
 
 it("says why a delivery failed or bounced, why the last try of one still scheduled did not go, and that an outbox one was never mailed", async () => {
   const refused = "The recipient's mail server refused the message (SMTP 554 5.7.1).";
-  const gone = "The recipient's mail server says this address does not take mail (SMTP 550 5.1.1).";
+  const gone = "The recipient's mail server refused the address (SMTP 550 5.1.1).";
   member.server.on(
     'GET',
     PAGE(1),

@@ -113,7 +113,7 @@ describe.each(dialects)('mail refusals and suppression (%s)', (dialect: TestDial
     expect(smtp.tries.get(address)).toBe(1); // never tried again
     const shown = await listed(ada, id);
     expect(shown.status).toBe('bounced');
-    expect(shown.failure_reason).toBe(`The recipient's mail server says this address does not take mail (${code}).`);
+    expect(shown.failure_reason).toBe(`The recipient's mail server refused the address (${code}).`);
     expect(counter(await metrics(), 'wishes_mail_failed_total{reason="mailbox"}')).toBe(before + 1);
 
     // Every sender: 409 with the sentence, for 30 days.

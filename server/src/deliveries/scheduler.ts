@@ -33,7 +33,7 @@ export const retryDelayMs = (tries: number, baseMs: number) => baseMs * 2 ** (tr
 
 /** Why a try failed, in words for the sender (the list shows it); `tries` is set once it is the last. */
 function failureReason(refusal: MailRefusal, tries: number | null): string {
-  if (refusal.kind === 'mailbox') return `The recipient's mail server says this address does not take mail (${replyCode(refusal)}).`;
+  if (refusal.kind === 'mailbox') return `The recipient's mail server refused the address (${replyCode(refusal)}).`;
   if (refusal.kind === 'message') return `The recipient's mail server refused the message (${replyCode(refusal)}).`;
   const why =
     refusal.reason === 'auth'
