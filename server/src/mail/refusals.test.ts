@@ -2,9 +2,8 @@
 import { classifyMailError, enhancedStatus, refusalLabel } from './refusals';
 
 const smtp = (code: string, command: string, response?: string) => {
-  const error = Object.assign(new Error('mail failed'), { code, command }) as Error & Record<string, unknown>;
-  if (response) Object.assign(error, { response, responseCode: Number(response.slice(0, 3)) });
-  return error;
+  const error = Object.assign(new Error('mail failed'), { code, command });
+  return response ? Object.assign(error, { response, responseCode: Number(response.slice(0, 3)) }) : error;
 };
 const label = (error: unknown) => refusalLabel(classifyMailError(error));
 
