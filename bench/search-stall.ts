@@ -69,7 +69,7 @@ async function prepareDatabase(dir: string): Promise<{ url: string; drop: () => 
 function startServer(databaseUrl: string, dataDir: string): Promise<{ port: number; stop: () => void }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'api', 'server.ts'), [], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'production' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, RATE_LIMIT_SCALE: '1000', LOG_LEVEL: 'warn', SEED_DEMO: 'false', MAIL_TRANSPORT: 'outbox', NODE_ENV: 'production' },
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -498,7 +498,8 @@ if (require.main === module && process.argv[2] === 'reload') {
     process.exit(code);
   };
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0));
-  startCluster({ env: { SEED_DEMO: process.env.SEED_DEMO ?? 'true' } })
+  // SEED_DEMO unset: the servers decide (demo content on a local PUBLIC_URL only).
+  startCluster({ env: process.env.SEED_DEMO ? { SEED_DEMO: process.env.SEED_DEMO } : {} })
     .then((started) => {
       cluster = started;
       if (stopping) return started.stop();

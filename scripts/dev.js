@@ -21,7 +21,7 @@ const COLORS = ['green', 'yellow', 'blue', 'red', 'white', 'gray'];
 const remoteUrls = Object.fromEntries(REMOTES.map((r) => [r.env, process.env[r.env] || `http://127.0.0.1:${r.port}`]));
 
 const commands = [
-  { name: 'api', command: 'npm run dev -w server', env: { ...remoteUrls, PORT: API_PORT, SEED_DEMO: process.env.SEED_DEMO ?? 'true' }, prefixColor: 'magenta' },
+  { name: 'api', command: 'npm run dev -w server', env: { ...remoteUrls, PORT: API_PORT }, prefixColor: 'magenta' },
   { name: 'shell', command: 'npm run dev -w shell', env: { WISHES_API_ORIGIN: `http://127.0.0.1:${API_PORT}` }, prefixColor: 'cyan' },
   ...REMOTES.map((r, i) => ({ name: r.app, command: `npm run dev -w ${r.app}`, prefixColor: COLORS[i % COLORS.length] })),
 ];

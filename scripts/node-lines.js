@@ -167,6 +167,8 @@ async function smoke(label, node, databaseUrl) {
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl ?? '',
       SEED_DEMO: 'false',
+      // NODE_ENV=production turns the production guards on: mail needs a transport.
+      MAIL_TRANSPORT: 'outbox',
       GENERATOR_TOKEN_DELAY_MS: '0',
       RATE_LIMIT_SCALE: '1000',
       WISHES_FEED_CACHE_MS: '0',

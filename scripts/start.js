@@ -2,7 +2,8 @@
 /**
  * `npm start`: build whatever is missing or stale (the site's apps, the compiled server), then run
  * the compiled API server (server/dist/main.js, plain node: no tsx in production), which migrates
- * the database, seeds demo data on an empty one and serves the whole site (http://localhost:8000).
+ * the database, seeds demo data on an empty one (on a local PUBLIC_URL) and serves the whole site
+ * (http://localhost:8000).
  */
 require('../build/node-support').checkNode(); // before anything loads a native addon
 const { spawn } = require('node:child_process');
@@ -35,7 +36,9 @@ if (!fs.existsSync(MAIN)) {
 
 const port = process.env.PORT || '8000';
 console.log(`[start] starting the server on http://localhost:${port} ...`);
-const server = spawn(process.execPath, ['--enable-source-maps', MAIN], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, SEED_DEMO: process.env.SEED_DEMO ?? 'true' } });
+// SEED_DEMO and MAIL_TRANSPORT are the server's to default: demo content and outbox mail on a local
+// PUBLIC_URL only (docs/operations.md, "Production guards").
+const server = spawn(process.execPath, ['--enable-source-maps', MAIN], { cwd: ROOT, stdio: 'inherit', env: process.env });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

@@ -182,6 +182,8 @@ export function startServer(databaseUrl: string, userIds: number[], extraEnv: Re
         DATABASE_URL: databaseUrl,
         DATA_DIR: dataDir,
         SEED_DEMO: 'false',
+        // NODE_ENV=production turns the production guards on: mail needs a transport.
+        MAIL_TRANSPORT: 'outbox',
         BENCH_USERS: JSON.stringify(userIds),
         SEARCH_LIMIT_PER_MINUTE: '1000000',
         GENERATOR: 'template',

@@ -106,7 +106,7 @@ async function startProductionServer(port: number): Promise<{ child: ChildProces
   if (serverBuild.serverBuildStale()) serverBuild.buildServer({ quiet: true });
   const child = spawn(process.execPath, [path.join(serverBuild.SERVER_DIST, 'main.js')], {
     cwd: path.join(ROOT, 'server'),
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: 'true', MAIL_TRANSPORT: 'outbox', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;

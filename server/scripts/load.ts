@@ -415,7 +415,7 @@ async function runOne(kind: string): Promise<DbResult | null> {
     let port: number;
     let killPlan: KillPlan | undefined;
     if (kind === 'cluster') {
-      cluster = await launcher.startCluster({ port: 0, databaseUrl: env.DATABASE_URL, direct: true, quiet: true, env: { ...env, NODE_ENV: 'production', SEED_DEMO: 'false', JWT_SECRET: 'load-secret-0123456789abcdef0123' }, log: (line: string) => console.log(`[cluster] ${line}`) });
+      cluster = await launcher.startCluster({ port: 0, databaseUrl: env.DATABASE_URL, direct: true, quiet: true, env: { ...env, NODE_ENV: 'production', SEED_DEMO: 'false', MAIL_TRANSPORT: 'outbox', JWT_SECRET: 'load-secret-0123456789abcdef0123' }, log: (line: string) => console.log(`[cluster] ${line}`) });
       port = cluster.port;
       const victim = cluster.servers[1];
       killPlan = {

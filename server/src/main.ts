@@ -1,6 +1,7 @@
 /**
- * Process entry (`npm start -w @wishes/server`): build the app (config validated, database
- * migrated), seed demo data on an empty database, listen, and shut down gracefully on
+ * Process entry (`npm start -w @wishes/server`): build the app (config validated, the production
+ * guards applied, database migrated), seed demo data on an empty database (SEED_DEMO), log one
+ * line per risky setting, listen, and shut down gracefully on
  * SIGTERM/SIGINT (stop accepting, drain in-flight requests, close the database).
  */
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { buildApp } from './app/app';
 import { ConfigError } from './app/config';
 import { unsupportedNodeMessage } from './app/node-support';
 import { seedDemoData } from './seed/seed';
+import { riskySettingLines } from './app/risky-settings';
 import { releaseSiteBuild } from './releases/site-build';
 import { restrictNewFiles, sqliteFiles, tightenModes } from './app/file-modes';
 
@@ -39,6 +41,8 @@ async function main() {
     const result = await seedDemoData(app.deps);
     if (result.seeded) app.log.info(`seeded demo data: ${result.users} users, ${result.wishes} wishes`);
   }
+  // The production guards' report (docs/operations.md): one line per risky setting, every start.
+  for (const line of await riskySettingLines(app.deps)) app.log.warn(line);
 
   // The site's own build becomes ordinary releases (docs/teams.md): rollbacks go to releases,
   // never to the mutable dist/ folders. A failure here leaves the site serving what it served.

@@ -83,6 +83,15 @@ describe('Send to…', () => {
     expect(sends.map((r) => r.body)).toEqual([{ recipient_email: 'grace@example.com', recipient_name: 'Grace', note: '' }]);
   });
 
+  it('says plainly when the site only wrote the wish to its outbox (nothing was mailed)', async () => {
+    answer('post', API.send, { delivery_id: 2, status: 'outbox', send_at: '2026-11-25T10:00:00.000Z' });
+    const form = await openForm();
+    await userEvent.type(within(form).getByLabelText('Their name'), 'Grace');
+    await userEvent.type(within(form).getByLabelText('Their email'), 'grace@example.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(toasts.texts()).toEqual(["info: Your wish for Grace was written to this site's outbox: this site does not send mail, so it was not mailed."]));
+  });
+
   it("shows the server's refusal in the form", async () => {
     answer('post', API.send, refuse(429, 'Too many wishes sent today.'));
     const form = await openForm();

@@ -24,6 +24,7 @@ export const DELIVER_TEXTS = {
   send: 'Send',
   sendLater: 'Schedule',
   sent: (name: string) => `Your wish is on its way to ${name}.`,
+  outbox: (name: string) => `Your wish for ${name} was written to this site's outbox: this site does not send mail, so it was not mailed.`,
   scheduled: (name: string, when: string) => `Your wish will reach ${name} on ${when}.`,
   badEmail: 'Enter a valid email address.',
   badTime: 'Pick a date and time in the future.',
@@ -183,7 +184,8 @@ function SendForm({ wishId, initialName, onDone }: { wishId: number; initialName
       try {
         const result = await call('sendWish', { params: { id: wishId }, body: { recipient_email: email.trim(), recipient_name: name.trim(), note: note.trim(), ...(sendAt ? { send_at: sendAt } : {}) } });
         const who = name.trim() || email.trim();
-        toast.success(result.status === 'sent' || !sendAt ? DELIVER_TEXTS.sent(who) : DELIVER_TEXTS.scheduled(who, new Date(result.send_at).toLocaleString()));
+        if (result.status === 'outbox') toast.info(DELIVER_TEXTS.outbox(who));
+        else toast.success(result.status === 'sent' || !sendAt ? DELIVER_TEXTS.sent(who) : DELIVER_TEXTS.scheduled(who, new Date(result.send_at).toLocaleString()));
         onDone();
       } catch (failure) {
         setError(failure instanceof ApiError ? failure.message : 'Could not send the wish. Please try again.');

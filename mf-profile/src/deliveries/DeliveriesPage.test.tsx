@@ -21,6 +21,7 @@ const delivery = (id: number, overrides: Partial<Delivery> = {}): Delivery => ({
   sent_at: null,
   opened_at: null,
   error: null,
+  failure_reason: null,
   ...overrides,
 });
 const page = (items: Delivery[], next: number | null, n = 1) => ({ body: { deliveries: items, page_number: n, next_page_number: next } });
@@ -66,23 +67,33 @@ it("a refused cancel toasts the server's text and keeps the row", async () => {
   expect(within(row).getByText('Scheduled')).toBeInTheDocument();
 });
 
-it("says why a delivery failed, and why the last try of one still scheduled did not go", async () => {
+it("says why a delivery failed or bounced, why the last try of one still scheduled did not go, and that an outbox one was never mailed", async () => {
+  const refused = "The recipient's mail server refused the message (SMTP 554 5.7.1).";
+  const gone = "The recipient's mail server refused the address (SMTP 550 5.1.1).";
   member.server.on(
     'GET',
     PAGE(1),
     page(
       [
-        delivery(1, { status: 'failed', error: "The recipient's mail server refused the address." }),
+        delivery(1, { status: 'failed', error: refused, failure_reason: refused }),
         delivery(2, { error: 'The mail server could not be reached.' }),
+        delivery(3, { status: 'bounced', error: gone, failure_reason: gone }),
+        delivery(4, { status: 'outbox', sent_at: '2026-11-01T10:00:00.000Z' }),
       ],
       null,
     ),
   );
   renderPage();
-  const [failed, retrying] = await screen.findAllByTestId('delivery');
-  expect(failed).toHaveTextContent("Not delivered: The recipient's mail server refused the address.");
+  const [failed, retrying, bounced, outbox] = await screen.findAllByTestId('delivery');
+  expect(failed).toHaveTextContent(`Failed`);
+  expect(failed).toHaveTextContent(`Not delivered: ${refused}`);
   expect(retrying).toHaveTextContent('Scheduled');
   expect(retrying).toHaveTextContent('Last try did not go through: The mail server could not be reached. Trying again soon.');
+  expect(bounced).toHaveTextContent('Bounced');
+  expect(bounced).toHaveTextContent(`Not delivered: ${gone}`);
+  expect(outbox).toHaveTextContent('In the outbox');
+  expect(outbox).toHaveTextContent('Not mailed: this site keeps its mail in a folder instead of sending it.');
+  expect(outbox).not.toHaveTextContent(/\bSent\b/);
 });
 
 it('a refused cancel reloads the list, which shows what became of the delivery', async () => {

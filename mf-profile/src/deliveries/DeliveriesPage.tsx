@@ -18,10 +18,13 @@ export const DELIVERIES_TEXT = {
   cancelled: 'Delivery cancelled.',
   viewWish: 'View the wish',
   retrying: (why: string) => `Last try did not go through: ${why} Trying again soon.`,
+  outbox: "Not mailed: this site keeps its mail in a folder instead of sending it. The link works for whoever gets it from there.",
   status: {
     scheduled: 'Scheduled',
     sent: 'Sent',
+    outbox: 'In the outbox',
     opened: 'Opened',
+    bounced: 'Bounced',
     failed: 'Failed',
     cancelled: 'Cancelled',
   },
@@ -77,7 +80,8 @@ export default function DeliveriesPage() {
                 {d.status === 'scheduled' && d.error ? <span className="profile-deliveries__retry">{DELIVERIES_TEXT.retrying(d.error)}</span> : null}
                 {d.status === 'sent' ? `Sent ${when(d.sent_at)}` : null}
                 {d.status === 'opened' ? `Opened ${when(d.opened_at)}` : null}
-                {d.status === 'failed' ? `Not delivered${d.error ? `: ${d.error}` : ''}` : null}
+                {d.status === 'outbox' ? DELIVERIES_TEXT.outbox : null}
+                {d.status === 'failed' || d.status === 'bounced' ? `Not delivered${(d.failure_reason ?? d.error) ? `: ${d.failure_reason ?? d.error}` : ''}` : null}
                 {d.status === 'cancelled' ? `Was due ${when(d.send_at)}` : null}
               </div>
               <div className="profile-deliveries__actions">

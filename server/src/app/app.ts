@@ -8,7 +8,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import { fastifyTrustProxy, loadConfig, type Config } from './config';
+import { ConfigError, fastifyTrustProxy, loadConfig, MAIL_TRANSPORT_MISSING, type Config } from './config';
 import type { AppDeps } from './deps';
 import type { CanaryClock } from '../releases/canary-count';
 import authPlugin from './auth';
@@ -16,6 +16,7 @@ import { createTokenService } from './tokens';
 import { installErrorHandling, installNotFound } from './error-handler';
 import { installBodyChecks, installJsonParser } from './request-body';
 import { installRequestLog } from './request-log';
+import { warnUntrustedForwardedFor } from './risky-settings';
 import { registerSecurityHeaders } from './csp';
 import { registerApiDocs } from './docs';
 import { serializeRequest } from './log-redact';
@@ -27,6 +28,7 @@ import { openDatabase, pgPoolOf, sqliteFileOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { closeSqliteSearch, SQLITE_SEARCH_OPTIONS, sqliteSearchQueueDepth, sqliteSearchWorker } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { countedMailer } from '../mail/refusals';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import { claimsStillValid, configureSessionCache } from '../auth/sessions';
 import { suspensionOf } from '../auth/queries';
@@ -66,6 +68,8 @@ const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(overrides: Partial<Config> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(options.env ?? process.env, overrides);
+  // The production guards (config.ts): on a public origin mail never silently goes nowhere.
+  if (!options.mailer && !config.mailTransport) throw new ConfigError(MAIL_TRANSPORT_MISSING);
   // Fail at start, not on the first request, when the options file is broken.
   loadOptions(config.optionsPath, config.siteName);
 
@@ -114,7 +118,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   const sqliteFile = sqliteFileOf(db);
   if (sqliteFile) app.addHook('onListen', async () => void sqliteSearchWorker(db, sqliteFile, SQLITE_SEARCH_OPTIONS).warm());
 
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
+  const configuredMailer = options.mailer ?? createMailer({ transport: config.mailTransport, smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, logger: app.log });
   const generator =
     options.generator ??
     createGenerator({
@@ -184,6 +188,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     const link = cluster;
     metrics.gauge('wishes_redis_available', 'Cluster mode: 1 while Redis answers, 0 during an outage', () => (link.available() ? 1 : 0));
   }
+  // wishes_mail_sent_total and wishes_mail_failed_total{reason} (mail/refusals.ts).
+  const mailer = countedMailer(configuredMailer, metrics.registry);
   const deps: AppDeps = { db, config, mailer, generator, dialect, notifications, cluster, metrics, canaryClock: options.canaryClock };
   app.decorate('deps', deps);
 
@@ -191,6 +197,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   installErrorHandling(app);
   installJsonParser(app);
   installRequestLog(app);
+  warnUntrustedForwardedFor(app, config);
   installMetrics(app, metrics, config);
   const siteEnv = options.env ?? process.env;
   await registerSecurityHeaders(app, siteEnv, config.remoteOverrides);

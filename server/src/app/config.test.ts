@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, parseDuration } from './config';
+import { ConfigError, isLocalOrigin, loadConfig, MAIL_TRANSPORT_MISSING, parseDuration } from './config';
+import { buildApp } from './app';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'wishes-config-'));
 
@@ -61,5 +62,37 @@ describe('config', () => {
     expect(c.rateLimitScale).toBe(2.5);
     expect(c.seedDemo).toBe(false);
     expect(c.databaseUrl).toBe('postgres://u@h/db');
+  });
+
+  describe('the production guards', () => {
+    it('knows the local origins: localhost, *.localhost, 127.0.0.0/8, [::1]', () => {
+      for (const origin of ['http://localhost:8000', 'http://wishes.localhost', 'http://127.0.0.1:3000', 'http://127.20.1.9', 'http://[::1]:8000']) expect([origin, isLocalOrigin(origin)]).toEqual([origin, true]);
+      for (const origin of ['https://wishes.example.org', 'http://wishes.test', 'http://10.0.0.2:8000', 'http://localhost.example.com', 'http://128.0.0.1', 'http://[::2]']) expect([origin, isLocalOrigin(origin)]).toEqual([origin, false]);
+    });
+
+    it('a local PUBLIC_URL keeps the quick start: demo content and outbox mail with no variable set', () => {
+      expect(loadConfig({ DATA_DIR: tmp() })).toMatchObject({ production: false, seedDemo: true, mailTransport: 'outbox' });
+      expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'http://127.0.0.1:8000', SMTP_URL: 'smtp://mail:25' })).toMatchObject({ production: false, seedDemo: true, mailTransport: 'smtp' });
+    });
+
+    it('a public PUBLIC_URL or NODE_ENV=production: no demo content unless SEED_DEMO=true, and no mail transport unless one is set', () => {
+      expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://wishes.example.org' })).toMatchObject({ production: true, seedDemo: false, mailTransport: undefined });
+      expect(loadConfig({ DATA_DIR: tmp(), NODE_ENV: 'production' })).toMatchObject({ production: true, seedDemo: false, mailTransport: undefined });
+      expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://wishes.example.org', SEED_DEMO: 'true', MAIL_TRANSPORT: 'outbox' })).toMatchObject({ seedDemo: true, mailTransport: 'outbox' });
+      expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://wishes.example.org', SMTP_URL: 'smtp://mail:25' })).toMatchObject({ mailTransport: 'smtp' });
+      // Said explicitly, outbox wins over a configured SMTP server.
+      expect(loadConfig({ DATA_DIR: tmp(), PUBLIC_URL: 'https://wishes.example.org', SMTP_URL: 'smtp://mail:25', MAIL_TRANSPORT: 'outbox' })).toMatchObject({ mailTransport: 'outbox' });
+    });
+
+    it('refuses MAIL_TRANSPORT=smtp without SMTP_URL, and a transport it does not know', () => {
+      expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_TRANSPORT: 'smtp' })).toThrow(/^MAIL_TRANSPORT=smtp needs SMTP_URL/);
+      expect(() => loadConfig({ DATA_DIR: tmp(), MAIL_TRANSPORT: 'pigeon' })).toThrow(/^MAIL_TRANSPORT must be "smtp" or "outbox"/);
+    });
+
+    it('buildApp refuses to start without a transport, in one sentence naming SMTP_URL and MAIL_TRANSPORT', async () => {
+      await expect(buildApp({}, { env: { DATA_DIR: tmp(), PUBLIC_URL: 'https://wishes.example.org', JWT_SECRET: 'x'.repeat(32) } })).rejects.toThrow(new ConfigError(MAIL_TRANSPORT_MISSING));
+      expect(MAIL_TRANSPORT_MISSING).toMatch(/SMTP_URL.*MAIL_TRANSPORT/);
+      expect(MAIL_TRANSPORT_MISSING.split('. ')).toHaveLength(1);
+    });
   });
 });

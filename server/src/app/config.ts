@@ -56,12 +56,20 @@ export interface Config {
   openaiApiKey?: string;
   generatorModel?: string;
   smtpUrl?: string;
+  /**
+   * How mail leaves (MAIL_TRANSPORT): `smtp` through smtpUrl, or `outbox` (written to outboxDir,
+   * never sent). Undefined: not configured where the production guards apply; buildApp then
+   * refuses to start (MAIL_TRANSPORT_MISSING).
+   */
+  mailTransport?: 'smtp' | 'outbox';
+  /** The production guards apply: PUBLIC_URL is not a local origin, or NODE_ENV=production. */
+  production: boolean;
   mailFrom: string;
   /** SITE_NAME when set; otherwise undefined and the options file's site_name is used. */
   siteName?: string;
   rateLimitScale: number;
   seedDemo: boolean;
-  /** Folder the mailer writes messages to when SMTP_URL is unset. */
+  /** Folder the mailer writes messages to with MAIL_TRANSPORT=outbox. */
   outboxDir: string;
   /** Folder for uploaded media (avatars). */
   mediaDir: string;
@@ -192,6 +200,24 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string | ((addre
   return trust;
 }
 
+/**
+ * Whether an origin is one only this machine reaches (`localhost`, `*.localhost`, 127.0.0.0/8,
+ * `[::1]`): there the quick start's defaults (demo content, outbox mail) are safe.
+ */
+export function isLocalOrigin(origin: string): boolean {
+  let host: string;
+  try {
+    host = new URL(origin).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The sentence the server exits with when mail has nowhere to go (the production guards). */
+export const MAIL_TRANSPORT_MISSING =
+  'Mail has no transport: set SMTP_URL to send through your mail server, or MAIL_TRANSPORT=outbox to only write mails to DATA_DIR/outbox (nothing is sent), since PUBLIC_URL is not a local origin or NODE_ENV=production.';
+
 /** Reads the JWT secret kept in the data folder, creating it once (mode 600) when missing. */
 function loadOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
@@ -221,6 +247,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const file = databaseUrl.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
     databaseUrl = file === ':memory:' ? 'sqlite::memory:' : `sqlite:${path.resolve(REPO_ROOT, file)}`;
   }
+  const publicUrl = (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  // The production guards: a public origin (or NODE_ENV=production) never gets the quick start's
+  // defaults silently (demo accounts with public passwords, mail that goes nowhere).
+  const production = overrides.production ?? (e.NODE_ENV === 'production' || !isLocalOrigin(publicUrl));
+  const smtpUrl = overrides.smtpUrl ?? e.SMTP_URL;
+  const mailTransport = overrides.mailTransport ?? e.MAIL_TRANSPORT ?? (smtpUrl ? 'smtp' : production ? undefined : 'outbox');
+  if (mailTransport === 'smtp' && !smtpUrl) throw new ConfigError('MAIL_TRANSPORT=smtp needs SMTP_URL (smtp://user:pass@host:port)');
   const mediaStorage = overrides.mediaStorage ?? e.MEDIA_STORAGE;
   if (mediaStorage === 'postgres' && !databaseUrl.startsWith('postgres')) throw new ConfigError('MEDIA_STORAGE=postgres needs a postgres:// DATABASE_URL');
 
@@ -233,7 +266,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mediaStorage,
     dataDir,
     databaseUrl,
-    publicUrl: (overrides.publicUrl ?? e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
+    production,
     jwtSecret: overrides.jwtSecret ?? e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
@@ -246,11 +280,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiApiKey: e.OPENAI_API_KEY,
     generatorModel: e.GENERATOR_MODEL,
-    smtpUrl: e.SMTP_URL,
+    smtpUrl,
+    mailTransport,
     mailFrom: e.MAIL_FROM,
     siteName: e.SITE_NAME,
     rateLimitScale: e.RATE_LIMIT_SCALE,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? !production,
     outboxDir: path.join(dataDir, 'outbox'),
     mediaDir: path.join(dataDir, 'media'),
     optionsPath: path.join(SERVER_ROOT, 'config', 'options.json'),

@@ -163,6 +163,9 @@ export const ENV_SCHEMA = Type.Object({
   STREAM_RECHECK: variable(durationSeconds, '5s'),
   SERVE_SOURCE_MAPS: variable(boolean, 'false'),
   SMTP_URL: optional(variable(url('smtp:', 'smtps:'))),
+  // smtp (the default when SMTP_URL is set) or outbox; unset without SMTP_URL: outbox on a local
+  // PUBLIC_URL, a refusal to start elsewhere (config.ts, "production guards").
+  MAIL_TRANSPORT: optional(variable(oneOf('smtp', 'outbox'))),
   MAIL_FROM: variable(text, 'no-reply@localhost'),
   REQUIRE_VERIFIED_SENDERS: variable(boolean, 'true'),
   DELIVERIES_PER_DAY: variable(wholeNumber(0, 1_000_000), '20'),
@@ -174,7 +177,8 @@ export const ENV_SCHEMA = Type.Object({
   RATE_LIMIT_SCALE: variable(positiveNumber, '1'),
   SEARCH_LIMIT_PER_MINUTE: variable(wholeNumber(1, 1_000_000), '60'),
   SEARCH_TIMEOUT: variable(durationSeconds, '2s'),
-  SEED_DEMO: variable(boolean, 'true'),
+  // Unset: on for a local PUBLIC_URL, off elsewhere or under NODE_ENV=production (config.ts).
+  SEED_DEMO: optional(variable(boolean)),
   TRUST_PROXY: variable(trustProxyOf, 'false'),
   LOG_LEVEL: optional(variable(text)),
   REDIS_URL: optional(variable(url('redis:', 'rediss:'))),

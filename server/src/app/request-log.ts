@@ -12,20 +12,6 @@ export function scrubUrl(url: string): string {
 }
 
 /**
- * A full link as it may be logged (the development outbox mailer lists a mail's links): a
- * recipient's link secret in its path is replaced; other links stay whole, so a reset or
- * verification link can still be followed on a laptop without SMTP.
- */
-export function scrubLink(link: string): string {
-  try {
-    const url = new URL(link);
-    return `${url.origin}${url.pathname.replace(SECRET_PATHS, '$1[token]')}${url.search}${url.hash}`;
-  } catch {
-    return link.replace(SECRET_PATHS, '$1[token]');
-  }
-}
-
-/**
  * One log line per request, after the response: every write (POST/PUT/PATCH/DELETE) and every
  * 4xx/5xx at info (errors are also logged with their stack by the error handler); successful
  * GET/HEAD/OPTIONS reads only when the level is debug or lower, since at hundreds or thousands of

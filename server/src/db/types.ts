@@ -292,7 +292,8 @@ export interface RemoteReleaseFilesTable {
   content: Buffer;
 }
 
-export type DeliveryStatus = 'scheduled' | 'sent' | 'opened' | 'failed' | 'cancelled';
+/** `outbox`: written to the outbox folder (MAIL_TRANSPORT=outbox), never sent; `bounced`: the recipient's mailbox was refused. */
+export type DeliveryStatus = 'scheduled' | 'sent' | 'outbox' | 'opened' | 'bounced' | 'failed' | 'cancelled';
 
 /** The outbox of wishes sent to someone (migrations/0014_deliveries.ts, deliveries/). */
 export interface DeliveriesTable {
@@ -319,7 +320,6 @@ export interface DeliveriesTable {
   created_at: string;
 }
 
-/** Addresses that take no wishes (unsubscribe, "not me", permanent failure): sha256 of the address. */
 /** One row per wish sent in the last day: what the daily sending limits count (migrations/0017_delivery_quota.ts). */
 export interface DeliveryQuotaTable {
   id: Generated<number>;
@@ -327,6 +327,7 @@ export interface DeliveryQuotaTable {
   created_at: string;
 }
 
+/** Addresses that take no wishes: sha256 of the address; `reason` unsubscribe / not_me (for good) or bounce (30 days from created_at). */
 export interface EmailSuppressionsTable {
   email_hash: string;
   reason: string;

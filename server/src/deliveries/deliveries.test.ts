@@ -320,14 +320,14 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     expect(await t.app.deps.db.selectFrom('email_suppressions').select('reason').where('email_hash', '=', emailHash('always-busy@example.com')).executeTakeFirst()).toBeUndefined();
   });
 
-  it('a permanent refusal fails the delivery with its reason and suppresses the address; a temporary one is tried again', async () => {
+  it('a mailbox refused at RCPT bounces the delivery with its reason and suppresses the address; a temporary refusal is tried again', async () => {
     const wishId = await t.saveWish(ada, 'Bounce?');
     smtp.reject.set('gone@example.com', 550);
     const res = await send(ada, wishId, { recipient_email: 'gone@example.com' });
     expect(res.json().status).toBe('scheduled');
     const failed = await until(async () => {
       const d = await statusOf(t, ada, res.json().delivery_id);
-      return d.status === 'failed' && d;
+      return d.status === 'bounced' && d;
     });
     expect(failed.error).toMatch(/refused/);
     expect((await send(ada, wishId, { recipient_email: 'gone@example.com' })).statusCode).toBe(409);
@@ -501,12 +501,12 @@ describe.each(dialects)('the scheduler across restarts and processes (%s)', (dia
 describe('log lines', () => {
   it('never hold a recipient link secret, at trace level, with the development outbox mailer', async () => {
     const lines: string[] = [];
-    const t = await createTestApp('sqlite', { ...FAST, logLevel: 'trace', smtpUrl: undefined }, { realMailer: true, logStream: { write: (line: string) => void lines.push(line) } });
+    const t = await createTestApp('sqlite', { ...FAST, logLevel: 'trace', smtpUrl: undefined, mailTransport: 'outbox' }, { realMailer: true, logStream: { write: (line: string) => void lines.push(line) } });
     try {
       const ada = await t.createUser({ first_name: 'Ada' });
       const wishId = await t.saveWish(ada, 'Logged?');
       const res = await t.request({ method: 'POST', url: `/api/base/wish/${wishId}/send/`, token: ada.access, payload: { recipient_email: 'logs@example.com' } });
-      expect(res.json().status).toBe('sent');
+      expect(res.json().status).toBe('outbox');
       const token = await tokenOf(t.app, res.json().delivery_id);
       for (const url of [`/w/${token}`, `/w/${token}?not_me=1`, `/w/${token}?unsubscribe=1`, `/api/base/deliveries/received/${token}/unsubscribe/`, `/api/base/deliveries/received/${token}/`, `/api/base/deliveries/received/${token}/card.png?format=poster`, `/api/base/deliveries/received/${token}/nope/`]) await t.request({ url });
       await t.request({ method: 'POST', url: `/api/base/deliveries/received/${token}/opened/` });

@@ -18,13 +18,36 @@ export const looksLikeToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(toke
 
 export const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
+/** How long a mailbox refusal at RCPT keeps an address from every sender (recipients' own acts: for good). */
+export const BOUNCE_SUPPRESSION_DAYS = 30;
+type SuppressionReason = 'unsubscribe' | 'not_me' | 'bounce';
+
+/**
+ * Whether the address takes no wishes now: the recipient unsubscribed or said "not me" (for
+ * good), or their mailbox was refused in the last BOUNCE_SUPPRESSION_DAYS days. Rows with reason
+ * `bounce` from before this rule (any 5xx then, content refusals included) expire the same way.
+ */
 export async function isSuppressed(db: Db, email: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('email_suppressions').select('email_hash').where('email_hash', '=', emailHash(email)).executeTakeFirst());
+  const since = new Date(Date.now() - BOUNCE_SUPPRESSION_DAYS * 86_400_000).toISOString();
+  const row = await db
+    .selectFrom('email_suppressions')
+    .select('email_hash')
+    .where('email_hash', '=', emailHash(email))
+    .where((eb) => eb.or([eb('reason', '!=', 'bounce'), eb('created_at', '>', since)]))
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
-export async function suppress(db: Db, email: string, reason: 'unsubscribe' | 'not_me' | 'bounce'): Promise<void> {
+/**
+ * Records a suppression. A recipient's own act replaces a bounce (and is never replaced); a new
+ * bounce restarts an earlier bounce's 30 days. Only a recipient's act cancels what is still
+ * scheduled for the address: a bounce's 30 days may end before those are due, and the scheduler
+ * checks again when each is (scheduler.ts).
+ */
+export async function suppress(db: Db, email: string, reason: SuppressionReason): Promise<void> {
   await sql`insert into email_suppressions (email_hash, reason, created_at) values (${emailHash(email)}, ${reason}, ${nowIso()})
-    on conflict (email_hash) do nothing`.execute(db);
+    on conflict (email_hash) do update set reason = excluded.reason, created_at = excluded.created_at where email_suppressions.reason = 'bounce'`.execute(db);
+  if (reason === 'bounce') return;
   // Whatever was still waiting for this address goes nowhere now.
   await db
     .updateTable('deliveries')
@@ -120,22 +143,22 @@ export async function deliveryStatus(db: Db, id: number): Promise<string | null>
   return row?.status ?? null;
 }
 
-/** Records the mail server's acceptance; only the holder of the lease records it. */
-export async function markSent(db: Db, id: number, worker: string): Promise<void> {
+/** Records the mail server's acceptance (`sent`) or the file in the outbox folder (`outbox`); only the holder of the lease records it. */
+export async function markSent(db: Db, id: number, worker: string, status: 'sent' | 'outbox' = 'sent'): Promise<void> {
   await db
     .updateTable('deliveries')
-    .set({ status: 'sent', sent_at: nowIso(), lease_expires_at: null, leased_by: null, last_error: null })
+    .set({ status, sent_at: nowIso(), lease_expires_at: null, leased_by: null, last_error: null })
     .where('id', '=', id)
     .where('leased_by', '=', worker)
     .where('status', '=', 'scheduled')
     .execute();
 }
 
-/** A failed try: another one at `retryAt`, or `failed` for good (retryAt null). */
-export async function markFailed(db: Db, id: number, worker: string, reason: string, retryAt: string | null): Promise<void> {
+/** A failed try: another one at `retryAt`, or `failed` (or `bounced`: the mailbox was refused) for good when retryAt is null. */
+export async function markFailed(db: Db, id: number, worker: string, reason: string, retryAt: string | null, final: 'failed' | 'bounced' = 'failed'): Promise<void> {
   await db
     .updateTable('deliveries')
-    .set(retryAt ? { next_attempt_at: retryAt, lease_expires_at: null, leased_by: null, last_error: reason } : { status: 'failed', lease_expires_at: null, leased_by: null, last_error: reason })
+    .set(retryAt ? { next_attempt_at: retryAt, lease_expires_at: null, leased_by: null, last_error: reason } : { status: final, lease_expires_at: null, leased_by: null, last_error: reason })
     .where('id', '=', id)
     .where('leased_by', '=', worker)
     .where('status', '=', 'scheduled')
@@ -152,7 +175,8 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
   status: r.status,
   sent_at: r.sent_at,
   opened_at: r.opened_at,
-  error: r.status === 'failed' || r.status === 'scheduled' ? r.last_error : null,
+  error: r.status === 'failed' || r.status === 'bounced' || r.status === 'scheduled' ? r.last_error : null,
+  failure_reason: r.status === 'failed' || r.status === 'bounced' ? r.last_error : null,
 });
 
 export async function listDeliveries(db: Db, senderId: number, page: number, size: number): Promise<DeliveriesPage> {
@@ -210,7 +234,7 @@ export interface ReceivedRow {
 }
 
 /**
- * The delivery behind a link, with its wish and author, once mailed (sent or opened — or taken
+ * The delivery behind a link, with its wish and author, once mailed (sent, outbox or opened — or taken
  * by the scheduler, in the moment between the mail server's acceptance and its record). Unknown,
  * cancelled, failed and not-yet-sent links are null.
  */
@@ -222,13 +246,13 @@ export async function findReceived(db: Db, token: string, { evenHidden = false }
   const { rows } = await sql<ReceivedRow>`select d.id, d.wish_id, d.sender_id, d.recipient_email, d.recipient_name, d.note, d.status, d.sent_at,
       w.text, w.card_theme, u.first_name, u.last_name
     from deliveries d join wishes w on w.id = d.wish_id join users u on u.id = d.sender_id
-    where d.token = ${token} and (d.status in ('sent', 'opened') or (d.status = 'scheduled' and d.attempts > 0)) ${visible}`.execute(db);
+    where d.token = ${token} and (d.status in ('sent', 'outbox', 'opened') or (d.status = 'scheduled' and d.attempts > 0)) ${visible}`.execute(db);
   return rows[0] ?? null;
 }
 
 /** The first open: sets `opened` and returns true; later calls return false. */
 export async function markOpened(db: Db, id: number): Promise<boolean> {
-  const result = await db.updateTable('deliveries').set({ status: 'opened', opened_at: nowIso() }).where('id', '=', id).where('status', 'in', ['sent', 'scheduled']).where('opened_at', 'is', null).executeTakeFirst();
+  const result = await db.updateTable('deliveries').set({ status: 'opened', opened_at: nowIso() }).where('id', '=', id).where('status', 'in', ['sent', 'outbox', 'scheduled']).where('opened_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

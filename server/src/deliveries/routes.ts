@@ -120,8 +120,8 @@ export default defineRoutes((app, deps) => {
         });
         if ('refused' in result) throw new HttpError(429, result.refused);
         const now = sendAt.getTime() <= Date.now();
-        const sent = now && deps.scheduler ? await deps.scheduler.deliverNow(result.id) : false;
-        return reply.code(201).send({ delivery_id: result.id, status: sent ? 'sent' : 'scheduled', send_at: sendAt.toISOString() });
+        const mailed = now && deps.scheduler ? await deps.scheduler.deliverNow(result.id) : null;
+        return reply.code(201).send({ delivery_id: result.id, status: mailed ?? 'scheduled', send_at: sendAt.toISOString() });
       },
     },
 

@@ -6,14 +6,17 @@
  * - several processes never mail one row twice: a row is held by one lease at a time;
  * - a process that dies while holding a row leaves it to the next claim once its lease ends, so
  *   a crash between the mail server's acceptance and the record may repeat one mail, once;
- * - a failed try is tried again after DELIVERY_RETRY_BASE_MS × 2^(tries−1); after
- *   DELIVERY_MAX_ATTEMPTS, or at once on a permanent (5xx) refusal, it is `failed` with the reason
- *   shown to the sender, and a permanent refusal suppresses the address.
+ * - what a refusal means is mail/refusals.ts: a mailbox refused at RCPT makes the delivery
+ *   `bounced` and keeps the address from every sender for 30 days; a refused message is `failed`
+ *   at once, nothing suppressed; a connection or sign-in failure or a 4xx is tried again after
+ *   DELIVERY_RETRY_BASE_MS × 2^(tries−1) and is `failed` after DELIVERY_MAX_ATTEMPTS, nothing
+ *   suppressed. The reason is shown to the sender.
+ * - with MAIL_TRANSPORT=outbox a delivery written to the folder is `outbox`, never `sent`.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app/deps';
-import { isPermanentMailError } from '../mail/mailer';
+import { classifyMailError, replyCode, type MailRefusal } from '../mail/refusals';
 import { loadOptions } from '../options/load';
 import { fullName } from '../wishes/visibility';
 import { cardCacheFor } from '../previews/service';
@@ -29,16 +32,21 @@ const HIDDEN_TEXT = 'A moderator hid this wish, so it was not sent.';
 export const retryDelayMs = (tries: number, baseMs: number) => baseMs * 2 ** (tries - 1);
 
 /** Why a try failed, in words for the sender (the list shows it); `tries` is set once it is the last. */
-function failureReason(error: unknown, permanent: boolean, tries: number | null): string {
-  if (permanent) return "The recipient's mail server refused the address.";
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  const why = typeof code === 'number' ? `The recipient's mail server turned it away for now (SMTP ${code})` : 'The mail server could not be reached';
+function failureReason(refusal: MailRefusal, tries: number | null): string {
+  if (refusal.kind === 'mailbox') return `The recipient's mail server refused the address (${replyCode(refusal)}).`;
+  if (refusal.kind === 'message') return `The recipient's mail server refused the message (${replyCode(refusal)}).`;
+  const why =
+    refusal.reason === 'auth'
+      ? "This site could not sign in to its mail server"
+      : refusal.reason === 'deferred'
+        ? `The recipient's mail server turned it away for now (SMTP ${refusal.code})`
+        : 'The mail server could not be reached';
   return tries === null ? `${why}.` : `${why}, ${tries} ${tries === 1 ? 'time' : 'times'}.`;
 }
 
 export interface Scheduler {
-  /** Mails this delivery now if it is due and unclaimed; resolves to whether it was sent. */
-  deliverNow(id: number): Promise<boolean>;
+  /** Mails this delivery now if it is due and unclaimed; resolves to `sent`, `outbox` (written to the outbox folder) or null (not mailed now). */
+  deliverNow(id: number): Promise<'sent' | 'outbox' | null>;
   /** One round: claim and mail what is due (tests call it to avoid waiting for the timer). */
   runOnce(): Promise<number>;
   stop(): Promise<void>;
@@ -56,17 +64,17 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
     }
   };
 
-  const deliver = async (row: DeliveryRow): Promise<boolean> => {
+  const deliver = async (row: DeliveryRow): Promise<'sent' | 'outbox' | null> => {
     try {
       if (await isSuppressed(db, row.recipient_email)) {
         await markFailed(db, row.id, worker, SUPPRESSED_TEXT, null);
-        return false;
+        return null;
       }
       const context = await mailContext(db, row.id);
-      if (!context) return false; // the wish or its sender is gone (the row went with them)
+      if (!context) return null; // the wish or its sender is gone (the row went with them)
       if (context.hidden !== 0) {
         await markFailed(db, row.id, worker, HIDDEN_TEXT, null);
-        return false;
+        return null;
       }
       const author = fullName(context.first_name, context.last_name) || ANONYMOUS;
       const card = await cards(`wish-${context.wish_id}`, context.text, author, siteName(), { theme: context.card_theme, format: 'og' });
@@ -84,23 +92,24 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
           siteName: siteName(),
         }),
       );
-      await markSent(db, row.id, worker);
-      log.info({ deliveryId: row.id }, 'wish delivered');
-      return true;
+      const status = mailer.outbox ? 'outbox' : 'sent';
+      await markSent(db, row.id, worker, status);
+      log.info({ deliveryId: row.id, status }, status === 'sent' ? 'wish delivered' : 'wish written to the outbox folder, not sent');
+      return status;
     } catch (error) {
-      const permanent = isPermanentMailError(error);
-      const last = permanent || row.attempts >= config.deliveryMaxAttempts;
-      const reason = failureReason(error, permanent, last ? row.attempts : null);
+      const refusal = classifyMailError(error);
+      const last = refusal.kind !== 'temporary' || row.attempts >= config.deliveryMaxAttempts;
+      const reason = failureReason(refusal, refusal.kind === 'temporary' && last ? row.attempts : null);
       const retryAt = last ? null : new Date(Date.now() + retryDelayMs(row.attempts, config.deliveryRetryBaseMs)).toISOString();
-      log.warn({ err: error, deliveryId: row.id, attempt: row.attempts, final: last }, 'wish delivery failed');
+      log.warn({ err: error, deliveryId: row.id, attempt: row.attempts, final: last, reason: refusal.kind === 'temporary' ? refusal.reason : refusal.kind }, 'wish delivery failed');
       try {
-        await markFailed(db, row.id, worker, reason, retryAt);
-        if (permanent) await suppress(db, row.recipient_email, 'bounce');
+        await markFailed(db, row.id, worker, reason, retryAt, refusal.kind === 'mailbox' ? 'bounced' : 'failed');
+        if (refusal.kind === 'mailbox') await suppress(db, row.recipient_email, 'bounce');
       } catch (recordError) {
         // The lease runs out and another round tries again.
         log.error({ err: recordError, deliveryId: row.id }, 'could not record a failed delivery');
       }
-      return false;
+      return null;
     }
   };
 
@@ -112,7 +121,7 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
       try {
         for (;;) {
           const rows = await claimDue(db, dialect, worker, config.deliveryLeaseMs, BATCH);
-          for (const row of rows) if (await deliver(row)) done++;
+          for (const row of rows) if ((await deliver(row)) !== null) done++;
           if (rows.length < BATCH || stopped) break;
         }
       } catch (error) {
@@ -134,9 +143,10 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
       if (row) return deliver(row);
       // This process's own round may have claimed it between the insert and here (its timer fired):
       // wait for that round and answer what it recorded, rather than "scheduled" for a mail just sent.
-      if (!running) return false;
+      if (!running) return null;
       await running;
-      return (await deliveryStatus(db, id)) === 'sent';
+      const status = await deliveryStatus(db, id);
+      return status === 'sent' || status === 'outbox' ? status : null;
     },
     runOnce,
     async stop() {

@@ -1,14 +1,15 @@
 /**
- * Outgoing mail. With SMTP_URL: nodemailer over SMTP with short timeouts, so an SMTP outage fails a
- * request within seconds instead of hanging it for minutes. Without: each message is written as an
- * .eml file to the outbox folder and logged with its links, so password reset works on a laptop.
+ * Outgoing mail (MAIL_TRANSPORT). `smtp`: nodemailer over SMTP_URL with short timeouts, so an SMTP
+ * outage fails a request within seconds instead of hanging it for minutes. `outbox`: each message is
+ * written as an .eml file to the outbox folder and nothing is sent; the log names the file, never
+ * the mail's links, since they carry secrets (reset, verification, a recipient's /w/ link).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { scrubLink } from '../app/request-log';
+import { classifyMailError, refusalLabel } from './refusals';
 
 export interface MailMessage {
   to: string;
@@ -21,17 +22,10 @@ export interface MailMessage {
   attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
 }
 
-/**
- * Whether a send error is permanent: the mail server refused the recipient or the message with a
- * 5xx reply (RFC 5321). A connection problem or a 4xx reply is temporary and worth another try.
- */
-export function isPermanentMailError(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown } | null)?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
-}
-
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** True when messages only go to the outbox folder: nothing is ever sent (a delivery is `outbox`, never `sent`). */
+  readonly outbox?: boolean;
 }
 
 export interface MailLogger {
@@ -40,10 +34,12 @@ export interface MailLogger {
 }
 
 export interface MailerOptions {
+  /** `smtp` (needs smtpUrl) or `outbox`; default: smtp when smtpUrl is set. */
+  transport?: 'smtp' | 'outbox';
   /** smtp://user:pass@host:port (or smtps://). Query parameters become nodemailer options. */
   smtpUrl?: string;
   from: string;
-  /** Folder for .eml files when smtpUrl is unset. */
+  /** Folder for .eml files (outbox transport). */
   outboxDir: string;
   logger: MailLogger;
   /** Timeouts in ms for the SMTP connection (tests shorten them). */
@@ -52,10 +48,10 @@ export interface MailerOptions {
 
 const DEFAULT_TIMEOUTS = { connection: 5_000, greeting: 5_000, socket: 15_000 };
 
-const linksIn = (text: string) => text.match(/https?:\/\/[^\s<>"')]+/g) ?? [];
-
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl ? smtpMailer(options, options.smtpUrl) : outboxMailer(options);
+  const transport = options.transport ?? (options.smtpUrl ? 'smtp' : 'outbox');
+  if (transport === 'smtp' && !options.smtpUrl) throw new Error('MAIL_TRANSPORT=smtp needs SMTP_URL');
+  return transport === 'smtp' ? smtpMailer(options, options.smtpUrl!) : outboxMailer(options);
 }
 
 function smtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
@@ -77,8 +73,9 @@ function smtpMailer(options: MailerOptions, smtpUrl: string): Mailer {
         const info = await transport.sendMail({ from: options.from, ...message });
         options.logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
       } catch (error) {
-        // The address is logged, the body is not: it may hold a reset link.
-        options.logger.error({ err: error, to: message.to, subject: message.subject }, 'mail could not be sent');
+        // The address is logged, the body is not: it may hold a reset link. `reason` is the
+        // operator's: connection, auth and deferred are tried again, mailbox and message are final.
+        options.logger.error({ err: error, to: message.to, subject: message.subject, reason: refusalLabel(classifyMailError(error)) }, 'mail could not be sent');
         throw error;
       }
     },
@@ -89,19 +86,15 @@ function outboxMailer(options: MailerOptions): Mailer {
   // nodemailer builds the same RFC 822 message it would send, so the file opens in any mail client.
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
+    outbox: true,
     async send(message) {
       const info = await builder.sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      // A recipient's link secret stays out of the log (the .eml file holds the mail whole).
-      const links = linksIn(message.text).map(scrubLink);
-      // Development only (no SMTP configured): the links are logged so the flow can be followed.
-      options.logger.info(
-        { to: message.to, subject: message.subject, file, links },
-        `mail to ${message.to} written to ${file}${links.length ? ` (links: ${links.join(' ')})` : ''}`,
-      );
+      // The file holds the mail whole, links included; the log only says where it is.
+      options.logger.info({ to: message.to, subject: message.subject, file }, `mail to ${message.to} written to ${file} (not sent: MAIL_TRANSPORT=outbox; its links are in the file)`);
     },
   };
 }

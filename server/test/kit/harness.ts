@@ -125,7 +125,9 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
   const mails: MailMessage[] = [];
   const mailer: Mailer | undefined = options.realMailer ? undefined : (options.mailer ?? { send: async (m) => void mails.push(m) });
   const app = await buildApp(
-    { dataDir, databaseUrl, ...TEST_CONFIG, ...overrides },
+    // publicUrl is not a local origin, so the production guards want a mail transport: the outbox
+    // folder unless the suite gives an SMTP server (an app built again from t.config keeps it).
+    { dataDir, databaseUrl, ...TEST_CONFIG, mailTransport: overrides.smtpUrl ? 'smtp' : 'outbox', ...overrides },
     { mailer, generator: options.generator, env: options.env, beforeReady: options.beforeReady, logStream: options.logStream, canaryClock: options.canaryClock },
   );
 

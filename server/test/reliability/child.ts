@@ -74,7 +74,8 @@ export async function startServer(env: Record<string, string>, timeoutMs = 45_00
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: 'false', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET: 'reliability-secret-0123456789abcdef', ...env, PORT: String(port) },
+    // NODE_ENV=production turns the production guards on: without an SMTP server, mail goes to the outbox folder.
+    env: { ...process.env, NODE_ENV: 'production', SEED_DEMO: 'false', HOST: '127.0.0.1', LOG_LEVEL: 'warn', JWT_SECRET: 'reliability-secret-0123456789abcdef', ...(env.SMTP_URL ? {} : { MAIL_TRANSPORT: 'outbox' }), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -19,10 +19,16 @@ export const DELIVERY_LIMITS = {
 export const CARD_FORMATS = { og: { width: 1200, height: 630 }, square: { width: 1080, height: 1080 }, story: { width: 1080, height: 1920 } } as const;
 export type CardFormat = keyof typeof CARD_FORMATS;
 
+/**
+ * `outbox`: the site writes mail to its outbox folder (MAIL_TRANSPORT=outbox) and this one was
+ * never sent; `bounced`: the recipient's mail server refused the address (see `failure_reason`).
+ */
 export const DeliveryStatusSchema = Type.Union([
   Type.Literal('scheduled'),
   Type.Literal('sent'),
+  Type.Literal('outbox'),
   Type.Literal('opened'),
+  Type.Literal('bounced'),
   Type.Literal('failed'),
   Type.Literal('cancelled'),
 ]);
@@ -38,7 +44,7 @@ export type SendWishRequest = Static<typeof SendWishRequestSchema>;
 
 export const SendWishResponseSchema = Type.Object({
   delivery_id: Type.Integer(),
-  status: Type.Union([Type.Literal('scheduled'), Type.Literal('sent')]),
+  status: Type.Union([Type.Literal('scheduled'), Type.Literal('sent'), Type.Literal('outbox')]),
   send_at: Type.String(),
 });
 export type SendWishResponse = Static<typeof SendWishResponseSchema>;
@@ -54,6 +60,8 @@ export const DeliverySchema = Type.Object({
   opened_at: Nullable(Type.String()),
   /** Why the last try failed (shown to the sender); null otherwise. */
   error: Nullable(Type.String()),
+  /** Why a `bounced` or `failed` delivery did not arrive; null otherwise. */
+  failure_reason: Nullable(Type.String()),
 });
 export type Delivery = Static<typeof DeliverySchema>;
 
