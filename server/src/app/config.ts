@@ -102,6 +102,8 @@ redisUrl?: string;
   releasesDir: string;
   /** Largest publish upload, compressed (RELEASE_MAX_BYTES, default 50 MiB; docs/teams.md). */
   releaseMaxBytes: number;
+  /** Most entries (files and folders) one publish archive may hold (RELEASE_MAX_FILES, default 2000). */
+  releaseMaxFiles: number;
   /** Automatic canary rollback (docs/teams.md): CANARY_WINDOW_S (300), CANARY_MAX_ERROR_RATE (0.05), CANARY_MIN_LOADS (20). */
   canary: { windowS: number; maxErrorRate: number; minLoads: number };
   /** Folder holding shell/dist and <remote>/dist (WISHES_SITE_ROOT, default the repository). */
@@ -258,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     releasesDir: path.resolve(REPO_ROOT, e.RELEASES_DIR),
     canary: { windowS: e.CANARY_WINDOW_S, maxErrorRate: e.CANARY_MAX_ERROR_RATE, minLoads: e.CANARY_MIN_LOADS },
     releaseMaxBytes: e.RELEASE_MAX_BYTES,
+    releaseMaxFiles: e.RELEASE_MAX_FILES,
     siteRoot: path.resolve(REPO_ROOT, e.WISHES_SITE_ROOT),
     feedCacheMs: e.WISHES_FEED_CACHE_MS,
     sessionCacheMs: e.WISHES_SESSION_CACHE_MS,
