@@ -10,8 +10,8 @@
 
 /** Extension (lower case, with its dot) → the only Content-Type the file is served with. */
 export const RELEASE_FILE_TYPES: Readonly<Record<string, string>> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.mjs': 'application/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   // Source maps: kept private under .maps/ in releases, served from dist/ only when configured.
