@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app/deps';
 import type { RemotesManifest } from '@wishes/shared/contract';
-import { bucketCookie, bucketFromCookie, newBucket, newLoadId, PREVIEW_COOKIE, PREVIEW_PARAM, previewFromCookie, recordCanaryLoads, verifyPreviewToken, type PreviewPin } from '../releases/canary';
+import { bucketCookie, bucketFromCookie, newBucket, newLoadId, PREVIEW_PARAM, previewFromCookie, recordCanaryLoads, verifyPreviewToken, type PreviewPin } from '../releases/canary';
 import type { RemoteLocation } from './remotes';
 
 type PreviewRequest = NonNullable<RemotesManifest['preview_request']>;

@@ -6,7 +6,7 @@
  * which sets an httpOnly cookie until the link expires). While a release is pinned, every page
  * shows a banner naming it, with the button that ends the preview (DELETE /api/preview/).
  */
-import { call } from '@wishes/kit-client';
+import { ApiError, call, send } from '@wishes/kit-client';
 import { type RemotesManifest } from '@wishes/kit-contract';
 
 export const PREVIEW_PARAM = 'wishes_preview';
@@ -53,6 +53,8 @@ export async function confirmPreview(request: PreviewRequest, cleanUrl: string):
 
 /** Ends this browser's preview and reloads the page from the live releases. */
 export async function endPreview(): Promise<void> {
-  await call('endPreview', {});
+  // 204, no body: the raw response.
+  const response = await send('endPreview', {});
+  if (!response.ok) throw new ApiError('The preview could not be ended.', response.status);
   window.location.reload();
 }
