@@ -252,14 +252,15 @@ describe.each(dialects)('the release path (%s)', (dialect) => {
 
     it('unpacks off the event loop: no turn of the loop touches more than a few of its files, and /healthz answers meanwhile', async () => {
       const body = await archive(manyFiles('big', 1500));
-      // Counts, per turn of the event loop, the synchronous file calls on the releases folder made
-      // on this thread (a worker thread's calls are its own).
+      // Counts, per turn of the event loop, the synchronous file calls this thread makes on the
+      // archive's own files (its hidden build folder; a worker thread's calls are its own).
+      const archiveFiles = path.join(releasesDir, 'mf-feed', '.building-');
       const perTurn: number[] = [0];
       const names = ['readFileSync', 'writeFileSync', 'mkdirSync', 'existsSync', 'copyFileSync'] as const;
       const spies = names.map((name) => {
         const original = fs[name] as (...args: unknown[]) => unknown;
         return jest.spyOn(fs, name).mockImplementation(((...args: unknown[]) => {
-          if (String(args[0]).startsWith(releasesDir)) perTurn[perTurn.length - 1] += 1;
+          if (String(args[0]).startsWith(archiveFiles)) perTurn[perTurn.length - 1] += 1;
           return original(...args);
         }) as never);
       });
@@ -289,7 +290,9 @@ describe.each(dialects)('the release path (%s)', (dialect) => {
         for (const spy of spies) spy.mockRestore();
       }
       expect(order).toEqual(['healthz', 'publish']);
-      expect(perTurn.reduce((most, n) => Math.max(most, n), 0)).toBeLessThanOrEqual(25);
+      const most = perTurn.reduce((max, n) => Math.max(max, n), 0);
+      // A few calls (the manifest, release.json, the gate's checks) whatever the archive's size; before, every file in one turn.
+      expect(most).toBeLessThanOrEqual(25);
     });
   });
 });
