@@ -85,7 +85,10 @@ module.exports = function createWebpackConfig(appDir, federation) {
           // preloads the stylesheets of a page's exposed modules (server/src/pages/preload.ts).
           // Development keeps style-loader (hot replacement of styles).
           { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
-          { test: /\.(png|jpe?g|webp|gif|svg)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+          { test: /\.(png|jpe?g|webp|gif)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+          // SVG is a document (it can carry script): always inlined as a data URL, never a file the
+          // site serves from its own origin, so a release never holds one (the server refuses it).
+          { test: /\.svg$/, type: 'asset/inline' },
         ],
       },
       plugins: [

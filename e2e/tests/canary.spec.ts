@@ -49,7 +49,8 @@ function feedBuild(name: string, replacement: string): string {
   const file = path.join(dir, chunk);
   fs.writeFileSync(file, fs.readFileSync(file, 'utf8').split(`"${END}"`).join(replacement));
   for (const f of filesUnder(dir)) {
-    if (f.endsWith('.br') || f.endsWith('.gz')) fs.rmSync(path.join(dir, f));
+    // The site build's stamp (.wishes-build-stamp) is no file of a release (the server refuses unknown types).
+    if (f.endsWith('.br') || f.endsWith('.gz') || f.startsWith('.wishes-')) fs.rmSync(path.join(dir, f));
     else if (f.endsWith('.map')) {
       fs.mkdirSync(path.dirname(path.join(dir, '.maps', f)), { recursive: true });
       fs.renameSync(path.join(dir, f), path.join(dir, '.maps', f));

@@ -11,8 +11,9 @@ import { checkSession, startSession, syncSessionFromStorage } from '@wishes/kit-
 import { DataProvider, loadOptions, setOptions } from '@wishes/kit-client';
 import { ensureUiStyles } from '@wishes/kit-ui';
 import { type Options } from '@wishes/kit-contract';
-import { currentOverridePlan, setUpRemotes } from './remotes/manifest';
+import { currentOverridePlan, currentPreviewPlan, setUpRemotes } from './remotes/manifest';
 import { ConfirmOverridePage, OverrideBanner } from './remotes/OverrideScreens';
+import { ConfirmPreviewPage, PreviewBanner } from './remotes/PreviewScreens';
 import './remotes/sharedRxjs';
 import { adoptFirstPaint } from './remotes/firstPaint';
 import { App } from './App';
@@ -57,7 +58,19 @@ async function start(): Promise<void> {
     );
     return;
   }
+  // A preview link (docs/teams.md, "Preview before anyone") likewise: nothing is pinned until the
+  // person confirms on a page naming the remote and the release.
+  const preview = currentPreviewPlan();
+  if (preview?.pending) {
+    createRoot(container).render(
+      <StrictMode>
+        <ConfirmPreviewPage request={preview.pending} cleanUrl={preview.cleanUrl} />
+      </StrictMode>,
+    );
+    return;
+  }
   if (overrides?.hadParam) window.history.replaceState(window.history.state, '', overrides.cleanUrl);
+  if (preview?.hadParam) window.history.replaceState(window.history.state, '', preview.cleanUrl);
   // The page's remote loads (its files are preloaded by the HTML) while the shell renders, so the
   // first render can show the live page rather than the first paint and then the page.
   preloadRoutePage(window.location.pathname);
@@ -65,6 +78,11 @@ async function start(): Promise<void> {
     const strip = document.createElement('div');
     container.before(strip);
     createRoot(strip).render(<OverrideBanner plan={overrides} />);
+  }
+  if (preview && (preview.pinned.length > 0 || preview.refused)) {
+    const strip = document.createElement('div');
+    container.before(strip);
+    createRoot(strip).render(<PreviewBanner plan={preview} />);
   }
   adoptFirstPaint();
   const root = createRoot(container);

@@ -118,6 +118,8 @@ redisUrl?: string;
   cardRenderQueue: { concurrency: number; waiting: number };
   /** Wish saves (create or edit) per member per hour, × rateLimitScale (SAVES_PER_HOUR, default 120). */
   savesPerHour: number;
+  /** Most entries (files and folders) one publish archive may hold (RELEASE_MAX_FILES, default 2000). */
+  releaseMaxFiles: number;
   /** Folder holding shell/dist and <remote>/dist (WISHES_SITE_ROOT, default the repository). */
   siteRoot: string;
   /** 0 turns the read model off (every feed read queries; WISHES_FEED_CACHE_MS, default 1000: on). It has no lifetime: it is kept current on write (wishes/read-model.ts). */
@@ -302,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cardRenderQueue: { concurrency: 2, waiting: 16 },
     savesPerHour: e.SAVES_PER_HOUR,
     releaseMaxBytes: e.RELEASE_MAX_BYTES,
+    releaseMaxFiles: e.RELEASE_MAX_FILES,
     siteRoot: path.resolve(REPO_ROOT, e.WISHES_SITE_ROOT),
     feedCacheMs: e.WISHES_FEED_CACHE_MS,
     sessionCacheMs: e.WISHES_SESSION_CACHE_MS,

@@ -187,6 +187,7 @@ export const ENV_SCHEMA = Type.Object({
   METRICS_PORT: optional(variable(wholeNumber(0, 65535))),
   RELEASES_DIR: variable(text, './releases'),
   RELEASE_MAX_BYTES: variable(wholeNumber(1024, 2_000_000_000), String(50 * 1024 * 1024)),
+  RELEASE_MAX_FILES: variable(wholeNumber(1, 1_000_000), '2000'),
   CANARY_WINDOW_S: variable(wholeNumber(1, 7 * 86_400), '300'),
   CANARY_MAX_ERROR_RATE: variable(fraction, '0.05'),
   CANARY_MIN_ERRORS: variable(wholeNumber(1, 1_000_000), '3'),

@@ -19,12 +19,8 @@ export function registerKitFiles(app: FastifyInstance, site: { root: string; sen
     '/kit/:file',
     {
       schema: { hide: true, params: Type.Object({ file: Type.String({ pattern: TARBALL, maxLength: 200 }) }) },
-      // The file's own type (send names .tgz application/octet-stream); errors keep their JSON.
-      onSend: async (_request, reply, payload) => {
-        if (reply.statusCode === 200) reply.header('Content-Type', 'application/gzip');
-        return payload;
-      },
     },
-    async (request, reply) => site.sendBuilt(reply, kitDir, request.params.file, IMMUTABLE),
+    // The file's own type (send names .tgz application/octet-stream), never a page; errors keep their JSON.
+    async (request, reply) => site.sendBuilt(reply, kitDir, request.params.file, { cacheControl: IMMUTABLE, type: 'application/gzip' }),
   );
 }

@@ -37,7 +37,7 @@ export type CurrentLocations = (request: FastifyRequest, bucket?: number | null,
 export function registerManifest(app: FastifyInstance, currentLocations: CurrentLocations, choice: ReleaseChoice, { manifestFor, manifestEtag }: ManifestWriter) {
   app.get(MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*').header('Vary', 'Cookie');
-    const locations = await currentLocations(request, choice.bucketOf(request, reply), choice.previewOf(request, reply));
+    const locations = await currentLocations(request, choice.bucketOf(request, reply), choice.previewOf(request));
     const etag = manifestEtag(locations);
     reply.header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

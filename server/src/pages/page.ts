@@ -50,10 +50,14 @@ export function createPageSender({ db, config }: Pick<AppDeps, 'db' | 'config'>,
     }
     // Without embedded data the client fetches it; without options the shell asks GET /api/base/options.
     const embedded: EmbeddedData | undefined = await orLogged(request, 'embedded page data', () => embeddedFor(db, request, pathname));
-    const locations = await currentLocations(request, choice.bucketOf(request, reply), choice.previewOf(request, reply));
+    const locations = await currentLocations(request, choice.bucketOf(request, reply), choice.previewOf(request));
     const { scripts: preloadScripts, styles: preloadStyles } = preloadsFor(modulesForPath(pathname, locations), locations);
     const options = (await orLogged(request, 'the site options for the page', () => loadOptions(config.optionsPath, config.siteName).options)) ?? null;
-    const data: Record<string, unknown> = { [REMOTES_ELEMENT_ID]: { ...manifestFor(locations, await choice.startLoad(request, locations)), etag: manifestEtag(locations) } };
+    // A preview link opens on its confirmation page (the shell's), which needs what it would pin.
+    const previewRequest = choice.previewRequestOf(request);
+    const data: Record<string, unknown> = {
+      [REMOTES_ELEMENT_ID]: { ...manifestFor(locations, await choice.startLoad(request, locations)), etag: manifestEtag(locations), ...(previewRequest ? { preview_request: previewRequest } : {}) },
+    };
     if (options) data[OPTIONS_ELEMENT_ID] = options;
     const siteName = (options as { site_name?: string } | null)?.site_name ?? config.siteName ?? 'Wishes';
     const head = await orLogged(request, 'link-preview tags', () => linkPreviewHead(db, config, pathname, siteName));

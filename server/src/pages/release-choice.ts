@@ -1,11 +1,14 @@
 /**
  * Which releases one browser is served (releases/canary.ts): its canary bucket (a cookie set on its
- * first visit), the release a preview link pins, and the signed load id whose canaries are counted.
+ * first visit), the release a confirmed preview pins, and the signed load id whose canaries are counted.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app/deps';
-import { bucketCookie, bucketFromCookie, newBucket, newLoadId, PREVIEW_COOKIE, PREVIEW_PARAM, previewFromCookie, verifyPreviewToken, type PreviewPin } from '../releases/canary';
+import type { RemotesManifest } from '@wishes/shared/contract';
+import { bucketCookie, bucketFromCookie, newBucket, newLoadId, PREVIEW_PARAM, previewFromCookie, verifyPreviewToken, type PreviewPin } from '../releases/canary';
 import type { RemoteLocation } from './remotes';
+
+type PreviewRequest = NonNullable<RemotesManifest['preview_request']>;
 
 export function createReleaseChoice({ config }: Pick<AppDeps, 'config'>) {
   return {
@@ -18,18 +21,24 @@ export function createReleaseChoice({ config }: Pick<AppDeps, 'config'>) {
       return bucket;
     },
 
-    /** The release a preview link pins: from the link's query (then kept in a cookie until it expires) or from that cookie. */
-    previewOf(request: FastifyRequest, reply: FastifyReply): PreviewPin | null {
-      const fromQuery = (request.query as Record<string, unknown> | undefined)?.[PREVIEW_PARAM];
-      if (typeof fromQuery === 'string') {
-        const pin = verifyPreviewToken(config.jwtSecret, fromQuery);
-        if (pin) {
-          const maxAge = Math.max(1, Math.floor((pin.expires - Date.now()) / 1000));
-          reply.header('Set-Cookie', `${PREVIEW_COOKIE}=${fromQuery}; Path=/; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${request.protocol === 'https' ? '; Secure' : ''}`);
-          return pin;
-        }
-      }
+    /**
+     * The release this browser's confirmed preview pins (its httpOnly cookie, set by
+     * POST /api/preview/ from the confirmation page). Opening a preview link pins nothing by itself.
+     */
+    previewOf(request: FastifyRequest): PreviewPin | null {
       return verifyPreviewToken(config.jwtSecret, previewFromCookie(request.headers.cookie));
+    },
+
+    /**
+     * What a page's preview link (`?wishes_preview=`) asks for, for its confirmation page: the
+     * remote and release, or why the link is refused; undefined without a link.
+     */
+    previewRequestOf(request: FastifyRequest): PreviewRequest | undefined {
+      const fromQuery = (request.query as Record<string, unknown> | undefined)?.[PREVIEW_PARAM];
+      if (fromQuery === undefined) return undefined;
+      const pin = typeof fromQuery === 'string' ? verifyPreviewToken(config.jwtSecret, fromQuery) : null;
+      if (!pin) return { refused: 'This preview link is forged or has expired. Ask for a new one.' };
+      return { remote: pin.remote, release: pin.release, expires_at: new Date(pin.expires).toISOString() };
     },
 
     /**

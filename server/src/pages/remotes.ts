@@ -36,6 +36,8 @@ export interface RemoteLocation {
   declaration: RemoteDeclaration;
   /** Served as a canary to this browser's bucket (releases/canary.ts). */
   canary?: boolean;
+  /** Pinned by this browser's confirmed preview. */
+  preview?: boolean;
 }
 
 function parseBase(value: string, variable: string): string {
@@ -77,7 +79,7 @@ export function remoteLocations(env: Record<string, string | undefined> = proces
 export function remotesManifest(locations: readonly RemoteLocation[], loadId?: string): RemotesManifest {
   return {
     ...(loadId ? { load_id: loadId } : {}),
-    remotes: locations.map(({ name, entry, folder, release, declaration, canary }) => ({
+    remotes: locations.map(({ name, entry, folder, release, declaration, canary, preview }) => ({
       name,
       entry,
       folder,
@@ -86,6 +88,7 @@ export function remotesManifest(locations: readonly RemoteLocation[], loadId?: s
       routes: [...declaration.routes],
       nav: [...declaration.nav],
       ...(declaration.menu ? { menu: [...declaration.menu] } : {}),
+      ...(preview ? { preview: true } : {}),
     })),
   };
 }
@@ -165,26 +168,26 @@ export function createLocationResolver(options: {
     const [active, canaries] = await Promise.all([activeReleases(options.db), activeCanaries(options.db)]);
     // A preview link pins one release of one remote for this browser.
     if (pin && !active.has(pin.remote)) active.set(pin.remote, DIST_RELEASE);
-    const releaseFor = (folder: string): { release: string | undefined; canary: boolean } => {
-      if (pin && pin.remote === folder) return { release: pin.release, canary: false };
+    const releaseFor = (folder: string): { release: string | undefined; canary: boolean; preview?: boolean } => {
+      if (pin && pin.remote === folder) return { release: pin.release, canary: false, preview: true };
       const canary = canaries.get(folder);
       if (canary && bucket !== null && bucket < canary.percent) return { release: canary.release, canary: true };
       return { release: active.get(folder), canary: false };
     };
     const locations: RemoteLocation[] = [];
     for (const location of options.defaults) {
-      const { release, canary } = releaseFor(location.folder);
+      const { release, canary, preview } = releaseFor(location.folder);
       if (!release || remoteUrlOverride(location.folder, options.env)) locations.push(location);
       else {
         const found = await released(location.folder, release);
-        locations.push(found ? { ...found, canary } : location);
+        locations.push(found ? { ...found, canary, ...(preview ? { preview } : {}) } : location);
       }
     }
     for (const folder of new Set([...active.keys(), ...canaries.keys()])) {
       if (options.defaults.some((l) => l.folder === folder)) continue;
-      const { release, canary } = releaseFor(folder);
+      const { release, canary, preview } = releaseFor(folder);
       const joined = release ? await released(folder, release) : undefined;
-      if (joined && !locations.some((l) => l.name === joined.name)) locations.push({ ...joined, canary });
+      if (joined && !locations.some((l) => l.name === joined.name)) locations.push({ ...joined, canary, ...(preview ? { preview } : {}) });
     }
     return locations;
   };

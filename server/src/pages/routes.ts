@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app/deps';
 import { looksLikeAsset, safeRelativePath } from './assets';
+import { releaseFileType } from '../releases/file-types';
 import { registerBuiltFiles } from './built-files';
 import { createManifestWriter, registerManifest, type CurrentLocations } from './manifest';
 import { createPageSender } from './page';
@@ -71,7 +72,8 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     if (NOT_PAGES.test(pathname)) return reply.callNotFound();
     if (pathname === '/' || pathname === '/index.html') return sendPage(request, reply, '/');
     const relative = safeRelativePath(pathname);
-    if (relative && relative !== 'index.html' && isFile(path.join(shellDist, relative))) return sendBuilt(reply, shellDist, relative);
+    // Only the shell's code and what it loads: any other file of its build is never a page of its own.
+    if (relative && releaseFileType(relative) !== null && isFile(path.join(shellDist, relative))) return sendBuilt(reply, shellDist, relative);
     if (looksLikeAsset(pathname)) return reply.callNotFound();
     return sendPage(request, reply, pathname);
   });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { SERVER_ROOT } from '../app/config';
+import { releaseFileType } from '../releases/file-types';
 
 export const STATIC_DIR = path.join(SERVER_ROOT, 'static');
 
@@ -18,6 +19,8 @@ export default async function staticContentRoutes(app: FastifyInstance) {
     index: false,
     list: false,
     dotfiles: 'deny',
+    // The texts and what the pages load, never a document of the site's origin (releases/file-types.ts).
+    allowedPath: (pathName) => /\.md$/i.test(pathName) || releaseFileType(pathName) !== null,
     // Names are not content-hashed: revalidate the texts, cache images for a day.
     cacheControl: false,
     setHeaders(res, filePath) {

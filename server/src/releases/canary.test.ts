@@ -145,26 +145,6 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
     expect(feedRelease((await manifestFor(0)).json())).toBe(stable);
   });
 
-  it('a preview link pins a release for the browser that opens it, and only that one', async () => {
-    const res = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/preview/', token, payload: { release: canary } });
-    expect(res.statusCode).toBe(200);
-    const url = new URL(res.json().url);
-    expect(url.origin).toBe('http://wishes.test');
-    const page = await t.request({ method: 'GET', url: `/feed${url.search}`, headers: { cookie: 'wishes_bucket=90' } });
-    expect(feedRelease(JSON.parse(EMBEDDED_REMOTES.exec(page.body)![1]))).toBe(canary);
-    const cookie = ([] as string[]).concat(page.headers['set-cookie'] as string | string[]).find((c) => c.startsWith('wishes_preview='))!;
-    expect(cookie).toMatch(/; Max-Age=3[56]\d\d; SameSite=Lax; HttpOnly$/);
-    // The cookie keeps the pin for that browser's next requests; others stay on the active release.
-    expect(feedRelease((await manifestFor(null, { cookie: `wishes_bucket=90; ${cookie.split(";")[0]}` })).json())).toBe(canary);
-    expect(feedRelease((await manifestFor(90)).json())).toBe(stable);
-    // A forged one pins nothing.
-    const forged = await t.request({ method: 'GET', url: `/feed?wishes_preview=mf-feed~${canary}~zzzzzzz~${'A'.repeat(43)}`, headers: { cookie: 'wishes_bucket=90' } });
-    expect(feedRelease(JSON.parse(EMBEDDED_REMOTES.exec(forged.body)![1]))).toBe(stable);
-    // Not for another remote, nor an unknown release.
-    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-compose/preview/', token, payload: { release: canary } })).statusCode).toBe(403);
-    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/preview/', token, payload: { release: '9.9.9-nope' } })).statusCode).toBe(404);
-  });
-
   it('the server rolls a failing canary back by itself, records why and mails the admins naming the team', async () => {
     await sql`delete from client_errors`.execute(t.app.deps.db);
     await sql`delete from canary_addresses`.execute(t.app.deps.db);

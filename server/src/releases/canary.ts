@@ -143,6 +143,11 @@ export function verifyPreviewToken(secret: string, token: string | undefined, no
   return expires > now ? { remote: match[1], release: match[2], expires } : null;
 }
 
+/** The Set-Cookie of a confirmed preview (`maxAge` 0 with an empty value: the preview ends). */
+export function previewCookie(value: string, maxAge: number, secure: boolean): string {
+  return `${PREVIEW_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax; HttpOnly${secure ? '; Secure' : ''}`;
+}
+
 /** The preview value in a Cookie header, if any. */
 export function previewFromCookie(header: string | undefined): string | undefined {
   if (!header) return undefined;

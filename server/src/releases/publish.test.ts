@@ -119,7 +119,7 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     expect([await stored(), await switches()]).toEqual(before);
   });
 
-  it('publishes a build (201, computed id), the same build again is a 200 with the same id; files are served, source maps are not', async () => {
+  it('publishes a build (201, computed id), the same build again is a 200 with the same id; files are served once live, source maps never', async () => {
     const { token } = await createToken('mf-feed', { name: 'feed-team' });
     const body = await archive(build(registeredRemote('mf-feed')!, { marker: 'p1', version: '1.2.0' }));
     const first = await publish('mf-feed', body, token);
@@ -128,15 +128,17 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     const id = first.json().release;
     const again = await publish('mf-feed', body, token);
     expect([again.statusCode, again.json().release]).toEqual([200, id]);
-    const entry = await t.request({ method: 'GET', url: `/mf/releases/mf-feed/${id}/remoteEntry.js` });
-    expect([entry.statusCode, entry.body]).toEqual([200, 'var mf_feed; /* p1 */']);
-    expect((await t.request({ method: 'GET', url: `/mf/releases/mf-feed/${id}/.maps/__federation_expose_Page.p1.js.map` })).statusCode).toBe(404);
-    expect((await t.request({ method: 'GET', url: `/mf/releases/mf-feed/${id}/release.json` })).statusCode).toBe(200);
+    // Never live yet: served to nobody (only a confirmed preview would).
+    expect((await t.request({ method: 'GET', url: `/mf/releases/mf-feed/${id}/remoteEntry.js` })).statusCode).toBe(404);
     // Listed; activated by the team; the history names the team.
     const list = await t.request({ method: 'GET', url: '/api/admin/remotes/', token });
     expect(list.json().remotes[0].releases.map((r: { id: string }) => r.id)).toContain(id);
     const activated = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', token, payload: { release: id } });
     expect(activated.statusCode).toBe(200);
+    const entry = await t.request({ method: 'GET', url: `/mf/releases/mf-feed/${id}/remoteEntry.js` });
+    expect([entry.statusCode, entry.body]).toEqual([200, 'var mf_feed; /* p1 */']);
+    expect((await t.request({ method: 'GET', url: `/mf/releases/mf-feed/${id}/.maps/__federation_expose_Page.p1.js.map` })).statusCode).toBe(404);
+    expect((await t.request({ method: 'GET', url: `/mf/releases/mf-feed/${id}/release.json` })).statusCode).toBe(200);
     expect(activated.json().switch).toMatchObject({ release_id: id, actor: 'team:feed-team' });
     const byAdmin = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', token: admin.access, payload: { release: id } });
     expect(byAdmin.json().switch).toMatchObject({ release_id: id, actor: `user:${admin.id}` });
@@ -147,6 +149,7 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     const res = await publish('mf-feed', await archive(build(registeredRemote('mf-feed')!, { marker: 'p2' })), token);
     expect(res.statusCode).toBe(201);
     const id = res.json().release;
+    expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', token, payload: { release: id } })).statusCode).toBe(200);
     const otherDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-pub-other-'));
     const other = await buildApp({ ...t.config, releasesDir: otherDir }, { env: { WISHES_SITE_ROOT: site } });
     try {

@@ -18,14 +18,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
-import tar from 'tar-stream';
+import { readFile, writeFile } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { RemoteDeclaration } from '@wishes/shared/registry';
 import type { Database } from '../db/types';
 import { RELEASE_META, readRelease, releaseDir, REMOTE_ID, type ReleaseMeta } from './catalog';
+import { releaseFileAllowed } from './file-types';
 
 /** Unpacked, an archive may hold at most this many times RELEASE_MAX_BYTES. */
 export const UNPACKED_FACTOR = 4;
@@ -70,65 +69,188 @@ function entryPath(name: string): string {
 }
 
 /**
- * Unpacks the gzip'd tar `body` into `dir` (which must exist and be empty), refusing unsafe
- * entries. Returns the files and their total size.
+ * The unpacking itself, in a worker thread: gunzip, tar parsing, every entry checked (path, kind,
+ * count, unpacked size, a name used twice or as both a file and a folder), files written and the
+ * release hash computed, all off the event loop, so a large archive never stalls the other
+ * requests and no error of unpacking (a throw inside a tar-stream callback included) can reach the
+ * process: the worker answers one message, or dies and the publish is a 400. Plain JavaScript so
+ * it runs the same under tsx, jest and compiled code; the path rules are entryPath's above.
  */
-export async function unpackArchive(body: Buffer, dir: string, maxBytes: number): Promise<{ files: number; bytes: number }> {
-  const extract = tar.extract();
-  let files = 0;
+const UNPACK_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const path = require('node:path');
+const { createHash } = require('node:crypto');
+const { Readable } = require('node:stream');
+const { pipeline } = require('node:stream/promises');
+const { createGunzip } = require('node:zlib');
+const tar = require(workerData.tarStream);
+const { body, dir, maxUnpacked, maxFiles, factor, meta } = workerData;
+
+class Refused extends Error {
+  constructor(status, reason) { super(reason); this.status = status; }
+}
+
+function entryPath(name) {
+  if (name.includes('\\0') || name.includes('\\\\')) throw new Refused(400, 'the archive holds an unsafe name: ' + JSON.stringify(name.slice(0, 100)));
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw new Refused(400, 'the archive holds an absolute path: ' + name.slice(0, 200));
+  const parts = name.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.includes('..')) throw new Refused(400, 'the archive holds a path with "..": ' + name.slice(0, 200));
+  return parts.join('/');
+}
+
+async function unpack() {
+  // Every path seen: 'file' or 'dir'. A name may not be both, nor a file twice.
+  const kinds = new Map();
+  const both = (p) => new Refused(400, 'the archive holds ' + p.slice(0, 200) + ' both as a file and as a folder');
+  const claimDir = (relative) => {
+    const parts = relative.split('/');
+    for (let i = 1; i <= parts.length; i += 1) {
+      const p = parts.slice(0, i).join('/');
+      if (kinds.get(p) === 'file') throw both(p);
+      kinds.set(p, 'dir');
+    }
+  };
+  const claimFile = (relative) => {
+    const slash = relative.lastIndexOf('/');
+    if (slash > 0) claimDir(relative.slice(0, slash));
+    const kind = kinds.get(relative);
+    if (kind === 'dir') throw both(relative);
+    if (kind === 'file') throw new Refused(400, 'the archive holds ' + relative.slice(0, 200) + ' twice');
+    kinds.set(relative, 'file');
+  };
+  const files = [];
+  let entries = 0;
   let bytes = 0;
-  const limit = maxBytes * UNPACKED_FACTOR;
+  const extract = tar.extract();
   extract.on('entry', (header, stream, nextEntry) => {
     // Each entry answers once; its stream's own error (after a refusal destroys it) is absorbed here.
     let answered = false;
-    const next = (error?: Error) => {
+    const next = (error) => {
       if (answered) return;
       answered = true;
       nextEntry(error);
     };
-    stream.on('error', (error: Error) => next(error));
-    const fail = (error: Error) => {
+    stream.on('error', (error) => next(error));
+    try {
+      entries += 1;
+      if (entries > maxFiles) throw new Refused(413, 'the archive holds more than ' + maxFiles + ' entries (RELEASE_MAX_FILES)');
+      const relative = entryPath(header.name);
+      if (header.type === 'directory') {
+        if (relative) claimDir(relative);
+        stream.on('end', () => next());
+        stream.resume();
+        return;
+      }
+      if (header.type !== 'file' && header.type !== 'contiguous-file') {
+        throw new Refused(400, 'the archive holds a ' + (header.type || 'special') + ' entry (only files and folders are allowed): ' + (relative || header.name));
+      }
+      if (!relative) throw new Refused(400, 'the archive holds a file without a name');
+      claimFile(relative);
+      const chunks = [];
+      stream.on('data', (chunk) => {
+        bytes += chunk.length;
+        if (bytes > maxUnpacked) stream.destroy(new Refused(413, 'the archive unpacks to more than ' + maxUnpacked + ' bytes (RELEASE_MAX_BYTES × ' + factor + ')'));
+        else chunks.push(chunk);
+      });
+      stream.on('end', () => {
+        try {
+          const target = path.join(dir, relative);
+          fs.mkdirSync(path.dirname(target), { recursive: true });
+          fs.writeFileSync(target, Buffer.concat(chunks), { flag: 'wx' });
+          files.push(relative);
+          next();
+        } catch (error) {
+          next(error);
+        }
+      });
+    } catch (error) {
       stream.resume();
       next(error);
-    };
-    let relative: string;
-    try {
-      relative = entryPath(header.name);
-    } catch (error) {
-      return fail(error as Error);
     }
-    if (header.type === 'directory') {
-      if (relative) mkdirSync(path.join(dir, relative), { recursive: true });
-      stream.resume();
-      return stream.on('end', () => next());
-    }
-    if (header.type !== 'file' && header.type !== 'contiguous-file') {
-      return fail(new ArchiveRefused(400, `the archive holds a ${header.type ?? 'special'} entry (only files and folders are allowed): ${relative || header.name}`));
-    }
-    if (!relative) return fail(new ArchiveRefused(400, 'the archive holds a file without a name'));
-    const chunks: Buffer[] = [];
-    stream.on('data', (data: unknown) => {
-      const chunk = data as Buffer;
-      bytes += chunk.length;
-      if (bytes > limit) stream.destroy(new ArchiveRefused(413, `the archive unpacks to more than ${limit} bytes (RELEASE_MAX_BYTES × ${UNPACKED_FACTOR})`));
-      else chunks.push(chunk);
-    });
-    stream.on('end', () => {
-      const target = path.join(dir, relative);
-      if (existsSync(target)) return next(new ArchiveRefused(400, `the archive holds ${relative} twice`));
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, Buffer.concat(chunks));
-      files += 1;
-      next();
-    });
   });
   try {
-    await pipeline(Readable.from([body]), createGunzip(), extract);
+    await pipeline(Readable.from([Buffer.from(body.buffer, body.byteOffset, body.byteLength)]), createGunzip(), extract);
   } catch (error) {
-    if (error instanceof ArchiveRefused) throw error;
-    throw new ArchiveRefused(400, "the body is not a gzip'd tar archive (Content-Type: application/gzip)");
+    if (error instanceof Refused) throw error;
+    if (error && typeof error.syscall === 'string') throw new Refused(400, 'the archive could not be unpacked (' + error.code + ')');
+    throw new Refused(400, "the body is not a gzip'd tar archive (Content-Type: application/gzip)");
   }
-  return { files, bytes };
+  // The release hash, as scripts/release.js computes it: every file but release.json, sorted.
+  files.sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    if (file === meta) continue;
+    hash.update(file).update('\\0').update(fs.readFileSync(path.join(dir, file)));
+  }
+  return { files, bytes, digest: hash.digest('hex') };
+}
+
+unpack().then(
+  (result) => parentPort.postMessage({ result }),
+  (error) => parentPort.postMessage(error instanceof Refused ? { refused: { status: error.status, reason: error.message } } : { failed: String(error && error.code ? error.code : 'error') }),
+);
+`;
+
+/** What the unpacking worker answers. */
+interface UnpackAnswer {
+  result?: { files: string[]; bytes: number; digest: string };
+  refused?: { status: 400 | 413; reason: string };
+  failed?: string;
+}
+
+/** One unpacking at a time per process: each holds an archive in memory and a core busy. */
+let unpackQueue: Promise<unknown> = Promise.resolve();
+
+function runUnpackWorker(body: Buffer, dir: string, limits: { maxBytes: number; maxFiles: number }): Promise<UnpackAnswer> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (answer: UnpackAnswer) => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+    };
+    let worker: Worker;
+    try {
+      worker = new Worker(UNPACK_WORKER, {
+        eval: true,
+        workerData: { tarStream: require.resolve('tar-stream'), body, dir, maxUnpacked: limits.maxBytes * UNPACKED_FACTOR, maxFiles: limits.maxFiles, factor: UNPACKED_FACTOR, meta: RELEASE_META },
+      });
+    } catch {
+      return settle({ failed: 'worker' });
+    }
+    worker.once('message', (answer: UnpackAnswer) => {
+      settle(answer);
+      void worker.terminate();
+    });
+    // An error the worker did not catch ends the worker, never this process.
+    worker.once('error', () => settle({ failed: 'error' }));
+    worker.once('exit', () => settle({ failed: 'exit' }));
+  });
+}
+
+/**
+ * Unpacks the gzip'd tar `body` into `dir` (which must exist and be empty) in a worker thread,
+ * refusing unsafe entries, more than `maxFiles` entries, more than `maxBytes` × UNPACKED_FACTOR
+ * unpacked and any file a remote does not need (release files are never documents:
+ * file-types.ts). Returns the files, their total size and the release hash (release.json left
+ * out). Every failure is an ArchiveRefused; the caller removes `dir`.
+ */
+export async function unpackArchive(body: Buffer, dir: string, limits: { maxBytes: number; maxFiles: number }): Promise<{ files: number; bytes: number; digest: string }> {
+  const run = unpackQueue.then(() => runUnpackWorker(body, dir, limits));
+  unpackQueue = run.catch(() => undefined);
+  const answer = await run;
+  if (answer.refused) throw new ArchiveRefused(answer.refused.status, answer.refused.reason);
+  if (!answer.result) throw new ArchiveRefused(400, 'the archive could not be unpacked');
+  const { files, bytes, digest } = answer.result;
+  const document = files.find((file) => file !== RELEASE_META && !releaseFileAllowed(file));
+  if (document !== undefined) {
+    throw new ArchiveRefused(
+      400,
+      `the archive holds ${document.slice(0, 200)}, which is not a file a remote needs: a release holds scripts, styles, fonts, raster images, JSON, source maps and @mf-types, never documents such as HTML, SVG or XML`,
+    );
+  }
+  return { files: files.length, bytes, digest };
 }
 
 /** What a published archive says about itself (its optional release.json) and the id the server gives it. */
@@ -148,7 +270,7 @@ export interface UnpackedRelease {
  * from the archive's release.json (`{ version, declaration }`, written by `npm run release`),
  * else from the app registry (`registered`).
  */
-export function describeUnpacked(dir: string, remote: string, registered: RemoteDeclaration | undefined, counts: { files: number; bytes: number }): UnpackedRelease {
+export function describeUnpacked(dir: string, remote: string, registered: RemoteDeclaration | undefined, unpacked: { files: number; bytes: number; digest: string }): UnpackedRelease {
   for (const required of ['remoteEntry.js', 'mf-manifest.json']) {
     if (!existsSync(path.join(dir, required))) throw new ArchiveRefused(400, `the archive has no ${required} at its root`);
   }
@@ -165,8 +287,7 @@ export function describeUnpacked(dir: string, remote: string, registered: Remote
   if (typeof version !== 'string' || !VERSION.test(version)) throw new ArchiveRefused(400, 'release.json: "version" must be a version such as 1.2.0');
   const declaration = (declared.declaration ?? registered) as RemoteDeclaration | undefined;
   if (!declaration || typeof declaration !== 'object') throw new ArchiveRefused(400, `the archive has no release.json with the declaration of ${remote} (it is not in the app registry)`);
-  const { id, hash } = releaseIdOf(dir, version);
-  return { dir, remote, id, version, hash, declaration, ...counts };
+  return { dir, remote, id: `${version}-${unpacked.digest.slice(0, 12)}`, version, hash: unpacked.digest, declaration, files: unpacked.files, bytes: unpacked.bytes };
 }
 
 /** A fresh hidden folder beside the releases of `remote` (never listed or served). */
@@ -203,6 +324,9 @@ export async function publishedMeta(db: Kysely<Database>, remote: string, id: st
   return { remote, id, version: row.version, hash: row.hash, created_at: row.created_at, declaration: JSON.parse(row.declaration) as RemoteDeclaration };
 }
 
+/** Files inserted per statement when a release is stored. */
+const STORE_BATCH = 50;
+
 /** Stores a checked release in the database (files and all), in one transaction. */
 export async function storePublished(db: Kysely<Database>, release: UnpackedRelease, publishedBy: string, createdAt: string): Promise<void> {
   const files = filesUnder(release.dir).filter((f) => f !== RELEASE_META);
@@ -221,8 +345,16 @@ export async function storePublished(db: Kysely<Database>, release: UnpackedRele
         created_at: createdAt,
       })
       .execute();
-    for (const file of files) {
-      await trx.insertInto('remote_release_files').values({ remote: release.remote, release_id: release.id, path: file, content: readFileSync(path.join(release.dir, file)) }).execute();
+    // In batches, read without blocking, with a turn of the event loop between them: SQLite's
+    // driver answers synchronously, so a release of 2,000 files would otherwise run in one turn.
+    for (let start = 0; start < files.length; start += STORE_BATCH) {
+      const batch = files.slice(start, start + STORE_BATCH);
+      const contents = await Promise.all(batch.map((file) => readFile(path.join(release.dir, file))));
+      await trx
+        .insertInto('remote_release_files')
+        .values(batch.map((file, i) => ({ remote: release.remote, release_id: release.id, path: file, content: contents[i] })))
+        .execute();
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   });
 }
@@ -242,7 +374,8 @@ export async function ensureLocal(db: Kysely<Database>, releasesDir: string, rem
     for (const file of files) {
       const relative = entryPath(file.path);
       mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
-      writeFileSync(path.join(dir, relative), file.content);
+      // Written without blocking: a large release copied on its first request stalls no other request.
+      await writeFile(path.join(dir, relative), file.content);
     }
     finishLocal(releasesDir, dir, meta);
   } finally {

@@ -165,6 +165,9 @@ describe.each(dialects)('npm run release -- --publish (%s)', (dialect) => {
       expect(again.out.join('\n')).toContain('published before (the same build)');
       expect(readdirSync(work).filter((f) => f.startsWith('wishes-release-'))).toEqual([]);
 
+      // Served once live, not before (a published release is nobody's until it is activated or previewed).
+      expect((await fetch(`${url}/mf/releases/mf-scripted/${id}/remoteEntry.js`)).status).toBe(404);
+      expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-scripted/activate/', token: created.json().token, payload: { release: id } })).statusCode).toBe(200);
       const entry = await fetch(`${url}/mf/releases/mf-scripted/${id}/remoteEntry.js`);
       expect(entry.status).toBe(200);
       expect(await entry.text()).toContain('mf_scripted');

@@ -12,7 +12,7 @@ import { requireUser } from '../app/auth';
 import { isAdmin } from '../app/roles';
 import { MINUTE, byIp } from '../app/ratelimit';
 import { activateRelease, checkPreviewable, evaluateCanaries, promoteRelease, publishRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
-import { newPreviewToken, PREVIEW_PARAM, recentErrors, storeClientError, verifyLoadId } from './canary';
+import { newPreviewToken, PREVIEW_PARAM, previewCookie, recentErrors, storeClientError, verifyLoadId, verifyPreviewToken } from './canary';
 import { addressKey, CANARY_EVALUATION_MS, canaryCounter, realClock } from './canary-count';
 import { activeCanaries } from './store';
 import { mapStack } from './sourcemaps';
@@ -25,6 +25,24 @@ const ARCHIVE_TYPES = ['application/gzip', 'application/x-gzip'];
 /** A refusal's JSON: `detail` (api v3) beside the v2 `error`. */
 export function refusalError(status: number, reason: string): HttpError {
   return new HttpError(status, reason, { detail: reason });
+}
+
+/**
+ * A request a page of this site sent: browsers name the sending page's site in Sec-Fetch-Site and
+ * its origin in Origin; either naming another site refuses it. (A JSON body already needs a
+ * preflight from another origin, which the API never grants: this is the second lock.)
+ */
+function fromOwnPage(request: FastifyRequest, publicUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return false;
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return true;
+  try {
+    const host = new URL(origin).host;
+    return host === request.host || host === new URL(publicUrl).host;
+  } catch {
+    return false;
+  }
 }
 
 export default async function releaseRoutes(app: FastifyInstance, { deps, siteRoot }: { deps: AppDeps; siteRoot?: string }) {
@@ -157,10 +175,31 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
     previewRelease: {
       checksAuth: true,
       handler: async (request) => {
-        await releaseCaller(request, request.params.remote, null);
+        // A preview puts a release in front of a person on the site's own origin: the same trust as a canary.
+        await releaseCaller(request, request.params.remote, 'activate');
         await checkPreviewable(ctx, request.params.remote, request.body.release).catch(refusedAsHttp);
         const { token: value, expires } = newPreviewToken(deps.config.jwtSecret, request.params.remote, request.body.release);
         return { url: `${deps.config.publicUrl}/?${PREVIEW_PARAM}=${encodeURIComponent(value)}`, expires_at: new Date(expires).toISOString() };
+      },
+    },
+
+    confirmPreview: {
+      rateLimit: [{ max: 30, windowMs: MINUTE, key: byIp }],
+      handler: async (request, reply) => {
+        // Only this site's own confirmation page pins a preview: a page elsewhere posting a link's
+        // token would pin a release in a browser whose person never saw what it is.
+        if (!fromOwnPage(request, deps.config.publicUrl)) throw refusalError(403, "Confirm a preview on this site's own page.");
+        const pin = verifyPreviewToken(deps.config.jwtSecret, request.body.token);
+        if (!pin) throw refusalError(400, 'This preview link is forged or has expired.');
+        const maxAge = Math.max(1, Math.floor((pin.expires - Date.now()) / 1000));
+        reply.header('Set-Cookie', previewCookie(request.body.token, maxAge, request.protocol === 'https'));
+        return { remote: pin.remote, release: pin.release, expires_at: new Date(pin.expires).toISOString() };
+      },
+    },
+
+    endPreview: {
+      handler: async (request, reply) => {
+        return reply.code(204).header('Set-Cookie', previewCookie('', 0, request.protocol === 'https')).send();
       },
     },
 
@@ -213,7 +252,7 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
       handler: async (request, reply) => {
         const { actor } = await releaseCaller(request, request.params.remote, 'publish');
         if (!Buffer.isBuffer(request.body)) throw refusalError(400, "send the gzip'd tar of the built folder (Content-Type: application/gzip)");
-        const result = await publishRelease(ctx, request.params.remote, request.body, actor, maxBytes).catch(refusedAsHttp);
+        const result = await publishRelease(ctx, request.params.remote, request.body, actor, { maxBytes, maxFiles: deps.config.releaseMaxFiles }).catch(refusedAsHttp);
         return reply.code(result.status).send({ release: result.release, files: result.files, bytes: result.bytes });
       },
     },

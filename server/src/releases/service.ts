@@ -220,14 +220,15 @@ export interface PublishResult {
  * archive, then the whole gate), stored in the database and moved into this process's
  * RELEASES_DIR. Any refusal leaves nothing behind.
  */
-export async function publishRelease(ctx: ReleaseContext, remote: string, body: Buffer, actor: string, maxBytes: number): Promise<PublishResult> {
+export async function publishRelease(ctx: ReleaseContext, remote: string, body: Buffer, actor: string, limits: { maxBytes: number; maxFiles: number }): Promise<PublishResult> {
+  const { maxBytes } = limits;
   if (!(await knownRemote(ctx, remote))) throw new ReleaseRefused(404, `unknown remote "${remote}" (an admin admits a new remote by creating its first token)`);
   if (body.length > maxBytes) throw new ReleaseRefused(413, `the archive is ${body.length} bytes, over RELEASE_MAX_BYTES (${maxBytes})`);
   const dir = buildingDir(ctx.releasesDir, remote);
   try {
     let unpacked;
     try {
-      unpacked = describeUnpacked(dir, remote, registeredRemote(remote), await unpackArchive(body, dir, maxBytes));
+      unpacked = describeUnpacked(dir, remote, registeredRemote(remote), await unpackArchive(body, dir, limits));
     } catch (error) {
       if (error instanceof ArchiveRefused) throw new ReleaseRefused(error.status, error.message);
       throw error;

@@ -174,3 +174,35 @@ export async function everLive(db: Kysely<Database>, remote: string, release: st
   if (active) return true;
   return Boolean(await db.selectFrom('remote_canary').select('remote').where('remote', '=', remote).where('release_id', '=', release).executeTakeFirst());
 }
+
+/** How long a release stays served after it stopped being live: tabs opened before a switch still load its chunks. */
+export const OLD_RELEASE_SERVED_MS = 24 * 3600_000;
+
+/**
+ * Until when (ms) the files of `release` of `remote` may be served: for a live release (active or
+ * a canary) `now + recheckMs`, when it is checked again; for one that stopped being live, 24 hours
+ * after the switch that ended it (open tabs); null for a release that never went live (only its
+ * preview serves it) or stopped more than 24 hours ago.
+ */
+export async function servedUntil(db: Kysely<Database>, remote: string, release: string, now: number, recheckMs: number): Promise<number | null> {
+  const live = await db.selectFrom('remote_active').select('remote').where('remote', '=', remote).where('release_id', '=', release).executeTakeFirst();
+  const canary = live ?? (await db.selectFrom('remote_canary').select('remote').where('remote', '=', remote).where('release_id', '=', release).executeTakeFirst());
+  if (canary) return now + recheckMs;
+  // Replays the remote's switches: when did this release last leave the live ones?
+  const history = await db.selectFrom('remote_switches').select(['action', 'release_id', 'previous_release_id', 'created_at']).where('remote', '=', remote).orderBy('id', 'asc').execute();
+  let active: string | null = history[0]?.previous_release_id ?? null;
+  let running: string | null = null;
+  let endedAt: number | null = null;
+  for (const row of history) {
+    const wasLive = active === release || running === release;
+    if (row.action === 'canary') running = row.release_id;
+    else {
+      active = row.release_id;
+      running = null;
+    }
+    if (wasLive && active !== release && running !== release) endedAt = Date.parse(row.created_at);
+  }
+  if (endedAt === null || Number.isNaN(endedAt)) return null;
+  const until = endedAt + OLD_RELEASE_SERVED_MS;
+  return until > now ? until : null;
+}

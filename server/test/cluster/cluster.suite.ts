@@ -77,6 +77,7 @@ interface Call {
   form?: FormData;
   /** A raw body and its media type (a release archive). */
   raw?: { type: string; data: Buffer };
+  cookie?: string;
 }
 
 async function call(port: number, path: string, options: Call = {}) {
@@ -93,6 +94,7 @@ async function call(port: number, path: string, options: Call = {}) {
     body = JSON.stringify(options.body);
   }
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
   const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: options.method ?? (body || body2 ? 'POST' : 'GET'), headers, body: body2 ?? body });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, bytes, json: <T = any>() => JSON.parse(bytes.toString('utf8')) as T };
@@ -258,15 +260,22 @@ describeCluster('three processes behind HAProxy on one PostgreSQL database', () 
     // No process's disk keeps it: every one reads it from the database.
     rmSync(path.join(releasesDir, 'mf-feed'), { recursive: true, force: true });
     const page = `__federation_expose_Page.${runTag}.js`;
-    const first = await call(c.servers[0]!.port, `/mf/releases/mf-feed/${id}/${page}`);
+    // Never live: served to nobody but a browser holding its confirmed preview.
+    expect((await call(c.servers[0]!.port, `/mf/releases/mf-feed/${id}/${page}`)).status).toBe(404);
+    const link = await call(c.port, '/api/admin/remotes/mf-feed/preview/', { token: created.json().token, body: { release: id } });
+    expect(link.status).toBe(200);
+    const confirmed = await call(c.port, '/api/preview/', { body: { token: new URL(link.json().url).searchParams.get('wishes_preview') } });
+    expect(confirmed.status).toBe(200);
+    const cookie = (confirmed.headers.get('set-cookie') ?? '').split(';')[0];
+    const first = await call(c.servers[0]!.port, `/mf/releases/mf-feed/${id}/${page}`, { cookie });
     expect(first.status).toBe(200);
     for (const server of c.servers) {
       for (const file of ['remoteEntry.js', page, 'mf-manifest.json']) {
-        const res = await call(server.port, `/mf/releases/mf-feed/${id}/${file}`);
+        const res = await call(server.port, `/mf/releases/mf-feed/${id}/${file}`, { cookie });
         expect([file, res.status]).toEqual([file, 200]);
         if (file === page) expect(res.bytes.equals(first.bytes)).toBe(true);
       }
-      expect((await call(server.port, `/mf/releases/mf-feed/${id}/.maps/${page}.map`)).status).toBe(404);
+      expect((await call(server.port, `/mf/releases/mf-feed/${id}/.maps/${page}.map`, { cookie })).status).toBe(404);
     }
   });
 

@@ -10,7 +10,8 @@
 import { rmSync } from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { OPERATION_IDS, OPERATIONS, pathOf, type OperationId } from '@wishes/shared/contract';
-import { createTestApp, dialects, DEFAULT_PASSWORD, type TestContext, type TestUser } from '../kit/harness';
+import { createTestApp, dialects, DEFAULT_PASSWORD, TEST_CONFIG, type TestContext, type TestUser } from '../kit/harness';
+import { newPreviewToken } from '../../src/releases/canary';
 import { makeFakeSite, withSiteRoot } from './site';
 import { runAdminCommand } from '../../src/moderation/admin-cli';
 
@@ -62,6 +63,9 @@ function op(id: OperationId, params: Record<string, string | number> = {}, query
   CALLED.add(id);
   return { method: OPERATIONS[id].method, url: pathOf(id, params) + query };
 }
+
+/** A validly signed preview link (of a release that does not exist: it pins nothing anybody sees). */
+const PREVIEW_LINK = newPreviewToken(TEST_CONFIG.jwtSecret!, 'mf-feed', '1.0.0-000000000000').token;
 
 const GEN = { style: 'Funny', audience: 'Friend', name: 'Sam', topic: 'Birthday', details: 'cake' };
 let signupCounter = 0;
@@ -275,6 +279,11 @@ const ROWS: Row[] = [
   { name: 'POST admin promote a canary', req: () => op('promoteRelease', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'POST admin preview link', req: () => ({ ...op('previewRelease', { remote: 'mf-feed' }), payload: { release: 'dist' } }), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'GET admin remote errors', req: () => op('listRemoteErrors', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  // A preview link's confirmation page and banner (docs/teams.md): the signed link is the capability, not who asks.
+  { name: 'page /feed?wishes_preview= (the confirmation page)', req: () => ({ method: 'GET', url: `/feed?wishes_preview=${encodeURIComponent(PREVIEW_LINK)}` }), expect: { visitor: 200, owner: 200, other: 200 }, privateWish: 'nobody', html: true },
+  { name: 'POST preview confirm', req: () => ({ ...op('confirmPreview'), payload: { token: PREVIEW_LINK } }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'POST preview confirm (forged link)', req: () => ({ ...op('confirmPreview'), payload: { token: `mf-feed~1.0.0-000000000000~zzzzzzz~${'A'.repeat(43)}` } }), expect: { visitor: 400, owner: 400, other: 400 } },
+  { name: 'DELETE preview (the banner)', req: () => op('endPreview'), expect: { visitor: 204, owner: 204, other: 204 } },
   {
     name: 'POST client error (forged load id)',
     req: () => ({ ...op('reportClientError'), payload: { load_id: 'forged', remote: 'mf-feed', release: 'dist', kind: 'load', message: 'x' } }),
@@ -316,6 +325,8 @@ function bodyOf(res: LightMyRequestResponse, html: boolean): any {
   if (/^text\/event-stream/.test(String(res.headers['content-type']))) return JSON.parse(res.body.trim().split('\n').at(-1)!.replace(/^data: /, ''));
   // A picture (the link-preview cards) carries no wish data.
   if (/^image\//.test(String(res.headers['content-type']))) return null;
+  // No content (ending a preview): nothing to show.
+  if (res.statusCode === 204) return null;
   if (!html) return res.json();
   const match = EMBEDDED.exec(res.body);
   return match ? JSON.parse(match[1]) : null;

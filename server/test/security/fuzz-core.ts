@@ -145,6 +145,7 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
   activateRelease: () => ({ release: 'dist', percent: 10, force: true }),
   createRemoteToken: () => ({ name: 'fuzz-team', scopes: ['publish'], expires_days: 1 }),
   previewRelease: () => ({ release: 'dist' }),
+  confirmPreview: () => ({ token: `mf-feed~1.0.0-000000000000~zzzzzzz~${'A'.repeat(43)}` }),
   reportClientError: () => ({ load_id: 'not-a-load-id', remote: 'mf-feed', release: 'dist', kind: 'load', message: 'fuzz' }),
   reportClientLoad: () => ({ load_id: 'not-a-load-id', remote: 'mf-feed', release: 'dist' }),
   moderateWish: () => ({ action: 'hide', reason: 'Fuzz' }),

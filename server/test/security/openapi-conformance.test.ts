@@ -22,6 +22,7 @@ import { createTestApp, type TestContext, type TestUser } from '../kit/harness';
 import { setupWorld, VALID_BODIES, type FuzzWorld } from './fuzz-core';
 import { makeFakeSite, withSiteRoot } from './site';
 import { verificationToken } from '../../src/account/verify';
+import { newPreviewToken } from '../../src/releases/canary';
 
 jest.setTimeout(120_000);
 
@@ -236,6 +237,11 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
         await call('previewRelease', 'preview', { token: owner, params: { remote: 'mf-feed' }, payload: { release: published.json().release } });
       },
       previewRelease: async () => undefined, // with promoteRelease (it needs a published release)
+      confirmPreview: async () => {
+        await call('confirmPreview', 'confirm', { payload: { token: newPreviewToken(t.config.jwtSecret, 'mf-feed', '1.0.0-000000000000').token } });
+        await call('confirmPreview', 'forged link', { payload: { token: `mf-feed~1.0.0-000000000000~zzzzzzz~${'A'.repeat(43)}` } });
+        await call('confirmPreview', "another site's page", { payload: { token: newPreviewToken(t.config.jwtSecret, 'mf-feed', '1.0.0-000000000000').token }, headers: { 'sec-fetch-site': 'cross-site' } });
+      },
       reportClientError: async () => {
         const manifest = await t.app.inject({ url: '/mf/remotes.json' });
         await call('reportClientError', 'report', { payload: { load_id: manifest.json().load_id, remote: 'mf-feed', release: 'dist', kind: 'render', message: 'Conformance' } });

@@ -72,6 +72,8 @@ export const API_ROUTES = {
   rollbackRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/rollback/' },
   promoteRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/promote/' },
   previewRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/preview/' },
+  confirmPreview: { method: 'POST', path: '/api/preview/' },
+  endPreview: { method: 'DELETE', path: '/api/preview/' },
   listRemoteErrors: { method: 'GET', path: '/api/admin/remotes/{remote}/errors/' },
   reportClientError: { method: 'POST', path: '/api/client-errors/' },
   reportClientLoad: { method: 'POST', path: '/api/client-loads/' },

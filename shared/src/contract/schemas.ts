@@ -359,6 +359,8 @@ export interface RemotesManifestEntry {
   nav?: NavDeclaration[];
   /** Its account-menu entries. */
   menu?: MenuDeclaration[];
+  /** This browser's confirmed preview link pins this release (the shell shows a banner while it does). */
+  preview?: boolean;
 }
 
 /** The runtime remote manifest served at /mf/remotes.json (and inlined in every page). */
@@ -373,6 +375,12 @@ export interface RemotesManifest {
    * (after a confirmation page) for URLs on these origin patterns (docs/teams.md).
    */
   remote_overrides?: { origins: string[] };
+  /**
+   * In the page's inlined copy only, when its URL carries a preview link (`?wishes_preview=`): the
+   * remote and release it would pin, for the confirmation page (nothing is pinned until the person
+   * confirms), or why the link is refused (forged or expired).
+   */
+  preview_request?: { remote: string; release: string; expires_at: string } | { refused: string };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -500,6 +508,16 @@ export const PreviewRequestSchema = Type.Object({
 export const PreviewResponseSchema = Type.Object({
   url: Type.String({ description: 'Valid one hour: the browser that opens it gets this release of the remote (kept in a cookie until it expires).' }),
   expires_at: Type.String(),
+});
+
+/** The confirmation page of a preview link pins the release with the link's token. */
+export const ConfirmPreviewRequestSchema = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 300, pattern: '^[0-9A-Za-z~._+-]+$', description: 'The `wishes_preview` value of the preview link.' }),
+});
+export const ConfirmPreviewResponseSchema = Type.Object({
+  remote: Type.String(),
+  release: Type.String(),
+  expires_at: Type.String({ description: 'When the link, and so the pin, ends.' }),
 });
 
 export const RemoteTokenParamsSchema = Type.Object({

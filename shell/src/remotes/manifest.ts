@@ -8,6 +8,7 @@ import { fallbackPlugin } from './fallback-plugin';
 import { registryManifest, setSiteComposition } from './composition';
 import { setLoadedManifest, setOverriddenRemotes, watchRuntimeErrors } from './releaseWatch';
 import { applyOverrides, planOverrides, type OverridePlan } from './override';
+import { planPreview, type PreviewPlan } from './preview';
 
 export const MANIFEST_URL = '/mf/remotes.json';
 /** The server inlines the manifest in the page (same JSON as MANIFEST_URL), saving a request. */
@@ -50,23 +51,31 @@ export function readInlineManifest(doc: Document | undefined = typeof document =
 }
 
 let plan: OverridePlan | null = null;
+let previewPlan: PreviewPlan | null = null;
 
 /** This page load's development overrides (`?mf_override=`), once setUpRemotes ran. */
 export function currentOverridePlan(): OverridePlan | null {
   return plan;
 }
 
+/** This page load's preview (a link waiting for confirmation, or a pinned release), once setUpRemotes ran. */
+export function currentPreviewPlan(): PreviewPlan | null {
+  return previewPlan;
+}
+
 /**
  * Registers the fallback plugin and the remotes with the build plugin's federation instance, and
- * composes the site (routes, navigation) from what the remotes declare. With an `mf_override`
- * waiting for the member's confirmation, no remote is registered at all (the shell shows the
- * confirmation page instead of the site); confirmed overrides replace their remote's entry.
+ * composes the site (routes, navigation) from what the remotes declare. With an `mf_override` or
+ * a preview link waiting for the person's confirmation, no remote is registered at all (the shell
+ * shows the confirmation page instead of the site); confirmed overrides replace their remote's entry.
  */
 export async function setUpRemotes(href: string = window.location.href): Promise<RemotesManifest> {
   registerPlugins([fallbackPlugin()]);
   const manifest = readInlineManifest() ?? (await fetchRemotesManifest());
   plan = planOverrides(manifest, href);
-  if (plan.pending) return manifest;
+  previewPlan = planPreview(manifest, href);
+  // A link waiting for a confirmation loads no remote at all: the shell shows its confirmation page.
+  if (plan.pending || previewPlan.pending) return manifest;
   const effective = applyOverrides(manifest, plan.active);
   registerRemotes(
     effective.remotes.map(({ name, entry }) => ({ name, entry })),
