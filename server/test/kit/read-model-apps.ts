@@ -71,7 +71,7 @@ export async function startReadModelApps(dialect: TestDialect, processes: 1 | 2)
   let databaseUrl = `sqlite:${path.join(dataDir, 'wishes.db')}`;
   let dropPg: (() => Promise<void>) | null = null;
   if (dialect === 'postgres') {
-    const pg = await createPgDatabase();
+    const pg = await createPgDatabase({ migrated: true });
     databaseUrl = pg.url;
     dropPg = pg.drop;
   }
