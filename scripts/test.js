@@ -61,9 +61,9 @@ if (only.length === 0 || only.includes('lint')) {
   if (!run('knip', 'npx', ['knip', '--no-progress'])) failures.push('knip');
 }
 
-// 1. Types: every package that has a typecheck script.
+// 1. Types: every package once (scripts/typecheck.js).
 if (only.length === 0 || only.includes('typecheck')) {
-  if (!run('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present'])) failures.push('typecheck');
+  if (!run('typecheck', 'npm', ['run', 'typecheck'])) failures.push('typecheck');
 }
 
 // 1b. The OpenAPI document generated from the operation table, against Redocly's recommended ruleset.
