@@ -1,54 +1,28 @@
 #!/usr/bin/env node
 /**
- * `npm test`: everything this machine can run, in an order that fails fast and cheaply:
- * lint and dead-code check (knip), type-check every package, lint the generated OpenAPI (Redocly),
- * the jest suites (server suites on SQLite and PostgreSQL), under CI the server on the
- * other supported Node lines (24, 26), then the browser journeys against the production build, then
- * the cluster suite (three processes behind HAProxy). Prints one closing line
- * "tests: N passed, N failed" summed over every runner.
+ * `npm test`: the product's suites, in an order that fails fast and cheaply: lint and dead-code
+ * check (knip), type-check every package, lint the generated OpenAPI (Redocly), the jest suites
+ * (server suites on SQLite and PostgreSQL), under CI the server on the other supported Node lines
+ * (22, 26), then the browser journeys against the production build, then the cluster suite (three
+ * processes behind HAProxy). Prints one closing line "tests: N passed, N failed, N skipped" summed
+ * over every runner. The packaging checks (the kit from its tarballs, and whatever else ships) are
+ * `npm run test:packaging` (scripts/test-packaging.js); .ci/run runs both.
  *
  * Under CI (CI=true) a suite that would skip for lack of PostgreSQL or Chromium fails instead;
  * .ci/run installs both. Locally such suites skip with a loud line.
  */
 require('../build/node-support').checkNode(); // before anything loads a native addon
-const { spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
+const { createRunner, root } = require('../build/test-runner');
 
-const root = path.join(__dirname, '..');
-const outDir = path.join(root, '.tmp', 'test-results');
-fs.mkdirSync(outDir, { recursive: true });
+const { totals, failures, outDir, run, countJestReport, playwright, finish } = createRunner('test');
 const inCI = !!process.env.CI;
 const only = process.argv.slice(2); // e.g. `npm test -- server shell`
 
 // Every app of the app registry (shared/src/registry.ts) has a jest suite of its own.
 const { APP_FOLDERS } = require('../build/registry');
 const JEST_PACKAGES = ['shared', 'server', ...APP_FOLDERS];
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const failures = [];
-let flaky = 0;
-
-function run(label, command, args, options = {}) {
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: options.cwd || root, stdio: 'inherit', env: { ...process.env, ...options.env } });
-  // Each step's wall time, so CI's budget (45 min) can be read off the log.
-  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
-  return result.status === 0;
-}
-
-/** Adds a jest --json report to the totals (a run that wrote none but failed counts as one failure). */
-function countJestReport(report, ok) {
-  if (fs.existsSync(report)) {
-    const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
-    totals.passed += summary.numPassedTests;
-    totals.failed += summary.numFailedTests;
-    totals.skipped += summary.numPendingTests + summary.numTodoTests;
-    if (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0) totals.failed += summary.numFailedTestSuites;
-  } else if (!ok) {
-    totals.failed += 1;
-  }
-}
 
 function selected(name) {
   return only.length === 0 || only.includes(name);
@@ -115,28 +89,12 @@ if (selected('e2e') && fs.existsSync(playwrightConfig)) {
     }
   } else {
     if (!run('build site', 'node', ['scripts/build-site.js'])) failures.push('build site');
-    const report = path.join(outDir, 'playwright.json');
-    fs.rmSync(report, { force: true });
-    const ok = run('e2e', 'npx', ['playwright', 'test'], {
-      cwd: path.join(root, 'e2e'),
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    });
-    if (fs.existsSync(report)) {
-      const stats = JSON.parse(fs.readFileSync(report, 'utf8')).stats || {};
-      // A flaky test failed first and passed on CI's one retry: it counts as passed, and is named
-      // loudly below so it gets fixed rather than hidden.
-      totals.passed += (stats.expected || 0) + (stats.flaky || 0);
-      totals.failed += stats.unexpected || 0;
-      totals.skipped += stats.skipped || 0;
-      flaky += stats.flaky || 0;
-    } else if (!ok) {
-      totals.failed += 1;
-    }
-    if (!ok) failures.push('e2e');
+    // Every journey but the packaging ones (the `packaging` project: npm run test:packaging).
+    playwright('e2e', ['--project=chromium', '--project=postgres']);
   }
 }
 
-// 4. The cluster suite: three server processes on one PostgreSQL database and Redis behind HAProxy
+// 5. The cluster suite: three server processes on one PostgreSQL database and Redis behind HAProxy
 // (server/test/cluster/cluster.suite.ts). It fails rather than skips under CI when haproxy, Redis
 // or PostgreSQL is missing; .ci/run installs and starts them.
 if (selected('cluster')) {
@@ -148,8 +106,4 @@ if (selected('cluster')) {
   if (!ok) failures.push('cluster');
 }
 
-console.log('');
-if (flaky) console.log(`!!! ${flaky} browser test(s) passed only on retry (flaky): see e2e/playwright-report`);
-if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failures.length ? 1 : 0);
+finish();
