@@ -18,7 +18,7 @@ export const hasRedis = spawnSync('sh', ['-c', 'command -v redis-server'], { std
 if (!hasRedis && process.env.CI) throw new Error('redis-server is required under CI');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The bound across processes (issue 35): another process serves a write within 1 s. */
+/** The bound across processes: another process serves a write within 1 s. */
 export const CROSS_PROCESS_MS = 1000;
 
 /** Every database, on one process and (with redis-server installed) on two. */
