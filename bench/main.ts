@@ -215,12 +215,12 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
     const feed = get('feed1');
     const deep = get('feedDeep');
     const vote = get('vote');
-    // Issue 35: fresh feed page 1 ≥ 0.5× bare on SQLite, ≥ 0.3× on PostgreSQL (its `select 1` floor alone is ~0.33×); anonymous and signed in alike.
+    // Targets (docs/performance.md): fresh feed page 1 ≥ 0.5× bare on SQLite, ≥ 0.3× on PostgreSQL (its `select 1` floor alone is ~0.33×); anonymous and signed in alike.
     const feedGoal = db === 'postgres' ? 0.3 : 0.5;
     if (feed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1 (read model, fresh) throughput`, value: `${feed.ratioToBare.toFixed(2)}× bare`, target: `≥ ${feedGoal}× bare`, pass: feed.ratioToBare >= feedGoal });
     const signed = get('feed1Signed');
     if (signed?.ratioToBare != null) rows.push({ name: `${db}: feed page 1, signed in (read model, fresh) throughput`, value: `${signed.ratioToBare.toFixed(2)}× bare`, target: `≥ ${feedGoal}× bare`, pass: signed.ratioToBare >= feedGoal });
-    // Issue 35: card.png ≥ 0.3× bare. The notifications list and the moderation queue have no figure in the issue;
+    // card.png ≥ 0.3× bare. The notifications list and the moderation queue have no target of their own;
     // they get the same bar as the other reads that are not the feed (a signed-in page of 20 rows is no bigger than a card).
     for (const key of ['cardPng', 'cardPng304', 'notifications', 'moderationQueue']) {
       const r = get(key);
@@ -249,7 +249,7 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
       const ratio = deepAfter.p50 / Math.max(feedAfter.p50, 1);
       rows.push({ name: `${db}: ${deepAfter.label} p50 latency`, value: `${deepAfter.p50} ms = ${ratio.toFixed(1)}× page 1 (${feedAfter.p50} ms)`, target: '≤ 3× page 1', pass: deepAfter.p50 <= 3 * Math.max(feedAfter.p50, 1) });
     }
-    // Paged voters (issue 21): the modal's first page of a 100k-vote wish, its downvote filter and a page from the middle, each ≤ 2× feed p50.
+    // Paged voters: the modal's first page of a 100k-vote wish, its downvote filter and a page from the middle, each ≤ 2× feed p50.
     for (const key of ['votersMega', 'votersMegaDown', 'votersMegaDeep']) {
       const v = get(key);
       if (v && feed) rows.push({ name: `${db}: ${v.label} p50`, value: `${v.p50} ms = ${(v.p50 / Math.max(feed.p50, 1)).toFixed(1)}× feed`, target: '≤ 2× feed p50', pass: v.p50 <= 2 * Math.max(feed.p50, 1) });

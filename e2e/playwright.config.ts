@@ -7,6 +7,8 @@ import path from 'node:path';
  * server; tests reach both through process.env (see support/env.ts).
  */
 const inCI = !!process.env.CI;
+/** The packaging journeys (scripts/test-packaging.js runs them). */
+const PACKAGING = /kit\.spec\.ts/;
 
 export default defineConfig({
   testDir: './tests',
@@ -46,8 +48,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: /postgres\.spec\.ts/ },
+    { name: 'chromium', testIgnore: [/postgres\.spec\.ts/, PACKAGING] },
     // One small smoke run on PostgreSQL per test run (its own server, fresh database).
     { name: 'postgres', testMatch: /postgres\.spec\.ts/ },
+    // What a team outside the monorepo installs and builds: `npm run test:packaging`, not `npm test`.
+    { name: 'packaging', testMatch: PACKAGING },
   ],
 });

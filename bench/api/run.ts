@@ -338,7 +338,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
   const scenarios: Scenario[] = [
     { key: 'bare', label: 'bare Fastify route (baseline)', method: 'GET', path: '/bench/bare', opts: {} },
     { key: 'feed1', label: 'feed page 1 (read model)', method: 'GET', path: '/api/base/feed/1/', opts: {} },
-    // A member's page 1: their own vote in every wish, never from the anonymous cache (issue 35's "signed-in feed").
+    // A member's page 1: their own vote in every wish, never from the anonymous cache.
     { key: 'feed1Signed', label: 'feed page 1, signed in (read model)', method: 'GET', path: '/api/base/feed/1/', opts: { headers: { authorization: `Bearer ${tokens[Math.min(3, pairs.length - 1)]}` } } },
     { key: 'feedDeep', label: `feed page ${deepPage} (read model)`, method: 'GET', path: `/api/base/feed/${deepPage}/`, opts: {} },
     { key: 'wish', label: 'wish detail', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/`, opts: {} },

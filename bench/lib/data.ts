@@ -27,7 +27,7 @@ export const FULL_SIZE: DataSize = { users: 5_000, wishes: 100_000, votes: 1_000
 
 export const COMMON_WORD = 'birthday';
 
-/** Voters of the mega wish (issue 21: "voters of a 100k-vote wish"), on top of size.votes, at every scale. */
+/** Voters of the mega wish (the paged voters list must stay fast on a 100k-vote wish), on top of size.votes, at every scale. */
 export const MEGA_VOTES = 100_000;
 export const RARE_WORD = 'quokka';
 

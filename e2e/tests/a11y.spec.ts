@@ -59,7 +59,7 @@ async function expectNoViolations(page: Page, label: string) {
     // Only violations are read; skipping passes and incomplete results makes each check faster.
     .options({ resultTypes: ['violations'] })
     .analyze();
-  // Every impact, minor included (issue 33: 0 violations). One line per violation (rule, help,
+  // Every impact, minor included (the target is 0 violations). One line per violation (rule, help,
   // first few elements), so a failure reads at a glance.
   const summary = results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} [${v.nodes.length} × ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}]`);
   expect(summary, label).toEqual([]);

@@ -57,7 +57,7 @@ test.describe('sign up', () => {
     await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-42');
     await page.getByLabel('Confirm password').fill('Correct-Horse-43');
     await page.getByRole('button', { name: 'Sign Up' }).click();
-    // Above the form and beside the confirmation (issue 33: every field's error beside it).
+    // Above the form and beside the confirmation (every field's error is shown beside it).
     await expect(page.getByRole('alert')).toHaveText("Please edit the passwords as they don't match.");
     await expect(page.getByLabel('Confirm password')).toHaveAccessibleDescription("Please edit the passwords as they don't match.");
     expect(requests).toEqual([]);

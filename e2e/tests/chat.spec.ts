@@ -27,7 +27,7 @@ test('compose, ask the assistant, save, and continue the chat from the wish page
   await box.fill('make it shorter');
   await box.press('Enter');
   await expect(page.locator('.compose-status')).toHaveText('Assistant: I made it shorter.');
-  // The reply is drawn once, in the chat; the status line above the draft only announces it (issue 33 item 9).
+  // The reply is drawn once, in the chat; the status line above the draft only announces it, so it is not shown twice.
   await expect(page.locator('.compose-status')).toHaveClass(/w-visually-hidden/);
   expect(await page.locator('.compose-status').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThanOrEqual(1);
   await expect(page.getByText('I made it shorter.', { exact: true })).toHaveCount(1);

@@ -1,5 +1,5 @@
 /**
- * Issue 33 item 9, "Polish, all of it", the parts not in site-in-use-v3.spec.ts (the refused vote
+ * The finishing touches, the parts not in site-in-use-v3.spec.ts (the refused vote
  * and the own wish without a chat are there; the compose chat's reply in chat.spec.ts; the avatar's
  * crop, its CSP and one's own cards in profile.spec.ts): no toast left covering a card's menu after
  * saving, and page titles / OpenGraph tags as plain UTF-8 text. Screenshots at 390 and 1280 px go to

@@ -1,5 +1,5 @@
 /**
- * Wishes reach the people they are for (issue 31, docs/deliveries.md): send a wish from its page,
+ * Wishes reach the people they are for (docs/deliveries.md): send a wish from its page,
  * open the mailed link in a fresh browser (no session), see the sender's bell count it live, the
  * sent list with Scheduled / Opened and Cancel; pick a card theme and download a story card. At
  * 390 and 1280 px, screenshots into /tmp/shots/send-wish.

@@ -1,5 +1,5 @@
 /**
- * The site as people use it (issue 19), at 390 px and 1280 px: the account menu and the way home
+ * The site as people use it, at 390 px and 1280 px: the account menu and the way home
  * to one's profile, return-to after sign-in and sign-up, compose drafts that survive navigation,
  * private wishes marked for their author, a readable vote control, toasts that keep clear of the
  * header, and the smaller fixes. Every screen is checked with axe and photographed into
@@ -335,7 +335,7 @@ for (const width of WIDTHS) {
         }
         await expectAxeClean(page, 'mobile bar');
         await shot(page, 'mobile-bar');
-        // The way home to one's profile is in More (issue 33: six slots, whatever the remotes add).
+        // The way home to one's profile is in More (six slots, whatever the remotes add).
         await bar.getByRole('button', { name: 'More' }).click();
         await bar.getByRole('link', { name: 'Profile' }).click();
         await expectPath(page, `/user/${member.id}`);

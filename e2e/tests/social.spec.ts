@@ -1,5 +1,5 @@
 /**
- * The social layer (issue 17): the following feed, the live notification bell, link
+ * The social layer: the following feed, the live notification bell, link
  * previews through a real unfurling client, and account settings (password change signs other
  * browsers out, deletion frees the email). axe and 390/1280 screenshots of the new screens.
  */

@@ -13,7 +13,7 @@
  *
  * Only 127.0.0.1 is ever contacted. Exit status 1 when errors occurred or a counter is off.
  *
- * Mixed-load target (issue 35, docs/performance.md): p99 of the reads (feed, search, wish detail,
+ * Mixed-load target (docs/performance.md): p99 of the reads (feed, search, wish detail,
  * profile) ≤ 100 ms, printed per database with the load average. Closed loop without think time
  * the latency is users ÷ throughput by construction, so the target is judged with `--think 1000`
  * (each user one request about a second after the previous answer, from a random start: up to

@@ -52,7 +52,7 @@ describe('the app registry', () => {
         // The social layer (docs/features.md, "The social layer").
         '/notifications',
         '/settings',
-        // Wishes sent to people by email (issue 31, mf-profile).
+        // Wishes sent to people by email (mf-profile).
         '/deliveries',
       ].sort(),
     );

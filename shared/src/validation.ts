@@ -66,7 +66,7 @@ export function signUpFieldErrors(values: SignUpValues): Partial<Record<(typeof 
     if (values.password.length < LIMITS.passwordMin) errors.password = MESSAGES.signUpPasswordTooShort;
     else if (/^\d+$/.test(values.password)) errors.password = MESSAGES.signUpPasswordNumeric;
   }
-  // In the same pass as the password's own error (issue 33: every error at once), not after it is fixed.
+  // In the same pass as the password's own error (every error is shown at once), not after it is fixed.
   if (!isBlank(values.password) && !errors.confirm_password && values.password !== values.confirm_password) errors.confirm_password = MESSAGES.passwordsDontMatchSignUp;
   return errors;
 }

@@ -1,11 +1,11 @@
 /**
  * Where the server's log lines go when no stream is given: standard output, written asynchronously
  * (pino's sonic-boom with `sync: false`). A synchronous write per line cost every write request a
- * system call on the event loop (~10 % of a vote's CPU in the issue 35 profile); now lines that come
+ * system call on the event loop (~10 % of a vote's CPU in a profile under load); now lines that come
  * while a write is in flight are written together by the next one, off the event loop. Lines are
  * gathered up to 4 KB (`minLength`) and written at least every FLUSH_MS (`periodicFlush`): each
- * write is a hop through libuv's thread pool (~18 µs of a vote's ~180 µs of server CPU in the
- * session 9 profile, one per request line), so under load one write carries dozens of lines, and a
+ * write is a hop through libuv's thread pool (~18 µs of a vote's ~180 µs of server CPU in a
+ * profile under load, one per request line), so under load one write carries dozens of lines, and a
  * quiet server's line waits at most FLUSH_MS.
  *
  * Not lost at the end: the app's close and the process's `exit` (process.exit, a fatal error)

@@ -166,7 +166,7 @@ function guardedClientClass(): typeof Client {
 }
 
 /**
- * Prepared statements for every query on PostgreSQL (issue 35). Kysely sends each query unnamed,
+ * Prepared statements for every query on PostgreSQL. Kysely sends each query unnamed,
  * so the backend parses and plans it on every call (for a small read, planning cost more than
  * executing: bench/RESULTS.md). Here each distinct SQL text gets a stable name on its connection,
  * so pg parses it once per connection and afterwards only binds and executes it.

@@ -12,6 +12,7 @@ import { buildApp } from '../app/app';
 import type { Config } from '../app/config';
 import { createPgDatabase, createTestApp, dialects, type TestContext, type TestDialect, type TestUser } from '../../test/kit/harness';
 import { startSmtpSink, type SmtpSink } from '../../test/kit/smtp-sink';
+import { movableClock } from '../../test/kit/clock';
 import { sql } from 'kysely';
 import { scrubUrl } from '../app/request-log';
 import { emailHash } from './queries';
@@ -42,6 +43,8 @@ async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs =
 }
 
 describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
+  // What is scheduled a second or two ahead becomes due by moving the clock, not by waiting.
+  const clock = movableClock();
   let smtp: SmtpSink;
   let t: TestContext;
   let ada: TestUser;
@@ -149,6 +152,7 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     expect(res.statusCode).toBe(201);
     expect(res.json().status).toBe('scheduled');
     expect(smtp.mails).toHaveLength(0);
+    clock.advance(1500);
     await smtp.waitFor(1);
     await sleep(500);
     expect(smtp.mails.filter((m) => m.to.includes('later@example.com'))).toHaveLength(1);
@@ -162,7 +166,7 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     expect((await t.request({ method: 'DELETE', url: `/api/base/deliveries/${id}/`, token: bob.access })).statusCode).toBe(404);
     expect((await t.request({ method: 'DELETE', url: `/api/base/deliveries/${id}/`, token: ada.access })).statusCode).toBe(200);
     expect((await t.request({ method: 'DELETE', url: `/api/base/deliveries/${id}/`, token: ada.access })).statusCode).toBe(409);
-    await sleep(1500);
+    clock.advance(1500);
     await t.app.deps.scheduler!.runOnce();
     expect(smtp.mails).toHaveLength(0);
     expect((await t.request({ url: `/w/${await tokenOf(t.app, id)}` })).statusCode).toBe(404);
@@ -294,6 +298,7 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     const refused = await send(ada, wishId, { recipient_email: 'hid3@example.com' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe('A moderator hid this wish, so it cannot be sent.');
+    clock.advance(1000);
     const failed = await until(async () => {
       const d = await statusOf(t, ada, later.json().delivery_id);
       return d.status === 'failed' && d;
@@ -359,7 +364,7 @@ describe.each(dialects)('deliveries (%s)', (dialect: TestDialect) => {
     expect((await t.request({ method: 'DELETE', url: '/api/account/', token: carol.access, payload: { password: carol.password } })).statusCode).toBe(200);
     expect((await t.request({ url: `/w/${token}` })).statusCode).toBe(404);
     // What was still scheduled goes nowhere.
-    await sleep(1200);
+    clock.advance(1200);
     await t.app.deps.scheduler!.runOnce();
     expect(await t.app.deps.db.selectFrom('deliveries').select('id').where('id', '=', later.json().delivery_id).executeTakeFirst()).toBeUndefined();
     expect(smtp.mails.filter((m) => m.to.includes('friend-later@example.com'))).toHaveLength(0);
@@ -447,6 +452,7 @@ async function signUp(app: FastifyInstance, first: string) {
 }
 
 describe.each(dialects)('the scheduler across restarts and processes (%s)', (dialect: TestDialect) => {
+  const clock = movableClock();
   let smtp: SmtpSink;
   beforeAll(async () => {
     smtp = await startSmtpSink();
@@ -462,7 +468,7 @@ describe.each(dialects)('the scheduler across restarts and processes (%s)', (dia
       const res = await first.inject({ method: 'POST', url: `/api/base/wish/${wish.json().wish_id}/send/`, headers: { authorization: `Bearer ${user.access}` }, payload: { recipient_email: 'restart@example.com', send_at: inSeconds(1.5) } });
       expect(res.json().status).toBe('scheduled');
       await first.close();
-      await sleep(2000); // due while no process runs
+      clock.advance(2000); // due while no process runs
       expect(smtp.mails.filter((m) => m.to.includes('restart@example.com'))).toHaveLength(0);
       const second = await db.build({ smtpUrl: smtp.url });
       await until(async () => smtp.mails.some((m) => m.to.includes('restart@example.com')));
@@ -487,6 +493,7 @@ describe.each(dialects)('the scheduler across restarts and processes (%s)', (dia
         expect(res.statusCode).toBe(201);
       }
       apps.push(await db.build({ smtpUrl: smtp.url }), await db.build({ smtpUrl: smtp.url }));
+      clock.advance(1500);
       await until(async () => recipients.every((to) => smtp.mails.some((m) => m.to.includes(to))), 20_000);
       await Promise.all(apps.map((a) => a.deps.scheduler!.runOnce()));
       await sleep(500);

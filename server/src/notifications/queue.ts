@@ -1,5 +1,5 @@
 /**
- * The gathered notifications (upvotes, follows) written after the response (issue 35): the action
+ * The gathered notifications (upvotes, follows) written after the response, so the action
  * that causes one (a vote, a follow) is answered once its own write is committed; the notification
  * is a job here, written with the jobs that arrived with it in one transaction, on the next turn
  * of the event loop. Then the recipients' streams are told.

@@ -105,7 +105,7 @@ export async function renderCard(text: string, byline: string, siteName: string,
 }
 
 /**
- * How a card is encoded (issue 35: the bytes sent are most of a served card's cost). Every card is
+ * How a card is encoded (the bytes sent are most of a served card's cost). Every card is
  * opaque, so no alpha channel, and a 256-colour palette: a card is flat colours, antialiased text and
  * one backdrop. A gradient backdrop is not dithered (dithering is noise that compresses badly) and is
  * quantised at quality 90: no steps visible at 1×, faint ones at 2× zoom (quality 80 saves ~9 % more

@@ -87,7 +87,7 @@ describe('the compatibility gate', () => {
   });
 
   it('passes a remote built on an older kit beside a newer shell within its range, and refuses one outside it', () => {
-    // A shell released with @wishes/kit-ui 1.4.0 (and the session 1.0.2); the remote was built on kit-ui 1.0.0.
+    // A shell released with @wishes/kit-ui 1.4.0 (and kit-session 1.0.2); the remote was built on kit-ui 1.0.0.
     const newerShell = mkdtempSync(path.join(os.tmpdir(), 'wishes-rel-site-'));
     const provides = { ...SHELL_SHARED, '@wishes/kit-ui': '1.4.0', '@wishes/kit-session': '1.0.2', '@wishes/kit-client': '1.0.0' };
     put(newerShell, 'shell/dist/mf-manifest.json', JSON.stringify({ name: 'shell', shared: Object.entries(provides).map(([name, version]) => ({ name, version })), exposes: [] }));

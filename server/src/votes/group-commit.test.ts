@@ -1,5 +1,5 @@
 /**
- * Group commit of votes on SQLite (issue 35, item 2): votes that arrive together share one
+ * Group commit of votes on SQLite: votes that arrive together share one
  * transaction, every one of them is stored, the counters stay exact, and no request is answered
  * before its vote is readable from another connection (it committed). PostgreSQL the same: one
  * call of wishes_vote_batch per batch (postgres-vote-writer.ts).

@@ -1,5 +1,5 @@
 /**
- * Group commit of votes on PostgreSQL (issue 35): the votes that arrive while no batch is being
+ * Group commit of votes on PostgreSQL: the votes that arrive while no batch is being
  * written are written together by ONE call of `wishes_vote_batch` (migrations/0018_vote_batch.ts):
  * one round trip and one commit, so one WAL flush for the whole batch instead of one per vote,
  * which is what a vote used to wait on. Every request is answered only after its batch committed.

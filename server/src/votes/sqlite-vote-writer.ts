@@ -7,7 +7,7 @@
  * notification); here it is one BEGIN IMMEDIATE … COMMIT with no await in between, so no other
  * request can interleave.
  *
- * Group commit (issue 35): votes that arrive together (in one turn of the event loop) are written
+ * Group commit: votes that arrive together (in one turn of the event loop) are written
  * in one transaction (should one vote throw, the batch is rolled back and written again with each
  * vote in a savepoint of its own, so only that vote fails and its request gets its error), and every one of them is answered only after that COMMIT returned, so
  * no request is told its vote counts before it is in the database. One COMMIT (one WAL append)

@@ -72,8 +72,8 @@ export function clearFeedCache(db: Db): void {
  * viewer's vote) are read fresh, still filtered by visibility, so a wish made private or deleted
  * never shows. Saving, editing, deleting, hiding or restoring a wish clears the cache
  * (wishesChanged; in cluster mode every process's), so every change shows at once.
- * Concurrent searches for one query share one ranking (issue 35: ten at once used to queue ten
- * rankings and refuse the ones past the queue). Each entry carries the search version it was
+ * Concurrent searches for one query share one ranking: ten at once would queue ten
+ * rankings and refuse the ones past the queue. Each entry carries the search version it was
  * started under; clearing bumps the version, so a ranking that started before a write can never
  * be stored or joined after it (the next search ranks afresh and finds the write).
  */

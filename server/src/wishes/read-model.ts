@@ -1,5 +1,5 @@
 /**
- * The read model (issue 35): the lists and wishes every visitor reads, held in memory as ready data
+ * The read model: the lists and wishes every visitor reads, held in memory as ready data
  * and kept current on write, so a read costs a lookup instead of a query.
  *
  * What is held (per database handle, each an LRU with a size cap; ~10 MB typically, ~45 MB at worst: CAPS):

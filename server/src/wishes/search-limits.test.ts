@@ -1,5 +1,5 @@
 /**
- * Search cost bounds (issue 13, probe: single-letter searches stalled the SQLite server): ranking
+ * Search cost bounds (single-letter searches could stall the SQLite server): ranking
  * off the main SQLite connection, a time bound on both databases, whole-word matching for one-
  * and two-letter terms, and a per-address throttle. The load figures (healthz p50 under attack)
  * come from bench/search-stall.ts, not from a timed test.

@@ -1,6 +1,6 @@
 /**
  * Searches under normal load are all answered, never staler than the last write, and a flood of
- * them still leaves other requests alone (issue 35, "nothing refused under normal load"). Data:
+ * them still leaves other requests alone (nothing is refused under normal load). Data:
  * 30,000 public wishes bulk-inserted (the search index follows through the schema's triggers),
  * each carrying three of ten common words, so every common word matches ~9,000 wishes. No
  * timings: the assertions are statuses, totals, ids and the order in which answers arrive.

@@ -9,7 +9,7 @@
  * cap still runs on the event loop, and a cap small enough to be harmless (a few ms) would cut
  * ordinary common-word searches short.
  *
- * The worker's work is bounded too, by cost rather than by count (issue 35: at 10 concurrent
+ * The worker's work is bounded too, by cost rather than by count (at 10 concurrent
  * common-word searches a queue of 8 refused 2-3 % of them while the machine had time to spare):
  * a search joins the queue while the queue's estimated time (what the running search has left
  * plus each waiting one's estimate, from how long the same MATCH took before, else the recent

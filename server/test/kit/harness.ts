@@ -8,22 +8,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { Client } from 'pg';
 import { buildApp, type BuildOptions } from '../../src/app/app';
 import type { Config } from '../../src/app/config';
 import type { MailMessage, Mailer } from '../../src/mail/mailer';
+import { adminQuery, CANDIDATE_ADMIN_URLS, databaseUrl, PROBE_ENV, TEMPLATE_ENV } from './postgres-run';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
-const CANDIDATE_ADMIN_URLS = [
-  process.env.TEST_POSTGRES_URL,
-  'postgres://postgres@127.0.0.1:5432/test',
-  'postgres://root@127.0.0.1:5432/test',
-  'postgres://postgres@127.0.0.1:5432/postgres',
-].filter((u): u is string => Boolean(u));
-
-/** Synchronous probe (describe.each needs the list when the file loads): the first admin URL that connects. */
+/**
+ * Synchronous probe (describe.each needs the list when the file loads): the first admin URL that
+ * connects. The run's globalSetup probed once already (postgres-run.ts) and left the answer in the
+ * environment; a process of its own answers only when a file runs without that setup.
+ */
 function probePostgres(): string | null {
+  const probed = process.env[PROBE_ENV];
+  if (probed) return probed === 'none' ? null : probed;
   const script = `
     const { Client } = require('pg');
     (async () => {
@@ -54,23 +53,18 @@ export const dialects: TestDialect[] = PG_ADMIN_URL ? ['sqlite', 'postgres'] : [
 
 let counter = 0;
 
-/** A fresh, uniquely named PostgreSQL database (PG_ADMIN_URL must be set) and how to drop it. */
-export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh, uniquely named PostgreSQL database (PG_ADMIN_URL must be set) and how to drop it: empty,
+ * or with `migrated: true` a copy of the run's migrated template (postgres-run.ts), so an app
+ * started on it finds every migration applied. Suites that test migrations take it empty.
+ */
+export async function createPgDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `wishes_t_${process.pid}_${Date.now().toString(36)}_${++counter}`;
-  const admin = new Client({ connectionString: PG_ADMIN_URL! });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL!);
-  url.pathname = `/${name}`;
+  const template = options.migrated ? process.env[TEMPLATE_ENV] : undefined;
+  await adminQuery(PG_ADMIN_URL!, template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
   return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new Client({ connectionString: PG_ADMIN_URL! });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
+    url: databaseUrl(PG_ADMIN_URL!, name),
+    drop: () => adminQuery(PG_ADMIN_URL!, `drop database if exists "${name}" with (force)`),
   };
 }
 
@@ -118,7 +112,7 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
   let dropPg: (() => Promise<void>) | null = null;
   let databaseUrl = `sqlite:${path.join(dataDir, 'test.db')}`;
   if (dialect === 'postgres') {
-    const pg = await createPgDatabase();
+    const pg = await createPgDatabase({ migrated: true });
     databaseUrl = pg.url;
     dropPg = pg.drop;
   }

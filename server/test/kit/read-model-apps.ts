@@ -18,7 +18,7 @@ export const hasRedis = spawnSync('sh', ['-c', 'command -v redis-server'], { std
 if (!hasRedis && process.env.CI) throw new Error('redis-server is required under CI');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The bound across processes (issue 35): another process serves a write within 1 s. */
+/** The bound across processes: another process serves a write within 1 s. */
 export const CROSS_PROCESS_MS = 1000;
 
 /** Every database, on one process and (with redis-server installed) on two. */
@@ -71,7 +71,7 @@ export async function startReadModelApps(dialect: TestDialect, processes: 1 | 2)
   let databaseUrl = `sqlite:${path.join(dataDir, 'wishes.db')}`;
   let dropPg: (() => Promise<void>) | null = null;
   if (dialect === 'postgres') {
-    const pg = await createPgDatabase();
+    const pg = await createPgDatabase({ migrated: true });
     databaseUrl = pg.url;
     dropPg = pg.drop;
   }

@@ -98,7 +98,7 @@ maybe('PostgreSQL restart under load (throwaway instance)', () => {
     expect(missing).toEqual({ wishes: [], votes: [], subscriptions: [] });
     // Failures during the restart are 5xx JSON answers, never dropped connections.
     expect(acked.networkErrors).toBe(0);
-    // Every failure during the restart is the database being out of reach: 503, never 500 (issue 13).
+    // Every failure during the restart is the database being out of reach: 503, never 500.
     for (const status of Object.keys(acked.failures)) expect(Number(status)).toBe(503);
 
     const after = await http(server.port, 'POST', '/api/base/save_wish/', { token: users[0].access, body: { text: 'after the restart' } });

@@ -2,8 +2,8 @@
  * THE OPERATION TABLE: every API call, once. The server registers its routes from it
  * (server/src/app/operations.ts), the OpenAPI document is generated from it (./openapi.ts), and the
  * client (../api.ts) and test helpers build their URLs with `pathOf`. Adding a call: a row here,
- * then a handler under the same operationId in the server folder its URL names (README →
- * Architecture → "Add an API operation").
+ * then a handler under the same operationId in the server folder its URL names (docs/routes.md,
+ * "Add an API operation").
  *
  * Paths use OpenAPI's `{name}` placeholders and keep the contract's trailing slash.
  * `auth`: visitor (anyone, who they are does not matter), optional (anyone; a signed-in caller sees

@@ -1,4 +1,4 @@
-/** The mobile bar's split (issue 33 item 1): five pinned entries in the bar, all else in More, for any number of remotes. */
+/** The mobile bar's split: five pinned entries in the bar, all else in More, for any number of remotes. */
 import type { NavDeclaration } from '@wishes/kit-contract';
 import { composeSite, registryManifest } from '../remotes/composition';
 import { mobileBarLayout } from './navItems';

@@ -44,7 +44,7 @@ describe('the first paint as the loading state', () => {
     expect(screen.queryByText('Drawn by the server')).toBeNull();
   });
 
-  it('stays when the remote cannot be loaded, with the failure notice beside it (issue 33 item 6)', async () => {
+  it('stays when the remote cannot be loaded, with the failure notice beside it', async () => {
     window.history.replaceState(null, '', '/feed');
     const root = serverFirstPaint('/feed');
     adoptFirstPaint();

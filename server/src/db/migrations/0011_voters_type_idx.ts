@@ -1,5 +1,5 @@
 /**
- * Issue 21 (performance at ten times the data).
+ * For ten times the data: the voters list stays fast on a 100k-vote wish.
  *
  * Voters paged by vote type: `GET /api/wish/{id}/voters/?vote_type=downvote&cursor=…` seeks
  * (wish_id, vote_type, created_at, id) so a filtered page costs O(page) even when the other type

@@ -1,5 +1,5 @@
 /**
- * The two slow reads of issue 35 (bench/RESULTS.md, "Issue 35, writes and slow rows"):
+ * The two reads that grew with the data (docs/performance.md), kept as rows instead:
  * - `complaint_queue`: the moderation queue's groups (one row per status and wish: how many
  *   reports, the first and last report, the last resolution), kept by triggers on `complaints`
  *   on both databases. The queue page was a GROUP BY over every report of a status and a sort of

@@ -1,5 +1,5 @@
 /**
- * Issue 35 (writes that batch): PostgreSQL `wishes_vote_batch(wishes[], users[], types[], at)`,
+ * Writes that batch: PostgreSQL `wishes_vote_batch(wishes[], users[], types[], at)`,
  * the votes that arrive together (votes/postgres-vote-writer.ts) written by ONE call: one round
  * trip and one commit (one WAL flush) for the whole batch instead of one per vote. Element k is
  * the vote of users[k] on wishes[k]: types[k] 'upvote' / 'downvote' casts or switches it, null

@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/**
+ * `npm run test:packaging`: what ships, checked as its users get it, apart from the product's suites
+ * (`npm test`) because each check builds and installs whole packages. Today one check: the kit as a
+ * team outside the monorepo uses it (e2e/tests/kit.spec.ts, the Playwright project `packaging`:
+ * `npm run kit:pack`, `npm run new-remote` into a folder outside the repository, `npm install` from
+ * the site's tarballs, build, test, release, and the release live in the production shell).
+ * A new check is one more entry in CHECKS. Prints its own closing line
+ * "tests: N passed, N failed, N skipped"; .ci/run adds it to npm test's.
+ *
+ * `npm run test:packaging -- kit` runs the named checks only.
+ */
+require('../build/node-support').checkNode();
+const fs = require('fs');
+const { createRunner } = require('../build/test-runner');
+
+const runner = createRunner('packaging');
+const only = process.argv.slice(2);
+
+/** Each check: a name for `-- <name>`, and how to run it (adds its counts to runner.totals). */
+const CHECKS = [
+  {
+    name: 'kit',
+    run() {
+      const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+      if (!fs.existsSync(chromium)) {
+        console.error(`\n!!! Chromium not found at ${chromium}: the kit journey cannot run (apt-get install -y chromium).`);
+        runner.totals.failed += 1;
+        runner.failures.push('kit (no chromium)');
+        return;
+      }
+      if (!runner.run('build site', 'node', ['scripts/build-site.js'])) runner.failures.push('build site');
+      runner.playwright('kit', ['--project=packaging']);
+    },
+  },
+];
+
+for (const check of CHECKS) if (only.length === 0 || only.includes(check.name)) check.run();
+runner.finish();

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/**
+ * `npm run typecheck`: every package's types, each package checked once. Two compilers side by side
+ * (one per core): `tsc --build` of the root tsconfig.json (shared once, then the browser packages and
+ * the journeys against shared's declarations, in .tmp/tsc) and the server's own check.
+ * `npm run typecheck -w <package>` still checks one package (building shared first when it is stale).
+ */
+const { spawn } = require('child_process');
+const path = require('path');
+
+const root = path.join(__dirname, '..');
+const tsc = require.resolve('typescript/bin/tsc');
+const checks = [
+  ['packages', ['-b', 'tsconfig.json']],
+  ['server', ['-p', 'server/tsconfig.json']],
+];
+
+Promise.all(
+  checks.map(
+    ([label, args]) =>
+      new Promise((resolve) => {
+        const started = Date.now();
+        const child = spawn(process.execPath, [tsc, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (chunk) => (output += chunk));
+        child.stderr.on('data', (chunk) => (output += chunk));
+        child.on('close', (code) => {
+          // Whole outputs, one after the other, so two compilers' lines never interleave.
+          if (output) process.stdout.write(output);
+          console.log(`typecheck ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s`);
+          resolve(code === 0);
+        });
+      }),
+  ),
+).then((results) => process.exit(results.every(Boolean) ? 0 : 1));
