@@ -32,7 +32,7 @@ function boundary(own) {
           },
           {
             regex: '^@wishes/shared/src(/|$)',
-            message: "Import @wishes/shared through its package exports ('@wishes/shared', '@wishes/shared/testing', ...).",
+            message: "Import @wishes/shared through its package exports ('@wishes/shared', '@wishes/kit-test', ...).",
           },
           // The apps take the kit as built, by the entry points a remote outside uses (docs/architecture.md, "The kit").
           ...(own === 'shared'

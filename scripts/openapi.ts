@@ -6,8 +6,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildOpenApi } from '../shared/src/contract/openapi';
-import { ROUTES_FILE, routesModuleSource } from '../shared/src/contract/routes-source';
+import { buildOpenApi } from '../shared/kit-contract/src/openapi';
+import { ROUTES_FILE, routesModuleSource } from '../shared/kit-contract/src/routes-source';
 
 const out = path.resolve(__dirname, '..', process.argv[2] ?? 'openapi.json');
 writeFileSync(out, JSON.stringify(buildOpenApi(), null, 2) + '\n');

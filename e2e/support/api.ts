@@ -3,7 +3,7 @@
  * subscriptions, avatars. Every user gets a unique email so parallel tests never collide.
  */
 import { randomBytes } from 'node:crypto';
-import { API_ROUTES, apiPath, type ApiOperationId } from '../../shared/src/contract/routes';
+import { API_ROUTES, apiPath, type ApiOperationId } from '../../shared/kit-contract/src/routes';
 /** An operation's method and path from the operation table (@wishes/shared/routes). */
 const at = (id: ApiOperationId, params: Record<string, string | number> = {}) => [API_ROUTES[id].method, apiPath(id, params)] as const;
 

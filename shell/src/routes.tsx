@@ -9,7 +9,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { Spinner } from '@wishes/kit-ui';
 import { session$ } from '@wishes/kit-session';
-import { resolveDeclaredRoute } from '@wishes/shared/remotes';
+import { resolveDeclaredRoute } from '@wishes/kit-contract/remotes';
 import { preloadPage, RemoteArea } from './remotes/RemoteArea';
 import { RequireSignIn } from './auth/RequireSignIn';
 import { NotFoundPage } from './pages/NotFoundPage';

@@ -3,7 +3,7 @@
  * compose suites answer: `answerWith(handler)` computes each API request's answer from the
  * recorded request; a request to anything but the API fails the test.
  */
-import { eventStream, HttpResponse, mockApi, type Answer, type Sent } from '@wishes/shared/testing/http';
+import { eventStream, HttpResponse, mockApi, type Answer, type Sent } from '@wishes/kit-test/http';
 
 const api = mockApi();
 export const { server } = api;

@@ -6,10 +6,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FIRST_PAINT_CSS, renderFeedFirstPaint } from '@wishes/shared/firstPaint';
+import { FIRST_PAINT_CSS, renderFeedFirstPaint } from '@wishes/kit-ui/firstPaint';
 import WishCardRemote from './WishCard';
 import { makeWish } from '../test/fixtures';
-import { renderAt, resetSharedState } from '@wishes/shared/testing';
+import { renderAt, resetSharedState } from '@wishes/kit-test';
 
 beforeEach(() => resetSharedState());
 

@@ -3,7 +3,7 @@
  * moderation suites answer (paged lists, a held list, recorded posts); each test can also set
  * answers with `server.use(...)`; a request nobody answers fails the test.
  */
-import { http, HttpResponse, mockApi, refuse, type JsonBodyType } from '@wishes/shared/testing/http';
+import { http, HttpResponse, mockApi, refuse, type JsonBodyType } from '@wishes/kit-test/http';
 
 const api = mockApi();
 export const { server } = api;

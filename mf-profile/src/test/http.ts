@@ -3,7 +3,7 @@
  * answers with `server.use(...)`, or by method and path with `apiRoutes()` (the kit's route
  * table); a request nobody answers fails the test.
  */
-import { http, HttpResponse, mockApi, refuse, type Answer, type ApiRoutes } from '@wishes/shared/testing/http';
+import { http, HttpResponse, mockApi, refuse, type Answer, type ApiRoutes } from '@wishes/kit-test/http';
 
 const api = mockApi();
 export const { server } = api;

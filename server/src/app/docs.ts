@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { buildOpenApi } from '@wishes/shared/contract';
+import { buildOpenApi } from '@wishes/kit-contract/api';
 
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi() as never } });

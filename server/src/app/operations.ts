@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { OPERATIONS, routePathOf, type Operation, type OperationId } from '@wishes/shared/contract';
+import { OPERATIONS, routePathOf, type Operation, type OperationId } from '@wishes/kit-contract/api';
 import type { AppDeps } from './deps';
 import { rateLimiter, type LimitRule } from './ratelimit';
 

@@ -5,8 +5,8 @@
  * </body> are the fallback anchors.
  */
 import { readFileSync, statSync } from 'node:fs';
-import type { EmbeddedData } from '@wishes/shared/contract';
-import { escapeHtml } from '@wishes/shared/html';
+import type { EmbeddedData } from '@wishes/kit-contract/api';
+import { escapeHtml } from '@wishes/kit-ui/html';
 
 export const HEAD_MARKER = '<!--wishes:head-->';
 export const BODY_MARKER = '<!--wishes:body-->';

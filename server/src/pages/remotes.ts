@@ -7,8 +7,8 @@
  * release of a remote (`npm run remotes -- activate`, stored in the database) replaces its dist/.
  */
 import path from 'node:path';
-import { APP_REGISTRY, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration, type RouteDeclaration } from '@wishes/shared/registry';
-import type { RemotesManifest } from '@wishes/shared/contract';
+import { APP_REGISTRY, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration, type RouteDeclaration } from '@wishes/kit-contract/registry';
+import type { RemotesManifest } from '@wishes/kit-contract/api';
 import type { Kysely } from 'kysely';
 import { ConfigError, REPO_ROOT } from '../app/config';
 import type { Database } from '../db/types';

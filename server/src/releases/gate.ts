@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import { packages as KIT_PACKAGES } from '@wishes/shared/kit/packages.json';
+import { packages as KIT_PACKAGES } from '@wishes/kit-build/package.json';
 
 /** The kit's run-time packages (shared/src/kit/packages.json), each a singleton the shell provides in its own version. */
 const KIT_SINGLETONS = KIT_PACKAGES.filter((kit) => kit.kind === 'singleton');

@@ -9,8 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { registeredRemote, type RemoteDeclaration } from '@wishes/shared/registry';
-import { packages as KIT_PACKAGES } from '@wishes/shared/kit/packages.json';
+import { registeredRemote, type RemoteDeclaration } from '@wishes/kit-contract/registry';
+import { packages as KIT_PACKAGES } from '@wishes/kit-build/package.json';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { gateProblem, shellProvidedVersions } from './gate';
 import { runRemotesCli } from './cli';

@@ -4,7 +4,7 @@
  * After the fault, every acknowledged write must be in the database.
  */
 import { http, sleep } from './child';
-import { API_ROUTES, apiPath, type ApiOperationId } from '@wishes/shared/contract';
+import { API_ROUTES, apiPath, type ApiOperationId } from '@wishes/kit-contract/api';
 /** An operation's method and path from the operation table (@wishes/shared/routes). */
 const at = (id: ApiOperationId, params: Record<string, string | number> = {}) => [API_ROUTES[id].method, apiPath(id, params)] as const;
 

@@ -9,7 +9,7 @@
  */
 import { rmSync } from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { OPERATION_IDS, OPERATIONS, pathOf, type OperationId } from '@wishes/shared/contract';
+import { OPERATION_IDS, OPERATIONS, pathOf, type OperationId } from '@wishes/kit-contract/api';
 import { createTestApp, dialects, DEFAULT_PASSWORD, TEST_CONFIG, type TestContext, type TestUser } from '../kit/harness';
 import { newPreviewToken } from '../../src/releases/canary';
 import { makeFakeSite, withSiteRoot } from './site';

@@ -1,6 +1,6 @@
 /**
  * Test helpers: fake tokens, JSON responses, held promises and a
- * signed-in session. Import from '@wishes/shared/testing' (test code only: it uses Buffer, so it
+ * signed-in session. Import from '@wishes/kit-test' (test code only: it uses Buffer, so it
  * is deliberately not exported from the package index).
  */
 import { signIn, signOut } from '@wishes/kit-session';

@@ -8,7 +8,7 @@
  * (its links work without scripts) rather than instead of it.
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { FIRST_PAINT_ELEMENT_ID, FIRST_PAINT_STALE_CLASS } from '@wishes/shared/firstPaint';
+import { FIRST_PAINT_ELEMENT_ID, FIRST_PAINT_STALE_CLASS } from '@wishes/kit-ui/firstPaint';
 
 let adopted: HTMLElement | null = null;
 
