@@ -1,8 +1,8 @@
 /**
  * `npm run openapi [-- <file>]`: writes the OpenAPI document generated from the operation table
- * (shared/src/contract/operations.ts) to openapi.json (the same document /api/docs/json serves).
+ * (shared/kit-contract/src/operations.ts) to openapi.json (the same document /api/docs/json serves).
  * `npm run lint:openapi` then checks it with Redocly's recommended ruleset (redocly.yaml).
- * It also rewrites shared/src/contract/routes.ts, the client's method-and-path map of the table.
+ * It also rewrites shared/kit-contract/src/routes.ts, the client's method-and-path map of the table.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

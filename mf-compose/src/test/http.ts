@@ -1,5 +1,5 @@
 /**
- * mf-compose's HTTP double: the kit's MSW double (@wishes/shared/testing/http), phrased as the
+ * mf-compose's HTTP double: the kit's MSW double (@wishes/kit-test/http), phrased as the
  * compose suites answer: `answerWith(handler)` computes each API request's answer from the
  * recorded request; a request to anything but the API fails the test.
  */

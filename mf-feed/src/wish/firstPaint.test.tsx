@@ -1,5 +1,5 @@
 /**
- * The server draws the feed's first page before any script (@wishes/shared/firstPaint) and the
+ * The server draws the feed's first page before any script (@wishes/kit-ui/firstPaint) and the
  * live WishCard replaces it in place. These checks fail when the two drift apart: the same
  * elements with the same classes down the card, and every rule of the first paint's CSS naming a
  * class that mf-feed's own stylesheets style.

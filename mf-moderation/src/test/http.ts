@@ -1,5 +1,5 @@
 /**
- * mf-moderation's HTTP double: the kit's MSW double (@wishes/shared/testing/http), phrased as the
+ * mf-moderation's HTTP double: the kit's MSW double (@wishes/kit-test/http), phrased as the
  * moderation suites answer (paged lists, a held list, recorded posts); each test can also set
  * answers with `server.use(...)`; a request nobody answers fails the test.
  */

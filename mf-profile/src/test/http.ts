@@ -1,5 +1,5 @@
 /**
- * mf-profile's HTTP double: the kit's MSW double (@wishes/shared/testing/http). Each test sets its
+ * mf-profile's HTTP double: the kit's MSW double (@wishes/kit-test/http). Each test sets its
  * answers with `server.use(...)`, or by method and path with `apiRoutes()` (the kit's route
  * table); a request nobody answers fails the test.
  */

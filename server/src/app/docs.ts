@@ -1,6 +1,6 @@
 /**
  * /api/docs (Swagger UI) and /api/docs/json: the OpenAPI document generated from the operation
- * table (@wishes/shared/contract, openapi.ts), served as it is rather than collected from routes.
+ * table (@wishes/kit-contract/api, openapi.ts), served as it is rather than collected from routes.
  */
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';

@@ -48,7 +48,7 @@ export interface PageAdditions {
   meta?: string;
   titleHtml?: string;
   /**
-   * Server-drawn content for the page (the feed's first paint, @wishes/shared/firstPaint) and the
+   * Server-drawn content for the page (the feed's first paint, @wishes/kit-ui/firstPaint) and the
    * CSS it needs: it takes the place of the template's "Loading Wishes..." line.
    */
   firstPaint?: { html: string; css: string };

@@ -1,7 +1,7 @@
 /**
  * Where each remote lives at run time (GET /mf/remotes.json, also inlined in every page) and which
  * exposed modules a route needs first, both derived from the app registry
- * (shared/src/registry.ts): every registered remote is served by this server under /mf/<folder>/
+ * (shared/kit-contract/src/registry.ts): every registered remote is served by this server under /mf/<folder>/
  * from its built dist/ unless MF_<FOLDER>_URL (MF_FEED_URL, ...) moves it elsewhere (another
  * origin, or a webpack dev server in `npm run dev`) without rebuilding the shell, and the active
  * release of a remote (`npm run remotes -- activate`, stored in the database) replaces its dist/.

@@ -1,4 +1,4 @@
-/** Server-only texts and helpers of the vote routes (their schemas are in the operation table, @wishes/shared/contract). */
+/** Server-only texts and helpers of the vote routes (their schemas are in the operation table, @wishes/kit-contract/api). */
 import { VOTERS_PAGE_MAX_LIMIT } from '@wishes/kit-contract/api';
 
 /** `?limit=` of the voters call: digits 1..VOTERS_PAGE_MAX_LIMIT (default the maximum), else null (a 400). */

@@ -5,7 +5,7 @@
  */
 import { http, sleep } from './child';
 import { API_ROUTES, apiPath, type ApiOperationId } from '@wishes/kit-contract/api';
-/** An operation's method and path from the operation table (@wishes/shared/routes). */
+/** An operation's method and path from the operation table (@wishes/kit-contract/routes). */
 const at = (id: ApiOperationId, params: Record<string, string | number> = {}) => [API_ROUTES[id].method, apiPath(id, params)] as const;
 
 export interface LoadUser {

@@ -108,7 +108,7 @@ export interface RouteTemplate {
   method: string;
   /** `:wish`, `:user`, `:page` and `:any` are replaced by generated path parameters. */
   path: string;
-  /** The operation of the table (@wishes/shared/contract) this route is, when it is one. */
+  /** The operation of the table (@wishes/kit-contract/api) this route is, when it is one. */
   operationId?: OperationId;
   /** Body fields the route reads (for near-valid bodies). */
   valid?: (w: FuzzWorld) => Record<string, unknown>;

@@ -21,7 +21,7 @@ function devPort(folder, fallback, env = process.env) {
   return port;
 }
 
-/** What build/webpack.factory.js needs for a remote: `{ name, port, exposes: { './X': './src/x.tsx' } }`. */
+/** What shared/kit-build/src/webpack.factory.js needs for a remote: `{ name, port, exposes: { './X': './src/x.tsx' } }`. */
 function federationConfig(declaration) {
   return {
     name: declaration.name,

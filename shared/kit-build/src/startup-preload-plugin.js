@@ -7,7 +7,7 @@
  *
  * The shell starts through an async boundary (`index.ts` imports `./bootstrap`), so without help
  * the browser learns about the bootstrap chunk and the shared singletons (react, react-dom, the
- * router, rxjs, @wishes/shared) only after main.js has downloaded and run: one more round trip
+ * router, rxjs, the kit) only after main.js has downloaded and run: one more round trip
  * on every cold load. The files are known at build time: the chunks of each chunk group that an
  * entry module imports directly, plus, transitively, the fallback chunks of the shared modules
  * those chunks consume (the host provides the singletons, so its own copies are the ones used).

@@ -35,7 +35,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
   const pkg = require(path.join(appDir, 'package.json'));
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
-    // `npm run dev -w <remote>`: the remote's own page (its routes in @wishes/shared's standalone
+    // `npm run dev -w <remote>`: the remote's own page (its routes in the kit's standalone
     // host), besides its remoteEntry.js for the shell. Never in a production build.
     const standalone = !production && !federation.host;
     const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack');
@@ -113,7 +113,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
             optimization: { disableSnapshot: true, target: 'web' },
           },
         }),
-        // @wishes/shared takes two classes from rxjs (Subject, BehaviorSubject), and as a singleton
+        // the kit takes two classes from rxjs (Subject, BehaviorSubject), and as a singleton
         // its code runs once on a page (the host's copy). Its own imports of 'rxjs' are served from
         // the rxjs files directly, tree-shaken (a query makes that entry module its own, apart from
         // the provided one whose exports all count as used), instead of consuming the shared

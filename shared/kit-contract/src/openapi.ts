@@ -99,7 +99,7 @@ export function buildOpenApi(): Json {
       title: 'Wishes API',
       version: '1.0.0',
       description:
-        'Every call of the Wishes site, generated from the operation table (shared/src/contract/operations.ts). Paths keep their trailing slash (the contract requires it). `x-auth` says who may call: visitor, optional (anyone; signed-in callers see their own private wishes), user, moderator or admin.',
+        'Every call of the Wishes site, generated from the operation table (shared/kit-contract/src/operations.ts). Paths keep their trailing slash (the contract requires it). `x-auth` says who may call: visitor, optional (anyone; signed-in callers see their own private wishes), user, moderator or admin.',
       license: { name: 'UNLICENSED (private)', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'The site that serves this document (npm start: http://localhost:8000).' }],

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { APP_REGISTRY, SHELL_APP, SHELL_ROUTES, declarationProblems, matchRoutePattern, navEntryVisible, releaseContractProblem, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration } from './registry';
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
 const registry: readonly RemoteDeclaration[] = APP_REGISTRY;
 const allRoutes = registry.flatMap((r) => r.routes.map((route) => ({ ...route, remote: r.name })));
 

@@ -37,7 +37,7 @@ export interface NavDeclaration {
   label: string;
   /** The visible label under the icon in the mobile bar, where six entries share 390 px; part of `label`. */
   shortLabel?: string;
-  /** An icon of the UI kit (`Icon` in @wishes/shared); an unknown name shows a generic glyph. */
+  /** An icon of the UI kit (`Icon` in @wishes/kit-ui); an unknown name shows a generic glyph. */
   icon: string;
   visibility: NavVisibility;
   /** Position in the bar, smallest first (entries of all remotes are sorted together). */

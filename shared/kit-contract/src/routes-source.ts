@@ -9,7 +9,7 @@ export function routesModuleSource(): string {
   return `/**
  * GENERATED from the operation table (operations.ts) by \`npm run openapi\`; do not edit.
  * The client's copy of every operation's method and path, without the schemas, so the browser
- * loads no TypeBox. shared/src/contract/routes.test.ts fails when it is out of date.
+ * loads no TypeBox. shared/kit-contract/src/routes.test.ts fails when it is out of date.
  */
 export const API_ROUTES = {
 ${rows.join('\n')}

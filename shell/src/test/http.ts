@@ -1,5 +1,5 @@
 /**
- * The shell's HTTP double (the kit's MSW double, @wishes/shared/testing/http): by default the
+ * The shell's HTTP double (the kit's MSW double, @wishes/kit-test/http): by default the
  * signed-in member's profile is unknown (404: no avatar) and the live unread count says 0; a test
  * sets other answers with `server.use(...)`; any other request fails.
  */

@@ -17,7 +17,7 @@ export function createQueryClient(): QueryClient {
 
 /**
  * THE QueryClient of the page: one cache for the shell and every remote, anchored on globalThis so
- * a remote that got its own copy of @wishes/shared (a mismatched version) still shares it.
+ * a remote that got its own copy of the kit (a mismatched version) still shares it.
  */
 export function getQueryClient(): QueryClient {
   return globalSingleton('queryClient', createQueryClient);

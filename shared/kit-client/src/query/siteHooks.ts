@@ -3,7 +3,7 @@
  * library (a mismatched version outside the federation singleton) would not see the shell's
  * provider and would throw "No QueryClient set"; these hooks fall back to the page's client
  * (getQueryClient, anchored on globalThis), so every copy reads and writes the same cache.
- * Apps import these from @wishes/shared, never the library's own.
+ * Apps import these from the kit, never the library's own.
  */
 import { useContext } from 'react';
 import {
