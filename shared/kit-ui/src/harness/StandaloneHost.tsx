@@ -15,7 +15,10 @@ import { bus, type ModalOpenEvent, type ToastEvent } from '@wishes/kit-session';
 import { checkSession, signIn, signOut, startSession } from '@wishes/kit-session';
 import { loadOptions } from '@wishes/kit-client';
 import { useSessionUser } from '@wishes/kit-client';
-import { Button, ensureUiStyles, Modal, Spinner } from '../ui';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
+import { Spinner } from '../ui/Status';
+import { ensureUiStyles } from '../ui/styles';
 import type { RemoteDeclaration } from '@wishes/kit-contract/registry';
 
 /** Loads one of the remote's source files by its path under src/ ('home/HomePage.tsx'). */
