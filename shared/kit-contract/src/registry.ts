@@ -8,9 +8,11 @@
  *
  * To add a remote: a package folder (copy mf-auth's four config files), one entry below, and the
  * folder in the root package.json "workspaces". To add a route or a navigation entry: add it to its
- * remote's entry. Data only (no imports but types): Node scripts load this file too
- * (build/registry.js), and a release carries a copy of its remote's entry (remote.json).
+ * remote's entry. Data and plain checks, whose one import is react-router's matcher (no React): Node
+ * scripts load this file too (build/registry.js), and a release carries a copy of its remote's
+ * entry (remote.json).
  */
+import { matchPath, matchRoutes } from '@remix-run/router';
 
 /** Who may see a navigation entry. Roles are the account roles (docs/api.md, "Own wishes and moderation"). */
 export type NavVisibility = 'everyone' | 'members' | 'visitors' | { roles: readonly string[] };
@@ -291,35 +293,13 @@ export function registeredRemote(folder: string): RemoteDeclaration | undefined 
 }
 
 /**
- * The parameters of `pathname` under a route pattern, or null when it does not match; the
- * react-router rules the shell uses: ':name' matches one non-empty segment, a final '*' the rest,
- * static segments ignore case, a trailing slash is ignored.
+ * The parameters of `pathname` under a route pattern, or null when it does not match: react-router's
+ * own matcher (@remix-run/router, the router the shell runs, without React), so the server, the
+ * gate and the shell agree with the browser on every path.
  */
 export function matchRoutePattern(pattern: string, pathname: string): Record<string, string> | null {
-  const split = (value: string) => value.split('/').filter((part) => part !== '');
-  const want = split(pattern);
-  const have = split(pathname);
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i += 1) {
-    const part = want[i];
-    if (part === '*' && i === want.length - 1) {
-      params['*'] = have.slice(i).join('/');
-      return params;
-    }
-    const segment = have[i];
-    if (segment === undefined) return null;
-    if (part.startsWith(':')) params[part.slice(1)] = segment;
-    else if (part.toLowerCase() !== segment.toLowerCase()) return null;
-  }
-  return have.length === want.length ? params : null;
-}
-
-/** react-router's ranking in short: static segments beat parameters, which beat a splat. */
-function routeScore(pattern: string): number {
-  return pattern
-    .split('/')
-    .filter((part) => part !== '')
-    .reduce((score, part) => score + (part === '*' ? -2 : part.startsWith(':') ? 3 : 10), 1);
+  const match = matchPath({ path: pattern, caseSensitive: false, end: true }, pathname);
+  return match ? (match.params as Record<string, string>) : null;
 }
 
 /**
@@ -327,15 +307,12 @@ function routeScore(pattern: string): number {
  * router picks it) with its parameters; a redirect is followed once.
  */
 export function resolveDeclaredRoute<R extends RouteDeclaration>(routes: readonly R[], pathname: string): { route: R; params: Record<string, string> } | null {
+  // react-router's ranking (static segments beat parameters, which beat a splat), by its matchRoutes.
+  const table = routes.map((route, index) => ({ path: route.path, id: String(index) }));
   const best = (path: string) => {
-    let found: { route: R; params: Record<string, string>; score: number } | null = null;
-    for (const route of routes) {
-      const params = matchRoutePattern(route.path, path);
-      if (!params) continue;
-      const score = routeScore(route.path);
-      if (!found || score > found.score) found = { route, params, score };
-    }
-    return found;
+    const matches = matchRoutes(table, path);
+    const last = matches?.[matches.length - 1];
+    return last ? { route: routes[Number(last.route.id)], params: last.params as Record<string, string> } : null;
   };
   const first = best(pathname);
   if (!first) return null;
