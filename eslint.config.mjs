@@ -10,14 +10,14 @@ import globals from 'globals';
 import { createRequire } from 'node:module';
 
 // The apps that the shell composes at run time: the shell and every remote of the app registry
-// (shared/src/registry.ts, read through build/registry.js), so a new remote is linted with no edit here.
+// (shared/kit-contract/src/registry.ts, read through build/registry.js), so a new remote is linted with no edit here.
 const { APP_FOLDERS: APPS } = createRequire(import.meta.url)('./build/registry.js');
 const NOT_FOR_BROWSER = ['server', 'e2e', 'bench'];
 
 /**
- * The import boundary: an app (or @wishes/shared) reaches another app's code only through module
- * federation at run time, never by importing its source; what two apps share lives in
- * @wishes/shared. `own` is the package whose files may name their own folder.
+ * The import boundary: an app reaches another app's code only through module federation at run
+ * time, never by importing its source; what two apps share lives in a kit package
+ * (shared/kit-<name>), imported by its name. `own` is the package whose files may name their own folder.
  */
 function boundary(own) {
   const others = [...APPS, ...NOT_FOR_BROWSER].filter((name) => name !== own);
@@ -28,16 +28,13 @@ function boundary(own) {
         patterns: [
           {
             regex: `(^|/)(${others.join('|')})(/|$)`,
-            message: 'Apps meet only through module federation and @wishes/shared: move what both need into @wishes/shared.',
+            message: 'Apps meet only through module federation and the kit packages: move what both need into a kit package (shared/kit-<name>).',
           },
           {
-            regex: '^@wishes/shared/src(/|$)',
-            message: "Import @wishes/shared through its package exports ('@wishes/shared', '@wishes/shared/testing', ...).",
+            regex: '(^|/)shared/kit-[a-z]+/src(/|$)',
+            message: "Import a kit package by its name and exports ('@wishes/kit-ui', '@wishes/kit-test/http', ...), not its files.",
           },
-          // The apps take the kit as built, by the entry points a remote outside uses (docs/architecture.md, "The kit").
-          ...(own === 'shared'
-            ? []
-            : [{ regex: '^@wishes/shared$', message: "Import the kit's packages (@wishes/kit-client, -ui, -session, -contract), not @wishes/shared's index." }]),
+          ...(own === 'shared' ? [] : [{ regex: '^the kit(/|$)', message: "Import the kit's packages (@wishes/kit-client, -ui, -session, -contract, -test)." }]),
         ],
       },
     ],
@@ -46,7 +43,7 @@ function boundary(own) {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'kit-packages/*/types/**', '.tmp/**', '**/coverage/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'server/data/**', 'data/**', 'releases/**', 'server/static/**', 'shell/public/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '**/coverage/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'server/data/**', 'data/**', 'releases/**', 'server/static/**', 'shell/public/**'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -66,14 +63,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
   },
-  // Browser code: the apps and @wishes/shared.
+  // Browser code: the apps and the kit packages.
   {
-    files: ['shared/src/**/*.{ts,tsx}', ...APPS.map((app) => `${app}/src/**/*.{ts,tsx}`)],
+    files: ['shared/kit-*/src/**/*.{ts,tsx}', ...APPS.map((app) => `${app}/src/**/*.{ts,tsx}`)],
     ...reactHooks.configs.flat['recommended-latest'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
-    files: ['shared/src/**/*.{ts,tsx}', ...APPS.map((app) => `${app}/src/**/*.{ts,tsx}`)],
+    files: ['shared/kit-*/src/**/*.{ts,tsx}', ...APPS.map((app) => `${app}/src/**/*.{ts,tsx}`)],
     rules: {
       // State that starts over for a new key (a new id, page or retry) is reset while rendering
       // with the kit's useKeyedState, not set back inside an effect.
@@ -81,7 +78,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shared/src/**/*.tsx', ...APPS.map((app) => `${app}/src/**/*.tsx`)],
+    files: ['shared/kit-*/src/**/*.tsx', ...APPS.map((app) => `${app}/src/**/*.tsx`)],
     ...jsxA11y.flatConfigs.recommended,
   },
   { files: ['shared/**/*.{ts,tsx}'], rules: boundary('shared') },
@@ -107,7 +104,7 @@ export default tseslint.config(
   },
   // Tests run in jest (node or jsdom).
   {
-    files: ['**/*.test.{ts,tsx}', '**/src/test/**', 'shared/src/testing/**', 'build/jest.*.js'],
+    files: ['**/*.test.{ts,tsx}', '**/src/test/**', 'shared/kit-test/src/**', 'build/jest.*.js'],
     languageOptions: { globals: { ...globals.jest, ...globals.node, ...globals.browser } },
   },
   {
@@ -116,9 +113,9 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'server/test/**', 'server/src/generator/testing.ts', 'server/src/db/migrations/**', 'server/src/db/dates.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  // Node: the server, the build and scripts, bench, the browser journeys and the config files.
+  // Node: the server, the build, the kit's build preset and scripts, bench, the browser journeys and the config files.
   {
-    files: ['server/**', 'scripts/**', 'build/**', 'bench/**', 'e2e/**', '**/*.config.{js,ts,mjs}', '**/webpack.config.js'],
+    files: ['server/**', 'scripts/**', 'build/**', 'shared/kit-build/**', 'bench/**', 'e2e/**', '**/*.config.{js,ts,mjs}', '**/webpack.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

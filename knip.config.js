@@ -1,5 +1,5 @@
 // Dead files, exports and dependencies (`npm run knip`, a step of `npm test`). Each remote's entry
-// files come from the app registry (shared/src/registry.ts, through build/registry.js): its
+// files come from the app registry (shared/kit-contract/src/registry.ts, through build/registry.js): its
 // bootstrap, its tests and every module it exposes, so a new remote needs no edit here.
 const { APP_REGISTRY, SHELL_APP } = require('./build/registry');
 
@@ -15,15 +15,15 @@ module.exports = {
     'redis-server',
   ],
   ignoreDependencies: [
-    // Each app declares rxjs because build/federation.shared.js takes the shared singleton's
+    // Each app declares rxjs because the kit's federation.shared.js takes the shared singleton's
     // requiredVersion from the app's own package.json, not because its source imports it.
     'rxjs',
-    // The shared webpack factory (build/) builds every app with these on the app's behalf.
+    // The kit's webpack factory (shared/kit-build) builds every app with these on the app's behalf.
     '@module-federation/enhanced',
     '@module-federation/runtime-core',
     'html-webpack-plugin',
     'webpack-cli',
-    // build/react-router-dom.js is the apps' shared router (each app lists react-router-dom).
+    // The kit's react-router-dom.js is the apps' shared router (each app lists react-router-dom).
     'react-router-dom',
     'tsx',
     '@types/smtp-server',
@@ -34,18 +34,19 @@ module.exports = {
     'better-sqlite3',
     '@wishes/server',
   ],
-  // The kit's packages as built by `npm install` (scripts/kit-pack.js --build): generated, their
-  // sources are shared/src/kit/*.ts.
-  ignoreWorkspaces: ['kit-packages/*'],
   ignore: [
     // A remote that the e2e suite builds and publishes as a release at run time.
     'e2e/fixtures/**',
   ],
+  // The packed preset's registry.js: scripts/kit-pack.js bundles it beside release.js.
+  ignoreUnresolved: ['./registry'],
   workspaces: {
     '.': { entry: ['scripts/*.js', 'build/*.js'], project: ['scripts/**/*.js', 'build/**/*.js'] },
-    // Entries: the package's "exports" (knip reads them), and its tests.
-    // src/kit/*.ts: the entries of the kit's packages (scripts/kit-pack.js builds them; the shell provides them).
-    shared: { entry: ['src/**/*.test.{ts,tsx}', 'src/kit/*.ts'], project: ['src/**/*.{ts,tsx}'] },
+    // The kit packages: entries are each package's "exports" (knip reads them) and its tests.
+    ...Object.fromEntries(['contract', 'session', 'client', 'ui'].map((name) => [`shared/kit-${name}`, { entry: ['src/**/*.test.{ts,tsx}'], project: ['src/**/*.{ts,tsx}'] }])),
+    'shared/kit-test': { project: ['src/**/*.{ts,tsx}'] },
+    // The build preset: plain CommonJS, every file an entry of the packed preset.
+    'shared/kit-build': { entry: ['src/*.js'], project: ['src/*.js'] },
     server: { entry: ['scripts/*.ts', 'src/**/*.test.ts'], project: ['src/**/*.ts', 'scripts/**/*.ts'] },
     // src/startup/warmUp.ts: a federation runtime plugin (shell/federation.config.js), bundled into main.js.
     [SHELL_APP.folder]: appWorkspace(['src/startup/warmUp.ts']),

@@ -1,26 +1,20 @@
 // One jest setup for every package: SWC transpiles TS/TSX fast (type-checking is `npm run typecheck`),
-// @wishes/shared resolves to its source. An app that consumes the kit (`kit: 'built'`) gets the kit
-// packages as built by `npm install` (kit-packages/*: their dist/*.cjs through node_modules, the
-// same files a remote outside the monorepo installs); shared's own tests, and the test helpers in
-// shared/src/testing when run there, get the kit entries' sources.
+// and each kit package (@wishes/kit-<name> and its subpaths) resolves to its sources in
+// shared/kit-<name>/src, so an edit to the kit is seen by every app's tests with no build.
 const path = require('path');
-const { KIT_PACKAGES, KIT_SOURCE } = require('./kit');
 
-const sharedSrc = path.join(__dirname, '..', 'shared', 'src');
+const SHARED = path.join(__dirname, '..', 'shared');
 
-/** `@wishes/kit-<x>` (and its subpaths) → the entry sources in shared/src/kit/. */
+/** `@wishes/kit-<x>` → shared/kit-<x>/src/index.ts; `@wishes/kit-<x>/<sub>` → shared/kit-<x>/src/<sub>. */
 function kitSources() {
-  const map = {};
-  for (const kit of KIT_PACKAGES) {
-    if (!kit.entry) continue;
-    map[`^${kit.name}$`] = path.join(KIT_SOURCE, kit.entry);
-    for (const [sub, entry] of Object.entries(kit.subpaths || {})) map[`^${kit.name}/${sub}$`] = path.join(KIT_SOURCE, entry);
-  }
-  return map;
+  return {
+    '^@wishes/(kit-(?:contract|session|client|ui|test))$': path.join(SHARED, '$1', 'src', 'index.ts'),
+    '^@wishes/(kit-(?:contract|session|client|ui|test))/(.*)$': path.join(SHARED, '$1', 'src', '$2'),
+  };
 }
 
 /**
- * @param {{ env?: 'node' | 'jsdom' | 'jest-fixed-jsdom', kit?: 'built' | 'source', esmPackages?: string[], moduleNameMapper?: Record<string,string>, setupFilesAfterEnv?: string[], testTimeout?: number }} options
+ * @param {{ env?: 'node' | 'jsdom' | 'jest-fixed-jsdom', esmPackages?: string[], moduleNameMapper?: Record<string,string>, setupFilesAfterEnv?: string[], testTimeout?: number }} options
  */
 module.exports = function jestConfig(options = {}) {
   const esm = options.esmPackages || [];
@@ -42,9 +36,7 @@ module.exports = function jestConfig(options = {}) {
     },
     transformIgnorePatterns: esm.length ? [`/node_modules/(?!(${esm.join('|')})/)`] : ['/node_modules/'],
     moduleNameMapper: {
-      ...(options.kit === 'built' ? {} : kitSources()),
-      '^@wishes/shared$': path.join(sharedSrc, 'index.ts'),
-      '^@wishes/shared/(.*)$': path.join(sharedSrc, '$1'),
+      ...kitSources(),
       '\\.(css|svg|png|jpg|webp)$': path.join(__dirname, 'jest.asset-stub.js'),
       ...(options.moduleNameMapper || {}),
     },

@@ -1,1 +1,1 @@
-module.exports = require('../build/webpack.factory')(__dirname, require('./federation.config'));
+module.exports = require('@wishes/kit-build/webpack.factory')(__dirname, require('./federation.config'));

@@ -3,7 +3,6 @@
 // MSW 3 and its helpers ship ES modules only: SWC turns them into CommonJS like our sources.
 module.exports = require('../build/jest.base')({
   env: 'jest-fixed-jsdom',
-  kit: 'built',
   esmPackages: ['msw', '@mswjs', '@msw', 'rettime', 'until-async', '@open-draft', 'tough-cookie', 'cookie', 'set-cookie-parser'],
   setupFilesAfterEnv: ['<rootDir>/../build/jest.setup-dom.js'],
 });

@@ -1,5 +1,5 @@
 // mf-moderation: its name, dev port and exposed modules come from its entry in the app registry
-// (shared/src/registry.ts), which also declares the routes and navigation entries it brings.
+// (shared/kit-contract/src/registry.ts), which also declares the routes and navigation entries it brings.
 const { federationConfig, remoteByFolder } = require('../build/registry');
 
 module.exports = federationConfig(remoteByFolder('mf-moderation'));

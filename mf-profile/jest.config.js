@@ -5,7 +5,6 @@ module.exports = require('../build/jest.base')({
   // (every suite that renders a screen answers HTTP with MSW). MSW 3 and its helpers ship ES
   // modules only, so SWC turns them into CommonJS like our sources.
   env: 'jest-fixed-jsdom',
-  kit: 'built',
   esmPackages: ['msw', '@mswjs', '@msw', 'rettime', 'until-async', '@open-draft', 'tough-cookie', 'cookie', 'set-cookie-parser'],
   setupFilesAfterEnv: ['<rootDir>/../build/jest.setup-dom.js'],
   // mf-feed is not built in unit tests: the federation runtime is a test double whose

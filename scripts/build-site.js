@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds the shell and every remote of the app registry (shared/src/registry.ts) with webpack (production), one after the other (the
+ * Builds the shell and every remote of the app registry (shared/kit-contract/src/registry.ts) with webpack (production), one after the other (the
  * machine may have 2 cores). An app is rebuilt only when its dist is missing or older than its
  * sources, its config, the shared sources or the build factory; `--force` rebuilds everything.
  * Usage: node scripts/build-site.js [--force] [app ...]
@@ -11,8 +11,8 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
 const { APP_FOLDERS: APPS } = require('../build/registry');
-const { buildForProduction } = require('../build/webpack-run');
-const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'build/webpack.factory.js', 'build/registry.js', 'build/federation.shared.js', 'build/federation-config.js', 'build/kit.js', 'build/startup-preload-plugin.js', 'build/external-runtime-provider.js'];
+const { buildForProduction } = require('../shared/kit-build/src/webpack-run');
+const SHARED_INPUTS = ['shared', 'build/registry.js'];
 const APP_INPUTS = ['src', 'public', 'webpack.config.js', 'federation.config.js', 'package.json', 'tsconfig.json'];
 // Tests never reach a bundle; editing them must not trigger a rebuild.
 const IGNORED = /(\.test\.tsx?$)|(\/src\/test\/)|(\/node_modules\/)/;

@@ -13,7 +13,7 @@ require('../build/node-support').checkNode();
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { KIT_PACKAGES } = require('../build/kit');
+const { KIT_PACKAGES } = require('../shared/kit-build/src/kit');
 const { declarationProblems, releaseContractProblem, APP_REGISTRY } = require('../build/registry');
 
 const ROOT = path.resolve(__dirname, '..');

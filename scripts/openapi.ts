@@ -1,13 +1,13 @@
 /**
  * `npm run openapi [-- <file>]`: writes the OpenAPI document generated from the operation table
- * (shared/src/contract/operations.ts) to openapi.json (the same document /api/docs/json serves).
+ * (shared/kit-contract/src/operations.ts) to openapi.json (the same document /api/docs/json serves).
  * `npm run lint:openapi` then checks it with Redocly's recommended ruleset (redocly.yaml).
- * It also rewrites shared/src/contract/routes.ts, the client's method-and-path map of the table.
+ * It also rewrites shared/kit-contract/src/routes.ts, the client's method-and-path map of the table.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildOpenApi } from '../shared/src/contract/openapi';
-import { ROUTES_FILE, routesModuleSource } from '../shared/src/contract/routes-source';
+import { buildOpenApi } from '../shared/kit-contract/src/openapi';
+import { ROUTES_FILE, routesModuleSource } from '../shared/kit-contract/src/routes-source';
 
 const out = path.resolve(__dirname, '..', process.argv[2] ?? 'openapi.json');
 writeFileSync(out, JSON.stringify(buildOpenApi(), null, 2) + '\n');

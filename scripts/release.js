@@ -30,8 +30,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { ROOT, APP_REGISTRY, declarationProblems, releaseContractProblem } = require('../build/registry');
-const { buildForProduction } = require('../build/webpack-run');
-const { ReleaseError, releaseIdOf, publishBuild } = require('../build/release-pack');
+const { buildForProduction } = require('../shared/kit-build/src/webpack-run');
+const { ReleaseError, releaseIdOf, publishBuild } = require('../shared/kit-build/src/release-pack');
 
 /** The remote's folder and declaration from the argument. */
 function resolveRemote(arg) {

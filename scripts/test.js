@@ -20,12 +20,16 @@ const { totals, failures, outDir, run, countJestReport, playwright, finish } = c
 const inCI = !!process.env.CI;
 const only = process.argv.slice(2); // e.g. `npm test -- server shell`
 
-// Every app of the app registry (shared/src/registry.ts) has a jest suite of its own.
+// Every app of the app registry (shared/kit-contract/src/registry.ts) has a jest suite of its own.
 const { APP_FOLDERS } = require('../build/registry');
-const JEST_PACKAGES = ['shared', 'server', ...APP_FOLDERS];
+// And every kit package (shared/kit-<name>, those with a jest suite).
+const { KIT_PACKAGES } = require('../shared/kit-build/src/kit');
+const KIT_FOLDERS = KIT_PACKAGES.filter((kit) => kit.kind !== 'preset').map((kit) => path.relative(path.join(__dirname, '..'), kit.dir));
+const JEST_PACKAGES = [...KIT_FOLDERS, 'server', ...APP_FOLDERS];
 
 function selected(name) {
-  return only.length === 0 || only.includes(name);
+  // `npm test -- shared` selects every kit package (shared/kit-<name>).
+  return only.length === 0 || only.includes(name) || only.includes(name.split('/')[0]);
 }
 
 // 0. Lint (eslint.config.mjs): hooks, accessibility, import boundaries between apps, no cycles.

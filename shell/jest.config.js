@@ -10,7 +10,6 @@ const markdownEsm = [
 module.exports = require('../build/jest.base')({
   // jest-fixed-jsdom: Node's own fetch, which MSW (the HTTP double) needs.
   env: 'jest-fixed-jsdom',
-  kit: 'built',
   esmPackages: [...markdownEsm, 'msw', '@mswjs', '@msw', 'rettime', 'until-async', '@open-draft', 'tough-cookie', 'cookie', 'set-cookie-parser'],
   // The federation runtime is a boundary: tests control which remote modules load, fail or hang.
   moduleNameMapper: { '^@module-federation/enhanced/runtime$': '<rootDir>/src/test/federationRuntime.tsx' },

@@ -14,7 +14,7 @@ const autocannon = require('autocannon') as (opts: Record<string, unknown>) => P
 import { sql } from 'kysely';
 import { COMMON_WORD, RARE_WORD, type Dataset } from '../lib/data';
 import { openDatabase } from '../../server/src/db/connect';
-import { VOTERS_PAGE } from '../../shared/src/constants';
+import { VOTERS_PAGE } from '../../shared/kit-contract/src/constants';
 import { FANOUT_STREAMS, fanoutTargets, measureFirstToken, measureNotifyFanout } from './streams';
 import { leanLoad } from './lean-client';
 

@@ -6,7 +6,7 @@
  * 127.0.0.1, and the system Chromium driven through Playwright and the DevTools protocol. Each run
  * is a fresh browser context with the HTTP cache disabled; the figure is the time from navigation
  * start to the first wish card (`article.feed-card`) in the DOM, recorded by the page itself. Since
- * the server draws the feed's first page in the HTML (the first paint, @wishes/shared/firstPaint),
+ * the server draws the feed's first page in the HTML (the first paint, @wishes/kit-ui/firstPaint),
  * that card comes with the HTML; the table also reports when the live card (mf-feed's WishCard,
  * vote buttons working) replaced it, so the cost of the scripts stays in view.
  *

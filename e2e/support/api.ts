@@ -1,10 +1,10 @@
 /**
- * Test data through the real HTTP API (the operation table, shared/src/contract/operations.ts): users, tokens, wishes, votes,
+ * Test data through the real HTTP API (the operation table, shared/kit-contract/src/operations.ts): users, tokens, wishes, votes,
  * subscriptions, avatars. Every user gets a unique email so parallel tests never collide.
  */
 import { randomBytes } from 'node:crypto';
-import { API_ROUTES, apiPath, type ApiOperationId } from '../../shared/src/contract/routes';
-/** An operation's method and path from the operation table (@wishes/shared/routes). */
+import { API_ROUTES, apiPath, type ApiOperationId } from '../../shared/kit-contract/src/routes';
+/** An operation's method and path from the operation table (@wishes/kit-contract/routes). */
 const at = (id: ApiOperationId, params: Record<string, string | number> = {}) => [API_ROUTES[id].method, apiPath(id, params)] as const;
 
 export interface TestUser {

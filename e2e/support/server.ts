@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './ports';
 import { REPO_ROOT, SERVER_MAIN } from './paths';
-import { API_ROUTES } from '../../shared/src/contract/routes';
-import { PROBE_PATHS } from '../../shared/src/contract/probes';
+import { API_ROUTES } from '../../shared/kit-contract/src/routes';
+import { PROBE_PATHS } from '../../shared/kit-contract/src/probes';
 
 export interface ServerHandle {
   url: string;

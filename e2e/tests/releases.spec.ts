@@ -19,7 +19,7 @@ import { hashDir } from '../support/remote-build';
 import { setRole } from '../support/roles';
 import { startServer, type ServerHandle } from '../support/server';
 import { expectShell, header } from '../support/ui';
-import { PROBE_PATHS } from '../../shared/src/contract/probes';
+import { PROBE_PATHS } from '../../shared/kit-contract/src/probes';
 
 // The console-error watch (support/console-watch.ts): releases that are missing, rolled back or broken on purpose.
 test.beforeEach(({ consoleWatch }) => {

@@ -10,7 +10,7 @@ import WishPage from './wish/WishPage';
 import { openVotersModal } from './vote/VoteControl';
 import { SharePanel } from './share/SharePanel';
 import { feedPage, makeWish, OPTIONS, searchPage, wishes } from './test/fixtures';
-import { renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 import { answer, API } from './test/http';
 
 const violations = async (container: Element) => (await axe(container)).violations.map((violation) => `${violation.id}: ${violation.help}`);

@@ -7,7 +7,7 @@ declare const __WISHES_STANDALONE__: boolean;
 
 if (__WISHES_STANDALONE__) {
   // The kit's standalone host; the declaration is this remote's entry in the site's registry.
-  void Promise.all([import('@wishes/kit-ui/harness'), import('@wishes/shared/remotes')]).then(([{ startStandalone }, { REMOTES }]) =>
+  void Promise.all([import('@wishes/kit-ui/harness'), import('@wishes/kit-contract/remotes')]).then(([{ startStandalone }, { REMOTES }]) =>
     startStandalone(REMOTES.feed, (file) => import(/* webpackInclude: /\.tsx$/, webpackExclude: /(\.test\.tsx$)|([\\/]test[\\/])/ */ `./${file}`)),
   );
 }

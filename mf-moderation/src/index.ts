@@ -1,2 +1,2 @@
-// Async boundary: shared singletons (react, router, @wishes/shared) are negotiated before any app code runs.
+// Async boundary: shared singletons (react, router, the kit) are negotiated before any app code runs.
 import('./bootstrap');

@@ -1,2 +1,2 @@
-// Async boundary: the shared singletons (React, router, rxjs, @wishes/shared) are negotiated first.
+// Async boundary: the shared singletons (React, router, rxjs, the kit) are negotiated first.
 import('./bootstrap');

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run build -w @wishes/server`: the production server, compiled. esbuild bundles src/main.ts
- * with @wishes/shared's sources (TypeScript, no build of its own) into dist/main.js; every npm
+ * with the kit packages' sources (TypeScript, no build of their own) into dist/main.js; every npm
  * dependency stays an ordinary require from node_modules (native addons and all). Type-checking is
  * `npm run typecheck` (esbuild only strips types). Files the code reads next to itself are copied.
  * `npm start` runs the result with plain node; tsx remains for `npm run dev` and the tests.
@@ -20,11 +20,17 @@ function dependenciesOf(dir) {
   return Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
 }
 
+/** The kit packages the server's code imports (shared/kit-<name>/src). */
+const SHARED = path.join(SERVER, '..', 'shared');
+const KIT_DIRS = ['kit-contract', 'kit-session', 'kit-client', 'kit-ui'];
+
 /** `npm run remotes` compiles its CLI here, never into dist/ (a running server's bundle is left alone). */
 const CLI_OUT = path.join(SERVER, 'node_modules', '.cache', 'remotes-cli');
 
 function esbuildOptions() {
-  const external = [...new Set([...dependenciesOf(SERVER), ...dependenciesOf(path.join(SERVER, '..', 'shared'))])].filter((name) => name !== '@wishes/shared');
+  // The kit packages are bundled from their sources; their own dependencies stay npm packages.
+  const kits = KIT_DIRS.map((dir) => path.join(SHARED, dir));
+  const external = [...new Set([...dependenciesOf(SERVER), ...kits.flatMap(dependenciesOf)])].filter((name) => !name.startsWith('@wishes/kit-'));
   return {
     bundle: true,
     platform: 'node',
@@ -32,7 +38,7 @@ function esbuildOptions() {
     format: 'cjs',
     sourcemap: 'linked',
     external,
-    alias: { '@wishes/shared': path.join(SERVER, '..', 'shared', 'src') },
+    alias: Object.fromEntries(KIT_DIRS.map((dir) => [`@wishes/${dir}`, path.join(SHARED, dir, 'src')])),
     tsconfig: path.join(SERVER, 'tsconfig.json'),
   };
 }
@@ -50,7 +56,7 @@ function buildServer({ quiet = false } = {}) {
   if (!quiet) console.log(`[server build] dist/main.js in ${Date.now() - started} ms`);
 }
 
-/** True when `built` (default dist/main.js) is older than any source it is built from (server/src, shared/src). */
+/** True when `built` (default dist/main.js) is older than any source it is built from (server/src, the kit's sources). */
 function serverBuildStale(built = path.join(OUT, 'main.js')) {
   if (!fs.existsSync(built)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
@@ -60,7 +66,7 @@ function serverBuildStale(built = path.join(OUT, 'main.js')) {
       if (entry.isDirectory()) return entry.name !== 'node_modules' && newer(file);
       return !/\.test\.tsx?$/.test(entry.name) && fs.statSync(file).mtimeMs > builtAt;
     });
-  return [path.join(SERVER, 'src'), path.join(SERVER, '..', 'shared', 'src'), path.join(SERVER, 'package.json')].some((p) => (fs.statSync(p).isDirectory() ? newer(p) : fs.statSync(p).mtimeMs > builtAt));
+  return [path.join(SERVER, 'src'), ...KIT_DIRS.map((dir) => path.join(SHARED, dir, 'src')), path.join(SERVER, 'package.json')].some((p) => (fs.statSync(p).isDirectory() ? newer(p) : fs.statSync(p).mtimeMs > builtAt));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The route table of the spec (docs/product.md#2-screens-and-routes Routes), composed at run time: every remote declares its own
- * routes in the app registry (shared/src/registry.ts; a release carries its declaration), and the
+ * routes in the app registry (shared/kit-contract/src/registry.ts; a release carries its declaration), and the
  * shell adds its own pages (static pages, not-found). A remote route renders the remote's exposed
  * page in its own area (spinner, failure message with Retry), behind the sign-in guard when it is
  * declared `signIn`, or redirects with its parameters.
@@ -9,7 +9,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { Spinner } from '@wishes/kit-ui';
 import { session$ } from '@wishes/kit-session';
-import { resolveDeclaredRoute } from '@wishes/shared/remotes';
+import { resolveDeclaredRoute } from '@wishes/kit-contract/remotes';
 import { preloadPage, RemoteArea } from './remotes/RemoteArea';
 import { RequireSignIn } from './auth/RequireSignIn';
 import { NotFoundPage } from './pages/NotFoundPage';

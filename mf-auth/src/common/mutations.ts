@@ -8,7 +8,7 @@ export function useLogin() {
 }
 
 /**
- * Stores the tokens. The page's cache follows the session (shared/src/query/queryClient.ts): what
+ * Stores the tokens. The page's cache follows the session (shared/kit-client/src/query/queryClient.ts): what
  * was fetched for the visitor is reset and what is on screen reloads as the member sees it.
  */
 export function useStartSession() {

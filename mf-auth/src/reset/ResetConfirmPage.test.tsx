@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { recordToasts } from '@wishes/shared/testing';
+import { recordToasts } from '@wishes/kit-test';
 import { renderAt, resetSession } from '../test/harness';
 import { answer, API, held, type Reply } from '../test/http';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { queryKeys, useQueryClient } from '@wishes/kit-client';
 import { session$, signIn } from '@wishes/kit-session';
-import { fakeJwt, renderRoutes } from '@wishes/shared/testing';
+import { fakeJwt, renderRoutes } from '@wishes/kit-test';
 import SignInPage from './SignInPage';
 import { renderAt, resetSession } from '../test/harness';
 import { answer, API, held, type Reply } from '../test/http';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session$ } from '@wishes/kit-session';
-import { fakeJwt, recordToasts } from '@wishes/shared/testing';
+import { fakeJwt, recordToasts } from '@wishes/kit-test';
 import { renderAt, resetSession } from '../test/harness';
 import { allSent, answer, API, held, type Reply, type Sent } from '../test/http';
 

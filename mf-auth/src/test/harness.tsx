@@ -1,5 +1,5 @@
 import { signOut } from '@wishes/kit-session';
-import { renderRoutes } from '@wishes/shared/testing';
+import { renderRoutes } from '@wishes/kit-test';
 import SignInPage from '../signin/SignInPage';
 import SignUpPage from '../signup/SignUpPage';
 import ResetRequestPage from '../reset/ResetRequestPage';

@@ -1,8 +1,8 @@
 /**
- * mf-auth's HTTP double: the kit's MSW double (@wishes/shared/testing/http), phrased as the auth
+ * mf-auth's HTTP double: the kit's MSW double (@wishes/kit-test/http), phrased as the auth
  * suites answer: `answer(path, ...replies)` per POST route; a request nobody answers fails the test.
  */
-import { held as kitHeld, mockApi, type Answer, type JsonBodyType, type Sent } from '@wishes/shared/testing/http';
+import { held as kitHeld, mockApi, type Answer, type JsonBodyType, type Sent } from '@wishes/kit-test/http';
 
 const api = mockApi();
 export const { server } = api;

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BusinessPage from './BusinessPage';
 import { OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { deferred } from '@wishes/shared/testing';
+import { deferred } from '@wishes/kit-test';
 import { answerWith, type RecordedRequest, jsonResponse } from '../test/http';
 
 const OFFER_URL = '/api/offer/submit/';

@@ -1,4 +1,4 @@
-// The library is @wishes/shared's dependency, not this remote's: the one method used, typed here.
+// The library is the kit's dependency, not this remote's: the one method used, typed here.
 interface Mutation<TData, TVars> {
   mutate: (vars: TVars, options: { onSuccess: (data: TData) => void; onError: (error: Error) => void }) => void;
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
 import { fillComposeForm, OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { deferred } from '@wishes/shared/testing';
+import { deferred } from '@wishes/kit-test';
 import { asEventStream, answerWith, type RecordedRequest, jsonResponse } from '../test/http';
 
 const PATTERNS = ['/compose', '/compose/:topic'];

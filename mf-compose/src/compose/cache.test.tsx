@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router-dom';
 import { queryKeys, useQueryClient } from '@wishes/kit-client';
-import { renderRoutes } from '@wishes/shared/testing';
+import { renderRoutes } from '@wishes/kit-test';
 import ComposePage from './ComposePage';
 import { fillComposeForm, OPTIONS, recordToasts, setOptions } from '../test/harness';
 import { answerWith, asEventStream, jsonResponse } from '../test/http';

@@ -82,7 +82,7 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
   // Every call the draft makes; each is awaited through settleWhileMounted.
   const streamCall = useMutation({
     mutationFn: ({ request, signal, onToken }: { request: GenerateRequest; signal: AbortSignal; onToken: (piece: string, soFar: string) => void }) =>
-      // The event stream: the kit's streamText (shared/src/streams.ts).
+      // The event stream: the kit's streamText (shared/kit-client/src/streams.ts).
       streamText(request, { signal, onToken }),
   });
   const generateCall = useMutation({ mutationFn: (body: GenerateRequest) => call('generateText', { body }) });

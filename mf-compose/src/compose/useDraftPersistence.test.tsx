@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signOut, userDataKey } from '@wishes/kit-session';
-import { signInForTest } from '@wishes/shared/testing';
+import { signInForTest } from '@wishes/kit-test';
 import ComposePage from './ComposePage';
 import { parseDraft } from './useDraftPersistence';
 import { fillComposeForm, OPTIONS, renderAt, setOptions } from '../test/harness';

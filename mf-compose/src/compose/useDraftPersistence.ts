@@ -51,7 +51,7 @@ function storage(): Storage | null {
  * signed-in person, so going to the feed and back, or reloading, loses nothing. On arrival a kept
  * draft is put back through the editor's setters; every change is written back. The draft is per user
  * (`wishes.user.<id>.composeDraft`), removed by `clearDraft` (after a save) and by sign-out
- * (@wishes/shared removes every `wishes.user.` key).
+ * (the kit removes every `wishes.user.` key).
  */
 export interface DraftSetters {
   setValues: (values: ComposeValues) => void;

@@ -4,9 +4,9 @@ import { setOptions } from '@wishes/kit-client';
 import { type Options } from '@wishes/kit-contract';
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
-import { renderRoutes } from '@wishes/shared/testing';
+import { renderRoutes } from '@wishes/kit-test';
 
-export { recordToasts } from '@wishes/shared/testing';
+export { recordToasts } from '@wishes/kit-test';
 
 function WishPageStub() {
   const { id } = useParams();

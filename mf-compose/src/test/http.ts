@@ -1,9 +1,9 @@
 /**
- * mf-compose's HTTP double: the kit's MSW double (@wishes/shared/testing/http), phrased as the
+ * mf-compose's HTTP double: the kit's MSW double (@wishes/kit-test/http), phrased as the
  * compose suites answer: `answerWith(handler)` computes each API request's answer from the
  * recorded request; a request to anything but the API fails the test.
  */
-import { eventStream, HttpResponse, mockApi, type Answer, type Sent } from '@wishes/shared/testing/http';
+import { eventStream, HttpResponse, mockApi, type Answer, type Sent } from '@wishes/kit-test/http';
 
 const api = mockApi();
 export const { server } = api;

@@ -1,4 +1,4 @@
-import { recordToasts } from '@wishes/shared/testing';
+import { recordToasts } from '@wishes/kit-test';
 import { LAZY_PANEL_TEXTS, withLazyPanel } from './lazyPanel';
 
 let toasts: ReturnType<typeof recordToasts>;

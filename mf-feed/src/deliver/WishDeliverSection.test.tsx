@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { call, queryKeys, useQuery } from '@wishes/kit-client';
-import { deferred, renderAt, signInForTest, toastsEachTest } from '@wishes/shared/testing';
+import { deferred, renderAt, signInForTest, toastsEachTest } from '@wishes/kit-test';
 import { WishDeliverSection } from './WishDeliverSection';
 import { makeWish } from '../test/fixtures';
 import { answer, API, refuse } from '../test/http';

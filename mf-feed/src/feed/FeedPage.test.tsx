@@ -4,7 +4,7 @@ import { EMBEDDED_ELEMENT_ID, setOptions } from '@wishes/kit-client';
 import { type FeedPage as FeedPageData } from '@wishes/kit-contract';
 import FeedPage from './FeedPage';
 import { feedPage, makeWish, OPTIONS, wishes } from '../test/fixtures';
-import { deferred, flushRealClock, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { deferred, flushRealClock, renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 import { answer, API, pages, refuse } from '../test/http';
 
 /** Page geometry: the distance to the bottom is scrollHeight - (scrollY + innerHeight). */

@@ -4,8 +4,8 @@
  */
 import { act, within } from '@testing-library/react';
 import { EMBEDDED_ELEMENT_ID, setOptions } from '@wishes/kit-client';
-import { FIRST_PAINT_ELEMENT_ID, renderFeedFirstPaint } from '@wishes/shared/firstPaint';
-import { renderAt, resetSharedState } from '@wishes/shared/testing';
+import { FIRST_PAINT_ELEMENT_ID, renderFeedFirstPaint } from '@wishes/kit-ui/firstPaint';
+import { renderAt, resetSharedState } from '@wishes/kit-test';
 import FeedPage from './FeedPage';
 import WishList from '../wish/WishList';
 import { FIRST_PAINT_ID, LIVE_FIRST, takeDrawnCards } from './drawnCards';

@@ -1,5 +1,5 @@
 /**
- * The server's drawn cards (@wishes/shared/firstPaint) below the first few, kept on screen through
+ * The server's drawn cards (@wishes/kit-ui/firstPaint) below the first few, kept on screen through
  * the feed's first live render, so that render builds only the cards a visitor sees first.
  *
  * On a cold /feed the live page's first render and commit were most of the main-thread time
@@ -14,7 +14,7 @@
 import { useLayoutEffect, useRef } from 'react';
 
 /**
- * @wishes/shared/firstPaint's FIRST_PAINT_ELEMENT_ID, written out: importing that module would
+ * @wishes/kit-ui/firstPaint's FIRST_PAINT_ELEMENT_ID, written out: importing that module would
  * bundle its drawing code and CSS (~1 KB gzip) into the feed's page chunk (drawnCards.test.tsx
  * holds the two equal).
  */

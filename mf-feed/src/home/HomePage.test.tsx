@@ -4,7 +4,7 @@ import { setOptions } from '@wishes/kit-client';
 import { type FeedPage } from '@wishes/kit-contract';
 import HomePage from './HomePage';
 import { feedPage, OPTIONS, wishes } from '../test/fixtures';
-import { deferred, recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { deferred, recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 import { answer, API, pages } from '../test/http';
 
 let toasts: ReturnType<typeof recordToasts>;

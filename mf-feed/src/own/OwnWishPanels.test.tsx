@@ -4,7 +4,7 @@ import { axe } from 'jest-axe';
 import WishCardRemote from '../wish/WishCard';
 import { makeWish } from '../test/fixtures';
 import { call, queryKeys, useQuery } from '@wishes/kit-client';
-import { deferred, renderAt, signInForTest, toastsEachTest } from '@wishes/shared/testing';
+import { deferred, renderAt, signInForTest, toastsEachTest } from '@wishes/kit-test';
 import { answer, API, refuse } from '../test/http';
 
 const toasts = toastsEachTest();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setOptions } from '@wishes/kit-client';
 import { openReportModal } from '../wish/WishCard';
 import { OPTIONS } from '../test/fixtures';
-import { renderAt, toastsEachTest } from '@wishes/shared/testing';
+import { renderAt, toastsEachTest } from '@wishes/kit-test';
 import { answer, API, refuse } from '../test/http';
 
 const toasts = toastsEachTest();

@@ -5,7 +5,7 @@ import { setOptions } from '@wishes/kit-client';
 import { type SearchPage as SearchResult } from '@wishes/kit-contract';
 import SearchPage, { AUTO_SEARCH_DEBOUNCE_MS } from './SearchPage';
 import { makeWish, OPTIONS, searchPage, wishes } from '../test/fixtures';
-import { deferred, flushRealClock, renderAt, toastsEachTest } from '@wishes/shared/testing';
+import { deferred, flushRealClock, renderAt, toastsEachTest } from '@wishes/kit-test';
 import { answer, API, HttpResponse } from '../test/http';
 
 /** Search requests (page 1 and later pages) answered alike, recorded in one list. */

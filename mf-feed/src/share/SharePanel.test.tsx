@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SharePanel, socialShareLinks } from './SharePanel';
-import { flushRealClock, recordToasts, renderAt, resetSharedState } from '@wishes/shared/testing';
+import { flushRealClock, recordToasts, renderAt, resetSharedState } from '@wishes/kit-test';
 
 const link = `${window.location.origin}/wish/42`;
 let toasts: ReturnType<typeof recordToasts>;

@@ -1,8 +1,8 @@
 /**
- * mf-feed's HTTP double: the kit's MSW double (@wishes/shared/testing/http), phrased as the feed
+ * mf-feed's HTTP double: the kit's MSW double (@wishes/kit-test/http), phrased as the feed
  * suites answer: `answer(method, path, ...bodies)` per route; a request nobody answers fails the test.
  */
-import { HttpResponse, mockApi, refuse, type Answer as KitAnswer, type JsonBodyType, type Sent } from '@wishes/shared/testing/http';
+import { HttpResponse, mockApi, refuse, type Answer as KitAnswer, type JsonBodyType, type Sent } from '@wishes/kit-test/http';
 
 const api = mockApi();
 export const { server } = api;

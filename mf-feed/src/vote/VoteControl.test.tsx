@@ -6,7 +6,7 @@ import { type Wish } from '@wishes/kit-contract';
 import WishList from '../wish/WishList';
 import { VoteControl, type VoteDisplayMode } from './VoteControl';
 import { feedPage, makeWish, voteResponse } from '../test/fixtures';
-import { deferred, renderAt, resetSharedState, signInForTest, toastsEachTest } from '@wishes/shared/testing';
+import { deferred, renderAt, resetSharedState, signInForTest, toastsEachTest } from '@wishes/kit-test';
 import { answer, API, HttpResponse, refuse } from '../test/http';
 
 /** Both vote requests answered alike: POST (cast) and DELETE (remove). */

@@ -4,7 +4,7 @@ import { bus, type NavigateEvent } from '@wishes/kit-session';
 import { formatDate } from '@wishes/kit-ui';
 import { type VotersResult } from '@wishes/kit-contract';
 import { openVotersModal } from './VoteControl';
-import { deferred, renderAt, toastsEachTest } from '@wishes/shared/testing';
+import { deferred, renderAt, toastsEachTest } from '@wishes/kit-test';
 import { answer, API, HttpResponse, type Seen } from '../test/http';
 
 /** What a voters request asked: the wish, then the query as the old client's arguments read (type, { limit, cursor }). */

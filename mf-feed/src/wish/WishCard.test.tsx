@@ -8,7 +8,7 @@ import { updateSessionUser } from '@wishes/kit-session';
 import WishCardRemote from './WishCard';
 import WishList from './WishList';
 import { makeWish, OPTIONS, voteResponse } from '../test/fixtures';
-import { renderAt, signInForTest, toastsEachTest } from '@wishes/shared/testing';
+import { renderAt, signInForTest, toastsEachTest } from '@wishes/kit-test';
 import { answer, API } from '../test/http';
 
 toastsEachTest();

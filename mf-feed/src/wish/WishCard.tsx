@@ -5,7 +5,7 @@ import { openModal } from '@wishes/kit-session';
 import { useQueryClient, useSessionUser } from '@wishes/kit-client';
 import { type QueryClient } from '@tanstack/react-query';
 import { type Wish } from '@wishes/kit-contract';
-import { type WishCardProps } from '@wishes/shared/remotes';
+import { type WishCardProps } from '@wishes/kit-contract/remotes';
 import { VoteControl, type VoteDisplayMode } from '../vote/VoteControl';
 import { WishMenu, type WishMenuItem } from './WishMenu';
 import { withLazyPanel } from '../common/lazyPanel';

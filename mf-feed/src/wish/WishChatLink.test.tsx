@@ -3,7 +3,7 @@ import { setOptions } from '@wishes/kit-client';
 import { type Chat } from '@wishes/kit-contract';
 import WishPage from './WishPage';
 import { makeWish, OPTIONS } from '../test/fixtures';
-import { renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 import { answer, API, refuse } from '../test/http';
 
 const CHAT: Chat = {

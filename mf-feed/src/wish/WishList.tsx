@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { WishListProps } from '@wishes/shared/remotes';
+import type { WishListProps } from '@wishes/kit-contract/remotes';
 import { WishCard } from './WishCard';
 import { DrawnCard } from '../feed/drawnCards';
 

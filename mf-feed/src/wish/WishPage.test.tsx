@@ -4,7 +4,7 @@ import { setOptions } from '@wishes/kit-client';
 import { type Wish } from '@wishes/kit-contract';
 import WishPage from './WishPage';
 import { makeWish, OPTIONS } from '../test/fixtures';
-import { deferred, renderAt, resetSharedState } from '@wishes/shared/testing';
+import { deferred, renderAt, resetSharedState } from '@wishes/kit-test';
 import { answer, API, refuse } from '../test/http';
 
 beforeEach(() => {

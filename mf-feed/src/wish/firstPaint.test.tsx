@@ -1,15 +1,15 @@
 /**
- * The server draws the feed's first page before any script (@wishes/shared/firstPaint) and the
+ * The server draws the feed's first page before any script (@wishes/kit-ui/firstPaint) and the
  * live WishCard replaces it in place. These checks fail when the two drift apart: the same
  * elements with the same classes down the card, and every rule of the first paint's CSS naming a
  * class that mf-feed's own stylesheets style.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FIRST_PAINT_CSS, renderFeedFirstPaint } from '@wishes/shared/firstPaint';
+import { FIRST_PAINT_CSS, renderFeedFirstPaint } from '@wishes/kit-ui/firstPaint';
 import WishCardRemote from './WishCard';
 import { makeWish } from '../test/fixtures';
-import { renderAt, resetSharedState } from '@wishes/shared/testing';
+import { renderAt, resetSharedState } from '@wishes/kit-test';
 
 beforeEach(() => resetSharedState());
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 import ModerationLogPage, { LOG_TEXTS } from './ModerationLogPage';
 import { API, heldGet, http, HttpResponse, pagedGet, refuse, server } from '../test/http';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
-import { renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 import OffersPage, { OFFERS_TEXTS } from './OffersPage';
 import { API, heldGet, http, HttpResponse, pagedGet, refuse, server } from '../test/http';
 

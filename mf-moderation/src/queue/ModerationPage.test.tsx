@@ -5,7 +5,7 @@ import type { ReportQueuePage, ReportedWish } from '@wishes/kit-contract';
 import ModerationPage from './ModerationPage';
 import { item, wish } from '../test/fixtures';
 import { API, http, HttpResponse, recordPosts, refuse, server } from '../test/http';
-import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 
 const page = (items: ReportedWish[], next: number | null = null): ReportQueuePage => ({ items, page_number: 1, next_page_number: next });
 

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReportedWish } from '@wishes/kit-contract';
-import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/shared/testing';
+import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 import ModerationPage, { QUEUE_TEXTS, wishStateText } from './ModerationPage';
 import { REASON_MAX } from '../common/ReasonDialog';
 import { item as reported, wish } from '../test/fixtures';

@@ -1,9 +1,9 @@
 /**
- * mf-moderation's HTTP double: the kit's MSW double (@wishes/shared/testing/http), phrased as the
+ * mf-moderation's HTTP double: the kit's MSW double (@wishes/kit-test/http), phrased as the
  * moderation suites answer (paged lists, a held list, recorded posts); each test can also set
  * answers with `server.use(...)`; a request nobody answers fails the test.
  */
-import { http, HttpResponse, mockApi, refuse, type JsonBodyType } from '@wishes/shared/testing/http';
+import { http, HttpResponse, mockApi, refuse, type JsonBodyType } from '@wishes/kit-test/http';
 
 const api = mockApi();
 export const { server } = api;

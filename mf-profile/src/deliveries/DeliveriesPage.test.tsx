@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Delivery } from '@wishes/kit-contract';
-import { deferred } from '@wishes/shared/testing';
+import { deferred } from '@wishes/kit-test';
 import { signedInMemberEachTest } from '../test/fixtures';
 import type { Answer } from '../test/http';
 import { renderRoute } from '../test/renderRoute';

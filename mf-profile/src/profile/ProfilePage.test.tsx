@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, recordToasts } from '@wishes/shared/testing';
+import { deferred, recordToasts } from '@wishes/kit-test';
 import { apiRoutes, type Answer as Reply, type ApiRoutes } from '../test/http';
 import { embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { queryKeys, updateCachedWish, useQueryClient } from '@wishes/kit-client';
 import { type Profile } from '@wishes/kit-contract';
 import { type QueryClient } from '@tanstack/react-query';
-import { recordToasts } from '@wishes/shared/testing';
+import { recordToasts } from '@wishes/kit-test';
 import { embed, makePage, makeProfile, makeWish, signInAs, signOutForTest } from '../test/fixtures';
 import { apiRoutes, type ApiRoutes } from '../test/http';
 import { renderRoute } from '../test/renderRoute';

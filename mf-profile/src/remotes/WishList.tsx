@@ -5,7 +5,7 @@
 import { Suspense, lazy, type ErrorInfo } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorBoundary, Spinner, formatDate } from '@wishes/kit-ui';
-import { type WishListProps } from '@wishes/shared/remotes';
+import { type WishListProps } from '@wishes/kit-contract/remotes';
 import { loadFeedWishList } from './loadFeedWishList';
 
 const createRemoteList = () => lazy(() => loadFeedWishList());

@@ -7,7 +7,7 @@
 import type { ComponentType } from 'react';
 import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
 import { loadWithin, REMOTE_TIMEOUT_MS } from '@wishes/kit-ui';
-import { REMOTES, type ExposedModule, type WishListProps } from '@wishes/shared/remotes';
+import { REMOTES, type ExposedModule, type WishListProps } from '@wishes/kit-contract/remotes';
 import { type RemotesManifest } from '@wishes/kit-contract';
 
 export const FEED_REMOTE = REMOTES.feed.name;

@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getAccessToken, getRefreshToken } from '@wishes/kit-session';
-import { fakeJwt, toastsEachTest } from '@wishes/shared/testing';
+import { fakeJwt, toastsEachTest } from '@wishes/kit-test';
 import { signInAs } from '../test/fixtures';
 import { held, http, HttpResponse, refuse, server } from '../test/http';
 import { renderRoute } from '../test/renderRoute';

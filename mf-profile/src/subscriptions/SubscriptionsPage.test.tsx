@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Subscription } from '@wishes/kit-contract';
-import { deferred } from '@wishes/shared/testing';
+import { deferred } from '@wishes/kit-test';
 import type { Answer as Reply } from '../test/http';
 import { signedInMemberEachTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';

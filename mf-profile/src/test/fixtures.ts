@@ -2,7 +2,7 @@ import { resetEmbeddedCache } from '@wishes/kit-client';
 import { session$ } from '@wishes/kit-session';
 import { type FeedPage, type Profile, type Wish } from '@wishes/kit-contract';
 
-import { recordToasts, signOutForTest } from '@wishes/shared/testing';
+import { recordToasts, signOutForTest } from '@wishes/kit-test';
 import { apiRoutes, type ApiRoutes } from './http';
 
 export { signOutForTest };
@@ -50,7 +50,7 @@ export function makePage(ids: number[], next: number | null, page = 1): FeedPage
 /**
  * Publishes a signed-in user without storing tokens: with a token the embedded data is ignored
  * (it is what a signed-out visitor sees), and these suites combine the two. signInForTest from
- * '@wishes/shared/testing' signs in for real.
+ * '@wishes/kit-test' signs in for real.
  */
 export function signInAs(userId: number, avatarThumbnail?: string | null) {
   session$.next({ user: { username: 'me@example.com', userId, avatarThumbnail } });

@@ -1,9 +1,9 @@
 /**
- * mf-profile's HTTP double: the kit's MSW double (@wishes/shared/testing/http). Each test sets its
+ * mf-profile's HTTP double: the kit's MSW double (@wishes/kit-test/http). Each test sets its
  * answers with `server.use(...)`, or by method and path with `apiRoutes()` (the kit's route
  * table); a request nobody answers fails the test.
  */
-import { http, HttpResponse, mockApi, refuse, type Answer, type ApiRoutes } from '@wishes/shared/testing/http';
+import { http, HttpResponse, mockApi, refuse, type Answer, type ApiRoutes } from '@wishes/kit-test/http';
 
 const api = mockApi();
 export const { server } = api;

@@ -3,7 +3,7 @@
  * with every counter on other people's wishes and profiles corrected in the same transaction.
  */
 import { type Kysely, sql } from 'kysely';
-import type { Account } from '@wishes/shared/contract';
+import type { Account } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { wishesChanged } from '../wishes/caches';

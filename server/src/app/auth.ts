@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { OPERATIONS, PROBE_PATHS, type Operation } from '@wishes/shared/contract';
+import { OPERATIONS, PROBE_PATHS, type Operation } from '@wishes/kit-contract/api';
 import { AUTH_MESSAGES, AuthError, suspendedError } from './errors';
 import type { TokenService, VerifiedClaims } from './tokens';
 import { isTeamToken, TEAM_TOKEN_PATHS } from '../releases/tokens';

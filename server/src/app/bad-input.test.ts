@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import type { TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { OPERATION_IDS, OPERATIONS, pathOf, type Operation } from '@wishes/shared/contract';
+import { OPERATION_IDS, OPERATIONS, pathOf, type Operation } from '@wishes/kit-contract/api';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { setupWorld, VALID_BODIES } from '../../test/security/fuzz-core';
 

@@ -1,6 +1,6 @@
 import { createTestApp } from '../../test/kit/harness';
 import { parseRemoteOverrides } from './config';
-import { originAllowed } from '@wishes/shared/remoteOverride';
+import { originAllowed } from '@wishes/kit-contract/remoteOverride';
 
 it('allows scripts only from itself, plus the origin of a remote moved elsewhere', async () => {
   const ctx = await createTestApp('sqlite', {}, { env: { MF_FEED_URL: 'http://127.0.0.1:4567/builds/mf-feed/' } });

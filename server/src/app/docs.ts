@@ -1,11 +1,11 @@
 /**
  * /api/docs (Swagger UI) and /api/docs/json: the OpenAPI document generated from the operation
- * table (@wishes/shared/contract, openapi.ts), served as it is rather than collected from routes.
+ * table (@wishes/kit-contract/api, openapi.ts), served as it is rather than collected from routes.
  */
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { buildOpenApi } from '@wishes/shared/contract';
+import { buildOpenApi } from '@wishes/kit-contract/api';
 
 export async function registerApiDocs(app: FastifyInstance) {
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi() as never } });

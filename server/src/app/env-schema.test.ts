@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { APP_REGISTRY, remoteUrlEnv } from '@wishes/shared/registry';
+import { APP_REGISTRY, remoteUrlEnv } from '@wishes/kit-contract/registry';
 import { REPO_ROOT, SERVER_ROOT } from './config';
 import { ConfigError, ENV_SCHEMA, readEnv } from './env-schema';
 

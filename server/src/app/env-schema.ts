@@ -7,7 +7,7 @@
 import { isIP } from 'node:net';
 import { Type, type StaticDecode, type TSchema } from '@sinclair/typebox';
 import { TransformDecodeError, Value } from '@sinclair/typebox/value';
-import { DEFAULT_REMOTE_OVERRIDE_ORIGINS, parseOriginPattern } from '@wishes/shared/remoteOverride';
+import { DEFAULT_REMOTE_OVERRIDE_ORIGINS, parseOriginPattern } from '@wishes/kit-contract/remoteOverride';
 
 export class ConfigError extends Error {
   constructor(message: string) {

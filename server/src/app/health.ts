@@ -1,6 +1,6 @@
 /** Liveness (/healthz: the process answers; "degraded" while Redis is away in cluster mode) and readiness (/readyz: the database answers too) for load balancers. */
 import type { FastifyInstance } from 'fastify';
-import { PROBE_PATHS } from '@wishes/shared/contract';
+import { PROBE_PATHS } from '@wishes/kit-contract/api';
 import { pingDatabase } from '../db/connect';
 
 export default async function healthRoutes(app: FastifyInstance) {

@@ -14,7 +14,7 @@ import { createServer, type Server } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { OPERATIONS, PROBE_PATHS } from '@wishes/shared/contract';
+import { OPERATIONS, PROBE_PATHS } from '@wishes/kit-contract/api';
 
 export interface Metrics {
   readonly registry: Registry;

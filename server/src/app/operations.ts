@@ -1,6 +1,6 @@
 /**
  * The registrar: turns handlers keyed by operationId into Fastify routes, taking method, path,
- * request schemas, auth and documentation from the operation table (@wishes/shared/contract,
+ * request schemas, auth and documentation from the operation table (@wishes/kit-contract/api,
  * operations.ts). Each URL-area folder's routes.ts is `defineRoutes((app, deps) => ({ opId: … }))`.
  *
  * Per route, in order: the auth preHandler (signed-in levels), the rate limits, the handler's own
@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { OPERATIONS, routePathOf, type Operation, type OperationId } from '@wishes/shared/contract';
+import { OPERATIONS, routePathOf, type Operation, type OperationId } from '@wishes/kit-contract/api';
 import type { AppDeps } from './deps';
 import { rateLimiter, type LimitRule } from './ratelimit';
 

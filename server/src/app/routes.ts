@@ -1,6 +1,6 @@
 /**
  * The API's URL areas, one folder each; every folder's routes.ts registers the operations of the
- * table (@wishes/shared/contract, operations.ts) it handles. docs/routes.md lists which.
+ * table (@wishes/kit-contract/api, operations.ts) it handles. docs/routes.md lists which.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from './deps';

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
-import type { TokenClaims } from '@wishes/shared/contract';
+import type { TokenClaims } from '@wishes/kit-contract/api';
 
 export type VerifiedClaims = TokenClaims & { pwc?: number; sep?: number; fam?: string };
 

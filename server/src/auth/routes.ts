@@ -1,7 +1,7 @@
 /** simplejwt-style token obtain/refresh and the password-reset flow (operations tagged `auth`; sign-up is in account/). */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { normalizeResetToken } from '@wishes/shared/validation';
+import { normalizeResetToken } from '@wishes/kit-contract/validation';
 import { defineRoutes } from '../app/operations';
 import { AUTH_MESSAGES, AuthError, HttpError, suspendedError } from '../app/errors';
 import { MINUTE, TOO_MANY, byIp } from '../app/ratelimit';

@@ -1,4 +1,4 @@
-/** Server-only schemas and messages for the auth routes (the request/response shapes are in @wishes/shared/contract). */
+/** Server-only schemas and messages for the auth routes (the request/response shapes are in @wishes/kit-contract/api). */
 export const AUTH_TEXT = {
   duplicateEmail: 'A user with that email already exists.',
   invalidEmail: 'Enter a valid email address.',

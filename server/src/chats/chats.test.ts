@@ -1,4 +1,4 @@
-import { CHAT_LIMITS } from '@wishes/shared/contract';
+import { CHAT_LIMITS } from '@wishes/kit-contract/api';
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 import { runAdminCommand } from '../moderation/admin-cli';
 import { CHAT_REPLIES } from './instructions';

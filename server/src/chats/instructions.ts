@@ -11,7 +11,7 @@
  * verb. Every rewrite keeps the wish's greeting and sign-off and its register (from the chat's
  * settings): a note to a boss is never given "love" or hugs.
  */
-import type { GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
+import type { GenerateRequest, ImproveInstruction } from '@wishes/kit-contract/api';
 import { FRAMES, type Register } from '../generator/corpus';
 import { sentencesIn, sharedContentWords } from '../generator/grammar';
 import { frameOf, improveText, registerOfText } from '../generator/improve';

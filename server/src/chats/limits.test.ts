@@ -4,7 +4,7 @@
  * drafts. On PostgreSQL the check and the insert were two steps, and 80 stored 80.
  */
 import { sql } from 'kysely';
-import { CHAT_LIMITS } from '@wishes/shared/contract';
+import { CHAT_LIMITS } from '@wishes/kit-contract/api';
 import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
 
 const FORM = { style: 'Heartfelt', audience: 'Friend', name: 'Anna', topic: 'Birthday', details: 'She loves baking.' };

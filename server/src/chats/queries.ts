@@ -1,6 +1,6 @@
 /** Chats, their messages and versions (migrations/0009_chats.ts). Every read is scoped to the author. */
 import { sql, type Kysely } from 'kysely';
-import { CHAT_LIMITS, type Chat, type ChatSettings } from '@wishes/shared/contract';
+import { CHAT_LIMITS, type Chat, type ChatSettings } from '@wishes/kit-contract/api';
 import { nowIso, type Database, type Dialect } from '../db/types';
 
 type Db = Kysely<Database>;

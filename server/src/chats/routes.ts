@@ -6,7 +6,7 @@
  * Generations share the hourly quota of generate_text: a call that writes text spends one unit;
  * starting from the editor's text, or an instruction the generator cannot follow, spends nothing.
  */
-import { CHAT_LIMITS, type ChatSettings, type RateLimit } from '@wishes/shared/contract';
+import { CHAT_LIMITS, type ChatSettings, type RateLimit } from '@wishes/kit-contract/api';
 import { defineRoutes } from '../app/operations';
 import { requireUser } from '../app/auth';
 import { HttpError } from '../app/errors';

@@ -1,5 +1,5 @@
 /** What other areas use of chats: the chats' messages (wishes/routes.ts keeps a chat with its wish). */
-import { CHAT_LIMITS } from '@wishes/shared/contract';
+import { CHAT_LIMITS } from '@wishes/kit-contract/api';
 
 export const CHAT_TEXT = {
   notFound: 'Chat not found.',

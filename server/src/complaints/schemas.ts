@@ -1,4 +1,4 @@
-/** Server-only texts of the complaint routes (their schemas are in the operation table, @wishes/shared/contract). */
+/** Server-only texts of the complaint routes (their schemas are in the operation table, @wishes/kit-contract/api). */
 export const COMPLAINT_TEXT = {
   received: 'Complaint received',
   badCategory: 'Please choose one of the listed report reasons.',

@@ -4,7 +4,7 @@
  * RFC 8058 one-click unsubscribe headers and a "not me" link.
  */
 import type { MailMessage } from '../mail/mailer';
-import { ANONYMOUS } from '@wishes/shared/constants';
+import { ANONYMOUS } from '@wishes/kit-contract/constants';
 
 export interface WishMail {
   to: string;

@@ -1,5 +1,5 @@
 /** The recipient's page writes names and text as plain UTF-8, escaped only where markup could start. */
-import type { ReceivedWish } from '@wishes/shared/contract';
+import type { ReceivedWish } from '@wishes/kit-contract/api';
 import { notFoundPage, renderReceivedPage } from './page';
 
 describe("the recipient's page", () => {

@@ -3,7 +3,7 @@
  * wish): the card, the note, the wish text and its author, "Write one back", and the "not me"
  * choice. /static/w.js sends the opened beacon once the page is shown and handles the buttons.
  */
-import type { ReceivedWish } from '@wishes/shared/contract';
+import type { ReceivedWish } from '@wishes/kit-contract/api';
 // Plain UTF-8 text as the other pages' titles and previews (every attribute here is double-quoted).
 import { encodeUserText as escapeHtml } from '../previews/meta';
 import { DELIVERY_TEXT } from './texts';

@@ -1,7 +1,7 @@
 /** The deliveries outbox and the suppression list (migrations/0014_deliveries.ts, docs/deliveries.md). */
 import { createHash, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { Delivery, DeliveriesPage } from '@wishes/shared/contract';
+import type { Delivery, DeliveriesPage } from '@wishes/kit-contract/api';
 import type { Database, DeliveriesTable, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
 

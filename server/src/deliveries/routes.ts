@@ -4,8 +4,8 @@
  * me"), and the recipient's page GET /w/{token}, drawn whole by the server.
  */
 import type { FastifyReply } from 'fastify';
-import { DELIVERY_LIMITS, type CardFormat } from '@wishes/shared/contract';
-import { ANONYMOUS } from '@wishes/shared/constants';
+import { DELIVERY_LIMITS, type CardFormat } from '@wishes/kit-contract/api';
+import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { parseId, parsePage } from '../app/params';

@@ -20,7 +20,7 @@ import { classifyMailError, replyCode, type MailRefusal } from '../mail/refusals
 import { loadOptions } from '../options/load';
 import { fullName } from '../wishes/visibility';
 import { cardCacheFor } from '../previews/service';
-import { ANONYMOUS } from '@wishes/shared/constants';
+import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import { buildWishMail } from './mail';
 import { claimDue, deliveryStatus, isSuppressed, mailContext, markFailed, markSent, suppress, type DeliveryRow } from './queries';
 

@@ -6,7 +6,7 @@
  * contractions come from the compromise NLP library.
  */
 import nlp from 'compromise';
-import type { ImproveInstruction } from '@wishes/shared/contract';
+import type { ImproveInstruction } from '@wishes/kit-contract/api';
 import { fitsContext, FRAMES, type CorpusTone, type Register, type TaggedLine } from './corpus';
 import { topicKeyOf, type AudienceKey, type TopicKey } from './keys';
 import { INTIMATE_WORDS, registerBreaks, sentencesIn, sharedContentWords } from './grammar';

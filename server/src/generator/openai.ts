@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
-import type { DraftLength, GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
-import { LIMITS } from '@wishes/shared/constants';
+import type { DraftLength, GenerateRequest, ImproveInstruction } from '@wishes/kit-contract/api';
+import { LIMITS } from '@wishes/kit-contract/constants';
 import { GeneratorUnavailableError } from './errors';
 import type { ChatTurn, ChatTurnResult, WishGenerator } from './provider';
 

@@ -1,4 +1,4 @@
-import type { DraftLength, GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
+import type { DraftLength, GenerateRequest, ImproveInstruction } from '@wishes/kit-contract/api';
 import { createOpenAIGenerator } from './openai';
 import { improveText } from './improve';
 import { followOffline, type ChatTurnResult } from '../chats/instructions';

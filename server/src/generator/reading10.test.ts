@@ -7,7 +7,7 @@
  * like staff, "becoming a parent" for a second child.
  */
 import { seededRandom } from '../../test/kit/random';
-import type { GenerateRequest } from '@wishes/shared/contract';
+import type { GenerateRequest } from '@wishes/kit-contract/api';
 import { composeDraft } from './template';
 
 type Req = GenerateRequest;

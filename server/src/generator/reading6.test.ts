@@ -4,7 +4,7 @@
  * ("little one" for twins, "not a week goes by" to neighbours, "back on your feet" for a wrist…).
  */
 import { seededRandom } from '../../test/kit/random';
-import type { GenerateRequest } from '@wishes/shared/contract';
+import type { GenerateRequest } from '@wishes/kit-contract/api';
 import { kindSentences } from './kinds';
 import { composeDraft } from './template';
 import { detailToWeave } from './weave';

@@ -5,7 +5,7 @@
  * justice", "Cheers" to a child, "Ten suits you beautifully", love to a teacher or a boss).
  */
 import { seededRandom } from '../../test/kit/random';
-import type { GenerateRequest } from '@wishes/shared/contract';
+import type { GenerateRequest } from '@wishes/kit-contract/api';
 import { kindSentences } from './kinds';
 import { composeDraft } from './template';
 import { detailToWeave } from './weave';

@@ -7,7 +7,7 @@
  * sentences or a frame proven for its shape of clause, or it is left out.
  */
 import { seededRandom } from '../../test/kit/random';
-import type { GenerateRequest } from '@wishes/shared/contract';
+import type { GenerateRequest } from '@wishes/kit-contract/api';
 import { FRAMES } from './corpus';
 import { kindSentences } from './kinds';
 import { detailTimeOf, frameSafe, moodFor, PERSONAL_THANKS, timingMisfit } from './safe';

@@ -6,7 +6,7 @@
  * for a new post unfelt, an operation named clinically on a formal card, a thin holiday card to a client.
  */
 import { seededRandom } from '../../test/kit/random';
-import type { GenerateRequest } from '@wishes/shared/contract';
+import type { GenerateRequest } from '@wishes/kit-contract/api';
 import { composeDraft } from './template';
 
 type Req = GenerateRequest;

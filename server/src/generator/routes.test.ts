@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { GenerateRequest } from '@wishes/shared/contract';
+import type { GenerateRequest } from '@wishes/kit-contract/api';
 import { GeneratorUnavailableError, GENERATOR_MESSAGES, type WishGenerator } from './provider';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 

@@ -3,7 +3,7 @@
  * /api/base/generate_text/stream/ (Server-Sent Events) and POST /api/base/improve_text/, all
  * within one per-user hourly quota: each call spends one unit, and only when it succeeds.
  */
-import type { GenerateRequest } from '@wishes/shared/contract';
+import type { GenerateRequest } from '@wishes/kit-contract/api';
 import { defineRoutes } from '../app/operations';
 import { requireUser } from '../app/auth';
 import { HttpError } from '../app/errors';

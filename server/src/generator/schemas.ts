@@ -1,5 +1,5 @@
 /** Texts and limits of POST /api/base/generate_text/. */
-import { LIMITS } from '@wishes/shared/constants';
+import { LIMITS } from '@wishes/kit-contract/constants';
 
 export const GENERATE_FIELDS = ['style', 'audience', 'name', 'topic', 'details'] as const;
 export type GenerateField = (typeof GENERATE_FIELDS)[number];

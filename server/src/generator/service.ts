@@ -3,7 +3,7 @@
  * provider failure as the client sees it, and stopping work when the client goes away.
  */
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import type { GenerateRequest, RateLimit } from '@wishes/shared/contract';
+import type { GenerateRequest, RateLimit } from '@wishes/kit-contract/api';
 import type { AppDeps } from '../app/deps';
 import { HttpError } from '../app/errors';
 import { GENERATOR_MESSAGES, GeneratorUnavailableError } from './errors';

@@ -5,7 +5,7 @@
  * out. Of the wishes, greetings, sign-offs and frames that fit, it keeps a combination in which no
  * sentence repeats a content word of the one before (grammar.ts).
  */
-import type { GenerateRequest } from '@wishes/shared/contract';
+import type { GenerateRequest } from '@wishes/kit-contract/api';
 import nlp from 'compromise';
 import { CORPUS, FRAMES, fitsContext, fitsRelationship, relationshipOf, type CorpusTone, type CorpusWish, type DetailKind, type DetailMood, type Register, type World } from './corpus';
 import { ARRIVED, conceptRepeats, HEARSAY, quickSentences, registerBreaks, repeatsInDraft, repeatsInNextSentence, sameOpenings, timingClash } from './grammar';

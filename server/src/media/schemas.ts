@@ -1,5 +1,5 @@
 /** Texts and limits of the avatar upload. */
-import { LIMITS } from '@wishes/shared/constants';
+import { LIMITS } from '@wishes/kit-contract/constants';
 
 export const AVATAR_TEXT = {
   notImage: 'Please select an image file (JPEG, PNG, etc.)',

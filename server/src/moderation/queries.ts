@@ -4,7 +4,7 @@
  */
 import DataLoader from 'dataloader';
 import { type Kysely, type Transaction, sql } from 'kysely';
-import type { ModerationLogEntry, ModerationWishAction, MyReport, Offer, ReportedWish, ReportStatus } from '@wishes/shared/contract';
+import type { ModerationLogEntry, ModerationWishAction, MyReport, Offer, ReportedWish, ReportStatus } from '@wishes/kit-contract/api';
 import type { Database, Role } from '../db/types';
 import { HIDDEN_AUTHOR_BANNED, HIDDEN_BY_MODERATORS, nowIso } from '../db/types';
 import { VISIBLE_TO, fullName } from '../wishes/visibility';

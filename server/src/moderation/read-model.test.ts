@@ -5,7 +5,7 @@
  * real Redis between them (cluster mode) within 1 s of the write's answer. The caller's role is
  * still read on every call: a demoted moderator is refused at once even with the page held.
  */
-import type { ReportedWish } from '@wishes/shared/contract';
+import type { ReportedWish } from '@wishes/kit-contract/api';
 import { DEFAULT_PASSWORD } from '../../test/kit/harness';
 import { readModelKinds, startReadModelApps, type ReadModelApps, type TestUser } from '../../test/kit/read-model-apps';
 import { loadOptions } from '../options/load';

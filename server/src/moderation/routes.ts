@@ -10,7 +10,7 @@ import { HttpError } from '../app/errors';
 import { PAGE_SIZE, parseId, parseQueryPage } from '../app/params';
 import { requireUser } from '../app/auth';
 import type { Role } from '../db/types';
-import type { ModerationWishAction } from '@wishes/shared/contract';
+import type { ModerationWishAction } from '@wishes/kit-contract/api';
 import { getWishForModerator } from '../wishes/queries';
 import { endUserSessions } from '../auth/sessions';
 import * as q from './queries';

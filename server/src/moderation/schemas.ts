@@ -1,4 +1,4 @@
-/** Server-only texts of the moderation routes (their schemas are in the operation table, @wishes/shared/contract). */
+/** Server-only texts of the moderation routes (their schemas are in the operation table, @wishes/kit-contract/api). */
 
 export const MODERATION_TEXT = {
   forbidden: 'You do not have permission to perform this action.',

@@ -5,7 +5,7 @@
  * Redis between them (cluster mode) within 1 s of the write's answer. Mark-read is the member's own
  * acknowledged write: its answer and their next read agree at once, even with reads in flight.
  */
-import type { Notification } from '@wishes/shared/contract';
+import type { Notification } from '@wishes/kit-contract/api';
 import { DEFAULT_PASSWORD } from '../../test/kit/harness';
 import { readModelKinds, startReadModelApps, type ReadModelApps, type TestUser as User } from '../../test/kit/read-model-apps';
 import { runAdminCommand } from '../moderation/admin-cli';

@@ -14,8 +14,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Notification, NotificationKind, NotificationsPage, VoteType } from '@wishes/shared/contract';
-import { ANONYMOUS } from '@wishes/shared/constants';
+import type { Notification, NotificationKind, NotificationsPage, VoteType } from '@wishes/kit-contract/api';
+import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
 import { fullName } from '../wishes/visibility';

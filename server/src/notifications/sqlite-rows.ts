@@ -4,7 +4,7 @@
  * their own transactions, where Kysely's async builder cannot go).
  */
 import type { Database as SqliteConnection } from 'better-sqlite3';
-import type { NotificationKind } from '@wishes/shared/contract';
+import type { NotificationKind } from '@wishes/kit-contract/api';
 import { nowIso } from '../db/types';
 import type { NotifyJob } from './service';
 

@@ -1,5 +1,5 @@
 /** Business offers: signed-in users only. */
-import { isValidOfferEmail } from '@wishes/shared/validation';
+import { isValidOfferEmail } from '@wishes/kit-contract/validation';
 import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { requireUser } from '../app/auth';

@@ -1,5 +1,5 @@
 /** Texts of the offer route (the email message is the spec's, shared with the client). */
-import { MESSAGES } from '@wishes/shared/validation';
+import { MESSAGES } from '@wishes/kit-contract/validation';
 
 export const OFFER_TEXT = {
   received: 'Offer received successfully',

@@ -17,7 +17,7 @@ import type { InjectOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../app/app';
 import type { Config } from '../app/config';
-import { registeredRemote } from '@wishes/shared/registry';
+import { registeredRemote } from '@wishes/kit-contract/registry';
 import { recordSwitch, switchHistory } from '../releases/store';
 import type { Database } from '../db/types';
 import { openDatabase } from '../db/connect';

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
-import { OptionsSchema, type Options } from '@wishes/shared/contract';
-import { DEFAULT_SITE_NAME } from '@wishes/shared/constants';
+import { OptionsSchema, type Options } from '@wishes/kit-contract/api';
+import { DEFAULT_SITE_NAME } from '@wishes/kit-contract/constants';
 
 const FALLBACK: Options = {
   site_name: DEFAULT_SITE_NAME,

@@ -1,8 +1,8 @@
 /** The data a page carries so its first screen needs no API call: /feed's first page, /user/{id}'s profile and wishes. */
 import type { FastifyRequest } from 'fastify';
-import type { EmbeddedData } from '@wishes/shared/contract';
-import { FEED } from '@wishes/shared/constants';
-import { FIRST_PAINT_CSS, renderFeedFirstPaint } from '@wishes/shared/firstPaint';
+import type { EmbeddedData } from '@wishes/kit-contract/api';
+import { FEED } from '@wishes/kit-contract/constants';
+import { FIRST_PAINT_CSS, renderFeedFirstPaint } from '@wishes/kit-ui/firstPaint';
 import type { AppDeps } from '../app/deps';
 import { feedPage, userWishesPage } from '../wishes/feeds';
 import { getProfile } from '../profiles/queries';

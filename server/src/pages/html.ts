@@ -5,8 +5,8 @@
  * </body> are the fallback anchors.
  */
 import { readFileSync, statSync } from 'node:fs';
-import type { EmbeddedData } from '@wishes/shared/contract';
-import { escapeHtml } from '@wishes/shared/html';
+import type { EmbeddedData } from '@wishes/kit-contract/api';
+import { escapeHtml } from '@wishes/kit-ui/html';
 
 export const HEAD_MARKER = '<!--wishes:head-->';
 export const BODY_MARKER = '<!--wishes:body-->';
@@ -48,7 +48,7 @@ export interface PageAdditions {
   meta?: string;
   titleHtml?: string;
   /**
-   * Server-drawn content for the page (the feed's first paint, @wishes/shared/firstPaint) and the
+   * Server-drawn content for the page (the feed's first paint, @wishes/kit-ui/firstPaint) and the
    * CSS it needs: it takes the place of the template's "Loading Wishes..." line.
    */
   firstPaint?: { html: string; css: string };

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PreviewPin } from '../releases/canary';
 import type { ReleaseChoice } from './release-choice';
-import type { RemotesManifest } from '@wishes/shared/contract';
+import type { RemotesManifest } from '@wishes/kit-contract/api';
 import type { RemoteOverridesConfig } from '../app/config';
 import { remotesManifest, type RemoteLocation } from './remotes';
 

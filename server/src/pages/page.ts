@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { EmbeddedData } from '@wishes/shared/contract';
+import type { EmbeddedData } from '@wishes/kit-contract/api';
 import type { AppDeps } from '../app/deps';
 import { loadOptions } from '../options/load';
 import { encodeUserText, previewFor, previewTags } from '../previews/meta';

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { EmbeddedData } from '@wishes/shared/contract';
+import type { EmbeddedData } from '@wishes/kit-contract/api';
 import { createTestApp, type TestContext } from '../../test/kit/harness';
 import { serializeForScript } from './html';
 

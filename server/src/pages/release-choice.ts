@@ -4,7 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app/deps';
-import type { RemotesManifest } from '@wishes/shared/contract';
+import type { RemotesManifest } from '@wishes/kit-contract/api';
 import { bucketCookie, bucketFromCookie, newBucket, newLoadId, PREVIEW_PARAM, previewFromCookie, verifyPreviewToken, type PreviewPin } from '../releases/canary';
 import type { RemoteLocation } from './remotes';
 

@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { registeredRemote } from '@wishes/shared/registry';
+import { registeredRemote } from '@wishes/kit-contract/registry';
 import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
 import { recordSwitch } from '../releases/store';
 

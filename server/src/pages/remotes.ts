@@ -1,14 +1,14 @@
 /**
  * Where each remote lives at run time (GET /mf/remotes.json, also inlined in every page) and which
  * exposed modules a route needs first, both derived from the app registry
- * (shared/src/registry.ts): every registered remote is served by this server under /mf/<folder>/
+ * (shared/kit-contract/src/registry.ts): every registered remote is served by this server under /mf/<folder>/
  * from its built dist/ unless MF_<FOLDER>_URL (MF_FEED_URL, ...) moves it elsewhere (another
  * origin, or a webpack dev server in `npm run dev`) without rebuilding the shell, and the active
  * release of a remote (`npm run remotes -- activate`, stored in the database) replaces its dist/.
  */
 import path from 'node:path';
-import { APP_REGISTRY, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration, type RouteDeclaration } from '@wishes/shared/registry';
-import type { RemotesManifest } from '@wishes/shared/contract';
+import { APP_REGISTRY, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration, type RouteDeclaration } from '@wishes/kit-contract/registry';
+import type { RemotesManifest } from '@wishes/kit-contract/api';
 import type { Kysely } from 'kysely';
 import { ConfigError, REPO_ROOT } from '../app/config';
 import type { Database } from '../db/types';

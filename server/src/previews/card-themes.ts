@@ -4,7 +4,7 @@
  * the picture's size. The renderer (card.ts) draws any theme in any format.
  */
 import path from 'node:path';
-import { CARD_FORMATS, type CardFormat, type CardTheme } from '@wishes/shared/contract';
+import { CARD_FORMATS, type CardFormat, type CardTheme } from '@wishes/kit-contract/api';
 import { STATIC_DIR } from '../pages/static-content';
 
 export interface ThemeStyle {

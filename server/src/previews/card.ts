@@ -9,7 +9,7 @@ import { mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import sharp from 'sharp';
 import { clampToBox, limitMarks } from './card-text';
-import { CARD_FORMATS, type CardFormat } from '@wishes/shared/contract';
+import { CARD_FORMATS, type CardFormat } from '@wishes/kit-contract/api';
 import { formatSize, themeStyle, type ThemeStyle } from './card-themes';
 import type { RenderQueue } from './render-queue';
 

@@ -5,13 +5,13 @@
  * is HTML-escaped into an attribute; nothing user-written reaches the page unescaped.
  */
 import type { Kysely } from 'kysely';
-import { OPERATIONS } from '@wishes/shared/contract';
+import { OPERATIONS } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
 import { getVisibleWish } from '../wishes/queries';
 import { findUser } from '../profiles/queries';
 import { fullName } from '../wishes/visibility';
-import { ANONYMOUS } from '@wishes/shared/constants';
-import { escapeHtml } from '@wishes/shared/html';
+import { ANONYMOUS } from '@wishes/kit-contract/constants';
+import { escapeHtml } from '@wishes/kit-ui/html';
 
 export const DESCRIPTION_MAX = 200;
 const SITE_DESCRIPTION = 'Write a wish for someone with help from AI, share it, and see what others wrote.';

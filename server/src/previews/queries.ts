@@ -1,6 +1,6 @@
 /** What a wish's card is drawn from, in one read. */
 import { type Kysely, sql } from 'kysely';
-import { ANONYMOUS } from '@wishes/shared/constants';
+import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import type { Database } from '../db/types';
 import { readRows } from '../db/hot-reads';
 import { fullName } from '../wishes/visibility';

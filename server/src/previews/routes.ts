@@ -1,5 +1,5 @@
 /** The PNG cards: one per wish in a theme and a format (og:image, downloads), the themes, and the site's own card. */
-import type { CardFormat } from '@wishes/shared/contract';
+import type { CardFormat } from '@wishes/kit-contract/api';
 import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';

@@ -5,7 +5,7 @@
  * RETURNING tell whether this request changed anything).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Profile, Subscription } from '@wishes/shared/contract';
+import type { Profile, Subscription } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { VISIBLE_TO, fullName } from '../wishes/visibility';

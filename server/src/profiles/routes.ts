@@ -1,5 +1,5 @@
 /** Profiles, subscribe/unsubscribe, and subscription lists. `/api/profile/my/...` are static routes, which the router prefers over `:id`. */
-import { ANONYMOUS } from '@wishes/shared/constants';
+import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';

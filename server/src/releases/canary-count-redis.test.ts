@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
-import { registeredRemote } from '@wishes/shared/registry';
+import { registeredRemote } from '@wishes/kit-contract/registry';
 import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
 import { archive, build, makeSite } from '../../test/kit/release-archives';
 import { describeWhenReachable } from '../../test/kit/services';

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { SourceMapGenerator } from 'source-map-js';
-import { registeredRemote } from '@wishes/shared/registry';
+import { registeredRemote } from '@wishes/kit-contract/registry';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite } from '../../test/kit/release-archives';
 import { newLoadId } from './canary';

@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { RemoteDeclaration } from '@wishes/shared/registry';
+import type { RemoteDeclaration } from '@wishes/kit-contract/registry';
 
 export const RELEASE_META = 'release.json';
 /** Folder names and release ids: what a URL segment and a file name can safely hold. */

@@ -8,13 +8,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
-import { packages as KIT_PACKAGES } from '@wishes/shared/kit/packages.json';
 
-/** The kit's run-time packages (shared/src/kit/packages.json), each a singleton the shell provides in its own version. */
-const KIT_SINGLETONS = KIT_PACKAGES.filter((kit) => kit.kind === 'singleton');
+/**
+ * The kit's run-time packages (shared/kit-*, `wishesKit.kind` "singleton"), each a singleton the
+ * shell provides in the version installed beside it (a test holds this list to the kit's table).
+ */
+export const KIT_SINGLETONS: readonly string[] = ['@wishes/kit-session', '@wishes/kit-client', '@wishes/kit-ui'];
 
-/** The singletons every app shares (build/federation.shared.js), the kit's included. */
-export const SHARED_SINGLETONS: readonly string[] = ['react', 'react-dom', 'react-router-dom', 'rxjs', '@wishes/shared', ...KIT_SINGLETONS.map((kit) => kit.name)];
+/** The singletons every app shares (shared/kit-build/src/federation.shared.js), the kit's included. */
+export const SHARED_SINGLETONS: readonly string[] = ['react', 'react-dom', 'react-router-dom', 'rxjs', '@tanstack/react-query', ...KIT_SINGLETONS];
 
 interface ManifestShared {
   name?: unknown;
@@ -44,17 +46,11 @@ export function shellProvidedVersions(siteRoot: string): Map<string, string> {
   }
   for (const name of SHARED_SINGLETONS) {
     if (provided.has(name)) continue;
-    // The shell provides the kit from the monorepo's sources, in the table's version.
-    const kit = KIT_SINGLETONS.find((k) => k.name === name);
-    if (kit) {
-      provided.set(name, kit.version);
-      continue;
-    }
     try {
-      const pkg = JSON.parse(readFileSync(require.resolve(`${name}/package.json`, { paths: [path.join(siteRoot, 'shell')] }), 'utf8')) as { version?: string };
+      const pkg = JSON.parse(readFileSync(require.resolve(`${name}/package.json`, { paths: [path.join(siteRoot, 'shell'), __dirname] }), 'utf8')) as { version?: string };
       if (pkg.version) provided.set(name, pkg.version);
     } catch {
-      // Not installed beside the shell: a release needing it is refused below.
+      // Not installed beside the shell (nor the server): a release needing it is refused below.
     }
   }
   return provided;

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { readFile, writeFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
-import type { RemoteDeclaration } from '@wishes/shared/registry';
+import type { RemoteDeclaration } from '@wishes/kit-contract/registry';
 import type { Database } from '../db/types';
 import { RELEASE_META, readRelease, releaseDir, REMOTE_ID, type ReleaseMeta } from './catalog';
 import { releaseFileAllowed } from './file-types';

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { RemoteDeclaration } from '@wishes/shared/registry';
+import type { RemoteDeclaration } from '@wishes/kit-contract/registry';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { makeSite } from '../../test/kit/release-archives';
 

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { registeredRemote } from '@wishes/shared/registry';
+import { registeredRemote } from '@wishes/kit-contract/registry';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite, type Entry } from '../../test/kit/release-archives';
 import { buildApp } from '../app/app';

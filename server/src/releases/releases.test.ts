@@ -5,17 +5,25 @@
  * Release folders are written by hand here (what `npm run release` produces); the browser
  * journeys build real ones.
  */
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { registeredRemote, type RemoteDeclaration } from '@wishes/shared/registry';
-import { packages as KIT_PACKAGES } from '@wishes/shared/kit/packages.json';
+import { registeredRemote, type RemoteDeclaration } from '@wishes/kit-contract/registry';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
-import { gateProblem, shellProvidedVersions } from './gate';
+import { gateProblem, KIT_SINGLETONS, shellProvidedVersions } from './gate';
 import { runRemotesCli } from './cli';
 
-const SHELL_SHARED = { react: '18.3.1', 'react-dom': '18.3.1', 'react-router-dom': '6.30.6', rxjs: '7.8.2', '@wishes/shared': '0.1.0' };
+const SHELL_SHARED = { react: '18.3.1', 'react-dom': '18.3.1', 'react-router-dom': '6.30.6', rxjs: '7.8.2', '@tanstack/react-query': '5.108.0' };
+/** The kit's run-time packages as their workspaces say (shared/kit-<name>/package.json, wishesKit.kind). */
+function kitSingletons(): Array<{ name: string; version: string }> {
+  const shared = path.join(__dirname, '..', '..', '..', 'shared');
+  return readdirSync(shared)
+    .filter((dir) => dir.startsWith('kit-'))
+    .map((dir) => JSON.parse(readFileSync(path.join(shared, dir, 'package.json'), 'utf8')) as { name: string; version: string; wishesKit?: { kind?: string } })
+    .filter((pkg) => pkg.wishesKit?.kind === 'singleton');
+}
+
 const TEMPLATE = '<!doctype html><html><head><title>Wishes</title></head><body><div id="root"></div></body></html>';
 
 function put(root: string, file: string, content: string) {
@@ -32,7 +40,7 @@ function federationManifest(name: string, required: Record<string, string>, expo
   });
 }
 
-const REQUIRED = { react: '^18.3.1', 'react-dom': '^18.3.1', 'react-router-dom': '^6.30.0', rxjs: '^7.8.2', '@wishes/shared': '^0.1.0' };
+const REQUIRED = { react: '^18.3.1', 'react-dom': '^18.3.1', 'react-router-dom': '^6.30.0', rxjs: '^7.8.2', '@tanstack/react-query': '^5.108.0' };
 
 function makeSite(): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'wishes-rel-site-'));
@@ -81,8 +89,12 @@ describe('the compatibility gate', () => {
     rmSync(releases, { recursive: true, force: true });
   });
 
-  it('reads what the shell provides from its build (the kit from its table when the build does not list it)', () => {
-    const kit = Object.fromEntries(KIT_PACKAGES.filter((k) => k.kind === 'singleton').map((k) => [k.name, k.version]));
+  it('knows every run-time kit package of the kit as a singleton', () => {
+    expect([...KIT_SINGLETONS].sort()).toEqual(kitSingletons().map((k) => k.name).sort());
+  });
+
+  it('reads what the shell provides from its build (the kit from its installed packages when the build does not list it)', () => {
+    const kit = Object.fromEntries(kitSingletons().map((k) => [k.name, k.version]));
     expect(Object.fromEntries(shellProvidedVersions(site))).toEqual({ ...SHELL_SHARED, ...kit });
   });
 
@@ -108,7 +120,7 @@ describe('the compatibility gate', () => {
 
   it.each<[string, Record<string, string>, string]>([
     ['react ^99', { ...REQUIRED, react: '^99.0.0' }, 'needs react ^99.0.0, but the active shell provides react 18.3.1'],
-    ['@wishes/shared ^0.2.0', { ...REQUIRED, '@wishes/shared': '^0.2.0' }, 'needs @wishes/shared ^0.2.0, but the active shell provides @wishes/shared 0.1.0'],
+    ['@tanstack/react-query ^6.0.0', { ...REQUIRED, '@tanstack/react-query': '^6.0.0' }, 'needs @tanstack/react-query ^6.0.0, but the active shell provides @tanstack/react-query 5.108.0'],
     ['rxjs ^8', { ...REQUIRED, rxjs: '^8.0.0' }, 'needs rxjs ^8.0.0, but the active shell provides rxjs 7.8.2'],
   ])('refuses a release needing %s, naming the package and both versions', (_label, required, reason) => {
     const dir = makeRelease(releases, 'mf-feed', `0.1.0-${Math.random().toString(16).slice(2, 10)}`, { required });

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { existsSync as exists, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { declarationProblems, registeredRemote, releaseContractProblem, type RemoteDeclaration } from '@wishes/shared/registry';
+import { declarationProblems, registeredRemote, releaseContractProblem, type RemoteDeclaration } from '@wishes/kit-contract/registry';
 import type { Database } from '../db/types';
 import { DIST_RELEASE, REGISTERED_REMOTES } from '../pages/remotes';
 import { listReleases, readRelease, releaseDir, remotesWithReleases, type ReleaseMeta } from './catalog';

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { registeredRemote } from '@wishes/shared/registry';
+import { registeredRemote } from '@wishes/kit-contract/registry';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite, REQUIRED, type Entry } from '../../test/kit/release-archives';
 import { releaseSiteBuild, SITE_ACTOR } from './site-build';

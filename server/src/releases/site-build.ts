@@ -14,7 +14,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { RemoteDeclaration } from '@wishes/shared/registry';
+import type { RemoteDeclaration } from '@wishes/kit-contract/registry';
 import { DIST_RELEASE, REGISTERED_REMOTES, remoteUrlOverride } from '../pages/remotes';
 import { nowIso } from '../db/types';
 import { buildingDir, ensureLocal, filesUnder, finishLocal, publishedMeta, releaseIdOf, storePublished } from './published';

@@ -1,4 +1,4 @@
-import { LIMITS } from '@wishes/shared/constants';
+import { LIMITS } from '@wishes/kit-contract/constants';
 import { isValidEmail } from '../auth/schemas';
 import { validatePassword } from '../auth/validators';
 import { demoUsers, demoWishes } from './demo-content';

@@ -16,7 +16,7 @@
  * The author's notification is not written here: the caller queues it (notifications/queue.ts).
  */
 import { type Kysely, sql } from 'kysely';
-import type { VoteSummary, VoteType } from '@wishes/shared/contract';
+import type { VoteSummary, VoteType } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { toSummary } from './queries';

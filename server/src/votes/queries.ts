@@ -6,8 +6,8 @@
  * (wish_id, user_id) index backs this up.
  */
 import { type Kysely, sql } from 'kysely';
-import type { Voter, VoteSummary, VoteType } from '@wishes/shared/contract';
-import { ANONYMOUS } from '@wishes/shared/constants';
+import type { Voter, VoteSummary, VoteType } from '@wishes/kit-contract/api';
+import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
 import { VISIBLE_TO, fullName } from '../wishes/visibility';

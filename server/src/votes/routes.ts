@@ -1,6 +1,6 @@
 /** Vote, remove a vote, and list who voted (paged). */
-import type { VoteType } from '@wishes/shared/contract';
-import { DEFAULT_VOTE_TYPE } from '@wishes/shared/constants';
+import type { VoteType } from '@wishes/kit-contract/api';
+import { DEFAULT_VOTE_TYPE } from '@wishes/kit-contract/constants';
 import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';

@@ -1,5 +1,5 @@
-/** Server-only texts and helpers of the vote routes (their schemas are in the operation table, @wishes/shared/contract). */
-import { VOTERS_PAGE_MAX_LIMIT } from '@wishes/shared/contract';
+/** Server-only texts and helpers of the vote routes (their schemas are in the operation table, @wishes/kit-contract/api). */
+import { VOTERS_PAGE_MAX_LIMIT } from '@wishes/kit-contract/api';
 
 /** `?limit=` of the voters call: digits 1..VOTERS_PAGE_MAX_LIMIT (default the maximum), else null (a 400). */
 export const parseVotersLimit = (text: string | undefined): number | null => {

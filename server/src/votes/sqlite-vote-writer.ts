@@ -18,7 +18,7 @@
  * that transaction, so the caller takes the Kysely path, which waits on the driver's mutex.
  */
 import type { Database as SqliteConnection } from 'better-sqlite3';
-import type { VoteSummary, VoteType } from '@wishes/shared/contract';
+import type { VoteSummary, VoteType } from '@wishes/kit-contract/api';
 import { nowIso } from '../db/types';
 import { sqliteVoteNotifications } from '../notifications/service';
 import { toSummary } from './queries';

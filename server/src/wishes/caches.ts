@@ -5,7 +5,7 @@
  * through the publisher cluster/wiring.ts installs).
  */
 import type { Kysely } from 'kysely';
-import type { VoteType } from '@wishes/shared/contract';
+import type { VoteType } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
 import { configureReadModel, readModelChanged, readModelOf } from './read-model';
 

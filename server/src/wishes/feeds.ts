@@ -4,7 +4,7 @@
  * (read-model.ts): shared pages without any viewer's vote, the reader's own votes laid over them.
  */
 import { type Kysely, sql } from 'kysely';
-import { ANONYMOUS } from '@wishes/shared/constants';
+import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import type { Database, Dialect } from '../db/types';
 import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
 import { readColumnNowOnSqlite, readHot, readIds, rowLimit } from '../db/hot-reads';

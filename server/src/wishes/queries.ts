@@ -3,7 +3,7 @@
  * Who sees what: visibility.ts; the lists: feeds.ts; search: search.ts; caches: caches.ts.
  */
 import { type Kysely, sql } from 'kysely';
-import type { Wish } from '@wishes/shared/contract';
+import type { Wish } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { readHot } from '../db/hot-reads';

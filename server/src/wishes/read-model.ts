@@ -50,7 +50,7 @@
  *   runs its query (the benchmark's "no read model" figures).
  */
 import { sql, type Kysely } from 'kysely';
-import type { NotificationsPage, ReportedWish, Voter, VoteType, Wish } from '@wishes/shared/contract';
+import type { NotificationsPage, ReportedWish, Voter, VoteType, Wish } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
 import { sqliteHandleOf } from '../db/connect';
 import { readHot } from '../db/hot-reads';

@@ -1,6 +1,6 @@
 /** Save, detail, edit, delete, the feeds, a user's wishes, and search (operations tagged `wishes`). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LIMITS } from '@wishes/shared/constants';
+import { LIMITS } from '@wishes/kit-contract/constants';
 import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { PAGE_SIZE, parseId, parsePage } from '../app/params';

@@ -1,4 +1,4 @@
-/** Server-only texts of the wish routes (their schemas are in the operation table, @wishes/shared/contract). */
+/** Server-only texts of the wish routes (their schemas are in the operation table, @wishes/kit-contract/api). */
 
 export const WISH_TEXT = {
   notFound: 'Wish not found',

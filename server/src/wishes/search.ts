@@ -3,7 +3,7 @@
  * PostgreSQL tsvector under statement_timeout), the first pages' ids cached a few seconds.
  */
 import { type Kysely, sql } from 'kysely';
-import type { Wish } from '@wishes/shared/contract';
+import type { Wish } from '@wishes/kit-contract/api';
 import type { Database, Dialect } from '../db/types';
 import { sqliteFileOf } from '../db/connect';
 import { SEARCH_CACHE_ENTRIES, SEARCH_CACHE_IDS, SEARCH_CACHE_MS, searchCacheOf, searchVersionOf, type RankedIds } from './caches';

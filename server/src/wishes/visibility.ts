@@ -5,8 +5,8 @@
  * whoever asks. WISH_SELECT/WISH_JOINS join the author and the viewer's own vote; toWish shapes the row.
  */
 import { sql } from 'kysely';
-import type { Wish } from '@wishes/shared/contract';
-import { ANONYMOUS } from '@wishes/shared/constants';
+import type { Wish } from '@wishes/kit-contract/api';
+import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import { HIDDEN_BY_MODERATORS } from '../db/types';
 
 /** The viewer id used in joins; 0 matches no user, so visitors see only public wishes. */

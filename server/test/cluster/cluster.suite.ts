@@ -20,8 +20,8 @@ import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import { REPO_ROOT } from '../../src/app/config';
-import { PROBE_PATHS } from '@wishes/shared/contract';
-import { registeredRemote } from '@wishes/shared/registry';
+import { PROBE_PATHS } from '@wishes/kit-contract/api';
+import { registeredRemote } from '@wishes/kit-contract/registry';
 import { archive, build } from '../kit/release-archives';
 import { commandExists, describeUnless, firstMissing, tcpReachable, unreachable } from '../kit/services';
 

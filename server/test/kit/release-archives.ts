@@ -8,10 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
-import type { RemoteDeclaration } from '@wishes/shared/registry';
+import type { RemoteDeclaration } from '@wishes/kit-contract/registry';
 
-const SHELL_SHARED = { react: '18.3.1', 'react-dom': '18.3.1', 'react-router-dom': '6.30.6', rxjs: '7.8.2', '@wishes/shared': '0.1.0' };
-export const REQUIRED = { react: '^18.3.1', 'react-dom': '^18.3.1', 'react-router-dom': '^6.30.0', rxjs: '^7.8.2', '@wishes/shared': '^0.1.0' };
+const SHELL_SHARED = { react: '18.3.1', 'react-dom': '18.3.1', 'react-router-dom': '6.30.6', rxjs: '7.8.2', '@tanstack/react-query': '5.108.0' };
+export const REQUIRED = { react: '^18.3.1', 'react-dom': '^18.3.1', 'react-router-dom': '^6.30.0', rxjs: '^7.8.2', '@tanstack/react-query': '^5.108.0' };
 
 export interface Entry {
   name: string;

@@ -12,7 +12,7 @@ import { request as httpRequest, Agent } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../../src/app/config';
-import { PROBE_PATHS } from '@wishes/shared/contract';
+import { PROBE_PATHS } from '@wishes/kit-contract/api';
 
 export const IN_CI = Boolean(process.env.CI);
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { IN_CI, createThrowawayPg, http, sleep, startServer, stopServer, throwawayPgUnavailable, type ServerChild, type ThrowawayPg } from './child';
 import { missingWrites, signUp, writeLoad } from './writers';
-import { PROBE_PATHS } from '@wishes/shared/contract';
+import { PROBE_PATHS } from '@wishes/kit-contract/api';
 
 jest.setTimeout(180_000);
 

@@ -4,8 +4,8 @@
  * After the fault, every acknowledged write must be in the database.
  */
 import { http, sleep } from './child';
-import { API_ROUTES, apiPath, type ApiOperationId } from '@wishes/shared/contract';
-/** An operation's method and path from the operation table (@wishes/shared/routes). */
+import { API_ROUTES, apiPath, type ApiOperationId } from '@wishes/kit-contract/api';
+/** An operation's method and path from the operation table (@wishes/kit-contract/routes). */
 const at = (id: ApiOperationId, params: Record<string, string | number> = {}) => [API_ROUTES[id].method, apiPath(id, params)] as const;
 
 export interface LoadUser {

@@ -9,7 +9,7 @@
  */
 import { rmSync } from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { OPERATION_IDS, OPERATIONS, pathOf, type OperationId } from '@wishes/shared/contract';
+import { OPERATION_IDS, OPERATIONS, pathOf, type OperationId } from '@wishes/kit-contract/api';
 import { createTestApp, dialects, DEFAULT_PASSWORD, TEST_CONFIG, type TestContext, type TestUser } from '../kit/harness';
 import { newPreviewToken } from '../../src/releases/canary';
 import { makeFakeSite, withSiteRoot } from './site';
@@ -433,7 +433,7 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     expect(problems).toEqual([]);
   });
 
-  it('has a row for every operation of the table (@wishes/shared/contract)', () => {
+  it('has a row for every operation of the table (@wishes/kit-contract/api)', () => {
     for (const row of ROWS) row.req(w, 'visitor');
     expect(OPERATION_IDS.filter((id) => !CALLED.has(id) && !NOT_IN_MATRIX.has(id))).toEqual([]);
   });

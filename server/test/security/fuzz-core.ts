@@ -17,9 +17,9 @@ import { brotliDecompressSync, unzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { OPERATION_IDS, OPERATIONS, type OperationId } from '@wishes/shared/contract';
+import { OPERATION_IDS, OPERATIONS, type OperationId } from '@wishes/kit-contract/api';
 import { DEFAULT_PASSWORD, type TestContext, type TestUser } from '../kit/harness';
-import { PROBE_PATHS } from '@wishes/shared/contract';
+import { PROBE_PATHS } from '@wishes/kit-contract/api';
 
 export interface FuzzWorld {
   t: TestContext;
@@ -108,7 +108,7 @@ export interface RouteTemplate {
   method: string;
   /** `:wish`, `:user`, `:page` and `:any` are replaced by generated path parameters. */
   path: string;
-  /** The operation of the table (@wishes/shared/contract) this route is, when it is one. */
+  /** The operation of the table (@wishes/kit-contract/api) this route is, when it is one. */
   operationId?: OperationId;
   /** Body fields the route reads (for near-valid bodies). */
   valid?: (w: FuzzWorld) => Record<string, unknown>;

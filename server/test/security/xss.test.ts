@@ -11,7 +11,7 @@ import { createTestApp, dialects, type TestContext, type TestUser } from '../kit
 import { renderPage, serializeForScript } from '../../src/pages/html';
 import { TEMPLATE, makeFakeSite, withSiteRoot } from './site';
 
-/** The elements the feed's first paint draws (shared/src/firstPaint.ts); anything else would be injected markup. */
+/** The elements the feed's first paint draws (shared/kit-ui/src/firstPaint.ts); anything else would be injected markup. */
 const FIRST_PAINT_TAGS = new Set(['div', 'h1', 'ul', 'li', 'article', 'header', 'a', 'span', 'svg', 'g', 'path', 'time', 'footer', 'p']);
 
 const PAYLOADS = [
@@ -137,7 +137,7 @@ describe.each(dialects)('stored XSS payloads (%s)', (dialect) => {
       const others = [...split!.rest.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script/gi)];
       expect(others.filter(([, attrs]) => !/type="application\/json"/.test(attrs)).map(([, attrs]) => attrs.trim())).toEqual(['defer src=main.js']);
       for (const [, , raw] of others) expect(raw ? embeddedProblems(raw) : []).toEqual([]);
-      // /feed also draws its first page as HTML (the first paint, @wishes/shared/firstPaint): there
+      // /feed also draws its first page as HTML (the first paint, @wishes/kit-ui/firstPaint): there
       // every payload is escaped text. Only the card's own elements, no comment, no script.
       const firstPaint = /<div id="first-paint"[\s\S]*<\/ul><\/div><\/div>/.exec(split!.rest)?.[0] ?? '';
       if (pattern === '/feed') expect(firstPaint).toMatch(/alert/);

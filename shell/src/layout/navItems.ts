@@ -1,8 +1,8 @@
 /**
  * The icon navigation (docs/product.md#2-screens-and-routes, Global layout): the entries the active remotes declare in the app
- * registry (shared/src/registry.ts), each with its visibility (visitors see only Feed).
+ * registry (shared/kit-contract/src/registry.ts), each with its visibility (visitors see only Feed).
  */
-import { APP_REGISTRY, type NavViewer } from '@wishes/shared/remotes';
+import { APP_REGISTRY, type NavViewer } from '@wishes/kit-contract/remotes';
 import { type NavDeclaration } from '@wishes/kit-contract';
 import { navItemsFor, siteComposition, type SiteComposition } from '../remotes/composition';
 

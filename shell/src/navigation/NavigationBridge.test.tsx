@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { navigate } from '@wishes/kit-session';
 import { NavigationBridge } from './NavigationBridge';
-import { LocationProbe } from '@wishes/shared/testing';
+import { LocationProbe } from '@wishes/kit-test';
 
 it('moves the router when the bus asks', () => {
   render(

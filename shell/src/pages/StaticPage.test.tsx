@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createQueryClient, DataProvider } from '@wishes/kit-client';
-import { recordToasts } from '@wishes/shared/testing';
+import { recordToasts } from '@wishes/kit-test';
 import { StaticPage, withoutLeadingTitle } from './StaticPage';
 import { http, HttpResponse, server } from '../test/http';
 

@@ -74,7 +74,7 @@ describe('site composition from the runtime manifest', () => {
   });
 
   it('shows the moderation entry in the header once the session says moderator', async () => {
-    // mf-moderation's own registry entry (shared/src/registry.ts) brings it, for moderators and admins only.
+    // mf-moderation's own registry entry (shared/kit-contract/src/registry.ts) brings it, for moderators and admins only.
     setSiteComposition(registryManifest());
     signInAs();
     renderApp('/feed');

@@ -4,7 +4,7 @@
  * registry and each remote's active release. Composed once at start-up, before the first render;
  * a remote the manifest lists without declarations (an older server) gets its registry entry's.
  */
-import { APP_REGISTRY, navEntryVisible, type NavViewer } from '@wishes/shared/remotes';
+import { APP_REGISTRY, navEntryVisible, type NavViewer } from '@wishes/kit-contract/remotes';
 import { type MenuDeclaration, type NavDeclaration, type RemoteDeclaration, type RemotesManifest, type RouteDeclaration } from '@wishes/kit-contract';
 
 export interface ComposedRoute extends RouteDeclaration {

@@ -1,5 +1,5 @@
 /**
- * The server's first paint (@wishes/shared/firstPaint): the feed's first page drawn in HTML inside
+ * The server's first paint (@wishes/kit-ui/firstPaint): the feed's first page drawn in HTML inside
  * #root before any script. React empties #root when it first commits, so the shell takes hold of
  * that element beforehand and puts it back as the loading state of the page it stands for, in the
  * same commit (a layout effect: before the browser paints), until the remote's live page replaces
@@ -8,7 +8,7 @@
  * (its links work without scripts) rather than instead of it.
  */
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { FIRST_PAINT_ELEMENT_ID, FIRST_PAINT_STALE_CLASS } from '@wishes/shared/firstPaint';
+import { FIRST_PAINT_ELEMENT_ID, FIRST_PAINT_STALE_CLASS } from '@wishes/kit-ui/firstPaint';
 
 let adopted: HTMLElement | null = null;
 

@@ -1,6 +1,6 @@
 /**
  * Loads one exposed module of a remote through the federation runtime that the build plugin set
- * up (so remotes share the shell's React), within the shared time limit (@wishes/shared).
+ * up (so remotes share the shell's React), within the shared time limit (the kit).
  */
 import type { ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';

@@ -7,7 +7,7 @@
  * tab's sessionStorage until `<folder>@off` or the banner's button; with the mode off, any stored
  * override is dropped and the parameter is ignored.
  */
-import { originAllowed, parseOverrideValue, REMOTE_OVERRIDE_PARAM } from '@wishes/shared/remoteOverride';
+import { originAllowed, parseOverrideValue, REMOTE_OVERRIDE_PARAM } from '@wishes/kit-contract/remoteOverride';
 import { type RemotesManifest } from '@wishes/kit-contract';
 
 export const OVERRIDE_STORAGE_KEY = 'wishes_mf_override';

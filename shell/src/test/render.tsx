@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { configureSessionEnvironment, signOut } from '@wishes/kit-session';
 import { createQueryClient, DataProvider, setOptions } from '@wishes/kit-client';
-import { LocationProbe, signInForTest } from '@wishes/shared/testing';
+import { LocationProbe, signInForTest } from '@wishes/kit-test';
 import { App } from '../App';
 import { ROUTER_FUTURE } from '../routes';
 

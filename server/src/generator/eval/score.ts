@@ -8,7 +8,7 @@
  * with the same measures.
  */
 import nlp from 'compromise';
-import type { GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
+import type { GenerateRequest, ImproveInstruction } from '@wishes/kit-contract/api';
 import prompts from './prompts.json';
 import variety from './variety.json';
 import { fragmentErrors, registerBreaks, repeatsInNextSentence, sameOpenings, sentencesOfText, verbsOf } from '../grammar';

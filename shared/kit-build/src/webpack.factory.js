@@ -1,0 +1,190 @@
+/**
+ * One webpack configuration for the shell and every remote. Each app keeps a two-line
+ * webpack.config.js and its own federation.config.js (name, exposes, dev port) beside it, so a
+ * team can build, test and ship its app alone: `npm run build -w <app>` writes <app>/dist with
+ * its own remoteEntry.js and mf-manifest.json.
+ */
+const path = require('path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
+const zlib = require('zlib');
+const sharedSingletons = require('./federation.shared');
+const { RXJS, ROUTER } = sharedSingletons;
+const StartupPreloadPlugin = require('./startup-preload-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const ReactRefreshWebpackPlugin = require('@pmmmwh/react-refresh-webpack-plugin');
+
+const API_ORIGIN = process.env.WISHES_API_ORIGIN || 'http://127.0.0.1:8000';
+/** A kit package's file: its sources in the monorepo (shared/kit-<name>/src) or its installed build. */
+const KIT_FILE = /[\\/](shared[\\/]kit-[a-z]+[\\/]src|node_modules[\\/]@wishes[\\/]kit-[a-z]+)[\\/]/;
+
+/** A library module of the host's start-up (its shared singletons' code): not the federation runtime, not the app's own sources. */
+function isStartupLibrary(module) {
+  const resource = module.nameForCondition && module.nameForCondition();
+  if (!resource) return false;
+  if (KIT_FILE.test(resource)) return true;
+  return /[\\/]node_modules[\\/]/.test(resource) && !/[\\/]node_modules[\\/]@module-federation[\\/]/.test(resource);
+}
+
+/**
+ * @param {string} appDir the app's folder (__dirname of its webpack.config.js)
+ * @param {{ name: string, port: number, exposes?: Record<string,string>, host?: boolean, runtimePlugins?: string[] }} federation
+ */
+module.exports = function createWebpackConfig(appDir, federation) {
+  const pkg = require(path.join(appDir, 'package.json'));
+  return (_env, argv = {}) => {
+    const production = argv.mode !== 'development';
+    // `npm run dev -w <remote>`: the remote's own page (its routes in the kit's standalone
+    // host), besides its remoteEntry.js for the shell. Never in a production build.
+    const standalone = !production && !federation.host;
+    const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack');
+    return {
+      mode: production ? 'production' : 'development',
+      context: appDir,
+      entry: { main: './src/index.ts' },
+      // No eval-based maps in development: a dev build loaded into the real site (?mf_override=,
+      // docs/teams.md) runs under the site's CSP, which never allows 'unsafe-eval'.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        publicPath: 'auto',
+        // Entry files keep stable names (the federation runtime derives paths from them); the server
+        // serves them revalidated, and caches the content-hashed chunks immutably.
+        // The host's start-up library chunk (optimization below) is content-hashed like any chunk.
+        filename: federation.host && production ? (data) => (data.chunk && data.chunk.name === 'startup' ? '[name].[contenthash:8].js' : '[name].js') : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        assetModuleFilename: production ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
+        uniqueName: federation.name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias: { rxjs$: RXJS.entry, 'react-router-dom$': ROUTER.entry } },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'ts-loader',
+              // Type-checking runs separately (`npm run typecheck`) so builds stay fast on 2 cores.
+              options: {
+                transpileOnly: true,
+                configFile: path.join(appDir, 'tsconfig.json'),
+                compilerOptions: { noEmit: false },
+                // Development: React Fast Refresh (edits re-render in place, state kept) instead of reloads.
+                ...(production ? {} : { getCustomTransformers: () => ({ before: [require('react-refresh-typescript')()] }) }),
+              },
+            },
+          },
+          // Production: each chunk's CSS is its own content-hashed stylesheet (mini-css-extract), not
+          // a string in the JavaScript plus style-loader's code to attach it — the bytes are no longer
+          // parsed as script, are cached apart from the code, and the shell's start-up stylesheet is
+          // a <link> in index.html (StartupPreloadPlugin), so the first paint has it. A remote's
+          // chunk waits for its stylesheet before its module runs (no unstyled flash); the server
+          // preloads the stylesheets of a page's exposed modules (server/src/pages/preload.ts).
+          // Development keeps style-loader (hot replacement of styles).
+          { test: /\.css$/, use: [production ? MiniCssExtractPlugin.loader : 'style-loader', { loader: 'css-loader', options: { sourceMap: !production } }] },
+          { test: /\.(png|jpe?g|webp|gif)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+          // SVG is a document (it can carry script): always inlined as a data URL, never a file the
+          // site serves from its own origin, so a release never holds one (the server refuses it).
+          { test: /\.svg$/, type: 'asset/inline' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: federation.name,
+          filename: 'remoteEntry.js',
+          exposes: federation.exposes || {},
+          remotes: {},
+          shared: sharedSingletons(pkg, { appDir, host: Boolean(federation.host), production }),
+          runtimePlugins: [...(federation.host ? [require.resolve('./external-runtime-provider')] : []), ...(federation.runtimePlugins || [])],
+          manifest: true,
+          dts: false,
+          // One federation runtime on the page: the host bundles it and hands it to every remote
+          // entry (a global set at the host's init), so each remoteEntry.js does not carry its own
+          // ~25 KB gzip copy. Remotes are still registered at run time from /mf/remotes.json.
+          // (The host's provider is build/external-runtime-provider.js, not `provideExternalRuntime`.)
+          // optimization: remotes are registered by their remoteEntry.js, never by an
+          // mf-manifest.json entry, so the runtime's manifest-snapshot plugin is dead code; and the
+          // bundles only run in browsers (no Node script loader).
+          // (A standalone remote is its own host in development, so it keeps its runtime there.)
+          experiments: {
+            ...(federation.host || !production ? {} : { externalRuntime: true }),
+            optimization: { disableSnapshot: true, target: 'web' },
+          },
+        }),
+        // the kit takes two classes from rxjs (Subject, BehaviorSubject), and as a singleton
+        // its code runs once on a page (the host's copy). Its own imports of 'rxjs' are served from
+        // the rxjs files directly, tree-shaken (a query makes that entry module its own, apart from
+        // the provided one whose exports all count as used), instead of consuming the shared
+        // 'rxjs', which would make every start-up download the whole library. The whole library
+        // stays the shared singleton for app code, provided from the same files (the shell's
+        // src/remotes/sharedRxjs.ts): the same module instances, one Subject class on the page.
+        new NormalModuleReplacementPlugin(/^rxjs$/, (resolveData) => {
+          const issuer = resolveData.contextInfo && resolveData.contextInfo.issuer;
+          if (issuer && (KIT_FILE.test(issuer))) resolveData.request = `${RXJS.entry}?wishes-shared`;
+        }),
+        new DefinePlugin({ __WISHES_STANDALONE__: JSON.stringify(standalone) }),
+        ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
+        // Hot module replacement with React Fast Refresh in development. A change that cannot be
+        // applied in place (or a page whose React is a production build, e.g. the real site with
+        // ?mf_override=) falls back to a full reload (devServer.liveReload).
+        ...(production ? [] : [new ReactRefreshWebpackPlugin({ overlay: false })]),
+        ...(standalone ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), chunks: ['main'], scriptLoading: 'defer', inject: 'head' })] : []),
+        ...(federation.host
+          ? [
+              new HtmlWebpackPlugin({ template: path.join(appDir, 'public', 'index.html'), scriptLoading: 'defer', inject: 'head' }),
+              // The start-up chunks (bootstrap + the shared singletons it consumes) preloaded from
+              // the HTML, so they download beside main.js instead of after it has run.
+              new StartupPreloadPlugin(),
+            ]
+          : []),
+        // Precompressed copies beside each file; the server sends them as they are (no
+        // compression per request): brotli at its best level, gzip for clients without br.
+        ...(production
+          ? [
+              new CompressionPlugin({
+                filename: '[path][base].br',
+                algorithm: 'brotliCompress',
+                test: /\.(js|css|json|svg)$/,
+                compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+              new CompressionPlugin({
+                filename: '[path][base].gz',
+                algorithm: 'gzip',
+                test: /\.(js|css|json|svg)$/,
+                compressionOptions: { level: 9 },
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+            ]
+          : []),
+      ],
+      performance: { hints: false },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: 'deterministic',
+        // The host's eagerly provided singletons (federation.shared.js), the libraries and the kit,
+        // in one content-hashed start-up file beside main.js (an HTML <script defer>): main.js keeps
+        // its stable name and is revalidated on every load, so it holds only webpack's and the
+        // federation's runtime and the entry; the libraries stay cached across shell releases.
+        ...(federation.host && production
+          ? { splitChunks: { cacheGroups: { startup: { name: 'startup', chunks: 'initial', test: isStartupLibrary, enforce: true } } } }
+          : {}),
+      },
+      devServer: {
+        port: federation.port,
+        host: '127.0.0.1',
+        hot: true,
+        liveReload: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        historyApiFallback: true,
+        proxy: federation.host
+          ? [{ context: ['/api', '/media', '/static', '/mf/remotes.json'], target: API_ORIGIN, changeOrigin: true }]
+          : [{ context: ['/api', '/media', '/static'], target: API_ORIGIN, changeOrigin: true }],
+      },
+    };
+  };
+};

@@ -1,2 +1,0 @@
-export { loadWithin, RemoteLoadError, REMOTE_TIMEOUT_MS } from './loadWithin';
-export { ErrorBoundary } from './ErrorBoundary';
