@@ -1,0 +1,21 @@
+/**
+ * @wishes/kit-ui: the UI kit, form and paging hooks, formatting and validation. Each line is a file
+ * this package owns (scripts/kit-pack.js reads them).
+ */
+export * from '../ui/styles';
+export * from '../ui/iconPaths';
+export * from '../ui/Button';
+export * from '../ui/Icon';
+export * from '../ui/Modal';
+export * from '../ui/Status';
+export * from '../ui/useMenu';
+export * from '../forms/useFormFields';
+export * from '../forms/useSubmit';
+export * from '../paging/usePagedList';
+export * from '../paging/Pager';
+export * from '../paging/useShowOlder';
+export * from '../remoteLoading/loadWithin';
+export * from '../remoteLoading/ErrorBoundary';
+export * from '../format';
+export * from '../useKeyedState';
+export * from '../validation';
