@@ -33,6 +33,8 @@ import { createGenerator, type WishGenerator } from '../generator/provider';
 import { claimsStillValid, configureSessionCache } from '../auth/sessions';
 import { suspensionOf } from '../auth/queries';
 import { configureFeedCache } from '../wishes/caches';
+import { createEventBus } from '../platform/events';
+import { subscribeAll } from './subscriptions';
 import { createInProcessBus, createPostgresBus } from '../notifications/bus';
 import { createNotifier } from '../notifications/service';
 import releaseRoutes from '../releases/routes';
@@ -144,7 +146,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   app.addHook('onClose', async () => {
     await unreadBus.close();
   });
-  const notifications = createNotifier(db, dialect, unreadBus, app.log);
+  // Domain events: writers emit, subscribers (app/subscriptions.ts) follow; in cluster mode over Redis too.
+  const events = createEventBus((error, event) => app.log.error({ err: error, event: event.kind }, 'an event subscriber failed'));
+  const notifications = createNotifier(db, dialect, unreadBus, app.log, events);
+  const subscriptions = subscribeAll({ db, events, notifications });
   // Registered after the database's and the bus's hooks, so it runs before them (onClose hooks run
   // last-registered first): the queued notifications are written and published before they close.
   app.addHook('onClose', async () => {
@@ -159,10 +164,12 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await db.destroy();
       throw error;
     }
-    const unwire = wireClusterInvalidations(db, cluster, { session: config.sessionCacheMs });
+    const unwire = wireClusterInvalidations(db, cluster, { session: config.sessionCacheMs }, events, subscriptions.resync);
+    subscriptions.clusterMode(true);
     const link = cluster;
     app.addHook('onClose', async () => {
       unwire();
+      subscriptions.clusterMode(false);
       await link.close();
     });
   }
@@ -190,7 +197,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   }
   // wishes_mail_sent_total and wishes_mail_failed_total{reason} (mail/refusals.ts).
   const mailer = countedMailer(configuredMailer, metrics.registry);
-  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications, cluster, metrics, canaryClock: options.canaryClock };
+  const deps: AppDeps = { db, config, mailer, generator, dialect, events, notifications, cluster, metrics, canaryClock: options.canaryClock };
   app.decorate('deps', deps);
 
   // Cross-cutting: errors, body parsing, the request log, headers, compression, throttles, docs, auth.

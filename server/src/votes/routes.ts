@@ -10,7 +10,6 @@ import { VOTE_TEXT, parseVotersLimit } from './schemas';
 import * as q from './queries';
 import { createSqliteVoteWriter } from './sqlite-vote-writer';
 import { createPostgresVoteWriter } from './postgres-vote-writer';
-import { wishVoted } from '../wishes/caches';
 
 const isVoteType = (v: unknown): v is VoteType => v === 'upvote' || v === 'downvote';
 
@@ -32,8 +31,8 @@ export default defineRoutes((app, deps) => {
    */
   const changeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
     const wish = await writeVote(wishId, userId, voteType);
-    // Before the answer: the pages showing this wish and the voter's own index (read model), in every process.
-    if (wish) wishVoted(db, wishId, userId, voteType);
+    // Before the answer: the read model's subscriber drops the pages showing this wish and sets the voter's own index, in every process.
+    if (wish) await deps.events.emit({ kind: 'vote.changed', wishId, userId, vote: voteType });
     return wish;
   };
   const writeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {

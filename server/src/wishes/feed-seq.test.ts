@@ -6,13 +6,27 @@
 import { sql } from 'kysely';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { clearFeedCache } from './caches';
-import { deleteWish, insertWish, updateWish } from './queries';
+import * as q from './queries';
 import { feedPage } from './feeds';
 import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
 
 describe.each(dialects)('feed positions (%s)', (dialect) => {
   let t: TestContext;
   let author: TestUser;
+  // The store's writes, each followed by its event, as the routes do.
+  const insertWish = async (...args: Parameters<typeof q.insertWish>) => {
+    const id = await q.insertWish(...args);
+    await t.app.deps.events.emit({ kind: 'wish.saved', wishId: id, authorId: args[1] });
+    return id;
+  };
+  const deleteWish = async (db: Parameters<typeof q.deleteWish>[0], id: number) => {
+    await q.deleteWish(db, id);
+    await t.app.deps.events.emit({ kind: 'wish.deleted', wishId: id });
+  };
+  const updateWish = async (db: Parameters<typeof q.updateWish>[0], id: number, change: { isPublic: boolean }) => {
+    await q.updateWish(db, id, change);
+    await t.app.deps.events.emit({ kind: 'wish.visibility-changed', wishId: id, isPublic: change.isPublic });
+  };
   beforeAll(async () => {
     t = await createTestApp(dialect);
     author = await t.createUser();

@@ -11,8 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PASSWORD, dialects, type TestDialect } from '../../test/kit/harness';
 import { CROSS_PROCESS_MS, hasRedis, startReadModelApps } from '../../test/kit/read-model-apps';
 import { runAdminCommand } from '../moderation/admin-cli';
-import { publishWishChanges } from './caches';
-import { CAPS, VERSION_CHECK_MS, configureReadModel, readModelOf, renderPage, sharedPageOf, type SharedPage } from './read-model';
+import { CAPS, VERSION_CHECK_MS, readModelOf, renderPage, sharedPageOf, type SharedPage } from './read-model';
 
 jest.setTimeout(120_000);
 
@@ -461,9 +460,7 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
       const id = await save(author, 'its message is lost');
       await prime(author, voter, id);
       // The writer stops telling the other process anything: only the version check is left.
-      const db = s.writer.deps.db;
-      configureReadModel(db, { publish: () => undefined });
-      publishWishChanges(db, () => undefined);
+      s.writer.deps.events.setRemote(null);
       expect((await call(s.writer, 'POST', `/api/wish/${id}/vote/`, voter.access, { vote_type: 'upvote' })).statusCode).toBe(200);
       const took = await shows(CROSS_PROCESS_MS, 'vote without a message', async () => find(await feed(voter), id)?.vote_type === 'upvote');
       const second = await save(author, 'saved without a message');

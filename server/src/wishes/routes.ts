@@ -103,9 +103,11 @@ export default defineRoutes((_app, deps) => {
         const theme = request.body.card_theme ? chosenTheme(request.body.card_theme, null) : null;
         const id = await q.insertWish(db, userId, text, request.body.is_public ?? true);
         if (theme) await q.setCardTheme(db, id, theme);
+        await deps.events.emit({ kind: 'wish.saved', wishId: id, authorId: userId });
         if (chatId !== undefined && !(await attachToWish(db, chatId, id))) {
           // Another save took the chat in the meantime: this one is undone.
           await q.deleteWish(db, id);
+          await deps.events.emit({ kind: 'wish.deleted', wishId: id });
           throw new HttpError(409, CHAT_TEXT.alreadyKept);
         }
         return reply.code(201).send({ wish_id: id });
@@ -150,6 +152,9 @@ export default defineRoutes((_app, deps) => {
         if (found.user_id !== userId) throw new HttpError(403, WISH_TEXT.notYoursToChange);
         if (text !== undefined || isPublic !== undefined) await q.updateWish(db, id, { text, isPublic });
         if (theme) await q.setCardTheme(db, id, theme);
+        const fields = [...(text !== undefined ? (['text'] as const) : []), ...(theme ? (['card_theme'] as const) : [])];
+        if (fields.length > 0) await deps.events.emit({ kind: 'wish.edited', wishId: id, fields });
+        if (isPublic !== undefined) await deps.events.emit({ kind: 'wish.visibility-changed', wishId: id, isPublic });
         const wish = await q.getVisibleWish(db, id, userId);
         if (!wish) throw new HttpError(404, WISH_TEXT.notFound);
         return { wish: { ...wish, card_theme: themeStyle(await q.cardThemeOf(db, id)).name } };
@@ -167,6 +172,7 @@ export default defineRoutes((_app, deps) => {
           await writeLog(db, { actorId: userId, action: 'delete', targetType: 'wish', targetId: id, reason: WISH_TEXT.moderatorDeleteReason });
         }
         await q.deleteWish(db, id);
+        await deps.events.emit({ kind: 'wish.deleted', wishId: id });
         return { message: WISH_TEXT.deleted };
       },
     },
