@@ -32,7 +32,7 @@ import { countedMailer } from '../mail/refusals';
 import { createGenerator, type WishGenerator } from '../generator/provider';
 import { claimsStillValid, configureSessionCache } from '../auth/sessions';
 import { suspensionOf } from '../auth/queries';
-import { configureFeedCache } from '../wishes/caches';
+import { createReadModel } from '../wishes/read-model';
 import { createEventBus } from '../platform/events';
 import { subscribeAll } from './subscriptions';
 import { createInProcessBus, createPostgresBus } from '../notifications/bus';
@@ -100,7 +100,6 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const { db, dialect } = openDatabase(config.databaseUrl);
-  configureFeedCache(db, config.feedCacheMs);
   configureSessionCache(db, config.sessionCacheMs);
   try {
     await migrateToLatest(db, dialect);
@@ -148,8 +147,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   });
   // Domain events: writers emit, subscribers (app/subscriptions.ts) follow; in cluster mode over Redis too.
   const events = createEventBus((error, event) => app.log.error({ err: error, event: event.kind }, 'an event subscriber failed'));
-  const notifications = createNotifier(db, dialect, unreadBus, app.log, events);
-  const subscriptions = subscribeAll({ db, events, notifications });
+  // WISHES_FEED_CACHE_MS=0 turns the read model off (every read queries: the benchmark's "no read model" figures).
+  const readModel = createReadModel(db, { enabled: config.feedCacheMs > 0 });
+  const notifications = createNotifier(db, dialect, unreadBus, app.log, events, readModel);
+  const subscriptions = subscribeAll({ readModel, events, notifications });
   // Registered after the database's and the bus's hooks, so it runs before them (onClose hooks run
   // last-registered first): the queued notifications are written and published before they close.
   app.addHook('onClose', async () => {
@@ -197,7 +198,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   }
   // wishes_mail_sent_total and wishes_mail_failed_total{reason} (mail/refusals.ts).
   const mailer = countedMailer(configuredMailer, metrics.registry);
-  const deps: AppDeps = { db, config, mailer, generator, dialect, events, notifications, cluster, metrics, canaryClock: options.canaryClock };
+  const deps: AppDeps = { db, config, mailer, generator, dialect, events, readModel, notifications, cluster, metrics, canaryClock: options.canaryClock };
   app.decorate('deps', deps);
 
   // Cross-cutting: errors, body parsing, the request log, headers, compression, throttles, docs, auth.

@@ -7,13 +7,10 @@
  * - Notifications: `follow.changed` (the followed member's "new follower", withdrawn on unfollow),
  *   this process's writes only (another process notifies for its own).
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
 import type { EventBus } from '../platform/events';
 import type { Notifier } from '../notifications/service';
 import { subscribeReadModel } from '../wishes/read-model-events';
-import { clearWishCaches } from '../wishes/caches';
-import { configureReadModel } from '../wishes/read-model';
+import type { ReadModel } from '../wishes/read-model';
 
 export interface Subscriptions {
   /** Drops everything the read model and the search ids hold (Redis came or went: messages were lost). */
@@ -23,14 +20,17 @@ export interface Subscriptions {
   close(): void;
 }
 
-export function subscribeAll({ db, events, notifications }: { db: Kysely<Database>; events: EventBus; notifications: Notifier }): Subscriptions {
+export function subscribeAll({ readModel, events, notifications }: { readModel: ReadModel; events: EventBus; notifications: Notifier }): Subscriptions {
   const undo = [
-    subscribeReadModel(db, events),
+    subscribeReadModel(readModel, events),
     events.on('follow.changed', (event) => notifications.followChanged(event.followerId, event.targetId, event.following)),
   ];
   return {
-    resync: () => clearWishCaches(db),
-    clusterMode: (on) => configureReadModel(db, { pgVersionCheck: on }),
+    resync: () => readModel.clearListed(),
+    clusterMode: (on) => {
+      readModel.pgCheck = on;
+      readModel.clearListed();
+    },
     close: () => undo.forEach((u) => u()),
   };
 }

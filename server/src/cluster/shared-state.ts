@@ -3,10 +3,10 @@
  *
  * PostgreSQL stays the store of record. Redis holds what is counted on every request and must be
  * exact across processes, yet is cheap to lose: the rate-limit counters (@fastify/rate-limit's
- * Redis store) and the login/reset lockout counters (auth/lockout.ts). Redis pub/sub carries
- * "drop your cached copy" messages between processes (the anonymous feed and search ids, session
- * epochs): a message lost while Redis restarts costs at most one cache lifetime (≤ 10 s) of
- * staleness, never a wrong write. Live notifications keep their PostgreSQL LISTEN/NOTIFY bus
+ * Redis store) and the login/reset lockout counters (auth/lockout.ts). Redis pub/sub carries the
+ * domain events (platform/events.ts; the read model and search ids of every process subscribe) and
+ * "sessions ended" between processes: a message lost while Redis restarts costs bounded staleness
+ * (the read model's version check; one session-cache lifetime), never a wrong write. Live notifications keep their PostgreSQL LISTEN/NOTIFY bus
  * (notifications/bus.ts), and avatars go to PostgreSQL (media/store.ts, MEDIA_STORAGE=postgres).
  *
  * Without REDIS_URL nothing here runs: one process keeps everything in memory, as before.

@@ -63,7 +63,7 @@ export default defineRoutes((_app, deps) => {
       handler: async (request, reply) => {
         const { userId } = await requireRole(request, STAFF);
         const page = parseQueryPage(request.query.page);
-        const held = await q.reportQueue(db, request.query.status ?? 'open', page, PAGE_SIZE, userId);
+        const held = await q.reportQueue(deps.readModel, request.query.status ?? 'open', page, PAGE_SIZE, userId);
         let body = queueBodies.get(held);
         if (!body) {
           const { items, page_number, next_page_number } = held;

@@ -9,7 +9,6 @@ import { DEFAULT_PASSWORD } from '../../test/kit/harness';
 import { readModelKinds, startReadModelApps, type ReadModelApps, type TestUser } from '../../test/kit/read-model-apps';
 import { loadOptions } from '../options/load';
 import { runAdminCommand } from '../moderation/admin-cli';
-import { readModelOf } from '../wishes/read-model';
 import { EVENT_FIELDS, createEventBus, parseDomainEvent, type DomainEvent, type EventKind } from './events';
 
 jest.setTimeout(120_000);
@@ -89,7 +88,7 @@ describe.each(readModelKinds)('each event reaches its subscribers (%s, %i proces
    */
   const expectEvent = async (expected: DomainEvent, write: () => Promise<void>) => {
     const matches = (e: DomainEvent) => JSON.stringify(e) === JSON.stringify(expected);
-    const model = readModelOf(apps.reader.deps.db);
+    const model = apps.reader.deps.readModel;
     const gen = model.gen;
     await write();
     expect(seen.get(apps.writer)!.some(matches)).toBe(true);

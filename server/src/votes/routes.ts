@@ -85,7 +85,7 @@ export default defineRoutes((app, deps) => {
         if (request.query.cursor !== undefined && !cursor) throw new HttpError(400, VOTE_TEXT.badCursor, { fields: { cursor: VOTE_TEXT.badCursor } });
         const type = isVoteType(filter) ? filter : undefined;
         // A listed wish's pages come from the read model; any other wish's are read fresh.
-        const { header, page } = await q.votersPageFor(db, wishId, type, limit, cursor, request.userId);
+        const { header, page } = await q.votersPageFor(deps.readModel, wishId, type, limit, cursor, request.userId);
         if (!header) throw new HttpError(404, VOTE_TEXT.notFound);
         const { up, down } = header;
         return {

@@ -1,16 +1,11 @@
 /**
- * The read model (read-model.ts) and the search ids (caches.ts) as subscribers of the domain
+ * The read model (read-model.ts) and its search ids as subscribers of the domain
  * events (platform/events.ts): every write that changes what is listed or shown drops what it
  * touches, here at once (before the writer answers) and in every other process as the event
  * arrives. Nothing else drops them; a writer only emits.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
 import { EVENT_FIELDS, type DomainEvent, type EventBus, type EventKind } from '../platform/events';
-import { clearWishCaches } from './caches';
-import { readModelOf, type ReadModelChange } from './read-model';
-
-type Db = Kysely<Database>;
+import type { ReadModel, ReadModelChange } from './read-model';
 
 /** What each event drops: 'listed' = everything held and the search ids (any change to what is listed or how it is shown). */
 function changeOf(event: DomainEvent): ReadModelChange | 'listed' {
@@ -39,12 +34,12 @@ function changeOf(event: DomainEvent): ReadModelChange | 'listed' {
 
 const KINDS = Object.keys(EVENT_FIELDS) as EventKind[];
 
-/** Subscribes `db`'s read model and search ids to `events` (every process's); returns the undo. */
-export function subscribeReadModel(db: Db, events: EventBus): () => void {
+/** Subscribes the read model and its search ids to `events` (every process's); returns the undo. */
+export function subscribeReadModel(model: ReadModel, events: EventBus): () => void {
   const apply = (event: DomainEvent) => {
     const change = changeOf(event);
-    if (change === 'listed') clearWishCaches(db);
-    else readModelOf(db).apply(change);
+    if (change === 'listed') model.clearListed();
+    else model.apply(change);
   };
   const undo = KINDS.map((kind) => events.on(kind, apply, { everyProcess: true }));
   return () => undo.forEach((u) => u());

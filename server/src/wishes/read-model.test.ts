@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PASSWORD, dialects, type TestDialect } from '../../test/kit/harness';
 import { CROSS_PROCESS_MS, hasRedis, startReadModelApps } from '../../test/kit/read-model-apps';
 import { runAdminCommand } from '../moderation/admin-cli';
-import { CAPS, VERSION_CHECK_MS, readModelOf, renderPage, sharedPageOf, type SharedPage } from './read-model';
+import { CAPS, VERSION_CHECK_MS, createReadModel, renderPage, sharedPageOf, type SharedPage } from './read-model';
 
 jest.setTimeout(120_000);
 
@@ -468,7 +468,7 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
       // SQLite: data_version at most every SQLITE_VERSION_CHECK_MS; PostgreSQL: one check period and a query.
       const limit = dialect === 'sqlite' ? 100 : VERSION_CHECK_MS + 300;
       expect(Math.max(took, took2)).toBeLessThanOrEqual(limit);
-      expect(readModelOf(s.reader.deps.db).enabled).toBe(true);
+      expect(s.reader.deps.readModel.enabled).toBe(true);
     });
   }
 });
@@ -482,7 +482,7 @@ describe('read model: a read that overlaps a write', () => {
   const page = (text: string, ids = [1]): SharedPage => sharedPageOf(ids.map((id) => `{"id":${id},"text":"${text}","vote_type":null,"author":"A"}`), 1, 10, ids);
 
   it('is neither kept nor joined after the write: the next read loads afresh', async () => {
-    const model = readModelOf({} as never);
+    const model = createReadModel({} as never);
     const stale = deferred<SharedPage>();
     const started = deferred<void>();
     const first = model.cached(model.feedPages, 'k', () => (started.resolve(), stale.promise));
@@ -500,7 +500,7 @@ describe('read model: a read that overlaps a write', () => {
   });
 
   it('drops held pages showing a voted wish, keeps the others, and lays the reader\'s own vote over', async () => {
-    const model = readModelOf({} as never);
+    const model = createReadModel({} as never);
     await model.cached(model.feedPages, 'a', async () => page('a', [1, 2]));
     await model.cached(model.feedPages, 'b', async () => page('b', [3]));
     model.votes.put(7, new Map([[3, null]]));
@@ -512,7 +512,7 @@ describe('read model: a read that overlaps a write', () => {
   });
 
   it('holds each reader\'s body of a page as bytes, for that page object only', async () => {
-    const model = readModelOf({} as never);
+    const model = createReadModel({} as never);
     const shared = await model.cached(model.feedPages, 'f', async () => page('f', [1, 2]));
     model.votes.put(7, new Map([[1, 'upvote'], [2, null]]));
     model.votes.put(8, new Map([[1, null], [2, null]]));
@@ -533,7 +533,7 @@ describe('read model: a read that overlaps a write', () => {
   });
 
   it('held cards: a card read that overlaps a change is not kept; a vote keeps them; entries, answers and bytes within the caps', async () => {
-    const model = readModelOf({} as never);
+    const model = createReadModel({} as never);
     const png = (bytes: number) => ({ png: Buffer.alloc(bytes), etag: `"${bytes}"` });
     const stale = deferred<string>();
     const first = model.heldCard(1, () => stale.promise);
@@ -578,7 +578,7 @@ describe('read model: a read that overlaps a write', () => {
   });
 
   it('keeps its sizes within the caps', async () => {
-    const model = readModelOf({} as never);
+    const model = createReadModel({} as never);
     for (let i = 0; i < CAPS.feedPages + 50; i++) await model.cached(model.feedPages, `p${i}`, async () => page('x', [i + 1]));
     expect(model.feedPages.size).toBe(CAPS.feedPages);
     expect(model.feedPages.has('p0')).toBe(false);

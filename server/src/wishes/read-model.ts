@@ -47,7 +47,7 @@
  *   `pg_current_wal_lsn()` at most every VERSION_CHECK_MS (250 ms) — when it moved, everything held
  *   is dropped. So another process serves a write within VERSION_CHECK_MS + one query (< 1 s) even
  *   when its message is lost or Redis is down.
- * - `configureReadModel(db, { enabled: false })` (WISHES_FEED_CACHE_MS=0) turns it off: every read
+ * - `createReadModel(db, { enabled: false })` (WISHES_FEED_CACHE_MS=0) turns it off: every read
  *   runs its query (the benchmark's "no read model" figures).
  */
 import { sql, type Kysely } from 'kysely';
@@ -55,6 +55,7 @@ import type { NotificationsPage, ReportedWish, Voter, VoteType, Wish } from '@wi
 import type { Database } from '../db/types';
 import { sqliteHandleOf } from '../db/connect';
 import { readHot } from '../db/hot-reads';
+import type { RankedIds } from './caches';
 
 type Db = Kysely<Database>;
 
@@ -212,7 +213,7 @@ interface Entry<T> {
 
 type PageMap = Lru<string, Entry<SharedPage>>;
 
-class ReadModel {
+export class ReadModel {
   enabled = true;
   /** Bumped by every invalidation: reads that started before it are not kept (see cached). */
   gen = 0;
@@ -243,6 +244,12 @@ class ReadModel {
    * card being read.
    */
   cardGen = 0;
+  /**
+   * Ranked search ids per query (caches.ts: SEARCH_CACHE_MS), and the version every clear bumps: a
+   * ranking started under an older version is neither kept nor joined.
+   */
+  readonly searchIds = new Map<string, RankedIds>();
+  searchVersion = 0;
   /** PostgreSQL version check (cluster mode only; a single process has no other writer). */
   pgCheck = false;
   private lastVersion: string | null = null;
@@ -250,7 +257,7 @@ class ReadModel {
   private checking: Promise<void> | null = null;
   private sqliteVersion: (() => number) | null | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /** The version check before a read (see the header): cheap, and on PostgreSQL at most every VERSION_CHECK_MS. */
   sync(): Promise<void> | undefined {
@@ -344,6 +351,13 @@ class ReadModel {
       const index = this.votes.get(change.userId);
       if (index && (index.has(id) || index.size < CAPS.votesPerVoter)) index.set(id, change.vote);
     }
+  }
+
+  /** Any change to what is listed: everything held and the search ids dropped. */
+  clearListed(): void {
+    this.apply({ kind: 'all' });
+    this.searchVersion++;
+    this.searchIds.clear();
   }
 
   /** Wish `id`'s held voters pages (created empty on first use). */
@@ -510,18 +524,12 @@ class ReadModel {
   }
 }
 
-const models = new WeakMap<Db, ReadModel>();
-
-export function readModelOf(db: Db): ReadModel {
-  let model = models.get(db);
-  if (!model) models.set(db, (model = new ReadModel(db)));
+/**
+ * The read model of one app (its composition root keeps it in AppDeps.readModel): on or off (off,
+ * WISHES_FEED_CACHE_MS=0: every read queries). Its state lives in this object, nowhere else.
+ */
+export function createReadModel(db: Db, options: { enabled: boolean } = { enabled: true }): ReadModel {
+  const model = new ReadModel(db);
+  model.enabled = options.enabled;
   return model;
-}
-
-/** buildApp: on or off (off: every read queries), and the PostgreSQL version check (cluster mode). */
-export function configureReadModel(db: Db, options: { enabled?: boolean; pgVersionCheck?: boolean }): void {
-  const model = readModelOf(db);
-  if (options.enabled !== undefined) model.enabled = options.enabled;
-  if (options.pgVersionCheck !== undefined) model.pgCheck = options.pgVersionCheck;
-  model.apply({ kind: 'all' });
 }
