@@ -38,6 +38,7 @@ import { subscribeAll } from './subscriptions';
 import { createInProcessBus, createPostgresBus } from '../notifications/bus';
 import { createNotifier } from '../notifications/service';
 import releaseRoutes from '../releases/routes';
+import { isTeamToken, TEAM_TOKEN_PATHS } from '../releases/tokens';
 import staticContentRoutes from '../pages/static-content';
 import pagesRoutes from '../pages/routes';
 import { connectCluster, type ClusterLink } from '../cluster/shared-state';
@@ -217,6 +218,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds }),
     sessionValid: (claims) => claimsStillValid(db, claims),
     suspension: (userId) => suspensionOf(db, userId),
+    teamTokens: { isTeamToken, paths: TEAM_TOKEN_PATHS },
   });
   installBodyChecks(app);
 
