@@ -30,7 +30,7 @@ import { closeSqliteSearch, SQLITE_SEARCH_OPTIONS, sqliteSearchQueueDepth, sqlit
 import { createMailer, type Mailer } from '../mail/mailer';
 import { countedMailer } from '../mail/refusals';
 import { createGenerator, type WishGenerator } from '../generator/provider';
-import { claimsStillValid, configureSessionCache } from '../auth/sessions';
+import { claimsStillValid, configureSessionCache, createLocalInvalidationBus, setSessionInvalidationBus } from '../auth/sessions';
 import { suspensionOf } from '../auth/queries';
 import { createReadModel } from '../wishes/read-model';
 import { createEventBus } from '../platform/events';
@@ -166,7 +166,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await db.destroy();
       throw error;
     }
-    const unwire = wireClusterInvalidations(db, cluster, { session: config.sessionCacheMs }, events, subscriptions.resync);
+    const sessions = { setCacheMs: (ms: number) => configureSessionCache(db, ms), localBus: createLocalInvalidationBus, install: setSessionInvalidationBus };
+    const unwire = wireClusterInvalidations(sessions, cluster, { session: config.sessionCacheMs }, events, subscriptions.resync);
     subscriptions.clusterMode(true);
     const link = cluster;
     app.addHook('onClose', async () => {

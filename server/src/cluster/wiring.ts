@@ -12,11 +12,24 @@
  * (notifications/bus.ts). Remote-release switches are read from the database on every page
  * (pages/remotes.ts), so they reach every process without a message.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
-import { configureSessionCache, createLocalInvalidationBus, setSessionInvalidationBus, type SessionInvalidationBus } from '../auth/sessions';
 import type { EventBus } from '../platform/events';
 import type { ClusterLink } from './shared-state';
+
+/** "User N's sessions ended" to every listener of this process (auth/sessions.ts's bus). */
+export interface SessionsBus {
+  publish(userId: number): void;
+  subscribe(listener: (userId: number) => void): () => void;
+}
+
+/** The session cache, as the composition root hands it over (auth/sessions.ts), so this file knows no area. */
+export interface SessionsLink {
+  /** Sets the cache lifetime of session epochs (ms). */
+  setCacheMs(ms: number): void;
+  /** A bus that tells this process's listeners only. */
+  localBus(): SessionsBus;
+  /** Makes `bus` the sessions' bus; returns the previous one. */
+  install(bus: SessionsBus): SessionsBus;
+}
 
 /** Cache lifetime while Redis is away: invalidations cannot travel, so no copy is trusted longer. */
 export const DEGRADED_CACHE_MS = 1000;
@@ -28,31 +41,31 @@ export const DEGRADED_CACHE_MS = 1000;
  * were lost meanwhile) and the lifetimes restored. The read model has no lifetime:
  * its version check (on in cluster mode) bounds it with or without Redis.
  */
-export function wireClusterInvalidations(db: Kysely<Database>, cluster: ClusterLink, cacheMs: { session: number }, events: EventBus, resync: () => void): () => void {
+export function wireClusterInvalidations(sessions: SessionsLink, cluster: ClusterLink, cacheMs: { session: number }, events: EventBus, resync: () => void): () => void {
   const previousRemote = events.setRemote((event) => cluster.publish({ kind: 'domain', event }));
 
-  const local = createLocalInvalidationBus();
-  const sessionBus: SessionInvalidationBus = {
+  const local = sessions.localBus();
+  const sessionBus: SessionsBus = {
     publish(userId) {
       local.publish(userId);
       cluster.publish({ kind: 'sessions-ended', userId });
     },
     subscribe: (listener) => local.subscribe(listener),
   };
-  const previousBus = setSessionInvalidationBus(sessionBus);
+  const previousBus = sessions.install(sessionBus);
 
   const unsubscribe = cluster.subscribe((event) => {
     if (event.kind === 'domain') events.deliverRemote(event.event);
     else local.publish(event.userId);
   });
   const unwatch = cluster.onAvailability((available) => {
-    configureSessionCache(db, available ? cacheMs.session : Math.min(cacheMs.session, DEGRADED_CACHE_MS));
+    sessions.setCacheMs(available ? cacheMs.session : Math.min(cacheMs.session, DEGRADED_CACHE_MS));
     resync();
   });
   return () => {
     unsubscribe();
     unwatch();
     events.setRemote(previousRemote);
-    setSessionInvalidationBus(previousBus);
+    sessions.install(previousBus);
   };
 }
