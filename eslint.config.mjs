@@ -102,6 +102,55 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers (docs/architecture.md → "Domain events"). The platform layer
+  // (server/src/platform) knows no module; only the composition root wires the read model.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './server/src/db/migrations',
+              from: './server/src',
+              except: ['./db/migrations'],
+              message:
+                'A migration imports nothing but Kysely and its own folder: copy what it needs into server/src/db/migrations (a shipped migration must not change when live code does).',
+            },
+            {
+              target: './server/src/platform',
+              from: './server/src',
+              except: ['./platform'],
+              message:
+                'The platform layer knows no module: take what it needs as a parameter from the composition root (app/app.ts), or let the module subscribe to a domain event (platform/events.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/wishes/**', 'server/src/app/app.ts', 'server/src/app/subscriptions.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)wishes/read-model(-events)?$',
+              allowTypeImports: true,
+              message:
+                'Only the composition root wires the read model: read it from deps.readModel (AppDeps), and after a write emit a domain event (deps.events.emit) instead of dropping pages yourself; its subscriber (wishes/read-model-events.ts) says what each event drops.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Tests run in jest (node or jsdom).
   {
     files: ['**/*.test.{ts,tsx}', '**/src/test/**', 'shared/kit-test/src/**', 'build/jest.*.js'],
@@ -110,7 +159,7 @@ export default tseslint.config(
   {
     // Test and benchmark tooling reads response bodies of many shapes ad hoc; Kysely's migrations
     // take `Kysely<any>` by design (a migration must not depend on today's schema types).
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'server/test/**', 'server/src/generator/testing.ts', 'server/src/db/migrations/**', 'server/src/db/dates.ts'],
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'server/test/**', 'server/src/generator/testing.ts', 'server/src/db/migrations/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   // Node: the server, the build, the kit's build preset and scripts, bench, the browser journeys and the config files.

@@ -9,6 +9,7 @@ import { buildApp } from './app/app';
 import { ConfigError } from './app/config';
 import { unsupportedNodeMessage } from './app/node-support';
 import { seedDemoData } from './seed/seed';
+import { demoUsers } from './seed/demo-content';
 import { riskySettingLines } from './app/risky-settings';
 import { releaseSiteBuild } from './releases/site-build';
 import { restrictNewFiles, sqliteFiles, tightenModes } from './app/file-modes';
@@ -42,7 +43,7 @@ async function main() {
     if (result.seeded) app.log.info(`seeded demo data: ${result.users} users, ${result.wishes} wishes`);
   }
   // The production guards' report (docs/operations.md): one line per risky setting, every start.
-  for (const line of await riskySettingLines(app.deps)) app.log.warn(line);
+  for (const line of await riskySettingLines(app.deps, demoUsers.map((u) => u.email))) app.log.warn(line);
 
   // The site's own build becomes ordinary releases (docs/teams.md): rollbacks go to releases,
   // never to the mutable dist/ folders. A failure here leaves the site serving what it served.

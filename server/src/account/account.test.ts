@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { createTestApp, dialects, DEFAULT_PASSWORD, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
-import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
+import { FEED_BUCKET_SIZE } from '../wishes/feeds';
 
 /** Uploads a real PNG as the user's avatar; returns the stored avatar URLs. */
 async function uploadAvatar(t: TestContext, user: TestUser) {

@@ -6,7 +6,6 @@ import { type Kysely, sql } from 'kysely';
 import type { Account } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
-import { wishesChanged } from '../wishes/caches';
 import { fullName } from '../wishes/visibility';
 import { exportDeliveries } from '../deliveries/queries';
 
@@ -31,8 +30,6 @@ export async function getAccount(db: Db, userId: number): Promise<Account | null
 export async function updateAccount(db: Db, userId: number, changes: { first_name?: string; last_name?: string; phone?: string }): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.updateTable('users').set(changes).where('id', '=', userId).execute();
-  // Author names are part of the read model's pages and the search rows, in every process.
-  wishesChanged(db);
 }
 
 /** The member's chats, each with its messages and text versions, in id order. */
@@ -160,8 +157,6 @@ export async function deleteAccount(db: Db, userId: number) {
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     return { avatarFiles: [user.avatar_url, user.avatar_thumbnail].filter((f): f is string => Boolean(f)), notifiedUsers: [...new Set(touched.rows.map((r) => r.user_id))] };
   });
-  // Their wishes, votes and follows left every page (read model, search), in every process.
-  wishesChanged(db);
   return result;
 }
 

@@ -99,6 +99,8 @@ export default defineRoutes((app, deps) => {
         }
         if (request.body.phone !== undefined) changes.phone = request.body.phone.trim();
         await q.updateAccount(db, userId, changes);
+        // Author names are on the read model's pages and in the search rows.
+        if (Object.keys(changes).length > 0) await deps.events.emit({ kind: 'member.changed', userId });
         return accountOf(userId);
       },
     },
@@ -154,6 +156,7 @@ export default defineRoutes((app, deps) => {
           throw new HttpError(400, ACCOUNT_TEXT.wrongDeletePassword, { fields: { password: ACCOUNT_TEXT.wrongDeletePassword } });
         }
         const deleted = await q.deleteAccount(db, userId);
+        await deps.events.emit({ kind: 'account.deleted', userId });
         // The row is gone, so its tokens are refused; this also clears the cached session epoch at once.
         await endUserSessions(deps, userId);
         if (deleted) {

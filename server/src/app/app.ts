@@ -30,12 +30,15 @@ import { closeSqliteSearch, SQLITE_SEARCH_OPTIONS, sqliteSearchQueueDepth, sqlit
 import { createMailer, type Mailer } from '../mail/mailer';
 import { countedMailer } from '../mail/refusals';
 import { createGenerator, type WishGenerator } from '../generator/provider';
-import { claimsStillValid, configureSessionCache } from '../auth/sessions';
+import { claimsStillValid, configureSessionCache, createLocalInvalidationBus, setSessionInvalidationBus } from '../auth/sessions';
 import { suspensionOf } from '../auth/queries';
-import { configureFeedCache } from '../wishes/caches';
+import { createReadModel } from '../wishes/read-model';
+import { createEventBus } from '../platform/events';
+import { subscribeAll } from './subscriptions';
 import { createInProcessBus, createPostgresBus } from '../notifications/bus';
 import { createNotifier } from '../notifications/service';
 import releaseRoutes from '../releases/routes';
+import { isTeamToken, TEAM_TOKEN_PATHS } from '../releases/tokens';
 import staticContentRoutes from '../pages/static-content';
 import pagesRoutes from '../pages/routes';
 import { connectCluster, type ClusterLink } from '../cluster/shared-state';
@@ -98,7 +101,6 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const { db, dialect } = openDatabase(config.databaseUrl);
-  configureFeedCache(db, config.feedCacheMs);
   configureSessionCache(db, config.sessionCacheMs);
   try {
     await migrateToLatest(db, dialect);
@@ -144,7 +146,12 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   app.addHook('onClose', async () => {
     await unreadBus.close();
   });
-  const notifications = createNotifier(db, dialect, unreadBus, app.log);
+  // Domain events: writers emit, subscribers (app/subscriptions.ts) follow; in cluster mode over Redis too.
+  const events = createEventBus((error, event) => app.log.error({ err: error, event: event.kind }, 'an event subscriber failed'));
+  // WISHES_FEED_CACHE_MS=0 turns the read model off (every read queries: the benchmark's "no read model" figures).
+  const readModel = createReadModel(db, { enabled: config.feedCacheMs > 0 });
+  const notifications = createNotifier(db, dialect, unreadBus, app.log, events, readModel);
+  const subscriptions = subscribeAll({ readModel, events, notifications });
   // Registered after the database's and the bus's hooks, so it runs before them (onClose hooks run
   // last-registered first): the queued notifications are written and published before they close.
   app.addHook('onClose', async () => {
@@ -159,10 +166,13 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await db.destroy();
       throw error;
     }
-    const unwire = wireClusterInvalidations(db, cluster, { session: config.sessionCacheMs });
+    const sessions = { setCacheMs: (ms: number) => configureSessionCache(db, ms), localBus: createLocalInvalidationBus, install: setSessionInvalidationBus };
+    const unwire = wireClusterInvalidations(sessions, cluster, { session: config.sessionCacheMs }, events, subscriptions.resync);
+    subscriptions.clusterMode(true);
     const link = cluster;
     app.addHook('onClose', async () => {
       unwire();
+      subscriptions.clusterMode(false);
       await link.close();
     });
   }
@@ -190,7 +200,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   }
   // wishes_mail_sent_total and wishes_mail_failed_total{reason} (mail/refusals.ts).
   const mailer = countedMailer(configuredMailer, metrics.registry);
-  const deps: AppDeps = { db, config, mailer, generator, dialect, notifications, cluster, metrics, canaryClock: options.canaryClock };
+  const deps: AppDeps = { db, config, mailer, generator, dialect, events, readModel, notifications, cluster, metrics, canaryClock: options.canaryClock };
   app.decorate('deps', deps);
 
   // Cross-cutting: errors, body parsing, the request log, headers, compression, throttles, docs, auth.
@@ -209,6 +219,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     tokens: createTokenService({ secret: config.jwtSecret, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds }),
     sessionValid: (claims) => claimsStillValid(db, claims),
     suspension: (userId) => suspensionOf(db, userId),
+    teamTokens: { isTeamToken, paths: TEAM_TOKEN_PATHS },
   });
   installBodyChecks(app);
 

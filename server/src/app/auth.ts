@@ -9,7 +9,6 @@ import fp from 'fastify-plugin';
 import { OPERATIONS, PROBE_PATHS, type Operation } from '@wishes/kit-contract/api';
 import { AUTH_MESSAGES, AuthError, suspendedError } from './errors';
 import type { TokenService, VerifiedClaims } from './tokens';
-import { isTeamToken, TEAM_TOKEN_PATHS } from '../releases/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,6 +48,11 @@ export interface AuthPluginOptions {
   sessionValid: (claims: VerifiedClaims) => Promise<boolean>;
   /** Why a validly signed token's account is suspended (null: it is not), said in the 401. */
   suspension?: (userId: number) => Promise<{ reason: string | null } | null>;
+  /**
+   * Tokens that are not a member's (a remote team's release token, releases/tokens.ts): how to tell
+   * one, and the paths (with a trailing slash) it is good for; the calls there verify it themselves.
+   */
+  teamTokens?: { isTeamToken: (token: string) => boolean; paths: RegExp };
 }
 
 async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
@@ -66,8 +70,8 @@ async function authPlugin(app: FastifyInstance, opts: AuthPluginOptions) {
     if (scheme?.toLowerCase() !== 'bearer') return;
     if (TOKEN_VIEWS.has(pathOf(request.url))) return;
     // A team token: good only for its remote's release calls (they verify it); any other API call is 401.
-    if (token && rest.length === 0 && isTeamToken(token)) {
-      if (TEAM_TOKEN_PATHS.test(pathOf(request.url) + '/')) {
+    if (token && rest.length === 0 && opts.teamTokens?.isTeamToken(token)) {
+      if (opts.teamTokens.paths.test(pathOf(request.url) + '/')) {
         request.teamToken = token;
         return;
       }

@@ -9,6 +9,8 @@ import type { ClusterLink } from '../cluster/shared-state';
 import type { Metrics } from './metrics';
 import type { Scheduler } from '../deliveries/scheduler';
 import type { CanaryClock } from '../releases/canary-count';
+import type { EventBus } from '../platform/events';
+import type { ReadModel } from '../wishes/read-model';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -16,6 +18,13 @@ export interface AppDeps {
   mailer: Mailer;
   generator: WishGenerator;
   dialect: Dialect;
+  /** Domain events (platform/events.ts): a writer emits once its write committed; subscribers are wired in app/subscriptions.ts. */
+  events: EventBus;
+  /**
+   * The read model of this app (wishes/read-model.ts): the lists and wishes held in memory, kept
+   * current by its subscriber (app/subscriptions.ts). Readers take it from here; nothing writes it.
+   */
+  readModel: ReadModel;
   /** Notifications: `notify(...)` for other modules, vote/follow hooks, the unread bus (notifications/service.ts). */
   notifications: Notifier;
   /** Cluster mode (REDIS_URL): the Redis link every process shares (cluster/shared-state.ts); absent for one process. */

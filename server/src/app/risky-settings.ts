@@ -6,10 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
 import type { Config } from './config';
-import { demoUsers } from '../seed/demo-content';
 
-/** The warning lines for this start (main.ts logs each). */
-export async function riskySettingLines(deps: Pick<AppDeps, 'db' | 'config'>): Promise<string[]> {
+/** The warning lines for this start (main.ts logs each); `demoEmails`: the demo accounts whose passwords are published (seed/demo-content.ts). */
+export async function riskySettingLines(deps: Pick<AppDeps, 'db' | 'config'>, demoEmails: string[]): Promise<string[]> {
   const { db, config } = deps;
   const lines: string[] = [];
   if (config.mailTransport === 'outbox') {
@@ -18,7 +17,7 @@ export async function riskySettingLines(deps: Pick<AppDeps, 'db' | 'config'>): P
   if (!config.production) {
     lines.push(`PUBLIC_URL ${config.publicUrl} is a local origin: links in mails open only on this machine, and demo content and outbox mail are on by default; set PUBLIC_URL to the site's public address.`);
   }
-  const demo = await db.selectFrom('users').select('email').where('email', 'in', demoUsers.map((u) => u.email.toLowerCase())).execute();
+  const demo = await db.selectFrom('users').select('email').where('email', 'in', demoEmails.map((email) => email.toLowerCase())).execute();
   if (demo.length > 0) {
     lines.push(`${demo.length} demo accounts whose passwords are published in the repository exist (${demo.map((u) => u.email).join(', ')}): delete them before anyone else uses this site.`);
   }

@@ -3,10 +3,10 @@
  *
  * PostgreSQL stays the store of record. Redis holds what is counted on every request and must be
  * exact across processes, yet is cheap to lose: the rate-limit counters (@fastify/rate-limit's
- * Redis store) and the login/reset lockout counters (auth/lockout.ts). Redis pub/sub carries
- * "drop your cached copy" messages between processes (the anonymous feed and search ids, session
- * epochs): a message lost while Redis restarts costs at most one cache lifetime (≤ 10 s) of
- * staleness, never a wrong write. Live notifications keep their PostgreSQL LISTEN/NOTIFY bus
+ * Redis store) and the login/reset lockout counters (auth/lockout.ts). Redis pub/sub carries the
+ * domain events (platform/events.ts; the read model and search ids of every process subscribe) and
+ * "sessions ended" between processes: a message lost while Redis restarts costs bounded staleness
+ * (the read model's version check; one session-cache lifetime), never a wrong write. Live notifications keep their PostgreSQL LISTEN/NOTIFY bus
  * (notifications/bus.ts), and avatars go to PostgreSQL (media/store.ts, MEDIA_STORAGE=postgres).
  *
  * Without REDIS_URL nothing here runs: one process keeps everything in memory, as before.
@@ -14,25 +14,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ReadModelChange } from '../wishes/read-model';
+import { parseDomainEvent, type DomainEvent } from '../platform/events';
 
-/** Cache invalidations that other processes must apply to their own caches. */
-export type ClusterEvent = { kind: 'wishes-changed' } | { kind: 'sessions-ended'; userId: number } | { kind: 'read-model'; change: ReadModelChange };
-
-const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
-
-/** A read-model change as another process sent it (wishes/read-model.ts), or null. */
-function parseChange(value: unknown): ReadModelChange | null {
-  const c = value as { kind?: unknown; wishId?: unknown; userId?: unknown; vote?: unknown } | null;
-  if (!c || typeof c !== 'object') return null;
-  if (c.kind === 'all') return { kind: 'all' };
-  if (c.kind === 'follows' && isId(c.userId)) return { kind: 'follows', userId: c.userId };
-  if (c.kind === 'wish' && isId(c.wishId)) return { kind: 'wish', wishId: c.wishId };
-  if (c.kind === 'vote' && isId(c.wishId) && isId(c.userId) && (c.vote === null || c.vote === 'upvote' || c.vote === 'downvote')) {
-    return { kind: 'vote', wishId: c.wishId, userId: c.userId, vote: c.vote };
-  }
-  return null;
-}
+/** What other processes must hear: a domain event (platform/events.ts), or a member's sessions ended. */
+export type ClusterEvent = { kind: 'domain'; event: DomainEvent } | { kind: 'sessions-ended'; userId: number };
 
 export interface ClusterLink {
   /** Commands (counters). Fails fast while Redis is unreachable rather than queueing. */
@@ -62,12 +47,11 @@ const COMMAND_TIMEOUT_MS = 2000;
 
 function parseEvent(text: string): { from: string; event: ClusterEvent } | null {
   try {
-    const value = JSON.parse(text) as { from?: unknown; event?: { kind?: unknown; userId?: unknown; change?: unknown } };
+    const value = JSON.parse(text) as { from?: unknown; event?: { kind?: unknown; userId?: unknown; event?: unknown } };
     if (typeof value.from !== 'string' || !value.event) return null;
-    if (value.event.kind === 'wishes-changed') return { from: value.from, event: { kind: 'wishes-changed' } };
-    if (value.event.kind === 'read-model') {
-      const change = parseChange(value.event.change);
-      return change ? { from: value.from, event: { kind: 'read-model', change } } : null;
+    if (value.event.kind === 'domain') {
+      const event = parseDomainEvent(value.event.event);
+      return event ? { from: value.from, event: { kind: 'domain', event } } : null;
     }
     if (value.event.kind === 'sessions-ended' && Number.isSafeInteger(value.event.userId)) {
       return { from: value.from, event: { kind: 'sessions-ended', userId: value.event.userId as number } };

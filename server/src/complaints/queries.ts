@@ -2,7 +2,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
-import { reportsChanged } from '../wishes/read-model';
 
 /** Files the complaint; false when this reporter already reported this wish. */
 export async function fileComplaint(
@@ -23,8 +22,6 @@ export async function fileComplaint(
     .onConflict((oc) => oc.columns(['wish_id', 'reporter_key']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  // The moderation queue's held pages (wishes/read-model.ts), before the report is answered.
-  if (row !== undefined) reportsChanged(db);
   return row !== undefined;
 }
 

@@ -24,10 +24,13 @@ export default defineRoutes((_app, deps) => {
         const wishId = typeof request.body.wish_id === 'number' ? (request.body.wish_id > 0 ? request.body.wish_id : null) : toId(request.body.wish_id);
         if (wishId === null || wishId > 2_147_483_647 || !(await isWishVisible(db, wishId, request.userId))) throw new HttpError(404, COMPLAINT_TEXT.notFound);
         const created = await fileComplaint(db, { wishId, reporterId: request.userId, reporterIp: request.ip, category });
+        // The moderation queue's held pages subscribe to it, and drop before the report is answered.
+        if (created) await deps.events.emit({ kind: 'report.filed', wishId });
         // Only signed-in members count toward auto-hide (a visitor can change IP at will), and only
         // accounts old enough and in good standing (docs/product.md → Reports).
         if (created && request.userId !== null) {
           const hidden = await autoHideIfReported(db, wishId, config.autoHideReports, config.reporterMinAccountAgeHours);
+          if (hidden) await deps.events.emit({ kind: 'report.resolved', wishId, action: 'auto_hide' });
           // The author learns of the automatic hide (notifications never fail the report).
           if (hidden) await deps.notifications.notify({ userId: hidden.authorId, kind: 'wish_hidden', wishId, text: MODERATION_TEXT.wishHidden(hidden.reason) });
         }

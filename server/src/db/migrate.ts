@@ -18,7 +18,7 @@ import { slowRowsMigration } from './migrations/0016_slow_rows';
 import { deliveryQuotaMigration } from './migrations/0017_delivery_quota';
 import { voteBatchMigration } from './migrations/0018_vote_batch';
 import { canaryAddressesMigration } from './migrations/0021_canary_addresses';
-import { convertTextDateColumns } from './dates';
+import { convertTextDateColumns } from './migrations/date-columns';
 import { preparedStatementsPaused } from './connect';
 
 /** Every migration by name; the name order is the order on a fresh database. */

@@ -6,7 +6,8 @@
 import { Kysely, sql } from 'kysely';
 import { createPgDatabase, createTestApp, dialects, PG_ADMIN_URL, type TestContext } from '../../test/kit/harness';
 import { openDatabase } from './connect';
-import { dateColumn, pgTimestampToIso } from './dates';
+import { pgTimestampToIso } from './dates';
+import { dateColumn } from './migrations/date-columns';
 import { allMigrations, migrateToLatest } from './migrate';
 import type { Database } from './types';
 

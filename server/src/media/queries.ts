@@ -1,7 +1,6 @@
 /** Avatar columns of users. */
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/types';
-import { wishesChanged } from '../wishes/caches';
 
 export interface AvatarPaths {
   avatar_url: string | null;
@@ -27,7 +26,5 @@ export async function replaceAvatar(
     await trx.updateTable('users').set(next).where('id', '=', userId).execute();
     return previous;
   });
-  // The author's avatar is on every page of their wishes (read model), in every process.
-  if (previous) wishesChanged(db);
   return previous;
 }

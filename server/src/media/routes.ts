@@ -100,6 +100,8 @@ export default async function mediaRoutes(app: FastifyInstance, { deps }: { deps
           await removeFiles([fullName, thumbName]);
           throw error;
         }
+        // The author's avatar is on every page of their wishes (read model).
+        if (previous) await deps.events.emit({ kind: 'member.changed', userId });
         if (!previous) {
           // The account was deleted meanwhile.
           await removeFiles([fullName, thumbName]);

@@ -9,10 +9,9 @@ import type { Database, Role } from '../db/types';
 import { HIDDEN_AUTHOR_BANNED, HIDDEN_BY_MODERATORS, nowIso } from '../db/types';
 import { VISIBLE_TO, fullName } from '../wishes/visibility';
 import { getWishesForModerator } from '../wishes/queries';
-import { wishesChanged } from '../wishes/caches';
 import { readHot, readRows, rowLimit } from '../db/hot-reads';
 import { sqliteHandleOf } from '../db/connect';
-import { readModelOf } from '../wishes/read-model';
+import type { ReadModel } from '../wishes/read-model';
 
 type Db = Kysely<Database>;
 type DbOrTrx = Db | Transaction<Database>;
@@ -89,8 +88,8 @@ const paged = <T>(rows: T[], page: number, size: number): Paged<T> => ({
  * the route can keep its serialized body beside it (routes.ts); with the read model off, a new
  * object per call.
  */
-export async function reportQueue(db: Db, status: ReportStatus, page: number, size: number, moderatorId: number): Promise<Readonly<Paged<ReportedWish>>> {
-  const model = readModelOf(db);
+export async function reportQueue(model: ReadModel, status: ReportStatus, page: number, size: number, moderatorId: number): Promise<Readonly<Paged<ReportedWish>>> {
+  const db = model.db;
   if (!model.enabled) return readReportQueue(db, status, page, size, moderatorId);
   // Held per moderator (their own votes are in the wishes) until a report, an action or a change of
   // a shown wish drops it (wishes/read-model.ts).
@@ -212,7 +211,6 @@ export async function actOnWish(db: Db, moderatorId: number, wishId: number, act
       reporterIds,
     };
   });
-  wishesChanged(db);
   return outcome;
 }
 
@@ -244,7 +242,6 @@ export async function autoHideIfReported(db: Db, wishId: number, threshold: numb
     return (await trx.selectFrom('wishes').select('user_id').where('id', '=', wishId).executeTakeFirstOrThrow()).user_id;
   });
   if (hidden === null) return null;
-  wishesChanged(db);
   return { authorId: hidden, reason };
 }
 
@@ -264,7 +261,6 @@ export async function setBanned(db: Db, moderatorId: number, userId: number, ban
     }
     await writeLog(trx, { actorId: moderatorId, action: banned ? 'ban' : 'unban', targetType: 'user', targetId: userId, reason });
   });
-  wishesChanged(db);
 }
 
 export async function logPage(db: Db, page: number, size: number): Promise<Paged<ModerationLogEntry>> {

@@ -10,7 +10,6 @@ import { DEFAULT_PASSWORD } from '../../test/kit/harness';
 import { readModelKinds, startReadModelApps, type ReadModelApps, type TestUser } from '../../test/kit/read-model-apps';
 import { loadOptions } from '../options/load';
 import { runAdminCommand } from './admin-cli';
-import { readModelOf } from '../wishes/read-model';
 
 jest.setTimeout(120_000);
 
@@ -51,7 +50,7 @@ describe.each(readModelKinds)('moderation queue held in memory (%s, %i process(e
 
   it('is held once read', async () => {
     await queue();
-    expect([...readModelOf(apps.reader.deps.db).moderationPages.values()].some((entry) => entry.done)).toBe(true);
+    expect([...apps.reader.deps.readModel.moderationPages.values()].some((entry) => entry.done)).toBe(true);
   });
 
   it('a new report, by a member and by a visitor: listed, then counted', async () => {

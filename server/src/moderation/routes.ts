@@ -63,7 +63,7 @@ export default defineRoutes((_app, deps) => {
       handler: async (request, reply) => {
         const { userId } = await requireRole(request, STAFF);
         const page = parseQueryPage(request.query.page);
-        const held = await q.reportQueue(db, request.query.status ?? 'open', page, PAGE_SIZE, userId);
+        const held = await q.reportQueue(deps.readModel, request.query.status ?? 'open', page, PAGE_SIZE, userId);
         let body = queueBodies.get(held);
         if (!body) {
           const { items, page_number, next_page_number } = held;
@@ -82,6 +82,7 @@ export default defineRoutes((_app, deps) => {
         const { action } = request.body;
         if (!(await q.wishForModeration(db, id, userId))) throw new HttpError(404, MODERATION_TEXT.wishNotFound);
         const outcome = await q.actOnWish(db, userId, id, action, reason);
+        await deps.events.emit({ kind: 'report.resolved', wishId: id, action });
         await notifyWishAction(deps, userId, id, action, reason, outcome);
         const message = MODERATION_TEXT.done[action];
         if (action === 'delete') return { message };
@@ -101,6 +102,7 @@ export default defineRoutes((_app, deps) => {
         if (target.role !== 'user' && role !== 'admin') throw new HttpError(403, MODERATION_TEXT.banStaff);
         const { action } = request.body;
         await q.setBanned(db, userId, targetId, action === 'ban', reason);
+        await deps.events.emit({ kind: 'member.banned', userId: targetId, banned: action === 'ban' });
         // The ban already refuses sign-in; this ends every access and refresh token issued so far.
         if (action === 'ban') await endUserSessions(deps, targetId);
         return { message: MODERATION_TEXT.done[action] };

@@ -9,7 +9,7 @@ import type { Notification } from '@wishes/kit-contract/api';
 import { DEFAULT_PASSWORD } from '../../test/kit/harness';
 import { readModelKinds, startReadModelApps, type ReadModelApps, type TestUser as User } from '../../test/kit/read-model-apps';
 import { runAdminCommand } from '../moderation/admin-cli';
-import { CAPS, readModelOf } from '../wishes/read-model';
+import { CAPS } from '../wishes/read-model';
 
 jest.setTimeout(120_000);
 
@@ -48,7 +48,7 @@ describe.each(readModelKinds)('notifications page 1 held in memory (%s, %i proce
   it('is held once read', async () => {
     const me = await createUser();
     await page(me);
-    expect(readModelOf(apps.reader.deps.db).notificationPages.get(me.id)?.done).toBe(true);
+    expect(apps.reader.deps.readModel.notificationPages.get(me.id)?.done).toBe(true);
   });
 
   it('upvote, a second voter, switch to a downvote and unvote', async () => {
@@ -139,6 +139,6 @@ describe.each(readModelKinds)('notifications page 1 held in memory (%s, %i proce
   });
 
   it('keeps at most CAPS.notificationPages pages', () => {
-    expect(readModelOf(apps.reader.deps.db).notificationPages.size).toBeLessThanOrEqual(CAPS.notificationPages);
+    expect(apps.reader.deps.readModel.notificationPages.size).toBeLessThanOrEqual(CAPS.notificationPages);
   });
 });

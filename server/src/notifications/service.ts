@@ -22,7 +22,8 @@ import { fullName } from '../wishes/visibility';
 import type { UnreadBus } from './bus';
 import { readRows, rowLimit } from '../db/hot-reads';
 import { sqliteHandleOf } from '../db/connect';
-import { notificationsChanged, readModelOf } from '../wishes/read-model';
+import type { ReadModel } from '../wishes/read-model';
+import type { EventBus } from '../platform/events';
 import { createNotificationQueue, type NotificationQueue } from './queue';
 import { sqliteGatheredRows, sqliteNotificationBatch } from './sqlite-rows';
 import type { Database as SqliteConnection } from 'better-sqlite3';
@@ -108,18 +109,18 @@ export const NOTIFY_BUSY_JOBS = 32;
 /** The queue of each SQLite connection's notifier: the synchronous vote write (votes/sqlite-vote-writer.ts) offers its job there. */
 const sqliteQueues = new WeakMap<SqliteConnection, NotificationQueue<NotifyJob>>();
 
-export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, log: FastifyBaseLogger): Notifier {
+export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, log: FastifyBaseLogger, events: EventBus, model: ReadModel): Notifier {
   /**
    * Every change of a member's notifications is published on this bus (here, the queue, and the
    * callers of `notifier.bus`: votes, account deletion), so it is also where the member's held page 1
-   * is dropped, in this process before the publish (and so before the write is answered), then in the
-   * others (wishes/read-model.ts).
+   * is dropped (the read model subscribes to `notifications.changed`), in this process before the
+   * publish (and so before the write is answered), then in the others.
    */
   const bus: UnreadBus = {
     ...unreadBus,
     publish: (userId) => bus.publishMany([userId]),
     publishMany: async (userIds) => {
-      for (const userId of userIds) notificationsChanged(db, userId);
+      await Promise.all(userIds.map((userId) => events.emit({ kind: 'notifications.changed', userId })));
       await unreadBus.publishMany(userIds);
     },
   };
@@ -323,7 +324,6 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
     async list(userId, page) {
       // Every action acknowledged so far shows: the reader waits for its queued notifications.
       await queue.settledFor(userId);
-      const model = readModelOf(db);
       // Page 1 (the bell's) from memory: dropped on every change of this member's notifications.
       if (page === 1 && model.enabled) return model.cached(model.notificationPages, userId, () => readPage(userId, 1));
       return readPage(userId, page);

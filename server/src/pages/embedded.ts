@@ -7,11 +7,11 @@ import type { AppDeps } from '../app/deps';
 import { feedPage, userWishesPage } from '../wishes/feeds';
 import { getProfile } from '../profiles/queries';
 
-export async function embeddedFor(db: AppDeps['db'], request: FastifyRequest, pathname: string): Promise<EmbeddedData | undefined> {
+export async function embeddedFor({ db, readModel }: Pick<AppDeps, 'db' | 'readModel'>, request: FastifyRequest, pathname: string): Promise<EmbeddedData | undefined> {
   const viewerId = request.userId ?? null;
   const trimmed = pathname.replace(/\/+$/, '');
   if (trimmed === '/feed') {
-    return { path: '/feed', feed: await feedPage(db, FEED.firstPage, FEED.pageSize, viewerId) };
+    return { path: '/feed', feed: await feedPage(readModel, FEED.firstPage, FEED.pageSize, viewerId) };
   }
   const match = /^\/user\/(\d{1,15})$/.exec(trimmed);
   if (match) {

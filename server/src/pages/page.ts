@@ -38,7 +38,7 @@ async function orLogged<T>(request: FastifyRequest, what: string, step: () => Pr
   }
 }
 
-export function createPageSender({ db, config }: Pick<AppDeps, 'db' | 'config'>, shellDist: string, currentLocations: CurrentLocations, choice: ReleaseChoice, { manifestFor, manifestEtag }: ManifestWriter) {
+export function createPageSender({ db, config, readModel }: Pick<AppDeps, 'db' | 'config' | 'readModel'>, shellDist: string, currentLocations: CurrentLocations, choice: ReleaseChoice, { manifestFor, manifestEtag }: ManifestWriter) {
   const readTemplate = createTemplateReader(path.join(shellDist, 'index.html'));
   const preloadsFor = createPreloadPlanner();
 
@@ -49,7 +49,7 @@ export function createPageSender({ db, config }: Pick<AppDeps, 'db' | 'config'>,
       return reply.code(503).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(NOT_BUILT_HTML);
     }
     // Without embedded data the client fetches it; without options the shell asks GET /api/base/options.
-    const embedded: EmbeddedData | undefined = await orLogged(request, 'embedded page data', () => embeddedFor(db, request, pathname));
+    const embedded: EmbeddedData | undefined = await orLogged(request, 'embedded page data', () => embeddedFor({ db, readModel }, request, pathname));
     const locations = await currentLocations(request, choice.bucketOf(request, reply), choice.previewOf(request));
     const { scripts: preloadScripts, styles: preloadStyles } = preloadsFor(modulesForPath(pathname, locations), locations);
     const options = (await orLogged(request, 'the site options for the page', () => loadOptions(config.optionsPath, config.siteName).options)) ?? null;

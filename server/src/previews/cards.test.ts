@@ -7,7 +7,6 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { CARD_THEMES } from './card-themes';
 import { createCardCache } from './card';
-import { wishesChanged } from '../wishes/caches';
 
 describe.each(dialects)('cards (%s)', (dialect) => {
   let t: TestContext;
@@ -78,10 +77,10 @@ describe.each(dialects)('cards (%s)', (dialect) => {
     expect((await t.request({ url: `/api/base/wish/${id}/card.png`, headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
     // As moderation's hide and the author's PATCH do (the moderators' bit; then every cache is told).
     await sql`update wishes set hidden = 1 where id = ${id}`.execute(t.app.deps.db);
-    wishesChanged(t.app.deps.db);
+    await t.app.deps.events.emit({ kind: 'report.resolved', wishId: id, action: 'hide' });
     expect((await t.request({ url: `/api/base/wish/${id}/card.png`, headers: { 'if-none-match': etag } })).statusCode).toBe(404);
     await sql`update wishes set hidden = 0, is_public = 0 where id = ${id}`.execute(t.app.deps.db);
-    wishesChanged(t.app.deps.db);
+    await t.app.deps.events.emit({ kind: 'wish.visibility-changed', wishId: id, isPublic: false });
     expect((await t.request({ url: `/api/base/wish/${id}/card.png`, headers: { 'if-none-match': etag } })).statusCode).toBe(404);
     // The author's own private card: never in shared caches.
     const own = await t.request({ url: `/api/base/wish/${id}/card.png`, token: ada.access });

@@ -12,7 +12,6 @@ import ogs from 'open-graph-scraper';
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 import { makeFakeSite, withSiteRoot } from '../../test/security/site';
 import { previewTags } from './meta';
-import { wishesChanged } from '../wishes/caches';
 
 describe.each(dialects)('link previews (%s)', (dialect) => {
   let t: TestContext;
@@ -86,7 +85,7 @@ describe.each(dialects)('link previews (%s)', (dialect) => {
     expect((await t.request({ url: `/api/base/wish/${hiddenWish}/card.png` })).statusCode).toBe(200);
     // As moderation's hide does (moderation/queries.ts): the moderators' bit, then every cache told.
     await sql`update wishes set hidden = 1, hidden_reason = 'Spam' where id = ${hiddenWish}`.execute(t.app.deps.db);
-    wishesChanged(t.app.deps.db);
+    await t.app.deps.events.emit({ kind: 'report.resolved', wishId: hiddenWish, action: 'hide' });
     const { result, html } = await unfurl(`/wish/${hiddenWish}`);
     expect(result.ogTitle).toBe('Wishes');
     expect(result.ogImage?.[0]?.url).toBe(`${base}/api/base/card.png`);

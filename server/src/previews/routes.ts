@@ -6,7 +6,7 @@ import { parseId } from '../app/params';
 import { loadOptions } from '../options/load';
 import { cardCacheFor, chosenTheme, etagMatches, sendNotModified, sendPng } from './service';
 import { cardSource, cardVisibleTo } from './queries';
-import { readModelOf, type CardAnswer } from '../wishes/read-model';
+import type { CardAnswer } from '../wishes/read-model';
 import { cardIdentity } from './card';
 import { cardThemeList } from './card-themes';
 import { cardRenderThrottle } from './render-queue';
@@ -27,7 +27,7 @@ export default defineRoutes((app, deps) => {
         const viewerId = request.userId ?? null;
         // The wish's card as the read model holds it (read-model.ts: dropped on every change to
         // the wish, its author or its visibility), else read now and not held.
-        const model = readModelOf(db);
+        const model = deps.readModel;
         const found = model.enabled ? model.heldCard(id, () => cardSource(db, id)) : cardSource(db, id).then((source) => source && { source, answers: new Map<string, CardAnswer>(), bytes: 0 });
         const held = found instanceof Promise ? await found : found;
         // Visitors (crawlers) get visible public wishes' cards; the author also their private ones; a hidden wish has none.

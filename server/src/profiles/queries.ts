@@ -9,7 +9,6 @@ import type { Profile, Subscription } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { VISIBLE_TO, fullName } from '../wishes/visibility';
-import { followsChanged } from '../wishes/caches';
 
 type Db = Kysely<Database>;
 
@@ -80,8 +79,6 @@ export async function subscribe(db: Db, followerId: number, targetId: number): P
     if (inserted) await adjustCounters(trx, followerId, targetId, 1);
     return inserted !== undefined;
   });
-  // The follower's following feed (read model), in every process.
-  if (created) followsChanged(db, followerId);
   return created;
 }
 
@@ -92,7 +89,6 @@ export async function unsubscribe(db: Db, followerId: number, targetId: number):
     if (deleted) await adjustCounters(trx, followerId, targetId, -1);
     return deleted !== undefined;
   });
-  if (removed) followsChanged(db, followerId);
   return removed;
 }
 

@@ -17,7 +17,8 @@ export default defineRoutes((_app, deps) => {
     if (!target) throw new HttpError(404, PROFILE_TEXT.notFound);
     if (targetId === me) throw new HttpError(400, PROFILE_TEXT.self);
     const changed = kind === 'subscribe' ? await q.subscribe(db, me, targetId) : await q.unsubscribe(db, me, targetId);
-    if (changed) await deps.notifications.followChanged(me, targetId, kind === 'subscribe');
+    // The follower's following feed (read model) and the followed member's notification subscribe to it.
+    if (changed) await deps.events.emit({ kind: 'follow.changed', followerId: me, targetId, following: kind === 'subscribe' });
     const profile = (await q.getProfile(db, targetId, me))!;
     const name = profile.full_name || ANONYMOUS;
     return { message: kind === 'subscribe' ? PROFILE_TEXT.subscribed(name) : PROFILE_TEXT.unsubscribed(name), profile };

@@ -9,7 +9,7 @@ import type { AppDeps } from '../app/deps';
 import { registerOperations } from '../app/operations';
 import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
 import { requireUser } from '../app/auth';
-import { isAdmin } from '../app/roles';
+import { getRole } from '../moderation/queries';
 import { MINUTE, byIp } from '../app/ratelimit';
 import { activateRelease, checkPreviewable, evaluateCanaries, promoteRelease, publishRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
 import { newPreviewToken, PREVIEW_PARAM, previewCookie, recentErrors, storeClientError, verifyLoadId, verifyPreviewToken } from './canary';
@@ -112,7 +112,7 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
   /** The signed-in admin's actor label, else 401/403. */
   const requireAdmin = async (request: FastifyRequest): Promise<string> => {
     const userId = requireUser(request);
-    if (!(await isAdmin(deps, userId))) throw new HttpError(403, NOT_ADMIN);
+    if ((await getRole(deps.db, userId)) !== 'admin') throw new HttpError(403, NOT_ADMIN);
     return `user:${userId}`;
   };
 

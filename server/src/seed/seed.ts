@@ -60,6 +60,7 @@ export async function seedDemoData(deps: AppDeps): Promise<SeedResult> {
   for (const [i, userId] of userIds.entries()) {
     for (const step of [1, 2]) {
       const target = userIds[(i + step) % userIds.length];
+      // No follow.changed: the seed runs before the first request (nothing is held yet), and the demo has no "new follower" notifications.
       if (target !== userId) await subscribe(db, userId, target);
     }
   }

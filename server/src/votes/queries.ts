@@ -12,7 +12,7 @@ import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
 import { VISIBLE_TO, fullName } from '../wishes/visibility';
 import { readHot, rowLimit } from '../db/hot-reads';
-import { readModelOf, type HeldVotersPage } from '../wishes/read-model';
+import type { HeldVotersPage, ReadModel } from '../wishes/read-model';
 
 type Db = Kysely<Database>;
 
@@ -151,14 +151,14 @@ export async function listVoters(
  * reader's is the one already read).
  */
 export async function votersPageFor(
-  db: Db,
+  model: ReadModel,
   wishId: number,
   filter: VoteType | undefined,
   limit: number,
   cursor: VotersCursor | null,
   viewerId: number | null,
 ): Promise<{ header: VotersHeader | null; page: VotersPage }> {
-  const model = readModelOf(db);
+  const db = model.db;
   if (!model.enabled) {
     const [header, page] = await Promise.all([votersHeader(db, wishId, viewerId), listVoters(db, wishId, filter, limit, cursor)]);
     return { header, page };

@@ -10,7 +10,6 @@ import { VOTE_TEXT, parseVotersLimit } from './schemas';
 import * as q from './queries';
 import { createSqliteVoteWriter } from './sqlite-vote-writer';
 import { createPostgresVoteWriter } from './postgres-vote-writer';
-import { wishVoted } from '../wishes/caches';
 
 const isVoteType = (v: unknown): v is VoteType => v === 'upvote' || v === 'downvote';
 
@@ -32,8 +31,8 @@ export default defineRoutes((app, deps) => {
    */
   const changeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
     const wish = await writeVote(wishId, userId, voteType);
-    // Before the answer: the pages showing this wish and the voter's own index (read model), in every process.
-    if (wish) wishVoted(db, wishId, userId, voteType);
+    // Before the answer: the read model's subscriber drops the pages showing this wish and sets the voter's own index, in every process.
+    if (wish) await deps.events.emit({ kind: 'vote.changed', wishId, userId, vote: voteType });
     return wish;
   };
   const writeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
@@ -86,7 +85,7 @@ export default defineRoutes((app, deps) => {
         if (request.query.cursor !== undefined && !cursor) throw new HttpError(400, VOTE_TEXT.badCursor, { fields: { cursor: VOTE_TEXT.badCursor } });
         const type = isVoteType(filter) ? filter : undefined;
         // A listed wish's pages come from the read model; any other wish's are read fresh.
-        const { header, page } = await q.votersPageFor(db, wishId, type, limit, cursor, request.userId);
+        const { header, page } = await q.votersPageFor(deps.readModel, wishId, type, limit, cursor, request.userId);
         if (!header) throw new HttpError(404, VOTE_TEXT.notFound);
         const { up, down } = header;
         return {

@@ -5,7 +5,6 @@
  */
 import { sql } from 'kysely';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
-import { clearFeedCache } from './caches';
 import { feedPage, followingFeedPage } from './feeds';
 import { getVisibleWish } from './queries';
 
@@ -43,7 +42,7 @@ describe.each(dialects)('feed pages equal toWish (%s)', (dialect) => {
     await t.request({ method: 'POST', url: `/api/wish/${ids[0]}/vote/`, token: viewer.access, payload: { vote_type: 'upvote' } });
     await t.request({ method: 'POST', url: `/api/wish/${ids[1]}/vote/`, token: viewer.access, payload: { vote_type: 'downvote' } });
     await sql`update wishes set edited_at = published_at where id = ${ids[2]}`.execute(db);
-    clearFeedCache(db);
+    t.app.deps.readModel.clearListed();
   });
   afterAll(async () => t.close());
 
@@ -56,7 +55,7 @@ describe.each(dialects)('feed pages equal toWish (%s)', (dialect) => {
     for (const pageSize of [10, 4]) {
       const seen: number[] = [];
       for (let page = 1; ; page++) {
-        const got = await feedPage(db, page, pageSize, viewerId);
+        const got = await feedPage(t.app.deps.readModel, page, pageSize, viewerId);
         for (const wish of got.wishes) expect(wish).toEqual(await getVisibleWish(db, wish.id, viewerId));
         seen.push(...got.wishes.map((w) => w.id));
         expect(got.page_number).toBe(page);
@@ -72,7 +71,7 @@ describe.each(dialects)('feed pages equal toWish (%s)', (dialect) => {
     for (const pageSize of [10, 2]) {
       const seen: number[] = [];
       for (let page = 1; ; page++) {
-        const got = await followingFeedPage(db, t.dialect, viewer.id, page, pageSize);
+        const got = await followingFeedPage(t.app.deps.readModel, t.dialect, viewer.id, page, pageSize);
         for (const wish of got.wishes) expect(wish).toEqual(await getVisibleWish(db, wish.id, viewer.id));
         seen.push(...got.wishes.map((w) => w.id));
         expect(got.next_page_number).toBe(got.hasMore ? page + 1 : null);
@@ -83,7 +82,7 @@ describe.each(dialects)('feed pages equal toWish (%s)', (dialect) => {
     const res = await t.request({ method: 'GET', url: '/api/base/feed/following/', token: viewer.access });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.json()).toEqual(await followingFeedPage(db, t.dialect, viewer.id, 1, res.json().wishes.length));
+    expect(res.json()).toEqual(await followingFeedPage(t.app.deps.readModel, t.dialect, viewer.id, 1, res.json().wishes.length));
   });
 
   it('the feed route sends the same page as JSON, with the viewer’s votes', async () => {
@@ -91,7 +90,7 @@ describe.each(dialects)('feed pages equal toWish (%s)', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = res.json();
-    expect(body).toEqual(await feedPage(t.app.deps.db, 1, body.wishes.length, viewer.id));
+    expect(body).toEqual(await feedPage(t.app.deps.readModel, 1, body.wishes.length, viewer.id));
     const byId = new Map(body.wishes.map((w: { id: number; vote_type: string | null }) => [w.id, w.vote_type]));
     expect(byId.get(ids[ids.length - 1])).toBeNull();
     const anonymous = await t.request({ method: 'GET', url: '/api/base/feed/2/' });

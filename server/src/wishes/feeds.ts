@@ -6,34 +6,39 @@
 import { type Kysely, sql } from 'kysely';
 import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import type { Database, Dialect } from '../db/types';
-import { FEED_BUCKET_SIZE } from '../db/migrations/0007_moderation';
 import { readColumnNowOnSqlite, readHot, readIds, rowLimit } from '../db/hot-reads';
-import { readModelOf, renderPage, sharedPageOf, type SharedPage } from './read-model';
+import { renderPage, sharedPageOf, type ReadModel, type SharedPage } from './read-model';
 import { IS_MODERATOR, WISH_JOINS, WISH_SELECT, toPage, toWish, viewer, type Page, type WishJoinedRow } from './visibility';
 
 type Db = Kysely<Database>;
 
 /**
+ * Seq values per feed bucket, the size the feed_buckets triggers count by (migrations/0007_moderation.ts
+ * keeps its own copy: a migration imports no live code, and product code none of a migration;
+ * feed-seq.test.ts holds the two equal).
+ */
+export const FEED_BUCKET_SIZE = 512;
+
+/**
  * Public wishes newest first (created_at, then id), as the API's JSON body (FeedPageSchema): the
  * feed routes send it as it is. From the read model: the shared page plus the reader's own votes.
  */
-export async function feedPageBody(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<string> {
-  const model = readModelOf(db);
+export async function feedPageBody(model: ReadModel, page: number, pageSize: number, viewerId: number | null): Promise<string> {
+  const db = model.db;
   if (!model.enabled) return pageBodyOf(await readFeedPage(db, page, pageSize, viewerId), page, pageSize);
-  const shared = await sharedFeedPage(db, page, pageSize);
+  const shared = await sharedFeedPage(model, page, pageSize);
   return renderPage(shared, viewerId === null ? null : await model.votesOf(viewerId, shared.ids));
 }
 
 /** The same body as bytes, as the feed routes send it: held per page and reader in the read model (bodyOf). */
-export async function feedPageBytes(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Buffer | string> {
-  const model = readModelOf(db);
-  if (!model.enabled) return feedPageBody(db, page, pageSize, viewerId);
-  return model.bodyOf(`feed:${page}:${pageSize}`, await sharedFeedPage(db, page, pageSize), viewerId);
+export async function feedPageBytes(model: ReadModel, page: number, pageSize: number, viewerId: number | null): Promise<Buffer | string> {
+  if (!model.enabled) return feedPageBody(model, page, pageSize, viewerId);
+  return model.bodyOf(`feed:${page}:${pageSize}`, await sharedFeedPage(model, page, pageSize), viewerId);
 }
 
 /** The shared feed page (no reader's votes) from the read model. */
-function sharedFeedPage(db: Db, page: number, pageSize: number): Promise<SharedPage> {
-  const model = readModelOf(db);
+function sharedFeedPage(model: ReadModel, page: number, pageSize: number): Promise<SharedPage> {
+  const db = model.db;
   return model.cached(model.feedPages, `${page}:${pageSize}`, async () => sharedOf(await readFeedPage(db, page, pageSize, null), page, pageSize));
 }
 
@@ -43,8 +48,8 @@ function sharedOf(wishJson: string[], page: number, pageSize: number): SharedPag
 }
 
 /** The same page as an object (the /feed HTML draws its first cards from it). */
-export async function feedPage(db: Db, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
-  return JSON.parse(await feedPageBody(db, page, pageSize, viewerId)) as Page;
+export async function feedPage(model: ReadModel, page: number, pageSize: number, viewerId: number | null): Promise<Page> {
+  return JSON.parse(await feedPageBody(model, page, pageSize, viewerId)) as Page;
 }
 
 /**
@@ -136,8 +141,8 @@ const FOLLOWING_LATERAL_MAX_ROWS = 500;
  *    that small set. PostgreSQL reads only (skip + size + 1) per user (LATERAL); SQLite, without
  *    LATERAL, answers `user_id in (...)` from the same index and sorts.
  */
-export async function followingFeedPageBody(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<string> {
-  const model = readModelOf(db);
+export async function followingFeedPageBody(model: ReadModel, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<string> {
+  const db = model.db;
   if (!model.enabled) return pageBodyOf(await readFollowingPage(db, dialect, followerId, page, pageSize, followerId), page, pageSize);
   // Held per follower without their votes (invalidated by their follows and by any listed change).
   const shared = await model.cached(model.followingPages, `${followerId}:${page}:${pageSize}`, async () =>
@@ -188,8 +193,8 @@ async function readFollowingPage(db: Db, dialect: Dialect, followerId: number, p
 }
 
 /** The same page as an object. */
-export async function followingFeedPage(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<Page> {
-  return JSON.parse(await followingFeedPageBody(db, dialect, followerId, page, pageSize)) as Page;
+export async function followingFeedPage(model: ReadModel, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<Page> {
+  return JSON.parse(await followingFeedPageBody(model, dialect, followerId, page, pageSize)) as Page;
 }
 
 /**
@@ -197,8 +202,8 @@ export async function followingFeedPage(db: Db, dialect: Dialect, followerId: nu
  * moderator all see the same public list: held in the read model with the reader's votes laid over
  * it; the author (private wishes too) and moderators (hidden ones too) read it fresh.
  */
-export async function userWishesPageBody(db: Db, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<string> {
-  const model = readModelOf(db);
+export async function userWishesPageBody(model: ReadModel, userId: number, page: number, pageSize: number, viewerId: number | null): Promise<string> {
+  const db = model.db;
   const publicView = viewerId === null || (viewerId !== userId && !(await isModeratorNow(db, viewerId)));
   if (!model.enabled || !publicView) return JSON.stringify(await userWishesPage(db, userId, page, pageSize, viewerId));
   const shared = await model.cached(model.userPages, `${userId}:${page}:${pageSize}`, async () => {

@@ -7,7 +7,6 @@ import type { Wish } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { readHot } from '../db/hot-reads';
-import { wishTouched, wishesChanged } from './caches';
 import { VISIBLE_TO, WISH_JOINS, WISH_SELECT, toWish, type WishJoinedRow } from './visibility';
 
 type Db = Kysely<Database>;
@@ -37,7 +36,6 @@ export async function insertWish(db: Db, userId: number, text: string, isPublic:
       .executeTakeFirstOrThrow();
     return row.id;
   });
-  wishesChanged(db);
   return id;
 }
 
@@ -100,7 +98,6 @@ export async function updateWish(db: Db, id: number, change: { text?: string; is
     }
     if (Object.keys(set).length > 0) await trx.updateTable('wishes').set(set).where('id', '=', id).execute();
   });
-  wishesChanged(db);
 }
 
 /**
@@ -109,7 +106,6 @@ export async function updateWish(db: Db, id: number, change: { text?: string; is
  */
 export async function deleteWish(db: Db, id: number): Promise<boolean> {
   const result = await db.deleteFrom('wishes').where('id', '=', id).executeTakeFirst();
-  wishesChanged(db);
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -125,7 +121,5 @@ export async function cardThemeOf(db: Db, id: number): Promise<string | null | u
 
 export async function setCardTheme(db: Db, id: number, theme: string): Promise<void> {
   await db.updateTable('wishes').set({ card_theme: theme }).where('id', '=', id).execute();
-  // The wish's detail in the read model shows its theme.
-  wishTouched(db, id);
 }
 

@@ -11,8 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_PASSWORD, dialects, type TestDialect } from '../../test/kit/harness';
 import { CROSS_PROCESS_MS, hasRedis, startReadModelApps } from '../../test/kit/read-model-apps';
 import { runAdminCommand } from '../moderation/admin-cli';
-import { publishWishChanges } from './caches';
-import { CAPS, VERSION_CHECK_MS, configureReadModel, readModelOf, renderPage, sharedPageOf, type SharedPage } from './read-model';
+import { CAPS, VERSION_CHECK_MS, createReadModel, renderPage, sharedPageOf, type SharedPage } from './read-model';
 
 jest.setTimeout(120_000);
 
@@ -461,9 +460,7 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
       const id = await save(author, 'its message is lost');
       await prime(author, voter, id);
       // The writer stops telling the other process anything: only the version check is left.
-      const db = s.writer.deps.db;
-      configureReadModel(db, { publish: () => undefined });
-      publishWishChanges(db, () => undefined);
+      s.writer.deps.events.setRemote(null);
       expect((await call(s.writer, 'POST', `/api/wish/${id}/vote/`, voter.access, { vote_type: 'upvote' })).statusCode).toBe(200);
       const took = await shows(CROSS_PROCESS_MS, 'vote without a message', async () => find(await feed(voter), id)?.vote_type === 'upvote');
       const second = await save(author, 'saved without a message');
@@ -471,7 +468,7 @@ describe.each(kinds)('read model freshness (%s, %i process(es))', (dialect, proc
       // SQLite: data_version at most every SQLITE_VERSION_CHECK_MS; PostgreSQL: one check period and a query.
       const limit = dialect === 'sqlite' ? 100 : VERSION_CHECK_MS + 300;
       expect(Math.max(took, took2)).toBeLessThanOrEqual(limit);
-      expect(readModelOf(s.reader.deps.db).enabled).toBe(true);
+      expect(s.reader.deps.readModel.enabled).toBe(true);
     });
   }
 });
@@ -485,7 +482,7 @@ describe('read model: a read that overlaps a write', () => {
   const page = (text: string, ids = [1]): SharedPage => sharedPageOf(ids.map((id) => `{"id":${id},"text":"${text}","vote_type":null,"author":"A"}`), 1, 10, ids);
 
   it('is neither kept nor joined after the write: the next read loads afresh', async () => {
-    const model = readModelOf({} as never);
+    const model = createReadModel({} as never);
     const stale = deferred<SharedPage>();
     const started = deferred<void>();
     const first = model.cached(model.feedPages, 'k', () => (started.resolve(), stale.promise));
@@ -503,7 +500,7 @@ describe('read model: a read that overlaps a write', () => {
   });
 
   it('drops held pages showing a voted wish, keeps the others, and lays the reader\'s own vote over', async () => {
-    const model = readModelOf({} as never);
+    const model = createReadModel({} as never);
     await model.cached(model.feedPages, 'a', async () => page('a', [1, 2]));
     await model.cached(model.feedPages, 'b', async () => page('b', [3]));
     model.votes.put(7, new Map([[3, null]]));
@@ -515,7 +512,7 @@ describe('read model: a read that overlaps a write', () => {
   });
 
   it('holds each reader\'s body of a page as bytes, for that page object only', async () => {
-    const model = readModelOf({} as never);
+    const model = createReadModel({} as never);
     const shared = await model.cached(model.feedPages, 'f', async () => page('f', [1, 2]));
     model.votes.put(7, new Map([[1, 'upvote'], [2, null]]));
     model.votes.put(8, new Map([[1, null], [2, null]]));
@@ -536,7 +533,7 @@ describe('read model: a read that overlaps a write', () => {
   });
 
   it('held cards: a card read that overlaps a change is not kept; a vote keeps them; entries, answers and bytes within the caps', async () => {
-    const model = readModelOf({} as never);
+    const model = createReadModel({} as never);
     const png = (bytes: number) => ({ png: Buffer.alloc(bytes), etag: `"${bytes}"` });
     const stale = deferred<string>();
     const first = model.heldCard(1, () => stale.promise);
@@ -581,7 +578,7 @@ describe('read model: a read that overlaps a write', () => {
   });
 
   it('keeps its sizes within the caps', async () => {
-    const model = readModelOf({} as never);
+    const model = createReadModel({} as never);
     for (let i = 0; i < CAPS.feedPages + 50; i++) await model.cached(model.feedPages, `p${i}`, async () => page('x', [i + 1]));
     expect(model.feedPages.size).toBe(CAPS.feedPages);
     expect(model.feedPages.has('p0')).toBe(false);

@@ -16,7 +16,7 @@
  * - a small per-member vote index (wish id → their vote) for the wishes that member has read, so a
  *   signed-in page = the shared page + the reader's own votes laid over it;
  * - each member's notifications page 1 with its unread count (notifications/service.ts), dropped on
- *   every change of that member's notifications (`notificationsChanged`: the notifier calls it with
+ *   every change of that member's notifications (the notifier emits `notifications.changed` with
  *   every unread-bus publish, mark-read included) and with everything else on `all` (an actor's new
  *   name, an account or wish deleted: its notifications go by cascade);
  * - the finished response bodies (bytes) of the pages served last, per page and reader (anonymous
@@ -25,7 +25,7 @@
  *   that drops or replaces that page (a vote on one of its wishes, the reader's own included; any
  *   listed change) retires its bodies; LRU of CAPS.bodies, at most CAPS.bodyBytes;
  * - the moderation queue's pages, per moderator (the wishes carry that moderator's own vote), status
- *   and page, dropped on a new report (`reportsChanged`), with everything else on `all` (every
+ *   and page, dropped on a new report (`report.filed`), with everything else on `all` (every
  *   moderator action, hide/restore/ban/edit/delete, an author's new name) and, like the feed pages,
  *   when a listed wish's vote counts or card theme change. The caller's role is still read from the
  *   database on every call (moderation/routes.ts), before the page is looked up.
@@ -34,19 +34,20 @@
  *   with everything else on `all` and on a card theme (`wish`), never by a vote (heldCard, cardGen).
  *
  * Freshness, stated bounds:
- * - The writer's own process: every write path invalidates (or sets) what it touches before its
- *   response is sent (wishesChanged / wishVoted / followsChanged / wishTouched below), so the next
+ * - The writer's own process: every write emits its domain event (platform/events.ts) before its
+ *   response is sent, and the read model's subscriber (read-model-events.ts) drops (or sets) what it
+ *   touches at once, synchronously within the emit, so the next
  *   read anywhere in that process, including the writer's own, sees it. A read whose query started
  *   before a write is never kept nor joined after it (the generation check), so no time-based
  *   staleness exists on the writer's process.
- * - Other processes (cluster mode): the same change travels over Redis pub/sub (cluster/wiring.ts)
+ * - Other processes (cluster mode): the same event travels over Redis pub/sub (cluster/wiring.ts)
  *   and is applied on arrival (normally well under 100 ms). Backstop against a lost message or Redis
  *   being down: a version check before reads: on SQLite `PRAGMA data_version` at most every
  *   SQLITE_VERSION_CHECK_MS (20 ms; it moves when another connection commits); on PostgreSQL
  *   `pg_current_wal_lsn()` at most every VERSION_CHECK_MS (250 ms) — when it moved, everything held
  *   is dropped. So another process serves a write within VERSION_CHECK_MS + one query (< 1 s) even
  *   when its message is lost or Redis is down.
- * - `configureReadModel(db, { enabled: false })` (WISHES_FEED_CACHE_MS=0) turns it off: every read
+ * - `createReadModel(db, { enabled: false })` (WISHES_FEED_CACHE_MS=0) turns it off: every read
  *   runs its query (the benchmark's "no read model" figures).
  */
 import { sql, type Kysely } from 'kysely';
@@ -54,6 +55,7 @@ import type { NotificationsPage, ReportedWish, Voter, VoteType, Wish } from '@wi
 import type { Database } from '../db/types';
 import { sqliteHandleOf } from '../db/connect';
 import { readHot } from '../db/hot-reads';
+import type { RankedIds } from './caches';
 
 type Db = Kysely<Database>;
 
@@ -90,7 +92,7 @@ export interface HeldCard<S> {
   bytes: number;
 }
 
-/** A change another process must apply too (published by cluster/wiring.ts). */
+/** What a domain event drops from the read model (read-model-events.ts: which event drops what). */
 export type ReadModelChange =
   | { kind: 'all' }
   | { kind: 'vote'; wishId: number; userId: number; vote: VoteType | null }
@@ -211,7 +213,7 @@ interface Entry<T> {
 
 type PageMap = Lru<string, Entry<SharedPage>>;
 
-class ReadModel {
+export class ReadModel {
   enabled = true;
   /** Bumped by every invalidation: reads that started before it are not kept (see cached). */
   gen = 0;
@@ -242,8 +244,12 @@ class ReadModel {
    * card being read.
    */
   cardGen = 0;
-  /** Other processes to tell (cluster mode). */
-  publish: (change: ReadModelChange) => void = () => undefined;
+  /**
+   * Ranked search ids per query (caches.ts: SEARCH_CACHE_MS), and the version every clear bumps: a
+   * ranking started under an older version is neither kept nor joined.
+   */
+  readonly searchIds = new Map<string, RankedIds>();
+  searchVersion = 0;
   /** PostgreSQL version check (cluster mode only; a single process has no other writer). */
   pgCheck = false;
   private lastVersion: string | null = null;
@@ -251,7 +257,7 @@ class ReadModel {
   private checking: Promise<void> | null = null;
   private sqliteVersion: (() => number) | null | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   /** The version check before a read (see the header): cheap, and on PostgreSQL at most every VERSION_CHECK_MS. */
   sync(): Promise<void> | undefined {
@@ -345,6 +351,13 @@ class ReadModel {
       const index = this.votes.get(change.userId);
       if (index && (index.has(id) || index.size < CAPS.votesPerVoter)) index.set(id, change.vote);
     }
+  }
+
+  /** Any change to what is listed: everything held and the search ids dropped. */
+  clearListed(): void {
+    this.apply({ kind: 'all' });
+    this.searchVersion++;
+    this.searchIds.clear();
   }
 
   /** Wish `id`'s held voters pages (created empty on first use). */
@@ -511,36 +524,12 @@ class ReadModel {
   }
 }
 
-const models = new WeakMap<Db, ReadModel>();
-
-export function readModelOf(db: Db): ReadModel {
-  let model = models.get(db);
-  if (!model) models.set(db, (model = new ReadModel(db)));
+/**
+ * The read model of one app (its composition root keeps it in AppDeps.readModel): on or off (off,
+ * WISHES_FEED_CACHE_MS=0: every read queries). Its state lives in this object, nowhere else.
+ */
+export function createReadModel(db: Db, options: { enabled: boolean } = { enabled: true }): ReadModel {
+  const model = new ReadModel(db);
+  model.enabled = options.enabled;
   return model;
-}
-
-/** buildApp: on or off (off: every read queries); cluster/wiring.ts: the publisher and the PostgreSQL version check. */
-export function configureReadModel(db: Db, options: { enabled?: boolean; publish?: (change: ReadModelChange) => void; pgVersionCheck?: boolean }): void {
-  const model = readModelOf(db);
-  if (options.enabled !== undefined) model.enabled = options.enabled;
-  if (options.publish) model.publish = options.publish;
-  if (options.pgVersionCheck !== undefined) model.pgCheck = options.pgVersionCheck;
-  model.apply({ kind: 'all' });
-}
-
-/** A member's notifications changed (any row, its actors, read state): here at once, then in every process. */
-export function notificationsChanged(db: Db, userId: number): void {
-  readModelChanged(db, { kind: 'notifications', userId });
-}
-
-/** A report was filed (the moderation queue's order and counts): here at once, then in every process. */
-export function reportsChanged(db: Db): void {
-  readModelChanged(db, { kind: 'reports' });
-}
-
-/** A write here: applied to this process's read model at once, then told to the others. */
-export function readModelChanged(db: Db, change: ReadModelChange): void {
-  const model = readModelOf(db);
-  model.apply(change);
-  model.publish(change);
 }

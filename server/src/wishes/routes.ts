@@ -8,7 +8,7 @@ import { requireUser } from '../app/auth';
 import { WISH_TEXT } from './schemas';
 import * as q from './queries';
 import { feedPageBytes, followingFeedPageBody, userWishesPageBody } from './feeds';
-import { heldWishOf, readModelOf, renderWish } from './read-model';
+import { heldWishOf, renderWish } from './read-model';
 import { searchWishes, type SearchResult } from './search';
 import { SearchBusyError } from './sqlite-search';
 import { HOUR, MINUTE, byIp } from '../app/ratelimit';
@@ -19,26 +19,26 @@ import { chosenTheme } from '../previews/service';
 import { themeStyle } from '../previews/card-themes';
 
 export default defineRoutes((_app, deps) => {
-  const { db, dialect } = deps;
+  const { db, dialect, readModel } = deps;
 
   // The page comes as its JSON bytes (held per page and reader, read-model.ts bodyOf), so it is sent as it is, not serialized again.
   const feed = async (rawPage: string | undefined, viewerId: number | null, reply: FastifyReply) =>
-    reply.type('application/json; charset=utf-8').send(await feedPageBytes(db, parsePage(rawPage), PAGE_SIZE, viewerId));
+    reply.type('application/json; charset=utf-8').send(await feedPageBytes(readModel, parsePage(rawPage), PAGE_SIZE, viewerId));
   // Signed-in only (401 for visitors): the public wishes of the people the caller follows.
   const following = async (userId: number, rawPage: string | undefined, reply: FastifyReply) =>
-    reply.type('application/json; charset=utf-8').send(await followingFeedPageBody(db, dialect, userId, parsePage(rawPage), PAGE_SIZE));
+    reply.type('application/json; charset=utf-8').send(await followingFeedPageBody(readModel, dialect, userId, parsePage(rawPage), PAGE_SIZE));
   const userWishes = async (rawId: string, rawPage: string | undefined, viewerId: number | null, reply: FastifyReply) => {
     const userId = parseId(rawId, WISH_TEXT.userNotFound);
     const page = parsePage(rawPage);
     if (!(await q.userExists(db, userId))) throw new HttpError(404, WISH_TEXT.userNotFound);
-    return reply.type('application/json; charset=utf-8').send(await userWishesPageBody(db, userId, page, PAGE_SIZE, viewerId));
+    return reply.type('application/json; charset=utf-8').send(await userWishesPageBody(readModel, userId, page, PAGE_SIZE, viewerId));
   };
   /**
    * A listed wish (public, not hidden: the same for every reader but for their vote) with its card
    * theme, from the read model; null when it is not listed (private or hidden: read fresh, by rule).
    */
   const listedWish = (id: number) => {
-    const model = readModelOf(db);
+    const model = readModel;
     if (!model.enabled) return Promise.resolve(null);
     return model.cached(
       model.wishes,
@@ -60,7 +60,7 @@ export default defineRoutes((_app, deps) => {
     const query = raw.trim();
     let found: SearchResult;
     try {
-      found = await searchWishes(db, dialect, query, page, PAGE_SIZE, viewerId, { bounds: { timeoutMs: deps.config.searchTimeoutMs } });
+      found = await searchWishes(readModel, dialect, query, page, PAGE_SIZE, viewerId, { bounds: { timeoutMs: deps.config.searchTimeoutMs } });
     } catch (error) {
       // Past its time bound or queue: the search gives up so the server stays responsive.
       if (error instanceof SearchBusyError) throw new HttpError(503, WISH_TEXT.searchBusy, { success: false }, { 'Retry-After': '2' });
@@ -103,9 +103,11 @@ export default defineRoutes((_app, deps) => {
         const theme = request.body.card_theme ? chosenTheme(request.body.card_theme, null) : null;
         const id = await q.insertWish(db, userId, text, request.body.is_public ?? true);
         if (theme) await q.setCardTheme(db, id, theme);
+        await deps.events.emit({ kind: 'wish.saved', wishId: id, authorId: userId });
         if (chatId !== undefined && !(await attachToWish(db, chatId, id))) {
           // Another save took the chat in the meantime: this one is undone.
           await q.deleteWish(db, id);
+          await deps.events.emit({ kind: 'wish.deleted', wishId: id });
           throw new HttpError(409, CHAT_TEXT.alreadyKept);
         }
         return reply.code(201).send({ wish_id: id });
@@ -119,7 +121,7 @@ export default defineRoutes((_app, deps) => {
         const held = await listedWish(id);
         let withTheme;
         if (held) {
-          const vote = viewerId === null ? null : ((await readModelOf(db).votesOf(viewerId, [id])).get(id) ?? null);
+          const vote = viewerId === null ? null : ((await readModel.votesOf(viewerId, [id])).get(id) ?? null);
           // Anyone but the author: the held JSON as it is, with their vote spliced in.
           if (held.wish.user_id !== viewerId) return reply.type('application/json; charset=utf-8').send(renderWish(held, vote));
           withTheme = { ...held.wish, vote_type: vote, card_theme: held.theme };
@@ -150,6 +152,9 @@ export default defineRoutes((_app, deps) => {
         if (found.user_id !== userId) throw new HttpError(403, WISH_TEXT.notYoursToChange);
         if (text !== undefined || isPublic !== undefined) await q.updateWish(db, id, { text, isPublic });
         if (theme) await q.setCardTheme(db, id, theme);
+        const fields = [...(text !== undefined ? (['text'] as const) : []), ...(theme ? (['card_theme'] as const) : [])];
+        if (fields.length > 0) await deps.events.emit({ kind: 'wish.edited', wishId: id, fields });
+        if (isPublic !== undefined) await deps.events.emit({ kind: 'wish.visibility-changed', wishId: id, isPublic });
         const wish = await q.getVisibleWish(db, id, userId);
         if (!wish) throw new HttpError(404, WISH_TEXT.notFound);
         return { wish: { ...wish, card_theme: themeStyle(await q.cardThemeOf(db, id)).name } };
@@ -167,6 +172,7 @@ export default defineRoutes((_app, deps) => {
           await writeLog(db, { actorId: userId, action: 'delete', targetType: 'wish', targetId: id, reason: WISH_TEXT.moderatorDeleteReason });
         }
         await q.deleteWish(db, id);
+        await deps.events.emit({ kind: 'wish.deleted', wishId: id });
         return { message: WISH_TEXT.deleted };
       },
     },

@@ -6,11 +6,11 @@ import { type Kysely, sql } from 'kysely';
 import type { Wish } from '@wishes/kit-contract/api';
 import type { Database, Dialect } from '../db/types';
 import { sqliteFileOf } from '../db/connect';
-import { SEARCH_CACHE_ENTRIES, SEARCH_CACHE_IDS, SEARCH_CACHE_MS, searchCacheOf, searchVersionOf, type RankedIds } from './caches';
+import { SEARCH_CACHE_ENTRIES, SEARCH_CACHE_IDS, SEARCH_CACHE_MS, type RankedIds } from './caches';
 import { fts5Query, searchTerms, tsQuery } from './search-syntax';
 import { SearchBusyError, SQLITE_SEARCH_OPTIONS, sqliteSearchWorker } from './sqlite-search';
 import { WISH_JOINS, WISH_SELECT, toWish, type WishJoinedRow } from './visibility';
-import { readModelOf } from './read-model';
+import type { ReadModel } from './read-model';
 
 type Db = Kysely<Database>;
 
@@ -67,7 +67,7 @@ async function rankedIds(db: Db, dialect: Dialect, terms: string[], limit: numbe
 
 /** Public wishes matching every term (text or author name), best match first, then newest id. */
 export async function searchWishes(
-  db: Db,
+  model: ReadModel,
   dialect: Dialect,
   query: string,
   page: number,
@@ -75,6 +75,7 @@ export async function searchWishes(
   viewerId: number | null,
   options: { cache?: boolean; bounds?: SearchBounds } = {},
 ): Promise<SearchResult> {
+  const db = model.db;
   const bounds = options.bounds ?? DEFAULT_SEARCH_BOUNDS;
   const terms = searchTerms(query);
   if (terms.length === 0) return { wishes: [], total: 0 };
@@ -82,9 +83,9 @@ export async function searchWishes(
   let ids: number[];
   let total: number;
   if (options.cache !== false && offset + pageSize <= SEARCH_CACHE_IDS) {
-    const cache = searchCacheOf(db);
+    const cache = model.searchIds;
     const key = terms.join(' ');
-    const version = searchVersionOf(db);
+    const version = model.searchVersion;
     let entry = cache.get(key);
     if (!entry || entry.version !== version || Date.now() - entry.at > SEARCH_CACHE_MS) {
       const created: RankedIds = { at: Date.now(), version, ranked: rankedIds(db, dialect, terms, SEARCH_CACHE_IDS, 0, bounds) };
@@ -102,7 +103,6 @@ export async function searchWishes(
     ({ ids, total } = await rankedIds(db, dialect, terms, pageSize, offset, bounds));
   }
   if (ids.length === 0) return { wishes: [], total };
-  const model = readModelOf(db);
   if (!model.enabled) return { wishes: await listedWishes(db, ids, viewerId), total };
   // The page's wishes from the read model (the same for every reader), the reader's votes laid over them.
   const held = await model.cached(model.searchPages, ids.join(','), async () => ({ ids, wishes: await listedWishes(db, ids, null) }));

@@ -4,7 +4,9 @@
  * kept in sync by triggers so application code never has to remember it.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
 
 export function initialMigration(dialect: Dialect): Migration {
   // SQLite: INTEGER PRIMARY KEY AUTOINCREMENT; PostgreSQL: serial (int4, comes back as a number).

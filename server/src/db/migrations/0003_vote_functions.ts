@@ -8,7 +8,9 @@
  * voter. SQLite needs nothing here (its statements run in-process, with no round trips).
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
 
 export function voteFunctionsMigration(dialect: Dialect): Migration {
   return {

@@ -5,7 +5,9 @@
  * `remote_switches` only grows. The same SQL on SQLite and PostgreSQL.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
 
 export function remoteReleasesMigration(dialect: Dialect): Migration {
   const id = dialect === 'postgres' ? sql`id serial primary key` : sql`id integer primary key autoincrement`;

@@ -22,7 +22,9 @@
  * Unbanning clears bit 2 only, so a wish a moderator hid stays hidden.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
 
 /** Seq values per feed bucket: ~200 buckets at 100k wishes, at most 511 index steps inside one. */
 export const FEED_BUCKET_SIZE = 512;

@@ -12,7 +12,9 @@
  *   user instead of walking the whole public feed.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
 
 export function socialMigration(dialect: Dialect): Migration {
   return {

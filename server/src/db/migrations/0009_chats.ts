@@ -10,7 +10,9 @@
  * runs with foreign_keys = ON), so nothing is left behind that anyone could read.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
 
 export function chatsMigration(dialect: Dialect): Migration {
   const id = (c: any) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());

@@ -5,7 +5,9 @@
  * schema is the same everywhere; only PostgreSQL deployments fill it.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
 
 export function mediaFilesMigration(dialect: Dialect): Migration {
   const bytes = dialect === 'postgres' ? sql`bytea` : sql`blob`;

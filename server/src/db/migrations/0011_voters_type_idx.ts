@@ -16,7 +16,9 @@
  * migration pass, the cast's text form lands in the still-text column and 0012 converts it).
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
 
 /** notifications/service.ts NOTIFY_LOCK_SPACE: one recipient's gathering runs one at a time. */
 const NOTIFY_LOCK_SPACE = 7017;

@@ -13,8 +13,10 @@
  * timestamptz back into the same ISO string (db/connect.ts).
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
-import { convertTextDateColumns } from '../dates';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
+import { convertTextDateColumns } from './date-columns';
 import { castVoteBody } from './0007_moderation';
 
 export function timestamptzMigration(dialect: Dialect): Migration {

@@ -14,8 +14,10 @@
  *   me") or bounced permanently; stored as sha256 of the lower-cased address.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
-import { dateColumn } from '../dates';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
+import { dateColumn } from './date-columns';
 
 export function deliveriesMigration(dialect: Dialect): Migration {
   const id = (c: any) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());

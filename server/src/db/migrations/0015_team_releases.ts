@@ -13,8 +13,10 @@
  * The same tables on SQLite and PostgreSQL.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
-import { dateColumn } from '../dates';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
+import { dateColumn } from './date-columns';
 
 export function teamReleasesMigration(dialect: Dialect): Migration {
   const bytes = dialect === 'postgres' ? sql`bytea` : sql`blob`;

@@ -10,8 +10,10 @@
  *   list names them, so the window over a page's actors reads them sorted.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
-import { dateColumn } from '../dates';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
+import { dateColumn } from './date-columns';
 
 /**
  * The group's figures from its reports. On PostgreSQL the dates are cast: this migration may run

@@ -6,8 +6,10 @@
  * The last day's deliveries are copied in.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
-import { dateColumn } from '../dates';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
+import { dateColumn } from './date-columns';
 
 export function deliveryQuotaMigration(dialect: Dialect): Migration {
   const id = (c: any) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());

@@ -17,7 +17,9 @@
  * another process while this one waited on the lock is counted.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
 
 export function voteBatchMigration(dialect: Dialect): Migration {
   return {

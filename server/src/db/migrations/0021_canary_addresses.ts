@@ -6,7 +6,9 @@
  * page served a canary) goes.
  */
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { Dialect } from '../types';
+
+/** The database kind, declared here: a migration depends on nothing but Kysely. */
+type Dialect = 'sqlite' | 'postgres';
 
 export function canaryAddressesMigration(dialect: Dialect): Migration {
   return {

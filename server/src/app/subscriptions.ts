@@ -1,0 +1,36 @@
+/**
+ * The composition of the domain events (platform/events.ts): who listens to what. This file and
+ * app.ts are the only ones that wire the read model; every writer only emits.
+ *
+ * - The read model and the search ids (wishes/read-model-events.ts): every event, from every
+ *   process, applied synchronously within the emit (so before the writer answers).
+ * - Notifications: `follow.changed` (the followed member's "new follower", withdrawn on unfollow),
+ *   this process's writes only (another process notifies for its own).
+ */
+import type { EventBus } from '../platform/events';
+import type { Notifier } from '../notifications/service';
+import { subscribeReadModel } from '../wishes/read-model-events';
+import type { ReadModel } from '../wishes/read-model';
+
+export interface Subscriptions {
+  /** Drops everything the read model and the search ids hold (Redis came or went: messages were lost). */
+  resync(): void;
+  /** Cluster mode on or off: the read model's PostgreSQL version check (the bound on a lost message). */
+  clusterMode(on: boolean): void;
+  close(): void;
+}
+
+export function subscribeAll({ readModel, events, notifications }: { readModel: ReadModel; events: EventBus; notifications: Notifier }): Subscriptions {
+  const undo = [
+    subscribeReadModel(readModel, events),
+    events.on('follow.changed', (event) => notifications.followChanged(event.followerId, event.targetId, event.following)),
+  ];
+  return {
+    resync: () => readModel.clearListed(),
+    clusterMode: (on) => {
+      readModel.pgCheck = on;
+      readModel.clearListed();
+    },
+    close: () => undo.forEach((u) => u()),
+  };
+}

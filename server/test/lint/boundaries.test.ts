@@ -1,0 +1,49 @@
+/**
+ * The server's lint boundaries (eslint.config.mjs) fail a planted violation, and say the fix: the
+ * platform layer imports no module, a migration imports nothing but Kysely and its own folder, and
+ * only the composition root imports the read model (a type is allowed). The planted files are linted as text (ESLint's --stdin, in a child process: the
+ * config is an ES module, which jest's module system cannot load); nothing is written.
+ */
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+
+const root = path.resolve(__dirname, '../../..');
+const eslintBin = path.join(root, 'node_modules/eslint/bin/eslint.js');
+
+async function messagesOf(file: string, code: string): Promise<string[]> {
+  const child = spawn(process.execPath, [eslintBin, '--format', 'json', '--stdin', '--stdin-filename', path.join(root, file)], { cwd: root });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdin.end(code);
+  await new Promise((resolve) => child.on('close', resolve));
+  const [result] = JSON.parse(out) as Array<{ messages: Array<{ ruleId: string; message: string }> }>;
+  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+jest.setTimeout(60_000);
+
+describe('server lint boundaries', () => {
+  it('refuses a module imported by the platform layer, naming the fix', async () => {
+    const messages = await messagesOf('server/src/platform/planted.ts', "import { insertWish } from '../wishes/queries';\nexport const planted = insertWish;\n");
+    expect(messages).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*The platform layer knows no module: take what it needs as a parameter/)]);
+  });
+
+  it('lets the platform layer import its own files and packages', async () => {
+    expect(await messagesOf('server/src/platform/planted.ts', "import { createEventBus } from './events';\nimport type { VoteType } from '@wishes/kit-contract/api';\nexport const planted: [typeof createEventBus, VoteType | null] = [createEventBus, null];\n")).toEqual([]);
+  });
+
+  it('refuses live code imported by a migration, naming the fix', async () => {
+    const messages = await messagesOf('server/src/db/migrations/0099_planted.ts', "import { nowIso } from '../types';\nexport const planted = nowIso;\n");
+    expect(messages).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A migration imports nothing but Kysely and its own folder/)]);
+    expect(await messagesOf('server/src/db/migrations/0099_planted.ts', "import { sql } from 'kysely';\nimport { dateColumn } from './date-columns';\nexport const planted = [sql, dateColumn];\n")).toEqual([]);
+  });
+
+  it('refuses the read model imported by a module, naming the fix, and allows its types', async () => {
+    const planted = "import { createReadModel } from '../wishes/read-model';\nexport const planted = createReadModel;\n";
+    expect(await messagesOf('server/src/votes/planted.ts', planted)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Only the composition root wires the read model: read it from deps.readModel/)]);
+    expect(await messagesOf('server/src/votes/planted.ts', "import { subscribeReadModel } from '../wishes/read-model-events';\nexport const planted = subscribeReadModel;\n")).toHaveLength(1);
+    expect(await messagesOf('server/src/votes/planted.ts', "import type { ReadModel } from '../wishes/read-model';\nexport type Planted = ReadModel;\n")).toEqual([]);
+    // The composition root may.
+    expect(await messagesOf('server/src/app/subscriptions.ts', planted)).toEqual([]);
+  });
+});
