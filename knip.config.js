@@ -47,6 +47,8 @@ module.exports = {
     // src/kit/*.ts: the entries of the kit's packages (scripts/kit-pack.js builds them; the shell provides them).
     shared: { entry: ['src/**/*.test.{ts,tsx}', 'src/kit/*.ts'], project: ['src/**/*.{ts,tsx}'] },
     server: { entry: ['scripts/*.ts', 'src/**/*.test.ts'], project: ['src/**/*.ts', 'scripts/**/*.ts'] },
+    // The wish writer: its entries are its "exports", its tests and its evaluation script.
+    'packages/writer': { entry: ['scripts/*.ts', 'src/**/*.test.ts'], project: ['src/**/*.ts', 'scripts/**/*.ts'] },
     // src/startup/warmUp.ts: a federation runtime plugin (shell/federation.config.js), bundled into main.js.
     [SHELL_APP.folder]: appWorkspace(['src/startup/warmUp.ts']),
     ...Object.fromEntries(APP_REGISTRY.map((remote) => [remote.folder, appWorkspace(Object.values(remote.exposes))])),

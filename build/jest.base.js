@@ -1,5 +1,5 @@
 // One jest setup for every package: SWC transpiles TS/TSX fast (type-checking is `npm run typecheck`),
-// @wishes/shared resolves to its source. An app that consumes the kit (`kit: 'built'`) gets the kit
+// @wishes/shared and @wishes/writer resolve to their sources. An app that consumes the kit (`kit: 'built'`) gets the kit
 // packages as built by `npm install` (kit-packages/*: their dist/*.cjs through node_modules, the
 // same files a remote outside the monorepo installs); shared's own tests, and the test helpers in
 // shared/src/testing when run there, get the kit entries' sources.
@@ -7,6 +7,7 @@ const path = require('path');
 const { KIT_PACKAGES, KIT_SOURCE } = require('./kit');
 
 const sharedSrc = path.join(__dirname, '..', 'shared', 'src');
+const writerSrc = path.join(__dirname, '..', 'packages', 'writer', 'src');
 
 /** `@wishes/kit-<x>` (and its subpaths) → the entry sources in shared/src/kit/. */
 function kitSources() {
@@ -45,6 +46,8 @@ module.exports = function jestConfig(options = {}) {
       ...(options.kit === 'built' ? {} : kitSources()),
       '^@wishes/shared$': path.join(sharedSrc, 'index.ts'),
       '^@wishes/shared/(.*)$': path.join(sharedSrc, '$1'),
+      '^@wishes/writer$': path.join(writerSrc, 'index.ts'),
+      '^@wishes/writer/testing$': path.join(writerSrc, 'testing', 'index.ts'),
       '\\.(css|svg|png|jpg|webp)$': path.join(__dirname, 'jest.asset-stub.js'),
       ...(options.moduleNameMapper || {}),
     },

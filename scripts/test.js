@@ -22,7 +22,8 @@ const only = process.argv.slice(2); // e.g. `npm test -- server shell`
 
 // Every app of the app registry (shared/src/registry.ts) has a jest suite of its own.
 const { APP_FOLDERS } = require('../build/registry');
-const JEST_PACKAGES = ['shared', 'server', ...APP_FOLDERS];
+// packages/writer (the wish writer) is a library with no browser in it; it runs with them.
+const JEST_PACKAGES = ['shared', 'packages/writer', 'server', ...APP_FOLDERS];
 
 function selected(name) {
   return only.length === 0 || only.includes(name);

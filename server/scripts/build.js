@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run build -w @wishes/server`: the production server, compiled. esbuild bundles src/main.ts
- * with @wishes/shared's sources (TypeScript, no build of its own) into dist/main.js; every npm
+ * with @wishes/shared's and @wishes/writer's sources (TypeScript, no build of their own) into dist/main.js; every npm
  * dependency stays an ordinary require from node_modules (native addons and all). Type-checking is
  * `npm run typecheck` (esbuild only strips types). Files the code reads next to itself are copied.
  * `npm start` runs the result with plain node; tsx remains for `npm run dev` and the tests.
@@ -12,6 +12,8 @@ const esbuild = require('esbuild');
 
 const SERVER = path.resolve(__dirname, '..');
 const OUT = path.join(SERVER, 'dist');
+/** The writer (packages/writer): a workspace library of TypeScript sources, bundled like shared. */
+const WRITER = path.join(SERVER, '..', 'packages', 'writer');
 /** Read at run time from the module's own folder (path.join(__dirname, ...)). */
 const ASSETS = ['src/auth/common-passwords.txt'];
 
@@ -24,7 +26,7 @@ function dependenciesOf(dir) {
 const CLI_OUT = path.join(SERVER, 'node_modules', '.cache', 'remotes-cli');
 
 function esbuildOptions() {
-  const external = [...new Set([...dependenciesOf(SERVER), ...dependenciesOf(path.join(SERVER, '..', 'shared'))])].filter((name) => name !== '@wishes/shared');
+  const external = [...new Set([...dependenciesOf(SERVER), ...dependenciesOf(path.join(SERVER, '..', 'shared')), ...dependenciesOf(WRITER)])].filter((name) => !name.startsWith('@wishes/'));
   return {
     bundle: true,
     platform: 'node',
@@ -32,7 +34,7 @@ function esbuildOptions() {
     format: 'cjs',
     sourcemap: 'linked',
     external,
-    alias: { '@wishes/shared': path.join(SERVER, '..', 'shared', 'src') },
+    alias: { '@wishes/shared': path.join(SERVER, '..', 'shared', 'src'), '@wishes/writer': path.join(WRITER, 'src') },
     tsconfig: path.join(SERVER, 'tsconfig.json'),
   };
 }
@@ -50,7 +52,7 @@ function buildServer({ quiet = false } = {}) {
   if (!quiet) console.log(`[server build] dist/main.js in ${Date.now() - started} ms`);
 }
 
-/** True when `built` (default dist/main.js) is older than any source it is built from (server/src, shared/src). */
+/** True when `built` (default dist/main.js) is older than any source it is built from (server/src, shared/src, packages/writer/src). */
 function serverBuildStale(built = path.join(OUT, 'main.js')) {
   if (!fs.existsSync(built)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
@@ -60,7 +62,7 @@ function serverBuildStale(built = path.join(OUT, 'main.js')) {
       if (entry.isDirectory()) return entry.name !== 'node_modules' && newer(file);
       return !/\.test\.tsx?$/.test(entry.name) && fs.statSync(file).mtimeMs > builtAt;
     });
-  return [path.join(SERVER, 'src'), path.join(SERVER, '..', 'shared', 'src'), path.join(SERVER, 'package.json')].some((p) => (fs.statSync(p).isDirectory() ? newer(p) : fs.statSync(p).mtimeMs > builtAt));
+  return [path.join(SERVER, 'src'), path.join(SERVER, '..', 'shared', 'src'), path.join(WRITER, 'src'), path.join(SERVER, 'package.json')].some((p) => (fs.statSync(p).isDirectory() ? newer(p) : fs.statSync(p).mtimeMs > builtAt));
 }
 
 /**

@@ -12,12 +12,12 @@
  * settings): a note to a boss is never given "love" or hugs.
  */
 import type { GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
-import { FRAMES, type Register } from '../generator/corpus';
-import { sentencesIn, sharedContentWords } from '../generator/grammar';
-import { frameOf, improveText, registerOfText } from '../generator/improve';
-import { audienceKeyOf, squash, styleKeyOf, topicKeyOf, type TopicKey } from '../generator/keys';
-import { registerOf, toneOf, type Random } from '../generator/template';
-import { detailToWeave, wovenSentences } from '../generator/weave';
+import { FRAMES, type Register } from './corpus';
+import { sentencesIn, sharedContentWords } from './grammar';
+import { frameOf, improveText, registerOfText } from './improve';
+import { audienceKeyOf, squash, styleKeyOf, topicKeyOf, type TopicKey } from './keys';
+import { registerOf, toneOf, type Random } from './template';
+import { detailToWeave, wovenSentences } from './weave';
 
 export type OfflineInstruction =
   | { kind: 'improve'; instruction: ImproveInstruction }

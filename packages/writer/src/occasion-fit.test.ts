@@ -1,11 +1,11 @@
 /**
- * The ninth blind reading's faults, held for many prompts rather than the reader's own: a
+ * Lines that fit the occasion and the person, held for many prompts: a
  * heartfelt thank-you to a teacher in appraisal words, a child's get-well card in an adult's
  * register, a new parent told their own news, a wedding's venue made the cause of the joy, exam
  * lines on a good-luck card for a move, a client thanked for custom as for help, a boss's leaving
  * for a new post unfelt, an operation named clinically on a formal card, a thin holiday card to a client.
  */
-import { seededRandom } from '../../test/kit/random';
+import { seededRandom } from './testing/random';
 import type { GenerateRequest } from '@wishes/shared/contract';
 import { composeDraft } from './template';
 
@@ -18,7 +18,7 @@ const drafts = (r: Req, n = 9) => {
 const bodyOf = (draft: string) => draft.split('\n\n').slice(1, -1).join('\n\n');
 const signoffOf = (draft: string) => draft.split('\n\n').at(-1)!;
 
-describe('the ninth reading: heartfelt thanks to a teacher or a mentor', () => {
+describe('heartfelt thanks to a teacher or a mentor', () => {
   it('is warm and personal, never appraisal language or "Kind regards"', () => {
     const cases = [
       req('Thank You', 'Teacher', 'Heartfelt', 'Mrs. Byrne', 'You helped me find my confidence in maths'),
@@ -35,7 +35,7 @@ describe('the ninth reading: heartfelt thanks to a teacher or a mentor', () => {
   });
 });
 
-describe('the ninth reading: a child', () => {
+describe('a child', () => {
   it('gets simple, warm lines on a get-well card: no doubt cast on carers, no adult idioms', () => {
     for (const style of ['Heartfelt', 'Casual', 'Funny', 'Poetic', 'Inspirational']) {
       for (const details of ['He has chickenpox and is missing school', 'She broke her arm at the park', 'He has tonsillitis']) {
@@ -47,7 +47,7 @@ describe('the ninth reading: a child', () => {
   });
 });
 
-describe('the ninth reading: a new parent', () => {
+describe('a new parent', () => {
   it('is welcomed with the baby by name, never told their own news', () => {
     for (const style of ['Heartfelt', 'Casual', 'Poetic', 'Inspirational']) {
       for (const [details, name] of [['His daughter Isla was born on Thursday', 'Isla'], ['Her son Yusuf was born last night', 'Yusuf']]) {
@@ -68,7 +68,7 @@ describe('the ninth reading: a new parent', () => {
   });
 });
 
-describe('the ninth reading: a wedding venue or date', () => {
+describe('a wedding venue or date', () => {
   it('is mentioned lightly, never the cause of the joy', () => {
     const venues = ['They are getting married in a barn in Devon in September', 'She is getting married at a castle in Scotland in May', 'He is getting married on a beach in Cornwall'];
     for (const style of ['Heartfelt', 'Poetic', 'Casual', 'Formal', 'Funny']) {
@@ -85,7 +85,7 @@ describe('the ninth reading: a wedding venue or date', () => {
   });
 });
 
-describe('the ninth reading: good luck on a move or a leaving', () => {
+describe('good luck on a move or a leaving', () => {
   it('speaks of the new place and missing them, not of an exam', () => {
     const moves = ['She is moving to Toronto next month', 'He is leaving us to move to New Zealand', 'They are emigrating to Australia'];
     for (const style of ['Heartfelt', 'Casual', 'Inspirational', 'Formal']) {
@@ -100,7 +100,7 @@ describe('the ninth reading: good luck on a move or a leaving', () => {
   });
 });
 
-describe('the ninth reading: a client', () => {
+describe('a client', () => {
   it('is thanked for custom as custom, not as for help', () => {
     for (const style of ['Formal', 'Heartfelt', 'Casual']) {
       for (const details of ['Her firm has been our client for eight years', 'He has ordered from our bakery every week', 'They have been loyal customers since we opened']) {
@@ -120,7 +120,7 @@ describe('the ninth reading: a client', () => {
   });
 });
 
-describe('the ninth reading: a boss', () => {
+describe('a boss', () => {
   it('leaving for a new post is told they will be missed, and the post is named', () => {
     for (const style of ['Formal', 'Heartfelt', 'Inspirational']) {
       for (const [details, post] of [['He is leaving to run the Leeds branch', 'run the Leeds branch'], ['She is leaving the company to become a director', 'become a director']]) {

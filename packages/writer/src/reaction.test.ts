@@ -1,11 +1,11 @@
 /**
- * The fourth blind reading's remaining faults, as rules: a detail is said to the person and
+ * A detail is said to the person and
  * answered, never recited behind a stock opener; the occasion's key fact (ten years, a first job)
  * is kept and not contradicted; a formal card to family is dignified, not a review; couplets fit
  * the details and a partner's own day; funny and poetic cards are clearly so.
  */
-import options from '../../config/options.json';
-import { seededRandom } from '../../test/kit/random';
+import options from './testing/offered.json';
+import { seededRandom } from './testing/random';
 import { FRAMES } from './corpus';
 import { quickSentences } from './grammar';
 import { composeDraft, coupletsFitting, REVIEW_WORDS } from './template';
@@ -34,13 +34,13 @@ describe('a detail is answered, not recited', () => {
   it.each([
     ['Birthday', 'Parent', 'She taught me to bake bread', /you taught me to bake bread/iu],
     ['Thank You', 'Neighbor', 'She watered our plants while we were away', /you watered our plants while we were away/iu],
-    // Since the ninth reading the birth is not told back to the parent: the baby is welcomed by name ("Welcome to the world, Lily!").
+    // The birth is not told back to the parent: the baby is welcomed by name ("Welcome to the world, Lily!").
     ['New Baby', 'Friend', 'Her daughter Lily was born on Tuesday', /\bLily\b/u],
   ])('%s for a %s: "%s" is told to the person and answered in the same sentence', (topic, audience, details, said) => {
     for (const seed of SEEDS) {
       const draft = composeDraft({ style: 'Heartfelt', audience, name: 'Sam', topic, details }, 'medium', seededRandom(seed));
-      // Said back at its head and answered ("You taught me to bake bread, and…"), or, since the fifth
-      // reading, taken up in passing ("Not a week goes by that I don't think of how you taught me…").
+      // Said back at its head and answered ("You taught me to bake bread, and…"), or
+      // taken up in passing ("Not a week goes by that I don't think of how you taught me…").
       const sentence = quickSentences(draft).find((s) => said.test(s)) ?? '';
       expect({ draft, answered: sentence.replace(said, '').split(/\s+/u).filter(Boolean).length >= 3 }).toEqual({ draft, answered: true });
       expect(draft).not.toMatch(STOCK);

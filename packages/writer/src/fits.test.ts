@@ -4,11 +4,11 @@
  * "Cheers," closes a get-well card, no "With love," goes to a colleague and no joke lands in a
  * formal note or in a get-well card that was not asked to be funny.
  */
-import options from '../../config/options.json';
-import { seededRandom } from '../../test/kit/random';
+import options from './testing/offered.json';
+import { seededRandom } from './testing/random';
 import { allWishes, CORPUS, fitsContext, fitsOf, FRAMES } from './corpus';
 import { frameOf, improveText } from './improve';
-import { followOffline } from '../chats/instructions';
+import { followOffline } from './instructions';
 import { audienceKeyOf, topicKeyOf } from './keys';
 import { composeDraft, composeVariants, planOf, type DraftLength } from './template';
 

@@ -1,10 +1,10 @@
 /**
- * The seventh blind reading's faults: more kinds of detail with their own sentences (an operation
+ * More kinds of detail with their own sentences (an operation
  * named, an ankle, a move abroad, a child's age and passion, a long marriage, a shop opened), and
  * the stock lines it named from another occasion or register ("long overdue", "do yourself
  * justice", "Cheers" to a child, "Ten suits you beautifully", love to a teacher or a boss).
  */
-import { seededRandom } from '../../test/kit/random';
+import { seededRandom } from './testing/random';
 import type { GenerateRequest } from '@wishes/shared/contract';
 import { kindSentences } from './kinds';
 import { composeDraft } from './template';

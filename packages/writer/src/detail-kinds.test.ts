@@ -1,9 +1,9 @@
 /**
- * The sixth blind reading's faults: details of the kinds that recur get hand-written sentences
+ * Details of the kinds that recur get hand-written sentences
  * chosen by what they are (a move, twins, a wrist, a promotion…), and the specific wrongs it named
  * ("little one" for twins, "not a week goes by" to neighbours, "back on your feet" for a wrist…).
  */
-import { seededRandom } from '../../test/kit/random';
+import { seededRandom } from './testing/random';
 import type { GenerateRequest } from '@wishes/shared/contract';
 import { kindSentences } from './kinds';
 import { composeDraft } from './template';
@@ -50,7 +50,7 @@ describe('a detail of a known kind takes its own sentences', () => {
   });
 });
 
-describe('the wrongs the sixth reading named', () => {
+describe('lines that misfit a detail\'s kind', () => {
   it('twins are never "the little one" or "a new baby"', () => {
     for (const details of ['Her twins Max and Ruby were born on Saturday', 'Her twin daughters were born on Monday']) {
       for (const [audience, style] of [['Sibling', 'Heartfelt'], ['Colleague', 'Formal'], ['Friend', 'Funny']]) {

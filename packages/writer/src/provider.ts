@@ -1,7 +1,7 @@
 import type { DraftLength, GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
 import { createOpenAIGenerator } from './openai';
 import { improveText } from './improve';
-import { followOffline, type ChatTurnResult } from '../chats/instructions';
+import { followOffline, type ChatTurnResult } from './instructions';
 import { composeDraft, composeVariants, type Random } from './template';
 import { STYLE_KEYS, TOPIC_KEYS } from './keys';
 
@@ -22,13 +22,13 @@ export interface WishGenerator {
   /** Rewrites existing text as asked. */
   improve?(text: string, instruction: ImproveInstruction, signal?: AbortSignal): Promise<string>;
   /**
-   * Follows one instruction of a wish's chat (chats/routes.ts) on the current text. Without it the
-   * route follows the offline instruction set (chats/instructions.ts).
+   * Follows one instruction of a wish's chat on the current text. Without it the server
+   * follows the offline instruction set (`followOffline`, instructions.ts).
    */
   chat?(turn: ChatTurn, signal?: AbortSignal): Promise<ChatTurnResult>;
   /**
    * Prepares, off the request path, what the first drafts would otherwise prepare while a member
-   * waits (app.ts calls it once the server listens); stops early when `signal` aborts. Called again,
+   * waits (the server calls it once it listens); stops early when `signal` aborts. Called again,
    * it answers the run already started.
    */
   warm?(signal?: AbortSignal): Promise<void>;

@@ -1,5 +1,5 @@
 /** The offline writer as the evaluation drives it (score.ts): drafts, variants, rewrites and chat instructions. */
-import { followOffline } from '../../chats/instructions';
+import { followOffline } from '../instructions';
 import { improveText } from '../improve';
 import { composeDraft, composeVariants, planOf } from '../template';
 import type { Writer } from './score';

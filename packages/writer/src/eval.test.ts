@@ -1,8 +1,8 @@
 /**
  * The evaluation set as a regression gate: the figures in docs/generator.md (npm run
- * eval:generator -w server) must not get worse than these thresholds.
+ * eval -w @wishes/writer) must not get worse than these thresholds.
  */
-import { seededRandom } from '../../test/kit/random';
+import { seededRandom } from './testing/random';
 import { writer } from './eval/writer';
 import { EVAL_PROMPTS, closingCouplet, evaluate, keptFrame, pastedVerbatim, presentLookBack, pronounErrors, repeatedSentence, varietyOf, wellFormed } from './eval/score';
 import { fragmentErrors, registerBreaks, repeatsInNextSentence } from './grammar';

@@ -1,12 +1,12 @@
 /**
- * The fifth blind reading's faults, held generally: the detail taken up in passing rather than said
+ * The detail taken up in passing rather than said
  * back at the head of the card; lines that fit the relationship (nothing second hand from the
  * people closest, no "colleague" for a boss, no "a friend like you" to a couple, no love verse on a
  * work anniversary); nothing said twice in other words; no timing or acquaintance that contradicts
  * the details; and a middle from the world a detail names.
  */
-import options from '../../config/options.json';
-import { seededRandom } from '../../test/kit/random';
+import options from './testing/offered.json';
+import { seededRandom } from './testing/random';
 import { FRAMES } from './corpus';
 import { EVAL_PROMPTS } from './eval/score';
 import { conceptRepeats, HEARSAY, quickSentences, timingClash } from './grammar';
@@ -32,7 +32,6 @@ describe('the detail taken up in passing', () => {
       }
     }
     expect(total).toBeGreaterThan(150);
-    // The fifth reading's drafts led with it a third of the time.
     expect(leading / total).toBeLessThanOrEqual(0.2);
   });
 
@@ -115,7 +114,7 @@ describe('nothing said twice in other words', () => {
     expect(conceptRepeats('Your daughter Lily was born on Tuesday: welcome to the world, Lily!')).toEqual([]);
   });
 
-  it('the fifth reading\'s cases say each thing once', () => {
+  it('cases that once said a thing twice say it once', () => {
     const cases = [
       { style: 'Funny', audience: 'Friend', name: 'Sam', topic: 'New Job', details: 'He got promoted to head chef' },
       { style: 'Formal', audience: 'Colleague', name: 'Mark', topic: 'New Baby', details: 'His son was born last week' },

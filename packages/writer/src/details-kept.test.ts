@@ -1,12 +1,12 @@
 /**
- * The tenth blind reading's faults, held for many prompts rather than the reader's own: a parent's
+ * Details kept rather than left out, and lines that fit, held for many prompts: a parent's
  * thanks for what a teacher did for their child written as if the sender had been taught; details
  * left out so that the card read generic (a career by trade, years of working together, a year's
  * result at work); a funny new-job card with no joke; a birthday age read as a trait; a baby spoken
  * to and then about; a career's start for a parent, a farewell on a holiday card, a client thanked
  * like staff, "becoming a parent" for a second child.
  */
-import { seededRandom } from '../../test/kit/random';
+import { seededRandom } from './testing/random';
 import type { GenerateRequest } from '@wishes/shared/contract';
 import { composeDraft } from './template';
 
@@ -18,7 +18,7 @@ const drafts = (r: Req, n = 9) => {
 };
 const bodyOf = (draft: string) => draft.split('\n\n').slice(1, -1).join('\n\n');
 
-describe('the tenth reading: thanks for what was done for the sender\'s child', () => {
+describe('thanks for what was done for the sender\'s child', () => {
   it('thanks the teacher for the child, never as if the sender had been taught', () => {
     const cases: Array<[Req, RegExp]> = [
       [req('Thank You', 'Teacher', 'Heartfelt', 'Mr. Haddad', 'He helped our daughter find her confidence in science this term'), /our daughter find her confidence in science/u],
@@ -35,7 +35,7 @@ describe('the tenth reading: thanks for what was done for the sender\'s child', 
   });
 });
 
-describe('the tenth reading: a detail of a common kind is said warmly, not left out', () => {
+describe('a detail of a common kind is said warmly, not left out', () => {
   it('says a career by trade with its years', () => {
     const cases: Array<[string, string, string, RegExp]> = [
       ['Retirement', 'Neighbor', 'He is retiring after forty years as a postman', /Forty years (?:of rounds|as a postman)/u],
@@ -98,7 +98,7 @@ describe('the tenth reading: a detail of a common kind is said warmly, not left 
   });
 });
 
-describe('the tenth reading: a style asked for is met', () => {
+describe('a style asked for is met', () => {
   it('gives a funny new-job card a joke that fits the trade', () => {
     const cases: Array<[string, RegExp]> = [
       ['He starts as a dentist in June', /floss/u],
@@ -112,7 +112,7 @@ describe('the tenth reading: a style asked for is met', () => {
   });
 });
 
-describe('the tenth reading: lines that misfit the person', () => {
+describe('lines that misfit the person', () => {
   it('speaks to a baby welcomed by name throughout, never "Welcome, Yusuf! I can\'t wait to meet him"', () => {
     for (const details of ['Her son Yusuf was born last night', 'Their daughter Isla arrived on Tuesday']) {
       for (const style of ['Heartfelt', 'Casual', 'Funny']) {
@@ -149,7 +149,7 @@ describe('the tenth reading: lines that misfit the person', () => {
   });
 });
 
-describe('the tenth reading: a relation named as the subject', () => {
+describe('a relation named as the subject', () => {
   it('is "you" in lower case inside a sentence, never "ever since You finished"', () => {
     for (const details of ['My brother finished his chemistry degree', 'Our sister passed her driving test']) {
       for (const style of ['Casual', 'Heartfelt', 'Funny', 'Inspirational']) {
@@ -159,7 +159,7 @@ describe('the tenth reading: a relation named as the subject', () => {
   });
 });
 
-describe('the tenth reading: one event per sentence', () => {
+describe('one event per sentence', () => {
   it('says a birthday and a retirement told together in two sentences', () => {
     for (const details of ['He is retiring from teaching after this term and turns 60 this week', 'She is retiring this summer and turns sixty on Friday']) {
       for (const style of ['Formal', 'Heartfelt', 'Casual']) {
@@ -172,7 +172,7 @@ describe('the tenth reading: one event per sentence', () => {
   });
 });
 
-describe('the tenth reading: a move abroad on a farewell', () => {
+describe('a move abroad on a farewell', () => {
   it('names the country and never says the move twice', () => {
     for (const details of ['She is moving to Australia with her husband next month', 'He is emigrating to New Zealand in March']) {
       for (const style of ['Casual', 'Heartfelt', 'Formal', 'Inspirational']) {

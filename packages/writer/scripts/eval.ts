@@ -1,13 +1,13 @@
 /**
  * Scores the offline wish writer on the evaluation set and prints the table of docs/generator.md.
- *   npm run eval:generator -w server                        # the current writer
- *   npm run eval:generator -w server -- <writer.ts> [...]   # other writers side by side (a module exporting `writer`)
+ *   npm run eval -w @wishes/writer                        # the current writer
+ *   npm run eval -w @wishes/writer -- <writer.ts> [...]   # other writers side by side (a module exporting `writer`)
  */
 import path from 'node:path';
-import { evaluate, formatTable, varietyOf, type EvalReport, type VarietyReport, type Writer } from '../src/generator/eval/score';
+import { evaluate, formatTable, varietyOf, type EvalReport, type VarietyReport, type Writer } from '../src/eval/score';
 
 async function main() {
-  const targets = process.argv.slice(2).length ? process.argv.slice(2).map((t) => path.resolve(t)) : [path.join(__dirname, '../src/generator/eval/writer')];
+  const targets = process.argv.slice(2).length ? process.argv.slice(2).map((t) => path.resolve(t)) : [path.join(__dirname, '../src/eval/writer')];
   const columns: Array<[string, EvalReport, VarietyReport]> = [];
   const examples: string[] = [];
   for (const target of targets) {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import options from '../../config/options.json';
+import options from './testing/offered.json';
 import { createGenerator } from './provider';
 import { cleanDetails, cleanName, composeWish, audienceKeyOf, styleKeyOf, topicKeyOf } from './template';
-import { seededRandom } from '../../test/kit/random';
+import { seededRandom } from './testing/random';
 
 const { styles, audiences, topics } = options.greeting_config_params;
 

@@ -1,12 +1,12 @@
 /**
- * The eighth blind reading's faults, held for every prompt rather than the reader's own: a detail
+ * A detail given only a feeling that fits it, held for every prompt: a detail
  * given a feeling that does not fit it ("I love that this is our first Christmas apart"), the
  * person's own news announced back ("Oh, we…!", "I heard you…"), "may your little one" for twins,
  * a new job called a promotion, "Good luck today" for a race on Sunday, personal thanks to a
  * client. And the safe path behind them (safe.ts): a detail goes in through its kind's own
  * sentences or a frame proven for its shape of clause, or it is left out.
  */
-import { seededRandom } from '../../test/kit/random';
+import { seededRandom } from './testing/random';
 import type { GenerateRequest } from '@wishes/shared/contract';
 import { FRAMES } from './corpus';
 import { kindSentences } from './kinds';

@@ -3,7 +3,7 @@
  * details into a whole sentence (never pasted back, never without its verb), address the person as
  * "you", keep the register (no love or hugs for a boss, in drafts and in every rewrite), look back
  * in the right tense, avoid repeating a word in the next sentence, keep the frame in its rewrites,
- * honour the length setting and vary? Used by `npm run eval:generator -w server` (prints the
+ * honour the length setting and vary? Used by `npm run eval -w @wishes/writer` (prints the
  * table) and by eval.test.ts (thresholds). The writer is passed in, so an older one can be scored
  * with the same measures.
  */
@@ -12,7 +12,7 @@ import type { GenerateRequest, ImproveInstruction } from '@wishes/shared/contrac
 import prompts from './prompts.json';
 import variety from './variety.json';
 import { fragmentErrors, registerBreaks, repeatsInNextSentence, sameOpenings, sentencesOfText, verbsOf } from '../grammar';
-import { seededRandom } from '../../../test/kit/random';
+import { seededRandom } from '../testing/random';
 import { audienceKeyOf, cleanName } from '../keys';
 import { contradictsRecipient } from '../template';
 

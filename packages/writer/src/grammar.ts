@@ -1,6 +1,6 @@
 /**
  * Checks a careful writer makes on every sentence the offline generator puts together, shared by
- * the composer (template.ts), the rewrites (improve.ts, chats/instructions.ts) and the evaluation
+ * the composer (template.ts), the rewrites (improve.ts, instructions.ts) and the evaluation
  * (eval/score.ts): sentence splitting, content words repeated in the next sentence, clauses left
  * without a verb, and words that break a formal register. The grammar comes from compromise.
  */

@@ -3,7 +3,7 @@
  * (failures.test.ts runs them on the current one). Before the corpus rewrite, every one of them
  * failed on the old sentence-template writer (docs/generator.md has the run).
  */
-import { seededRandom } from '../../../test/kit/random';
+import { seededRandom } from '../testing/random';
 import { registerBreaks, repeatsInNextSentence } from '../grammar';
 import { addedSentences, closingCouplet, intimateFrame, keptFrame, LENGTHS, loveToClient, officeLine, pastedVerbatim, presentLookBack, statesDetailBack, wellFormed, wrongRelationship, type Writer } from './score';
 

@@ -13,7 +13,7 @@ describe('weaveDetails: the details rewritten for the reader', () => {
     ['my little sister is marrying her best friend', 'Emma', 'you are marrying your best friend', 'you', 'ongoing'],
     ['they have been married for 40 years', 'Mom and Dad', 'you have been married for 40 years', 'you', 'present'],
     ['Anna always lends us her ladder', 'Anna', 'you always lend us your ladder', 'you', 'present'],
-    // The eighth blind reading: a verb joined by "and" agrees with "you" whatever the first verb's
+    // A verb joined by "and" agrees with "you" whatever the first verb's
     // tense, and after "still"/"now" even when the tagger reads it as a plural noun.
     ['He retired from the railway after 40 years and now wants to build a boat', 'Bill', 'you retired from the railway after 40 years and now want to build a boat', 'you', 'past'],
     ['She is turning 85 and still walks to the market every day', 'Ada', 'you are turning 85 and still walk to the market every day', 'you', 'ongoing'],

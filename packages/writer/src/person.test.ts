@@ -1,11 +1,11 @@
 /**
- * The fourth blind reading's rules: a detail used in a frame that fits its kind, the occasion and
+ * A detail used in a frame that fits its kind, the occasion and
  * the relationship (thanks only on a Thank You card, nothing second hand to the people closest);
  * sign-offs keyed to closeness; a work anniversary read as one; a detail that cannot be true of
  * the person left out; and no content word said twice anywhere in a draft when it can be helped.
  */
-import options from '../../config/options.json';
-import { seededRandom } from '../../test/kit/random';
+import options from './testing/offered.json';
+import { seededRandom } from './testing/random';
 import { registerBreaks, repeatsInDraft } from './grammar';
 import { COOL_SIGNOFFS, composeDraft, contradictsRecipient, WORK_ANNIVERSARY } from './template';
 
