@@ -4,7 +4,7 @@
  */
 import { seededRandom } from './testing/random';
 import { writer } from './eval/writer';
-import { EVAL_PROMPTS, closingCouplet, evaluate, keptFrame, pastedVerbatim, presentLookBack, pronounErrors, repeatedSentence, varietyOf, wellFormed } from './eval/score';
+import { EVAL_PROMPTS, FACT_PROMPTS, INSTRUCTION_CASES, closingCouplet, evaluate, factsCarried, instructionsFollowed, pastedInstruction, keptFrame, pastedVerbatim, presentLookBack, pronounErrors, repeatedSentence, varietyOf, wellFormed } from './eval/score';
 import { fragmentErrors, registerBreaks, repeatsInNextSentence } from './grammar';
 
 describe('offline writer on the evaluation set', () => {
@@ -64,7 +64,29 @@ describe('offline writer on the evaluation set', () => {
     expect(report.meanWords.medium).toBeGreaterThanOrEqual(report.meanWords.short + 12);
     expect(report.meanWords.long).toBeGreaterThanOrEqual(report.meanWords.medium + 15);
     expect(report.variantDistinctness).toBeGreaterThanOrEqual(0.74);
+    // "Give me 3": three distinct bodies in every run, in every style.
+    for (const [style, rate] of Object.entries(report.threeBodiesRateByStyle)) expect({ style, rate }).toEqual({ style, rate: 1 });
   }, 900_000);
+
+  it('compound details: every fact in 100 % of medium and long drafts, at least one in every short one', () => {
+    // Two and three facts in one sentence, joined by ";" or "and", in the first, second and third person.
+    expect(FACT_PROMPTS.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(FACT_PROMPTS.map((p) => p.person))).toEqual(new Set(['first', 'second', 'third']));
+    expect(FACT_PROMPTS.some((p) => p.details.includes(';'))).toBe(true);
+    const report = factsCarried(writer, 1);
+    expect(report.examples).toEqual([]);
+    expect(report.everyFactRate).toBe(1);
+    expect(report.shortOneFactRate).toBe(1);
+  }, 300_000);
+
+  it('compound and negated instructions: none pasted into the wish, each part done or named', () => {
+    expect(INSTRUCTION_CASES.length).toBeGreaterThanOrEqual(12);
+    expect(pastedInstruction('Dear D,\n\nHi.\n\nBest,', 'Dear D,\n\nHi. I have always appreciated that the sailing trip and make it end with a toast.\n\nBest,', 'mention the sailing trip and make it end with a toast')).toBe(true);
+    const report = instructionsFollowed(writer, 1);
+    expect(report.pastedRate).toBe(0);
+    expect(report.examples).toEqual([]);
+    expect(report.followedRate).toBe(1);
+  }, 300_000);
 
   it('50 drafts for one topic × audience × style with other names and details do not read as one card', () => {
     const variety = varietyOf(writer.compose, 1);

@@ -165,6 +165,41 @@ function moreFormal(frame: WishFrame, random: Random): string {
   return withSignoff({ ...frame, head: greeting }, body, pick(FORMAL_SIGNOFFS.filter((c) => c !== frame.signoff), random));
 }
 
+/** What a formal letter says, and what a friendly note says instead. */
+const CASUAL_PHRASES: Array<[RegExp, string]> = [
+  [/\bPlease accept my (?:warmest |sincere |heartfelt )?congratulations on\b/gu, 'Congratulations on'],
+  [/\bplease accept my (?:warmest |sincere |heartfelt )?congratulations on\b/gu, 'congratulations on'],
+  [/\bOn the occasion of your ([\w' ]+?), I (?:send|offer) (?:you )?my (?:sincere |warmest )?congratulations\b/gu, 'Happy $1'],
+  [/\bWith every good wish for\b/gu, 'All the best for'],
+  [/\bI wish you a most enjoyable\b/gu, 'Enjoy your'],
+  [/\bI am\b/gu, "I'm"],
+  [/\bIt is\b/gu, "It's"],
+  [/\bsincerely\b/gu, 'really'],
+  [/\bmost (?=enjoyable|deserved|welcome)/gu, 'really '],
+];
+const CASUAL_SIGNOFFS: Record<CorpusTone, string[]> = { warm: ['Warmly,', 'All the best,', 'Take care,'], work: ['All the best,', 'Best wishes,', 'Warm wishes,'] };
+const STIFF_SIGNOFFS = new Set(['Kind regards,', 'With best regards,', 'Yours sincerely,', 'Yours faithfully,', 'With kind regards,', 'Respectfully,']);
+
+/**
+ * "less formal", "more casual": a friendlier greeting ("Dear Anna," → "Hi Anna,"), contractions,
+ * the letter's set phrases in everyday words, a sign-off that is not a business letter's. Never
+ * more formal, whatever the register (a note to a boss stays free of love and hugs).
+ */
+export function lessFormal(text: string, register: Register, random: Random = Math.random): string {
+  const frame = frameOf(text);
+  if (!frame.body) return text.trim();
+  const tone = toneOf(register === 'formal' ? 'work' : register);
+  const body = paragraphsOf(frame.body).map((p) => {
+    let out = nlp(p).contract().all().text();
+    for (const [re, words] of CASUAL_PHRASES) out = out.replace(re, words);
+    return out;
+  });
+  const head = frame.greeting ? frame.head.replace(/^(\s*)(?:Dear|Dearest|To)\s+(?:(?:Mr|Mrs|Ms|Mx|Dr|Prof)\.?\s+)?/u, '$1Hi ') : frame.head;
+  const signoffs = CASUAL_SIGNOFFS[tone].filter((c) => c !== frame.signoff);
+  const signoff = frame.signoff && !STIFF_SIGNOFFS.has(frame.signoff) ? frame.signoff : pick(signoffs, random);
+  return withSignoff({ ...frame, head }, body, frame.signoff || frame.greeting ? signoff : null).trim();
+}
+
 function warmer(frame: WishFrame, register: Register, random: Random): string {
   const tone = toneOf(register);
   // Contractions read warmer, but a formal note keeps its full forms.

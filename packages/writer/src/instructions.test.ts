@@ -57,7 +57,7 @@ describe('the offline instruction set of a wish chat', () => {
     const result = followOffline(DRAFT, 'translate it to French', 'Anna', fixed);
     expect(result).toEqual({ text: DRAFT, changed: false, reply: CHAT_REPLIES.unsupported });
     expect(result.reply).toMatch(/can't follow that instruction offline/);
-    expect(result.reply).toMatch(/warmer, shorter, funnier or more formal/);
+    expect(result.reply).toMatch(/warmer, shorter, funnier, more formal or less formal/);
     expect(result.reply).toMatch(/mention …/);
     expect(result.reply).toMatch(/add a line about …/);
     expect(result.reply).toMatch(/make it rhyme/);

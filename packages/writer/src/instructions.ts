@@ -14,13 +14,16 @@
 import type { GenerateRequest, ImproveInstruction } from '@wishes/shared/contract';
 import { FRAMES, type Register } from './corpus';
 import { sentencesIn, sharedContentWords } from './grammar';
-import { frameOf, improveText, registerOfText } from './improve';
+import { frameOf, improveText, lessFormal, registerOfText } from './improve';
 import { audienceKeyOf, squash, styleKeyOf, topicKeyOf, type TopicKey } from './keys';
 import { registerOf, toneOf, type Random } from './template';
 import { detailToWeave, wovenSentences } from './weave';
 
 export type OfflineInstruction =
   | { kind: 'improve'; instruction: ImproveInstruction }
+  | { kind: 'lessFormal' }
+  /** Understood, but not something the offline writer can do ("longer", "less funny", "end with a toast"). */
+  | { kind: 'notOffline'; what: string }
   | { kind: 'mention'; subject: string }
   | { kind: 'addLine'; subject: string }
   | { kind: 'rhyme' }
@@ -36,10 +39,12 @@ export interface ChatTurnResult {
 }
 
 export const OFFLINE_HELP =
-  'Offline I can: make it warmer, shorter, funnier or more formal; "mention …" something; "add a line about …" something; or "make it rhyme".';
+  'Offline I can: make it warmer, shorter, funnier, more formal or less formal; "mention …" something; "add a line about …" something; or "make it rhyme".';
 
 export const CHAT_REPLIES = {
   improve: (instruction: ImproveInstruction) => `I made it ${instruction === 'more formal' ? 'more formal' : instruction}.`,
+  lessFormal: 'I made it less formal.',
+  notOffline: (what: string) => `I can't ${what} offline, so I left that part out.`,
   mention: (subject: string) => `I mentioned ${subject}.`,
   addLine: (subject: string) => `I added a line about ${subject}.`,
   /** For something that happens ("you passed your test"), quoting the new sentence reads better than "about you passed …". */
@@ -59,18 +64,56 @@ const REWRITES: Array<[ImproveInstruction, RegExp]> = [
 const POLITE = /^(?:(?:please|pls|can you|could you|would you|will you|kindly|now|and|also|maybe|ok|okay)[\s,]+)+/u;
 const TRAILING = /[\s.!?…]+$/u;
 
-/** Which offline instruction `message` is; `unsupported` when none fits. */
+/** What opens an instruction of its own: "…and make it end with a toast", "…, then shorter". */
+const INSTRUCTION_START =
+  /^(?:please\s+|also\s+|now\s+|maybe\s+)*(?:make|add|mention|include|put|write|end|finish|close|start|open|turn|use|keep|change|remove|drop|say|give|shorten|cut|sign|rhyme|talk|bring|throw|refer|don't|do not|no|less|more|not|warmer|shorter|funnier|longer|briefer|friendlier|lighter|softer|simpler)\b/iu;
+
+/**
+ * A message of several instructions, part by part: "mention the sailing trip around Scotland and
+ * make it end with a toast" is two. It splits on "and", "then", ";" and commas only where an
+ * instruction of its own follows, so "mention her dog and her cat" stays one.
+ */
+export function instructionParts(message: string): string[] {
+  const raw = message.replace(/\s+/g, ' ').trim();
+  const pieces = raw.split(/(\s*;\s*|\s*,\s*(?:and\s+|then\s+|and then\s+)?|\s+and then\s+|\s+then\s+|\s+and\s+)/iu);
+  const parts: string[] = [];
+  for (let i = 0; i < pieces.length; i += 2) {
+    const piece = pieces[i].trim();
+    if (!piece) continue;
+    if (parts.length && !INSTRUCTION_START.test(piece)) parts[parts.length - 1] += `${pieces[i - 1]}${piece}`;
+    else parts.push(piece);
+  }
+  return parts.length ? parts : [raw];
+}
+
+/** "less formal", "not so long", "more casual": negations and comparatives, read before the plain words match. */
+const NEGATED: Array<[RegExp, OfflineInstruction]> = [
+  [/\b(?:less|not (?:so|as|too)|too|way too) (?:casual|informal|chatty|jokey)\b|\bmore (?:serious|professional|polite)\b/u, { kind: 'improve', instruction: 'more formal' }],
+  [/\b(?:less|not (?:so|as|too)|too|way too|overly) (?:formal|stiff|stuffy|serious|businesslike|official|posh)\b|\b(?:more )?(?:casual|relaxed|informal|laid[- ]back|chatty|chattier|friendlier)\b|\bnot formal\b|\bless of a (?:business )?letter\b/u, { kind: 'lessFormal' }],
+  [/\b(?:less|not (?:so|as|too)|too|way too) (?:long|wordy)\b|\bnot as much\b|\bfewer words\b/u, { kind: 'improve', instruction: 'shorter' }],
+  [/\b(?:less|not (?:so|as|too)|too|way too) (?:cold|stiff and cold|distant|dry)\b/u, { kind: 'improve', instruction: 'warmer' }],
+  [/\b(?:less|not (?:so|as|too)|too|way too) (?:funny|silly|jokey|cheesy)\b|\bno jokes?\b|\bwithout (?:the )?jokes?\b/u, { kind: 'notOffline', what: 'take the jokes out' }],
+  [/\b(?:less|not (?:so|as|too)|too|way too) (?:warm|soppy|sentimental|mushy|emotional|gushing)\b/u, { kind: 'notOffline', what: 'tone the feeling down' }],
+  [/\b(?:longer|less short|not (?:so|as|too) short|too short|more detail|expand|lengthen)\b/u, { kind: 'notOffline', what: 'make it longer' }],
+];
+
+/** Which offline instruction `message` is; `unsupported` when none fits. One instruction: see instructionParts. */
 export function parseInstruction(message: string): OfflineInstruction {
   const raw = message.replace(/\s+/g, ' ').trim().replace(TRAILING, '');
   const lower = raw.toLowerCase().replace(POLITE, '');
   const cut = raw.length - lower.length;
   const original = raw.slice(cut);
+  // A subject that is itself an instruction ("…and make it end with a toast") is never mentioned in the wish.
+  const notInstruction = (subject: string) => !/\b(?:make (?:it|the|this)|end (?:it )?with|start (?:it )?with|sign (?:it )?off|more formal|less formal|shorter|funnier|warmer)\b/iu.test(subject);
 
   const addLine = /^(?:add|write|include|put in|throw in)\s+(?:a |one |another )?(?:line|sentence|word|bit|note|something|paragraph)\s+(?:about|on|for|mentioning|regarding)\s+(.+)$/u.exec(lower);
-  if (addLine) return { kind: 'addLine', subject: original.slice(lower.length - addLine[1].length) };
+  if (addLine && notInstruction(addLine[1])) return { kind: 'addLine', subject: original.slice(lower.length - addLine[1].length) };
   const mention = /^(?:mention|mentioning|include|talk about|say something about|refer to|bring up|don't forget|do not forget)\s+(.+)$/u.exec(lower);
-  if (mention) return { kind: 'mention', subject: original.slice(lower.length - mention[1].length) };
+  if (mention && notInstruction(mention[1])) return { kind: 'mention', subject: original.slice(lower.length - mention[1].length) };
   if (/\b(rhyme|rhymes|rhyming|poem|poetic|in verse)\b/u.test(lower)) return { kind: 'rhyme' };
+  // "don't make it so long" is "not so long".
+  const negated = lower.replace(/\b(?:don't|do not|dont) make it (so|too|as)\b/u, 'not $1');
+  if (negated.split(' ').length <= 8) for (const [pattern, instruction] of NEGATED) if (pattern.test(negated)) return instruction;
   // Only a short "make it …" style request is a rewrite: "make it shorter and add her dog" is more than we can do.
   if (lower.split(' ').length <= 6 && !/\b(and|but|then|also)\b/u.test(lower)) {
     for (const [instruction, pattern] of REWRITES) if (pattern.test(lower)) return { kind: 'improve', instruction };
@@ -149,8 +192,31 @@ function rhyme(text: string, register: Register, topic: TopicKey, random: Random
   return rebuild(frame, [...kept, pick(fitting.length ? fitting : fresh, random)]);
 }
 
-/** Follows one instruction on `text` offline; `settings` are the wish's compose settings when known. */
+/**
+ * Follows `message` on `text` offline, part by part ("mention X and make it shorter" is two
+ * instructions): each part done, or named as not possible offline; an instruction is never written
+ * into the wish. `settings` are the wish's compose settings when known.
+ */
 export function followOffline(text: string, message: string, name: string, random: Random = Math.random, settings?: Partial<GenerateRequest>): ChatTurnResult {
+  const parts = instructionParts(message);
+  if (parts.length === 1) return followOne(text, parts[0], name, random, settings);
+  let current = text;
+  const replies: string[] = [];
+  const notDone: string[] = [];
+  for (const part of parts) {
+    const result = followOne(current, part, name, random, settings);
+    if (result.changed) {
+      current = result.text;
+      replies.push(result.reply);
+    } else if (result.reply === CHAT_REPLIES.unsupported) {
+      notDone.push(`“${part.replace(TRAILING, '')}”`);
+    } else replies.push(result.reply);
+  }
+  if (notDone.length) replies.push(`I can't do ${notDone.join(' or ')} offline, so that part is left out. ${OFFLINE_HELP}`);
+  return { reply: replies.join(' '), text: current, changed: current !== text };
+}
+
+function followOne(text: string, message: string, name: string, random: Random, settings?: Partial<GenerateRequest>): ChatTurnResult {
   const parsed = parseInstruction(message);
   const { register, topic } = contextOf(text, settings);
   switch (parsed.kind) {
@@ -159,6 +225,12 @@ export function followOffline(text: string, message: string, name: string, rando
       if (out === text.trim() && parsed.instruction === 'shorter') return { reply: CHAT_REPLIES.alreadyShort, text, changed: false };
       return { reply: CHAT_REPLIES.improve(parsed.instruction), text: out, changed: out !== text };
     }
+    case 'lessFormal': {
+      const out = lessFormal(text, register, random);
+      return { reply: CHAT_REPLIES.lessFormal, text: out, changed: out !== text.trim() };
+    }
+    case 'notOffline':
+      return { reply: CHAT_REPLIES.notOffline(parsed.what), text, changed: false };
     case 'mention': {
       const about = sentenceAbout(parsed.subject, name, random, register, topic);
       return { reply: about.thing ? CHAT_REPLIES.mention(about.subject) : CHAT_REPLIES.added(about.sentence), text: mention(text, about.sentence), changed: true };

@@ -13,6 +13,7 @@ import { audienceKeyOf, cleanName, squash, styleKeyOf, topicKeyOf, type Audience
 import { detailToWeave, wovenSentences } from './weave';
 import { kindSentences } from './kinds';
 import { frameSafe, moodFor, PERSONAL_THANKS, timingMisfit } from './safe';
+import { carryFacts } from './carry';
 
 export { audienceKeyOf, cleanDetails, cleanName, styleKeyOf, topicKeyOf } from './keys';
 
@@ -77,7 +78,9 @@ const BORROW: Record<StyleKey, StyleKey[]> = {
   funny: ['casual', 'heartfelt'],
   poetic: ['heartfelt', 'inspirational'],
   inspirational: ['heartfelt', 'casual'],
-  formal: [],
+  // A formal note borrows heartfelt and inspirational work wishes without an exclamation or a word of
+  // love, said in full forms (formalLent), so that three formal drafts are three cards.
+  formal: ['heartfelt', 'inspirational'],
   romantic: ['heartfelt'],
 };
 
@@ -317,7 +320,7 @@ const CAREER_START = /\b(?:big career|career begins|start of (?:your|a|an exciti
  * Composes one draft: a wish of the corpus for the occasion, style and register, its greeting and
  * sign-off lines, and the detail woven in. `avoid` are wishes other variants already used.
  */
-function compose(request: GenerateRequest, length: DraftLength, random: Random, avoid: ReadonlySet<CorpusWish> = new Set()): Choice {
+function compose(request: GenerateRequest, length: DraftLength, random: Random, avoid: ReadonlySet<CorpusWish> = new Set(), avoidOpenings: ReadonlySet<string> = new Set()): Choice {
   const plan = planOf(request);
   // Only the wishes written for this relationship: no desk or inbox for a mum, no "you believed in me" for a neighbour.
   const relationship = relationshipOf(plan.audience);
@@ -419,11 +422,20 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
   // Variants ask for more wishes than a style may have for a register (or that fit the
   // relationship): the nearest styles lend theirs.
   // A get-well card that was not asked to be funny never borrows the funny style's jokes.
+  const formalLent = (wishes: CorpusWish[]) =>
+    plan.register === 'formal' ? wishes.filter((w) => !/!/u.test(Object.values(w).join(' ')) && !registerBreaks(Object.values(w).join(' ')).length).map(dignifiedWish) : wishes;
   for (const style of BORROW[plan.style].filter((s) => s !== 'funny' || plan.topic !== 'getWell')) {
     if (fresh.length) break;
-    const lent = fitting(CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? []);
+    const lent = formalLent(fitting(CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? []));
     fresh = lent.filter((w) => !avoid.has(w));
     if (!all.length) all = lent;
+  }
+  // Variants that have used up the style and its neighbours: the register's plainer styles lend a
+  // wish rather than repeat a card (three drafts must be three bodies).
+  for (const style of ['heartfelt', 'inspirational', 'poetic', 'casual'] as const) {
+    if (fresh.length || !avoid.size) break;
+    if (style === plan.style) continue;
+    fresh = formalLent(fitting(CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? [])).filter((w) => !avoid.has(w));
   }
   // Nothing of the style's own or its neighbours' fits this person: the plainer styles of the
   // register before a wish written for someone else.
@@ -574,7 +586,9 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const sameThing = conceptRepeats(body).length;
     // A wedding or a baby still to come beside a wish that says the day is today.
     const clash = timingClash(body) || (celebrating && ARRIVED.test(body.replace(detailSentence ?? '', ''))) ? 1 : 0;
-    const repeats = 8 * wordRepeats + 2 * sameOpenings(body).length + draftRepeats + doubleClose + 3 * sameThing + 4 * clash;
+    // A variant that opens like an earlier one (the same detail sentence first) reads as the same card.
+    const openedBefore = avoidOpenings.has(quickSentences(paragraphs[0] ?? '')[0] ?? '') ? 1 : 0;
+    const repeats = 8 * wordRepeats + 2 * sameOpenings(body).length + draftRepeats + doubleClose + 3 * sameThing + 4 * clash + 10 * openedBefore;
     if (!best || repeats < best.repeats) best = { wish, text, repeats, wordRepeats };
     if (repeats === 0) break;
     // A detail whose words every wish here repeats (a "baby" card and "I can't wait to meet the
@@ -584,7 +598,12 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     // The occasion's key fact (a first job, ten years) is the point of the card: it stays.
     if (attempt === 47 && detailOptions.length && fewestWordRepeats > 0 && !keyFact) detailOptions.length = 0;
   }
-  return best!;
+  // Every other fact of the details reaches the card too (carry.ts), unless the details are not
+  // about this person at all or only say the occasion again.
+  if (ownWedding || contradictsRecipient(request.details, plan.audience, plan.name)) return best!;
+  const context = { details: request.details, name: request.name, topic: plan.topic, audience: plan.audience, register: close ? 'warm' as Register : plan.register, mood: moodOf(plan.topic), funny: plan.style === 'funny', length };
+  const carried = carryFacts(best!.text, context, random);
+  return { ...best!, text: close && plan.register === 'formal' ? fullFormsOf(carried) : carried };
 }
 
 export function composeDraft(request: GenerateRequest, length: DraftLength = 'medium', random: Random = Math.random): string {
@@ -596,13 +615,33 @@ export function composeWish(request: GenerateRequest, random: Random = Math.rand
   return composeDraft(request, 'medium', random);
 }
 
-/** Several drafts for the same request, each from a different wish of the corpus while there are enough. */
+/** The body of a draft: what is between its greeting and its sign-off. */
+function bodyText(text: string): string {
+  const paragraphs = text.split(/\n\s*\n/u);
+  return (paragraphs.length >= 3 ? paragraphs.slice(1, -1) : paragraphs).join('\n\n').trim();
+}
+
+/**
+ * Several drafts for the same request, each from a different wish of the corpus while there are
+ * enough, and each with a body and an opening sentence of its own: three drafts that differ only
+ * in the sign-off are one draft. A draft that repeats an earlier one is written again (a few tries).
+ */
 export function composeVariants(request: GenerateRequest, length: DraftLength, count: number, random: Random = Math.random): string[] {
   const used = new Set<CorpusWish>();
   const drafts: string[] = [];
+  const bodies = new Set<string>();
+  const openings = new Set<string>();
   for (let i = 0; i < count; i++) {
-    const choice = compose(request, length, random, used);
+    let choice = compose(request, length, random, used, openings);
+    for (let retry = 0; retry < 4; retry++) {
+      const body = bodyText(choice.text);
+      if (!bodies.has(body) && !openings.has(quickSentences(body)[0] ?? '')) break;
+      used.add(choice.wish);
+      choice = compose(request, length, random, used, openings);
+    }
     used.add(choice.wish);
+    bodies.add(bodyText(choice.text));
+    openings.add(quickSentences(bodyText(choice.text))[0] ?? '');
     drafts.push(choice.text);
   }
   return drafts;

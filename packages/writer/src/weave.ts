@@ -358,8 +358,10 @@ function reactable(clause: string): DetailToWeave | null {
   if (met) return { clause: `I raise a glass to the day you met ${met[1]}`, kind: 'toast' };
   const love = /^you (?:really )?(?:love|enjoy|adore) ((?:\w+ing)(?: \w+ing)?)\b/iu.exec(clause);
   if (love) {
-    const pet = /\bhave (?:a|an|one|two|three|four|\d+) (?:little |big )?(dogs?|cats?|horses?|puppies|puppy)\b/iu.exec(clause);
-    return { clause: pet ? `${love[1]} with the ${pet[1]}` : love[1], kind: 'hobby' };
+    // The count stays ("two dogs"): it is one of the facts the sender gave.
+    const pet = /\bhave (a|an|one|two|three|four|\d+) (?:little |big )?(dogs?|cats?|horses?|puppies|puppy)\b/iu.exec(clause);
+    const pets = pet && /^(?:a|an|one)$/iu.test(pet[1]) ? `your ${pet[2]}` : pet ? `your ${pet[1]} ${pet[2]}` : '';
+    return { clause: pet ? `${love[1]} with ${pets}` : love[1], kind: 'hobby' };
   }
   return null;
 }

@@ -13,7 +13,11 @@ import prompts from './prompts.json';
 import variety from './variety.json';
 import { fragmentErrors, registerBreaks, repeatsInNextSentence, sameOpenings, sentencesOfText, verbsOf } from '../grammar';
 import { seededRandom } from '../testing/random';
-import { audienceKeyOf, cleanName } from '../keys';
+import { audienceKeyOf, cleanName, styleKeyOf, STYLE_KEYS } from '../keys';
+import { factsOf, missingWords } from '../facts';
+import { instructionParts } from '../instructions';
+import factPrompts from './facts.json';
+import instructionCases from './instructions.json';
 import { contradictsRecipient } from '../template';
 
 export type DraftLength = 'short' | 'medium' | 'long';
@@ -279,6 +283,8 @@ export interface EvalReport {
   detailWovenRate: number;
   /** Mean words per length setting. */
   meanWords: Record<DraftLength, number>;
+  /** Per style, the share of "Give me 3" runs whose three bodies all differ. */
+  threeBodiesRateByStyle: Record<string, number>;
   /** Mean pairwise distinctness of three variants for the same prompt (0–1). */
   variantDistinctness: number;
   /** Examples of the problems found, for the reader of the table. */
@@ -390,9 +396,15 @@ export function evaluate(writer: Writer, seed = 1, prompts: EvalPrompt[] = EVAL_
   });
   let distinct = 0;
   let pairs = 0;
+  const threeBodies = Object.fromEntries(STYLE_KEYS.map((style) => [style, { runs: 0, ok: 0 }]));
   for (const prompt of prompts) {
     const { person: _person, ...request } = prompt;
     const drafts = writer.variants ? writer.variants(request, 'medium', 3, random) : [0, 1, 2].map(() => writer.compose(request, 'medium', random));
+    // "Give me 3": three bodies of their own, not one body with three sign-offs.
+    const runs = threeBodies[styleKeyOf(request.style)];
+    runs.runs++;
+    if (new Set(drafts.map(bodyOf)).size === 3) runs.ok++;
+    else example(`3 variants, ${4 - new Set(drafts.map(bodyOf)).size} bodies the same (${request.style}, ${request.topic})`);
     for (let i = 0; i < drafts.length; i++) {
       for (let j = i + 1; j < drafts.length; j++) {
         distinct += distinctness(drafts[i], drafts[j]);
@@ -422,8 +434,116 @@ export function evaluate(writer: Writer, seed = 1, prompts: EvalPrompt[] = EVAL_
     detailWovenRate: rate(c.woven, c.drafts),
     meanWords: { short: mean(words.short), medium: mean(words.medium), long: mean(words.long) },
     variantDistinctness: distinct / Math.max(1, pairs),
+    threeBodiesRateByStyle: Object.fromEntries(Object.entries(threeBodies).map(([style, r]) => [style, rate(r.ok, r.runs)])),
     examples,
   };
+}
+
+/** Compound details (facts.json): two and three facts in one sentence, joined by ";" or "and", in every person. */
+export const FACT_PROMPTS = factPrompts as EvalPrompt[];
+
+export interface FactsReport {
+  drafts: number;
+  /** Share of medium and long drafts that carry every fact given (each content word, lemmatised). */
+  everyFactRate: number;
+  /** Share of short drafts that carry at least one fact. */
+  shortOneFactRate: number;
+  examples: string[];
+}
+
+/** Every fact of compound details reaches the draft: medium and long carry all (up to three), short at least one. */
+export function factsCarried(writer: Writer, seed = 1, prompts: EvalPrompt[] = FACT_PROMPTS): FactsReport {
+  const random = seededRandom(seed);
+  const all = { drafts: 0, ok: 0 };
+  const short = { drafts: 0, ok: 0 };
+  const examples: string[] = [];
+  for (const prompt of prompts) {
+    const { person: _person, ...request } = prompt;
+    const facts = factsOf(request.details);
+    const ignore = cleanName(request.name).split(/\s+/u);
+    for (const length of LENGTHS) {
+      const draft = writer.compose(request, length, random);
+      const missing = facts.map((fact) => missingWords(draft, fact, ignore)).filter((words) => words.length);
+      if (length === 'short') {
+        short.drafts++;
+        if (missing.length < facts.length) short.ok++;
+        continue;
+      }
+      all.drafts++;
+      if (!missing.length) all.ok++;
+      else if (examples.length < 12) examples.push(`fact left out (${missing.flat().join(', ')}): ${request.details}`);
+    }
+  }
+  return { drafts: all.drafts + short.drafts, everyFactRate: all.ok / Math.max(1, all.drafts), shortOneFactRate: short.ok / Math.max(1, short.drafts), examples };
+}
+
+interface InstructionCase {
+  message: string;
+  /** What the first part does: a rewrite, "mention"/"addLine" (then `subject` is in the text), "rhyme", or "nothing" (no part can be done offline). */
+  does: 'lessFormal' | 'shorter' | 'mention' | 'addLine' | 'rhyme' | 'nothing';
+  /** A word of a later "mention …" part that must reach the text. */
+  subject?: string;
+}
+/** Compound and negated chat instructions (instructions.json). */
+export const INSTRUCTION_CASES = instructionCases as InstructionCase[];
+
+export interface InstructionsReport {
+  turns: number;
+  /** Share of turns that wrote (part of) the instruction into the wish. */
+  pastedRate: number;
+  /** Share of turns where every part was done or named as not possible. */
+  followedRate: number;
+  examples: string[];
+}
+
+const STIFF_SIGNOFF = /^(?:Kind regards|Yours sincerely|With best regards|Yours faithfully),$/mu;
+
+/** An instruction (or one of its parts) written into the wish as if it were a detail. */
+export function pastedInstruction(before: string, after: string, message: string): boolean {
+  const lower = after.toLowerCase();
+  const had = before.toLowerCase();
+  if (/\b(?:make it|make the|put in|add a line)\b/u.test(lower) && !/\b(?:make it|make the|put in|add a line)\b/u.test(had)) return true;
+  return instructionParts(message).some((part) => part.split(/\s+/u).length >= 3 && lower.includes(part.toLowerCase()) && !had.includes(part.toLowerCase()));
+}
+
+/** Compound and negated instructions on formal and warm drafts: each part done or named, none pasted. */
+export function instructionsFollowed(writer: Writer, seed = 1): InstructionsReport {
+  const random = seededRandom(seed);
+  const requests: GenerateRequest[] = [
+    { style: 'Formal', audience: 'Boss', name: 'David', topic: 'Retirement', details: 'He led the engineering team for 22 years' },
+    { style: 'Formal', audience: 'Client', name: 'Ms. Okafor', topic: 'Thank You', details: '' },
+    { style: 'Heartfelt', audience: 'Friend', name: 'Maya', topic: 'Birthday', details: 'she started learning to surf' },
+  ];
+  let turns = 0;
+  let pasted = 0;
+  let followed = 0;
+  const examples: string[] = [];
+  for (const request of requests) {
+    const draft = writer.compose(request, 'medium', random);
+    for (const c of INSTRUCTION_CASES) {
+      const result = writer.chat(draft, c.message, request, random);
+      turns++;
+      if (pastedInstruction(draft, result.text, c.message)) {
+        pasted++;
+        examples.push(`pasted “${c.message}”: ${result.text.replace(/\s+/gu, ' ').slice(0, 160)}`);
+      }
+      const words = (text: string) => text.split(/\s+/u).length;
+      const done =
+        c.does === 'lessFormal'
+          ? /less formal/u.test(result.reply) && !/^Dear\b/u.test(result.text) && (!STIFF_SIGNOFF.test(result.text) || STIFF_SIGNOFF.test(draft) === false)
+          : c.does === 'shorter'
+            ? words(result.text) < words(draft) || /already as short/u.test(result.reply)
+            : c.does === 'nothing'
+              ? !result.changed && /can't|cannot/iu.test(result.reply)
+              : result.changed;
+      const subjectIn = !c.subject || result.text.includes(c.subject);
+      // A part not done offline is named in the reply, never passed over in silence.
+      const named = instructionParts(c.message).length === 1 || result.reply.split(/(?<=[.!])\s+/u).length >= 2;
+      if (done && subjectIn && named) followed++;
+      else examples.push(`not followed “${c.message}” (${request.style}): ${result.reply}`);
+    }
+  }
+  return { turns, pastedRate: pasted / Math.max(1, turns), followedRate: followed / Math.max(1, turns), examples: examples.slice(0, 12) };
 }
 
 export interface VarietyReport {
@@ -473,6 +593,7 @@ export function formatTable(columns: Array<[string, EvalReport, VarietyReport?]>
     ['Drafts that carry the details (woven, not left out)', (r) => pct(r.detailWovenRate)],
     ['Mean words, short / medium / long', (r) => `${r.meanWords.short.toFixed(0)} / ${r.meanWords.medium.toFixed(0)} / ${r.meanWords.long.toFixed(0)}`],
     ['Distinctness of 3 variants (0–1)', (r) => r.variantDistinctness.toFixed(2)],
+    ['“Give me 3” runs with 3 distinct bodies, lowest style', (r) => pct(Math.min(...Object.values(r.threeBodiesRateByStyle ?? { none: 0 })))],
     ['Variety: distinct bodies of 50 drafts', (_r, v) => (v ? String(v.distinctBodies) : '–')],
     ['Variety: distinct opening sentences of 50 drafts', (_r, v) => (v ? String(v.distinctOpenings) : '–')],
   ];
