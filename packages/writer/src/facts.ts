@@ -51,7 +51,9 @@ function splitOnJoins(part: string): string[] {
       const rest = words.slice(i + 1).join(' ');
       const left = words.slice(start, i).join(' ');
       const next = termsOf(rest);
-      const opensOnVerb = hasTag(next[0], 'Verb') || (hasTag(next[0], 'Adverb') && hasTag(next[1], 'Verb'));
+      // "turns 60" alone reads as a noun; after a subject it is the verb it is.
+      const afterSubject = termsOf(`it ${rest}`)[1];
+      const opensOnVerb = hasTag(next[0], 'Verb') || (hasTag(next[0], 'Adverb') && hasTag(next[1], 'Verb')) || (hasTag(afterSubject, 'Verb') && !/ing$/iu.test(afterSubject?.normal ?? ''));
       const opensOnSubject = (hasTag(next[0], 'Pronoun') || hasTag(next[0], 'ProperNoun')) && (hasTag(next[1], 'Verb') || (hasTag(next[1], 'Adverb') && hasTag(next[2], 'Verb')));
       if ((opensOnVerb || opensOnSubject) && hasVerb(left)) {
         out.push(left);

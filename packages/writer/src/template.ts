@@ -481,6 +481,11 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     }
     if (clear(all).length) all = clear(all);
     fresh = clear(fresh);
+    // A variant whose unused wishes all contradict the details takes one clear of them from a near style, not a used one again.
+    for (const style of [plan.style, ...BORROW[plan.style], 'heartfelt', 'inspirational', 'casual', 'poetic'] as StyleKey[]) {
+      if (fresh.length || !avoid.size) break;
+      fresh = clear(formalLent(fitting(workAnniversary ? workWishes(style) : (CORPUS[plan.topic][style]?.[toneOf(plan.register)] ?? [])))).filter((w) => !avoid.has(w));
+    }
   }
   // Whatever the fallbacks above lent, a wish that contradicts the details ("a safe and easy delivery" for twins born on Monday) goes while another is left.
   const chosen = fresh.length ? fresh : all;
