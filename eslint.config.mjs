@@ -159,13 +159,20 @@ export default tseslint.config(
   {
     // Test and benchmark tooling reads response bodies of many shapes ad hoc; Kysely's migrations
     // take `Kysely<any>` by design (a migration must not depend on today's schema types).
-    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'server/test/**', 'server/src/generator/testing.ts', 'server/src/db/migrations/**'],
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'server/test/**', 'server/src/generator/testing.ts', 'packages/writer/src/testing/**', 'packages/writer/scripts/**', 'server/src/db/migrations/**', 'server/src/db/dates.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   // Node: the server, the build, the kit's build preset and scripts, bench, the browser journeys and the config files.
   {
-    files: ['server/**', 'scripts/**', 'build/**', 'shared/kit-build/**', 'bench/**', 'e2e/**', '**/*.config.{js,ts,mjs}', '**/webpack.config.js'],
+    files: ['server/**', 'packages/**', 'scripts/**', 'build/**', 'shared/kit-build/**', 'bench/**', 'e2e/**', '**/*.config.{js,ts,mjs}', '**/webpack.config.js'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // The wish writer is a library the server uses, never the other way round.
+    files: ['packages/writer/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)server/', message: 'The writer is a library: it must not reach into the server.' }] }],
+    },
   },
   {
     // CommonJS build and script files.

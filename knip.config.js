@@ -48,6 +48,8 @@ module.exports = {
     // The build preset: plain CommonJS, every file an entry of the packed preset.
     'shared/kit-build': { entry: ['src/*.js'], project: ['src/*.js'] },
     server: { entry: ['scripts/*.ts', 'src/**/*.test.ts'], project: ['src/**/*.ts', 'scripts/**/*.ts'] },
+    // The wish writer: its entries are its "exports", its tests and its evaluation script.
+    'packages/writer': { entry: ['scripts/*.ts', 'src/**/*.test.ts'], project: ['src/**/*.ts', 'scripts/**/*.ts'] },
     // src/startup/warmUp.ts: a federation runtime plugin (shell/federation.config.js), bundled into main.js.
     [SHELL_APP.folder]: appWorkspace(['src/startup/warmUp.ts']),
     ...Object.fromEntries(APP_REGISTRY.map((remote) => [remote.folder, appWorkspace(Object.values(remote.exposes))])),

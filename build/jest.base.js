@@ -1,9 +1,11 @@
 // One jest setup for every package: SWC transpiles TS/TSX fast (type-checking is `npm run typecheck`),
 // and each kit package (@wishes/kit-<name> and its subpaths) resolves to its sources in
 // shared/kit-<name>/src, so an edit to the kit is seen by every app's tests with no build.
+// @wishes/writer resolves to its sources too.
 const path = require('path');
 
 const SHARED = path.join(__dirname, '..', 'shared');
+const writerSrc = path.join(__dirname, '..', 'packages', 'writer', 'src');
 
 /** `@wishes/kit-<x>` → shared/kit-<x>/src/index.ts; `@wishes/kit-<x>/<sub>` → shared/kit-<x>/src/<sub>. */
 function kitSources() {
@@ -37,6 +39,8 @@ module.exports = function jestConfig(options = {}) {
     transformIgnorePatterns: esm.length ? [`/node_modules/(?!(${esm.join('|')})/)`] : ['/node_modules/'],
     moduleNameMapper: {
       ...kitSources(),
+      '^@wishes/writer$': path.join(writerSrc, 'index.ts'),
+      '^@wishes/writer/testing$': path.join(writerSrc, 'testing', 'index.ts'),
       '\\.(css|svg|png|jpg|webp)$': path.join(__dirname, 'jest.asset-stub.js'),
       ...(options.moduleNameMapper || {}),
     },

@@ -25,7 +25,8 @@ const { APP_FOLDERS } = require('../build/registry');
 // And every kit package (shared/kit-<name>, those with a jest suite).
 const { KIT_PACKAGES } = require('../shared/kit-build/src/kit');
 const KIT_FOLDERS = KIT_PACKAGES.filter((kit) => kit.kind !== 'preset').map((kit) => path.relative(path.join(__dirname, '..'), kit.dir));
-const JEST_PACKAGES = [...KIT_FOLDERS, 'server', ...APP_FOLDERS];
+// packages/writer (the wish writer) is a library with no browser in it; it runs with them.
+const JEST_PACKAGES = [...KIT_FOLDERS, 'packages/writer', 'server', ...APP_FOLDERS];
 
 function selected(name) {
   // `npm test -- shared` selects every kit package (shared/kit-<name>).

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run typecheck`: every package's types, each package checked once. Two compilers side by side
+ * `npm run typecheck`: every package's types, each package checked once. Three compilers side by side
  * (one per core): `tsc --build` of the root tsconfig.json (shared once, then the browser packages and
- * the journeys against shared's declarations, in .tmp/tsc) and the server's own check.
+ * the journeys against shared's declarations, in .tmp/tsc), the server's own check, and the writer's
+ * (packages/writer, with its tests and evaluation: the server's check reads only what it imports).
  * `npm run typecheck -w <package>` still checks one package (building shared first when it is stale).
  */
 const { spawn } = require('child_process');
@@ -13,6 +14,7 @@ const tsc = require.resolve('typescript/bin/tsc');
 const checks = [
   ['packages', ['-b', 'tsconfig.json']],
   ['server', ['-p', 'server/tsconfig.json']],
+  ['writer', ['-p', 'packages/writer/tsconfig.json']],
 ];
 
 Promise.all(

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run build -w @wishes/server`: the production server, compiled. esbuild bundles src/main.ts
- * with the kit packages' sources (TypeScript, no build of their own) into dist/main.js; every npm
+  * with the kit packages' and @wishes/writer's sources (TypeScript, no build of their own) into dist/main.js; every npm
  * dependency stays an ordinary require from node_modules (native addons and all). Type-checking is
  * `npm run typecheck` (esbuild only strips types). Files the code reads next to itself are copied.
  * `npm start` runs the result with plain node; tsx remains for `npm run dev` and the tests.
@@ -12,6 +12,8 @@ const esbuild = require('esbuild');
 
 const SERVER = path.resolve(__dirname, '..');
 const OUT = path.join(SERVER, 'dist');
+/** The writer (packages/writer): a workspace library of TypeScript sources, bundled like shared. */
+const WRITER = path.join(SERVER, '..', 'packages', 'writer');
 /** Read at run time from the module's own folder (path.join(__dirname, ...)). */
 const ASSETS = ['src/auth/common-passwords.txt'];
 
@@ -28,9 +30,9 @@ const KIT_DIRS = ['kit-contract', 'kit-session', 'kit-client', 'kit-ui'];
 const CLI_OUT = path.join(SERVER, 'node_modules', '.cache', 'remotes-cli');
 
 function esbuildOptions() {
-  // The kit packages are bundled from their sources; their own dependencies stay npm packages.
+  // The kit packages and the writer are bundled from their sources; their own dependencies stay npm packages.
   const kits = KIT_DIRS.map((dir) => path.join(SHARED, dir));
-  const external = [...new Set([...dependenciesOf(SERVER), ...kits.flatMap(dependenciesOf)])].filter((name) => !name.startsWith('@wishes/kit-'));
+  const external = [...new Set([...dependenciesOf(SERVER), ...kits.flatMap(dependenciesOf), ...dependenciesOf(WRITER)])].filter((name) => !name.startsWith('@wishes/'));
   return {
     bundle: true,
     platform: 'node',
@@ -38,7 +40,7 @@ function esbuildOptions() {
     format: 'cjs',
     sourcemap: 'linked',
     external,
-    alias: Object.fromEntries(KIT_DIRS.map((dir) => [`@wishes/${dir}`, path.join(SHARED, dir, 'src')])),
+    alias: { ...Object.fromEntries(KIT_DIRS.map((dir) => [`@wishes/${dir}`, path.join(SHARED, dir, 'src')])), '@wishes/writer': path.join(WRITER, 'src') },
     tsconfig: path.join(SERVER, 'tsconfig.json'),
   };
 }
@@ -56,7 +58,7 @@ function buildServer({ quiet = false } = {}) {
   if (!quiet) console.log(`[server build] dist/main.js in ${Date.now() - started} ms`);
 }
 
-/** True when `built` (default dist/main.js) is older than any source it is built from (server/src, the kit's sources). */
+/** True when `built` (default dist/main.js) is older than any source it is built from (server/src, the kit's sources, packages/writer/src). */
 function serverBuildStale(built = path.join(OUT, 'main.js')) {
   if (!fs.existsSync(built)) return true;
   const builtAt = fs.statSync(built).mtimeMs;
@@ -66,7 +68,7 @@ function serverBuildStale(built = path.join(OUT, 'main.js')) {
       if (entry.isDirectory()) return entry.name !== 'node_modules' && newer(file);
       return !/\.test\.tsx?$/.test(entry.name) && fs.statSync(file).mtimeMs > builtAt;
     });
-  return [path.join(SERVER, 'src'), ...KIT_DIRS.map((dir) => path.join(SHARED, dir, 'src')), path.join(SERVER, 'package.json')].some((p) => (fs.statSync(p).isDirectory() ? newer(p) : fs.statSync(p).mtimeMs > builtAt));
+  return [path.join(SERVER, 'src'), ...KIT_DIRS.map((dir) => path.join(SHARED, dir, 'src')), path.join(WRITER, 'src'), path.join(SERVER, 'package.json')].some((p) => (fs.statSync(p).isDirectory() ? newer(p) : fs.statSync(p).mtimeMs > builtAt));
 }
 
 /**

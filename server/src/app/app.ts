@@ -29,7 +29,7 @@ import { migrateToLatest } from '../db/migrate';
 import { closeSqliteSearch, SQLITE_SEARCH_OPTIONS, sqliteSearchQueueDepth, sqliteSearchWorker } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { countedMailer } from '../mail/refusals';
-import { createGenerator, type WishGenerator } from '../generator/provider';
+import { createGenerator, type WishGenerator } from '@wishes/writer';
 import { claimsStillValid, configureSessionCache, createLocalInvalidationBus, setSessionInvalidationBus } from '../auth/sessions';
 import { suspensionOf } from '../auth/queries';
 import { createReadModel } from '../wishes/read-model';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/types';
 import type { Config } from './config';
 import type { Mailer } from '../mail/mailer';
-import type { WishGenerator } from '../generator/provider';
+import type { WishGenerator } from '@wishes/writer';
 import type { Notifier } from '../notifications/service';
 import type { ClusterLink } from '../cluster/shared-state';
 import type { Metrics } from './metrics';

@@ -1,7 +1,7 @@
 import { CHAT_LIMITS } from '@wishes/kit-contract/api';
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 import { runAdminCommand } from '../moderation/admin-cli';
-import { CHAT_REPLIES } from './instructions';
+import { CHAT_REPLIES } from '@wishes/writer';
 
 const FORM = { style: 'Heartfelt', audience: 'Friend', name: 'Anna', topic: 'Birthday', details: 'She loves baking.' };
 const LIMIT = 6;

@@ -1,8 +1,7 @@
 /** Free-text chat instructions with GENERATOR=openai, against a local OpenAI-compatible server. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGenerator } from '../generator/provider';
-import { parseChatAnswer } from '../generator/openai';
+import { createGenerator, parseChatAnswer } from '@wishes/writer';
 import { createTestApp, type TestContext, type TestUser } from '../../test/kit/harness';
 
 const FORM = { style: 'Funny', audience: 'Friend', name: 'Anna', topic: 'Birthday', details: 'Loves cats' };

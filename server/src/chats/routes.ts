@@ -12,10 +12,9 @@ import { requireUser } from '../app/auth';
 import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';
 import { abortOnClientGone, cleanRequest, providerFailure, quotaFor } from '../generator/service';
-import { GENERATOR_MESSAGES } from '../generator/errors';
+import { GENERATOR_MESSAGES, followOffline, type ChatTurnResult } from '@wishes/writer';
 import { GENERATE_TEXT } from '../generator/schemas';
 import { quotaUsage } from '../generator/queries';
-import { followOffline, type ChatTurnResult } from './instructions';
 import * as q from './queries';
 import { CHAT_TEXT } from './service';
 

@@ -5,8 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createGenerator, GeneratorUnavailableError } from './provider';
-import { STREAM_CUT } from './openai';
+import { createGenerator, GeneratorUnavailableError, STREAM_CUT } from '@wishes/writer';
 import { parseEvents } from './testing';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GenerateRequest } from '@wishes/kit-contract/api';
-import { GeneratorUnavailableError, GENERATOR_MESSAGES, type WishGenerator } from './provider';
+import { GeneratorUnavailableError, GENERATOR_MESSAGES, type WishGenerator } from '@wishes/writer';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 
 const authOf = (user: TestUser) => ({ authorization: `Bearer ${user.access}` });

@@ -10,8 +10,7 @@ import { HttpError } from '../app/errors';
 import { createEventStreams, streamLimits } from '../app/event-stream';
 import { sharedStreamSlots } from '../cluster/stream-slots';
 import { onSessionsEnded } from '../auth/sessions';
-import { GENERATOR_MESSAGES } from './errors';
-import { piecesOf, type WishGenerator } from './provider';
+import { GENERATOR_MESSAGES, piecesOf, type WishGenerator } from '@wishes/writer';
 import { GENERATE_TEXT } from './schemas';
 import { abortOnClientGone, cleanRequest, providerFailure, quotaFor } from './service';
 

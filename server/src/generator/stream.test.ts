@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { GenerateRequest, ImproveInstruction } from '@wishes/kit-contract/api';
-import { GeneratorUnavailableError, GENERATOR_MESSAGES, type WishGenerator } from './provider';
+import { GeneratorUnavailableError, GENERATOR_MESSAGES, type WishGenerator } from '@wishes/writer';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { parseEvents } from './testing';
 

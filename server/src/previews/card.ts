@@ -1,22 +1,22 @@
 /**
- * The 1200×630 PNG card of a public wish (og:image): the wish text and its author on the site's
- * colours, drawn by sharp (libvips). The text is laid out by Pango (sharp's `text` input), which
- * wraps words and shrinks the font until the text fits its box; the background is an SVG. Every
- * piece of user text is escaped for the markup it goes into (Pango markup / SVG are XML).
+ * The PNG card of a wish (og:image 1200×630, square 1080², story 1080×1920): the whole wish text
+ * and its author on the site's colours, drawn by sharp (libvips). The text keeps its line breaks
+ * and sign-off; card-layout.ts lays out its lines at the largest size that fits the box (never below
+ * 28 px on og, 36 px on square and story) and Pango draws them as laid out. The background is an
+ * SVG. Every piece of user text is escaped for the markup it goes into (Pango markup / SVG are XML).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { clampToBox, limitMarks } from './card-text';
+import { blockHeight, layoutCardText, lineSpacing, type CardTextLayout } from './card-layout';
 import { CARD_FORMATS, type CardFormat } from '@wishes/kit-contract/api';
 import { formatSize, themeStyle, type ThemeStyle } from './card-themes';
 import type { RenderQueue } from './render-queue';
 
 export const CARD_WIDTH = CARD_FORMATS.og.width;
 export const CARD_HEIGHT = CARD_FORMATS.og.height;
-/** Longer texts end with an ellipsis: a card is a teaser, and the font would shrink to unreadable. */
-const CARD_TEXT_MAX = 280;
 const FONT = 'DejaVu Sans, Liberation Sans, sans-serif';
 
 /** Escapes text for XML (SVG and Pango markup): the five special characters, and strips control characters. */
@@ -32,25 +32,28 @@ export function escapeXml(text: string): string {
     .replace(/'/g, '&apos;');
 }
 
-export function cardText(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= CARD_TEXT_MAX ? flat : `${flat.slice(0, CARD_TEXT_MAX - 1).trimEnd()}…`;
-}
-
 /** What a card looks like beyond its text: theme and format (card-themes.ts). */
 export interface CardLook {
   theme?: string | null;
   format?: CardFormat;
+  /** A public wish's address, drawn after "…" when its text is too long to be drawn whole. */
+  address?: string;
 }
 
-/** The panel, text box and byline places of a format: og keeps its v2 layout, taller formats grow the text box. */
+/**
+ * The panel, text box and byline places of a format. The text box takes all the panel's height
+ * but the footer: on og the byline shares the footer row with the site name (right-aligned), so
+ * that 700 characters fit at 28 px; on square and story it sits above the site name.
+ */
 function layoutOf(format: CardFormat) {
   const { width, height } = formatSize(format);
-  const margin = format === 'og' ? 40 : 60;
-  const pad = 80 + (margin - 40);
-  const textTop = format === 'story' ? 420 : format === 'square' ? 160 : 90;
-  const bylineTop = format === 'og' ? 450 : height - (format === 'story' ? 520 : 260);
-  return { width, height, margin, pad, textTop, textHeight: bylineTop - textTop - 30, bylineTop, siteTop: height - margin - 38 };
+  const margin = format === 'og' ? 16 : format === 'square' ? 30 : 60;
+  const pad = format === 'og' ? 44 : format === 'square' ? 60 : 100;
+  const textTop = format === 'story' ? 240 : format === 'square' ? 64 : 34;
+  const siteTop = height - margin - (format === 'og' ? 18 : 38);
+  const bylineTop = format === 'og' ? siteTop - 30 : siteTop - 80;
+  const textBottom = format === 'og' ? siteTop - 36 : bylineTop - 20;
+  return { width, height, margin, pad, textTop, textHeight: textBottom - textTop, bylineTop, siteTop, footerByline: format === 'og' };
 }
 
 const panel = (l: ReturnType<typeof layoutOf>, style: ThemeStyle, siteName: string, withGradient: boolean) => `<svg xmlns="http://www.w3.org/2000/svg" width="${l.width}" height="${l.height}">
@@ -73,35 +76,65 @@ async function backdrop(l: ReturnType<typeof layoutOf>, style: ThemeStyle, siteN
   return sharp(Buffer.from(panel(l, style, siteName, true))).png().toBuffer();
 }
 
-/** Renders a card: `text` in the middle (wrapped, shrunk to fit), `byline` under it, in the theme and format asked for. */
-export async function renderCard(text: string, byline: string, siteName: string, look: CardLook = {}): Promise<Buffer> {
-  const l = layoutOf(look.format ?? 'og');
-  const style = themeStyle(look.theme);
-  const markup = `<span foreground="#1f2937">${escapeXml(cardText(limitMarks(text)) || ' ')}</span>`;
-  const box = { width: l.width - 2 * l.pad, height: l.textHeight };
-  const fontSize = look.format === 'story' ? 54 : look.format === 'square' ? 48 : 44;
-  const textImage = (height?: number) =>
-    sharp({ text: { text: markup, font: `${FONT.split(',')[0]} ${fontSize}`, width: box.width, ...(height ? { height } : {}), rgba: true, wrap: 'word', spacing: 8 } })
+/** The text box of a format, in px. */
+export function cardTextBox(format: CardFormat = 'og') {
+  const l = layoutOf(format);
+  return { width: l.width - 2 * l.pad, height: l.textHeight };
+}
+
+const bodyMarkup = (lines: string[]) => `<span foreground="#1f2937">${escapeXml(lines.join('\n')) || ' '}</span>`;
+
+/**
+ * Lays out and draws the body: the lines of card-layout.ts, drawn by Pango with the box's width. Had
+ * Pango needed to wrap a line again (a font wider than measured), the block would be taller than
+ * laid out: then it is laid out again a size smaller, so the lines returned are the lines drawn.
+ */
+async function drawBody(text: string, format: CardFormat, address?: string): Promise<{ image: { data: Buffer; info: sharp.OutputInfo }; layout: CardTextLayout }> {
+  const box = { ...cardTextBox(format), format, address };
+  let layout = layoutCardText(limitMarks(text), box);
+  for (;;) {
+    const image = await sharp({ text: { text: bodyMarkup(layout.lines), font: `${FONT.split(',')[0]} ${layout.px}`, width: box.width, rgba: true, wrap: 'word', spacing: lineSpacing(layout.px) } })
       .png()
       .toBuffer({ resolveWithObject: true });
-  // At the normal size first; only a text too tall for the box is re-laid out to fit it (Pango
-  // would otherwise also blow a short text up to fill the box).
-  let body = await textImage();
-  if (body.info.height > box.height || body.info.width > box.width) body = await textImage(box.height);
+    const rewrapped = image.info.height > blockHeight(layout.lines.length, layout.px) + layout.px * 0.5;
+    if (!rewrapped || layout.px <= 8) return { image, layout };
+    layout = layoutCardText(limitMarks(text), box, layout.px - 2);
+  }
+}
+
+/** Renders a card: the whole `text` (wrapped, sized to fit), `byline` under it, in the theme and format asked for. */
+export async function renderCard(text: string, byline: string, siteName: string, look: CardLook = {}): Promise<Buffer> {
+  return (await renderCardWithLayout(text, byline, siteName, look)).png;
+}
+
+/** renderCard, and the lines it drew at which size (tests read the card back from them). */
+export async function renderCardWithLayout(text: string, byline: string, siteName: string, look: CardLook = {}): Promise<{ png: Buffer; layout: CardTextLayout }> {
+  const format = look.format ?? 'og';
+  const l = layoutOf(format);
+  const style = themeStyle(look.theme);
+  const box = cardTextBox(format);
+  const { image: body, layout } = await drawBody(text, format, look.address);
+  const bylineWidth = l.footerByline ? Math.round(box.width * 0.6) : box.width;
   const author = await sharp({
-    text: { text: `<span foreground="${style.accent}">${escapeXml(limitMarks(byline))}</span>`, font: `${FONT.split(',')[0]} Bold 30`, width: box.width, rgba: true, wrap: 'word' },
+    text: { text: `<span foreground="${style.accent}">${escapeXml(limitMarks(byline))}</span>`, font: `${FONT.split(',')[0]} Bold ${l.footerByline ? 26 : 30}`, width: bylineWidth, rgba: true, wrap: 'word', align: l.footerByline ? 'right' : 'left' },
   })
     .png()
     .toBuffer({ resolveWithObject: true });
+  const authorBox = { width: bylineWidth, height: l.footerByline ? 40 : l.height - l.bylineTop - l.margin - 50 };
+  const authorPng = await clampToBox(author, authorBox);
+  const authorWidth = (await sharp(authorPng).metadata()).width ?? 0;
+  // A short text sits in the middle of its box, not at its top.
+  const bodyTop = l.textTop + Math.max(0, Math.floor((box.height - body.info.height) / 2));
   // Every block clamped to its box (card-text.ts): nothing drawn can outgrow the card.
-  return sharp(await backdrop(l, style, siteName))
+  const png = await sharp(await backdrop(l, style, siteName))
     .composite([
-      { input: await clampToBox(body, box), top: l.textTop, left: l.pad },
-      { input: await clampToBox(author, { width: box.width, height: l.height - l.bylineTop - l.pad }), top: l.bylineTop, left: l.pad },
+      { input: await clampToBox(body, box), top: bodyTop, left: l.pad },
+      { input: authorPng, top: l.footerByline ? l.siteTop - 28 : l.bylineTop, left: l.footerByline ? l.width - l.pad - authorWidth : l.pad },
     ])
     .removeAlpha()
     .png(pngOptions(style))
     .toBuffer();
+  return { png, layout };
 }
 
 /**
@@ -120,13 +153,13 @@ function pngOptions(style: ThemeStyle): sharp.PngOptions {
 }
 
 /** Part of every card's identity: a change to how cards are drawn or encoded names every card anew (new ETag, new file). */
-const CARD_VERSION = 2;
+const CARD_VERSION = 3;
 
 /** What a card's cache entry and ETag are named by: everything drawn (text, author, site name, theme, format) and CARD_VERSION. */
 export function cardIdentity(key: string, text: string, byline: string, siteName: string, look: CardLook = {}) {
   const theme = themeStyle(look.theme).name;
   const format = look.format ?? 'og';
-  const hash = createHash('sha256').update(JSON.stringify([CARD_VERSION, text, byline, siteName, theme, format])).digest('hex').slice(0, 20);
+  const hash = createHash('sha256').update(JSON.stringify([CARD_VERSION, text, byline, siteName, theme, format, look.address ?? ''])).digest('hex').slice(0, 20);
   return { fileKey: `${key}-${theme}-${format}`, hash, etag: `"${hash}"`, theme, format };
 }
 
@@ -183,7 +216,7 @@ export function createCardCache(dir: string, memoryLimits = CARD_MEMORY, queue?:
       pending = inFlight.get(file); // started by another request meanwhile: share it
     }
     if (!pending) {
-      const draw = () => renderCard(text, byline, siteName, { theme, format });
+      const draw = () => renderCard(text, byline, siteName, { theme, format, address: look.address });
       pending = (async () => {
         const png = await (queue ? queue.run(draw, Boolean(render)) : draw());
         await mkdir(dir, { recursive: true });

@@ -36,13 +36,15 @@ export default defineRoutes((app, deps) => {
         const theme = chosenTheme(request.query.theme, wish.cardTheme);
         const format: CardFormat = request.query.format ?? 'og';
         const site = siteName();
+        // A text too long for the card ends with "…" and, for a public wish, its address.
+        const address = wish.isPublic ? `${config.publicUrl.replace(/^https?:\/\//u, '')}/wish/${id}` : undefined;
         const key = `${theme ?? ''}\u0000${format}\u0000${site}`;
         let answer = held.answers.get(key);
         if (!answer) {
           // The ETag names what is drawn, so a client holding this card is answered before any PNG is looked up.
-          const { etag } = cardIdentity(`wish-${id}`, wish.text, wish.author, site, { theme, format });
+          const { etag } = cardIdentity(`wish-${id}`, wish.text, wish.author, site, { theme, format, address });
           if (etagMatches(request.headers['if-none-match'], etag)) return sendNotModified(reply, etag, wish.isPublic);
-          answer = await cardFor(`wish-${id}`, wish.text, wish.author, site, { theme, format }, { admit: () => throttle(request) });
+          answer = await cardFor(`wish-${id}`, wish.text, wish.author, site, { theme, format, address }, { admit: () => throttle(request) });
           model.keepCardAnswer(id, held, key, answer);
         }
         return sendPng(reply, request.headers['if-none-match'], answer, wish.isPublic);

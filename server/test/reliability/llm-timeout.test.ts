@@ -5,7 +5,7 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { createGenerator } from '../../src/generator/provider';
+import { createGenerator } from '@wishes/writer';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../kit/harness';
 
 const GEN = { style: 'Funny', audience: 'Friend', name: 'Sam', topic: 'Birthday', details: 'cake' };
