@@ -42,7 +42,7 @@ test.beforeAll(async () => {
   // A visibly different mf-feed, published as `npm run release -- --publish` does.
   out = await buildRemote({ folder: 'mf-feed', file: /[\\/]mf-feed[\\/]src[\\/]feed[\\/]FeedPage\.tsx$/, search: END, replace: `${END} ${MARKER}` });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { publishBuild } = require(path.join(REPO_ROOT, 'build', 'release-pack.js'));
+  const { publishBuild } = require(path.join(REPO_ROOT, 'shared', 'kit-build', 'src', 'release-pack.js'));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { APP_REGISTRY } = require(path.join(REPO_ROOT, 'build', 'registry.js'));
   process.env.WISHES_TEAM_TOKEN = publishOnly;
