@@ -234,7 +234,7 @@ export function kindSentences(clause: string, ctx: KindContext): string[] | null
     }, ctx);
   }
 
-  // A birthday's age on its own: a milestone, not a trait ("I have always appreciated that you turn 50").
+  // A birthday's age on its own: a milestone, not a trait ("I have always appreciated that you are turning 50").
   const age = ctx.topic === 'birthday' && ctx.audience !== 'child' ? /^you (?:turn|are turning|'re turning) (\d{2,3}|[a-z]+(?:-[a-z]+)?)(?: (?:this|next) (?:week|weekend|month)| on [A-Z][a-z]+| today| tomorrow)?$/u.exec(c) : null;
   if (age && yearsWord(age[1])) {
     const n = cap(yearsWord(age[1])!);
