@@ -27,4 +27,22 @@ describe('three drafts that differ', () => {
       }
     }
   });
+
+  // The runs that gave one body twice: cards whose details rule out all but one or two wishes of the
+  // register (a first job: no "promotion"; a get-well detail that takes the opening's place).
+  it.each([
+    { style: 'Heartfelt', audience: 'Colleague', name: 'Kenji', topic: 'New Job', details: 'She is starting her first job as a software developer' },
+    { style: 'Funny', audience: 'Colleague', name: 'the design team', topic: 'Get Well', details: 'you hurt your back moving the sofa' },
+    { style: 'Formal', audience: 'Partner', name: 'Chris', topic: 'Get Well', details: 'you hurt your back moving the sofa' },
+    { style: 'Casual', audience: 'Child', name: 'Aisha', topic: 'Get Well', details: 'broke her ankle skiing last week' },
+    { style: 'Formal', audience: 'Colleague', name: 'Kenji', topic: 'Get Well', details: 'has the flu and is stuck at home' },
+    { style: 'Poetic', audience: 'Teacher', name: 'Mrs. Lindqvist', topic: 'Retirement', details: 'taught chemistry at our school for 35 years' },
+  ])('three bodies where few wishes fit: $style, $audience, $topic', (request) => {
+    for (const length of ['short', 'medium', 'long'] as const) {
+      for (const seed of [1, 2, 3, 4, 5]) {
+        const drafts = composeVariants(request, length, 3, seededRandom(seed));
+        expect({ length, seed, bodies: new Set(drafts.map(bodyOf)).size }).toEqual({ length, seed, bodies: 3 });
+      }
+    }
+  });
 });

@@ -305,6 +305,8 @@ const firstWord = (line: string) => (/^[\p{L}']+/u.exec(line)?.[0] ?? '').toLowe
 interface Choice {
   wish: CorpusWish;
   text: string;
+  /** The body as composed, before the other facts are carried in: what a later variant must not repeat. */
+  body: string;
   repeats: number;
   wordRepeats: number;
 }
@@ -320,7 +322,14 @@ const CAREER_START = /\b(?:big career|career begins|start of (?:your|a|an exciti
  * Composes one draft: a wish of the corpus for the occasion, style and register, its greeting and
  * sign-off lines, and the detail woven in. `avoid` are wishes other variants already used.
  */
-function compose(request: GenerateRequest, length: DraftLength, random: Random, avoid: ReadonlySet<CorpusWish> = new Set(), avoidOpenings: ReadonlySet<string> = new Set()): Choice {
+function compose(
+  request: GenerateRequest,
+  length: DraftLength,
+  random: Random,
+  avoid: ReadonlySet<CorpusWish> = new Set(),
+  avoidOpenings: ReadonlySet<string> = new Set(),
+  avoidBodies: ReadonlySet<string> = new Set(),
+): Choice {
   const plan = planOf(request);
   // Only the wishes written for this relationship: no desk or inbox for a mum, no "you believed in me" for a neighbour.
   const relationship = relationshipOf(plan.audience);
@@ -573,7 +582,21 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const couplet = couplets.length ? pick(couplets, random) : null;
     // The world's line takes the place of the generic middle in most tries; the others keep the wish's own.
     const middle = worldLines.length && attempt < 40 ? pick(worldLines, random) : wish.middle;
-    const paragraphs = bodyOf({ ...wish, middle, ...(couplet ? { wish: '' } : {}) }, length, detailSentence, plan.topic, place).map((sentences) => sentences.filter(Boolean).join(' '));
+    const paragraphsWith = (parts: CorpusWish) => bodyOf({ ...parts, ...(couplet ? { wish: '' } : {}) }, length, detailSentence, plan.topic, place).map((sentences) => sentences.filter(Boolean).join(' '));
+    let paragraphs = paragraphsWith({ ...wish, middle });
+    // A later variant whose wishes are used up (a first job to a colleague: two fit) would be an
+    // earlier one again: it takes the wish's other copy instead, held to the same misfits as the
+    // rest of the wish (a medium card the second paragraph of the long one as its middle, a long
+    // card its two middles the other way round, a short one its middle), the first not used yet.
+    if (avoidBodies.has(paragraphs.join('\n')) && wish.more) {
+      const others: CorpusWish[] =
+        length === 'short'
+          ? [{ ...wish, open: wish.middle }, { ...wish, wish: `${wish.middle} ${wish.wish}` }, { ...wish, wish: `${wish.more} ${wish.wish}` }]
+          : length === 'medium'
+            ? [{ ...wish, middle: wish.more }, { ...wish, middle: `${middle} ${wish.more}` }]
+            : [{ ...wish, middle: wish.more, more: middle }, { ...wish, more: '' }];
+      paragraphs = others.map(paragraphsWith).find((other) => !avoidBodies.has(other.join('\n'))) ?? paragraphs;
+    }
     if (couplet) paragraphs.push(couplet);
     if (plan.dayLabel && plan.register === 'formal') paragraphs[paragraphs.length - 1] += ` With every good wish for ${plan.dayLabel}.`;
     const text = twinsSaid([greeting, ...paragraphs, signoff].join('\n\n'));
@@ -593,8 +616,11 @@ function compose(request: GenerateRequest, length: DraftLength, random: Random, 
     const clash = timingClash(body) || (celebrating && ARRIVED.test(body.replace(detailSentence ?? '', ''))) ? 1 : 0;
     // A variant that opens like an earlier one (the same detail sentence first) reads as the same card.
     const openedBefore = avoidOpenings.has(quickSentences(paragraphs[0] ?? '')[0] ?? '') ? 1 : 0;
-    const repeats = 8 * wordRepeats + 2 * sameOpenings(body).length + draftRepeats + doubleClose + 3 * sameThing + 4 * clash + 10 * openedBefore;
-    if (!best || repeats < best.repeats) best = { wish, text, repeats, wordRepeats };
+    // An earlier variant's whole body again (its wishes used up: the same wish, detail sentence and
+    // place) is one draft twice, worse than any flaw of wording: another place, frame or middle is found.
+    const bodyBefore = avoidBodies.has(body) ? 1 : 0;
+    const repeats = 8 * wordRepeats + 2 * sameOpenings(body).length + draftRepeats + doubleClose + 3 * sameThing + 4 * clash + 10 * openedBefore + 100 * bodyBefore;
+    if (!best || repeats < best.repeats) best = { wish, text, body, repeats, wordRepeats };
     if (repeats === 0) break;
     // A detail whose words every wish here repeats (a "baby" card and "I can't wait to meet the
     // baby") is left out rather than have the next sentence say the same word again.
@@ -635,16 +661,18 @@ export function composeVariants(request: GenerateRequest, length: DraftLength, c
   const used = new Set<CorpusWish>();
   const drafts: string[] = [];
   const bodies = new Set<string>();
+  const composed = new Set<string>();
   const openings = new Set<string>();
   for (let i = 0; i < count; i++) {
-    let choice = compose(request, length, random, used, openings);
+    let choice = compose(request, length, random, used, openings, composed);
     for (let retry = 0; retry < 4; retry++) {
       const body = bodyText(choice.text);
       if (!bodies.has(body) && !openings.has(quickSentences(body)[0] ?? '')) break;
       used.add(choice.wish);
-      choice = compose(request, length, random, used, openings);
+      choice = compose(request, length, random, used, openings, composed);
     }
     used.add(choice.wish);
+    composed.add(choice.body);
     bodies.add(bodyText(choice.text));
     openings.add(quickSentences(bodyText(choice.text))[0] ?? '');
     drafts.push(choice.text);
