@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button, Icon, canSaveWish } from '@wishes/kit-ui';
 import { LIMITS, toast } from '@wishes/kit-session';
 import { call, queryKeys, useQuery } from '@wishes/kit-client';
@@ -6,6 +7,7 @@ import { CharacterCounter, FormField } from '../common/FormField';
 import { COMPOSE_TEXT as TEXT, IMPROVE_CHOICES } from './texts';
 import type { useComposeDraft } from './useComposeDraft';
 import { ChatPanel } from './ChatPanel';
+import { useDraftFocus } from './useDraftFocus';
 
 interface DraftPanelProps {
   composer: ReturnType<typeof useComposeDraft>;
@@ -17,10 +19,15 @@ interface DraftPanelProps {
 
 /**
  * The editor side of the compose page: the drafts on offer, the text (streamed in, editable),
- * the rewrites, visibility, Copy and Save. Every change of state is announced in a polite live region.
+ * the rewrites, visibility, Copy and Save. Every change of state is announced in a polite live region,
+ * and focus stays with the draft: on the editor when a draft starts arriving, after a rewrite or a
+ * pick, on the drafts on offer when they arrive (useDraftFocus).
  */
 export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
   const { draft, update, busy, status, statusShown } = composer;
+  const editorRef = useRef<HTMLTextAreaElement>(null);
+  const variantsRef = useRef<HTMLHeadingElement>(null);
+  useDraftFocus(composer.focusRequest, composer.onFocusApplied, { draft: editorRef, variants: variantsRef });
   const { text } = draft;
   const canSave = canSaveWish(text);
   const hasResult = draft.generatedText !== null;
@@ -47,7 +54,9 @@ export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
 
       {draft.variants ? (
         <section className="compose-variants" aria-label="Drafts to choose from">
-          <h2 className="compose-variants__title">Pick a draft</h2>
+          <h2 ref={variantsRef} className="compose-variants__title" tabIndex={-1}>
+            Pick a draft
+          </h2>
           <ol className="compose-variants__list">
             {draft.variants.map((variant, index) => (
               <li key={index} className="compose-variant">
@@ -72,6 +81,7 @@ export function DraftPanel({ composer, onSave, onAsk }: DraftPanelProps) {
             {(control) => (
               <textarea
                 {...control}
+                ref={editorRef}
                 className="compose-input w-input compose-textarea compose-result__text"
                 rows={10}
                 maxLength={LIMITS.wishTextMax}

@@ -46,6 +46,18 @@ export const emptyDraft = (topic = ''): ComposeDraft => ({
   chatWishId: null,
 });
 
+/**
+ * Where keyboard focus goes once the draft changes (DraftPanel applies it): the clicked button is
+ * disabled or gone by then, and focus must not fall to the page's body. `draft`: the editor,
+ * `variants`: the drafts on offer; `always` false: only when focus was lost (a focused chat box
+ * keeps it). `seq` makes each request new.
+ */
+export interface FocusRequest {
+  target: 'draft' | 'variants';
+  always: boolean;
+  seq: number;
+}
+
 /** A new draft starts a new conversation (and, from "Continue in chat", a new wish). */
 const NEW_CONVERSATION = { chatId: null, chatWishId: null } as const;
 
@@ -75,6 +87,20 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
   /** The chat as the server last told it: messages and versions (null: no chat yet). */
   const [chat, setChat] = useState<Chat | null>(null);
   const busyRef = useRef<DraftBusy>(null);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  /** The last request DraftPanel applied: a request not applied yet is not weakened by the next (a fast stream's start and end in one render). */
+  const focusApplied = useRef(0);
+  const requestFocus = useCallback(
+    (target: FocusRequest['target'], { always = true }: { always?: boolean } = {}) =>
+      setFocusRequest((previous) => {
+        const pending = previous !== null && previous.seq > focusApplied.current && previous.target === target;
+        return { target, always: always || (pending && previous.always), seq: (previous?.seq ?? 0) + 1 };
+      }),
+    [],
+  );
+  const onFocusApplied = useCallback((seq: number) => {
+    focusApplied.current = seq;
+  }, []);
   const stopRef = useRef<AbortController | null>(null);
   // Leaving the page stops a stream; the other calls' answers are dropped (settleWhileMounted).
   useEffect(() => () => stopRef.current?.abort(), []);
@@ -153,11 +179,17 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
     // The editor keeps its text until the first word arrives: a refusal must not wipe it.
     const previous = { text: draft.text, generatedText: draft.generatedText };
     update({ variants: null });
+    let started = false;
     try {
       const result = await settleWhileMounted(streamCall, {
         request: { ...request, length: draft.length },
         signal: stop.signal,
-        onToken: (_piece, soFar) => update({ text: soFar, generatedText: soFar, ...NEW_CONVERSATION }),
+        onToken: (_piece, soFar) => {
+          update({ text: soFar, generatedText: soFar, ...NEW_CONVERSATION });
+          // The first words: the reader is taken to the draft as it is written.
+          if (!started) requestFocus('draft');
+          started = true;
+        },
       });
       if (result.stopped && !result.text) update(previous);
       else {
@@ -179,6 +211,8 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
     } finally {
       stopRef.current = null;
       setBusy(null);
+      // Stop is gone once the stream ends: a focus left on it comes back to the draft.
+      if (started) requestFocus('draft', { always: false });
     }
   };
 
@@ -194,6 +228,7 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
       const variants = response.variants?.length ? response.variants : [response.text];
       update({ variants, ...(response.rate_limit ? { rateLimit: response.rate_limit } : {}) });
       setStatus(TEXT.threeReady(variants.length));
+      requestFocus('variants');
       quotaToast(response.rate_limit);
     } catch (error) {
       setStatus('');
@@ -209,6 +244,7 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
     update({ text: chosen, generatedText: chosen, variants: null, ...NEW_CONVERSATION });
     setChat(null);
     setStatus(TEXT.picked(index + 1));
+    requestFocus('draft');
   };
 
   /** Rewrites the editor's text as asked (one unit of the quota). */
@@ -225,6 +261,8 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
       failed(error, API_ERRORS.improve);
     } finally {
       setBusy(null);
+      // The rewrite buttons were disabled while it ran: the reader goes on in the draft.
+      requestFocus('draft');
     }
   };
 
@@ -258,6 +296,8 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
       return false;
     } finally {
       setBusy(null);
+      // The instruction box keeps its focus for the next one; a lost focus (Send was disabled) goes to the draft.
+      requestFocus('draft', { always: false });
     }
   };
 
@@ -267,6 +307,7 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
     if (!version) return;
     update({ text: version.text });
     setStatus(TEXT.restored(index + 1));
+    requestFocus('draft', { always: false });
   };
 
   // `chatToOpen` (`?chat=ID`, "Continue in chat"): the chat, then the wish it was saved with (a
@@ -337,5 +378,5 @@ export function useComposeDraft(initial: ComposeDraft | (() => ComposeDraft), { 
     }
   };
 
-  return { draft, update, busy: busy ?? (loadingChat ? ('loadChat' as const) : null), status: loadingChat ? TEXT.loadingChat : status, statusShown: loadingChat || statusShown, chat, stream, stop, giveThree, pickVariant, improve, ask, restoreVersion, save };
+  return { draft, update, busy: busy ?? (loadingChat ? ('loadChat' as const) : null), status: loadingChat ? TEXT.loadingChat : status, statusShown: loadingChat || statusShown, focusRequest, onFocusApplied, chat, stream, stop, giveThree, pickVariant, improve, ask, restoreVersion, save };
 }
