@@ -229,6 +229,7 @@ export interface ReceivedRow {
   sent_at: string | null;
   text: string;
   card_theme: string | null;
+  is_public: number;
   first_name: string;
   last_name: string;
 }
@@ -244,7 +245,7 @@ export async function findReceived(db: Db, token: string, { evenHidden = false }
   // `evenHidden` is for unsubscribing from a mail already received.
   const visible = evenHidden ? sql`` : sql`and w.hidden = 0`;
   const { rows } = await sql<ReceivedRow>`select d.id, d.wish_id, d.sender_id, d.recipient_email, d.recipient_name, d.note, d.status, d.sent_at,
-      w.text, w.card_theme, u.first_name, u.last_name
+      w.text, w.card_theme, w.is_public, u.first_name, u.last_name
     from deliveries d join wishes w on w.id = d.wish_id join users u on u.id = d.sender_id
     where d.token = ${token} and (d.status in ('sent', 'outbox', 'opened') or (d.status = 'scheduled' and d.attempts > 0)) ${visible}`.execute(db);
   return rows[0] ?? null;
@@ -258,8 +259,8 @@ export async function markOpened(db: Db, id: number): Promise<boolean> {
 
 /** Everything the mail needs: the wish, its author, the theme, whether it is hidden. Null when the wish or sender is gone. */
 export async function mailContext(db: Db, deliveryId: number) {
-  const { rows } = await sql<{ text: string; card_theme: string | null; first_name: string; last_name: string; wish_id: number; hidden: number }>`
-    select w.text, w.card_theme, u.first_name, u.last_name, w.id as wish_id, w.hidden
+  const { rows } = await sql<{ text: string; card_theme: string | null; is_public: number; first_name: string; last_name: string; wish_id: number; hidden: number }>`
+    select w.text, w.card_theme, w.is_public, u.first_name, u.last_name, w.id as wish_id, w.hidden
     from deliveries d join wishes w on w.id = d.wish_id join users u on u.id = d.sender_id where d.id = ${deliveryId}`.execute(db);
   return rows[0] ?? null;
 }

@@ -14,7 +14,7 @@ import { MINUTE, byIp } from '../app/ratelimit';
 import { isValidEmail } from '../auth/schemas';
 import { loadOptions } from '../options/load';
 import { fullName } from '../wishes/visibility';
-import { cardCacheFor, chosenTheme, sendPng } from '../previews/service';
+import { cardAddress, cardCacheFor, chosenTheme, sendPng } from '../previews/service';
 import { cardRenderThrottle } from '../previews/render-queue';
 import { themeStyle } from '../previews/card-themes';
 import * as q from './queries';
@@ -171,7 +171,7 @@ export default defineRoutes((app, deps) => {
         const theme = chosenTheme(request.query.theme, row.card_theme);
         const format: CardFormat = request.query.format ?? 'og';
         const author = fullName(row.first_name, row.last_name) || ANONYMOUS;
-        return sendPng(reply, request.headers['if-none-match'], await cards(`wish-${row.wish_id}`, row.text, author, siteName(), { theme, format }, { admit: () => renderThrottle(request) }), false);
+        return sendPng(reply, request.headers['if-none-match'], await cards(`wish-${row.wish_id}`, row.text, author, siteName(), { theme, format, address: cardAddress(config.publicUrl, row.wish_id, row.is_public === 1) }, { admit: () => renderThrottle(request) }), false);
       },
     },
   };

@@ -19,7 +19,7 @@ import type { AppDeps } from '../app/deps';
 import { classifyMailError, replyCode, type MailRefusal } from '../mail/refusals';
 import { loadOptions } from '../options/load';
 import { fullName } from '../wishes/visibility';
-import { cardCacheFor } from '../previews/service';
+import { cardAddress, cardCacheFor } from '../previews/service';
 import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import { buildWishMail } from './mail';
 import { claimDue, deliveryStatus, isSuppressed, mailContext, markFailed, markSent, suppress, type DeliveryRow } from './queries';
@@ -77,7 +77,8 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
         return null;
       }
       const author = fullName(context.first_name, context.last_name) || ANONYMOUS;
-      const card = await cards(`wish-${context.wish_id}`, context.text, author, siteName(), { theme: context.card_theme, format: 'og' });
+      // The wish's own og card: a text cut on it ends with the address of a public wish.
+      const card = await cards(`wish-${context.wish_id}`, context.text, author, siteName(), { theme: context.card_theme, format: 'og', address: cardAddress(config.publicUrl, context.wish_id, context.is_public === 1) });
       await mailer.send(
         buildWishMail({
           to: row.recipient_email,

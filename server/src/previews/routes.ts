@@ -4,7 +4,7 @@ import { defineRoutes } from '../app/operations';
 import { HttpError } from '../app/errors';
 import { parseId } from '../app/params';
 import { loadOptions } from '../options/load';
-import { cardCacheFor, chosenTheme, etagMatches, sendNotModified, sendPng } from './service';
+import { cardAddress, cardCacheFor, chosenTheme, etagMatches, sendNotModified, sendPng } from './service';
 import { cardSource, cardVisibleTo } from './queries';
 import type { CardAnswer } from '../wishes/read-model';
 import { cardIdentity } from './card';
@@ -37,7 +37,7 @@ export default defineRoutes((app, deps) => {
         const format: CardFormat = request.query.format ?? 'og';
         const site = siteName();
         // A text too long for the card ends with "…" and, for a public wish, its address.
-        const address = wish.isPublic ? `${config.publicUrl.replace(/^https?:\/\//u, '')}/wish/${id}` : undefined;
+        const address = cardAddress(config.publicUrl, id, wish.isPublic);
         const key = `${theme ?? ''}\u0000${format}\u0000${site}`;
         let answer = held.answers.get(key);
         if (!answer) {

@@ -41,6 +41,15 @@ export function sendPng(reply: FastifyReply, ifNoneMatch: string | undefined, ca
   return cardHeaders(reply, card.etag, shared).type('image/png').send(card.png);
 }
 
+/**
+ * What a card too long to be drawn whole ends with after "…": a public wish's address (without the
+ * scheme), so the reader knows where the rest is; a private wish's card names no address. Every card
+ * of a wish (its page's, the mail's, the recipient page's) is drawn with it, so they are one card.
+ */
+export function cardAddress(publicUrl: string, wishId: number, isPublic: boolean): string | undefined {
+  return isPublic ? `${publicUrl.replace(/^https?:\/\//u, '').replace(/\/+$/u, '')}/wish/${wishId}` : undefined;
+}
+
 const caches = new Map<string, ReturnType<typeof createCardCache>>();
 /** Renders at once and renders waiting when a config does not say (Config.cardRenderQueue). */
 const DEFAULT_QUEUE = { concurrency: 2, waiting: 16 };
