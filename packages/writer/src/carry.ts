@@ -36,7 +36,7 @@ export interface CarryContext {
  * plainest feeling that fits it (glad, or sorry for something sad), never told back as news they
  * know ("I hear you…", "I have not forgotten that…").
  */
-const PLAIN: Record<'glad' | 'sorry' | 'thing' | 'thingSorry', Record<Register, string[]>> = {
+const PLAIN: Record<'glad' | 'sorry' | 'thing' | 'thingSorry' | 'span', Record<Register, string[]>> = {
   glad: {
     warm: ["I'm so glad {c}.", "It's lovely to think {c}."],
     work: ["I'm really glad {c}.", "It's great to think {c}."],
@@ -52,6 +52,12 @@ const PLAIN: Record<'glad' | 'sorry' | 'thing' | 'thingSorry', Record<Register, 
     warm: ["I'm thinking of you and {c}.", 'You and {c} are in my thoughts.'],
     work: ['My thoughts are with you and {c}.', 'You and {c} are in my thoughts.'],
     formal: ['My thoughts are with you and {c}.', 'You and {c} are in my thoughts.'],
+  },
+  // A span of time ("the 40 years married to Mum"): celebrated, not hoped to "bring joy".
+  span: {
+    warm: ["Here's to {c}.", 'What a thing to celebrate: {c}.'],
+    work: ["Here's to {c}.", 'What a thing to celebrate: {c}.'],
+    formal: ['It is a pleasure to mark {c}.', 'I raise a glass to {c}.'],
   },
 };
 
@@ -83,8 +89,13 @@ export function sentenceCarrying(fact: string, ctx: CarryContext, random: Random
   }
   const woven = weaveDetails(fact, ctx.name);
   const clause = (detail?.kind !== 'thing' && detail?.clause) || woven.clause || fact;
-  const hasVerb = woven.tense !== 'none' && VERB.test(clause);
-  const table = !hasVerb ? (ctx.mood === 'sorry' ? PLAIN.thingSorry : PLAIN.thing) : SAD.test(clause) ? PLAIN.sorry : PLAIN.glad;
+  // A clause with its subject first is a sentence even when its verb is bare ("you turn 35", "you
+  // still dance in the kitchen"): never "the you turn 35". One that opens on a number is a span of
+  // time, not a sentence ("40 years married to Mum", "ten years since we met"): said as a thing.
+  const subjectFirst = /^(?:you|we|i|he|she|they)\s+\S/iu.test(clause);
+  const numberFirst = /^(?:\d|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred)\b)/iu.test(clause);
+  const hasVerb = subjectFirst || (!numberFirst && woven.tense !== 'none' && VERB.test(clause));
+  const table = !hasVerb ? (ctx.mood === 'sorry' ? PLAIN.thingSorry : numberFirst ? PLAIN.span : PLAIN.thing) : SAD.test(clause) ? PLAIN.sorry : PLAIN.glad;
   const said = hasVerb ? clause.replace(/[.!?,;:]+$/u, '') : asThing(clause, ctx.topic);
   const lines = table[ctx.register].map((frame) => capitalise(frame.replace('{c}', () => said).replace('{d}', () => said)));
   return pick(lines.filter(fits).length ? lines.filter(fits) : lines, random);
