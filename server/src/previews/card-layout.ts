@@ -117,7 +117,8 @@ export function layoutCardText(text: string, box: CardTextBox, startPx = START_B
   const words = [...tight.matchAll(/\S+/gu)];
   const cutAt = (count: number) => {
     const end = count > 0 ? words[count - 1].index! + words[count - 1][0].length : 0;
-    const kept = tight.slice(0, end).replace(/[\s,;:–—-]+$/u, '');
+    // "properly…", not "properly.…": the full stop of a cut sentence gives way to the ellipsis.
+    const kept = tight.slice(0, end).replace(/[\s,;:.–—-]+$/u, '');
     return `${kept}…${box.address ? `\n${box.address}` : ''}`;
   };
   let low = 0;

@@ -153,7 +153,7 @@ function pngOptions(style: ThemeStyle): sharp.PngOptions {
 }
 
 /** Part of every card's identity: a change to how cards are drawn or encoded names every card anew (new ETag, new file). */
-const CARD_VERSION = 3;
+const CARD_VERSION = 4;
 
 /** What a card's cache entry and ETag are named by: everything drawn (text, author, site name, theme, format) and CARD_VERSION. */
 export function cardIdentity(key: string, text: string, byline: string, siteName: string, look: CardLook = {}) {
