@@ -11,7 +11,7 @@
  * now or a few seconds ahead, to the soak's own SMTP sink; each mailed link is then opened).
  *
  * Each minute it prints requests, p50/p99 latency, errors, the open streams, and each server
- * process's resident memory and V8 heap (read from its GET /metrics, app/metrics.ts). At the end it
+ * process's resident memory and V8 heap (read from its GET /metrics, platform/metrics.ts). At the end it
  * writes soak.json, soak.csv and soak.png (echarts rendered to SVG on the server side, then PNG by
  * sharp) into --out (default .tmp/soak/<time>/), and exits 1 when any request erred or memory grew
  * without bound: after the first third of the run (warm-up), the median of the last half of the

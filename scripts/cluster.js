@@ -152,7 +152,7 @@ async function ensureRedis(redisUrl, log, children) {
 
 /**
  * Every process must sign and check the same tokens: the secret file the server would create in
- * DATA_DIR on its first start (app/config.ts) is created here once, before three processes race to.
+ * DATA_DIR on its first start (platform/config.ts) is created here once, before three processes race to.
  */
 function ensureSigningSecret(dataDir) {
   if (process.env.JWT_SECRET) return;

@@ -1,5 +1,5 @@
 /** Entry of `npm run admin -- role <email> <role>` (see src/moderation/admin-cli.ts). */
-import { loadConfig } from '../src/app/config';
+import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/db/connect';
 import { migrateToLatest } from '../src/db/migrate';
 import { describeDatabase, runAdminCommand } from '../src/moderation/admin-cli';

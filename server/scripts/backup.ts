@@ -4,7 +4,7 @@
  * the server (DATA_DIR or DATABASE_URL, MEDIA_STORAGE, RELEASES_DIR). Exit 0 with the size last;
  * 1 when refused or failed (a restore then changed nothing); 2 for a usage error.
  */
-import { loadConfig } from '../src/app/config';
+import { loadConfig } from '../src/platform/config';
 import { BackupError, formatBytes } from '../src/ops/archive';
 import { writeBackup } from '../src/ops/backup';
 import { restoreBackup } from '../src/ops/restore';

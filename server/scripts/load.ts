@@ -27,7 +27,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { API_ROUTES, apiPath, type ApiOperationId } from '@wishes/kit-contract/api';
-import { REPO_ROOT } from '../src/app/config';
+import { REPO_ROOT } from '../src/platform/config';
 import { startServer, stopServer, type ServerChild } from '../test/reliability/child';
 /** An operation's method and path from the operation table (@wishes/kit-contract/routes). */
 const at = (id: ApiOperationId, params: Record<string, string | number> = {}) => [API_ROUTES[id].method, apiPath(id, params)] as const;

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { buildApp } from './app/app';
-import { ConfigError } from './app/config';
+import { ConfigError } from './platform/config';
 import { unsupportedNodeMessage } from './app/node-support';
 import { seedDemoData } from './seed/seed';
 import { demoUsers } from './seed/demo-content';

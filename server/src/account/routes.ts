@@ -1,13 +1,13 @@
 /** The account's life (operations tagged `account`): sign-up, then settings, password, sign out everywhere, export, delete (docs/features.md → account). */
 import path from 'node:path';
 import { mediaStoreFor } from '../media/store';
-import { defineRoutes } from '../app/operations';
-import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
-import { MINUTE, byIp } from '../app/ratelimit';
+import { defineRoutes } from '../app/deps';
+import { AUTH_MESSAGES, AuthError, HttpError } from '../platform/errors';
+import { MINUTE, byIp } from '../platform/ratelimit';
 import { isUniqueViolation } from '../db/errors';
 import { AUTH_TEXT, isValidEmail } from '../auth/schemas';
 import * as authQueries from '../auth/queries';
-import { requireUser } from '../app/auth';
+import { requireUser } from '../platform/auth';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { validatePassword } from '../auth/validators';
 import { AVATAR } from '../media/schemas';

@@ -8,23 +8,23 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
-import { ConfigError, fastifyTrustProxy, loadConfig, MAIL_TRANSPORT_MISSING, type Config } from './config';
+import { ConfigError, fastifyTrustProxy, loadConfig, MAIL_TRANSPORT_MISSING, type Config } from '../platform/config';
 import type { AppDeps } from './deps';
 import type { CanaryClock } from '../releases/canary-count';
-import authPlugin from './auth';
-import { createTokenService } from './tokens';
-import { installErrorHandling, installNotFound } from './error-handler';
-import { installBodyChecks, installJsonParser } from './request-body';
+import authPlugin from '../platform/auth';
+import { createTokenService } from '../platform/tokens';
+import { installErrorHandling, installNotFound } from '../platform/error-handler';
+import { installBodyChecks, installJsonParser } from '../platform/request-body';
 import { installRequestLog } from './request-log';
 import { warnUntrustedForwardedFor } from './risky-settings';
 import { registerSecurityHeaders } from './csp';
 import { registerApiDocs } from './docs';
 import { serializeRequest } from './log-redact';
 import healthRoutes from './health';
-import { createMetrics, installMetrics } from './metrics';
+import { createMetrics, installMetrics } from '../platform/metrics';
 import { API_AREAS } from './routes';
 import { loadOptions } from '../options/load';
-import { openDatabase, pgPoolOf, sqliteFileOf } from '../db/connect';
+import { isDatabaseUnavailable, openDatabase, pgPoolOf, sqliteFileOf } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { closeSqliteSearch, SQLITE_SEARCH_OPTIONS, sqliteSearchQueueDepth, sqliteSearchWorker } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
@@ -176,7 +176,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
       await link.close();
     });
   }
-  // Operators' metrics (app/metrics.ts): Node's process metrics only where someone can read them.
+  // Operators' metrics (platform/metrics.ts): Node's process metrics only where someone can read them.
   const metrics = createMetrics({ processMetrics: Boolean(config.metricsToken) || config.metricsPort !== undefined });
   const pool = pgPoolOf(db);
   if (pool) {
@@ -204,7 +204,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   app.decorate('deps', deps);
 
   // Cross-cutting: errors, body parsing, the request log, headers, compression, throttles, docs, auth.
-  installErrorHandling(app);
+  installErrorHandling(app, isDatabaseUnavailable);
   installJsonParser(app);
   installRequestLog(app);
   warnUntrustedForwardedFor(app, config);
@@ -212,7 +212,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   const siteEnv = options.env ?? process.env;
   await registerSecurityHeaders(app, siteEnv, config.remoteOverrides);
   await app.register(compress, { global: true, threshold: 1024 });
-  // Cluster mode counts in Redis, so a limit holds whichever process answers (app/ratelimit.ts).
+  // Cluster mode counts in Redis, so a limit holds whichever process answers (platform/ratelimit.ts).
   await app.register(rateLimit, cluster ? { global: false, redis: cluster.redis, nameSpace: 'wishes:ratelimit:' } : { global: false });
   await registerApiDocs(app);
   await app.register(authPlugin, {

@@ -1,5 +1,5 @@
 import { createTestApp } from '../../test/kit/harness';
-import { parseRemoteOverrides } from './config';
+import { parseRemoteOverrides } from '../platform/config';
 import { originAllowed } from '@wishes/kit-contract/remoteOverride';
 
 it('allows scripts only from itself, plus the origin of a remote moved elsewhere', async () => {

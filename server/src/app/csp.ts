@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import securityHeaders from './security-headers';
 import { remoteLocations } from '../pages/remotes';
-import type { RemoteOverridesConfig } from './config';
+import type { RemoteOverridesConfig } from '../platform/config';
 
 /**
  * What REMOTE_OVERRIDES=true adds (docs/teams.md "Develop inside the real site"): the allowed

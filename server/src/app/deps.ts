@@ -1,16 +1,17 @@
 /** What every route plugin receives: the shared services of one app instance. */
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db/types';
-import type { Config } from './config';
+import type { Config } from '../platform/config';
 import type { Mailer } from '../mail/mailer';
 import type { WishGenerator } from '@wishes/writer';
 import type { Notifier } from '../notifications/service';
 import type { ClusterLink } from '../cluster/shared-state';
-import type { Metrics } from './metrics';
+import type { Metrics } from '../platform/metrics';
 import type { Scheduler } from '../deliveries/scheduler';
 import type { CanaryClock } from '../releases/canary-count';
 import type { EventBus } from '../platform/events';
 import type { ReadModel } from '../wishes/read-model';
+import { routeDefiner } from '../platform/operations';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -29,10 +30,13 @@ export interface AppDeps {
   notifications: Notifier;
   /** Cluster mode (REDIS_URL): the Redis link every process shares (cluster/shared-state.ts); absent for one process. */
   cluster?: ClusterLink;
-  /** Operators' metrics (app/metrics.ts): add a gauge or a queue's depth here; read when scraped. */
+  /** Operators' metrics (platform/metrics.ts): add a gauge or a queue's depth here; read when scraped. */
   metrics: Metrics;
   /** The canary watch's clock (releases/canary-count.ts) when a test fakes it; absent: the real one. */
   canaryClock?: CanaryClock;
   /** The delivery scheduler of this process (deliveries/scheduler.ts); set once the app is ready. */
   scheduler?: Scheduler;
 }
+
+/** A URL area's routes (`defineRoutes((app, deps) => ({ opId: … }))`): the platform's registrar bound to AppDeps. */
+export const defineRoutes = routeDefiner<AppDeps>();

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, DEFAULT_PASSWORD, type TestContext } from '../../test/kit/harness';
-import { ConfigError, parseTrustProxy, type TrustProxy } from './config';
+import { ConfigError, parseTrustProxy, type TrustProxy } from '../platform/config';
 
 /** A route that shows what the app believes about the request (added only in this test). */
 const echoRoute = (app: FastifyInstance) => {

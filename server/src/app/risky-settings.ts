@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './deps';
-import type { Config } from './config';
+import type { Config } from '../platform/config';
 
 /** The warning lines for this start (main.ts logs each); `demoEmails`: the demo accounts whose passwords are published (seed/demo-content.ts). */
 export async function riskySettingLines(deps: Pick<AppDeps, 'db' | 'config'>, demoEmails: string[]): Promise<string[]> {

@@ -15,8 +15,8 @@
  * the routes use either through `LockoutCounter` (`createLockout`).
  */
 import type { Redis } from 'ioredis';
-import { HttpError } from '../app/errors';
-import { UNAVAILABLE } from '../app/ratelimit';
+import { HttpError } from '../platform/errors';
+import { UNAVAILABLE } from '../platform/ratelimit';
 import type { ClusterLink } from '../cluster/shared-state';
 
 /** A Redis failure as a 503 the client may retry (never a 500, never a pass without counting). */

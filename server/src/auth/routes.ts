@@ -2,9 +2,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { normalizeResetToken } from '@wishes/kit-contract/validation';
-import { defineRoutes } from '../app/operations';
-import { AUTH_MESSAGES, AuthError, HttpError, suspendedError } from '../app/errors';
-import { MINUTE, TOO_MANY, byIp } from '../app/ratelimit';
+import { defineRoutes } from '../app/deps';
+import { AUTH_MESSAGES, AuthError, HttpError, suspendedError } from '../platform/errors';
+import { MINUTE, TOO_MANY, byIp } from '../platform/ratelimit';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { validatePassword } from './validators';
 import { AUTH_TEXT, decodeUid, encodeUid, isValidEmail } from './schemas';

@@ -22,9 +22,9 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { AppDeps } from '../app/deps';
-import { AUTH_MESSAGES, AuthError, suspendedError } from '../app/errors';
+import { AUTH_MESSAGES, AuthError, suspendedError } from '../platform/errors';
 import { suspensionOf } from './queries';
-import { newTokenId, type TokenService, type VerifiedClaims } from '../app/tokens';
+import { newTokenId, type TokenService, type VerifiedClaims } from '../platform/tokens';
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 

@@ -7,10 +7,10 @@
  * starting from the editor's text, or an instruction the generator cannot follow, spends nothing.
  */
 import { CHAT_LIMITS, type ChatSettings, type RateLimit } from '@wishes/kit-contract/api';
-import { defineRoutes } from '../app/operations';
-import { requireUser } from '../app/auth';
-import { HttpError } from '../app/errors';
-import { parseId } from '../app/params';
+import { defineRoutes } from '../app/deps';
+import { requireUser } from '../platform/auth';
+import { HttpError } from '../platform/errors';
+import { parseId } from '../platform/params';
 import { abortOnClientGone, cleanRequest, providerFailure, quotaFor } from '../generator/service';
 import { GENERATOR_MESSAGES, followOffline, type ChatTurnResult } from '@wishes/writer';
 import { GENERATE_TEXT } from '../generator/schemas';

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../app/app';
-import type { Config } from '../app/config';
+import type { Config } from '../platform/config';
 import { createPgDatabase, DEFAULT_PASSWORD, dialects, type TestDialect } from '../../test/kit/harness';
 import { freePort } from '../../test/reliability/child';
 

@@ -14,29 +14,12 @@
 import { createHash } from 'node:crypto';
 import type { AppDeps } from '../app/deps';
 import type { ClusterLink } from './shared-state';
+import type { SharedStreamSlots, StreamSlot } from '../platform/event-stream';
+
+export type { SharedStreamSlots, SlotVerdict, StreamSlot } from '../platform/event-stream';
 
 /** How long a lease lives without a renewal. */
 export const SHARED_LEASE_MS = 30_000;
-
-export type SlotVerdict = 'ok' | 'member' | 'address';
-
-export interface StreamSlot {
-  kind: string;
-  userId: number;
-  address: string;
-  id: string;
-}
-
-/** The slots every process shares (app/event-stream.ts asks before a stream starts). */
-export interface SharedStreamSlots {
-  /** Whether the shared count can be asked now (Redis answers). */
-  available(): boolean;
-  /** Takes a slot for `slot.id`, or says which cap is already full (nothing taken then). */
-  take(slot: StreamSlot, caps: { perMember: number; perAddress: number }): Promise<SlotVerdict>;
-  /** Renews the leases of the streams still open in this process. */
-  renew(slots: StreamSlot[]): Promise<void>;
-  free(slot: StreamSlot): Promise<void>;
-}
 
 const NOW_MS = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
@@ -75,6 +58,7 @@ export function redisStreamSlots(cluster: ClusterLink, prefix: string, leaseMs =
   const { redis } = cluster;
   const keysOf = (slot: StreamSlot) => [`${prefix}:${slot.kind}:member:${slot.userId}`, `${prefix}:${slot.kind}:address:${slot.address}`];
   return {
+    leaseMs,
     available: () => cluster.available(),
     async take(slot, caps) {
       const answer = Number(await redis.eval(TAKE, 2, ...keysOf(slot), leaseMs, caps.perMember, caps.perAddress, slot.id));

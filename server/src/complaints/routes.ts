@@ -1,14 +1,14 @@
 /** Report a wish. Visitors may report too (keyed by IP); both are rate-limited per IP. */
-import { defineRoutes } from '../app/operations';
-import { HttpError } from '../app/errors';
-import { toId } from '../app/params';
+import { defineRoutes } from '../app/deps';
+import { HttpError } from '../platform/errors';
+import { toId } from '../platform/params';
 import { loadOptions } from '../options/load';
-import { MINUTE, byIp } from '../app/ratelimit';
+import { MINUTE, byIp } from '../platform/ratelimit';
 import { isWishVisible } from '../wishes/queries';
 import { COMPLAINT_TEXT } from './schemas';
 import { fileComplaint } from './queries';
-import { requireUser } from '../app/auth';
-import { PAGE_SIZE, parseQueryPage } from '../app/params';
+import { requireUser } from '../platform/auth';
+import { PAGE_SIZE, parseQueryPage } from '../platform/params';
 import { autoHideIfReported, myReports } from '../moderation/queries';
 import { MODERATION_TEXT } from '../moderation/schemas';
 

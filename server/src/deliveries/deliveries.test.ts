@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/app';
-import type { Config } from '../app/config';
+import type { Config } from '../platform/config';
 import { createPgDatabase, createTestApp, dialects, type TestContext, type TestDialect, type TestUser } from '../../test/kit/harness';
 import { startSmtpSink, type SmtpSink } from '../../test/kit/smtp-sink';
 import { movableClock } from '../../test/kit/clock';

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Config } from '../app/config';
+import type { Config } from '../platform/config';
 import { createTestApp, dialects, type TestContext, type TestDialect, type TestUser } from '../../test/kit/harness';
 import { startSmtpSink, type SinkReply, type SmtpSink } from '../../test/kit/smtp-sink';
 import { emailHash, suppress } from './queries';

@@ -6,11 +6,11 @@
 import type { FastifyReply } from 'fastify';
 import { DELIVERY_LIMITS, type CardFormat } from '@wishes/kit-contract/api';
 import { ANONYMOUS } from '@wishes/kit-contract/constants';
-import { defineRoutes } from '../app/operations';
-import { HttpError } from '../app/errors';
-import { parseId, parsePage } from '../app/params';
-import { requireUser } from '../app/auth';
-import { MINUTE, byIp } from '../app/ratelimit';
+import { defineRoutes } from '../app/deps';
+import { HttpError } from '../platform/errors';
+import { parseId, parsePage } from '../platform/params';
+import { requireUser } from '../platform/auth';
+import { MINUTE, byIp } from '../platform/ratelimit';
 import { isValidEmail } from '../auth/schemas';
 import { loadOptions } from '../options/load';
 import { fullName } from '../wishes/visibility';

@@ -4,10 +4,10 @@
  * within one per-user hourly quota: each call spends one unit, and only when it succeeds.
  */
 import type { GenerateRequest } from '@wishes/kit-contract/api';
-import { defineRoutes } from '../app/operations';
-import { requireUser } from '../app/auth';
-import { HttpError } from '../app/errors';
-import { createEventStreams, streamLimits } from '../app/event-stream';
+import { defineRoutes } from '../app/deps';
+import { requireUser } from '../platform/auth';
+import { HttpError } from '../platform/errors';
+import { createEventStreams, streamLimits } from '../platform/event-stream';
 import { sharedStreamSlots } from '../cluster/stream-slots';
 import { onSessionsEnded } from '../auth/sessions';
 import { GENERATOR_MESSAGES, piecesOf, type WishGenerator } from '@wishes/writer';

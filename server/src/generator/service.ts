@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { GenerateRequest, RateLimit } from '@wishes/kit-contract/api';
 import type { AppDeps } from '../app/deps';
-import { HttpError } from '../app/errors';
+import { HttpError } from '../platform/errors';
 import { GENERATOR_MESSAGES, GeneratorUnavailableError } from '@wishes/writer';
 import { FIELD_MAX, GENERATE_FIELDS, GENERATE_TEXT } from './schemas';
 import * as q from './queries';

@@ -11,7 +11,7 @@ import { VISIBLE_TO, fullName } from '../wishes/visibility';
 import { getWishesForModerator } from '../wishes/queries';
 import { readHot, readRows, rowLimit } from '../db/hot-reads';
 import { sqliteHandleOf } from '../db/connect';
-import type { ReadModel } from '../wishes/read-model';
+import type { AppDeps } from '../app/deps';
 
 type Db = Kysely<Database>;
 type DbOrTrx = Db | Transaction<Database>;
@@ -88,7 +88,7 @@ const paged = <T>(rows: T[], page: number, size: number): Paged<T> => ({
  * the route can keep its serialized body beside it (routes.ts); with the read model off, a new
  * object per call.
  */
-export async function reportQueue(model: ReadModel, status: ReportStatus, page: number, size: number, moderatorId: number): Promise<Readonly<Paged<ReportedWish>>> {
+export async function reportQueue(model: AppDeps['readModel'], status: ReportStatus, page: number, size: number, moderatorId: number): Promise<Readonly<Paged<ReportedWish>>> {
   const db = model.db;
   if (!model.enabled) return readReportQueue(db, status, page, size, moderatorId);
   // Held per moderator (their own votes are in the wishes) until a report, an action or a change of

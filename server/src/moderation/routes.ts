@@ -4,11 +4,10 @@
  * from the database on every call.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps } from '../app/deps';
-import { defineRoutes } from '../app/operations';
-import { HttpError } from '../app/errors';
-import { PAGE_SIZE, parseId, parseQueryPage } from '../app/params';
-import { requireUser } from '../app/auth';
+import { defineRoutes, type AppDeps } from '../app/deps';
+import { HttpError } from '../platform/errors';
+import { PAGE_SIZE, parseId, parseQueryPage } from '../platform/params';
+import { requireUser } from '../platform/auth';
 import type { Role } from '../db/types';
 import type { ModerationWishAction } from '@wishes/kit-contract/api';
 import { getWishForModerator } from '../wishes/queries';

@@ -1,12 +1,12 @@
 /** The member's notifications: list, mark read, and the live unread count (Server-Sent Events). */
 import type { FastifyRequest } from 'fastify';
-import { defineRoutes } from '../app/operations';
-import { AUTH_MESSAGES, AuthError } from '../app/errors';
-import { parsePage } from '../app/params';
-import { requireUser } from '../app/auth';
-import type { VerifiedClaims } from '../app/tokens';
+import { defineRoutes } from '../app/deps';
+import { AUTH_MESSAGES, AuthError } from '../platform/errors';
+import { parsePage } from '../platform/params';
+import { requireUser } from '../platform/auth';
+import type { VerifiedClaims } from '../platform/tokens';
 import { claimsStillValid, onSessionsEnded } from '../auth/sessions';
-import { createEventStreams, streamLimits, type EventStream } from '../app/event-stream';
+import { createEventStreams, streamLimits, type EventStream } from '../platform/event-stream';
 import { sharedStreamSlots } from '../cluster/stream-slots';
 
 export default defineRoutes((app, deps) => {
@@ -70,7 +70,7 @@ export default defineRoutes((app, deps) => {
      * old EventSource clients and is never logged (app/log-redact.ts). The stream ends when its
      * token expires, when the member's sessions end, or after STREAM_IDLE_TIMEOUT without an event;
      * the client then reconnects with a fresh token. At most STREAMS_PER_MEMBER per member and
-     * STREAMS_PER_ADDRESS per address are open at once (app/event-stream.ts).
+     * STREAMS_PER_ADDRESS per address are open at once (platform/event-stream.ts).
      */
     streamUnreadCount: {
       checksAuth: true,

@@ -22,7 +22,7 @@ import { fullName } from '../wishes/visibility';
 import type { UnreadBus } from './bus';
 import { readRows, rowLimit } from '../db/hot-reads';
 import { sqliteHandleOf } from '../db/connect';
-import type { ReadModel } from '../wishes/read-model';
+import type { AppDeps } from '../app/deps';
 import type { EventBus } from '../platform/events';
 import { createNotificationQueue, type NotificationQueue } from './queue';
 import { sqliteGatheredRows, sqliteNotificationBatch } from './sqlite-rows';
@@ -109,7 +109,7 @@ export const NOTIFY_BUSY_JOBS = 32;
 /** The queue of each SQLite connection's notifier: the synchronous vote write (votes/sqlite-vote-writer.ts) offers its job there. */
 const sqliteQueues = new WeakMap<SqliteConnection, NotificationQueue<NotifyJob>>();
 
-export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, log: FastifyBaseLogger, events: EventBus, model: ReadModel): Notifier {
+export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, log: FastifyBaseLogger, events: EventBus, model: AppDeps['readModel']): Notifier {
   /**
    * Every change of a member's notifications is published on this bus (here, the queue, and the
    * callers of `notifier.bus`: votes, account deletion), so it is also where the member's held page 1

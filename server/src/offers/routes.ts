@@ -1,8 +1,8 @@
 /** Business offers: signed-in users only. */
 import { isValidOfferEmail } from '@wishes/kit-contract/validation';
-import { defineRoutes } from '../app/operations';
-import { HttpError } from '../app/errors';
-import { requireUser } from '../app/auth';
+import { defineRoutes } from '../app/deps';
+import { HttpError } from '../platform/errors';
+import { requireUser } from '../platform/auth';
 import { OFFER_TEXT } from './schemas';
 import { insertOffer } from './queries';
 

@@ -27,7 +27,7 @@ import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import type { Config } from '../app/config';
+import type { Config } from '../platform/config';
 import type { Dialect } from '../db/types';
 
 export const BACKUP_FORMAT = 1;

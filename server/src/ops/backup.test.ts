@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import type { InjectOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../app/app';
-import type { Config } from '../app/config';
+import type { Config } from '../platform/config';
 import { registeredRemote } from '@wishes/kit-contract/registry';
 import { recordSwitch, switchHistory } from '../releases/store';
 import type { Database } from '../db/types';

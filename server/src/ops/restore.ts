@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, cpSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import type { Config } from '../app/config';
+import type { Config } from '../platform/config';
 import { openDatabase } from '../db/connect';
 import { allMigrations, migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/types';

@@ -1,5 +1,5 @@
 /** GET /api/base/options (operation `getOptions`): the site options, with an ETag so a reload costs a 304. */
-import { defineRoutes } from '../app/operations';
+import { defineRoutes } from '../app/deps';
 import { loadOptions } from './load';
 
 export default defineRoutes((_app, { config }) => ({

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PreviewPin } from '../releases/canary';
 import type { ReleaseChoice } from './release-choice';
 import type { RemotesManifest } from '@wishes/kit-contract/api';
-import type { RemoteOverridesConfig } from '../app/config';
+import type { RemoteOverridesConfig } from '../platform/config';
 import { remotesManifest, type RemoteLocation } from './remotes';
 
 export const MANIFEST_PATH = '/mf/remotes.json';

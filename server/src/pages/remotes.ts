@@ -10,7 +10,7 @@ import path from 'node:path';
 import { APP_REGISTRY, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration, type RouteDeclaration } from '@wishes/kit-contract/registry';
 import type { RemotesManifest } from '@wishes/kit-contract/api';
 import type { Kysely } from 'kysely';
-import { ConfigError, REPO_ROOT } from '../app/config';
+import { ConfigError, REPO_ROOT } from '../platform/config';
 import type { Database } from '../db/types';
 import { readRelease, releaseDir, type ReleaseMeta } from '../releases/catalog';
 import { activeCanaries, activeReleases } from '../releases/store';

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { SERVER_ROOT } from '../app/config';
+import { SERVER_ROOT } from '../platform/config';
 import { releaseFileType } from '../releases/file-types';
 
 export const STATIC_DIR = path.join(SERVER_ROOT, 'static');

@@ -9,8 +9,8 @@
  */
 import pLimit from 'p-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../app/errors';
-import { MINUTE, rateLimiter, type LimitRule } from '../app/ratelimit';
+import { HttpError } from '../platform/errors';
+import { MINUTE, rateLimiter, type LimitRule } from '../platform/ratelimit';
 
 export const RENDER_QUEUE_FULL = 'Too many cards are being drawn right now. Please try again in a moment.';
 /** Seconds a client is asked to wait when the queue is full (a render takes under a second). */

@@ -1,12 +1,14 @@
 /** The PNG cards: one per wish in a theme and a format (og:image, downloads), the themes, and the site's own card. */
 import type { CardFormat } from '@wishes/kit-contract/api';
-import { defineRoutes } from '../app/operations';
-import { HttpError } from '../app/errors';
-import { parseId } from '../app/params';
+import { defineRoutes, type AppDeps } from '../app/deps';
+
+/** A rendering the read model keeps beside a card (its type as deps.readModel takes it). */
+type CardAnswer = Parameters<AppDeps['readModel']['keepCardAnswer']>[3];
+import { HttpError } from '../platform/errors';
+import { parseId } from '../platform/params';
 import { loadOptions } from '../options/load';
 import { cardAddress, cardCacheFor, chosenTheme, etagMatches, sendNotModified, sendPng } from './service';
 import { cardSource, cardVisibleTo } from './queries';
-import type { CardAnswer } from '../wishes/read-model';
 import { cardIdentity } from './card';
 import { cardThemeList } from './card-themes';
 import { cardRenderThrottle } from './render-queue';

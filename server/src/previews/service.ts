@@ -1,7 +1,7 @@
 /** The cards other areas draw and send too (wishes, deliveries): the chosen theme, sending a PNG, the card cache. */
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
-import { HttpError } from '../app/errors';
+import { HttpError } from '../platform/errors';
 import { CARD_MEMORY, createCardCache } from './card';
 import { renderQueueFor } from './render-queue';
 import { isCardTheme } from './card-themes';

@@ -1,9 +1,9 @@
 /** Profiles, subscribe/unsubscribe, and subscription lists. `/api/profile/my/...` are static routes, which the router prefers over `:id`. */
 import { ANONYMOUS } from '@wishes/kit-contract/constants';
-import { defineRoutes } from '../app/operations';
-import { HttpError } from '../app/errors';
-import { parseId } from '../app/params';
-import { requireUser } from '../app/auth';
+import { defineRoutes } from '../app/deps';
+import { HttpError } from '../platform/errors';
+import { parseId } from '../platform/params';
+import { requireUser } from '../platform/auth';
 import { PROFILE_TEXT } from './schemas';
 import * as q from './queries';
 

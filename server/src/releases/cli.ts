@@ -8,7 +8,7 @@
  * serves, from their next request on. Exit 0 on success; on refusal exit 1 with one line.
  */
 import os from 'node:os';
-import { loadConfig } from '../app/config';
+import { loadConfig } from '../platform/config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { activateRelease, pruneReleases, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';

@@ -2,15 +2,15 @@
  * Admin calls for remote releases (docs/teams.md): the same switches as
  * `npm run remotes`, over HTTP, plus publishing and team tokens. A site admin may call every one;
  * a team token (releases/tokens.ts) only its own remote's release calls within its scopes (another
- * remote's: 403; any other API call: 401, in app/auth.ts). Token management is for admins only.
+ * remote's: 403; any other API call: 401, in platform/auth.ts). Token management is for admins only.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app/deps';
-import { registerOperations } from '../app/operations';
-import { AUTH_MESSAGES, AuthError, HttpError } from '../app/errors';
-import { requireUser } from '../app/auth';
+import { registerOperations } from '../platform/operations';
+import { AUTH_MESSAGES, AuthError, HttpError } from '../platform/errors';
+import { requireUser } from '../platform/auth';
 import { getRole } from '../moderation/queries';
-import { MINUTE, byIp } from '../app/ratelimit';
+import { MINUTE, byIp } from '../platform/ratelimit';
 import { activateRelease, checkPreviewable, evaluateCanaries, promoteRelease, publishRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
 import { newPreviewToken, PREVIEW_PARAM, previewCookie, recentErrors, storeClientError, verifyLoadId, verifyPreviewToken } from './canary';
 import { addressKey, CANARY_EVALUATION_MS, canaryCounter, realClock } from './canary-count';

@@ -12,7 +12,7 @@ import type { Database, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
 import { VISIBLE_TO, fullName } from '../wishes/visibility';
 import { readHot, rowLimit } from '../db/hot-reads';
-import type { HeldVotersPage, ReadModel } from '../wishes/read-model';
+import type { AppDeps } from '../app/deps';
 
 type Db = Kysely<Database>;
 
@@ -151,7 +151,7 @@ export async function listVoters(
  * reader's is the one already read).
  */
 export async function votersPageFor(
-  model: ReadModel,
+  model: AppDeps['readModel'],
   wishId: number,
   filter: VoteType | undefined,
   limit: number,
@@ -166,7 +166,7 @@ export async function votersPageFor(
   const read = await model.cached(
     model.voterPagesOf(wishId),
     `${filter ?? ''}:${limit}:${cursor ? encodeVotersCursor(cursor) : ''}`,
-    async (): Promise<HeldVotersPage> => {
+    async () => {
       // The anonymous reader's header exists exactly when the wish is listed (public, not hidden).
       const [header, page] = await Promise.all([votersHeader(db, wishId, null), listVoters(db, wishId, filter, limit, cursor)]);
       return { listed: header !== null, up: header?.up ?? 0, down: header?.down ?? 0, voters: page.voters, next: page.next };

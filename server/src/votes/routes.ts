@@ -1,10 +1,10 @@
 /** Vote, remove a vote, and list who voted (paged). */
 import type { VoteType } from '@wishes/kit-contract/api';
 import { DEFAULT_VOTE_TYPE } from '@wishes/kit-contract/constants';
-import { defineRoutes } from '../app/operations';
-import { HttpError } from '../app/errors';
-import { parseId } from '../app/params';
-import { requireUser } from '../app/auth';
+import { defineRoutes } from '../app/deps';
+import { HttpError } from '../platform/errors';
+import { parseId } from '../platform/params';
+import { requireUser } from '../platform/auth';
 import { sqliteHandleOf } from '../db/connect';
 import { VOTE_TEXT, parseVotersLimit } from './schemas';
 import * as q from './queries';

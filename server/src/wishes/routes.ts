@@ -1,17 +1,17 @@
 /** Save, detail, edit, delete, the feeds, a user's wishes, and search (operations tagged `wishes`). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '@wishes/kit-contract/constants';
-import { defineRoutes } from '../app/operations';
-import { HttpError } from '../app/errors';
-import { PAGE_SIZE, parseId, parsePage } from '../app/params';
-import { requireUser } from '../app/auth';
+import { defineRoutes } from '../app/deps';
+import { HttpError } from '../platform/errors';
+import { PAGE_SIZE, parseId, parsePage } from '../platform/params';
+import { requireUser } from '../platform/auth';
 import { WISH_TEXT } from './schemas';
 import * as q from './queries';
 import { feedPageBytes, followingFeedPageBody, userWishesPageBody } from './feeds';
 import { heldWishOf, renderWish } from './read-model';
 import { searchWishes, type SearchResult } from './search';
 import { SearchBusyError } from './sqlite-search';
-import { HOUR, MINUTE, byIp } from '../app/ratelimit';
+import { HOUR, MINUTE, byIp } from '../platform/ratelimit';
 import { isModerator, writeLog } from '../moderation/queries';
 import { attachToWish, findOwnChat } from '../chats/queries';
 import { CHAT_TEXT } from '../chats/service';

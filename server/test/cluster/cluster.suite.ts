@@ -19,7 +19,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import sharp from 'sharp';
-import { REPO_ROOT } from '../../src/app/config';
+import { REPO_ROOT } from '../../src/platform/config';
 import { PROBE_PATHS } from '@wishes/kit-contract/api';
 import { registeredRemote } from '@wishes/kit-contract/registry';
 import { archive, build } from '../kit/release-archives';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/app/app';
-import type { Config } from '../../src/app/config';
+import type { Config } from '../../src/platform/config';
 import type { MailMessage, Mailer } from '../../src/mail/mailer';
 import { adminQuery, CANDIDATE_ADMIN_URLS, databaseUrl, PROBE_ENV, TEMPLATE_ENV } from './postgres-run';
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app/app';
-import type { Config } from '../../src/app/config';
+import type { Config } from '../../src/platform/config';
 import { DEFAULT_PASSWORD, TEST_CONFIG, createPgDatabase, dialects, type TestDialect } from './harness';
 import { freePort } from '../reliability/child';
 

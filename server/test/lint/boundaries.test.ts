@@ -1,7 +1,8 @@
 /**
  * The server's lint boundaries (eslint.config.mjs) fail a planted violation, and say the fix: the
- * platform layer imports no module, a migration imports nothing but Kysely and its own folder, and
- * only the composition root imports the read model (a type is allowed). The planted files are linted as text (ESLint's --stdin, in a child process: the
+ * platform layer imports no module, a module imports another only through its service.ts (or the
+ * public files eslint.config.mjs lists for it), a migration imports nothing but Kysely and its own
+ * folder, and only the composition root imports the read model (not even its type). The planted files are linted as text (ESLint's --stdin, in a child process: the
  * config is an ES module, which jest's module system cannot load); nothing is written.
  */
 import path from 'node:path';
@@ -38,12 +39,40 @@ describe('server lint boundaries', () => {
     expect(await messagesOf('server/src/db/migrations/0099_planted.ts', "import { sql } from 'kysely';\nimport { dateColumn } from './date-columns';\nexport const planted = [sql, dateColumn];\n")).toEqual([]);
   });
 
-  it('refuses the read model imported by a module, naming the fix, and allows its types', async () => {
+  it('refuses the read model imported by a module, even as a type, naming the fix', async () => {
     const planted = "import { createReadModel } from '../wishes/read-model';\nexport const planted = createReadModel;\n";
-    expect(await messagesOf('server/src/votes/planted.ts', planted)).toEqual([expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Only the composition root wires the read model: read it from deps.readModel/)]);
-    expect(await messagesOf('server/src/votes/planted.ts', "import { subscribeReadModel } from '../wishes/read-model-events';\nexport const planted = subscribeReadModel;\n")).toHaveLength(1);
-    expect(await messagesOf('server/src/votes/planted.ts', "import type { ReadModel } from '../wishes/read-model';\nexport type Planted = ReadModel;\n")).toEqual([]);
+    const readModelRule = /^@typescript-eslint\/no-restricted-imports: .*Only the composition root wires the read model: read it from deps.readModel/;
+    // Outside its module the read model is also not a public file of wishes: both rules refuse it.
+    expect(await messagesOf('server/src/votes/planted.ts', planted)).toEqual(expect.arrayContaining([expect.stringMatching(readModelRule)]));
+    expect(await messagesOf('server/src/votes/planted.ts', "import { subscribeReadModel } from '../wishes/read-model-events';\nexport const planted = subscribeReadModel;\n")).toEqual(
+      expect.arrayContaining([expect.stringMatching(readModelRule)]),
+    );
+    expect(await messagesOf('server/src/votes/planted.ts', "import type { ReadModel } from '../wishes/read-model';\nexport type Planted = ReadModel;\n")).toEqual(expect.arrayContaining([expect.stringMatching(readModelRule)]));
+    // Its type as a module takes it.
+    expect(await messagesOf('server/src/votes/planted.ts', "import type { AppDeps } from '../app/deps';\nexport type Planted = AppDeps['readModel'];\n")).toEqual([]);
     // The composition root may.
     expect(await messagesOf('server/src/app/subscriptions.ts', planted)).toEqual([]);
+  });
+
+  it("refuses a module's inner file imported by another module, naming the fix, and lets its service.ts through", async () => {
+    const messages = await messagesOf('server/src/votes/planted.ts', "import { closeSqliteSearch } from '../wishes/sqlite-search';\nexport const planted = closeSqliteSearch;\n");
+    expect(messages).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A module imports another only through its service.ts: import this from server\/src\/wishes\/service.ts/)]);
+    // The infrastructure is held to the same rule.
+    expect(await messagesOf('server/src/cluster/planted.ts', "import { votersPageFor } from '../votes/queries';\nexport const planted = votersPageFor;\n")).toHaveLength(1);
+    expect(await messagesOf('server/src/votes/planted.ts', "import { createNotifier } from '../notifications/service';\nexport const planted = createNotifier;\n")).toEqual([]);
+    // The composition root wires modules together, so it may reach inside them.
+    expect(await messagesOf('server/src/app/planted.ts', "import { closeSqliteSearch } from '../wishes/sqlite-search';\nexport const planted = closeSqliteSearch;\n")).toEqual([]);
+  });
+
+  it('holds the platform layer as it is to the rule', async () => {
+    // Every file of the platform layer, linted as it stands: the registrar, errors, request auth,
+    // config, the event stream, metrics and rate limits import no module.
+    const child = spawn(process.execPath, [eslintBin, '--format', 'json', 'server/src/platform'], { cwd: root });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    await new Promise((resolve) => child.on('close', resolve));
+    const results = JSON.parse(out) as Array<{ filePath: string; messages: unknown[] }>;
+    expect(results.map((r) => path.basename(r.filePath))).toEqual(expect.arrayContaining(['operations.ts', 'errors.ts', 'auth.ts', 'config.ts', 'event-stream.ts', 'metrics.ts', 'ratelimit.ts']));
+    expect(results.filter((r) => r.messages.length)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { request as httpRequest, Agent } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../../src/app/config';
+import { REPO_ROOT } from '../../src/platform/config';
 import { PROBE_PATHS } from '@wishes/kit-contract/api';
 
 export const IN_CI = Boolean(process.env.CI);

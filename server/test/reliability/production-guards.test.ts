@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAIL_TRANSPORT_MISSING, REPO_ROOT } from '../../src/app/config';
+import { MAIL_TRANSPORT_MISSING, REPO_ROOT } from '../../src/platform/config';
 import { demoUsers } from '../../src/seed/demo-content';
 import { createPgDatabase, dialects, type TestDialect } from '../kit/harness';
 import { freePort, http, sleep, startServer, stopServer, type ServerChild } from './child';

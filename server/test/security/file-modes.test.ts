@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from '../../src/app/config';
+import { REPO_ROOT } from '../../src/platform/config';
 import { tightenModes } from '../../src/app/file-modes';
 import { createPgDatabase, dialects, type TestDialect } from '../kit/harness';
 import { http, sleep, startServer, stopServer, type ServerChild } from '../reliability/child';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, isLocalOrigin, loadConfig, MAIL_TRANSPORT_MISSING, parseDuration } from './config';
-import { buildApp } from './app';
+import { buildApp } from '../app/app';
 
 const tmp = () => mkdtempSync(path.join(os.tmpdir(), 'wishes-config-'));
 

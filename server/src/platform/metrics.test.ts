@@ -1,5 +1,5 @@
 /**
- * GET /metrics (app/metrics.ts): Prometheus text behind METRICS_TOKEN on the API port, or without
+ * GET /metrics (platform/metrics.ts): Prometheus text behind METRICS_TOKEN on the API port, or without
  * a token on METRICS_PORT; 404 when neither is set. Request counts and latencies by route, open
  * notification streams, the database pool or the search queue, a queue another module registers,
  * and Node's process metrics.

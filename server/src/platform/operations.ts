@@ -1,7 +1,9 @@
 /**
  * The registrar: turns handlers keyed by operationId into Fastify routes, taking method, path,
  * request schemas, auth and documentation from the operation table (@wishes/kit-contract/api,
- * operations.ts). Each URL-area folder's routes.ts is `defineRoutes((app, deps) => ({ opId: … }))`.
+ * operations.ts). Each URL-area folder's routes.ts is `defineRoutes((app, deps) => ({ opId: … }))`,
+ * the composition root's binding of `routeDefiner` to its deps (app/deps.ts): the registrar knows no
+ * module, so it is generic over what a route receives.
  *
  * Per route, in order: the auth preHandler (signed-in levels), the rate limits, the handler's own
  * preHandlers, then the handler. Role checks stay in the handlers (they need the role's message
@@ -11,7 +13,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { OPERATIONS, routePathOf, type Operation, type OperationId } from '@wishes/kit-contract/api';
-import type { AppDeps } from './deps';
 import { rateLimiter, type LimitRule } from './ratelimit';
 
 declare module 'fastify' {
@@ -33,7 +34,7 @@ export type OperationRequest<Id extends OperationId> = FastifyRequest<{
 
 export interface OperationHandler<Id extends OperationId> {
   handler: (request: OperationRequest<Id>, reply: FastifyReply) => unknown;
-  /** Throttles, each a preHandler answering 429 with Retry-After (app/ratelimit.ts). */
+  /** Throttles, each a preHandler answering 429 with Retry-After (platform/ratelimit.ts). */
   rateLimit?: LimitRule[];
   /** Further preHandlers, after auth and the rate limits (e.g. the login lockout). */
   preHandler?: preHandlerAsyncHookHandler[];
@@ -60,8 +61,13 @@ function fastifySchema(op: Operation) {
   };
 }
 
+/** What the registrar itself reads of the deps a route receives. */
+export interface RegistrarDeps {
+  config: { rateLimitScale: number };
+}
+
 /** Registers each handler's operation on `app`. */
-export function registerOperations(app: FastifyInstance, deps: AppDeps, handlers: OperationHandlers) {
+export function registerOperations(app: FastifyInstance, deps: RegistrarDeps, handlers: OperationHandlers) {
   for (const [id, entry] of Object.entries(handlers) as [OperationId, OperationHandler<OperationId>][]) {
     const op: Operation = OPERATIONS[id];
     const preHandler: preHandlerAsyncHookHandler[] = [];
@@ -80,7 +86,8 @@ export function registerOperations(app: FastifyInstance, deps: AppDeps, handlers
   }
 }
 
-/** A URL area's routes: a Fastify plugin registering the handlers `build` returns. */
-export function defineRoutes(build: (app: FastifyInstance, deps: AppDeps) => OperationHandlers | Promise<OperationHandlers>): FastifyPluginAsync<{ deps: AppDeps }> {
-  return async (app, { deps }) => registerOperations(app, deps, await build(app, deps));
+/** `defineRoutes` for an app whose route plugins receive `{ deps: D }`: a URL area's routes as a Fastify plugin registering the handlers `build` returns. */
+export function routeDefiner<D extends RegistrarDeps>() {
+  return (build: (app: FastifyInstance, deps: D) => OperationHandlers | Promise<OperationHandlers>): FastifyPluginAsync<{ deps: D }> =>
+    async (app, { deps }) => registerOperations(app, deps, await build(app, deps));
 }

@@ -5,7 +5,8 @@
  * - caps open streams per member (STREAMS_PER_MEMBER, default 10) and per client address
  *   (STREAMS_PER_ADDRESS, default 50): one more is refused before any byte with 429, Retry-After and
  *   a JSON `{"error": ...}` (the registry is per kind, so ten open bells never block a generation);
- *   in cluster mode the caps count every process's streams (cluster/stream-slots.ts, Redis);
+ *   in cluster mode the caps count every process's streams (SharedStreamSlots, given by the caller;
+ *   cluster/stream-slots.ts holds them in Redis);
  * - writes the headers proxies need (no caching, no transform, no buffering), a `retry:` hint and a
  *   comment line every STREAM_HEARTBEAT (default 25 s) so proxies and browsers keep an idle stream;
  * - ends a stream that sent no event for STREAM_IDLE_TIMEOUT (default 15 min; the client reconnects)
@@ -19,7 +20,28 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config';
 import { HttpError } from './errors';
-import { SHARED_LEASE_MS, type SharedStreamSlots, type StreamSlot } from '../cluster/stream-slots';
+
+export type SlotVerdict = 'ok' | 'member' | 'address';
+
+export interface StreamSlot {
+  kind: string;
+  userId: number;
+  address: string;
+  id: string;
+}
+
+/** The slots every process shares (implemented over Redis by cluster/stream-slots.ts; asked before a stream starts). */
+export interface SharedStreamSlots {
+  /** How long a lease lives without a renewal (renewed every third of it). */
+  readonly leaseMs: number;
+  /** Whether the shared count can be asked now (Redis answers). */
+  available(): boolean;
+  /** Takes a slot for `slot.id`, or says which cap is already full (nothing taken then). */
+  take(slot: StreamSlot, caps: { perMember: number; perAddress: number }): Promise<SlotVerdict>;
+  /** Renews the leases of the streams still open in this process. */
+  renew(slots: StreamSlot[]): Promise<void>;
+  free(slot: StreamSlot): Promise<void>;
+}
 
 export interface StreamLimits {
   perMember: number;
@@ -72,7 +94,7 @@ export class EventStreams {
     private readonly shared?: SharedStreamSlots,
   ) {
     if (shared) {
-      this.renewal = setInterval(() => this.renewShared(), SHARED_LEASE_MS / 3);
+      this.renewal = setInterval(() => this.renewShared(), shared.leaseMs / 3);
       this.renewal.unref();
     }
   }
@@ -141,7 +163,7 @@ export class EventStreams {
 
   private freeShared(slot: StreamSlot): void {
     if (!this.shared?.available()) return;
-    // Not freed (Redis away): the lease lapses after SHARED_LEASE_MS.
+    // Not freed (Redis away): the lease lapses by itself (SharedStreamSlots.leaseMs).
     this.shared.free(slot).catch((error: unknown) => this.warn(error, 'shared stream slot not freed'));
   }
 

@@ -4,7 +4,6 @@
  * The shapes are the contract's ErrorResponse and DetailResponse (documented per status in the OpenAPI).
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/connect';
 import { AuthError, HttpError } from './errors';
 
 /** A sentence for a schema validation failure, plus a per-field map. */
@@ -33,7 +32,11 @@ function describeValidation(error: FastifyError): { error: string; fields: Recor
   return { error: first ? `${first[0]}: ${first[1]}` : 'Invalid request.', fields };
 }
 
-export function installErrorHandling(app: FastifyInstance) {
+/**
+ * `isUnavailable` tells a lost database (answered 503 with Retry-After) from a fault; the
+ * composition root passes the database layer's own test, so this file knows no module.
+ */
+export function installErrorHandling(app: FastifyInstance, isUnavailable: (error: unknown) => boolean) {
   app.setErrorHandler((error: FastifyError | HttpError | AuthError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
@@ -52,7 +55,7 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     if (status === 429) return reply.code(429).send({ error: 'Too many requests. Please try again later.' });
     if (status >= 400 && status < 500) return reply.code(status).send({ error: fe.message || 'Bad request.' });
-    if (isDatabaseUnavailable(error)) {
+    if (isUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.code(503).header('Retry-After', '1').send({ error: 'Service temporarily unavailable. Please try again.' });
     }

@@ -98,7 +98,7 @@ export interface Config {
    */
 redisUrl?: string;
   /**
-   * GET /metrics (Prometheus text, app/metrics.ts) on the API port for `Authorization: Bearer
+   * GET /metrics (Prometheus text, platform/metrics.ts) on the API port for `Authorization: Bearer
    * <METRICS_TOKEN>` (at least 32 characters); unset: /metrics answers 404 there.
    */
   metricsToken?: string;

@@ -31,7 +31,7 @@ const TOKEN_VIEWS = new Set(
     .map((op) => op.path.replace(/\/+$/, '')),
 );
 
-/** GET /metrics checks its own bearer token (METRICS_TOKEN, app/metrics.ts), not a member's. */
+/** GET /metrics checks its own bearer token (METRICS_TOKEN, platform/metrics.ts), not a member's. */
 TOKEN_VIEWS.add(PROBE_PATHS.metrics);
 
 function pathOf(url: string): string {
