@@ -1,55 +1,19 @@
-/** Vote, remove a vote, and list who voted (paged). */
+/** Vote, remove a vote, and list who voted (paged): HTTP only; the vote's rules are in service.ts, its writes in store.ts. */
 import type { VoteType } from '@wishes/kit-contract/api';
 import { DEFAULT_VOTE_TYPE } from '@wishes/kit-contract/constants';
 import { defineRoutes } from '../app/deps';
 import { HttpError } from '../platform/errors';
 import { parseId } from '../platform/params';
 import { requireUser } from '../platform/auth';
-import { sqliteHandleOf } from '../db/connect';
 import { VOTE_TEXT, parseVotersLimit } from './schemas';
 import * as q from './queries';
-import { createSqliteVoteWriter } from './sqlite-vote-writer';
-import { createPostgresVoteWriter } from './postgres-vote-writer';
+import { createVoteService, voteStoreOf } from './service';
 
 const isVoteType = (v: unknown): v is VoteType => v === 'upvote' || v === 'downvote';
 
 export default defineRoutes((app, deps) => {
-  const { db, dialect } = deps;
-  const raw = dialect === 'sqlite' ? sqliteHandleOf(db) : null;
-  const sqliteWrite = raw ? createSqliteVoteWriter(raw, (error) => app.log.error({ err: error }, 'notification (vote) not recorded')) : null;
-  const postgresWrite = dialect === 'postgres' ? createPostgresVoteWriter(db) : null;
-
-  const publish = async (authorId: number) => {
-    await deps.notifications.bus.publish(authorId).catch((error: unknown) => app.log.error({ err: error }, 'notification (vote) not published'));
-  };
-  /**
-   * Group commit on both databases: the votes that arrive together are written by one transaction
-   * and each is answered after its COMMIT (PostgreSQL: postgres-vote-writer.ts, one call per batch;
-   * SQLite: sqlite-vote-writer.ts, one synchronous transaction; when a Kysely transaction is open
-   * on the connection, the vote alone through Kysely). The author's notification is queued and
-   * written after the answer (notifications/queue.ts), which then tells the author's streams.
-   */
-  const changeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
-    const wish = await writeVote(wishId, userId, voteType);
-    // Before the answer: the read model's subscriber drops the pages showing this wish and sets the voter's own index, in every process.
-    if (wish) await deps.events.emit({ kind: 'vote.changed', wishId, userId, vote: voteType });
-    return wish;
-  };
-  const writeVote = async (wishId: number, userId: number, voteType: VoteType | null) => {
-    if (postgresWrite) {
-      const done = await postgresWrite(wishId, userId, voteType);
-      if (done) await deps.notifications.voteChanged(wishId, userId, voteType, done.authorId);
-      return done?.summary ?? null;
-    }
-    const fast = await sqliteWrite?.(wishId, userId, voteType);
-    if (fast !== undefined) {
-      if (fast?.notifyUserId != null) await publish(fast.notifyUserId);
-      return fast?.summary ?? null;
-    }
-    const wish = voteType === null ? await q.removeVote(db, dialect, wishId, userId) : await q.castVote(db, dialect, wishId, userId, voteType);
-    if (wish) await deps.notifications.voteChanged(wishId, userId, voteType);
-    return wish;
-  };
+  // The store of the app's database, behind the service that notifies and emits (service.ts).
+  const votes = createVoteService(deps, voteStoreOf(deps, app.log), app.log);
 
   return {
     voteOnWish: {
@@ -58,7 +22,7 @@ export default defineRoutes((app, deps) => {
         const wishId = parseId(request.params.id, VOTE_TEXT.notFound);
         const type = request.body.vote_type === undefined ? DEFAULT_VOTE_TYPE : request.body.vote_type;
         if (!isVoteType(type)) throw new HttpError(400, VOTE_TEXT.badType, { fields: { vote_type: VOTE_TEXT.badType } });
-        const wish = await changeVote(wishId, userId, type);
+        const wish = await votes.change(wishId, userId, type);
         if (!wish) throw new HttpError(404, VOTE_TEXT.notFound);
         return { message: type === 'upvote' ? VOTE_TEXT.upvoted : VOTE_TEXT.downvoted, wish };
       },
@@ -68,7 +32,7 @@ export default defineRoutes((app, deps) => {
       handler: async (request) => {
         const userId = requireUser(request);
         const wishId = parseId(request.params.id, VOTE_TEXT.notFound);
-        const wish = await changeVote(wishId, userId, null);
+        const wish = await votes.change(wishId, userId, null);
         if (!wish) throw new HttpError(404, VOTE_TEXT.notFound);
         return { message: VOTE_TEXT.removed, wish };
       },
