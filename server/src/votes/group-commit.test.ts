@@ -1,6 +1,7 @@
 /**
  * Group commit of votes on SQLite: votes that arrive together share one
- * transaction, every one of them is stored, the counters stay exact, and no request is answered
+ * transaction (also those that arrived while a Kysely transaction held the connection: they wait for
+ * it), every one of them is stored, the counters stay exact, and no request is answered
  * before its vote is readable from another connection (it committed). PostgreSQL the same: one
  * call of wishes_vote_batch per batch (postgres-vote-writer.ts).
  */
@@ -10,6 +11,7 @@ import { sql } from 'kysely';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { sqliteHandleOf } from '../db/connect';
 import { voteGroupCommitStats } from './sqlite-vote-writer';
+import { createSqliteVoteStore } from './sqlite-store';
 import { postgresVoteBatchStats } from './postgres-vote-writer';
 
 const VOTERS = 40;
@@ -154,6 +156,47 @@ describe.each(dialects)('concurrent votes (%s)', (dialect) => {
       } finally {
         raw.exec('drop trigger test_vote_fails');
       }
+    });
+
+    it('votes that arrive while a Kysely transaction holds the connection wait for it, then are written by the group commit in order', async () => {
+      const raw = sqliteHandleOf(t.app.deps.db)!;
+      const id = await t.saveWish(author, 'a wish voted on during a transaction');
+      // The store itself (a request would wait on Kysely's mutex earlier, reading its session); its
+      // writer's counts replace the app's for this connection, so this test comes last.
+      const store = createSqliteVoteStore(t.app.deps.db, (error) => {
+        throw error;
+      });
+      const before = { ...voteGroupCommitStats(raw)! };
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const answered: string[] = [];
+      // Another request's transaction, awaiting between its statements.
+      const transaction = t.app.deps.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('wishes').select('id').where('id', '=', id).execute();
+        await held;
+      });
+      while (!raw.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+      const [first, second] = [voters[0]!.id, voters[1]!.id];
+      const votes = [
+        store.change(id, first, 'upvote').then((done) => answered.push(`up ${done?.summary.upvote_count}`)),
+        store
+          .change(id, second, 'upvote')
+          .then(() => store.change(id, second, null))
+          .then((done) => answered.push(`removed ${done?.summary.vote_type}`)),
+      ];
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Nothing written (or answered) inside the other request's transaction.
+      expect(answered).toEqual([]);
+      expect(voteGroupCommitStats(raw)!.votes).toBe(before.votes);
+      release();
+      await transaction;
+      await Promise.all(votes);
+      // The first vote was written first in the batch (the second voter's upvote after it).
+      expect(answered).toEqual(['up 1', 'removed null']);
+      expect(voteGroupCommitStats(raw)!.votes - before.votes).toBe(3);
+      const { rows, counters } = await stored([id]);
+      expect(rows).toEqual([{ wish_id: id, vote_type: 'upvote', n: 1 }]);
+      expect(counters).toEqual([{ id, upvote_count: 1, downvote_count: 0 }]);
     });
   }
 });

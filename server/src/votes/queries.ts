@@ -28,7 +28,8 @@ export const toSummary = (wishId: number, up: number, down: number, myVote: Vote
 const delta = (type: VoteType | null | undefined, counted: VoteType) => (type === counted ? 1 : 0);
 
 /**
- * SQLite: one transaction (Kysely runs them one at a time on the single connection), three
+ * SQLite, one vote at a time (the seed; requests go through sqlite-vote-writer.ts in batches):
+ * one transaction (Kysely runs them one at a time on the single connection), three
  * statements: the wish's visibility and the voter's current vote in one read, the vote row write,
  * and one counter update that returns the new counts.
  */

@@ -1,24 +1,22 @@
 /**
  * The vote store on SQLite: the group-commit writer (sqlite-vote-writer.ts: one synchronous
- * transaction per batch, the author's notification written in it), and the Kysely path of
- * queries.ts when the connection is inside a Kysely transaction at the moment of the write.
+ * transaction per batch, the author's notification written in it). It is the only way a request's
+ * vote is written on SQLite: inside a Kysely transaction it waits for the connection.
  */
 import type { Kysely } from 'kysely';
 import { sqliteHandleOf } from '../db/connect';
 import type { Database } from '../db/types';
-import * as q from './queries';
 import type { VoteStore } from './store';
 import { createSqliteVoteWriter } from './sqlite-vote-writer';
 
 export function createSqliteVoteStore(db: Kysely<Database>, onNotificationError: (error: unknown) => void): VoteStore {
   const raw = sqliteHandleOf(db);
-  const fast = raw ? createSqliteVoteWriter(raw, onNotificationError) : null;
+  if (!raw) throw new Error('The SQLite vote store needs the better-sqlite3 connection under Kysely.');
+  const write = createSqliteVoteWriter(raw, (run) => db.connection().execute(async () => run()), onNotificationError);
   return {
     async change(wishId, userId, vote) {
-      const written = await fast?.(wishId, userId, vote);
-      if (written !== undefined) return written && { summary: written.summary, notified: { userId: written.notifyUserId } };
-      const summary = vote === null ? await q.removeVote(db, 'sqlite', wishId, userId) : await q.castVote(db, 'sqlite', wishId, userId, vote);
-      return summary && { summary };
+      const written = await write(wishId, userId, vote);
+      return written && { summary: written.summary, notified: { userId: written.notifyUserId } };
     },
   };
 }

@@ -13,9 +13,10 @@
  * no request is told its vote counts before it is in the database. One COMMIT (one WAL append)
  * per batch instead of per vote; at most MAX_BATCH votes per transaction.
  *
- * Falls back (resolves undefined) when the connection is inside a Kysely transaction at the moment
- * of the write (another request awaiting between its statements): statements run now would join
- * that transaction, so the caller takes the Kysely path, which waits on the driver's mutex.
+ * Waits when the connection is inside a Kysely transaction at the moment of the write (another
+ * request awaiting between its statements): statements run now would join that transaction, so the
+ * batch is written once `onConnection` holds the connection (Kysely's driver mutex), with the votes
+ * that arrived meanwhile behind it, in order. So the vote has one way to be written on SQLite.
  */
 import type { Database as SqliteConnection } from 'better-sqlite3';
 import type { VoteSummary, VoteType } from '@wishes/kit-contract/api';
@@ -32,7 +33,7 @@ interface PendingVote {
   wishId: number;
   userId: number;
   voteType: VoteType | null;
-  resolve: (write: VoteWrite | undefined) => void;
+  resolve: (write: VoteWrite) => void;
   reject: (error: unknown) => void;
 }
 
@@ -48,7 +49,11 @@ export function voteGroupCommitStats(raw: SqliteConnection): GroupCommitStats | 
   return statsByConnection.get(raw);
 }
 
-export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationError: (error: unknown) => void) {
+/**
+ * `onConnection(run)` runs `run` while it holds the connection (no Kysely transaction open on it):
+ * `db.connection().execute(...)` for the Kysely instance over `raw`.
+ */
+export function createSqliteVoteWriter(raw: SqliteConnection, onConnection: (run: () => void) => Promise<void>, onNotificationError: (error: unknown) => void) {
   // Visibility is votes/queries.ts VISIBLE_TO (wishes/queries.ts) written out: the author sees their
   // own wish; others see a public one that is not hidden, or any public one when moderator/admin.
   // The voter's vote as a scalar subquery: as a LEFT JOIN the same read took ~31 µs instead of ~4 µs
@@ -83,7 +88,7 @@ export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationErro
     const row = counters.get(delta(voteType, 'upvote') - delta(old, 'upvote'), delta(voteType, 'downvote') - delta(old, 'downvote'), wishId) as { up: number; down: number };
       result = toSummary(wishId, row.up, row.down, voteType);
     }
-    // Also on a repeat, as the Kysely path does (a repeat upvote after the author read the row is news again).
+    // Also on a repeat, as PostgreSQL's notifier does (a repeat upvote after the author read the row is news again).
     let changed = false;
     try {
       changed = notifySafely(found.author, wishId, userId, voteType, now);
@@ -110,15 +115,27 @@ export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationErro
   statsByConnection.set(raw, stats);
   const pending: PendingVote[] = [];
   let scheduled = false;
+  /** A flush is waiting for the connection (a Kysely transaction held it). */
+  let waiting = false;
 
   const flush = () => {
     scheduled = false;
     while (pending.length > 0) {
-      const votes = pending.splice(0, MAX_BATCH);
       if (raw.inTransaction) {
-        for (const vote of votes) vote.resolve(undefined);
-        continue;
+        if (!waiting) {
+          waiting = true;
+          onConnection(() => {
+            waiting = false;
+            flush();
+          }).catch((error: unknown) => {
+            // The connection could not be had (the database is closing): nothing waiting was stored.
+            waiting = false;
+            for (const vote of pending.splice(0)) vote.reject(error);
+          });
+        }
+        return;
       }
+      const votes = pending.splice(0, MAX_BATCH);
       let outcomes: Array<{ write: VoteWrite } | { error: unknown }>;
       try {
         try {
@@ -142,8 +159,8 @@ export function createSqliteVoteWriter(raw: SqliteConnection, onNotificationErro
     }
   };
 
-  /** Resolves after the vote's transaction committed; undefined: take the Kysely path (a Kysely transaction was open on the connection). */
-  const write = (wishId: number, userId: number, voteType: VoteType | null): Promise<VoteWrite | undefined> =>
+  /** Resolves after the vote's transaction committed. */
+  const write = (wishId: number, userId: number, voteType: VoteType | null): Promise<VoteWrite> =>
     new Promise((resolve, reject) => {
       pending.push({ wishId, userId, voteType, resolve, reject });
       if (!scheduled) {

@@ -65,7 +65,7 @@ describe.each(dialects)('votes (%s)', (dialect) => {
     expectJsonClientError(await t.request({ url: `/api/wish/${id}/voters/?vote_type=meh` }), 400);
   });
 
-  it('counts a vote cast while another request holds a transaction open on the connection (SQLite falls back to the queued path)', async () => {
+  it('counts a vote cast while another request holds a transaction open on the connection (SQLite: the group commit waits for the connection)', async () => {
     const id = await t.saveWish(author, 'Busy connection');
     const late = await t.createUser();
     let pending: Promise<{ statusCode: number; json: () => { wish: { upvote_count: number } } }> | undefined;
