@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { connectCluster, type ClusterLink } from './shared-state';
-import { redisStreamSlots, type StreamSlot } from './stream-slots';
+import { redisStreamSlots } from './stream-slots';
+import type { StreamSlot } from '../platform/event-stream';
 import { describeUnless, unreachable } from '../../test/kit/services';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -16,10 +16,8 @@ import type { AppDeps } from '../app/deps';
 import type { ClusterLink } from './shared-state';
 import type { SharedStreamSlots, StreamSlot } from '../platform/event-stream';
 
-export type { SharedStreamSlots, SlotVerdict, StreamSlot } from '../platform/event-stream';
-
 /** How long a lease lives without a renewal. */
-export const SHARED_LEASE_MS = 30_000;
+const SHARED_LEASE_MS = 30_000;
 
 const NOW_MS = `local t = redis.call('TIME') local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 

@@ -80,11 +80,6 @@ export async function castVote(db: Db, dialect: Dialect, wishId: number, userId:
   return dialect === 'postgres' ? (await postgresChange(db, wishId, userId, voteType))?.summary ?? null : sqliteChange(db, wishId, userId, voteType);
 }
 
-/** Removes the user's vote if any. Null when the wish is not visible. */
-export async function removeVote(db: Db, dialect: Dialect, wishId: number, userId: number): Promise<VoteSummary | null> {
-  return dialect === 'postgres' ? (await postgresChange(db, wishId, userId, null))?.summary ?? null : sqliteChange(db, wishId, userId, null);
-}
-
 /**
  * Where a page of voters ends: the last voter's (created_at, id), sent to the client as an opaque
  * base64url string. Keyset paging over votes_wish_created_idx / votes_wish_type_created_idx (0011),
