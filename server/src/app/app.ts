@@ -25,7 +25,7 @@ import { createMetrics, installMetrics } from './metrics';
 import { API_AREAS } from './routes';
 import { loadOptions } from '../options/load';
 import { openDatabase, pgPoolOf, sqliteFileOf } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
+import { MigrationRefused, migrateToLatest } from '../db/migrate';
 import { closeSqliteSearch, SQLITE_SEARCH_OPTIONS, sqliteSearchQueueDepth, sqliteSearchWorker } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { countedMailer } from '../mail/refusals';
@@ -103,10 +103,11 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   const { db, dialect } = openDatabase(config.databaseUrl);
   configureSessionCache(db, config.sessionCacheMs);
   try {
-    await migrateToLatest(db, dialect);
+    await migrateToLatest(db, dialect, undefined, { log: (line) => app.log.info(line) });
   } catch (error) {
     await db.destroy();
-    throw error;
+    // A missing database or one newer than the code: one sentence at start, no stack trace.
+    throw error instanceof MigrationRefused ? new ConfigError(error.message) : error;
   }
   app.addHook('onClose', async () => {
     await closeSqliteSearch(db);
