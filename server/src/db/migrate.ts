@@ -83,7 +83,7 @@ export async function migrateToLatest(
   try {
     await preparedStatementsPaused(() => underMigrationLock(db, dialect, log, (locked) => applyMigrations(locked, dialect, migrations, log)));
   } catch (error) {
-    throw explained(error, db);
+    throw explainDatabaseError(error, db);
   }
 }
 
@@ -102,7 +102,7 @@ export async function migrationStatus(
       unknown: applied.map((m) => m.name).filter((name) => !(name in migrations)),
     };
   } catch (error) {
-    throw explained(error, db);
+    throw explainDatabaseError(error, db);
   }
 }
 
@@ -114,8 +114,8 @@ async function appliedMigrations(db: Kysely<Database>): Promise<Array<{ name: st
   return rows.map((r) => ({ name: r.name, at: r.timestamp instanceof Date ? r.timestamp.toISOString() : String(r.timestamp) }));
 }
 
-/** The sentence for a database this code cannot use, or the error unchanged. */
-function explained(error: unknown, db: Kysely<Database>): unknown {
+/** The sentence (a MigrationRefused) for a database this code cannot use, or the error unchanged. */
+export function explainDatabaseError(error: unknown, db?: Kysely<Database>): unknown {
   if (error instanceof MigrationRefused) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === '3D000') {
@@ -124,7 +124,7 @@ function explained(error: unknown, db: Kysely<Database>): unknown {
     return new MigrationRefused(`PostgreSQL has no database "${name}" (DATABASE_URL names it): create it with createdb ${name}, or correct DATABASE_URL.`);
   }
   if (code === 'SQLITE_CANTOPEN') {
-    return new MigrationRefused(`SQLite cannot open the database file ${sqliteFileOf(db) ?? ''}: check that its folder exists and is writable by this user.`);
+    return new MigrationRefused(`SQLite cannot open the database file ${(db && sqliteFileOf(db)) ?? ''}: check that its folder exists and is writable by this user.`);
   }
   return error;
 }
