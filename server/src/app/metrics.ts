@@ -143,7 +143,9 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, config: {
     const listening = server;
     app.addHook('onReady', () => new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
-      listening.listen(port, config.host, () => resolve());
+      // SO_REUSEPORT: during a rolling reload the new process of a cluster slot binds the slot's
+      // port while the old one still drains (scripts/cluster.js), so the port never changes.
+      listening.listen({ port, host: config.host, reusePort: true }, () => resolve());
     }));
     app.addHook('onClose', () => new Promise<void>((resolve) => (listening.listening ? listening.close(() => resolve()) : resolve())));
   }
