@@ -44,7 +44,8 @@ import pagesRoutes from '../pages/routes';
 import { connectCluster, type ClusterLink } from '../cluster/shared-state';
 import { wireClusterInvalidations } from '../cluster/wiring';
 import { startScheduler } from '../deliveries/scheduler';
-import { countScheduled } from '../deliveries/queries';
+import { countDue, countScheduled } from '../deliveries/queries';
+import { schedulePruning } from '../ops/prune';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -195,6 +196,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   if (dialect === 'sqlite') metrics.queueDepth('sqlite_search', () => sqliteSearchQueueDepth(db));
   // Wishes to mail, due or later: the outbox is shared by every process, so each reports the same count.
   metrics.queueDepth('deliveries', () => countScheduled(db));
+  metrics.gauge('wishes_deliveries_due', 'Wishes whose time to be mailed has come, not sent yet', () => countDue(db));
   if (cluster) {
     const link = cluster;
     metrics.gauge('wishes_redis_available', 'Cluster mode: 1 while Redis answers, 0 during an outage', () => (link.available() ? 1 : 0));
@@ -203,6 +205,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   const mailer = countedMailer(configuredMailer, metrics.registry);
   const deps: AppDeps = { db, config, mailer, generator, dialect, events, readModel, notifications, cluster, metrics, canaryClock: options.canaryClock };
   app.decorate('deps', deps);
+  // What grows is bounded: daily pruning once serving (ops/prune.ts).
+  schedulePruning(app, { db, dataDir: config.dataDir, outboxDir: config.outboxDir, releasesDir: config.releasesDir, siteRoot: config.siteRoot, releasesKeep: config.releasesKeep, cardCacheBytes: config.cardCacheBytes });
 
   // Cross-cutting: errors, body parsing, the request log, headers, compression, throttles, docs, auth.
   installErrorHandling(app);
