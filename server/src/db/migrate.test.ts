@@ -165,5 +165,21 @@ describe.each(dialects)('migrations (%s)', (dialect) => {
     expect((error as Error).message).toBe(sentence);
     const cli = await runMigrateCli(url.toString());
     expect(cli).toEqual({ code: 1, out: expect.stringMatching(/^Database: PostgreSQL database wishes_no_such_database /), err: `${sentence}\n` });
+    // The server itself: exit 1 with the one line.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-missing-db-'));
+    try {
+      const server = await new Promise<{ code: number | null; err: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/main.ts')], {
+          cwd: root,
+          env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
+        });
+        let err = '';
+        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        child.on('close', (code) => resolve({ code, err }));
+      });
+      expect(server).toEqual({ code: 1, err: `Configuration error: ${sentence}\n` });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
