@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './csp';
 import { registerApiDocs } from './docs';
 import { serializeRequest } from './log-redact';
 import healthRoutes from './health';
+import { Histogram } from 'prom-client';
 import { createMetrics, installMetrics } from './metrics';
 import { API_AREAS } from './routes';
 import { loadOptions } from '../options/load';
@@ -101,7 +102,10 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const { db, dialect } = openDatabase(config.databaseUrl);
+  // Query latency for /metrics, measured only when metrics are exposed (bound below, once they exist).
+  let observeQuery: ((ms: number) => void) | undefined;
+  const metricsExposed = Boolean(config.metricsToken) || config.metricsPort !== undefined;
+  const { db, dialect } = openDatabase(config.databaseUrl, metricsExposed ? { onQuery: (ms) => observeQuery?.(ms) } : {});
   configureSessionCache(db, config.sessionCacheMs);
   try {
     await migrateToLatest(db, dialect, undefined, { log: (line) => app.log.info(line) });
@@ -179,7 +183,16 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     });
   }
   // Operators' metrics (app/metrics.ts): Node's process metrics only where someone can read them.
-  const metrics = createMetrics({ processMetrics: Boolean(config.metricsToken) || config.metricsPort !== undefined });
+  const metrics = createMetrics({ processMetrics: metricsExposed });
+  if (metricsExposed) {
+    const queries = new Histogram({
+      name: 'wishes_db_query_duration_seconds',
+      help: 'Database query latency (queries through the query builder)',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [metrics.registry],
+    });
+    observeQuery = (ms) => queries.observe(ms / 1000);
+  }
   const pool = pgPoolOf(db);
   if (pool) {
     metrics.gauge(

@@ -2,7 +2,7 @@
  * What grows is bounded (ops/prune.ts; docs/operations.md → "What grows is bounded"): one test per
  * rule — notifications, client errors, canary addresses, the outbox folder, cached cards, releases —
  * each keeping what is inside its window and removing what is older; and the
- * wishes_deliveries_due gauge. SQLite and PostgreSQL.
+ * wishes_deliveries_due gauge and the query latency histogram. SQLite and PostgreSQL.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -155,5 +155,9 @@ describe.each(dialects)('pruning (%s)', (dialect) => {
     const later = new Date(Date.now() + 3_600_000).toISOString();
     await sql`update deliveries set send_at = ${new Date(Date.now() - 60_000).toISOString()}, next_attempt_at = ${later} where id = ${sent.json().delivery_id}`.execute(t.app.deps.db);
     expect(await metric()).toBe('1');
+    // The same scrape has the database's query latency histogram (metrics exposed: METRICS_TOKEN).
+    const res = await t.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(res.body).toContain('# TYPE wishes_db_query_duration_seconds histogram');
+    expect(Number(/^wishes_db_query_duration_seconds_count (\d+)$/m.exec(res.body)?.[1])).toBeGreaterThan(0);
   });
 });
