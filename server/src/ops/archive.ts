@@ -46,7 +46,7 @@ export const MEDIA_TABLE = 'media_files';
 export type Row = unknown[];
 export type Area = 'media' | 'releases' | 'secret';
 /** Every kind of file an archive holds ('secret' since archives carry the signing secret; older ones have none). */
-export const AREAS: readonly Area[] = ['media', 'releases', 'secret'];
+const AREAS: readonly Area[] = ['media', 'releases', 'secret'];
 /** The signing secret's file in the data folder (app/config.ts reads it when JWT_SECRET is unset). */
 export const SECRET_FILE = 'jwt-secret';
 

@@ -29,7 +29,7 @@ export const PRUNE_WINDOWS = {
 } as const;
 
 /** Once a day; the first run a minute after the process starts listening. */
-export const PRUNE_EVERY_MS = DAY_MS;
+const PRUNE_EVERY_MS = DAY_MS;
 const FIRST_PRUNE_AFTER_MS = 60_000;
 
 export interface PruneContext {
