@@ -3,9 +3,11 @@
  * start) and `npm run migrate -- --status` (lists applied and pending ones, changes nothing), on
  * the database the environment names, exactly as the server reads it.
  */
+import { existsSync } from 'node:fs';
 import { loadConfig } from '../src/app/config';
+import { restrictNewFiles } from '../src/app/file-modes';
 import { openDatabase } from '../src/db/connect';
-import { MigrationRefused, migrateToLatest, migrationStatus } from '../src/db/migrate';
+import { allMigrations, MigrationRefused, migrateToLatest, migrationStatus } from '../src/db/migrate';
 import { describeDatabase } from '../src/moderation/admin-cli';
 
 const USAGE = 'Usage: npm run migrate [-- --status]';
@@ -15,8 +17,19 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig(process.env, {});
+  // The database and its lock file are the owner's only, as the server makes them.
+  restrictNewFiles();
+  // Migrations need no signing secret: none is made in DATA_DIR (loadConfig would make one).
+  const config = loadConfig(process.env, { jwtSecret: process.env.JWT_SECRET || 'migrations-need-no-signing-secret' });
   console.log(`Database: ${describeDatabase(config.databaseUrl)}`);
+  const sqliteFile = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl.slice('sqlite:'.length) : null;
+  if (args[0] === '--status' && sqliteFile && !existsSync(sqliteFile)) {
+    // The status changes nothing: a database that does not exist yet is not made to say so.
+    const pending = Object.keys(allMigrations('sqlite'));
+    for (const name of pending) console.log(`pending  ${name}`);
+    console.log(`0 applied, ${pending.length} pending (the database file does not exist yet).`);
+    return 0;
+  }
   const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
   try {
     if (args[0] === '--status') {

@@ -5,7 +5,7 @@
  * was, and a missing PostgreSQL database is one sentence, not a stack trace. SQLite and PostgreSQL.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -151,6 +151,18 @@ describe.each(dialects)('migrations (%s)', (dialect) => {
     const again = await runMigrateCli(target.url, ['--status']);
     expect(again.out).toBe(out);
   });
+});
+
+it('npm run migrate -- --status on a SQLite database that does not exist yet makes nothing', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wishes-migrate-status-'));
+  try {
+    const { code, out } = await runMigrateCli(`sqlite:${path.join(dir, 'wishes.db')}`, ['--status']);
+    expect(code).toBe(0);
+    expect(out.trim().split('\n').at(-1)).toBe(`0 applied, ${Object.keys(allMigrations('sqlite')).length} pending (the database file does not exist yet).`);
+    expect(readdirSync(dir)).toEqual([]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 (PG_ADMIN_URL ? describe : describe.skip)('a missing PostgreSQL database', () => {
