@@ -15,6 +15,13 @@
  * and seeds the database alone; the other two start once it answers (with SEED_DEMO=false all
  * three start at once). SIGINT/SIGTERM stops all.
  *
+ * A server that dies (a crash, the OOM killer, kill -9) is started again on its own port and HAProxy
+ * name, logged (`server 2 (pid …) exited (SIGKILL); starting it again on port …`), with a back-off
+ * when it keeps dying at start. With METRICS_PORT set, server i (from 0) serves /metrics on
+ * METRICS_PORT + i, the same port across respawns and reloads (old and new process share it with
+ * SO_REUSEPORT while both run), and DATA_DIR/prometheus-targets.json lists them for Prometheus'
+ * file-based discovery.
+ *
  * `npm run cluster -- reload` (same folder and DATA_DIR as the running cluster) asks it, over the
  * control socket DATA_DIR/cluster.sock, to replace its servers one at a time with the code on disk
  * (reloadCluster below; HAProxy's runtime API on a socket in the cluster's temp folder); it prints
@@ -213,7 +220,12 @@ async function startCluster(options = {}) {
   if (!/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('The cluster needs PostgreSQL: DATABASE_URL must be postgres://...');
   const children = [];
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-cluster-'));
-  const cluster = { port, databaseUrl, redisUrl, servers: [], children, workDir, stop: () => stopAll(children, workDir) };
+  const cluster = { port, databaseUrl, redisUrl, servers: [], children, workDir };
+  cluster.stop = () => {
+    cluster.stopping = true;
+    return stopAll(children, workDir);
+  };
+  cluster.respawn = options.respawn !== false;
   cluster.direct = Boolean(options.direct);
   cluster.reload = (reloadLog = log) => reloadCluster(cluster, reloadLog);
   try {
@@ -245,12 +257,17 @@ async function startCluster(options = {}) {
     // As `npm start` runs a server; `direct` (tests, load runs: API only) skips start.js's site
     // build check and runs the server entry as the fault tests do (server/src/reliability/child.ts).
     const serverArgs = options.direct ? ['--import', 'tsx', path.join('server', 'src', 'main.ts')] : [path.join(ROOT, 'scripts', 'start.js')];
-    const startOne = async (index, generation = 0) => {
-      const serverPort = await freePort();
+    // Process i's metrics port: METRICS_PORT + i, whichever process holds slot i (stable for scrapers).
+    const metricsBase = serverEnv.METRICS_PORT ? Number(serverEnv.METRICS_PORT) : undefined;
+    cluster.metricsPorts = metricsBase === undefined ? [] : Array.from({ length: size }, (_, i) => metricsBase + i);
+    const startOne = async (index, generation = 0, same = undefined) => {
+      // A respawn keeps the dead server's port and HAProxy name: HAProxy's health check takes it back.
+      const serverPort = same ? same.port : await freePort();
+      const metricsEnv = metricsBase === undefined ? {} : { METRICS_PORT: String(metricsBase + index) };
       // Its own process group, so a kill reaches the server under scripts/start.js too.
       const proc = spawn(process.execPath, serverArgs, {
         cwd: ROOT,
-        env: { ...serverEnv, PORT: String(serverPort), PUBLIC_URL: serverEnv.PUBLIC_URL || `http://localhost:${port}` },
+        env: { ...serverEnv, ...metricsEnv, PORT: String(serverPort), PUBLIC_URL: serverEnv.PUBLIC_URL || `http://localhost:${port}` },
         // Quiet (tests): the log (stdout) and errors are kept, the last few lines of each, for failure messages.
         stdio: ['ignore', options.quiet ? 'pipe' : 'inherit', options.quiet ? 'pipe' : 'inherit'],
         detached: true,
@@ -259,14 +276,45 @@ async function startCluster(options = {}) {
       proc.stderr?.on('data', (chunk) => (errors = (errors + chunk.toString()).slice(-4000)));
       proc.stdout?.on('data', (chunk) => (errors = (errors + chunk.toString()).slice(-4000)));
       // HAProxy's name for it: s1, s2, ...; a replacement from a rolling reload is s1g1, s1g2, ...
-      const server = { index, port: serverPort, proc, output: () => errors, name: generation ? `s${index + 1}g${generation}` : `s${index + 1}`, generation };
-      if (generation === 0) cluster.servers[index] = server;
+      const name = same ? same.name : generation ? `s${index + 1}g${generation}` : `s${index + 1}`;
+      const server = { index, port: serverPort, proc, output: () => errors, name, generation };
+      if (generation === 0 && !same) cluster.servers[index] = server;
       children.push({ name: `server ${index + 1}`, proc, group: true });
       await waitFor(`server ${index + 1}`, async () => (await httpStatus(serverPort, '/healthz')) === 200, options.startTimeoutMs || 120_000, () =>
-        proc.exitCode !== null ? `exited with code ${proc.exitCode}\n${errors}` : null,
+        proc.exitCode !== null || proc.signalCode !== null ? `exited with ${proc.signalCode || `code ${proc.exitCode}`}\n${errors}` : null,
       );
-      log(`server ${index + 1} on 127.0.0.1:${serverPort}${generation ? ` (reload ${generation})` : ''}`);
+      if (same) cluster.servers[index] = server;
+      log(`server ${index + 1} on 127.0.0.1:${serverPort}${generation ? ` (reload ${generation})` : ''}${same ? ` (restarted, pid ${proc.pid})` : ''}`);
+      watchServer(server);
       return server;
+    };
+    // A server that dies unasked (not replaced by a reload, not stopping) is started again.
+    const restarts = [];
+    const watchServer = (server) => {
+      server.startedAt = Date.now();
+      server.proc.once('exit', (code, signal) => {
+        if (cluster.stopping || server.replaced || !cluster.respawn) return;
+        const i = server.index;
+        // One that dies within 30 s of its start waits longer each time (1 s, 2 s, ... 30 s).
+        const quick = Date.now() - server.startedAt < 30_000;
+        restarts[i] = quick ? (restarts[i] || 0) + 1 : 0;
+        const delay = restarts[i] > 1 ? Math.min(30_000, 1000 * 2 ** (restarts[i] - 2)) : 0;
+        log(`server ${i + 1} (pid ${server.proc.pid}) exited (${signal || `code ${code}`}); starting it again on port ${server.port}${delay ? ` in ${delay / 1000} s` : ''}`);
+        const begun = Date.now();
+        const again = () => {
+          if (cluster.stopping || cluster.servers[i] !== server) return;
+          startOne(i, server.generation, { port: server.port, name: server.name }).then(
+            () => log(`server ${i + 1} is back after ${((Date.now() - begun) / 1000).toFixed(1)} s`),
+            (error) => {
+              if (cluster.stopping) return;
+              log(`server ${i + 1} could not be started again: ${error.message.split('\n')[0]}`);
+              restarts[i] = (restarts[i] || 0) + 1;
+              setTimeout(again, Math.min(30_000, 1000 * 2 ** restarts[i])).unref();
+            },
+          );
+        };
+        setTimeout(again, delay).unref();
+      });
     };
     cluster.startServer = startOne;
     // Seeding an empty database is not safe from two processes at once: then the first one starts
@@ -292,11 +340,30 @@ async function startCluster(options = {}) {
     children.push({ name: 'haproxy', proc: proxy });
     await waitFor('HAProxy', async () => (await httpStatus(port, '/healthz')) === 200, 30_000, () => (proxy.exitCode !== null ? `exited with code ${proxy.exitCode}\n${proxyErrors}` : null));
     log(`HAProxy on http://127.0.0.1:${port} → ${size} servers (database ${new URL(databaseUrl).pathname.slice(1)}, Redis ${redisUrl})`);
+    if (cluster.metricsPorts.length) {
+      cluster.targetsFile = writeMetricsTargets(dataDir, cluster.metricsPorts);
+      log(`metrics: ${cluster.metricsPorts.map((p) => `127.0.0.1:${p}`).join(', ')} (listed in ${cluster.targetsFile})`);
+    }
     return cluster;
   } catch (error) {
+    cluster.stopping = true;
     await stopAll(children, workDir);
     throw error;
   }
+}
+
+/**
+ * Prometheus file-based discovery (`file_sd_configs: [{files: [DATA_DIR/prometheus-targets.json]}]`):
+ * one target per server slot, labelled with its number. Written through a temporary file and a
+ * rename, so Prometheus never reads half a list.
+ */
+function writeMetricsTargets(dataDir, ports) {
+  const file = path.join(dataDir, 'prometheus-targets.json');
+  const list = ports.map((p, i) => ({ targets: [`127.0.0.1:${p}`], labels: { job: 'wishes', process: String(i + 1) } }));
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(list, null, 2)}\n`);
+  fs.renameSync(`${file}.tmp`, file);
+  return file;
 }
 
 /** SIGKILLs one server (its whole process group): the crash the proxy must route around. */
@@ -413,6 +480,7 @@ async function reloadCluster(cluster, log) {
       const clean = old.proc.exitCode === 0;
       log(`reload: server ${i + 1} replaced (port ${old.port} → ${fresh.port}, old one exited ${clean ? 'cleanly' : `with ${old.proc.signalCode || old.proc.exitCode}: ${old.output().trim().split('\n').slice(-3).join(' | ')}`})`);
     }
+    if (cluster.metricsPorts && cluster.metricsPorts.length) writeMetricsTargets(cluster.dataDir, cluster.metricsPorts);
     log(`reload: done, ${cluster.servers.length} servers on the code on disk`);
   } finally {
     cluster.reloading = false;
@@ -505,11 +573,6 @@ if (require.main === module && process.argv[2] === 'reload') {
       if (stopping) return started.stop();
       closeControl = listenForControl(started);
       console.log(`[cluster] ready: http://localhost:${started.port} (Ctrl+C stops everything; \`npm run cluster -- reload\` replaces the servers one at a time)`);
-      for (const server of started.servers) {
-        server.proc.on('exit', (code, signal) => {
-          if (!stopping && !server.replaced) console.error(`[cluster] server ${server.index + 1} exited (${signal || code}); HAProxy routes around it`);
-        });
-      }
     })
     .catch((error) => {
       console.error(`[cluster] ${error.message}`);

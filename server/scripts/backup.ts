@@ -5,6 +5,7 @@
  * 1 when refused or failed (a restore then changed nothing); 2 for a usage error.
  */
 import { loadConfig } from '../src/platform/config';
+import { explainDatabaseError, MigrationRefused } from '../src/db/migrate';
 import { BackupError, formatBytes } from '../src/ops/archive';
 import { writeBackup } from '../src/ops/backup';
 import { restoreBackup } from '../src/ops/restore';
@@ -22,7 +23,9 @@ async function main(argv: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig(process.env, {});
+  // A restore must not make a signing secret (loadConfig makes one in DATA_DIR when none is there):
+  // the archive's is written once the restore succeeded, and a refused one changes nothing.
+  const config = loadConfig(process.env, mode === 'restore' ? { jwtSecret: process.env.JWT_SECRET || 'restore-reads-no-signing-secret' } : {});
   const where = config.databaseUrl.startsWith('sqlite:') ? config.databaseUrl : 'PostgreSQL';
   try {
     if (mode === 'backup') {
@@ -31,13 +34,15 @@ async function main(argv: string[]): Promise<number> {
       console.log(`backup of ${where}: ${Object.keys(result.manifest.tables).length} tables, ${rows} rows, ${result.manifest.files.media.count} media files, ${result.manifest.files.releases.count} release files`);
       console.log(`${result.file}: ${formatBytes(result.bytes)} (${result.bytes} bytes)`);
     } else {
-      const result = await restoreBackup(config, files[0], { force });
+      const result = await restoreBackup({ ...config, secretFromEnv: Boolean(process.env.JWT_SECRET) }, files[0], { force });
       const rows = Object.values(result.manifest.tables).reduce((n, t) => n + t.rows, 0);
       console.log(`restored ${files[0]} (taken ${result.header.created_at} on ${result.header.source.dialect}) into ${where}: ${rows} rows, ${result.manifest.files.media.count} media files, ${result.manifest.files.releases.count} release files`);
+      if (result.secretRestored) console.log(`the signing secret was restored to ${config.dataDir}/jwt-secret: members stay signed in`);
     }
     return 0;
-  } catch (error) {
-    if (error instanceof BackupError) {
+  } catch (caught) {
+    const error = explainDatabaseError(caught);
+    if (error instanceof BackupError || error instanceof MigrationRefused) {
       console.error(`${mode} refused: ${error.message}`);
       return 1;
     }

@@ -21,11 +21,12 @@ import { registerSecurityHeaders } from './csp';
 import { registerApiDocs } from './docs';
 import { serializeRequest } from './log-redact';
 import healthRoutes from './health';
+import { Histogram } from 'prom-client';
 import { createMetrics, installMetrics } from '../platform/metrics';
 import { API_AREAS } from './routes';
 import { loadOptions } from '../options/load';
 import { isDatabaseUnavailable, openDatabase, pgPoolOf, sqliteFileOf } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
+import { MigrationRefused, migrateToLatest } from '../db/migrate';
 import { closeSqliteSearch, SQLITE_SEARCH_OPTIONS, sqliteSearchQueueDepth, sqliteSearchWorker } from '../wishes/sqlite-search';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { countedMailer } from '../mail/refusals';
@@ -44,7 +45,8 @@ import pagesRoutes from '../pages/routes';
 import { connectCluster, type ClusterLink } from '../cluster/shared-state';
 import { wireClusterInvalidations } from '../cluster/wiring';
 import { startScheduler } from '../deliveries/scheduler';
-import { countScheduled } from '../deliveries/queries';
+import { countDue, countScheduled } from '../deliveries/queries';
+import { schedulePruning } from '../ops/prune';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,13 +102,17 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const { db, dialect } = openDatabase(config.databaseUrl);
+  // Query latency for /metrics, measured only when metrics are exposed (bound below, once they exist).
+  let observeQuery: ((ms: number) => void) | undefined;
+  const metricsExposed = Boolean(config.metricsToken) || config.metricsPort !== undefined;
+  const { db, dialect } = openDatabase(config.databaseUrl, metricsExposed ? { onQuery: (ms) => observeQuery?.(ms) } : {});
   configureSessionCache(db, config.sessionCacheMs);
   try {
-    await migrateToLatest(db, dialect);
+    await migrateToLatest(db, dialect, undefined, { log: (line) => app.log.info(line) });
   } catch (error) {
     await db.destroy();
-    throw error;
+    // A missing database or one newer than the code: one sentence at start, no stack trace.
+    throw error instanceof MigrationRefused ? new ConfigError(error.message) : error;
   }
   app.addHook('onClose', async () => {
     await closeSqliteSearch(db);
@@ -177,7 +183,16 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
     });
   }
   // Operators' metrics (platform/metrics.ts): Node's process metrics only where someone can read them.
-  const metrics = createMetrics({ processMetrics: Boolean(config.metricsToken) || config.metricsPort !== undefined });
+  const metrics = createMetrics({ processMetrics: metricsExposed });
+  if (metricsExposed) {
+    const queries = new Histogram({
+      name: 'wishes_db_query_duration_seconds',
+      help: 'Database query latency (queries through the query builder)',
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [metrics.registry],
+    });
+    observeQuery = (ms) => queries.observe(ms / 1000);
+  }
   const pool = pgPoolOf(db);
   if (pool) {
     metrics.gauge(
@@ -194,6 +209,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   if (dialect === 'sqlite') metrics.queueDepth('sqlite_search', () => sqliteSearchQueueDepth(db));
   // Wishes to mail, due or later: the outbox is shared by every process, so each reports the same count.
   metrics.queueDepth('deliveries', () => countScheduled(db));
+  metrics.gauge('wishes_deliveries_due', 'Wishes whose time to be mailed has come, not sent yet', () => countDue(db));
   if (cluster) {
     const link = cluster;
     metrics.gauge('wishes_redis_available', 'Cluster mode: 1 while Redis answers, 0 during an outage', () => (link.available() ? 1 : 0));
@@ -202,6 +218,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   const mailer = countedMailer(configuredMailer, metrics.registry);
   const deps: AppDeps = { db, config, mailer, generator, dialect, events, readModel, notifications, cluster, metrics, canaryClock: options.canaryClock };
   app.decorate('deps', deps);
+  // What grows is bounded: daily pruning once serving (ops/prune.ts).
+  schedulePruning(app, { db, dataDir: config.dataDir, outboxDir: config.outboxDir, releasesDir: config.releasesDir, siteRoot: config.siteRoot, releasesKeep: config.releasesKeep, cardCacheBytes: config.cardCacheBytes });
 
   // Cross-cutting: errors, body parsing, the request log, headers, compression, throttles, docs, auth.
   installErrorHandling(app, isDatabaseUnavailable);

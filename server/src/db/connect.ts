@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type RawBuilder } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type LogEvent, type RawBuilder } from 'kysely';
 import { Client, Pool, types as pgTypes, type ClientConfig } from 'pg';
 import type { Database, Dialect } from './types';
 import { PG_TIMESTAMP_OID, PG_TIMESTAMPTZ_OID, pgTimestampToIso } from './dates';
@@ -45,7 +45,12 @@ export function sqliteFileOf(db: Kysely<Database>): string | null {
 
 export interface OpenOptions {
   poolSize?: number;
+  /** Told each query's duration in ms (queries through Kysely; the metrics' latency histogram). */
+  onQuery?: (durationMs: number) => void;
 }
+
+/** Kysely's query log, only when someone listens: it costs a clock read per query. */
+const queryLog = (options: OpenOptions) => (options.onQuery ? { log: (event: LogEvent) => options.onQuery!(event.queryDurationMillis) } : {});
 
 export function openDatabase(databaseUrl: string, options: OpenOptions = {}): DbHandle {
   if (databaseUrl.startsWith('sqlite:')) {
@@ -58,7 +63,7 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
     sqlite.pragma('busy_timeout = 5000');
     cacheStatements(sqlite);
     // Kysely's SQLite driver uses this one connection behind a mutex, so transactions are serialized.
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), ...queryLog(options) });
     if (file !== ':memory:') sqliteFiles.set(db, file);
     sqliteHandles.set(db, sqlite);
     return { db, dialect: 'sqlite' };
@@ -82,7 +87,7 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(options) });
   pgPools.set(db, pool);
   return { db, dialect: 'postgres' };
 }

@@ -266,6 +266,12 @@ export async function mailContext(db: Db, deliveryId: number) {
 }
 
 /** Deliveries still to mail (due or later, being sent included): the outbox's depth for /metrics. */
+/** Wishes whose time to be mailed has come and that are not sent yet: above 0 for long, the sender is stuck or slow. */
+export async function countDue(db: Db, now = new Date().toISOString()): Promise<number> {
+  const row = await db.selectFrom('deliveries').select(sql<number | string>`count(*)`.as('n')).where('status', '=', 'scheduled').where('send_at', '<=', now).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function countScheduled(db: Db): Promise<number> {
   const row = await db.selectFrom('deliveries').select(sql<number | string>`count(*)`.as('n')).where('status', '=', 'scheduled').executeTakeFirstOrThrow();
   return Number(row.n);

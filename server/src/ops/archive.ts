@@ -7,7 +7,9 @@
  * Archive: gzip of JSON lines.
  *   {"kind":"wishes-backup","format":1,...}          header (source engine, migrations applied)
  *   {"table":"users","columns":[...]}                 then one {"r":[...]} line per row
- *   {"file":"media"|"releases","name":...,"data":b64} one line per file (sha256 of its bytes)
+ *   {"file":"media"|"releases"|"secret","name":...,"data":b64} one line per file (sha256 of its bytes);
+ *                                                     "secret" is DATA_DIR/jwt-secret, the signing
+ *                                                     secret, unless JWT_SECRET set it
  *   {"manifest":{tables,files,sha256}}                last: row counts and per-table checksums,
  *                                                     file counts, sha256 of every line before it
  * A truncated or altered archive fails the check before anything is written.
@@ -42,7 +44,11 @@ export const MIGRATOR_TABLES = new Set(['kysely_migration', 'kysely_migration_lo
 export const MEDIA_TABLE = 'media_files';
 
 export type Row = unknown[];
-export type Area = 'media' | 'releases';
+export type Area = 'media' | 'releases' | 'secret';
+/** Every kind of file an archive holds ('secret' since archives carry the signing secret; older ones have none). */
+const AREAS: readonly Area[] = ['media', 'releases', 'secret'];
+/** The signing secret's file in the data folder (app/config.ts reads it when JWT_SECRET is unset). */
+export const SECRET_FILE = 'jwt-secret';
 
 export interface TableSummary {
   rows: number;
@@ -54,7 +60,8 @@ export interface FileSummary {
 }
 export interface Manifest {
   tables: Record<string, TableSummary>;
-  files: Record<Area, FileSummary>;
+  /** `secret` is absent from archives written before they carried the signing secret. */
+  files: Record<'media' | 'releases', FileSummary> & { secret?: FileSummary };
   /** sha256 (hex) of every archive line before the manifest, newline included. */
   sha256: string;
 }
@@ -103,7 +110,7 @@ export function listFiles(root: string): string[] {
 
 export const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.avif': 'image/avif' };
 
-export type BackupConfig = Pick<Config, 'databaseUrl' | 'mediaStorage' | 'mediaDir' | 'releasesDir'>;
+export type BackupConfig = Pick<Config, 'databaseUrl' | 'mediaStorage' | 'mediaDir' | 'releasesDir'> & Partial<Pick<Config, 'dataDir' | 'jwtSecret'>>;
 
 
 export type Entry =
@@ -128,7 +135,7 @@ export async function* readEntries(file: string): AsyncGenerator<{ entry: Entry;
     else if ('table' in value) yield { entry: { kind: 'table', table: String(value.table), columns: value.columns as string[] }, line };
     else if ('file' in value) {
       const area = value.file as Area;
-      if (area !== 'media' && area !== 'releases') throw new BackupError(`the archive holds files of an unknown kind "${String(area)}"`);
+      if (!AREAS.includes(area)) throw new BackupError(`the archive holds files of an unknown kind "${String(area)}"`);
       yield { entry: { kind: 'file', area, name: String(value.name), type: value.type as string | undefined, created_at: value.created_at as string | undefined, content: Buffer.from(String(value.data), 'base64') }, line };
     } else if ('manifest' in value) yield { entry: { kind: 'manifest', manifest: value.manifest as Manifest }, line };
     else if (value.kind === 'wishes-backup') yield { entry: { kind: 'header', header: value as unknown as BackupHeader }, line };
@@ -148,7 +155,7 @@ export async function verifyBackup(file: string): Promise<{ header: BackupHeader
   let manifest: Manifest | null = null;
   const whole = createHash('sha256');
   const tables: Record<string, TableSummary> = {};
-  const files: Record<Area, FileSummary> = { media: { count: 0, bytes: 0 }, releases: { count: 0, bytes: 0 } };
+  const files: Record<Area, FileSummary> = { media: { count: 0, bytes: 0 }, releases: { count: 0, bytes: 0 }, secret: { count: 0, bytes: 0 } };
   let current: { name: string; hash: ReturnType<typeof createHash>; rows: number; width: number } | null = null;
   const finishTable = () => {
     if (current) tables[current.name] = { rows: current.rows, sha256: current.hash.digest('hex') };
@@ -202,8 +209,9 @@ export async function verifyBackup(file: string): Promise<{ header: BackupHeader
     if (!found || found.rows !== summary.rows || found.sha256 !== summary.sha256) throw new BackupError(`checksum mismatch for table ${name}`);
   }
   if (Object.keys(tables).length !== Object.keys(m.tables).length) throw new BackupError('the archive holds tables its manifest does not list');
-  for (const area of ['media', 'releases'] as const) {
-    if (files[area].count !== m.files[area].count || files[area].bytes !== m.files[area].bytes) throw new BackupError(`the ${area} files do not match the manifest`);
+  for (const area of AREAS) {
+    const listed = m.files[area] ?? { count: 0, bytes: 0 };
+    if (files[area].count !== listed.count || files[area].bytes !== listed.bytes) throw new BackupError(`the ${area} files do not match the manifest`);
   }
   return { header, manifest: m };
 }

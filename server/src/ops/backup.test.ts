@@ -369,3 +369,118 @@ describe('a damaged archive', () => {
     expect(spawnSync(process.execPath, [path.join(root, 'scripts', 'backup.js'), 'restore'], { env, encoding: 'utf8' }).status).toBe(2);
   });
 });
+
+/** A copy of `archive` whose header `change` edits, with its manifest's checksum made to match: a well-formed archive. */
+function rewrittenArchive(archive: string, dest: string, change: (header: Record<string, unknown>) => void) {
+  const lines = gunzipSync(readFileSync(archive)).toString('utf8').split('\n').filter(Boolean);
+  const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+  change(header);
+  lines[0] = JSON.stringify(header);
+  const manifestLine = JSON.parse(lines.at(-1)!) as { manifest: Manifest };
+  manifestLine.manifest.sha256 = createHash('sha256')
+    .update(lines.slice(0, -1).map((l) => `${l}\n`).join(''))
+    .digest('hex');
+  lines[lines.length - 1] = JSON.stringify(manifestLine);
+  writeFileSync(dest, gzipSync(`${lines.join('\n')}\n`));
+}
+
+describe.each(dialects)('the signing secret and refused restores (%s)', (dialect) => {
+  let dir: string;
+  let t: TestContext;
+  let member: TestUser;
+  let archive: string;
+  const root = path.resolve(__dirname, '..', '..', '..');
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'wishes-bksecret-'));
+    // No JWT_SECRET: the site signs with DATA_DIR/jwt-secret, as a default install does.
+    t = await createTestApp(dialect, { jwtSecret: undefined, releasesDir: path.join(dir, 'releases'), mediaStorage: dialect === 'postgres' ? 'postgres' : 'disk' });
+    member = await t.createUser();
+    await t.saveWish(member, 'Signed in before the move, signed in after it.');
+    archive = path.join(dir, 'site.backup');
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir ?? '', { recursive: true, force: true });
+  });
+
+  it('the archive holds the signing secret, so members stay signed in after a restore on a fresh disk', async () => {
+    const secretFile = path.join(t.config.dataDir, 'jwt-secret');
+    expect(readFileSync(secretFile, 'utf8').trim()).toBe(t.config.jwtSecret);
+    const { manifest } = await writeBackup(t.config, archive);
+    expect(manifest.files.secret).toEqual({ count: 1, bytes: readFileSync(secretFile).length });
+    // JWT_SECRET set: that secret lives with the settings, not in the archive.
+    const withEnvSecret = await writeBackup({ ...t.config, jwtSecret: 'a-secret-from-the-environment-0123456789' }, path.join(dir, 'env-secret.backup'));
+    expect(withEnvSecret.manifest.files.secret).toEqual({ count: 0, bytes: 0 });
+
+    const target = await emptyTarget(dialect);
+    try {
+      const result = await restoreBackup(target.restoreConfig, archive);
+      expect(result.secretRestored).toBe(true);
+      expect(readFileSync(path.join(target.config.dataDir, 'jwt-secret'), 'utf8')).toBe(readFileSync(secretFile, 'utf8'));
+      // A server on the restored disk (no JWT_SECRET: it reads the data folder's) takes the old tokens.
+      const app = await buildApp(
+        { ...target.config, logLevel: 'silent', rateLimitScale: 1000, seedDemo: false, publicUrl: 'http://wishes.test', scryptCost: 1024 },
+        { mailer: { send: async () => undefined } },
+      );
+      try {
+        const mine = await app.inject({ method: 'GET', url: `/api/base/user/${member.id}/wishes/1/`, headers: { authorization: `Bearer ${member.access}` } });
+        expect(mine.statusCode).toBe(200);
+        expect(mine.body).toContain('Signed in before the move');
+        expect((await app.inject({ method: 'GET', url: '/api/profile/my/subscriptions/', headers: { authorization: `Bearer ${member.access}` } })).statusCode).toBe(200);
+        const refreshed = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: member.refresh } });
+        expect(refreshed.statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await target.cleanup();
+    }
+  });
+
+  it('a refused restore changes nothing: no data folder, no secret, no database made', async () => {
+    if (!readFileSync(archive)) throw new Error('the first test writes the archive');
+    const newer = path.join(dir, 'newer.backup');
+    rewrittenArchive(archive, newer, (header) => (header.migrations = [...(header.migrations as string[]), '0999_from_the_future']));
+    const missingNow = (dataDir: string) => expect(() => readFileSync(path.join(dataDir, 'jwt-secret'))).toThrow();
+    for (const file of [newer, path.join(dir, 'no-such.backup')]) {
+      const dataDir = path.join(dir, `fresh-${path.basename(file)}`, 'data');
+      const target = dialect === 'postgres' ? await createPgDatabase() : null;
+      try {
+        const env = { ...process.env, DATA_DIR: dataDir, RELEASES_DIR: path.join(dataDir, 'releases'), LOG_LEVEL: 'silent', JWT_SECRET: '' };
+        if (target) Object.assign(env, { DATABASE_URL: target.url, MEDIA_STORAGE: 'postgres' });
+        else delete (env as Record<string, string | undefined>).DATABASE_URL;
+        const restore = spawnSync(process.execPath, [path.join(root, 'scripts', 'backup.js'), 'restore', file], { env, encoding: 'utf8' });
+        expect(restore.status).toBe(1);
+        expect(restore.stderr.trim().split('\n')).toHaveLength(1);
+        expect(restore.stderr).toMatch(file === newer ? /^restore refused: the backup comes from a newer version \(migrations 0999_from_the_future/ : /^restore refused: .*does not exist/);
+        missingNow(dataDir);
+        expect(() => readFileSync(path.join(dataDir, 'wishes.db'))).toThrow();
+        expect(listFiles(path.dirname(dataDir))).toEqual([]);
+        if (target) {
+          const pg = openDatabase(target.url, { poolSize: 1 });
+          expect(await pg.db.introspection.getTables({ withInternalKyselyTables: true })).toEqual([]);
+          await pg.db.destroy();
+        }
+      } finally {
+        await target?.drop();
+      }
+    }
+    // Into the running site's own folder (it holds data): refused, its secret untouched.
+    const before = readFileSync(path.join(t.config.dataDir, 'jwt-secret'), 'utf8');
+    await expect(restoreBackup({ ...t.config, secretFromEnv: false }, archive)).rejects.toThrow(/not empty/);
+    expect(readFileSync(path.join(t.config.dataDir, 'jwt-secret'), 'utf8')).toBe(before);
+  });
+
+  (dialect === 'postgres' ? it : it.skip)('a DATABASE_URL naming a missing database is one sentence', () => {
+    const url = new URL(t.config.databaseUrl);
+    url.pathname = '/wishes_no_such_database';
+    const env = { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: path.join(dir, 'missing-db'), LOG_LEVEL: 'silent', JWT_SECRET: '' };
+    for (const mode of ['backup', 'restore']) {
+      const run = spawnSync(process.execPath, [path.join(root, 'scripts', 'backup.js'), mode, mode === 'restore' ? archive : path.join(dir, 'never.backup')], { env, encoding: 'utf8' });
+      expect({ status: run.status, stderr: run.stderr }).toEqual({
+        status: 1,
+        stderr: `${mode} refused: PostgreSQL has no database "wishes_no_such_database" (DATABASE_URL names it): create it with createdb wishes_no_such_database, or correct DATABASE_URL.\n`,
+      });
+    }
+  });
+});

@@ -3,12 +3,12 @@
  * format; snapshot.ts reads the database as one instant). `npm run restore`: restore.ts.
  */
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
 import type { Dialect } from '../db/types';
-import { BACKUP_FORMAT, CONTENT_TYPES, encodeValue, listFiles, type Area, type BackupConfig, type BackupHeader, type BackupResult, type Manifest } from './archive';
+import { BACKUP_FORMAT, CONTENT_TYPES, encodeValue, listFiles, SECRET_FILE, type Area, type BackupConfig, type BackupHeader, type BackupResult, type Manifest } from './archive';
 import { postgresSnapshot, sqliteSnapshot } from './snapshot';
 
 /** Writes the archive to `file` (through `<file>.partial`, renamed when complete). */
@@ -28,11 +28,12 @@ export async function writeBackup(config: BackupConfig, file: string): Promise<B
     if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
   };
   const write = (value: unknown) => writeLine(JSON.stringify(value));
-  const manifest: Manifest = { tables: {}, files: { media: { count: 0, bytes: 0 }, releases: { count: 0, bytes: 0 } }, sha256: '' };
+  const manifest: Manifest = { tables: {}, files: { media: { count: 0, bytes: 0 }, releases: { count: 0, bytes: 0 }, secret: { count: 0, bytes: 0 } }, sha256: '' };
   const writeFile = async (area: Area, name: string, content: Buffer, extra: Record<string, unknown> = {}) => {
     await write({ file: area, name, ...extra, size: content.length, sha256: createHash('sha256').update(content).digest('hex'), data: content.toString('base64') });
-    manifest.files[area].count += 1;
-    manifest.files[area].bytes += content.length;
+    const summary = (manifest.files[area] ??= { count: 0, bytes: 0 });
+    summary.count += 1;
+    summary.bytes += content.length;
   };
   try {
     const header: BackupHeader = { kind: 'wishes-backup', format: BACKUP_FORMAT, created_at: new Date().toISOString(), source: { dialect, media: config.mediaStorage }, migrations: snapshot.migrations };
@@ -69,6 +70,8 @@ export async function writeBackup(config: BackupConfig, file: string): Promise<B
       }
     }
     for (const name of listFiles(config.releasesDir)) await writeFile('releases', name, readFileSync(path.join(config.releasesDir, name)));
+    const secret = signingSecretFile(config);
+    if (secret) await writeFile('secret', SECRET_FILE, secret);
     manifest.sha256 = whole.digest('hex');
     gzip.end(`${JSON.stringify({ manifest })}\n`);
     await once(out, 'close');
@@ -82,4 +85,17 @@ export async function writeBackup(config: BackupConfig, file: string): Promise<B
   } finally {
     await snapshot.close();
   }
+}
+
+/**
+ * The data folder's signing secret when the site signs with it, so that members stay signed in
+ * after a restore on a fresh disk; null when JWT_SECRET set another one (the operator keeps that
+ * one with the site's settings) or there is none.
+ */
+function signingSecretFile(config: BackupConfig): Buffer | null {
+  if (!config.dataDir) return null;
+  const file = path.join(config.dataDir, SECRET_FILE);
+  if (!existsSync(file)) return null;
+  const content = readFileSync(file);
+  return config.jwtSecret === undefined || content.toString('utf8').trim() === config.jwtSecret ? content : null;
 }

@@ -2,21 +2,26 @@
  * `npm run restore -- <file>`: checks an archive (archive.ts), then fills an empty target database,
  * media and releases folder from it, into SQLite or PostgreSQL whichever engine wrote it.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, cpSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cpSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Config } from '../platform/config';
 import { openDatabase } from '../db/connect';
-import { allMigrations, migrateToLatest } from '../db/migrate';
+import { allMigrations, explainDatabaseError, MigrationRefused, migrateToLatest } from '../db/migrate';
 import type { Database } from '../db/types';
-import { BackupError, MEDIA_TABLE, MIGRATOR_TABLES, SEEDED_TABLES, listFiles, readEntries, verifyBackup, type BackupConfig, type BackupHeader, type Manifest } from './archive';
+import { BackupError, SECRET_FILE, MEDIA_TABLE, MIGRATOR_TABLES, SEEDED_TABLES, listFiles, readEntries, verifyBackup, type BackupConfig, type BackupHeader, type Manifest } from './archive';
 
-export type RestoreConfig = BackupConfig & Pick<Config, 'dataDir'>;
+export type RestoreConfig = BackupConfig & Pick<Config, 'dataDir'> & {
+  /** JWT_SECRET is set: the site signs with it, so the archive's secret is not written. */
+  secretFromEnv?: boolean;
+};
 
 export interface RestoreResult {
   manifest: Manifest;
   header: BackupHeader;
+  /** The archive's signing secret was written to DATA_DIR/jwt-secret: members stay signed in. */
+  secretRestored: boolean;
 }
 
 async function tableNames(db: Kysely<Database>): Promise<Map<string, string[]>> {
@@ -47,15 +52,22 @@ async function targetContents(db: Kysely<Database>, tables: string[], config: Re
  */
 export async function restoreBackup(config: RestoreConfig, file: string, options: { force?: boolean } = {}): Promise<RestoreResult> {
   const { header, manifest } = await verifyBackup(file);
+  const known = Object.keys(allMigrations(config.databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'postgres'));
+  const unknown = header.migrations.filter((m) => !known.includes(m));
+  if (unknown.length) throw new BackupError(`the backup comes from a newer version (migrations ${unknown.join(', ')} are unknown here): update the code first`);
+  // A refused or failed restore leaves the disk as it found it: what it made (the data folder,
+  // a SQLite file and its companions) goes again.
+  const made = madeByRestore(config);
   const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: 1 });
   const staging = mkdtempSync(path.join(config.dataDir && existsSync(config.dataDir) ? config.dataDir : os.tmpdir(), '.restore-'));
+  let done = false;
   try {
-    const known = Object.keys(allMigrations(dialect));
-    const unknown = header.migrations.filter((m) => !known.includes(m));
-    if (unknown.length) throw new BackupError(`the backup comes from a newer version (migrations ${unknown.join(', ')} are unknown here): update the code first`);
     // Checked before migrating, so a refused target is left exactly as it was (a database of an
     // older version is not migrated, a database of another application gets no tables of ours).
-    const existing = await tableNames(db);
+    const existing = await tableNames(db).catch((error: unknown) => {
+      const explained = explainDatabaseError(error, db);
+      throw explained instanceof MigrationRefused ? new BackupError(explained.message) : explained;
+    });
     // Every Wishes database has the migrator's table; tables without it are another application's.
     const foreign = [...existing.keys()].filter((name) => !MIGRATOR_TABLES.has(name) && !name.startsWith('sqlite_')).sort();
     if (foreign.length && !existing.has('kysely_migration')) {
@@ -140,9 +152,37 @@ export async function restoreBackup(config: RestoreConfig, file: string, options
       mkdirSync(dest, { recursive: true });
       cpSync(from, dest, { recursive: true, force: true });
     }
-    return { manifest, header };
+    // The signing secret: the restored members' tokens are signed with it (a server started
+    // afterwards reads it). Not when JWT_SECRET gives the site its own.
+    const secret = path.join(staging, 'secret', SECRET_FILE);
+    const secretRestored = existsSync(secret) && !config.secretFromEnv;
+    if (secretRestored) {
+      mkdirSync(config.dataDir, { recursive: true });
+      writeFileSync(path.join(config.dataDir, SECRET_FILE), readFileSync(secret), { mode: 0o600 });
+    }
+    done = true;
+    return { manifest, header, secretRestored };
   } finally {
     rmSync(staging, { recursive: true, force: true });
     await db.destroy();
+    if (!done) for (const leftover of made) rmSync(leftover, { recursive: true, force: true });
   }
+}
+
+/** What opening the target would create: the data folder, or a SQLite file and its companions, when missing now. */
+function madeByRestore(config: RestoreConfig): string[] {
+  const made: string[] = [];
+  if (config.dataDir && !existsSync(config.dataDir)) made.push(config.dataDir);
+  if (config.databaseUrl.startsWith('sqlite:')) {
+    const file = config.databaseUrl.slice('sqlite:'.length);
+    if (file !== ':memory:') {
+      let dir = path.dirname(path.resolve(file));
+      while (!existsSync(dir)) {
+        made.push(dir);
+        dir = path.dirname(dir);
+      }
+      if (!existsSync(file)) made.push(...['', '-wal', '-shm', '-journal', '-migrate-lock'].map((suffix) => `${file}${suffix}`));
+    }
+  }
+  return made;
 }

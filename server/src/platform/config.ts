@@ -108,6 +108,10 @@ redisUrl?: string;
   mediaStorage: 'disk' | 'postgres';
   /** Folder of remote releases: <releasesDir>/<remote>/<release-id>/ (RELEASES_DIR, default ./releases). */
   releasesDir: string;
+  /** Releases kept per remote besides the active, the canary and the rollback target (RELEASES_KEEP, default 20; ops/prune.ts). */
+  releasesKeep: number;
+  /** Cached cards on disk are pruned to this many bytes (CARD_CACHE_MB, default 256; ops/prune.ts). */
+  cardCacheBytes: number;
   /** Largest publish upload, compressed (RELEASE_MAX_BYTES, default 50 MiB; docs/teams.md). */
   releaseMaxBytes: number;
   /** Automatic canary rollback (docs/teams.md): CANARY_WINDOW_S (300), CANARY_MAX_ERROR_RATE (0.05), CANARY_MIN_ERRORS (3 addresses). */
@@ -299,6 +303,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     searchLimitPerMinute: e.SEARCH_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     releasesDir: path.resolve(REPO_ROOT, e.RELEASES_DIR),
+    releasesKeep: e.RELEASES_KEEP,
+    cardCacheBytes: e.CARD_CACHE_MB * 1024 * 1024,
     canary: { windowS: e.CANARY_WINDOW_S, maxErrorRate: e.CANARY_MAX_ERROR_RATE, minErrors: e.CANARY_MIN_ERRORS },
     cardRendersPerIpMinute: e.CARD_RENDERS_PER_IP_MINUTE,
     cardRenderQueue: { concurrency: 2, waiting: 16 },

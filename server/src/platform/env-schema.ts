@@ -186,6 +186,8 @@ export const ENV_SCHEMA = Type.Object({
   METRICS_TOKEN: optional(variable(atLeast(32))),
   METRICS_PORT: optional(variable(wholeNumber(0, 65535))),
   RELEASES_DIR: variable(text, './releases'),
+  RELEASES_KEEP: variable(wholeNumber(1, 10_000), '20'),
+  CARD_CACHE_MB: variable(wholeNumber(1, 1_000_000), '256'),
   RELEASE_MAX_BYTES: variable(wholeNumber(1024, 2_000_000_000), String(50 * 1024 * 1024)),
   RELEASE_MAX_FILES: variable(wholeNumber(1, 1_000_000), '2000'),
   CANARY_WINDOW_S: variable(wholeNumber(1, 7 * 86_400), '300'),

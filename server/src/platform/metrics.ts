@@ -85,6 +85,9 @@ export function createMetrics(options: { processMetrics: boolean }): Metrics {
 }
 
 /** Counts every request (hooks) and serves GET /metrics as configured. */
+/** Platforms where Node supports SO_REUSEPORT (net.Server#listen's reusePort). */
+const REUSE_PORT = ['linux', 'freebsd', 'aix', 'sunos'].includes(process.platform);
+
 export function installMetrics(app: FastifyInstance, metrics: Metrics, config: { metricsToken?: string; metricsPort?: number; host: string }) {
   const { registry } = metrics;
   const requests = new Counter({ name: 'wishes_http_requests_total', help: 'HTTP requests answered, by route and status class', labelNames: ['method', 'route', 'status'], registers: [registry] });
@@ -143,7 +146,10 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, config: {
     const listening = server;
     app.addHook('onReady', () => new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
-      listening.listen(port, config.host, () => resolve());
+      // SO_REUSEPORT: during a rolling reload the new process of a cluster slot binds the slot's
+      // port while the old one still drains (scripts/cluster.js), so the port never changes.
+      // Node refuses the option where the system lacks it (macOS among them): there, plain.
+      listening.listen({ port, host: config.host, reusePort: REUSE_PORT }, () => resolve());
     }));
     app.addHook('onClose', () => new Promise<void>((resolve) => (listening.listening ? listening.close(() => resolve()) : resolve())));
   }

@@ -338,8 +338,9 @@ export async function rollbackRelease(ctx: ReleaseContext, remote: string, actor
 }
 
 /**
- * Removes old releases (`npm run remotes -- prune --keep N`): of each remote, all but the N newest,
- * never the active one, the canary, nor the one a rollback would return to. Both the local folder and the
+ * Removes old releases (`npm run remotes -- prune --keep N`, and daily with RELEASES_KEEP:
+ * ops/prune.ts): of each remote, all but the N newest besides the active one, the canary and the
+ * one a rollback would return to, which are never removed. Both the local folder and the
  * published copy in the database go. Returns what was removed, as `remote id`.
  */
 export async function pruneReleases(ctx: ReleaseContext, keep: number, only?: string): Promise<string[]> {
@@ -357,7 +358,9 @@ export async function pruneReleases(ctx: ReleaseContext, keep: number, only?: st
     const canary = (await activeCanaries(ctx.db)).get(remote)?.release ?? DIST_RELEASE;
     const protectedIds = new Set([current, canary, (await rollbackTarget(ctx.db, remote, current)) ?? DIST_RELEASE]);
     const releases = listReleases(ctx.releasesDir, remote);
-    const newest = new Set(releases.slice(Math.max(0, releases.length - keep)).map((r) => r.id));
+    // N besides the protected ones: an active release among the newest does not take a place.
+    const others = releases.filter((r) => !protectedIds.has(r.id));
+    const newest = new Set(others.slice(Math.max(0, others.length - keep)).map((r) => r.id));
     for (const release of releases) {
       if (newest.has(release.id) || protectedIds.has(release.id)) continue;
       await ctx.db.deleteFrom('remote_release_files').where('remote', '=', remote).where('release_id', '=', release.id).execute();
