@@ -44,7 +44,7 @@ export const PEOPLE_TEXT = {
 
 const QUERY_KEY = ['people'] as const;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const TOPICS = ['Birthday', 'Anniversary', 'Name day', 'Graduation', 'Retirement'];
+const TOPICS = ['Birthday', 'Anniversary', 'Wedding', 'Graduation', 'Retirement'];
 
 /** "14 March 2027" in the reader's locale, without a time. */
 export const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -122,7 +122,7 @@ function PersonForm({ person, onDone }: { person?: Person; onDone: () => void })
         <label htmlFor={`${ids}-email`}>{PEOPLE_TEXT.email}</label>
         <input id={`${ids}-email`} className="w-input" type="email" value={draft.email} onChange={set('email')} maxLength={254} autoComplete="off" />
         <label htmlFor={`${ids}-audience`}>{PEOPLE_TEXT.audience}</label>
-        <input id={`${ids}-audience`} className="w-input" value={draft.audience} onChange={set('audience')} maxLength={100} placeholder="friend" />
+        <input id={`${ids}-audience`} className="w-input" value={draft.audience} onChange={set('audience')} maxLength={100} placeholder="Friend" />
         <label htmlFor={`${ids}-zone`}>{PEOPLE_TEXT.zone}</label>
         <select id={`${ids}-zone`} className="w-input" value={draft.time_zone} onChange={set('time_zone')}>
           {zoneList().map((z) => (
