@@ -142,6 +142,7 @@ export default function ComposePage() {
   const personParam = searchParams.get('person');
   const personId = personParam && /^[1-9]\d{0,9}$/.test(personParam) ? Number(personParam) : null;
   const audiences = options?.greeting_config_params.audiences;
+  const topics = options?.greeting_config_params.topics;
   useEffect(() => {
     if (!personId) return;
     let live = true;
@@ -150,15 +151,22 @@ export default function ComposePage() {
         const person = people.find((p) => p.person_id === personId);
         if (!live || !person) return;
         const audience = audiences?.find((a) => a.toLowerCase() === (person.audience ?? '').trim().toLowerCase());
+        // Without a topic in the address (the notification's link), the person's next occasion names it.
+        const topic = topics?.find((t) => t.topic.toLowerCase() === (person.next_occasion?.topic ?? '').toLowerCase())?.topic;
         update((current) => ({
-          values: { ...current.values, name: current.values.name || person.name.slice(0, LIMITS.generateFieldMax), ...(audience && !current.values.audience ? { audience } : {}) },
+          values: {
+            ...current.values,
+            name: current.values.name || person.name.slice(0, LIMITS.generateFieldMax),
+            ...(audience && !current.values.audience ? { audience } : {}),
+            ...(topic && !current.values.topic ? { topic } : {}),
+          },
         }));
       })
       .catch(() => undefined); // the form stays as it is; the member fills it in
     return () => {
       live = false;
     };
-  }, [personId, audiences, update]);
+  }, [personId, audiences, topics, update]);
 
   // `?name=`: "Write one back" from a received wish names its sender as the recipient.
   const nameParam = searchParams.get('name');
