@@ -3,13 +3,14 @@
  * zone (Sydney); the reminder arrives at the next scheduler round, live on the bell and by mail; its
  * link opens compose with the name and audience filled in; "Save and send to…" offers 09:00 on the
  * birthday in Sydney, prefilled from the person; the sent list says "in Sydney" and the send is
- * moved to 10:00. At 390 and 1280 px, screenshots into /tmp/shots/dates.
+ * moved to 10:00, then to the next minute on Sydney's clock, when the SMTP sink receives it. At 390
+ * and 1280 px, screenshots into /tmp/shots/dates.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { unique } from '../support/api';
 import { expect, pageSignedInAs, test } from '../support/fixtures';
-import { waitForLink } from '../support/mail';
+import { mailsTo, waitForLink } from '../support/mail';
 import { expectToast, header } from '../support/ui';
 
 const SHOTS = '/tmp/shots/dates';
@@ -28,6 +29,16 @@ function sydneyDate(days: number): { year: number; month: number; day: number } 
       .map((p) => [p.type, p.value]),
   );
   return { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+}
+
+/** An instant as `YYYY-MM-DDTHH:MM` on Sydney's clock (what the Move field takes). */
+function sydneyWall(at: Date): string {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -72,6 +83,7 @@ for (const width of [390, 1280]) {
       if (width <= 430) await page.keyboard.press('Escape');
       await page.goto('/notifications');
       await expect(page.getByText(new RegExp(`${lena}'s birthday is on .*${birthday.year}\\.$`)).first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByRole('link', { name: 'Write them a wish' })).toHaveAttribute('href', /^\/compose\?person=\d+$/);
       await shot(page, `reminder-notification-${width}`);
 
       // The mail's link: compose with the name and audience filled in.
@@ -118,8 +130,19 @@ for (const width of [390, 1280]) {
       const sent = listed.body.deliveries.find((d) => d.recipient_email === lenaEmail)!;
       expect(sent).toMatchObject({ time_zone: 'Australia/Sydney', note: 'Moved to ten' });
       // 10:00 on her birthday in Sydney is that instant in UTC.
-      const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(sent.send_at));
-      expect(local.replace(',', '')).toBe(`${iso} 10:00`);
+      expect(sydneyWall(new Date(sent.send_at))).toBe(`${iso}T10:00`);
+
+      // Moved once more, to the next minute on Sydney's clock: the sink gets it then, not before.
+      const target = new Date(Math.ceil((Date.now() + 45_000) / 60_000) * 60_000);
+      await item.getByRole('button', { name: 'Move' }).click();
+      await item.getByLabel(/New time/).fill(sydneyWall(target));
+      await item.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Delivery moved.');
+      expect(mailsTo(lenaEmail)).toHaveLength(0);
+      await waitForLink(lenaEmail, /\/w\/[A-Za-z0-9_-]{43}$/, 120_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(target.getTime());
+      await page.reload();
+      await expect(page.getByTestId('delivery').filter({ hasText: lena })).toContainText('Sent', { timeout: 15_000 });
     } finally {
       await page.context().close();
     }
