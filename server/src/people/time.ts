@@ -75,7 +75,6 @@ export function parseLocal(text: string): LocalParts | null {
   return { year, month, day, hour, minute };
 }
 
-export const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 export const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 
 /** Whether a month and day can be an occasion: a real date in some year (29 February is; 31 February is not). */
