@@ -2,7 +2,7 @@ import { useCallback, useEffect, type Dispatch, type FormEvent, type SetStateAct
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { LIMITS, openModal } from '@wishes/kit-session';
 import { canSaveWish, ensureUiStyles, useFormFields, validateCompose, type ComposeValues } from '@wishes/kit-ui';
-import { useDocumentTitle, useOptionsWithRetry } from '@wishes/kit-client';
+import { call, useDocumentTitle, useOptionsWithRetry } from '@wishes/kit-client';
 import { type GenerateRequest } from '@wishes/kit-contract';
 import { decodeRouteParam } from '../common/decodeRouteParam';
 import { useUnsavedChangesWarning } from '../common/useUnsavedChangesWarning';
@@ -133,9 +133,40 @@ export default function ComposePage() {
     const wishId = await composer.save();
     if (wishId !== null) {
       clearDraft();
-      navigate(`/wish/${wishId}`, send ? { state: { send: { name: values.name.trim() } } } : undefined);
+      navigate(`/wish/${wishId}`, send ? { state: { send: { name: values.name.trim(), ...(personId ? { person: personId } : {}) } } } : undefined);
     }
   };
+
+  // `?person=ID`: a reminder's link (or the People page) fills in that person's name and audience;
+  // "Save and send…" then sends to them (their address and time zone).
+  const personParam = searchParams.get('person');
+  const personId = personParam && /^[1-9]\d{0,9}$/.test(personParam) ? Number(personParam) : null;
+  const audiences = options?.greeting_config_params.audiences;
+  const topics = options?.greeting_config_params.topics;
+  useEffect(() => {
+    if (!personId) return;
+    let live = true;
+    call('listPeople')
+      .then(({ people }) => {
+        const person = people.find((p) => p.person_id === personId);
+        if (!live || !person) return;
+        const audience = audiences?.find((a) => a.toLowerCase() === (person.audience ?? '').trim().toLowerCase());
+        // Without a topic in the address (the notification's link), the person's next occasion names it.
+        const topic = topics?.find((t) => t.topic.toLowerCase() === (person.next_occasion?.topic ?? '').toLowerCase())?.topic;
+        update((current) => ({
+          values: {
+            ...current.values,
+            name: current.values.name || person.name.slice(0, LIMITS.generateFieldMax),
+            ...(audience && !current.values.audience ? { audience } : {}),
+            ...(topic && !current.values.topic ? { topic } : {}),
+          },
+        }));
+      })
+      .catch(() => undefined); // the form stays as it is; the member fills it in
+    return () => {
+      live = false;
+    };
+  }, [personId, audiences, topics, update]);
 
   // `?name=`: "Write one back" from a received wish names its sender as the recipient.
   const nameParam = searchParams.get('name');

@@ -21,6 +21,8 @@ export const DELIVER_TEXTS = {
   later: 'On a date',
   at: 'Date and time',
   zone: (zone: string) => `Times are in your time zone: ${zone}.`,
+  theirZone: 'Their time zone',
+  atIn: (zone: string) => `At this time in ${placeOf(zone)}.`,
   send: 'Send',
   sendLater: 'Schedule',
   sent: (name: string) => `Your wish is on its way to ${name}.`,
@@ -39,6 +41,16 @@ export function timeZoneName(): string {
   } catch {
     return 'your local time';
   }
+}
+
+/** "Australia/Sydney" → "Sydney": the place a zone is named after. */
+export const placeOf = (zone: string) => zone.split('/').pop()!.replace(/_/g, ' ');
+
+/** Every zone the browser knows (a short list where it cannot say), UTC first. */
+function zoneList(): string[] {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  const zones = supported ? supported('timeZone') : ['Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Australia/Sydney'];
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
 }
 
 /** A `datetime-local` value (the sender's wall clock) → ISO UTC, or null when empty or unreadable. */
@@ -71,7 +83,7 @@ async function fetchCard(wishId: number, theme: string, format: 'og' | 'square' 
  * (name, email, note, now or a date in the sender's time zone). Nothing shows for anyone else.
  * `openSend` opens the form at once (after saving in compose), `initialName` fills the name.
  */
-export function WishDeliverSection({ wish, openSend = false, initialName = '' }: { wish: Wish; openSend?: boolean; initialName?: string }) {
+export function WishDeliverSection({ wish, openSend = false, initialName = '', personId = null }: { wish: Wish; openSend?: boolean; initialName?: string; personId?: number | null }) {
   const me = useSessionUser();
   const own = me?.userId != null && me.userId === wish.user_id;
   const [theme, setTheme] = useState(wish.card_theme ?? 'classic');
@@ -136,7 +148,7 @@ export function WishDeliverSection({ wish, openSend = false, initialName = '' }:
       </div>
       <div className="feed-deliver__send">
         {sendOpen ? (
-          <SendForm wishId={wish.id} initialName={initialName} onDone={() => setSendOpen(false)} />
+          <SendForm wishId={wish.id} initialName={initialName} personId={personId} onDone={() => setSendOpen(false)} />
         ) : (
           <div className="feed-deliver__row">
             <Button onClick={() => setSendOpen(true)} icon={<Icon name="share" size={18} />}>
@@ -152,7 +164,7 @@ export function WishDeliverSection({ wish, openSend = false, initialName = '' }:
   );
 }
 
-function SendForm({ wishId, initialName, onDone }: { wishId: number; initialName: string; onDone: () => void }) {
+function SendForm({ wishId, initialName, personId, onDone }: { wishId: number; initialName: string; personId: number | null; onDone: () => void }) {
   const ids = useId();
   const form = useFormFields({ name: initialName, email: '', note: '', at: '' }, { idPrefix: `${ids}-` });
   const { name, email, note, at } = form.values;
@@ -160,32 +172,59 @@ function SendForm({ wishId, initialName, onDone }: { wishId: number; initialName
   const [error, setError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const zone = timeZoneName();
+  // The time is read on the recipient's clock: their zone (the person's, or the sender's own by default).
+  const [theirZone, setTheirZone] = useState(zone);
+  const zones = useMemo(() => zoneList(), []);
 
   useEffect(() => emailRef.current?.focus(), []);
 
-  /** The scheduled time (ISO UTC), undefined for now; null after showing why the form cannot go. */
+  // Sent from a person (a reminder's compose link): their address, name and zone, and their date at 09:00.
+  const { set: setField } = form;
+  useEffect(() => {
+    if (!personId) return;
+    let live = true;
+    call('listPeople')
+      .then(({ people }) => {
+        const person = people.find((p) => p.person_id === personId);
+        if (!live || !person) return;
+        // The form opens empty but for the name compose gave: these fill what is not there yet.
+        if (!initialName) setField('name', person.name);
+        if (person.email) setField('email', person.email);
+        if (person.next_occasion) setField('at', `${person.next_occasion.date}T09:00`);
+        if (person.time_zone) setTheirZone(person.time_zone);
+        if (person.next_occasion) setWhen('later');
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [personId, setField, initialName]);
+
+  /** The local time to send at (`YYYY-MM-DDTHH:MM` on the recipient's clock), undefined for now; null after showing why the form cannot go. */
   const sendAtOrError = (): string | undefined | null => {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
       setError(DELIVER_TEXTS.badEmail);
       return null;
     }
     if (when !== 'later') return undefined;
-    const iso = localToIso(at);
-    if (!iso || new Date(iso).getTime() <= Date.now()) {
+    // The browser can only tell "past" on its own clock; the server reads the time in their zone and says.
+    if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(at) || (theirZone === zone && (localToIso(at) === null || new Date(localToIso(at)!).getTime() <= Date.now()))) {
       setError(DELIVER_TEXTS.badTime);
       return null;
     }
-    return iso;
+    return at;
   };
   const { busy, submit } = useSubmit(
     async () => {
       const sendAt = sendAtOrError() ?? undefined;
       setError(null);
       try {
-        const result = await call('sendWish', { params: { id: wishId }, body: { recipient_email: email.trim(), recipient_name: name.trim(), note: note.trim(), ...(sendAt ? { send_at: sendAt } : {}) } });
+        const time = sendAt ? { send_at_local: sendAt, time_zone: theirZone } : {};
+        const result = await call('sendWish', { params: { id: wishId }, body: { recipient_email: email.trim(), recipient_name: name.trim(), note: note.trim(), ...time, ...(personId ? { person_id: personId } : {}) } });
         const who = name.trim() || email.trim();
+        const shown = (iso: string) => `${new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: theirZone })}${theirZone === zone ? '' : ` in ${placeOf(theirZone)}`}`;
         if (result.status === 'outbox') toast.info(DELIVER_TEXTS.outbox(who));
-        else toast.success(result.status === 'sent' || !sendAt ? DELIVER_TEXTS.sent(who) : DELIVER_TEXTS.scheduled(who, new Date(result.send_at).toLocaleString()));
+        else toast.success(result.status === 'sent' || !sendAt ? DELIVER_TEXTS.sent(who) : DELIVER_TEXTS.scheduled(who, shown(result.send_at)));
         onDone();
       } catch (failure) {
         setError(failure instanceof ApiError ? failure.message : 'Could not send the wish. Please try again.');
@@ -230,8 +269,18 @@ function SendForm({ wishId, initialName, onDone }: { wishId: number; initialName
             {DELIVER_TEXTS.at}
           </label>
           <input {...form.bind('at')} className="feed-deliver__input" type="datetime-local" aria-describedby={`${ids}-zone`} />
+          <label className="feed-deliver__label" htmlFor={`${ids}-their-zone`}>
+            {DELIVER_TEXTS.theirZone}
+          </label>
+          <select id={`${ids}-their-zone`} className="feed-deliver__select" value={theirZone} onChange={(event) => setTheirZone(event.target.value)}>
+            {(zones.includes(theirZone) ? zones : [theirZone, ...zones]).map((z) => (
+              <option key={z} value={z}>
+                {z}
+              </option>
+            ))}
+          </select>
           <p id={`${ids}-zone`} className="feed-deliver__zone">
-            {DELIVER_TEXTS.zone(zone)}
+            {theirZone === zone ? DELIVER_TEXTS.zone(zone) : DELIVER_TEXTS.atIn(theirZone)}
           </p>
         </>
       ) : null}

@@ -53,7 +53,7 @@ export default function WishPage() {
   // After its author deletes it, the wish no longer exists: back to the feed.
   const onDeleted = useCallback(() => navigate('/feed', { replace: true }), [navigate]);
   // Compose, after saving, opens "Send to…" with the recipient's name it was written for.
-  const sendState = (useLocation().state as { send?: { name?: string } } | null)?.send;
+  const sendState = (useLocation().state as { send?: { name?: string; person?: number } } | null)?.send;
 
   return (
     <div className="feed-wish-page">
@@ -63,7 +63,7 @@ export default function WishPage() {
       {state.status === 'not-found' ? <WayBack Link={Link} /> : null}
       {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => void refetch()} /> : null}
       {state.status === 'ready' ? <WishCard wish={state.wish} onDeleted={onDeleted} standalone /> : null}
-      {state.status === 'ready' ? <WishDeliverSection wish={state.wish} openSend={Boolean(sendState)} initialName={sendState?.name ?? ''} /> : null}
+      {state.status === 'ready' ? <WishDeliverSection wish={state.wish} openSend={Boolean(sendState)} initialName={sendState?.name ?? ''} personId={sendState?.person ?? null} /> : null}
       {state.status === 'ready' ? <WishChatLink wish={state.wish} /> : null}
     </div>
   );

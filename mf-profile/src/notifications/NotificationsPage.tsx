@@ -17,6 +17,7 @@ export const NOTIFICATIONS_TEXT = {
   more: 'Show older notifications',
   unread: (n: number) => (n === 1 ? '1 unread' : `${n} unread`),
   viewWish: 'View the wish',
+  writeWish: 'Write them a wish',
   markFailed: 'Could not mark as read. Please try again.',
 } as const;
 
@@ -75,6 +76,12 @@ export default function NotificationsPage() {
                     <>
                       {' · '}
                       <Link to={`/wish/${n.wish_id}`}>{NOTIFICATIONS_TEXT.viewWish}</Link>
+                    </>
+                  ) : null}
+                  {n.kind === 'reminder' && n.person_id ? (
+                    <>
+                      {' · '}
+                      <Link to={`/compose?person=${n.person_id}`}>{NOTIFICATIONS_TEXT.writeWish}</Link>
                     </>
                   ) : null}
                   {n.kind === 'follow' && n.actors[0] ? (

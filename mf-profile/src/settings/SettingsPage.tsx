@@ -2,7 +2,8 @@
  * /settings: account settings (exposed as mf_profile/SettingsPage): name and phone, password,
  * sign out everywhere, download my data, delete my account after typing the password.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { zoneList } from '../common/zones';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, call, queryKeys, useDocumentTitle, useMutation, useQuery, useQueryClient, useSessionUser } from '@wishes/kit-client';
 import { Button, ErrorState, FINISHED, Spinner, fieldErrorId, useFormFields, useSubmit, type FieldBinding } from '@wishes/kit-ui';
@@ -41,6 +42,12 @@ export const SETTINGS_TEXT = {
   deleteButton: 'Delete my account',
   deleted: 'Your account has been deleted.',
   generic: 'Something went wrong. Please try again.',
+  reminders: 'Reminders',
+  remindersHelp: "Reminders of your people's dates come at 9:00 in your time zone.",
+  timeZone: 'Your time zone',
+  reminderEmails: 'Also send reminders by email',
+  remindersSaved: 'Your reminder settings have been saved.',
+  saveReminders: 'Save reminder settings',
 } as const;
 
 const errorOf = (error: unknown) => (error instanceof ApiError && error.message ? error.message : SETTINGS_TEXT.generic);
@@ -94,6 +101,49 @@ function ProfileForm({ account, onSaved }: { account: Account; onSaved: (account
       <Field field={form.bind('phone')} label={SETTINGS_TEXT.phone} type="tel" autoComplete="tel" maxLength={32} error={form.errorOf('phone')} />
       <Button type="submit" disabled={busy}>
         {SETTINGS_TEXT.save}
+      </Button>
+    </form>
+  );
+}
+
+function RemindersForm({ account, onSaved }: { account: Account; onSaved: (account: Account) => void }) {
+  const ids = useId();
+  const [zone, setZone] = useState(account.time_zone ?? 'UTC');
+  const [emails, setEmails] = useState(account.reminder_emails !== false);
+  const [error, setError] = useState<string | null>(null);
+  const { busy, submit } = useSubmit(async () => {
+    setError(null);
+    try {
+      onSaved(await call('updateAccount', { body: { time_zone: zone, reminder_emails: emails } }));
+      toast.success(SETTINGS_TEXT.remindersSaved);
+    } catch (failure) {
+      setError(errorOf(failure));
+    }
+  });
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <p className="profile-settings__help">{SETTINGS_TEXT.remindersHelp}</p>
+      <div className="profile-settings__field">
+        <label htmlFor={`${ids}-zone`}>{SETTINGS_TEXT.timeZone}</label>
+        <select id={`${ids}-zone`} className="w-input" value={zone} onChange={(event) => setZone(event.target.value)}>
+          {zoneList().map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="profile-settings__field profile-settings__check">
+        <input id={`${ids}-emails`} type="checkbox" checked={emails} onChange={(event) => setEmails(event.target.checked)} />
+        <label htmlFor={`${ids}-emails`}>{SETTINGS_TEXT.reminderEmails}</label>
+      </div>
+      {error ? (
+        <p className="profile-settings__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={busy} aria-busy={busy}>
+        {SETTINGS_TEXT.saveReminders}
       </Button>
     </form>
   );
@@ -213,6 +263,9 @@ export default function SettingsPage() {
       <>
         <Section title={SETTINGS_TEXT.profile}>
           <ProfileForm account={account} onSaved={setAccount} />
+        </Section>
+        <Section title={SETTINGS_TEXT.reminders}>
+          <RemindersForm account={account} onSaved={setAccount} />
         </Section>
         <Section title={SETTINGS_TEXT.password}>
           <PasswordForm email={user?.username ?? account.email} />

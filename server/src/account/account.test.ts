@@ -39,7 +39,7 @@ describe.each(dialects)('account (%s)', (dialect) => {
   it('reads and edits the account; the new name shows on every wish at once', async () => {
     const ada = await t.createUser({ first_name: 'Ada', last_name: 'Lovelace' });
     const body = (await account(ada)).json();
-    expect(body).toEqual({ user_id: ada.id, email: ada.email, first_name: 'Ada', last_name: 'Lovelace', phone: '+1 555 0100', role: 'user', created_at: expect.any(String), email_verified: false });
+    expect(body).toEqual({ user_id: ada.id, email: ada.email, first_name: 'Ada', last_name: 'Lovelace', phone: '+1 555 0100', role: 'user', created_at: expect.any(String), email_verified: false, time_zone: null, reminder_emails: true });
     const wish = await t.saveWish(ada, 'Rename me');
     await t.request({ url: '/api/base/feed/1/' }); // warm the anonymous feed cache
     const changed = await patch(ada, { first_name: ' Augusta ', phone: '+44 1' });
@@ -113,7 +113,7 @@ describe.each(dialects)('account (%s)', (dialect) => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="wishes-account-${me.id}.json"`);
     const data = res.json();
-    expect(Object.keys(data).sort()).toEqual(['account', 'chats', 'deliveries', 'exported_at', 'followers', 'notifications', 'reports', 'subscriptions', 'votes', 'wishes']);
+    expect(Object.keys(data).sort()).toEqual(['account', 'chats', 'deliveries', 'exported_at', 'followers', 'notifications', 'people', 'reports', 'subscriptions', 'votes', 'wishes']);
     expect(data.account).toMatchObject({ user_id: me.id, email: me.email, first_name: 'Exa' });
     expect(data.wishes.map((w: { id: number; is_public: boolean }) => [w.id, w.is_public])).toEqual([
       [pub, true],

@@ -8,6 +8,7 @@ import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { fullName } from '../wishes/visibility';
 import { exportDeliveries } from '../deliveries/queries';
+import { exportPeople } from '../people/service';
 
 type Db = Kysely<Database>;
 
@@ -24,10 +25,12 @@ export async function getAccount(db: Db, userId: number): Promise<Account | null
     role: typeof row.role === 'string' ? row.role : 'user',
     created_at: row.created_at as string,
     email_verified: row.email_verified_at !== null && row.email_verified_at !== undefined,
+    time_zone: (row.time_zone as string | null | undefined) ?? null,
+    reminder_emails: row.reminder_emails === undefined ? true : Number(row.reminder_emails) !== 0,
   };
 }
 
-export async function updateAccount(db: Db, userId: number, changes: { first_name?: string; last_name?: string; phone?: string }): Promise<void> {
+export async function updateAccount(db: Db, userId: number, changes: { first_name?: string; last_name?: string; phone?: string; time_zone?: string | null; reminder_emails?: number }): Promise<void> {
   if (Object.keys(changes).length === 0) return;
   await db.updateTable('users').set(changes).where('id', '=', userId).execute();
 }
@@ -87,7 +90,7 @@ export async function exportAccount(db: Db, userId: number) {
     db.selectFrom('notifications').select(['id', 'kind', 'wish_id', 'text', 'read_at', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('notification_actors').select(['notification_id', 'actor_id']).execute(),
   ]);
-  const [deliveries, chats] = await Promise.all([exportDeliveries(db, userId), exportChats(db, userId)]);
+  const [deliveries, chats, people] = await Promise.all([exportDeliveries(db, userId), exportChats(db, userId), exportPeople(db, userId)]);
   const actorsByNotification = new Map<number, number[]>();
   for (const a of actorIn) {
     const list = actorsByNotification.get(a.notification_id) ?? [];
@@ -113,6 +116,8 @@ export async function exportAccount(db: Db, userId: number) {
     deliveries,
     // Drafts' conversations with the assistant, with every message and text version.
     chats,
+    // The people the member keeps, with their addresses and dates.
+    people,
   };
 }
 

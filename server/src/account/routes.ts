@@ -13,11 +13,14 @@ import { validatePassword } from '../auth/validators';
 import { AVATAR } from '../media/schemas';
 import { endUserSessions, startSession } from '../auth/sessions';
 import { limitMarks } from '../previews/card-text';
+import { isValidTimeZone } from '../people/service';
+import { rescheduleMember } from '../people/service';
 import * as q from './queries';
 import { loadOptions } from '../options/load';
 import { verificationLink, verificationMail, verificationToken, verifyEmail } from './verify';
 
 export const ACCOUNT_TEXT = {
+  badZone: 'Unknown time zone: use an IANA name such as Europe/Berlin.',
   blankName: 'This field may not be blank.',
   wrongPassword: 'Your current password is incorrect.',
   wrongDeletePassword: 'The password is incorrect.',
@@ -90,7 +93,7 @@ export default defineRoutes((app, deps) => {
     updateAccount: {
       handler: async (request) => {
         const userId = requireUser(request);
-        const changes: { first_name?: string; last_name?: string; phone?: string } = {};
+        const changes: { first_name?: string; last_name?: string; phone?: string; time_zone?: string | null; reminder_emails?: number } = {};
         for (const field of ['first_name', 'last_name'] as const) {
           const value = request.body[field];
           if (value === undefined) continue;
@@ -98,9 +101,17 @@ export default defineRoutes((app, deps) => {
           changes[field] = limitMarks(value.trim());
         }
         if (request.body.phone !== undefined) changes.phone = request.body.phone.trim();
+        if (request.body.time_zone !== undefined) {
+          const zone = request.body.time_zone?.trim() || null;
+          if (zone !== null && !isValidTimeZone(zone)) throw new HttpError(400, `time_zone: ${ACCOUNT_TEXT.badZone}`, { fields: { time_zone: ACCOUNT_TEXT.badZone } });
+          changes.time_zone = zone;
+        }
+        if (request.body.reminder_emails !== undefined) changes.reminder_emails = request.body.reminder_emails ? 1 : 0;
         await q.updateAccount(db, userId, changes);
+        // Reminders come at REMINDER_TIME in the member's zone: a new zone moves them.
+        if (changes.time_zone !== undefined) await rescheduleMember(deps, userId);
         // Author names are on the read model's pages and in the search rows.
-        if (Object.keys(changes).length > 0) await deps.events.emit({ kind: 'member.changed', userId });
+        if (changes.first_name !== undefined || changes.last_name !== undefined || changes.phone !== undefined) await deps.events.emit({ kind: 'member.changed', userId });
         return accountOf(userId);
       },
     },

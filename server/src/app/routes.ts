@@ -19,6 +19,7 @@ import moderationRoutes from '../moderation/routes';
 import notificationRoutes from '../notifications/routes';
 import previewRoutes from '../previews/routes';
 import deliveryRoutes from '../deliveries/routes';
+import peopleRoutes from '../people/routes';
 
 export const API_AREAS: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   optionRoutes,
@@ -36,4 +37,5 @@ export const API_AREAS: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   notificationRoutes,
   previewRoutes,
   deliveryRoutes,
+  peopleRoutes,
 ];

@@ -23,6 +23,7 @@ import { slowRowsMigration } from './migrations/0016_slow_rows';
 import { deliveryQuotaMigration } from './migrations/0017_delivery_quota';
 import { voteBatchMigration } from './migrations/0018_vote_batch';
 import { canaryAddressesMigration } from './migrations/0021_canary_addresses';
+import { peopleMigration } from './migrations/0022_people';
 import { convertTextDateColumns } from './migrations/date-columns';
 import { preparedStatementsPaused, sqliteFileOf } from './connect';
 
@@ -46,6 +47,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0017_delivery_quota': deliveryQuotaMigration(dialect),
     '0018_vote_batch': voteBatchMigration(dialect),
     '0021_canary_addresses': canaryAddressesMigration(dialect),
+    '0022_people': peopleMigration(dialect),
   };
 }
 

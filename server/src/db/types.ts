@@ -29,6 +29,10 @@ export interface UsersTable {
   banned_at: Generated<string | null>;
   /** Set when the email address was verified (migrations/0014_deliveries.ts); null: not yet. */
   email_verified_at: Generated<string | null>;
+  /** The member's IANA zone (migrations/0022_people.ts); null: UTC. */
+  time_zone: Generated<string | null>;
+  /** 1: reminders come by mail too. */
+  reminder_emails: Generated<number>;
 }
 
 export type Role = 'user' | 'moderator' | 'admin';
@@ -199,7 +203,7 @@ export interface ClientErrorsTable {
   created_at: string;
 }
 
-export type NotificationKind = 'vote' | 'follow' | 'report_resolved' | 'wish_hidden' | 'delivery_opened';
+export type NotificationKind = 'vote' | 'follow' | 'report_resolved' | 'wish_hidden' | 'delivery_opened' | 'delivery_bounced' | 'reminder';
 
 /** A notification for `user_id` (migrations/0008_social.ts); read_at null while unread. */
 export interface NotificationsTable {
@@ -207,6 +211,8 @@ export interface NotificationsTable {
   user_id: number;
   kind: NotificationKind;
   wish_id: number | null;
+  /** The person a `reminder` is about (migrations/0022_people.ts). */
+  person_id?: number | null;
   /** A caller-given sentence (moderation kinds); null where the text is built from the actors. */
   text: string | null;
   read_at: string | null;
@@ -293,7 +299,7 @@ export interface RemoteReleaseFilesTable {
 }
 
 /** `outbox`: written to the outbox folder (MAIL_TRANSPORT=outbox), never sent; `bounced`: the recipient's mailbox was refused. */
-export type DeliveryStatus = 'scheduled' | 'sent' | 'outbox' | 'opened' | 'bounced' | 'failed' | 'cancelled';
+export type DeliveryStatus = 'scheduled' | 'sent' | 'outbox' | 'opened' | 'replied' | 'bounced' | 'failed' | 'cancelled';
 
 /** The outbox of wishes sent to someone (migrations/0014_deliveries.ts, deliveries/). */
 export interface DeliveriesTable {
@@ -317,6 +323,45 @@ export interface DeliveriesTable {
   sent_at: string | null;
   opened_at: string | null;
   cancelled_at: string | null;
+  created_at: string;
+  /** The recipient's zone a local time was read in (migrations/0022_people.ts). */
+  time_zone: string | null;
+  person_id: number | null;
+  /** One resend of the same link when still unopened this many hours after sending; null: off. */
+  resend_after_hours: number | null;
+  resent_at: string | null;
+}
+
+/** The people a member writes for (migrations/0022_people.ts, people/). */
+export interface PeopleTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  email: string | null;
+  audience: string | null;
+  time_zone: string | null;
+  remind_days_before: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A person's date, with the instant of its next reminder and the date that one is for. */
+export interface PersonOccasionsTable {
+  id: Generated<number>;
+  person_id: number;
+  topic: string;
+  month: number;
+  day: number;
+  year: number | null;
+  occasion_date: string;
+  remind_at: string;
+}
+
+/** The reminders sent: one per person, topic and date, inserted by the one process that sends it. */
+export interface RemindersSentTable {
+  person_id: number;
+  topic: string;
+  occasion_date: string;
   created_at: string;
 }
 
@@ -342,6 +387,9 @@ export interface Database {
   remote_releases: RemoteReleasesTable;
   remote_release_files: RemoteReleaseFilesTable;
   deliveries: DeliveriesTable;
+  people: PeopleTable;
+  person_occasions: PersonOccasionsTable;
+  reminders_sent: RemindersSentTable;
   email_suppressions: EmailSuppressionsTable;
   delivery_quota: DeliveryQuotaTable;
   chats: ChatsTable;

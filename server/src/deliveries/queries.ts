@@ -64,6 +64,10 @@ export interface NewDelivery {
   name: string;
   note: string;
   sendAt: string;
+  /** The recipient's zone a local time was read in. */
+  timeZone?: string | null;
+  personId?: number | null;
+  resendAfterHours?: number | null;
 }
 
 export type LimitCheck = (createdToday: number) => string | null;
@@ -109,6 +113,9 @@ export async function insertDelivery(db: Db, dialect: Dialect, input: NewDeliver
         opened_at: null,
         cancelled_at: null,
         created_at: now,
+        time_zone: input.timeZone ?? null,
+        person_id: input.personId ?? null,
+        resend_after_hours: input.resendAfterHours ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -143,11 +150,16 @@ export async function deliveryStatus(db: Db, id: number): Promise<string | null>
   return row?.status ?? null;
 }
 
-/** Records the mail server's acceptance (`sent`) or the file in the outbox folder (`outbox`); only the holder of the lease records it. */
-export async function markSent(db: Db, id: number, worker: string, status: 'sent' | 'outbox' = 'sent'): Promise<void> {
+/**
+ * Records the mail server's acceptance (`sent`) or the file in the outbox folder (`outbox`); only
+ * the holder of the lease records it. `resendAt`: when the one resend of an unopened mail is due
+ * (kept in next_attempt_at, which a sent delivery needs no more).
+ */
+export async function markSent(db: Db, id: number, worker: string, status: 'sent' | 'outbox' = 'sent', resendAt: string | null = null): Promise<void> {
+  const now = nowIso();
   await db
     .updateTable('deliveries')
-    .set({ status, sent_at: nowIso(), lease_expires_at: null, leased_by: null, last_error: null })
+    .set({ status, sent_at: now, lease_expires_at: null, leased_by: null, last_error: null, ...(resendAt ? { next_attempt_at: resendAt } : {}) })
     .where('id', '=', id)
     .where('leased_by', '=', worker)
     .where('status', '=', 'scheduled')
@@ -166,12 +178,24 @@ export async function markFailed(db: Db, id: number, worker: string, reason: str
 }
 
 
-const toDelivery = (r: DeliveryRow): Delivery => ({
+/** A wish's first words, so the list says which wish went to whom. */
+const excerpt = (text: string) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= 80 ? flat : `${flat.slice(0, 79).replace(/\s+\S*$/, '')}…`;
+};
+
+export const toDelivery = (r: DeliveryRow & { wish_text?: string }): Delivery => ({
   delivery_id: r.id,
   wish_id: r.wish_id,
   recipient_email: r.recipient_email,
   recipient_name: r.recipient_name,
   send_at: r.send_at,
+  time_zone: r.time_zone ?? null,
+  person_id: r.person_id ?? null,
+  note: r.note,
+  ...(r.wish_text !== undefined ? { wish_excerpt: excerpt(r.wish_text) } : {}),
+  resend_if_unopened_hours: r.resend_after_hours ?? null,
+  resent_at: r.resent_at ?? null,
   status: r.status,
   sent_at: r.sent_at,
   opened_at: r.opened_at,
@@ -181,14 +205,16 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
 
 export async function listDeliveries(db: Db, senderId: number, page: number, size: number): Promise<DeliveriesPage> {
   const rows = (await db
-    .selectFrom('deliveries')
-    .selectAll()
-    .where('sender_id', '=', senderId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('deliveries as d')
+    .innerJoin('wishes as w', 'w.id', 'd.wish_id')
+    .selectAll('d')
+    .select('w.text as wish_text')
+    .where('d.sender_id', '=', senderId)
+    .orderBy('d.created_at', 'desc')
+    .orderBy('d.id', 'desc')
     .limit(size + 1)
     .offset((page - 1) * size)
-    .execute()) as DeliveryRow[];
+    .execute()) as Array<DeliveryRow & { wish_text: string }>;
   return { deliveries: rows.slice(0, size).map(toDelivery), page_number: page, next_page_number: rows.length > size ? page + 1 : null };
 }
 
@@ -216,6 +242,67 @@ export async function cancelDelivery(db: Db, senderId: number, id: number): Prom
   if (Number(result.numUpdatedRows) > 0) return 'cancelled';
   const exists = await db.selectFrom('deliveries').select('id').where('id', '=', id).where('sender_id', '=', senderId).executeTakeFirst();
   return exists ? 'too_late' : 'not_found';
+}
+
+/**
+ * Moves the sender's scheduled delivery (and/or changes its note): 'moved', 'not_found', or
+ * 'too_late' (sent, failed, cancelled, or held by a live lease, as for cancelling).
+ */
+export async function moveDelivery(db: Db, senderId: number, id: number, change: { sendAt?: string; timeZone?: string | null; note?: string }): Promise<'moved' | 'not_found' | 'too_late'> {
+  const now = nowIso();
+  const set: Record<string, unknown> = {};
+  if (change.sendAt !== undefined) Object.assign(set, { send_at: change.sendAt, next_attempt_at: change.sendAt, time_zone: change.timeZone ?? null });
+  if (change.note !== undefined) set.note = change.note;
+  const result = await db
+    .updateTable('deliveries')
+    .set(Object.keys(set).length ? set : { status: 'scheduled' })
+    .where('id', '=', id)
+    .where('sender_id', '=', senderId)
+    .where('status', '=', 'scheduled')
+    .where((eb) => eb.or([eb('lease_expires_at', 'is', null), eb('lease_expires_at', '<', now)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return 'moved';
+  const exists = await db.selectFrom('deliveries').select('id').where('id', '=', id).where('sender_id', '=', senderId).executeTakeFirst();
+  return exists ? 'too_late' : 'not_found';
+}
+
+/** One delivery of the sender, as the list shows it. */
+export async function deliveryOf(db: Db, senderId: number, id: number): Promise<Delivery | null> {
+  const row = await db
+    .selectFrom('deliveries as d')
+    .innerJoin('wishes as w', 'w.id', 'd.wish_id')
+    .selectAll('d')
+    .select('w.text as wish_text')
+    .where('d.id', '=', id)
+    .where('d.sender_id', '=', senderId)
+    .executeTakeFirst();
+  return row ? toDelivery(row as DeliveryRow & { wish_text: string }) : null;
+}
+
+/**
+ * Takes the one resend of a delivery still unopened `resend_after_hours` after it was sent (not
+ * bounced, cancelled or replied: those are other states): true for the one process that set
+ * `resent_at`.
+ */
+export async function dueResends(db: Db, limit: number): Promise<DeliveryRow[]> {
+  // A sent delivery's next_attempt_at is when its resend is due (markSent); it is not tried otherwise.
+  const { rows } = await sql<DeliveryRow>`select * from deliveries
+    where status in ('sent', 'outbox') and next_attempt_at <= ${nowIso()}
+      and resend_after_hours is not null and resent_at is null and opened_at is null
+    order by next_attempt_at, id limit ${limit}`.execute(db);
+  return rows;
+}
+
+export async function claimResend(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('deliveries')
+    .set({ resent_at: nowIso() })
+    .where('id', '=', id)
+    .where('resent_at', 'is', null)
+    .where('opened_at', 'is', null)
+    .where('status', 'in', ['sent', 'outbox'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export interface ReceivedRow {

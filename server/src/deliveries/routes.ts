@@ -18,6 +18,8 @@ import { cardAddress, cardCacheFor, chosenTheme, sendPng } from '../previews/ser
 import { cardRenderThrottle } from '../previews/render-queue';
 import { themeStyle } from '../previews/card-themes';
 import * as q from './queries';
+import { getPerson } from '../people/service';
+import { instantOfLocal, isValidTimeZone, parseLocal } from '../people/service';
 import { renderReceivedPage, notFoundPage } from './page';
 import { DELIVERY_TEXT } from './texts';
 
@@ -38,6 +40,32 @@ export default defineRoutes((app, deps) => {
   for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
     app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
   }
+
+  /**
+   * The instant to send at, from `send_at` (an instant) or `send_at_local` read in `time_zone`
+   * (`fallbackZone`: the person's); null for "now". Throws the 400s of a bad, past or too-far time.
+   */
+  const sendTimeOf = (body: { send_at?: string; send_at_local?: string; time_zone?: string }, fallbackZone: string | null): { at: Date | null; zone: string | null } => {
+    const local = body.send_at_local?.trim();
+    const instant = body.send_at?.trim();
+    if (local && instant) throw new HttpError(400, DELIVERY_TEXT.bothTimes, { detail: DELIVERY_TEXT.bothTimes, fields: { send_at_local: DELIVERY_TEXT.bothTimes } });
+    let asked: Date;
+    let zone: string | null = null;
+    if (local) {
+      zone = body.time_zone?.trim() || fallbackZone;
+      if (!zone || !isValidTimeZone(zone)) throw new HttpError(400, DELIVERY_TEXT.badZone, { detail: DELIVERY_TEXT.badZone, fields: { time_zone: DELIVERY_TEXT.badZone } });
+      const parts = parseLocal(local);
+      if (!parts) throw new HttpError(400, DELIVERY_TEXT.badTime, { fields: { send_at_local: DELIVERY_TEXT.badTime } });
+      asked = instantOfLocal(parts, zone);
+    } else if (instant) {
+      asked = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(instant) ? new Date(instant) : new Date(NaN);
+      if (Number.isNaN(asked.getTime())) throw new HttpError(400, DELIVERY_TEXT.badTime, { fields: { send_at: DELIVERY_TEXT.badTime } });
+    } else return { at: null, zone: null };
+    const field = local ? 'send_at_local' : 'send_at';
+    if (asked.getTime() < Date.now() - NOW_SLACK_MS) throw new HttpError(400, DELIVERY_TEXT.pastTime, { fields: { [field]: DELIVERY_TEXT.pastTime } });
+    if (asked.getTime() > Date.now() + DELIVERY_LIMITS.maxDaysAhead * 86_400_000) throw new HttpError(400, DELIVERY_TEXT.farTime, { fields: { [field]: DELIVERY_TEXT.farTime } });
+    return { at: asked, zone };
+  };
 
   const received = async (token: string, options?: { evenHidden: boolean }) => {
     const row = await q.findReceived(db, token, options);
@@ -94,18 +122,15 @@ export default defineRoutes((app, deps) => {
         const userId = requireUser(request);
         const wishId = parseId(request.params.id, DELIVERY_TEXT.notFound);
         const body = request.body;
-        const email = body.recipient_email.trim().toLowerCase();
+        const person = body.person_id !== undefined ? await getPerson(db, userId, body.person_id) : null;
+        if (body.person_id !== undefined && !person) throw new HttpError(404, DELIVERY_TEXT.personNotFound, { detail: DELIVERY_TEXT.personNotFound });
+        const email = (body.recipient_email ?? person?.email ?? '').trim().toLowerCase();
         if (!isValidEmail(email)) throw new HttpError(400, DELIVERY_TEXT.badEmail, { fields: { recipient_email: DELIVERY_TEXT.badEmail } });
+        const time = sendTimeOf(body, person?.time_zone ?? null);
         let sendAt = new Date();
-        if (body.send_at !== undefined && body.send_at.trim() !== '') {
-          const asked = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?(Z|[+-]\d\d:\d\d)$/.test(body.send_at.trim()) ? new Date(body.send_at.trim()) : new Date(NaN);
-          if (Number.isNaN(asked.getTime())) throw new HttpError(400, DELIVERY_TEXT.badTime, { fields: { send_at: DELIVERY_TEXT.badTime } });
-          if (asked.getTime() < Date.now() - NOW_SLACK_MS) throw new HttpError(400, DELIVERY_TEXT.pastTime, { fields: { send_at: DELIVERY_TEXT.pastTime } });
-          if (asked.getTime() > Date.now() + DELIVERY_LIMITS.maxDaysAhead * 86_400_000) throw new HttpError(400, DELIVERY_TEXT.farTime, { fields: { send_at: DELIVERY_TEXT.farTime } });
-          if (asked.getTime() > sendAt.getTime()) sendAt = asked;
-        }
+        if (time.at && time.at.getTime() > sendAt.getTime()) sendAt = time.at;
         const note = (body.note ?? '').trim();
-        const name = (body.recipient_name ?? '').trim();
+        const name = (body.recipient_name ?? person?.name ?? '').trim();
         const wish = await db.selectFrom('wishes').select(['user_id', 'hidden']).where('id', '=', wishId).executeTakeFirst();
         if (!wish || wish.user_id !== userId) throw new HttpError(404, DELIVERY_TEXT.notFound);
         if (wish.hidden !== 0) throw new HttpError(403, DELIVERY_TEXT.hidden);
@@ -113,7 +138,8 @@ export default defineRoutes((app, deps) => {
         if (config.requireVerifiedSenders && !sender.email_verified_at) throw new HttpError(403, DELIVERY_TEXT.unverified);
         if (await q.isSuppressed(db, email)) throw new HttpError(409, DELIVERY_TEXT.suppressed, { fields: { recipient_email: DELIVERY_TEXT.suppressed } });
         const fresh = config.requireVerifiedSenders && Date.now() - new Date(sender.created_at).getTime() < FRESH_ACCOUNT_MS;
-        const result = await q.insertDelivery(db, dialect, { wishId, senderId: userId, email, name, note, sendAt: sendAt.toISOString() }, (today) => {
+        const delivery = { wishId, senderId: userId, email, name, note, sendAt: sendAt.toISOString(), timeZone: time.zone, personId: person?.id ?? null, resendAfterHours: body.resend_if_unopened_hours ?? null };
+        const result = await q.insertDelivery(db, dialect, delivery, (today) => {
           if (today >= config.deliveriesPerDay) return DELIVERY_TEXT.overLimit(config.deliveriesPerDay);
           if (fresh && today >= FRESH_ACCOUNT_PER_DAY) return DELIVERY_TEXT.freshLimit;
           return null;
@@ -137,6 +163,22 @@ export default defineRoutes((app, deps) => {
         if (outcome === 'not_found') throw new HttpError(404, DELIVERY_TEXT.deliveryNotFound);
         if (outcome === 'too_late') throw new HttpError(409, DELIVERY_TEXT.tooLate);
         return { message: DELIVERY_TEXT.cancelled };
+      },
+    },
+
+    moveDelivery: {
+      handler: async (request) => {
+        const userId = requireUser(request);
+        const id = parseId(request.params.id, DELIVERY_TEXT.deliveryNotFound);
+        const body = request.body;
+        const current = await q.deliveryOf(db, userId, id);
+        if (!current) throw new HttpError(404, DELIVERY_TEXT.deliveryNotFound);
+        const time = sendTimeOf(body, current.time_zone ?? null);
+        const note = body.note?.trim();
+        const outcome = await q.moveDelivery(db, userId, id, { ...(time.at ? { sendAt: time.at.toISOString(), timeZone: time.zone } : {}), ...(note !== undefined ? { note } : {}) });
+        if (outcome === 'not_found') throw new HttpError(404, DELIVERY_TEXT.deliveryNotFound);
+        if (outcome === 'too_late') throw new HttpError(409, DELIVERY_TEXT.tooLateToMove, { detail: DELIVERY_TEXT.tooLateToMove });
+        return (await q.deliveryOf(db, userId, id))!;
       },
     },
 

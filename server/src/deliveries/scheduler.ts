@@ -12,6 +12,10 @@
  *   DELIVERY_RETRY_BASE_MS × 2^(tries−1) and is `failed` after DELIVERY_MAX_ATTEMPTS, nothing
  *   suppressed. The reason is shown to the sender.
  * - with MAIL_TRANSPORT=outbox a delivery written to the folder is `outbox`, never `sent`.
+ * - a bounce notifies the sender (`delivery_bounced`) in the round that met it;
+ * - a delivery sent with `resend_if_unopened_hours` is mailed once more, same link, when still
+ *   unopened then (the one process whose claim sets `resent_at` mails it);
+ * - each round also sends the reminders of people's dates that have come (people/service.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,7 +26,8 @@ import { fullName } from '../wishes/visibility';
 import { cardAddress, cardCacheFor } from '../previews/service';
 import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import { buildWishMail } from './mail';
-import { claimDue, deliveryStatus, isSuppressed, mailContext, markFailed, markSent, suppress, type DeliveryRow } from './queries';
+import { claimDue, claimResend, deliveryStatus, dueResends, isSuppressed, mailContext, markFailed, markSent, suppress, type DeliveryRow } from './queries';
+import { runReminderRound } from '../people/service';
 
 const BATCH = 10;
 export const SUPPRESSED_TEXT = 'This address does not accept wishes';
@@ -64,23 +69,16 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
     }
   };
 
-  const deliver = async (row: DeliveryRow): Promise<'sent' | 'outbox' | null> => {
-    try {
-      if (await isSuppressed(db, row.recipient_email)) {
-        await markFailed(db, row.id, worker, SUPPRESSED_TEXT, null);
-        return null;
-      }
-      const context = await mailContext(db, row.id);
-      if (!context) return null; // the wish or its sender is gone (the row went with them)
-      if (context.hidden !== 0) {
-        await markFailed(db, row.id, worker, HIDDEN_TEXT, null);
-        return null;
-      }
-      const author = fullName(context.first_name, context.last_name) || ANONYMOUS;
-      // The wish's own og card: a text cut on it ends with the address of a public wish.
-      const card = await cards(`wish-${context.wish_id}`, context.text, author, siteName(), { theme: context.card_theme, format: 'og', address: cardAddress(config.publicUrl, context.wish_id, context.is_public === 1) });
-      await mailer.send(
-        buildWishMail({
+  const mailOf = async (row: DeliveryRow) => {
+    const context = await mailContext(db, row.id);
+    if (!context) return null; // the wish or its sender is gone (the row went with them)
+    const author = fullName(context.first_name, context.last_name) || ANONYMOUS;
+    return {
+      context,
+      build: async () => {
+        // The wish's own og card: a text cut on it ends with the address of a public wish.
+        const card = await cards(`wish-${context.wish_id}`, context.text, author, siteName(), { theme: context.card_theme, format: 'og', address: cardAddress(config.publicUrl, context.wish_id, context.is_public === 1) });
+        return buildWishMail({
           to: row.recipient_email,
           recipientName: row.recipient_name,
           authorFirstName: context.first_name,
@@ -91,10 +89,27 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
           publicUrl: config.publicUrl,
           token: row.token,
           siteName: siteName(),
-        }),
-      );
+        });
+      },
+    };
+  };
+
+  const deliver = async (row: DeliveryRow): Promise<'sent' | 'outbox' | null> => {
+    try {
+      if (await isSuppressed(db, row.recipient_email)) {
+        await markFailed(db, row.id, worker, SUPPRESSED_TEXT, null);
+        return null;
+      }
+      const mail = await mailOf(row);
+      if (!mail) return null;
+      if (mail.context.hidden !== 0) {
+        await markFailed(db, row.id, worker, HIDDEN_TEXT, null);
+        return null;
+      }
+      await mailer.send(await mail.build());
       const status = mailer.outbox ? 'outbox' : 'sent';
-      await markSent(db, row.id, worker, status);
+      const resendAt = row.resend_after_hours ? new Date(Date.now() + row.resend_after_hours * 3_600_000).toISOString() : null;
+      await markSent(db, row.id, worker, status, resendAt);
       log.info({ deliveryId: row.id, status }, status === 'sent' ? 'wish delivered' : 'wish written to the outbox folder, not sent');
       return status;
     } catch (error) {
@@ -105,12 +120,32 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
       log.warn({ err: error, deliveryId: row.id, attempt: row.attempts, final: last, reason: refusal.kind === 'temporary' ? refusal.reason : refusal.kind }, 'wish delivery failed');
       try {
         await markFailed(db, row.id, worker, reason, retryAt, refusal.kind === 'mailbox' ? 'bounced' : 'failed');
-        if (refusal.kind === 'mailbox') await suppress(db, row.recipient_email, 'bounce');
+        if (refusal.kind === 'mailbox') {
+          await suppress(db, row.recipient_email, 'bounce');
+          const who = row.recipient_name || 'your recipient';
+          await deps.notifications.notify({ userId: row.sender_id, kind: 'delivery_bounced', wishId: row.wish_id, text: `Your wish to ${who} bounced: ${reason}` });
+        }
       } catch (recordError) {
         // The lease runs out and another round tries again.
         log.error({ err: recordError, deliveryId: row.id }, 'could not record a failed delivery');
       }
       return null;
+    }
+  };
+
+  /** The one resend of unopened mails whose hours have passed; a failure is logged, the state stays. */
+  const resendRound = async () => {
+    for (const row of await dueResends(db, BATCH * 5)) {
+      if (!(await claimResend(db, row.id))) continue;
+      try {
+        if (await isSuppressed(db, row.recipient_email)) continue;
+        const mail = await mailOf(row);
+        if (!mail || mail.context.hidden !== 0) continue;
+        await mailer.send(await mail.build());
+        log.info({ deliveryId: row.id }, 'unopened wish mailed once more');
+      } catch (error) {
+        log.warn({ err: error, deliveryId: row.id }, 'resend of an unopened wish failed');
+      }
     }
   };
 
@@ -125,8 +160,14 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
           for (const row of rows) if ((await deliver(row)) !== null) done++;
           if (rows.length < BATCH || stopped) break;
         }
+        await resendRound();
       } catch (error) {
         log.error({ err: error }, 'delivery round failed');
+      }
+      try {
+        await runReminderRound(deps, log);
+      } catch (error) {
+        log.error({ err: error }, 'reminder round failed');
       }
       return done;
     })().finally(() => (running = null));

@@ -14,6 +14,10 @@ export const DELIVERY_TEXT = {
   freshLimit: 'New accounts can send at most 3 wishes a day. Please try again tomorrow.',
   cancelled: 'Delivery cancelled',
   tooLate: 'This delivery can no longer be cancelled.',
+  tooLateToMove: 'This delivery can no longer be moved: it was sent, failed or was cancelled.',
+  personNotFound: 'Person not found',
+  badZone: 'Unknown time zone: use an IANA name such as Australia/Sydney.',
+  bothTimes: 'Give either send_at or send_at_local, not both.',
   unsubscribed: 'This address will receive no more wishes.',
   confirmUnsubscribe: 'Confirm on the page this leads to: a link opened changes nothing by itself.',
 } as const;

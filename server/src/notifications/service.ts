@@ -29,7 +29,7 @@ import { sqliteGatheredRows, sqliteNotificationBatch } from './sqlite-rows';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 
 type Db = Kysely<Database>;
-type NotificationRow = { id: number; kind: NotificationKind; wish_id: number | null; text: string | null; read_at: string | null; updated_at: string };
+type NotificationRow = { id: number; kind: NotificationKind; wish_id: number | null; person_id: number | null; text: string | null; read_at: string | null; updated_at: string };
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** How many people a notification names (newest first); actor_count has the total. */
@@ -40,10 +40,12 @@ const NOTIFY_LOCK_SPACE = 7017;
 /** Kinds that gather several people into one unread row. */
 const GATHERED: ReadonlySet<NotificationKind> = new Set(['vote', 'follow']);
 
-const DEFAULT_TEXT: Record<'report_resolved' | 'wish_hidden' | 'delivery_opened', string> = {
+const DEFAULT_TEXT: Record<'report_resolved' | 'wish_hidden' | 'delivery_opened' | 'delivery_bounced' | 'reminder', string> = {
   report_resolved: 'A wish you reported has been reviewed.',
   wish_hidden: 'Your wish was hidden by a moderator.',
   delivery_opened: 'Someone opened the wish you sent.',
+  delivery_bounced: 'A wish you sent could not be delivered.',
+  reminder: 'A date of one of your people is coming.',
 };
 
 /**
@@ -59,6 +61,8 @@ export interface NotifyInput {
   kind: NotificationKind;
   actorId?: number | null;
   wishId?: number | null;
+  /** The person a `reminder` is about (people/). */
+  personId?: number | null;
   text?: string;
 }
 
@@ -255,7 +259,7 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
     const [rows, unread] = await Promise.all([
       readRows(
         db,
-        sql<NotificationRow>`select id, kind, wish_id, text, read_at, updated_at from notifications where user_id = ${userId}
+        sql<NotificationRow>`select id, kind, wish_id, person_id, text, read_at, updated_at from notifications where user_id = ${userId}
           order by updated_at desc, id desc limit ${rowLimit(size + 1)} offset ${(page - 1) * size}`,
       ),
       notifier.unreadCount(userId),
@@ -270,6 +274,7 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
         actors: people.names,
         actor_count: people.count,
         wish_id: row.wish_id,
+        ...(row.person_id != null ? { person_id: row.person_id } : {}),
         text: row.text ?? describe(row.kind, people.names[0]?.name ?? ANONYMOUS, people.count),
         created_at: row.updated_at,
         read: row.read_at !== null,
@@ -292,7 +297,7 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
         const text = (input.text ?? '').trim() || DEFAULT_TEXT[input.kind as keyof typeof DEFAULT_TEXT];
         const row = await db
           .insertInto('notifications')
-          .values({ user_id: input.userId, kind: input.kind, wish_id: wishId, text: text.slice(0, 1000), read_at: null, created_at: now, updated_at: now })
+          .values({ user_id: input.userId, kind: input.kind, wish_id: wishId, ...(input.personId ? { person_id: input.personId } : {}), text: text.slice(0, 1000), read_at: null, created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
         if (input.actorId && input.actorId !== input.userId) {

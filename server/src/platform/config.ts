@@ -156,6 +156,8 @@ redisUrl?: string;
   deliveryRetryBaseMs: number;
   /** Tries before a delivery is `failed` (DELIVERY_MAX_ATTEMPTS, default 5). */
   deliveryMaxAttempts: number;
+  /** When reminders of people's dates come, HH:MM in each member's zone (REMINDER_TIME, default 09:00). */
+  reminderTime: string;
   /** REMOTE_OVERRIDES (default false) and REMOTE_OVERRIDE_ORIGINS (default http://localhost:*, http://127.0.0.1:*). */
   remoteOverrides: RemoteOverridesConfig;
 }
@@ -327,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deliveryLeaseMs: e.DELIVERY_LEASE_MS,
     deliveryRetryBaseMs: e.DELIVERY_RETRY_BASE_MS,
     deliveryMaxAttempts: e.DELIVERY_MAX_ATTEMPTS,
+    reminderTime: e.REMINDER_TIME,
     remoteOverrides: remoteOverridesOf(e),
     ...withoutUndefined(overrides),
   };

@@ -47,6 +47,13 @@ const wholeNumber = (min: number, max: number) => (text: string) => {
   return n;
 };
 
+/** A time of day, HH:MM (24 h). */
+const clockTime = (text: string): string => {
+  const match = /^\s*([01]\d|2[0-3]):([0-5]\d)\s*$/.exec(text);
+  if (!match) fail(`must be a time of day HH:MM, e.g. 09:00 (got "${text}")`);
+  return `${match![1]}:${match![2]}`;
+};
+
 const boolean = (text: string) => {
   const v = text.trim().toLowerCase();
   if (['1', 'true', 'yes', 'on'].includes(v)) return true;
@@ -173,6 +180,8 @@ export const ENV_SCHEMA = Type.Object({
   DELIVERY_LEASE_MS: variable(wholeNumber(1000, 3_600_000), '120000'),
   DELIVERY_RETRY_BASE_MS: variable(wholeNumber(10, 86_400_000), '60000'),
   DELIVERY_MAX_ATTEMPTS: variable(wholeNumber(1, 50), '5'),
+  // HH:MM in each member's own zone: when reminders of their people's dates come.
+  REMINDER_TIME: variable(clockTime, '09:00'),
   SITE_NAME: optional(variable(text)),
   RATE_LIMIT_SCALE: variable(positiveNumber, '1'),
   SEARCH_LIMIT_PER_MINUTE: variable(wholeNumber(1, 1_000_000), '60'),

@@ -39,6 +39,9 @@ interface World {
   unsubToken: string;
   notMeToken: string;
   scheduled: number;
+  /** The owner's people: one to read and change, one the owner removes. */
+  person: number;
+  doomedPerson: number;
 }
 
 type Status = number | number[];
@@ -63,6 +66,9 @@ function op(id: OperationId, params: Record<string, string | number> = {}, query
   CALLED.add(id);
   return { method: OPERATIONS[id].method, url: pathOf(id, params) + query };
 }
+
+/** A local date-time `days` ahead at 09:00 (no offset), as the send form gives it. */
+const localIn = (days: number) => `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T09:00`;
 
 /** A validly signed preview link (of a release that does not exist: it pins nothing anybody sees). */
 const PREVIEW_LINK = newPreviewToken(TEST_CONFIG.jwtSecret!, 'mf-feed', '1.0.0-000000000000').token;
@@ -246,7 +252,23 @@ const ROWS: Row[] = [
     expect: { visitor: 401, owner: 201, other: 404 },
   },
   { name: 'GET my deliveries', req: () => op('listDeliveries'), expect: { visitor: 401, owner: 200, other: 200 } },
+  { name: 'PATCH move a scheduled delivery', req: (w) => ({ ...op('moveDelivery', { id: w.scheduled }), payload: { send_at_local: localIn(2), time_zone: 'Australia/Sydney', note: 'Moved' } }), expect: { visitor: 401, owner: 200, other: 404 } },
   { name: 'DELETE a scheduled delivery', req: (w) => op('cancelDelivery', { id: w.scheduled }), expect: { visitor: 401, owner: 200, other: 404 } },
+  {
+    name: 'GET my people',
+    req: () => op('listPeople'),
+    expect: { visitor: 401, owner: 200, other: 200 },
+    check: (body, persona, w) => {
+      const ids = (body.people as Array<{ person_id: number }>).map((p) => p.person_id);
+      if (persona === 'other' && ids.includes(w.person)) return "another member's person listed";
+      if (persona === 'owner' && !ids.includes(w.person)) return 'own person missing';
+      return null;
+    },
+  },
+  { name: 'POST a person', req: () => ({ ...op('createPerson'), payload: { name: 'Matrix Friend', occasions: [{ topic: 'Birthday', month: 5, day: 4 }] } }), expect: { visitor: 401, owner: 201, other: 201 } },
+  { name: 'PATCH a person', req: (w) => ({ ...op('updatePerson', { person_id: w.person }), payload: { audience: 'friend' } }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'DELETE a person', req: (w) => op('deletePerson', { person_id: w.doomedPerson }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'POST import people (not multipart)', req: () => ({ ...op('importPeople'), payload: { file: 'x' } }), expect: { visitor: 401, owner: 400, other: 400 } },
   { name: 'GET the wish behind a link (private wish)', req: (w) => op('getReceivedWish', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'GET an unknown link', req: () => op('getReceivedWish', { token: 'A'.repeat(43) }), expect: { visitor: 404, owner: 404, other: 404 } },
   { name: 'GET the card behind a link', req: (w) => op('getReceivedCard', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
@@ -374,9 +396,16 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     const unsub = await sendPrivate('matrix-unsub@example.com');
     const notMe = await sendPrivate('matrix-notme@example.com');
     const scheduled = await sendPrivate('matrix-later@example.com', true);
+    const addPerson = async (name: string) => {
+      const res = await t.request({ ...op('createPerson'), payload: { name, email: 'matrix-person@example.com', occasions: [{ topic: 'Birthday', month: 2, day: 29 }] }, token: owner.access });
+      if (res.statusCode !== 201) throw new Error(`person failed: ${res.body}`);
+      return res.json().person.person_id as number;
+    };
+    const person = await addPerson('Matrix Person');
+    const doomedPerson = await addPerson('Doomed Person');
     w = {
       owner, other, pub, priv, secretWord, deletable, hidden, chat, chatToSave, chatWish: pub,
-      sentToken: sent.token, unsubToken: unsub.token, notMeToken: notMe.token, scheduled: scheduled.id,
+      sentToken: sent.token, unsubToken: unsub.token, notMeToken: notMe.token, scheduled: scheduled.id, person, doomedPerson,
     };
     auth = {
       visitor: undefined,

@@ -156,6 +156,9 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
   deleteAccount: () => ({ password: 'not-the-password' }),
   sendWish: () => ({ recipient_email: 'fuzz-friend@example.com', send_at: new Date(Date.now() + 3600_000).toISOString(), note: 'fuzz' }),
   verifyEmail: () => ({ token: '1.2.not-a-signature' }),
+  moveDelivery: () => ({ send_at: new Date(Date.now() + 7200_000).toISOString(), note: 'moved' }),
+  createPerson: () => ({ name: 'Fuzz Friend', email: 'fuzz-person@example.com', time_zone: 'Europe/Berlin', occasions: [{ topic: 'Birthday', month: 2, day: 29 }] }),
+  updatePerson: () => ({ audience: 'friend', remind_days_before: 3 }),
 };
 
 /**

@@ -102,6 +102,13 @@ async function avatarUpload(): Promise<{ payload: Buffer; headers: Record<string
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/** A multipart body with one file in the `file` field (the people import). */
+function fileUpload(name: string, text: string): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----conformance';
+  const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 /** A body whose every field has the wrong type (an object where a string, number or boolean goes). */
 function wrongTypes(op: Operation): Record<string, unknown> {
   const properties = (op.body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
@@ -130,9 +137,11 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
   const bearer = (user: TestUser) => `Bearer ${user.access}`;
   function defaultParams(id: OperationId): Record<string, string | number> {
     const path = OPERATIONS[id].path;
-    return { id: /\/(user|profile)\/\{id\}/.test(path) ? w.other.id : w.publicWishId, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef', token: deliveryToken };
+    return { id: /\/(user|profile)\/\{id\}/.test(path) ? w.other.id : w.publicWishId, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef', token: deliveryToken, person_id: personId };
   }
-  const unknownParams = { id: 999_999_999, page: 999_999_999, remote: 'no-such-remote', token_id: 'ffffffffffffffff', token: 'A'.repeat(43) };
+  const unknownParams = { id: 999_999_999, page: 999_999_999, remote: 'no-such-remote', token_id: 'ffffffffffffffff', token: 'A'.repeat(43), person_id: 999_999_999 };
+  /** The owner's person (people calls). */
+  let personId = 0;
   /** A delivery of the public wish, mailed (its link) and one scheduled (to cancel). */
   let deliveryToken = '';
   let scheduledDelivery = 0;
@@ -149,6 +158,8 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
     const sent = await sendPublic({ recipient_email: 'conformance@example.com' });
     deliveryToken = (await t.app.deps.db.selectFrom('deliveries').select('token').where('id', '=', sent).executeTakeFirstOrThrow()).token;
     scheduledDelivery = await sendPublic({ recipient_email: 'conformance-later@example.com', send_at: new Date(Date.now() + 3600_000).toISOString() });
+    const person = await t.app.inject({ method: 'POST', url: pathOf('createPerson'), headers: { authorization: bearer(w.owner) }, payload: { name: 'Conformance Person', occasions: [{ topic: 'Birthday', month: 6, day: 1 }] } });
+    personId = person.json().person.person_id;
   });
   afterAll(async () => {
     await t?.close();
@@ -221,6 +232,20 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
       getChat: () => call('getChat', 'own chat', { token: owner, params: { id: w.chatId } }),
       postChatMessage: () => call('postChatMessage', 'instruction', { token: owner, params: { id: w.chatId }, payload: VALID_BODIES.postChatMessage!(w) }),
       uploadAvatar: async () => call('uploadAvatar', 'png', { token: owner, ...(await avatarUpload()) }),
+      moveDelivery: async () => {
+        const later = await call('sendWish', 'to move', { token: owner, params: { id: w.publicWishId }, payload: { recipient_email: 'conformance-move@example.com', send_at: new Date(Date.now() + 3600_000).toISOString() } });
+        await call('moveDelivery', 'move', { token: owner, params: { id: later.json().delivery_id }, payload: { send_at_local: `${new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)}T09:00`, time_zone: 'UTC' } });
+        await call('moveDelivery', 'move', { token: owner, params: { id: later.json().delivery_id }, payload: { note: 'Moved' } });
+        await call('moveDelivery', 'cancelled one', { token: owner, params: { id: scheduledDelivery }, payload: { note: 'Too late' } });
+      },
+      importPeople: async () => {
+        await call('importPeople', 'csv', { token: owner, ...fileUpload('people.csv', 'name,email,birthday\nLena,lena@example.com,1990-03-14\nNobody,,2023-02-31\n') });
+        await call('importPeople', 'not a people file', { token: owner, ...fileUpload('x.txt', 'hello') });
+      },
+      deletePerson: async () => {
+        const doomed = await call('createPerson', 'to remove', { token: owner, payload: { name: 'Doomed', occasions: [] } });
+        await call('deletePerson', 'remove', { token: owner, params: { person_id: doomed.json().person.person_id } });
+      },
       publishRelease: async () => {
         const archive = await releaseArchive();
         await call('publishRelease', 'new build', { token: owner, ...archive });

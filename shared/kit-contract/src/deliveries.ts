@@ -16,6 +16,9 @@ export const DELIVERY_LIMITS = {
   emailMax: 254,
 } as const;
 
+/** The optional single resend of an unopened mail, in hours after it was sent. */
+export const DELIVERY_RESEND_HOURS = { min: 24, max: 168 } as const;
+
 export const CARD_FORMATS = { og: { width: 1200, height: 630 }, square: { width: 1080, height: 1080 }, story: { width: 1080, height: 1920 } } as const;
 export type CardFormat = keyof typeof CARD_FORMATS;
 
@@ -28,6 +31,7 @@ export const DeliveryStatusSchema = Type.Union([
   Type.Literal('sent'),
   Type.Literal('outbox'),
   Type.Literal('opened'),
+  Type.Literal('replied'),
   Type.Literal('bounced'),
   Type.Literal('failed'),
   Type.Literal('cancelled'),
@@ -35,11 +39,25 @@ export const DeliveryStatusSchema = Type.Union([
 export type DeliveryStatus = Static<typeof DeliveryStatusSchema>;
 
 export const SendWishRequestSchema = Type.Object({
-  recipient_email: Type.String({ maxLength: DELIVERY_LIMITS.emailMax }),
+  /** Optional only with `person_id`: the person's address is taken then. */
+  recipient_email: Type.Optional(Type.String({ maxLength: DELIVERY_LIMITS.emailMax })),
   recipient_name: Type.Optional(Type.String({ maxLength: DELIVERY_LIMITS.recipientNameMax })),
   send_at: Type.Optional(Type.String({ maxLength: 40, description: 'ISO 8601 time, up to 366 days ahead; omitted: now' })),
+  send_at_local: Type.Optional(Type.String({ maxLength: 40, description: 'A local date-time (`2027-03-14T09:00`, no offset) read in `time_zone`, instead of `send_at`' })),
+  time_zone: Type.Optional(Type.String({ maxLength: 64 })),
+  person_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  resend_if_unopened_hours: Type.Optional(Type.Integer({ minimum: DELIVERY_RESEND_HOURS.min, maximum: DELIVERY_RESEND_HOURS.max })),
   note: Type.Optional(Type.String({ maxLength: DELIVERY_LIMITS.noteMax })),
 });
+
+/** Moving a scheduled delivery or changing its note. */
+export const MoveDeliveryRequestSchema = Type.Object({
+  send_at: Type.Optional(Type.String({ maxLength: 40 })),
+  send_at_local: Type.Optional(Type.String({ maxLength: 40 })),
+  time_zone: Type.Optional(Type.String({ maxLength: 64 })),
+  note: Type.Optional(Type.String({ maxLength: DELIVERY_LIMITS.noteMax })),
+});
+export type MoveDeliveryRequest = Static<typeof MoveDeliveryRequestSchema>;
 export type SendWishRequest = Static<typeof SendWishRequestSchema>;
 
 export const SendWishResponseSchema = Type.Object({
@@ -55,6 +73,14 @@ export const DeliverySchema = Type.Object({
   recipient_email: Type.String(),
   recipient_name: Type.String(),
   send_at: Type.String(),
+  /** The recipient's zone a local time was read in; null: an instant was given. */
+  time_zone: Type.Optional(Nullable(Type.String())),
+  person_id: Type.Optional(Nullable(Type.Integer())),
+  note: Type.Optional(Type.String()),
+  /** The wish's first words, so the list says which wish went to whom. */
+  wish_excerpt: Type.Optional(Type.String()),
+  resend_if_unopened_hours: Type.Optional(Nullable(Type.Integer())),
+  resent_at: Type.Optional(Nullable(Type.String())),
   status: DeliveryStatusSchema,
   sent_at: Nullable(Type.String()),
   opened_at: Nullable(Type.String()),

@@ -98,13 +98,24 @@ import {
   CardThemesSchema,
   DeliveriesPageSchema,
   DeliveriesQuerySchema,
+  DeliverySchema,
   OpenedResponseSchema,
   ReceivedWishSchema,
+  MoveDeliveryRequestSchema,
   SendWishRequestSchema,
   SendWishResponseSchema,
   TokenParamSchema,
   VerifyEmailRequestSchema,
 } from './deliveries';
+import {
+  CreatePersonRequestSchema,
+  ImportPeopleBodySchema,
+  ImportPeopleResponseSchema,
+  PeopleListSchema,
+  PersonParamSchema,
+  PersonResponseSchema,
+  UpdatePersonRequestSchema,
+} from './people';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'visitor' | 'optional' | 'user' | 'moderator' | 'admin';
@@ -158,6 +169,7 @@ export const TAGS = {
   notifications: 'A member\'s notifications and the live unread count.',
   previews: 'PNG cards for link previews (og:image), in themes and formats people keep.',
   deliveries: 'Sending a wish to someone by email, now or at a time; the recipient\'s link; the sender\'s list.',
+  people: 'The people a member writes for, their dates, the reminders before them, and importing them.',
   admin: 'Admins\' remote releases: list, activate, roll back.',
 } as const;
 export type Tag = keyof typeof TAGS;
@@ -778,6 +790,18 @@ export const OPERATIONS = {
     responses: { 200: MessageResponseSchema },
     errors: [409],
   },
+  moveDelivery: {
+    method: 'PATCH',
+    path: '/api/base/deliveries/{id}/',
+    auth: 'user',
+    tag: 'deliveries',
+    summary: 'Move a scheduled delivery or change its note',
+    description: '`send_at`, or `send_at_local` with `time_zone`, and/or `note`. 400 for a past, too-far or unreadable time or an unknown zone; 404 for another member\'s; 409 once it was sent (or failed, or was cancelled), or while a process is handing it to the mail server.',
+    params: IdParamSchema,
+    body: MoveDeliveryRequestSchema,
+    responses: { 200: DeliverySchema },
+    errors: [409],
+  },
   getReceivedWish: {
     method: 'GET',
     path: '/api/base/deliveries/received/{token}/',
@@ -826,6 +850,61 @@ export const OPERATIONS = {
     params: TokenParamSchema,
     query: CardQuerySchema,
     responses: { 200: png('The card.'), 304: null },
+  },
+
+  // ---------------------------------------------------------------- people (server/src/people)
+  listPeople: {
+    method: 'GET',
+    path: '/api/people/',
+    auth: 'user',
+    tag: 'people',
+    summary: 'Your people, with their next date',
+    responses: { 200: PeopleListSchema },
+  },
+  createPerson: {
+    method: 'POST',
+    path: '/api/people/',
+    auth: 'user',
+    tag: 'people',
+    summary: 'Add a person and their occasions',
+    description: '400 for an unknown time zone, an impossible date (31 February; 29 February is kept and reminds for 28 February in other years), a bad address, or over 500 people.',
+    body: CreatePersonRequestSchema,
+    responses: { 201: PersonResponseSchema },
+  },
+  updatePerson: {
+    method: 'PATCH',
+    path: '/api/people/{person_id}/',
+    auth: 'user',
+    tag: 'people',
+    summary: 'Change a person (occasions given replace the old ones)',
+    description: '404 for another member\'s person.',
+    params: PersonParamSchema,
+    body: UpdatePersonRequestSchema,
+    responses: { 200: PersonResponseSchema },
+    errors: [404],
+  },
+  deletePerson: {
+    method: 'DELETE',
+    path: '/api/people/{person_id}/',
+    auth: 'user',
+    tag: 'people',
+    summary: 'Remove a person',
+    description: '404 for another member\'s person.',
+    params: PersonParamSchema,
+    responses: { 200: MessageResponseSchema },
+    errors: [404],
+  },
+  importPeople: {
+    method: 'POST',
+    path: '/api/people/import/',
+    auth: 'user',
+    tag: 'people',
+    summary: 'Import people from a CSV or vCard file',
+    description: 'Multipart, field `file`: CSV with the header `name,email,birthday`, or vCard 3 or 4, at most 1 MB. Valid lines import, refused ones are listed with their line and reason; a file that is neither (or would pass 500 people) is 400 with nothing written. Photos are ignored.',
+    body: ImportPeopleBodySchema,
+    multipart: true,
+    responses: { 200: ImportPeopleResponseSchema },
+    errors: [413],
   },
 
   // ---------------------------------------------------------------- admin (server/src/releases)

@@ -54,10 +54,12 @@ describe('the app registry', () => {
         '/settings',
         // Wishes sent to people by email (mf-profile).
         '/deliveries',
+        // The people the member writes for (mf-profile).
+        '/people',
       ].sort(),
     );
     expect(allRoutes.filter((r) => r.signIn).map((r) => r.path).sort()).toEqual(
-      ['/business', '/compose', '/compose/:topic', '/subscriptions', '/my/reports', '/moderation', '/moderation/log', '/moderation/offers', '/notifications', '/settings', '/deliveries'].sort(),
+      ['/business', '/compose', '/compose/:topic', '/subscriptions', '/my/reports', '/moderation', '/moderation/log', '/moderation/offers', '/notifications', '/settings', '/deliveries', '/people'].sort(),
     );
   });
 

@@ -159,6 +159,8 @@ export const APP_REGISTRY = [
       SettingsPage: './src/settings/SettingsPage.tsx',
       // Wishes sent to people by email, with cancel (docs/deliveries.md).
       DeliveriesPage: './src/deliveries/DeliveriesPage.tsx',
+      // The people the member writes for, their dates and reminders (docs/people.md).
+      PeoplePage: './src/people/PeoplePage.tsx',
     },
     routes: [
       // A profile lists its wishes with mf-feed's WishList.
@@ -170,6 +172,7 @@ export const APP_REGISTRY = [
       { path: '/notifications', expose: 'NotificationsPage', title: 'Notifications', signIn: true },
       { path: '/settings', expose: 'SettingsPage', title: 'Settings', signIn: true },
       { path: '/deliveries', expose: 'DeliveriesPage', title: 'Sent wishes', signIn: true },
+      { path: '/people', expose: 'PeoplePage', title: 'People', signIn: true },
     ],
     consumes: [{ remote: 'mf-feed', module: './WishList' }],
     // Notifications, Sent wishes and Settings are not nav entries but account-menu entries (the
@@ -177,6 +180,7 @@ export const APP_REGISTRY = [
     menu: [
       { to: '/notifications', label: 'Notifications', icon: 'bell', order: 10 },
       { to: '/deliveries', label: 'Sent wishes', icon: 'share', order: 20 },
+      { to: '/people', label: 'People', icon: 'subscriptions', order: 25 },
       { to: '/settings', label: 'Settings', icon: 'settings', order: 30 },
     ],
     nav: [

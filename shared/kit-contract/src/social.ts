@@ -12,6 +12,8 @@ export const NotificationKindSchema = Type.Union([
   Type.Literal('report_resolved'),
   Type.Literal('wish_hidden'),
   Type.Literal('delivery_opened'),
+  Type.Literal('delivery_bounced'),
+  Type.Literal('reminder'),
 ]);
 export type NotificationKind = Static<typeof NotificationKindSchema>;
 
@@ -25,6 +27,8 @@ export const NotificationSchema = Type.Object({
   actors: Type.Array(NotificationActorSchema),
   actor_count: Type.Integer(),
   wish_id: Nullable(Type.Integer()),
+  /** The person a `reminder` is about. */
+  person_id: Type.Optional(Nullable(Type.Integer())),
   text: Type.String(),
   /** When the last person joined it (ISO 8601 UTC). */
   created_at: Type.String(),
@@ -58,6 +62,10 @@ export const AccountSchema = Type.Object({
   created_at: Type.String(),
   /** Whether the email address is verified (senders of wishes must be, unless REQUIRE_VERIFIED_SENDERS=false). */
   email_verified: Type.Optional(Type.Boolean()),
+  /** The member's IANA zone (reminders come at REMINDER_TIME there); null: UTC. */
+  time_zone: Type.Optional(Nullable(Type.String())),
+  /** Whether reminders also come by mail (the notification always comes). */
+  reminder_emails: Type.Optional(Type.Boolean()),
 });
 export type Account = Static<typeof AccountSchema>;
 
@@ -65,6 +73,8 @@ export const AccountPatchSchema = Type.Object({
   first_name: Type.Optional(Type.String({ maxLength: 150 })),
   last_name: Type.Optional(Type.String({ maxLength: 150 })),
   phone: Type.Optional(Type.String({ maxLength: 32 })),
+  time_zone: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  reminder_emails: Type.Optional(Type.Boolean()),
 });
 export type AccountPatch = Static<typeof AccountPatchSchema>;
 

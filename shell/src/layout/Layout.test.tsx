@@ -49,7 +49,7 @@ describe('header navigation by session state', () => {
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
-  it('the account menu opens on the username with Your profile, Notifications, Sent wishes, Settings and Sign out, keyboard operable', async () => {
+  it('the account menu opens on the username with Your profile, Notifications, Sent wishes, People, Settings and Sign out, keyboard operable', async () => {
     signInAs('ada@example.com', 7);
     renderApp('/feed');
     const button = screen.getByRole('button', { name: 'Account menu, ada@example.com' });
@@ -68,6 +68,9 @@ describe('header navigation by session state', () => {
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('link', { name: 'Sent wishes' })).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Sent wishes' })).toHaveAttribute('href', '/deliveries');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'People' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'People' })).toHaveAttribute('href', '/people');
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');

@@ -1,0 +1,180 @@
+/**
+ * People and their dates (docs/people.md): checking what a member writes, each occasion's next
+ * date and reminder, and the reminder round the delivery scheduler runs.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { PEOPLE_LIMITS, type Person } from '@wishes/kit-contract/api';
+import type { AppDeps } from '../app/deps';
+import { HttpError } from '../platform/errors';
+import { isValidEmail } from '../auth/schemas';
+import { limitMarks } from '../previews/card-text';
+import { isPast, isPossibleDate, isoDate, isValidTimeZone, nextOccurrence, occurrenceIn, parseIsoDate, reminderInstant } from './time';
+import * as store from './store';
+import { PEOPLE_TEXT } from './texts';
+
+// What other modules use of people: the account's export and zone check, a send's person and local time.
+export { exportPeople, getPerson } from './store';
+export { instantOfLocal, isValidTimeZone, parseLocal } from './time';
+
+/** A 4xx of the people calls: `{detail}` (v3's shape), with `error` and the field as every call has. */
+export const peopleError = (status: number, detail: string, field?: string) => new HttpError(status, detail, { detail, ...(field ? { fields: { [field]: detail } } : {}) });
+
+export interface OccasionInput {
+  topic: string;
+  month: number;
+  day: number;
+  year?: number | null;
+}
+
+export interface PersonInput {
+  name?: string;
+  email?: string | null;
+  audience?: string | null;
+  time_zone?: string | null;
+  occasions?: OccasionInput[];
+  remind_days_before?: number;
+}
+
+/** What a reminder depends on: the person's zone (the member's when unset), the member's, the days before and REMINDER_TIME. */
+export interface ScheduleContext {
+  personZone: string | null;
+  memberZone: string | null;
+  daysBefore: number;
+  reminderTime: string;
+}
+
+const zoneOr = (zone: string | null | undefined) => zone || 'UTC';
+
+/** The occasion's next date (in the person's zone) and the instant to remind of it. */
+export function scheduleOf(month: number, day: number, ctx: ScheduleContext, nowMs = Date.now()): { occasion_date: string; remind_at: string } {
+  const date = nextOccurrence(month, day, nowMs, zoneOr(ctx.personZone ?? ctx.memberZone));
+  return { occasion_date: isoDate(date), remind_at: reminderInstant(date, ctx.daysBefore, ctx.reminderTime, zoneOr(ctx.memberZone)).toISOString() };
+}
+
+/** The same occasion a year after `fromDate`. */
+export function followingSchedule(fromDate: string, month: number, day: number, ctx: ScheduleContext): { occasion_date: string; remind_at: string } {
+  const date = occurrenceIn(parseIsoDate(fromDate).year + 1, month, day);
+  return { occasion_date: isoDate(date), remind_at: reminderInstant(date, ctx.daysBefore, ctx.reminderTime, zoneOr(ctx.memberZone)).toISOString() };
+}
+
+/** Checks one occasion; the message names what is wrong, or null. */
+export function occasionProblem(o: OccasionInput): string | null {
+  if (typeof o.topic !== 'string' || !o.topic.trim()) return PEOPLE_TEXT.blankTopic;
+  if (!isPossibleDate(o.month, o.day, o.year ?? null)) return PEOPLE_TEXT.impossibleDate;
+  return null;
+}
+
+export interface CheckedPerson {
+  name: string;
+  email: string | null;
+  audience: string | null;
+  time_zone: string | null;
+  remind_days_before: number;
+  occasions: Array<{ topic: string; month: number; day: number; year: number | null }> | null;
+}
+
+/** Checks and normalises a person (`base`: the stored one a PATCH changes); throws a 400 naming the field. */
+export function checkPerson(input: PersonInput, base?: Omit<CheckedPerson, 'occasions'>): CheckedPerson {
+  const name = input.name === undefined ? base?.name : limitMarks(input.name.trim());
+  if (!name) throw peopleError(400, PEOPLE_TEXT.blankName, 'name');
+  let email = input.email === undefined ? (base?.email ?? null) : input.email === null ? null : input.email.trim().toLowerCase() || null;
+  if (email !== null && !isValidEmail(email)) throw peopleError(400, PEOPLE_TEXT.badEmail, 'email');
+  const audience = input.audience === undefined ? (base?.audience ?? null) : input.audience?.trim() || null;
+  const zone = input.time_zone === undefined ? (base?.time_zone ?? null) : input.time_zone?.trim() || null;
+  if (zone !== null && !isValidTimeZone(zone)) throw peopleError(400, PEOPLE_TEXT.badZone, 'time_zone');
+  const days = input.remind_days_before ?? base?.remind_days_before ?? PEOPLE_LIMITS.remindDaysDefault;
+  let occasions: CheckedPerson['occasions'] = null;
+  if (input.occasions !== undefined) {
+    occasions = [];
+    for (const o of input.occasions) {
+      const problem = occasionProblem(o);
+      if (problem) throw peopleError(400, problem, 'occasions');
+      occasions.push({ topic: o.topic.trim(), month: o.month, day: o.day, year: o.year ?? null });
+    }
+  }
+  email = email ?? null;
+  return { name, email, audience, time_zone: zone, remind_days_before: days, occasions };
+}
+
+export const withSchedules = (occasions: NonNullable<CheckedPerson['occasions']>, ctx: ScheduleContext, nowMs = Date.now()): store.NewOccasion[] =>
+  occasions.map((o) => ({ ...o, ...scheduleOf(o.month, o.day, ctx, nowMs) }));
+
+/** The API's person: the stored fields and the next occasion (the earliest next date, then the earliest reminder). */
+export function toPerson(p: store.PersonRow & { occasions: store.OccasionRow[] }, memberZone: string | null, reminderTime: string, nowMs = Date.now()): Person {
+  const ctx: ScheduleContext = { personZone: p.time_zone, memberZone, daysBefore: p.remind_days_before, reminderTime };
+  let next: Person['next_occasion'] = null;
+  for (const o of p.occasions) {
+    const s = scheduleOf(o.month, o.day, ctx, nowMs);
+    if (!next || s.occasion_date < next.date || (s.occasion_date === next.date && s.remind_at < next.remind_at)) next = { topic: o.topic, date: s.occasion_date, remind_at: s.remind_at };
+  }
+  return {
+    person_id: p.id,
+    name: p.name,
+    email: p.email,
+    audience: p.audience,
+    time_zone: p.time_zone,
+    remind_days_before: p.remind_days_before,
+    occasions: p.occasions.map((o) => ({ topic: o.topic, month: o.month, day: o.day, year: o.year })),
+    next_occasion: next,
+  };
+}
+
+/** Reschedules every occasion of a member (their zone changed). */
+export async function rescheduleMember(deps: Pick<AppDeps, 'db' | 'config'>, userId: number): Promise<void> {
+  const member = await store.memberZone(deps.db, userId);
+  if (!member) return;
+  for (const o of await store.occasionsOfMember(deps.db, userId)) {
+    const s = scheduleOf(o.month, o.day, { personZone: o.person_zone, memberZone: member.time_zone, daysBefore: o.remind_days_before, reminderTime: deps.config.reminderTime });
+    await store.setOccasionSchedule(deps.db, o.id, s.occasion_date, s.remind_at);
+  }
+}
+
+/** "Lena's birthday is on 14 March 2027" (the date in the long form). */
+export function reminderSentence(name: string, topic: string, date: string): string {
+  const d = parseIsoDate(date);
+  const long = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(d.year, d.month - 1, d.day)));
+  return `${name}'s ${topic.toLowerCase()} is on ${long}`;
+}
+
+export const composeLink = (publicUrl: string, topic: string, personId: number) => `${publicUrl}/compose/${encodeURIComponent(topic)}?person=${personId}`;
+
+const ROUND_BATCH = 50;
+
+/**
+ * One reminder round: every occasion whose reminder instant has come. The one process whose
+ * insert into `reminders_sent` succeeds sends it (a notification, and a mail unless the member
+ * turned them off); every process then moves the occasion on to its next year. An occasion whose
+ * date has already passed (the site was down) is moved on without a reminder. Returns how many
+ * reminders this process sent.
+ */
+export async function runReminderRound(deps: AppDeps, log: FastifyBaseLogger): Promise<number> {
+  const { db, config, mailer } = deps;
+  let sent = 0;
+  for (let round = 0; round < 100; round++) {
+    const rows = await store.dueOccasions(db, new Date().toISOString(), ROUND_BATCH);
+    for (const row of rows) {
+      const ctx: ScheduleContext = { personZone: row.person_zone, memberZone: row.member_zone, daysBefore: row.remind_days_before, reminderTime: config.reminderTime };
+      const date = parseIsoDate(row.occasion_date);
+      if (!isPast(date, Date.now(), zoneOr(row.person_zone ?? row.member_zone)) && (await store.claimReminder(db, row.person_id, row.topic, row.occasion_date))) {
+        const text = reminderSentence(row.name, row.topic, row.occasion_date);
+        await deps.notifications.notify({ userId: row.user_id, kind: 'reminder', personId: row.person_id, text: `${text}.` });
+        if (row.reminder_emails === 1) {
+          const link = composeLink(config.publicUrl, row.topic, row.person_id);
+          await mailer
+            .send({
+              to: row.member_email,
+              subject: text,
+              text: `${text}.\n\nWrite them a wish: ${link}\n\nYou get this because you keep ${row.name}'s dates. Reminder mails can be turned off in your settings.`,
+            })
+            // The notification is there; a mail server down now is not worth a second reminder.
+            .catch((error: unknown) => log.warn({ err: error, personId: row.person_id }, 'reminder mail not sent'));
+        }
+        sent++;
+      }
+      const next = followingSchedule(row.occasion_date, row.month, row.day, ctx);
+      await store.advanceOccasion(db, row.id, row.occasion_date, next.occasion_date, next.remind_at);
+    }
+    if (rows.length < ROUND_BATCH) break;
+  }
+  return sent;
+}
