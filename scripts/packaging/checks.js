@@ -97,7 +97,9 @@ async function imageCheck(runner) {
   const expect = expectation(runner, 'image');
   if (!expect('podman is installed', ensureTool(runner, 'podman', 'podman runc'))) return;
   if (!expect('the base image exists or is made (scripts/packaging/base-image.sh)', runner.run('base image', 'bash', [path.join(__dirname, 'base-image.sh')], { env: { CONTAINERS_CONF } }))) return;
-  const built = runner.run('image build', 'podman', ['build', '--format', 'docker', '--network', 'host', '-t', IMAGE, '.'], { env: { CONTAINERS_CONF } });
+  // Behind a TLS-inspecting proxy (CI's), npm in the build needs the CA Node is given here.
+  const ca = process.env.NODE_EXTRA_CA_CERTS && fs.existsSync(process.env.NODE_EXTRA_CA_CERTS) ? ['--secret', `id=build_ca,src=${process.env.NODE_EXTRA_CA_CERTS}`] : [];
+  const built = runner.run('image build', 'podman', ['build', '--format', 'docker', '--network', 'host', ...ca, '-t', IMAGE, '.'], { env: { CONTAINERS_CONF } });
   if (!expect('podman build --format docker of the Dockerfile', built)) return;
 
   const inspect = JSON.parse(podman('image', 'inspect', IMAGE).stdout || '[{}]')[0] || {};
