@@ -38,7 +38,11 @@ RUN --mount=type=cache,target=/root/.npm \
  && npm install --no-audit --no-fund --ignore-scripts \
  && npm rebuild better-sqlite3 sharp esbuild @swc/core
 COPY . .
-RUN npm run build \
+RUN npm run build
+# Pruning reads package metadata: the same cache and CA as the install.
+RUN --mount=type=cache,target=/root/.npm \
+    --mount=type=secret,id=build_ca \
+    export NODE_EXTRA_CA_CERTS=/run/secrets/build_ca \
  && npm prune --omit=dev --no-audit --no-fund \
  && rm -rf .tmp node_modules/.cache */node_modules/.cache
 
