@@ -6,7 +6,8 @@
 # the Dockerfile's FROM uses. Does nothing when that image already exists. Needs root, debootstrap
 # and podman. Where a registry is reachable, `docker pull node:24-bookworm-slim` replaces all this.
 set -euo pipefail
-IMAGE=docker.io/library/node:24-bookworm-slim
+# BASE_IMAGE: another name, to try this script without touching the real one.
+IMAGE="${BASE_IMAGE:-docker.io/library/node:24-bookworm-slim}"
 root_dir="$(cd "$(dirname "$0")/../.." && pwd)"
 export CONTAINERS_CONF="${CONTAINERS_CONF:-$root_dir/scripts/packaging/containers.conf}"
 
@@ -20,6 +21,7 @@ rootfs="$work/rootfs"
 mkdir -p "$work"
 # A debootstrap cut short leaves no marker and is started again from scratch.
 if [ ! -f "$work/rootfs.done" ]; then
+  command -v debootstrap >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
   rm -rf "$rootfs"
   echo "[base-image] debootstrap --variant=minbase bookworm (a few minutes)"
   debootstrap --variant=minbase bookworm "$rootfs" "${DEBIAN_MIRROR:-http://deb.debian.org/debian}" >"$work/debootstrap.log"
