@@ -20,6 +20,10 @@ describe('settings from a file (ENV_FILE, .env)', () => {
     const env: Record<string, string | undefined> = {};
     expect(loadEnvFile(env, withDotEnv)).toBe(path.join(withDotEnv, '.env'));
     expect(env.SITE_NAME).toBe('From dotenv');
+    // A developer's .env never reaches a server a test suite starts.
+    const underTest: Record<string, string | undefined> = { NODE_ENV: 'test' };
+    expect(loadEnvFile(underTest, withDotEnv)).toBeUndefined();
+    expect(underTest.SITE_NAME).toBeUndefined();
     const empty: Record<string, string | undefined> = {};
     expect(loadEnvFile(empty, mkdtempSync(path.join(os.tmpdir(), 'wishes-env-file-')))).toBeUndefined();
     expect(empty).toEqual({});
