@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm run test:packaging`: what ships, checked as its users get it, apart from the product's suites
- * (`npm test`) because each check builds and installs whole packages. Today one check: the kit as a
- * team outside the monorepo uses it (e2e/tests/kit.spec.ts, the Playwright project `packaging`:
- * `npm run kit:pack`, `npm run new-remote` into a folder outside the repository, `npm install` from
+ * (`npm test`) because each check builds and installs whole packages. The deployment files as an
+ * operator uses them (docs/deploy.md; scripts/packaging/checks.js): `image` (the Dockerfile built
+ * with Podman and run), `compose` (compose.yaml read by podman-compose), `unit` (systemd's verify of
+ * deploy/wishes.service). And `kit`: the kit as a team outside the monorepo uses it
+ * (e2e/tests/kit.spec.ts, the Playwright project `packaging`: `npm run kit:pack`, `npm run new-remote` into a folder outside the repository, `npm install` from
  * the site's tarballs, build, test, release, and the release live in the production shell).
  * A new check is one more entry in CHECKS. Prints its own closing line
  * "tests: N passed, N failed, N skipped"; .ci/run adds it to npm test's.
@@ -13,12 +15,16 @@
 require('../build/node-support').checkNode();
 const fs = require('fs');
 const { createRunner } = require('../build/test-runner');
+const { imageCheck, composeCheck, unitCheck } = require('./packaging/checks');
 
 const runner = createRunner('packaging');
 const only = process.argv.slice(2);
 
 /** Each check: a name for `-- <name>`, and how to run it (adds its counts to runner.totals). */
 const CHECKS = [
+  { name: 'unit', run: () => unitCheck(runner) },
+  { name: 'compose', run: () => composeCheck(runner) },
+  { name: 'image', run: () => imageCheck(runner) },
   {
     name: 'kit',
     run() {
@@ -35,5 +41,17 @@ const CHECKS = [
   },
 ];
 
-for (const check of CHECKS) if (only.length === 0 || only.includes(check.name)) check.run();
-runner.finish();
+(async () => {
+  for (const check of CHECKS) {
+    if (only.length > 0 && !only.includes(check.name)) continue;
+    console.log(`\n=== ${check.name}`);
+    try {
+      await check.run();
+    } catch (error) {
+      console.error(error);
+      runner.totals.failed += 1;
+      runner.failures.push(`${check.name} (threw)`);
+    }
+  }
+  runner.finish();
+})();

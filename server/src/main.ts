@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { buildApp } from './app/app';
 import { ConfigError } from './platform/config';
+import { loadEnvFile } from './app/env-file';
 import { unsupportedNodeMessage } from './app/node-support';
 import { seedDemoData } from './seed/seed';
 import { demoUsers } from './seed/demo-content';
@@ -24,6 +25,7 @@ async function main() {
   restrictNewFiles();
   let app;
   try {
+    loadEnvFile();
     app = await buildApp();
   } catch (error) {
     if (error instanceof ConfigError) {
