@@ -19,11 +19,13 @@ export const DELIVERIES_TEXT = {
   viewWish: 'View the wish',
   retrying: (why: string) => `Last try did not go through: ${why} Trying again soon.`,
   outbox: "Not mailed: this site keeps its mail in a folder instead of sending it. The link works for whoever gets it from there.",
+  replies: 'Their reply',
   status: {
     scheduled: 'Scheduled',
     sent: 'Sent',
     outbox: 'In the outbox',
     opened: 'Opened',
+    replied: 'Replied',
     bounced: 'Bounced',
     failed: 'Failed',
     cancelled: 'Cancelled',
@@ -79,11 +81,21 @@ export default function DeliveriesPage() {
                 {d.status === 'scheduled' ? `Goes out ${when(d.send_at)}` : null}
                 {d.status === 'scheduled' && d.error ? <span className="profile-deliveries__retry">{DELIVERIES_TEXT.retrying(d.error)}</span> : null}
                 {d.status === 'sent' ? `Sent ${when(d.sent_at)}` : null}
-                {d.status === 'opened' ? `Opened ${when(d.opened_at)}` : null}
+                {d.status === 'opened' || d.status === 'replied' ? `Opened ${when(d.opened_at)}` : null}
                 {d.status === 'outbox' ? DELIVERIES_TEXT.outbox : null}
                 {d.status === 'failed' || d.status === 'bounced' ? `Not delivered${(d.failure_reason ?? d.error) ? `: ${d.failure_reason ?? d.error}` : ''}` : null}
                 {d.status === 'cancelled' ? `Was due ${when(d.send_at)}` : null}
               </div>
+              {d.replies.length ? (
+                <ul className="profile-deliveries__replies" aria-label={DELIVERIES_TEXT.replies} data-testid="delivery-replies">
+                  {d.replies.map((r) => (
+                    <li key={r.reply_id}>
+                      <p>{r.text}</p>
+                      <time dateTime={r.created_at}>{when(r.created_at)}</time>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               <div className="profile-deliveries__actions">
                 <Link to={`/wish/${d.wish_id}`}>{DELIVERIES_TEXT.viewWish}</Link>
                 {d.status === 'scheduled' ? (

@@ -18,6 +18,7 @@ import { slowRowsMigration } from './migrations/0016_slow_rows';
 import { deliveryQuotaMigration } from './migrations/0017_delivery_quota';
 import { voteBatchMigration } from './migrations/0018_vote_batch';
 import { canaryAddressesMigration } from './migrations/0021_canary_addresses';
+import { repliesMigration } from './migrations/0023_replies';
 import { convertTextDateColumns } from './migrations/date-columns';
 import { preparedStatementsPaused } from './connect';
 
@@ -41,6 +42,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0017_delivery_quota': deliveryQuotaMigration(dialect),
     '0018_vote_batch': voteBatchMigration(dialect),
     '0021_canary_addresses': canaryAddressesMigration(dialect),
+    '0023_replies': repliesMigration(dialect),
   };
 }
 

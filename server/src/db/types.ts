@@ -109,6 +109,40 @@ export interface ComplaintsTable {
   resolved_at: Generated<string | null>;
 }
 
+export interface DeliveryRepliesTable {
+  id: Generated<number>;
+  delivery_id: number;
+  text: string;
+  created_at: string;
+  /** Taken back by the recipient (the text is emptied; the row still counts toward the limit). */
+  deleted_at: string | null;
+}
+
+export interface WishRepliesTable {
+  id: Generated<number>;
+  wish_id: number;
+  user_id: number;
+  text: string;
+  /** 1: hidden by a moderator. */
+  hidden: Generated<number>;
+  created_at: string;
+  /** Removed (the text is emptied; the row still counts toward REPLIES_PER_HOUR). */
+  deleted_at: string | null;
+}
+
+export interface ReplyComplaintsTable {
+  id: Generated<number>;
+  reply_id: number;
+  reporter_id: number | null;
+  reporter_ip: string | null;
+  reporter_key: string;
+  category: string;
+  status: Generated<'open' | 'resolved'>;
+  resolution: Generated<string | null>;
+  created_at: string;
+  resolved_at: Generated<string | null>;
+}
+
 export interface OffersTable {
   id: Generated<number>;
   user_id: number;
@@ -199,7 +233,7 @@ export interface ClientErrorsTable {
   created_at: string;
 }
 
-export type NotificationKind = 'vote' | 'follow' | 'report_resolved' | 'wish_hidden' | 'delivery_opened';
+export type NotificationKind = 'vote' | 'follow' | 'report_resolved' | 'wish_hidden' | 'delivery_opened' | 'delivery_replied' | 'reply';
 
 /** A notification for `user_id` (migrations/0008_social.ts); read_at null while unread. */
 export interface NotificationsTable {
@@ -344,6 +378,9 @@ export interface Database {
   deliveries: DeliveriesTable;
   email_suppressions: EmailSuppressionsTable;
   delivery_quota: DeliveryQuotaTable;
+  delivery_replies: DeliveryRepliesTable;
+  wish_replies: WishRepliesTable;
+  reply_complaints: ReplyComplaintsTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   chat_versions: ChatVersionsTable;

@@ -251,6 +251,9 @@ const ROWS: Row[] = [
   { name: 'GET an unknown link', req: () => op('getReceivedWish', { token: 'A'.repeat(43) }), expect: { visitor: 404, owner: 404, other: 404 } },
   { name: 'GET the card behind a link', req: (w) => op('getReceivedCard', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST opened beacon', req: (w) => op('openReceivedWish', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
+  // The link is the right: whoever holds it may reply (the sender's own test replies included).
+  { name: 'POST a reply through the link', req: (w) => ({ ...op('replyReceivedWish', { token: w.sentToken }), payload: { text: 'Thank you!' } }), expect: { visitor: 201, owner: 201, other: 201 } },
+  { name: 'DELETE a reply that is not this link\'s', req: (w) => op('deleteReceivedReply', { token: w.sentToken, reply_id: 2_000_000_000 }), expect: { visitor: 404, owner: 404, other: 404 } },
   { name: 'POST one-click unsubscribe', req: (w) => op('unsubscribeRecipient', { token: w.unsubToken }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST not me', req: (w) => op('notMeRecipient', { token: w.notMeToken }), expect: { visitor: 200, owner: 200, other: 200 } },
   // A mail program opening the List-Unsubscribe address: the same redirect for everyone, nothing changed.

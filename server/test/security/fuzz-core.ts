@@ -156,6 +156,7 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
   deleteAccount: () => ({ password: 'not-the-password' }),
   sendWish: () => ({ recipient_email: 'fuzz-friend@example.com', send_at: new Date(Date.now() + 3600_000).toISOString(), note: 'fuzz' }),
   verifyEmail: () => ({ token: '1.2.not-a-signature' }),
+  replyReceivedWish: () => ({ text: 'Thank you!' }),
 };
 
 /**

@@ -64,6 +64,8 @@ export const API_ROUTES = {
   cancelDelivery: { method: 'DELETE', path: '/api/base/deliveries/{id}/' },
   getReceivedWish: { method: 'GET', path: '/api/base/deliveries/received/{token}/' },
   openReceivedWish: { method: 'POST', path: '/api/base/deliveries/received/{token}/opened/' },
+  replyReceivedWish: { method: 'POST', path: '/api/base/deliveries/received/{token}/reply/' },
+  deleteReceivedReply: { method: 'DELETE', path: '/api/base/deliveries/received/{token}/replies/{reply_id}/' },
   unsubscribeRecipient: { method: 'POST', path: '/api/base/deliveries/received/{token}/unsubscribe/' },
   notMeRecipient: { method: 'POST', path: '/api/base/deliveries/received/{token}/not_me/' },
   getReceivedCard: { method: 'GET', path: '/api/base/deliveries/received/{token}/card.png' },

@@ -12,6 +12,8 @@ export const NotificationKindSchema = Type.Union([
   Type.Literal('report_resolved'),
   Type.Literal('wish_hidden'),
   Type.Literal('delivery_opened'),
+  Type.Literal('delivery_replied'),
+  Type.Literal('reply'),
 ]);
 export type NotificationKind = Static<typeof NotificationKindSchema>;
 
