@@ -3,4 +3,5 @@ export const COMPLAINT_TEXT = {
   received: 'Complaint received',
   badCategory: 'Please choose one of the listed report reasons.',
   notFound: 'Wish not found',
+  replyNotFound: 'Reply not found',
 } as const;

@@ -68,7 +68,7 @@ export interface ModerationLogTable {
   /** null: the system (auto-hide). */
   actor_id: number | null;
   action: string;
-  target_type: 'wish' | 'user';
+  target_type: 'wish' | 'user' | 'reply';
   target_id: number;
   reason: string;
   created_at: string;

@@ -157,6 +157,8 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
   sendWish: () => ({ recipient_email: 'fuzz-friend@example.com', send_at: new Date(Date.now() + 3600_000).toISOString(), note: 'fuzz' }),
   verifyEmail: () => ({ token: '1.2.not-a-signature' }),
   replyReceivedWish: () => ({ text: 'Thank you!' }),
+  createWishReply: () => ({ text: 'A reply' }),
+  moderateReply: () => ({ action: 'hide', reason: 'Fuzz' }),
 };
 
 /**

@@ -266,6 +266,16 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
         const sent = await t.app.deps.db.selectFrom('delivery_replies').innerJoin('deliveries', 'deliveries.id', 'delivery_replies.delivery_id').select('delivery_replies.id').where('deliveries.token', '=', deliveryToken).where('delivery_replies.deleted_at', 'is', null).executeTakeFirstOrThrow();
         await call('deleteReceivedReply', 'take back', { params: { token: deliveryToken, reply_id: sent.id } });
       },
+      deleteWishReply: async () => {
+        const sent = await call('createWishReply', 'reply to remove', { token: owner, params: { id: w.publicWishId }, payload: { text: 'To remove' } });
+        await call('deleteWishReply', 'remove', { token: owner, params: { id: w.publicWishId, reply_id: sent.json().reply.reply_id } });
+      },
+      moderateReply: async () => {
+        const sent = await call('createWishReply', 'reply to hide', { token: owner, params: { id: w.publicWishId }, payload: { text: 'To hide' } });
+        await call('submitComplaint', 'report a reply', { token: bearer(w.other), payload: { category: 'Spam or advertising', reply_id: sent.json().reply.reply_id } });
+        await call('getReportQueue', 'with a reply', { token: owner });
+        await call('moderateReply', 'hide', { token: owner, params: { id: sent.json().reply.reply_id }, payload: { action: 'hide', reason: 'Conformance' } });
+      },
       cancelDelivery: () => call('cancelDelivery', 'scheduled', { token: owner, params: { id: scheduledDelivery } }),
       verifyEmail: () => call('verifyEmail', 'mailed link', { payload: { token: verificationToken(t.config.jwtSecret, w.owner.id, w.owner.email) } }),
       getWishCard: async () => {

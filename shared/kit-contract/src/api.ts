@@ -7,3 +7,4 @@ export * from './routes';
 export * from './chats';
 export * from './probes';
 export * from './deliveries';
+export * from './replies';

@@ -8,5 +8,6 @@ export type * from './schemas';
 export type * from './social';
 export type * from './chats';
 export type * from './deliveries';
+export type * from './replies';
 export type { OperationId } from './operations';
 export type { ConsumedModule, MenuDeclaration, NavDeclaration, NavVisibility, RemoteDeclaration, RouteDeclaration } from './registry';

@@ -92,6 +92,7 @@ import {
   VoteBodySchema,
   VotersFilterQuerySchema,
   WishActionBodySchema,
+  ReplyActionBodySchema,
 } from './requests';
 import {
   CardQuerySchema,
@@ -108,6 +109,7 @@ import {
   TokenParamSchema,
   VerifyEmailRequestSchema,
 } from './deliveries';
+import { WishRepliesPageSchema, WishReplyParamSchema, WishReplyRequestSchema, WishReplyResponseSchema } from './replies';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type AuthLevel = 'visitor' | 'optional' | 'user' | 'moderator' | 'admin';
@@ -388,6 +390,40 @@ export const OPERATIONS = {
     responses: { 200: UpdateWishResponseSchema },
     errors: [403],
   },
+  listWishReplies: {
+    method: 'GET',
+    path: '/api/wish/{id}/replies/',
+    auth: 'optional',
+    tag: 'wishes',
+    summary: 'The replies under a wish, oldest first, 20 a page',
+    description: 'For a wish the caller may see (404 otherwise). Hidden replies are shown to their author and moderators only.',
+    params: IdParamSchema,
+    query: PageQuerySchema,
+    responses: { 200: WishRepliesPageSchema },
+    errors: [404],
+  },
+  createWishReply: {
+    method: 'POST',
+    path: '/api/wish/{id}/replies/',
+    auth: 'user',
+    tag: 'wishes',
+    summary: 'Reply under a public wish',
+    description: '`text` 1–500 characters; `REPLIES_PER_HOUR` per member (429). The wish\'s author gets a `reply` notification. Private and hidden wishes take no replies (404 to others, 403 to their author).',
+    params: IdParamSchema,
+    body: WishReplyRequestSchema,
+    responses: { 201: WishReplyResponseSchema },
+    errors: [403, 404, 429],
+  },
+  deleteWishReply: {
+    method: 'DELETE',
+    path: '/api/wish/{id}/replies/{reply_id}/',
+    auth: 'user',
+    tag: 'wishes',
+    summary: 'Remove a reply (its author, the wish\'s author or a moderator)',
+    params: WishReplyParamSchema,
+    responses: { 200: MessageResponseSchema },
+    errors: [404],
+  },
   deleteWish: {
     method: 'DELETE',
     path: '/api/base/wish/{id}/',
@@ -598,8 +634,8 @@ export const OPERATIONS = {
     path: '/api/complaints/submit/',
     auth: 'optional',
     tag: 'complaints',
-    summary: 'Report a wish',
-    description: '201 for a new report; a repeat by the same reporter is 200 and files nothing new. 400 for a category not in `report_topic_config`; 404 for a wish the caller cannot see.',
+    summary: 'Report a wish or a reply',
+    description: '`wish_id`, or `reply_id` for a reply under a public wish. 201 for a new report; a repeat by the same reporter is 200 and files nothing new. 400 for a category not in `report_topic_config`; 404 for a wish or reply the caller cannot see.',
     body: ComplaintBodySchema,
     responses: { 200: MessageResponseSchema, 201: MessageResponseSchema },
     errors: [404],
@@ -650,6 +686,17 @@ export const OPERATIONS = {
     params: IdParamSchema,
     body: WishActionBodySchema,
     responses: { 200: ModerationWishResponseSchema },
+  },
+  moderateReply: {
+    method: 'POST',
+    path: '/api/moderation/reply/{id}/',
+    auth: 'moderator',
+    tag: 'moderation',
+    summary: 'hide / restore / dismiss / delete a reported reply, with a reason',
+    description: "Resolves the reply's open reports with the action and writes the audit log. A hidden reply is shown to its author and moderators only; `delete` removes it.",
+    params: IdParamSchema,
+    body: ReplyActionBodySchema,
+    responses: { 200: MessageResponseSchema },
   },
   moderateUser: {
     method: 'POST',

@@ -6,6 +6,8 @@
  * - `wish_replies`: members' replies under a public wish. `hidden` is the moderators' hide; a
  *   removal empties the text and stamps `deleted_at` (the REPLIES_PER_HOUR count keeps it).
  * - `reply_complaints`: reports on a reply, one per reporter per reply, as `complaints` for wishes.
+ * - `moderation_log.target_type` takes `reply` too (SQLite cannot change a check: the table is
+ *   copied into a new one).
  * Every row goes with its delivery, wish or account (foreign keys).
  */
 import { type Kysely, type Migration, sql } from 'kysely';
@@ -58,6 +60,25 @@ export function repliesMigration(dialect: Dialect): Migration {
         .addUniqueConstraint('reply_complaints_reporter_unique', ['reply_id', 'reporter_key'])
         .execute();
       await sql`create index reply_complaints_status_idx on reply_complaints (status, reply_id)`.execute(db);
+
+      if (dialect === 'postgres') {
+        await sql`alter table moderation_log drop constraint if exists moderation_log_target_type_check`.execute(db);
+        await sql`alter table moderation_log add constraint moderation_log_target_type_check check (target_type in ('wish', 'user', 'reply'))`.execute(db);
+      } else {
+        await sql`create table moderation_log_new (
+            id integer primary key autoincrement,
+            actor_id integer references users (id) on delete set null,
+            action varchar(16) not null,
+            target_type varchar(8) not null check (target_type in ('wish', 'user', 'reply')),
+            target_id integer not null,
+            reason varchar(500) not null,
+            created_at varchar(32) not null
+          )`.execute(db);
+        await sql`insert into moderation_log_new (id, actor_id, action, target_type, target_id, reason, created_at)
+          select id, actor_id, action, target_type, target_id, reason, created_at from moderation_log`.execute(db);
+        await sql`drop table moderation_log`.execute(db);
+        await sql`alter table moderation_log_new rename to moderation_log`.execute(db);
+      }
     },
   };
 }
