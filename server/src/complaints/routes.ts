@@ -22,6 +22,7 @@ export default defineRoutes((_app, deps) => {
         const { category } = request.body;
         const categories = loadOptions(config.optionsPath, config.siteName).options.report_topic_config;
         if (!categories.includes(category)) throw new HttpError(400, COMPLAINT_TEXT.badCategory, { fields: { category: COMPLAINT_TEXT.badCategory } });
+        if (request.body.wish_id === undefined && request.body.reply_id === undefined) throw new HttpError(400, COMPLAINT_TEXT.noTarget, { fields: { wish_id: COMPLAINT_TEXT.noTarget } });
         // A reply under a public wish: its own reports and queue items (no auto-hide: moderators decide).
         if (request.body.reply_id !== undefined) {
           const replyId = typeof request.body.reply_id === 'number' ? (request.body.reply_id > 0 ? request.body.reply_id : null) : toId(request.body.reply_id);

@@ -4,4 +4,5 @@ export const COMPLAINT_TEXT = {
   badCategory: 'Please choose one of the listed report reasons.',
   notFound: 'Wish not found',
   replyNotFound: 'Reply not found',
+  noTarget: 'Say which wish (wish_id) or reply (reply_id) you are reporting.',
 } as const;
