@@ -4,11 +4,11 @@ import { toast } from '@wishes/kit-session';
 
 export const REPORT_TEXTS = { received: 'Complaint received', loading: 'Loading report options...', unavailable: 'Could not load the report options.' } as const;
 
-/** The Report modal's body: one button per reason from the server options; a press files the report. */
-export function ReportPanel({ wishId, close }: { wishId: number; close: () => void }) {
+/** The Report modal's body: one button per reason from the server options; a press files the report (of a wish, or of a reply under one). */
+export function ReportPanel({ wishId, replyId, close }: { wishId?: number; replyId?: number; close: () => void }) {
   const { options, failed, retry } = useOptionsWithRetry();
   const report = useMutation({
-    mutationFn: (category: string) => call('submitComplaint', { body: { category, wish_id: wishId } }),
+    mutationFn: (category: string) => call('submitComplaint', { body: replyId !== undefined ? { category, reply_id: replyId } : { category, wish_id: wishId } }),
     onSuccess: () => {
       toast.success(REPORT_TEXTS.received);
       close();
@@ -25,7 +25,7 @@ export function ReportPanel({ wishId, close }: { wishId: number; close: () => vo
   const reasons = options.report_topic_config ?? [];
   return (
     <div className="feed-report">
-      <p className="feed-report__intro">Why are you reporting this wish?</p>
+      <p className="feed-report__intro">Why are you reporting this {replyId !== undefined ? 'reply' : 'wish'}?</p>
       {reasons.length === 0 ? <p>No report reasons are available.</p> : null}
       <ul className="feed-report__list">
         {reasons.map((reason) => (

@@ -21,6 +21,8 @@ export const API = {
   card: '*/api/base/wish/:id/card.png',
   send: '*/api/base/wish/:id/send/',
   options: '*/api/base/options',
+  replies: '*/api/wish/:id/replies/',
+  reply: '*/api/wish/:id/replies/:reply_id/',
 } as const;
 
 export { refuse };

@@ -214,3 +214,22 @@ describe('WishList', () => {
     expect(screen.queryByRole('article')).toBeNull();
   });
 });
+
+describe('reply count', () => {
+  it("shows a public wish's replies as a link to them on its page, and none on a private wish", () => {
+    renderAt(<WishCardRemote wish={makeWish({ id: 5, reply_count: 1 })} />);
+    expect(screen.getByTestId('reply-count')).toHaveTextContent('1 reply');
+    expect(screen.getByTestId('reply-count')).toHaveAttribute('href', '/wish/5#replies');
+  });
+
+  it('says "N replies" and shows nothing for a private wish or a wish without a count', () => {
+    const { unmount } = renderAt(<WishCardRemote wish={makeWish({ id: 6, reply_count: 3 })} />);
+    expect(screen.getByTestId('reply-count')).toHaveTextContent('3 replies');
+    unmount();
+    const second = renderAt(<WishCardRemote wish={makeWish({ id: 7, reply_count: 2, is_public: false })} />);
+    expect(screen.queryByTestId('reply-count')).toBeNull();
+    second.unmount();
+    renderAt(<WishCardRemote wish={makeWish({ id: 8 })} />);
+    expect(screen.queryByTestId('reply-count')).toBeNull();
+  });
+});

@@ -158,6 +158,11 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
       ) : null}
       <footer className="feed-card__footer">
         <VoteControl wish={wish} onChange={handleVote} mode={voteMode} />
+        {visibility.kind === 'public' && wish.reply_count !== undefined ? (
+          <Link to={`${wishPath}#replies`} className="feed-card__replies" data-testid="reply-count">
+            {wish.reply_count === 1 ? '1 reply' : `${wish.reply_count} replies`}
+          </Link>
+        ) : null}
       </footer>
     </article>
   );

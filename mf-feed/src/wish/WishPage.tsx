@@ -7,6 +7,7 @@ import { type Wish } from '@wishes/kit-contract';
 import { WishCard } from './WishCard';
 import { WishChatLink } from './WishChatLink';
 import { WishDeliverSection } from '../deliver/WishDeliverSection';
+import { WishReplies } from '../replies/WishReplies';
 import './wish.css';
 
 export const WISH_PAGE_TEXTS = { loading: 'Loading wish...', notFound: 'Could not find this wish!', failed: 'Could not load this wish.' } as const;
@@ -63,6 +64,7 @@ export default function WishPage() {
       {state.status === 'not-found' ? <WayBack Link={Link} /> : null}
       {state.status === 'error' ? <ErrorState message={state.message} onRetry={() => void refetch()} /> : null}
       {state.status === 'ready' ? <WishCard wish={state.wish} onDeleted={onDeleted} standalone /> : null}
+      {state.status === 'ready' ? <WishReplies wish={state.wish} /> : null}
       {state.status === 'ready' ? <WishDeliverSection wish={state.wish} openSend={Boolean(sendState)} initialName={sendState?.name ?? ''} personId={sendState?.person ?? null} /> : null}
       {state.status === 'ready' ? <WishChatLink wish={state.wish} /> : null}
     </div>

@@ -11,7 +11,7 @@ export const REASON_TEXTS = {
 } as const;
 export const REASON_MAX = 500;
 
-type Target = { kind: 'wish'; id: number; action: ModerationWishAction } | { kind: 'user'; id: number; action: ModerationUserAction };
+type Target = { kind: 'wish' | 'reply'; id: number; action: ModerationWishAction } | { kind: 'user'; id: number; action: ModerationUserAction };
 
 /** The body of the action dialog: a required reason (≤ 500 characters), Cancel and the action. */
 export function ReasonForm({ target, confirmLabel, close, onDone }: { target: Target; confirmLabel: string; close: () => void; onDone: (message: string) => void }) {
@@ -30,10 +30,11 @@ export function ReasonForm({ target, confirmLabel, close, onDone }: { target: Ta
     setSending(true);
     form.setErrors({});
     try {
-      const result =
-        target.kind === 'wish'
-          ? await call('moderateWish', { params: { id: target.id }, body: { action: target.action, reason: reason.trim() } })
-          : await call('moderateUser', { params: { id: target.id }, body: { action: target.action, reason: reason.trim() } });
+      const why = reason.trim();
+      let result: { message: string };
+      if (target.kind === 'user') result = await call('moderateUser', { params: { id: target.id }, body: { action: target.action, reason: why } });
+      else if (target.kind === 'reply') result = await call('moderateReply', { params: { id: target.id }, body: { action: target.action, reason: why } });
+      else result = await call('moderateWish', { params: { id: target.id }, body: { action: target.action, reason: why } });
       toast.success(result.message);
       close();
       onDone(result.message);

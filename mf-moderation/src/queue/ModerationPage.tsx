@@ -2,7 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, formatDate, usePagedList } from '@wishes/kit-ui';
 import { call, queryKeys, useDocumentTitle } from '@wishes/kit-client';
-import { type ReportedWish, type ReportStatus } from '@wishes/kit-contract';
+import { type ReportedReply, type ReportedWish, type ReportStatus } from '@wishes/kit-contract';
 import { NotAllowed } from '../common/NotAllowed';
 import { ModerationNav } from '../common/ModerationNav';
 import { PagedListView } from '../common/PagedListView';
@@ -91,12 +91,74 @@ export default function ModerationPage() {
           next={(page) => page.next_page_number}
           texts={{ loading: QUEUE_TEXTS.loading, empty: status === 'open' ? QUEUE_TEXTS.emptyOpen : QUEUE_TEXTS.emptyResolved }}
           className="mod-list"
-          itemKey={(item) => item.wish.id}
+          itemKey={(item) => (item.kind === 'reply' && item.reply ? `reply-${item.reply.reply_id}` : item.wish.id)}
         >
-          {(item) => <ReportedItem item={item} onDone={reload} />}
+          {(item) => (item.kind === 'reply' && item.reply ? <ReportedReplyItem item={item} reply={item.reply} onDone={reload} /> : <ReportedItem item={item} onDone={reload} />)}
         </PagedListView>
       </div>
     </div>
+  );
+}
+
+/** One reported reply: its text, author and state, the wish it is under, counts per category, dates, and the actions. */
+export function ReportedReplyItem({ item, reply, onDone }: { item: ReportedWish; reply: ReportedReply; onDone: () => void }) {
+  const headingId = `mod-reply-${reply.reply_id}`;
+  const author = `${reply.user.first_name} ${reply.user.last_name}`.trim() || 'Anonymous';
+  const act = (action: 'hide' | 'restore' | 'dismiss' | 'delete', title: string, confirm: string) =>
+    openReasonDialog(title, { kind: 'reply', id: reply.reply_id, action }, confirm, onDone);
+  return (
+    <article className="mod-item mod-item--reply" aria-labelledby={headingId} data-testid="mod-reply">
+      <div className="mod-item__head">
+        <h2 className="mod-item__title" id={headingId}>
+          Reply {reply.reply_id} by <Link to={`/user/${reply.user.user_id}`}>{author}</Link>
+        </h2>
+        <p className="mod-item__meta">
+          <strong>
+            {item.report_count} {item.report_count === 1 ? 'report' : 'reports'}
+          </strong>
+          {item.status === 'resolved' && item.resolution ? (
+            <>
+              {' '}
+              · resolved as <span className="mod-badge mod-badge--ok">{RESOLUTION_TEXT[item.resolution] ?? item.resolution}</span>
+            </>
+          ) : null}{' '}
+          · <span data-testid="mod-reply-state">{reply.hidden ? 'reply hidden now' : 'reply shown now'}</span>
+        </p>
+      </div>
+      <p className="mod-item__text">{reply.text}</p>
+      <p className="mod-item__meta">
+        Under <Link to={`/wish/${item.wish.id}`}>wish {item.wish.id} by {item.wish.author}</Link>
+      </p>
+      <ul className="mod-item__counts" aria-label="Reports per reason">
+        {Object.entries(item.categories).map(([category, count]) => (
+          <li key={category}>
+            {category}: {count}
+          </li>
+        ))}
+      </ul>
+      <p className="mod-item__meta">
+        First reported {formatDate(item.first_reported_at)}, last {formatDate(item.last_reported_at)}
+      </p>
+      <div className="mod-actions" role="group" aria-label={`Actions for reply ${reply.reply_id}`}>
+        {reply.hidden ? (
+          <Button variant="secondary" onClick={() => act('restore', `Restore reply ${reply.reply_id}`, 'Restore')}>
+            Restore
+          </Button>
+        ) : (
+          <Button variant="secondary" onClick={() => act('hide', `Hide reply ${reply.reply_id}`, 'Hide')}>
+            Hide
+          </Button>
+        )}
+        {item.status === 'open' ? (
+          <Button variant="secondary" onClick={() => act('dismiss', `Dismiss reports on reply ${reply.reply_id}`, 'Dismiss')}>
+            Dismiss
+          </Button>
+        ) : null}
+        <Button variant="danger" onClick={() => act('delete', `Delete reply ${reply.reply_id}`, 'Delete')}>
+          Delete
+        </Button>
+      </div>
+    </article>
   );
 }
 

@@ -134,3 +134,37 @@ describe('wishStateText', () => {
     expect(wishStateText(false, false)).toBe('wish private');
   });
 });
+
+describe('reported replies in the queue', () => {
+  const replyItem = (hidden = false) =>
+    item({
+      kind: 'reply',
+      reply: { reply_id: 77, wish_id: 41, text: 'Buy <cheap> watches', created_at: '2026-11-20T10:00:00.000Z', user: { user_id: 12, first_name: 'Sam', last_name: 'Spam', avatar_thumbnail: null }, hidden },
+    });
+
+  it('shows the reply as text with the wish it is under, and hides it: the reply call carries the action and reason', async () => {
+    pagedGet(API.queue, onePage([replyItem(), item()]));
+    const posts = recordPosts(API.reply, () => HttpResponse.json({ message: 'Reply hidden' }));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    const article = await screen.findByRole('article', { name: /Reply 77 by Sam Spam/ });
+    expect(within(article).getByText('Buy <cheap> watches')).toBeInTheDocument();
+    expect(within(article).getByRole('link', { name: /wish 41/ })).toHaveAttribute('href', '/wish/41');
+    expect(within(article).getByTestId('mod-reply-state')).toHaveTextContent('reply shown now');
+    // The wish's own item is there too, with its own buttons.
+    expect(screen.getByRole('article', { name: /Wish 41/ })).toBeInTheDocument();
+    await userEvent.click(within(article).getByRole('button', { name: 'Hide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide reply 77' });
+    await userEvent.type(within(dialog).getByRole('textbox'), '  Spam  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(posts.map((p) => p.body)).toEqual([{ action: 'hide', reason: 'Spam' }]));
+    expect(posts[0]!.id).toBe('77');
+  });
+
+  it('a hidden reply offers Restore instead of Hide', async () => {
+    pagedGet(API.queue, onePage([replyItem(true)]));
+    renderAt(<ModerationPage />, { path: '/moderation' });
+    const article = await screen.findByRole('article', { name: /Reply 77/ });
+    expect(within(article).getByRole('button', { name: 'Restore' })).toBeInTheDocument();
+    expect(within(article).queryByRole('button', { name: 'Hide' })).toBeNull();
+  });
+});

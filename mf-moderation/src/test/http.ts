@@ -14,6 +14,7 @@ export const API = {
   offers: '*/api/moderation/offers/',
   wish: '*/api/moderation/wish/:id/',
   user: '*/api/moderation/user/:id/',
+  reply: '*/api/moderation/reply/:id/',
 } as const;
 
 export { refuse };

@@ -22,6 +22,7 @@ const delivery = (id: number, overrides: Partial<Delivery> = {}): Delivery => ({
   opened_at: null,
   error: null,
   failure_reason: null,
+  replies: [],
   ...overrides,
 });
 const page = (items: Delivery[], next: number | null, n = 1) => ({ body: { deliveries: items, page_number: n, next_page_number: next } });
@@ -125,4 +126,13 @@ it('says how to send one when there are none', async () => {
   member.server.on('GET', PAGE(1), page([], null));
   renderPage();
   expect(await screen.findByText(/You have not sent a wish to anyone yet/)).toBeInTheDocument();
+});
+
+it("shows a replied delivery with the recipient's replies as text", async () => {
+  const replies = [{ reply_id: 7, text: 'Thank you! <b>so</b> kind', created_at: '2026-11-03T10:00:00.000Z' }];
+  member.server.on('GET', PAGE(1), page([delivery(5, { status: 'replied', opened_at: '2026-11-02T10:00:00.000Z', replies })], null));
+  renderPage();
+  const item = await screen.findByTestId('delivery');
+  expect(within(item).getByText('Replied')).toBeInTheDocument();
+  expect(within(within(item).getByTestId('delivery-replies')).getByText('Thank you! <b>so</b> kind')).toBeInTheDocument();
 });

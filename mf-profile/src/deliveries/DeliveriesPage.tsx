@@ -30,6 +30,7 @@ export const DELIVERIES_TEXT = {
   resent: 'Mailed once more: it was still unopened.',
   retrying: (why: string) => `Last try did not go through: ${why} Trying again soon.`,
   outbox: "Not mailed: this site keeps its mail in a folder instead of sending it. The link works for whoever gets it from there.",
+  replies: 'Their reply',
   status: {
     scheduled: 'Scheduled',
     sent: 'Sent',
@@ -161,6 +162,16 @@ export default function DeliveriesPage() {
                 {d.status === 'failed' || d.status === 'bounced' ? `Not delivered${(d.failure_reason ?? d.error) ? `: ${d.failure_reason ?? d.error}` : ''}` : null}
                 {d.status === 'cancelled' ? `Was due ${when(d.send_at)}` : null}
               </div>
+              {d.replies.length ? (
+                <ul className="profile-deliveries__replies" aria-label={DELIVERIES_TEXT.replies} data-testid="delivery-replies">
+                  {d.replies.map((r) => (
+                    <li key={r.reply_id}>
+                      <p>{r.text}</p>
+                      <time dateTime={r.created_at}>{when(r.created_at)}</time>
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               <div className="profile-deliveries__actions">
                 <Link to={`/wish/${d.wish_id}`}>{DELIVERIES_TEXT.viewWish}</Link>
                 {d.status === 'scheduled' && moving !== d.delivery_id ? (

@@ -2,6 +2,7 @@
  * Account settings: the account row, export of everything stored about a member, and deletion
  * with every counter on other people's wishes and profiles corrected in the same transaction.
  */
+import { exportReplies } from '../wishes/replies';
 import { type Kysely, sql } from 'kysely';
 import type { Account } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
@@ -90,7 +91,7 @@ export async function exportAccount(db: Db, userId: number) {
     db.selectFrom('notifications').select(['id', 'kind', 'wish_id', 'text', 'read_at', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('notification_actors').select(['notification_id', 'actor_id']).execute(),
   ]);
-  const [deliveries, chats, people] = await Promise.all([exportDeliveries(db, userId), exportChats(db, userId), exportPeople(db, userId)]);
+  const [deliveries, chats, people, replies] = await Promise.all([exportDeliveries(db, userId), exportChats(db, userId), exportPeople(db, userId), exportReplies(db, userId)]);
   const actorsByNotification = new Map<number, number[]>();
   for (const a of actorIn) {
     const list = actorsByNotification.get(a.notification_id) ?? [];
@@ -118,6 +119,8 @@ export async function exportAccount(db: Db, userId: number) {
     chats,
     // The people the member keeps, with their addresses and dates.
     people,
+    // The member's replies under public wishes (their recipients' replies to their deliveries are in `deliveries`).
+    replies,
   };
 }
 

@@ -8,6 +8,7 @@ import optionRoutes from '../options/routes';
 import accountRoutes from '../account/routes';
 import authRoutes from '../auth/routes';
 import wishRoutes from '../wishes/routes';
+import wishReplyRoutes from '../wishes/reply-routes';
 import generatorRoutes from '../generator/routes';
 import chatRoutes from '../chats/routes';
 import voteRoutes from '../votes/routes';
@@ -26,6 +27,7 @@ export const API_AREAS: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   accountRoutes,
   authRoutes,
   wishRoutes,
+  wishReplyRoutes,
   generatorRoutes,
   chatRoutes,
   voteRoutes,

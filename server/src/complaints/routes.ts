@@ -11,6 +11,7 @@ import { requireUser } from '../platform/auth';
 import { PAGE_SIZE, parseQueryPage } from '../platform/params';
 import { autoHideIfReported, myReports } from '../moderation/queries';
 import { MODERATION_TEXT } from '../moderation/schemas';
+import { fileReplyComplaint, reportableReply } from '../wishes/replies';
 
 export default defineRoutes((_app, deps) => {
   const { db, config } = deps;
@@ -21,6 +22,16 @@ export default defineRoutes((_app, deps) => {
         const { category } = request.body;
         const categories = loadOptions(config.optionsPath, config.siteName).options.report_topic_config;
         if (!categories.includes(category)) throw new HttpError(400, COMPLAINT_TEXT.badCategory, { fields: { category: COMPLAINT_TEXT.badCategory } });
+        if (request.body.wish_id === undefined && request.body.reply_id === undefined) throw new HttpError(400, COMPLAINT_TEXT.noTarget, { fields: { wish_id: COMPLAINT_TEXT.noTarget } });
+        // A reply under a public wish: its own reports and queue items (no auto-hide: moderators decide).
+        if (request.body.reply_id !== undefined) {
+          const replyId = typeof request.body.reply_id === 'number' ? (request.body.reply_id > 0 ? request.body.reply_id : null) : toId(request.body.reply_id);
+          const wishOfReply = replyId === null || replyId > 2_147_483_647 ? null : await reportableReply(db, replyId, request.userId);
+          if (replyId === null || wishOfReply === null) throw new HttpError(404, COMPLAINT_TEXT.replyNotFound);
+          const filed = await fileReplyComplaint(db, { replyId, reporterId: request.userId, reporterIp: request.ip, category });
+          if (filed) await deps.events.emit({ kind: 'reply.reported', wishId: wishOfReply, replyId });
+          return reply.code(filed ? 201 : 200).send({ message: COMPLAINT_TEXT.received });
+        }
         const wishId = typeof request.body.wish_id === 'number' ? (request.body.wish_id > 0 ? request.body.wish_id : null) : toId(request.body.wish_id);
         if (wishId === null || wishId > 2_147_483_647 || !(await isWishVisible(db, wishId, request.userId))) throw new HttpError(404, COMPLAINT_TEXT.notFound);
         const created = await fileComplaint(db, { wishId, reporterId: request.userId, reporterIp: request.ip, category });

@@ -3,4 +3,6 @@ export const COMPLAINT_TEXT = {
   received: 'Complaint received',
   badCategory: 'Please choose one of the listed report reasons.',
   notFound: 'Wish not found',
+  replyNotFound: 'Reply not found',
+  noTarget: 'Say which wish (wish_id) or reply (reply_id) you are reporting.',
 } as const;

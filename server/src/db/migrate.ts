@@ -24,6 +24,7 @@ import { deliveryQuotaMigration } from './migrations/0017_delivery_quota';
 import { voteBatchMigration } from './migrations/0018_vote_batch';
 import { canaryAddressesMigration } from './migrations/0021_canary_addresses';
 import { peopleMigration } from './migrations/0022_people';
+import { repliesMigration } from './migrations/0023_replies';
 import { convertTextDateColumns } from './migrations/date-columns';
 import { preparedStatementsPaused, sqliteFileOf } from './connect';
 
@@ -48,6 +49,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0018_vote_batch': voteBatchMigration(dialect),
     '0021_canary_addresses': canaryAddressesMigration(dialect),
     '0022_people': peopleMigration(dialect),
+    '0023_replies': repliesMigration(dialect),
   };
 }
 

@@ -72,7 +72,7 @@ export interface ModerationLogTable {
   /** null: the system (auto-hide). */
   actor_id: number | null;
   action: string;
-  target_type: 'wish' | 'user';
+  target_type: 'wish' | 'user' | 'reply';
   target_id: number;
   reason: string;
   created_at: string;
@@ -110,6 +110,40 @@ export interface ComplaintsTable {
   status: Generated<'open' | 'resolved'>;
   /** The moderator action that resolved it: hide, restore, dismiss, delete. */
   resolution: Generated<string | null>;
+  resolved_at: Generated<string | null>;
+}
+
+export interface DeliveryRepliesTable {
+  id: Generated<number>;
+  delivery_id: number;
+  text: string;
+  created_at: string;
+  /** Taken back by the recipient (the text is emptied; the row still counts toward the limit). */
+  deleted_at: string | null;
+}
+
+export interface WishRepliesTable {
+  id: Generated<number>;
+  wish_id: number;
+  user_id: number;
+  text: string;
+  /** 1: hidden by a moderator. */
+  hidden: Generated<number>;
+  created_at: string;
+  /** Removed (the text is emptied; the row still counts toward REPLIES_PER_HOUR). */
+  deleted_at: string | null;
+}
+
+export interface ReplyComplaintsTable {
+  id: Generated<number>;
+  reply_id: number;
+  reporter_id: number | null;
+  reporter_ip: string | null;
+  reporter_key: string;
+  category: string;
+  status: Generated<'open' | 'resolved'>;
+  resolution: Generated<string | null>;
+  created_at: string;
   resolved_at: Generated<string | null>;
 }
 
@@ -203,7 +237,7 @@ export interface ClientErrorsTable {
   created_at: string;
 }
 
-export type NotificationKind = 'vote' | 'follow' | 'report_resolved' | 'wish_hidden' | 'delivery_opened' | 'delivery_bounced' | 'reminder';
+export type NotificationKind = 'vote' | 'follow' | 'report_resolved' | 'wish_hidden' | 'delivery_opened' | 'delivery_bounced' | 'reminder' | 'delivery_replied' | 'reply';
 
 /** A notification for `user_id` (migrations/0008_social.ts); read_at null while unread. */
 export interface NotificationsTable {
@@ -392,6 +426,9 @@ export interface Database {
   reminders_sent: RemindersSentTable;
   email_suppressions: EmailSuppressionsTable;
   delivery_quota: DeliveryQuotaTable;
+  delivery_replies: DeliveryRepliesTable;
+  wish_replies: WishRepliesTable;
+  reply_complaints: ReplyComplaintsTable;
   chats: ChatsTable;
   chat_messages: ChatMessagesTable;
   chat_versions: ChatVersionsTable;

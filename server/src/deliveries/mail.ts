@@ -68,3 +68,28 @@ ${m.note ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px 
     attachments: [{ filename: 'wish-card.png', content: m.card, contentType: 'image/png', cid: 'wish-card' }],
   };
 }
+
+export interface ReplyMail {
+  to: string;
+  /** Who replied, as the sender named them (or a stand-in). */
+  who: string;
+  text: string;
+  wishText: string;
+  publicUrl: string;
+  siteName: string;
+}
+
+/** The mail telling the sender what the recipient replied: their text (escaped) and the wish it answers. */
+export function buildReplyMail(m: ReplyMail): MailMessage {
+  const list = `${m.publicUrl}/deliveries`;
+  const excerpt = m.wishText.length > 200 ? `${m.wishText.slice(0, 200)}…` : m.wishText;
+  const text = [`${m.who} replied to the wish you sent on ${m.siteName}:`, '', m.text, '', `Your wish: ${excerpt}`, '', `Your sent wishes: ${list}`].join('\n');
+  const html = `<!doctype html><html><body style="margin:0;padding:24px;background:#f5f3ff;font-family:Arial,Helvetica,sans-serif;color:#1f2937">
+<div style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:16px;padding:24px">
+<p style="margin:0 0 16px">${escapeHtml(m.who)} replied to the wish you sent on ${escapeHtml(m.siteName)}:</p>
+<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #7c3aed;font-size:16px;line-height:1.5">${paragraphs(m.text)}</blockquote>
+<p style="margin:0 0 16px;color:#6b7280;font-size:14px">Your wish: ${escapeHtml(excerpt)}</p>
+<p style="margin:0"><a href="${escapeHtml(list)}" style="color:#7c3aed">Your sent wishes</a></p>
+</div></body></html>`;
+  return { to: m.to, subject: `${m.who} replied to your wish`, text, html };
+}

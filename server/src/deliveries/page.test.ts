@@ -30,3 +30,20 @@ describe("the recipient's page", () => {
     expect(html).not.toMatch(/>Wishes</);
   });
 });
+
+describe("the recipient's page: replies", () => {
+  const wish = { text: 'Hi', author: 'Ada <Lovelace>', author_first_name: 'Ada <i>', recipient_name: null, note: null, card_url: '/api/base/deliveries/received/x/card.png', theme: 'classic', wish_id: 1 } as unknown as ReceivedWish;
+
+  it("shows the form and the link's standing replies, escaped, each with its take-back button", () => {
+    const html = renderReceivedPage(wish, 'Wishes', null, [{ reply_id: 5, text: 'Thanks <script>x</script> & more', created_at: '2026-01-01T00:00:00.000Z' }]);
+    expect(html).toContain('<h2 id="reply-title">Reply to Ada &lt;i&gt;</h2>');
+    expect(html).toContain('<textarea id="reply-text" name="text" maxlength="1000"');
+    expect(html).toContain('<li data-reply-id="5">Thanks &lt;script&gt;x&lt;/script&gt; &amp; more<button type="button" data-take-back="5">Take it back</button></li>');
+    expect(html).not.toContain('<script>x');
+  });
+
+  it('shows no form when the link takes no replies, nor beside a "not me" question', () => {
+    expect(renderReceivedPage(wish, 'Wishes', null, null)).not.toContain('reply-form');
+    expect(renderReceivedPage(wish, 'Wishes', 'not_me', [])).not.toContain('reply-form');
+  });
+});

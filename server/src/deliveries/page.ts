@@ -3,7 +3,8 @@
  * wish): the card, the note, the wish text and its author, "Write one back", and the "not me"
  * choice. /static/w.js sends the opened beacon once the page is shown and handles the buttons.
  */
-import type { ReceivedWish } from '@wishes/kit-contract/api';
+import type { DeliveryReply, ReceivedWish } from '@wishes/kit-contract/api';
+import { DELIVERY } from '@wishes/kit-contract/constants';
 // Plain UTF-8 text as the other pages' titles and previews (every attribute here is double-quoted).
 import { encodeUserText as escapeHtml } from '../previews/meta';
 import { DELIVERY_TEXT } from './texts';
@@ -32,6 +33,16 @@ h1{font-size:28px;line-height:1.25;margin:20px 0 16px}
 .notme button:not(.button){background:none;border:0;color:#6b7280;text-decoration:underline;cursor:pointer;font-size:14px;padding:0}
 .confirm{margin:0 0 20px;padding:16px;background:#fff;border-radius:12px;border:1px solid #e5e7eb;color:#374151;font-size:16px;line-height:1.5}
 .confirm p{margin:0 0 12px}
+.reply{margin:32px 0 0;padding:20px;background:#fff;border-radius:16px;box-shadow:0 2px 10px rgba(0,0,0,.05)}
+.reply h2{font-size:20px;margin:0 0 4px}.reply .hint{margin:0 0 12px;color:#6b7280;font-size:14px}
+.reply label{display:block;font-weight:600;margin:0 0 6px}
+.reply textarea{width:100%;min-height:96px;font:inherit;font-size:16px;padding:10px 12px;border:1px solid #d1d5db;border-radius:10px;resize:vertical}
+.reply textarea:focus{outline:2px solid #7c3aed;outline-offset:1px}
+.reply .row{display:flex;flex-wrap:wrap;gap:12px;align-items:center;margin-top:12px}
+.reply .error{color:#b91c1c;margin:8px 0 0}
+.replies{list-style:none;margin:16px 0 0;padding:0}
+.replies li{padding:12px 14px;border:1px solid #ede9fe;background:#faf5ff;border-radius:10px;margin:0 0 8px;white-space:pre-wrap;overflow-wrap:anywhere}
+.replies li button{display:block;margin-top:6px;background:none;border:0;color:#6b21a8;text-decoration:underline;cursor:pointer;font-size:14px;padding:0;font-family:inherit}
 [hidden]{display:none!important}
 @media (min-width:900px){main{padding:48px 24px}h1{font-size:36px}}
 `;
@@ -54,7 +65,30 @@ const CONFIRMS: Record<ReceivedConfirm, { question: (site: string) => string; bu
   },
 };
 
-export function renderReceivedPage(wish: ReceivedWish, siteName: string, confirm: ReceivedConfirm | null): string {
+/** One of the recipient's standing replies, with its take-back button (w.js builds the same for a new one). */
+const replyItem = (r: DeliveryReply) => `<li data-reply-id="${r.reply_id}">${escapeHtml(r.text)}<button type="button" data-take-back="${r.reply_id}">${DELIVERY_TEXT.takeBack}</button></li>`;
+
+/**
+ * The reply form and the recipient's replies still standing; none when the link takes no replies
+ * (after "not me" or an unsubscribe: `replies` null).
+ */
+function replySection(wish: ReceivedWish, replies: DeliveryReply[]): string {
+  const to = escapeHtml(wish.author_first_name || wish.author);
+  return `<section class="reply" aria-labelledby="reply-title">
+<h2 id="reply-title">Reply to ${to}</h2>
+<p class="hint">Only ${to} sees your reply. You can take it back.</p>
+<form id="reply-form">
+<label for="reply-text">Your reply</label>
+<textarea id="reply-text" name="text" maxlength="${DELIVERY.replyMax}" required aria-describedby="reply-error"></textarea>
+<div class="row"><button class="button" type="submit" id="reply-send">Send reply</button><button class="button secondary" type="button" id="reply-thanks" data-text="Thank you so much! ❤️">Thank you! ❤️</button></div>
+<p class="error" id="reply-error" role="alert" hidden></p>
+</form>
+<p id="reply-done" role="status" hidden>${DELIVERY_TEXT.replySent}</p>
+<ul class="replies" id="replies" aria-label="Your replies">${replies.map(replyItem).join('')}</ul>
+</section>`;
+}
+
+export function renderReceivedPage(wish: ReceivedWish, siteName: string, confirm: ReceivedConfirm | null, replies: DeliveryReply[] | null = null): string {
   const title = `${wish.author} sent you a wish`;
   const replyTo = `/compose?name=${encodeURIComponent(wish.author_first_name || wish.author)}`;
   return `<!doctype html>
@@ -79,6 +113,7 @@ ${wish.note ? `<div class="note" data-testid="received-note">${paragraphs(wish.n
 <a class="button" href="${escapeHtml(replyTo)}">Write one back</a>
 <a class="button secondary" href="${escapeHtml(`${wish.card_url}?format=story`)}" download="wish-card.png">Download the card</a>
 </div>
+${replies && !confirm ? replySection(wish, replies) : ''}
 ${confirm ? '' : `<div class="notme">Not you, or no more wishes? <button type="button" id="notme-button" data-action="not_me/">This is not me</button><p id="notme-done" hidden>${DELIVERY_TEXT.unsubscribed}</p></div>`}
 </main>
 <script src="/static/w.js" defer></script>

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Delivery, DeliveriesPage } from '@wishes/kit-contract/api';
 import type { Database, DeliveriesTable, Dialect } from '../db/types';
 import { nowIso } from '../db/types';
+import { repliesOf } from './replies';
 
 type Db = Kysely<Database>;
 export type DeliveryRow = DeliveriesTable & { id: number; attempts: number };
@@ -184,7 +185,8 @@ const excerpt = (text: string) => {
   return flat.length <= 80 ? flat : `${flat.slice(0, 79).replace(/\s+\S*$/, '')}…`;
 };
 
-export const toDelivery = (r: DeliveryRow & { wish_text?: string }): Delivery => ({
+/** `replied` is shown while the recipient has a reply standing; the stored status stays the mail's. */
+export const toDelivery = (r: DeliveryRow & { wish_text?: string }, replies: Delivery['replies'] = []): Delivery => ({
   delivery_id: r.id,
   wish_id: r.wish_id,
   recipient_email: r.recipient_email,
@@ -196,7 +198,8 @@ export const toDelivery = (r: DeliveryRow & { wish_text?: string }): Delivery =>
   ...(r.wish_text !== undefined ? { wish_excerpt: excerpt(r.wish_text) } : {}),
   resend_if_unopened_hours: r.resend_after_hours ?? null,
   resent_at: r.resent_at ?? null,
-  status: r.status,
+  status: replies.length > 0 ? 'replied' : r.status,
+  replies,
   sent_at: r.sent_at,
   opened_at: r.opened_at,
   error: r.status === 'failed' || r.status === 'bounced' || r.status === 'scheduled' ? r.last_error : null,
@@ -215,13 +218,16 @@ export async function listDeliveries(db: Db, senderId: number, page: number, siz
     .limit(size + 1)
     .offset((page - 1) * size)
     .execute()) as Array<DeliveryRow & { wish_text: string }>;
-  return { deliveries: rows.slice(0, size).map(toDelivery), page_number: page, next_page_number: rows.length > size ? page + 1 : null };
+  const shown = rows.slice(0, size);
+  const replies = await repliesOf(db, shown.map((r) => r.id));
+  return { deliveries: shown.map((r) => toDelivery(r, replies.get(r.id))), page_number: page, next_page_number: rows.length > size ? page + 1 : null };
 }
 
 /** The sender's deliveries for the account export (the link secret is left out). */
 export async function exportDeliveries(db: Db, senderId: number) {
   const rows = (await db.selectFrom('deliveries').selectAll().where('sender_id', '=', senderId).orderBy('id').execute()) as DeliveryRow[];
-  return rows.map((r) => ({ ...toDelivery(r), note: r.note, created_at: r.created_at, cancelled_at: r.cancelled_at }));
+  const replies = await repliesOf(db, rows.map((r) => r.id));
+  return rows.map((r) => ({ ...toDelivery(r, replies.get(r.id)), note: r.note, created_at: r.created_at, cancelled_at: r.cancelled_at }));
 }
 
 /**

@@ -22,6 +22,9 @@ import { getPerson } from '../people/service';
 import { instantOfLocal, isValidTimeZone, parseLocal } from '../people/service';
 import { renderReceivedPage, notFoundPage } from './page';
 import { DELIVERY_TEXT } from './texts';
+import { emailHash } from './queries';
+import { insertDeliveryReply, recipientClosed, repliesOf, withdrawDeliveryReply } from './replies';
+import { buildReplyMail } from './mail';
 
 /** A past `send_at` within this much still counts as "now" (a clock a little behind the server's). */
 const NOW_SLACK_MS = 60_000;
@@ -95,7 +98,9 @@ export default defineRoutes((app, deps) => {
     if (!row) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(siteName()));
     const data = receivedJson(row, request.params.token);
     const confirm = request.query.not_me === '1' ? 'not_me' : request.query.unsubscribe === '1' ? 'unsubscribe' : null;
-    return reply.type('text/html; charset=utf-8').send(renderReceivedPage(data, siteName(), confirm));
+    const closed = await recipientClosed(db, emailHash(row.recipient_email));
+    const replies = closed ? null : ((await repliesOf(db, [row.id])).get(row.id) ?? []);
+    return reply.type('text/html; charset=utf-8').send(renderReceivedPage(data, siteName(), confirm, replies));
   });
 
   // The List-Unsubscribe address opened in a browser (RFC 2369: a mail program without RFC 8058's
@@ -115,7 +120,48 @@ export default defineRoutes((app, deps) => {
     return { message: DELIVERY_TEXT.unsubscribed };
   };
 
+  // A link takes replies while it lives and until its recipient said "not me" or unsubscribed.
+  const openForReplies = async (token: string) => {
+    const row = await received(token);
+    if (await recipientClosed(db, emailHash(row.recipient_email))) throw new HttpError(404, DELIVERY_TEXT.linkNotFound);
+    return row;
+  };
+
   return {
+    replyReceivedWish: {
+      rateLimit: [{ max: 30, windowMs: MINUTE, key: byIp }],
+      handler: async (request, reply) => {
+        noReferrer(reply);
+        const text = request.body.text.trim();
+        if (!text) throw new HttpError(400, DELIVERY_TEXT.replyEmpty, { fields: { text: DELIVERY_TEXT.replyEmpty } });
+        const row = await openForReplies(request.params.token);
+        const stored = await insertDeliveryReply(db, dialect, row.id, text);
+        if (stored === 'over_limit') throw new HttpError(429, DELIVERY_TEXT.replyLimit);
+        const who = row.recipient_name || 'Your recipient';
+        await deps.notifications.notify({ userId: row.sender_id, kind: 'delivery_replied', wishId: row.wish_id, text: `${who} replied: ${text.length > 120 ? `${text.slice(0, 120)}…` : text}` });
+        const sender = await db.selectFrom('users').select('email').where('id', '=', row.sender_id).executeTakeFirst();
+        if (sender) {
+          // Not awaited: a slow or refused mail server does not hold the recipient's answer; the
+          // notification and the sent list already carry the reply.
+          deps.mailer
+            .send(buildReplyMail({ to: sender.email, who, text, wishText: row.text, publicUrl: config.publicUrl, siteName: siteName() }))
+            .catch((error: unknown) => request.log.error({ err: error, deliveryId: row.id }, 'reply mail failed'));
+        }
+        return reply.code(201).send({ reply_id: stored.id });
+      },
+    },
+
+    deleteReceivedReply: {
+      rateLimit: [{ max: 60, windowMs: MINUTE, key: byIp }],
+      handler: async (request, reply) => {
+        noReferrer(reply);
+        const replyId = parseId(request.params.reply_id, DELIVERY_TEXT.replyNotFound);
+        const row = await openForReplies(request.params.token);
+        if (!(await withdrawDeliveryReply(db, row.id, replyId))) throw new HttpError(404, DELIVERY_TEXT.replyNotFound);
+        return { message: DELIVERY_TEXT.replyWithdrawn };
+      },
+    },
+
     sendWish: {
       rateLimit: [{ max: 60, windowMs: MINUTE, key: byIp }],
       handler: async (request, reply) => {

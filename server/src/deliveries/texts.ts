@@ -20,4 +20,10 @@ export const DELIVERY_TEXT = {
   bothTimes: 'Give either send_at or send_at_local, not both.',
   unsubscribed: 'This address will receive no more wishes.',
   confirmUnsubscribe: 'Confirm on the page this leads to: a link opened changes nothing by itself.',
+  replyEmpty: 'Write a reply first.',
+  replyLimit: 'You can send at most 5 replies an hour from this link. Please try again later.',
+  replyNotFound: 'Reply not found',
+  replyWithdrawn: 'Your reply was taken back.',
+  takeBack: 'Take it back',
+  replySent: 'Your reply was sent. Only the sender sees it.',
 } as const;

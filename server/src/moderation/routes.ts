@@ -10,9 +10,10 @@ import { PAGE_SIZE, parseId, parseQueryPage } from '../platform/params';
 import { requireUser } from '../platform/auth';
 import type { Role } from '../db/types';
 import type { ModerationWishAction } from '@wishes/kit-contract/api';
-import { getWishForModerator } from '../wishes/queries';
+import { getWishForModerator, getWishesForModerator } from '../wishes/queries';
 import { endUserSessions } from '../auth/sessions';
 import * as q from './queries';
+import { actOnReply, replyForModeration, replyQueue } from '../wishes/replies';
 import { MODERATION_TEXT } from './schemas';
 
 function requireReason(raw: string): string {
@@ -50,6 +51,17 @@ export default defineRoutes((_app, deps) => {
   }
   const STAFF: readonly Role[] = ['moderator', 'admin'];
 
+  /** The queue's reply items: each reported reply with the wish it is under (one the moderator may see). */
+  async function repliesInQueue(status: 'open' | 'resolved', moderatorId: number) {
+    const queued = await replyQueue(db, status);
+    if (queued.length === 0) return [];
+    const wishes = await getWishesForModerator(db, [...new Set(queued.map((r) => r.reply.wish_id))], moderatorId);
+    return queued.flatMap((r) => {
+      const wish = wishes.get(r.reply.wish_id);
+      return wish ? [{ kind: 'reply' as const, reply: r.reply, wish, report_count: r.report_count, categories: r.categories, first_reported_at: r.first_reported_at, last_reported_at: r.last_reported_at, status, resolution: r.resolution }] : [];
+    });
+  }
+
   /**
    * A held queue page's body, serialized once by the route's own response schema and kept as bytes
    * beside the page (dropped with it): a repeat read writes the bytes, no serializing or UTF-8
@@ -62,10 +74,15 @@ export default defineRoutes((_app, deps) => {
       handler: async (request, reply) => {
         const { userId } = await requireRole(request, STAFF);
         const page = parseQueryPage(request.query.page);
-        const held = await q.reportQueue(deps.readModel, request.query.status ?? 'open', page, PAGE_SIZE, userId);
+        const status = request.query.status ?? 'open';
+        const held = await q.reportQueue(deps.readModel, status, page, PAGE_SIZE, userId);
         let body = queueBodies.get(held);
         if (!body) {
-          const { items, page_number, next_page_number } = held;
+          const { page_number, next_page_number } = held;
+          // Reported replies come first on the first page (at most QUEUED_REPLIES_MAX), each with
+          // the wish it is under; the wishes' own paging is unchanged.
+          const replies = page === 1 ? await repliesInQueue(status, userId) : [];
+          const items = [...replies, ...held.items.map((item) => ({ kind: 'wish' as const, ...item }))];
           body = Buffer.from(reply.serialize({ items, page_number, next_page_number }) as string);
           queueBodies.set(held, body);
         }
@@ -87,6 +104,24 @@ export default defineRoutes((_app, deps) => {
         if (action === 'delete') return { message };
         const wish = await getWishForModerator(db, id, userId);
         return wish ? { message, wish } : { message };
+      },
+    },
+
+    moderateReply: {
+      handler: async (request) => {
+        const { userId } = await requireRole(request, STAFF);
+        const id = parseId(request.params.id, MODERATION_TEXT.replyNotFound);
+        const reason = requireReason(request.body.reason);
+        const { action } = request.body;
+        const target = await replyForModeration(db, id);
+        if (!target) throw new HttpError(404, MODERATION_TEXT.replyNotFound);
+        const reporterIds = await actOnReply(db, userId, id, action, reason);
+        await deps.events.emit({ kind: 'reply.changed', wishId: target.wish_id, replyId: id });
+        await deps.events.emit({ kind: 'reply.reported', wishId: target.wish_id, replyId: id });
+        for (const reporterId of reporterIds) {
+          if (reporterId !== userId) await deps.notifications.notify({ userId: reporterId, kind: 'report_resolved', wishId: target.wish_id, text: MODERATION_TEXT.replyReportResolved[action] });
+        }
+        return { message: MODERATION_TEXT.replyDone[action] };
       },
     },
 

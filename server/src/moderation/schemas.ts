@@ -5,6 +5,15 @@ export const MODERATION_TEXT = {
   adminOnly: 'Only an admin can do this.',
   blankReason: 'Please give a reason.',
   wishNotFound: 'Wish not found',
+  replyNotFound: 'Reply not found',
+  replyDone: { hide: 'Reply hidden', restore: 'Reply restored', dismiss: 'Reports dismissed', delete: 'Reply deleted' },
+  /** Notifications (kind report_resolved) to the members whose reports on a reply an action resolved. */
+  replyReportResolved: {
+    hide: 'A reply you reported was hidden by a moderator.',
+    restore: 'A reply you reported was reviewed and stays visible.',
+    dismiss: 'A reply you reported was reviewed and left as it is.',
+    delete: 'A reply you reported was removed by a moderator.',
+  },
   userNotFound: 'User not found',
   selfBan: 'You cannot ban yourself.',
   banStaff: 'Only an admin can ban a moderator or an admin.',

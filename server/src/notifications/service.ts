@@ -40,12 +40,14 @@ const NOTIFY_LOCK_SPACE = 7017;
 /** Kinds that gather several people into one unread row. */
 const GATHERED: ReadonlySet<NotificationKind> = new Set(['vote', 'follow']);
 
-const DEFAULT_TEXT: Record<'report_resolved' | 'wish_hidden' | 'delivery_opened' | 'delivery_bounced' | 'reminder', string> = {
+const DEFAULT_TEXT: Record<'report_resolved' | 'wish_hidden' | 'delivery_opened' | 'delivery_bounced' | 'reminder' | 'delivery_replied' | 'reply', string> = {
   report_resolved: 'A wish you reported has been reviewed.',
   wish_hidden: 'Your wish was hidden by a moderator.',
   delivery_opened: 'Someone opened the wish you sent.',
   delivery_bounced: 'A wish you sent could not be delivered.',
   reminder: 'A date of one of your people is coming.',
+  delivery_replied: 'Someone replied to the wish you sent.',
+  reply: 'Someone replied to your wish.',
 };
 
 /**

@@ -122,6 +122,8 @@ redisUrl?: string;
   cardRenderQueue: { concurrency: number; waiting: number };
   /** Wish saves (create or edit) per member per hour, × rateLimitScale (SAVES_PER_HOUR, default 120). */
   savesPerHour: number;
+  /** Replies under public wishes per member per hour, × rateLimitScale (REPLIES_PER_HOUR, default 30). */
+  repliesPerHour: number;
   /** Most entries (files and folders) one publish archive may hold (RELEASE_MAX_FILES, default 2000). */
   releaseMaxFiles: number;
   /** Folder holding shell/dist and <remote>/dist (WISHES_SITE_ROOT, default the repository). */
@@ -311,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cardRendersPerIpMinute: e.CARD_RENDERS_PER_IP_MINUTE,
     cardRenderQueue: { concurrency: 2, waiting: 16 },
     savesPerHour: e.SAVES_PER_HOUR,
+    repliesPerHour: e.REPLIES_PER_HOUR,
     releaseMaxBytes: e.RELEASE_MAX_BYTES,
     releaseMaxFiles: e.RELEASE_MAX_FILES,
     siteRoot: path.resolve(REPO_ROOT, e.WISHES_SITE_ROOT),

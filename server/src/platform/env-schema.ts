@@ -204,6 +204,7 @@ export const ENV_SCHEMA = Type.Object({
   CANARY_MIN_ERRORS: variable(wholeNumber(1, 1_000_000), '3'),
   CARD_RENDERS_PER_IP_MINUTE: variable(wholeNumber(1, 1_000_000), '20'),
   SAVES_PER_HOUR: variable(wholeNumber(1, 1_000_000), '120'),
+  REPLIES_PER_HOUR: variable(wholeNumber(1, 1_000_000), '30'),
   WISHES_SITE_ROOT: variable(text, '.'),
   WISHES_FEED_CACHE_MS: variable(wholeNumber(0, 3_600_000), '1000'),
   WISHES_SESSION_CACHE_MS: variable(wholeNumber(0, 3_600_000), '10000'),

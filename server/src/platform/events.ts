@@ -42,6 +42,10 @@ export interface DomainEvents {
   'account.deleted': { userId: number };
   /** A member's notifications changed (a row, its actors, its read state). */
   'notifications.changed': { userId: number };
+  /** A reply under a wish was added, removed, hidden or restored (the wish's reply count and list). */
+  'reply.changed': { wishId: number; replyId: number };
+  /** A report on a reply under this wish was filed or resolved (the moderation queue). */
+  'reply.reported': { wishId: number; replyId: number };
 }
 
 export type EventKind = keyof DomainEvents;
@@ -63,6 +67,8 @@ export const EVENT_FIELDS: { [K in EventKind]: { [F in keyof DomainEvents[K]]-?:
   'member.changed': { userId: 'id' },
   'account.deleted': { userId: 'id' },
   'notifications.changed': { userId: 'id' },
+  'reply.changed': { wishId: 'id', replyId: 'id' },
+  'reply.reported': { wishId: 'id', replyId: 'id' },
 };
 
 const fieldOk: Record<Field, (v: unknown) => boolean> = {

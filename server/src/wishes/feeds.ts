@@ -8,7 +8,7 @@ import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import type { Database, Dialect } from '../db/types';
 import { readColumnNowOnSqlite, readHot, readIds, rowLimit } from '../db/hot-reads';
 import { renderPage, sharedPageOf, type ReadModel, type SharedPage } from './read-model';
-import { IS_MODERATOR, WISH_JOINS, WISH_SELECT, toPage, toWish, viewer, type Page, type WishJoinedRow } from './visibility';
+import { IS_MODERATOR, REPLY_COUNT, WISH_JOINS, WISH_SELECT, toPage, toWish, viewer, type Page, type WishJoinedRow } from './visibility';
 
 type Db = Kysely<Database>;
 
@@ -118,7 +118,7 @@ const LISTED_WISH_JSON = (viewerId: number | null) => sql`json_object('id', w.id
     'vote_type', (select mv.vote_type from votes mv where mv.wish_id = w.id and mv.user_id = ${viewer(viewerId)}), 'author', coalesce(nullif(${FULL_NAME_SQL}, ''), ${ANONYMOUS}),
     'user', json_object('id', u.id, 'full_name', ${FULL_NAME_SQL}, 'first_name', u.first_name, 'last_name', u.last_name,
       'avatar_url', u.avatar_url, 'avatar_thumbnail', u.avatar_thumbnail),
-    'edited_at', w.edited_at)`;
+    'edited_at', w.edited_at, 'reply_count', ${REPLY_COUNT})`;
 
 
 /** How many of the newest public wishes the first plan below walks before it gives up. */

@@ -15,7 +15,11 @@ function changeOf(event: DomainEvent): ReadModelChange | 'listed' {
     case 'follow.changed':
       return { kind: 'follows', userId: event.followerId };
     case 'report.filed':
+    case 'reply.reported':
       return { kind: 'reports' };
+    // The pages, detail and card showing that wish (its reply count).
+    case 'reply.changed':
+      return { kind: 'wish', wishId: event.wishId };
     case 'notifications.changed':
       return { kind: 'notifications', userId: event.userId };
     case 'wish.edited':

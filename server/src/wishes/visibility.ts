@@ -22,6 +22,14 @@ export const IS_MODERATOR = (id: number | null) =>
 export const VISIBLE_TO = (viewerId: number | null) =>
   sql<boolean>`(w.user_id = ${viewer(viewerId)} or (w.is_public = 1 and (w.hidden = 0 or ${IS_MODERATOR(viewerId)})))`;
 
+/**
+ * SQL: how many replies wish `w` shows to everyone (not removed, not hidden, not by a banned
+ * member). One count for every reader, so a held page is the same whoever reads it; a hidden
+ * reply's author and moderators see it in the list, not in the count.
+ */
+export const REPLY_COUNT = sql`(select count(*) from wish_replies r join users ru on ru.id = r.user_id
+    where r.wish_id = w.id and r.deleted_at is null and r.hidden = 0 and ru.banned_at is null)`;
+
 /** Why a hidden wish is hidden, for its author and moderators. */
 export const AUTHOR_BANNED_REASON = "The author's account is suspended.";
 
@@ -37,6 +45,7 @@ export const WISH_SELECT = (viewerId: number | null) => sql`select w.id, w.text,
     w.edited_at, w.hidden, w.hidden_reason,
     case when w.hidden = 0 then 0 when w.user_id = ${viewer(viewerId)} then 1 when ${IS_MODERATOR(viewerId)} then 1 else 0 end as show_state,
     (select mv.vote_type from votes mv where mv.wish_id = w.id and mv.user_id = ${viewer(viewerId)}) as my_vote,
+    ${REPLY_COUNT} as reply_count,
     u.first_name, u.last_name, u.avatar_url, u.avatar_thumbnail`;
 export const WISH_JOINS = (_viewerId: number | null) => sql`join users u on u.id = w.user_id`;
 
@@ -54,6 +63,7 @@ export type WishJoinedRow = {
   hidden_reason: string | null;
   show_state: number;
   my_vote: 'upvote' | 'downvote' | null;
+  reply_count: number | string;
   first_name: string;
   last_name: string;
   avatar_url: string | null;
@@ -83,6 +93,7 @@ export function toWish(row: WishJoinedRow): Wish {
       avatar_thumbnail: row.avatar_thumbnail,
     },
     edited_at: row.edited_at,
+    reply_count: Number(row.reply_count ?? 0),
   };
   if (Number(row.hidden) !== 0 && Number(row.show_state) === 1) {
     const reason = Number(row.hidden) & HIDDEN_BY_MODERATORS ? (row.hidden_reason ?? '') : AUTHOR_BANNED_REASON;

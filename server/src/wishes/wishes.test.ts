@@ -32,6 +32,7 @@ describe.each(dialects)('wishes (%s)', (dialect) => {
         vote_type: null,
         author: 'Alice Anders',
         user: { id: alice.id, full_name: 'Alice Anders', first_name: 'Alice', last_name: 'Anders', avatar_url: null, avatar_thumbnail: null },
+        reply_count: 0,
         card_theme: 'classic',
       });
     });

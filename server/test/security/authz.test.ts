@@ -177,6 +177,7 @@ const ROWS: Row[] = [
   // --- v2: moderation (moderators and admins only) and my reports
   { name: 'GET moderation reports', req: () => op('getReportQueue', {}, '?status=open'), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'POST moderation wish action', req: (w) => ({ ...op('moderateWish', { id: w.pub }), payload: { action: 'hide', reason: 'Matrix' } }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: 'POST moderation reply action', req: () => ({ ...op('moderateReply', { id: 1 }), payload: { action: 'hide', reason: 'Matrix' } }), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'POST moderation user action', req: (w) => ({ ...op('moderateUser', { id: w.other.id }), payload: { action: 'ban', reason: 'Matrix' } }), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'GET moderation log', req: () => op('getModerationLog'), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'GET moderation offers', req: () => op('getOfferInbox'), expect: { visitor: 401, owner: 403, other: 403 } },
@@ -214,6 +215,13 @@ const ROWS: Row[] = [
   { name: 'POST report (public)', req: (w) => ({ ...op('submitComplaint'), payload: { category: 'Something else', wish_id: w.pub } }), expect: { visitor: [200, 201], owner: [200, 201], other: [200, 201] } },
   { name: 'POST vote (public)', req: (w) => ({ ...op('voteOnWish', { id: w.pub }), payload: { vote_type: 'downvote' } }), expect: { visitor: 401, owner: 200, other: 200 } },
   { name: 'DELETE vote (public)', req: (w) => op('removeVote', { id: w.pub }), expect: { visitor: 401, owner: 200, other: 200 } },
+  // Replies: the private wish takes none and lists none but for its author (who is told it takes none).
+  { name: 'GET replies (private)', req: (w) => op('listWishReplies', { id: w.priv }), expect: { visitor: 404, owner: 200, other: 404 } },
+  { name: 'POST reply (private)', req: (w) => ({ ...op('createWishReply', { id: w.priv }), payload: { text: 'Hello' } }), expect: { visitor: 401, owner: 403, other: 404 } },
+  { name: 'POST reply (public)', req: (w) => ({ ...op('createWishReply', { id: w.pub }), payload: { text: 'Hello' } }), expect: { visitor: 401, owner: 201, other: 201 } },
+  { name: 'GET replies (public)', req: (w) => op('listWishReplies', { id: w.pub }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'DELETE a reply that does not exist', req: (w) => op('deleteWishReply', { id: w.pub, reply_id: 2_000_000_000 }), expect: { visitor: 401, owner: 404, other: 404 } },
+  { name: 'POST report a reply that does not exist', req: () => ({ ...op('submitComplaint'), payload: { category: 'Spam or advertising', reply_id: 2_000_000_000 } }), expect: { visitor: 404, owner: 404, other: 404 } },
   { name: 'GET voters (public)', req: (w) => op('listVoters', { id: w.pub }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST subscribe to the owner', req: (w) => op('subscribe', { id: w.owner.id }), expect: { visitor: 401, owner: 400, other: 200 } },
   // The following feed, read while "other" follows the owner (the row above): only public wishes.
@@ -273,6 +281,9 @@ const ROWS: Row[] = [
   { name: 'GET an unknown link', req: () => op('getReceivedWish', { token: 'A'.repeat(43) }), expect: { visitor: 404, owner: 404, other: 404 } },
   { name: 'GET the card behind a link', req: (w) => op('getReceivedCard', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST opened beacon', req: (w) => op('openReceivedWish', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
+  // The link is the right: whoever holds it may reply (the sender's own test replies included).
+  { name: 'POST a reply through the link', req: (w) => ({ ...op('replyReceivedWish', { token: w.sentToken }), payload: { text: 'Thank you!' } }), expect: { visitor: 201, owner: 201, other: 201 } },
+  { name: 'DELETE a reply that is not this link\'s', req: (w) => op('deleteReceivedReply', { token: w.sentToken, reply_id: 2_000_000_000 }), expect: { visitor: 404, owner: 404, other: 404 } },
   { name: 'POST one-click unsubscribe', req: (w) => op('unsubscribeRecipient', { token: w.unsubToken }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'POST not me', req: (w) => op('notMeRecipient', { token: w.notMeToken }), expect: { visitor: 200, owner: 200, other: 200 } },
   // A mail program opening the List-Unsubscribe address: the same redirect for everyone, nothing changed.

@@ -159,6 +159,9 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
   moveDelivery: () => ({ send_at: new Date(Date.now() + 7200_000).toISOString(), note: 'moved' }),
   createPerson: () => ({ name: 'Fuzz Friend', email: 'fuzz-person@example.com', time_zone: 'Europe/Berlin', occasions: [{ topic: 'Birthday', month: 2, day: 29 }] }),
   updatePerson: () => ({ audience: 'friend', remind_days_before: 3 }),
+  replyReceivedWish: () => ({ text: 'Thank you!' }),
+  createWishReply: () => ({ text: 'A reply' }),
+  moderateReply: () => ({ action: 'hide', reason: 'Fuzz' }),
 };
 
 /**

@@ -137,9 +137,9 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
   const bearer = (user: TestUser) => `Bearer ${user.access}`;
   function defaultParams(id: OperationId): Record<string, string | number> {
     const path = OPERATIONS[id].path;
-    return { id: /\/(user|profile)\/\{id\}/.test(path) ? w.other.id : w.publicWishId, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef', token: deliveryToken, person_id: personId };
+    return { id: /\/(user|profile)\/\{id\}/.test(path) ? w.other.id : w.publicWishId, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef', token: deliveryToken, person_id: personId, reply_id: 1 };
   }
-  const unknownParams = { id: 999_999_999, page: 999_999_999, remote: 'no-such-remote', token_id: 'ffffffffffffffff', token: 'A'.repeat(43), person_id: 999_999_999 };
+  const unknownParams = { id: 999_999_999, page: 999_999_999, remote: 'no-such-remote', token_id: 'ffffffffffffffff', token: 'A'.repeat(43), person_id: 999_999_999, reply_id: 999_999_999 };
   /** The owner's person (people calls). */
   let personId = 0;
   /** A delivery of the public wish, mailed (its link) and one scheduled (to cancel). */
@@ -285,6 +285,21 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
       getOptions: async () => {
         const first = await call('getOptions', 'read', {});
         await call('getOptions', 'not modified', { headers: { 'if-none-match': String(first.headers.etag) } });
+      },
+      deleteReceivedReply: async () => {
+        // A reply the calls above sent through the link (they may have used its five an hour).
+        const sent = await t.app.deps.db.selectFrom('delivery_replies').innerJoin('deliveries', 'deliveries.id', 'delivery_replies.delivery_id').select('delivery_replies.id').where('deliveries.token', '=', deliveryToken).where('delivery_replies.deleted_at', 'is', null).executeTakeFirstOrThrow();
+        await call('deleteReceivedReply', 'take back', { params: { token: deliveryToken, reply_id: sent.id } });
+      },
+      deleteWishReply: async () => {
+        const sent = await call('createWishReply', 'reply to remove', { token: owner, params: { id: w.publicWishId }, payload: { text: 'To remove' } });
+        await call('deleteWishReply', 'remove', { token: owner, params: { id: w.publicWishId, reply_id: sent.json().reply.reply_id } });
+      },
+      moderateReply: async () => {
+        const sent = await call('createWishReply', 'reply to hide', { token: owner, params: { id: w.publicWishId }, payload: { text: 'To hide' } });
+        await call('submitComplaint', 'report a reply', { token: bearer(w.other), payload: { category: 'Spam or advertising', reply_id: sent.json().reply.reply_id } });
+        await call('getReportQueue', 'with a reply', { token: owner });
+        await call('moderateReply', 'hide', { token: owner, params: { id: sent.json().reply.reply_id }, payload: { action: 'hide', reason: 'Conformance' } });
       },
       cancelDelivery: () => call('cancelDelivery', 'scheduled', { token: owner, params: { id: scheduledDelivery } }),
       verifyEmail: () => call('verifyEmail', 'mailed link', { payload: { token: verificationToken(t.config.jwtSecret, w.owner.id, w.owner.email) } }),

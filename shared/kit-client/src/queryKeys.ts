@@ -34,6 +34,8 @@ export const queryKeys = {
   /** A wish's card preview; `version` changes with the text, so an edit draws it again. */
   wishCard: (wishId: number, theme: string, format: string, version: string) => ['wish-card', wishId, theme, format, version] as const,
   voters: (wishId: number, filter: VoteType | 'all') => ['voters', wishId, filter] as const,
+  /** The replies under a wish as "Show more" appends pages. */
+  wishReplies: (wishId: number) => ['wish-replies', wishId] as const,
   /** A member's profile, by the id or username its URL uses. */
   profile: (user: string | number) => ['profile', String(user)] as const,
   mySubscriptions: () => ['subscriptions', 'mine'] as const,

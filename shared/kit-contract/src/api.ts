@@ -8,3 +8,4 @@ export * from './chats';
 export * from './probes';
 export * from './deliveries';
 export * from './people';
+export * from './replies';

@@ -74,4 +74,6 @@ export const VOTERS_PAGE = {
 } as const;
 
 /** Sending a wish to someone (docs/deliveries.md): the note's length, how far ahead, the card formats. */
-export const DELIVERY = { noteMax: 300, maxDaysAhead: 366 } as const;
+export const DELIVERY = { noteMax: 300, maxDaysAhead: 366, replyMax: 1000, repliesPerLinkHour: 5 } as const;
+/** Replies under public wishes. */
+export const WISH_REPLY = { textMax: 500, pageSize: 20 } as const;

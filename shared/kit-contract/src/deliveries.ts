@@ -67,6 +67,23 @@ export const SendWishResponseSchema = Type.Object({
 });
 export type SendWishResponse = Static<typeof SendWishResponseSchema>;
 
+/** The recipient's answer to a delivery: seen by the sender only. */
+export const DeliveryReplySchema = Type.Object({
+  reply_id: Type.Integer(),
+  text: Type.String(),
+  created_at: Type.String(),
+});
+export type DeliveryReply = Static<typeof DeliveryReplySchema>;
+
+export const DeliveryReplyRequestSchema = Type.Object({
+  text: Type.String({ maxLength: DELIVERY.replyMax, description: '1–1000 characters' }),
+});
+export const DeliveryReplyResponseSchema = Type.Object({ reply_id: Type.Integer() });
+export const ReceivedReplyParamSchema = Type.Object({
+  token: Type.String({ maxLength: 128 }),
+  reply_id: Type.String({ maxLength: 32 }),
+});
+
 export const DeliverySchema = Type.Object({
   delivery_id: Type.Integer(),
   wish_id: Type.Integer(),
@@ -88,6 +105,8 @@ export const DeliverySchema = Type.Object({
   error: Nullable(Type.String()),
   /** Why a `bounced` or `failed` delivery did not arrive; null otherwise. */
   failure_reason: Nullable(Type.String()),
+  /** The recipient's replies, oldest first (`status` is `replied` while there is one). */
+  replies: Type.Array(DeliveryReplySchema),
 });
 export type Delivery = Static<typeof DeliverySchema>;
 

@@ -9,5 +9,6 @@ export type * from './social';
 export type * from './chats';
 export type * from './deliveries';
 export type * from './people';
+export type * from './replies';
 export type { OperationId } from './operations';
 export type { ConsumedModule, MenuDeclaration, NavDeclaration, NavVisibility, RemoteDeclaration, RouteDeclaration } from './registry';

@@ -30,11 +30,14 @@ export const VotersFilterQuerySchema = Type.Object({
 /** The wish id as a number or a string of digits (forms send strings); any other type is a 400. */
 export const ComplaintBodySchema = Type.Object({
   category: Type.String({ maxLength: 200 }),
-  wish_id: Type.Union([Type.Integer(), Type.String({ pattern: '^[0-9]{1,20}$' })]),
+  wish_id: Type.Optional(Type.Union([Type.Integer(), Type.String({ pattern: '^[0-9]{1,20}$' })])),
+  /** Reporting a reply under a public wish instead of a wish. */
+  reply_id: Type.Optional(Type.Union([Type.Integer(), Type.String({ pattern: '^[0-9]{1,20}$' })])),
 });
 
 const MODERATION_REASON_MAX = 500;
 export const WishActionBodySchema = Type.Object({ action: ModerationWishActionSchema, reason: Type.String({ maxLength: MODERATION_REASON_MAX }) });
+export const ReplyActionBodySchema = Type.Object({ action: ModerationWishActionSchema, reason: Type.String({ maxLength: MODERATION_REASON_MAX }) });
 export const UserActionBodySchema = Type.Object({ action: ModerationUserActionSchema, reason: Type.String({ maxLength: MODERATION_REASON_MAX }) });
 
 /** Old EventSource clients cannot send headers, so the stream still takes the access token in the query (never logged). */

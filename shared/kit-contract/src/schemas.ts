@@ -7,6 +7,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { LIMITS, VOTERS_PAGE } from './constants';
 import type { MenuDeclaration, NavDeclaration, RouteDeclaration } from './registry';
+import { ReportedReplySchema } from './replies';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -41,6 +42,7 @@ export const WishSchema = Type.Object({
   author: Type.String({ description: "display name, 'Anonymous' when the user has no name" }),
   user: WishAuthorSchema,
   edited_at: Type.Optional(Nullable(Type.String({ description: 'ISO 8601, UTC; null until the text is edited' }))),
+  reply_count: Type.Optional(Type.Integer({ description: 'replies shown under the wish (not hidden, not by a banned member)' })),
   card_theme: Type.Optional(Type.String({ description: "the card theme (GET /api/base/card-themes/); in a wish's detail" })),
   chat_id: Type.Optional(
     Nullable(Type.Integer({ description: "Only on GET /api/base/wish/{id}/ for the wish's author: the chat it was written in (GET /api/base/wish/{id}/chat/), null when it has none." })),
@@ -549,6 +551,9 @@ export const ReportStatusSchema = Type.Union([Type.Literal('open'), Type.Literal
 export type ReportStatus = Static<typeof ReportStatusSchema>;
 
 export const ReportedWishSchema = Type.Object({
+  /** `reply`: a reported reply (in `reply`) under `wish`; otherwise the wish itself was reported. */
+  kind: Type.Optional(Type.Union([Type.Literal('wish'), Type.Literal('reply')])),
+  reply: Type.Optional(ReportedReplySchema),
   wish: WishSchema,
   report_count: Type.Integer(),
   categories: Type.Record(Type.String(), Type.Integer(), { description: 'report count per category' }),
@@ -573,7 +578,7 @@ export const ModerationLogEntrySchema = Type.Object({
   actor_id: Nullable(Type.Integer({ description: 'null: the system (auto-hide)' })),
   actor_name: Type.String(),
   action: Type.String({ description: 'hide, restore, dismiss, delete, ban, unban, auto_hide' }),
-  target_type: Type.Union([Type.Literal('wish'), Type.Literal('user')]),
+  target_type: Type.Union([Type.Literal('wish'), Type.Literal('user'), Type.Literal('reply')]),
   target_id: Type.Integer(),
   reason: Type.String(),
   created_at: Type.String(),

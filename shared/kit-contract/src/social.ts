@@ -14,6 +14,8 @@ export const NotificationKindSchema = Type.Union([
   Type.Literal('delivery_opened'),
   Type.Literal('delivery_bounced'),
   Type.Literal('reminder'),
+  Type.Literal('delivery_replied'),
+  Type.Literal('reply'),
 ]);
 export type NotificationKind = Static<typeof NotificationKindSchema>;
 
