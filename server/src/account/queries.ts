@@ -2,7 +2,7 @@
  * Account settings: the account row, export of everything stored about a member, and deletion
  * with every counter on other people's wishes and profiles corrected in the same transaction.
  */
-import { exportReplies } from '../wishes/replies';
+import { exportReplies } from '../wishes/service';
 import { type Kysely, sql } from 'kysely';
 import type { Account } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';

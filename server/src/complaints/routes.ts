@@ -11,7 +11,7 @@ import { requireUser } from '../platform/auth';
 import { PAGE_SIZE, parseQueryPage } from '../platform/params';
 import { autoHideIfReported, myReports } from '../moderation/queries';
 import { MODERATION_TEXT } from '../moderation/schemas';
-import { fileReplyComplaint, reportableReply } from '../wishes/replies';
+import { fileReplyComplaint, reportableReply } from '../wishes/service';
 
 export default defineRoutes((_app, deps) => {
   const { db, config } = deps;

@@ -13,7 +13,7 @@ import type { ModerationWishAction } from '@wishes/kit-contract/api';
 import { getWishForModerator, getWishesForModerator } from '../wishes/queries';
 import { endUserSessions } from '../auth/sessions';
 import * as q from './queries';
-import { actOnReply, replyForModeration, replyQueue } from '../wishes/replies';
+import { actOnReply, replyForModeration, replyQueue } from '../wishes/service';
 import { MODERATION_TEXT } from './schemas';
 
 function requireReason(raw: string): string {
