@@ -61,12 +61,12 @@ export function Header({ showNav }: { showNav: boolean }) {
 
   return (
     <header className="shell-header" ref={headerRef}>
-      <div className="shell-header__inner">
+      <div className={`shell-header__inner${navItems.length === 6 ? ' shell-header__inner--six' : ''}`}>
         <Link to="/" className="shell-header__brand">
           {name}
         </Link>
         {showNav ? (
-          <nav aria-label="Main" className={`shell-nav${navItems.length === 1 ? ' shell-nav--few' : navItems.length > 5 ? ' shell-nav--many' : ''}`}>
+          <nav aria-label="Main" className={`shell-nav${navItems.length === 1 ? ' shell-nav--few' : navItems.length > 5 ? ` shell-nav--many${navItems.length === 6 ? ' shell-nav--six' : ''}` : ''}`}>
             <NavIcons items={navItems} variant="header" />
           </nav>
         ) : null}
