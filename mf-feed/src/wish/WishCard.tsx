@@ -11,6 +11,7 @@ import { WishMenu, type WishMenuItem } from './WishMenu';
 import { withLazyPanel } from '../common/lazyPanel';
 import { highlightMatches } from '../search/highlight';
 import { wishMenuEntries, wishVisibility, type WishVisibility } from './visibility';
+import { useReportedByMe } from '../report/reported';
 import './wish.css';
 
 // The menu's panels are fetched when chosen (../common/lazyPanel), not with the card.
@@ -57,6 +58,18 @@ function VisibilityBadge({ visibility }: { visibility: WishVisibility }) {
   );
 }
 
+/** Tells the member who reported this wish that their report is in (the menu keeps Report as it is). */
+function ReportedBadge() {
+  const detail = 'You reported this wish; moderators will look at it.';
+  return (
+    <span className="feed-card__badge feed-card__badge--reported" title={detail} data-testid="reported-badge">
+      <Icon name="report" size={14} />
+      Reported
+      <span className="w-visually-hidden"> — {detail}</span>
+    </span>
+  );
+}
+
 /**
  * One wish: author header, text (opens the wish), vote control and a View/Share/Report menu
  * (Share only for a public wish, Report only on someone else's), and a Private/Hidden mark; its
@@ -71,6 +84,7 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
   const client = useQueryClient();
   const own = me?.userId != null && me.userId === wish.user_id;
   const visibility = wishVisibility(wish);
+  const reported = useReportedByMe(wish.id) && !own;
 
   const name = authorName(wish);
   // One's own cards follow the session's avatar, so a new upload shows on them at once (no reload, no refetch).
@@ -133,6 +147,7 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
           </Link>
         </div>
         <VisibilityBadge visibility={visibility} />
+        {reported ? <ReportedBadge /> : null}
         <WishMenu items={menuItems} />
       </header>
       {wish.moderation ? (
