@@ -5,6 +5,7 @@
  */
 import { call, useQuery, useSessionUser } from '@wishes/kit-client';
 import { type QueryClient } from '@tanstack/react-query';
+import { type MyReportsPage } from '@wishes/kit-contract';
 
 /** Beside the site's my-reports pages ('reports', 'mine', page): the set of their wish ids, per member. */
 const reportedKey = (userId: number) => ['reports', 'mine', 'wish-ids', userId] as const;
@@ -15,7 +16,7 @@ async function loadReportedIds(): Promise<number[]> {
   const ids: number[] = [];
   let page: number | null = 1;
   for (let read = 0; page !== null && read < MAX_PAGES; read += 1) {
-    const answer = await call('listMyReports', { query: { page } });
+    const answer: MyReportsPage = await call('listMyReports', { query: { page } });
     for (const report of answer.reports) ids.push(report.wish_id);
     page = answer.next_page_number;
   }

@@ -19,6 +19,8 @@ export const API = {
   searchPage: '*/api/base/search/:page/',
   complaint: '*/api/complaints/submit/',
   myReports: '*/api/complaints/my/',
+  moderateWish: '*/api/moderation/wish/:id/',
+  moderateUser: '*/api/moderation/user/:id/',
   themes: '*/api/base/card-themes/',
   card: '*/api/base/wish/:id/card.png',
   send: '*/api/base/wish/:id/send/',

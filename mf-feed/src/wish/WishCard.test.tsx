@@ -182,6 +182,37 @@ describe('context menu', () => {
     expect(await within(second!).findByTestId('reported-badge')).toHaveTextContent('Reported');
   });
 
+  it('gives staff Hide and Ban author after a separator, each with a required reason; Restore once hidden', async () => {
+    signInForTest(8);
+    act(() => updateSessionUser({ role: 'moderator' } as never));
+    const hide = answer('post', API.moderateWish, { message: 'Wish hidden', wish: makeWish({ id: 4, user_id: 7, moderation: { state: 'hidden', reason: 'Spam link' } }) });
+    renderAt(<WishCardRemote wish={makeWish({ id: 4, user_id: 7 })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'More options' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['View', 'Share', 'Report', 'Hide', 'Ban author']);
+    const separator = within(menu).getByRole('separator');
+    expect(separator.nextElementSibling).toHaveTextContent('Hide');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Hide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide wish 4' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please give a reason.');
+    expect(hide).toEqual([]);
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Spam link');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(hide.map((r) => r.body)).toEqual([{ action: 'hide', reason: 'Spam link' }]);
+    expect(screen.getByTestId('visibility-badge')).toHaveTextContent('Hidden');
+    await userEvent.click(screen.getByRole('button', { name: 'More options' }));
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['View', 'Report', 'Restore', 'Ban author']);
+  });
+
+  it('gives a member no staff entries', async () => {
+    signInForTest(8);
+    renderAt(<WishCardRemote wish={makeWish({ id: 4, user_id: 7 })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'More options' }));
+    expect(within(screen.getByRole('menu')).queryByRole('separator')).toBeNull();
+  });
+
   it('shows no Reported mark to a visitor', () => {
     renderAt(<WishCardRemote wish={makeWish({ id: 4, user_id: 7 })} />);
     expect(screen.queryByTestId('reported-badge')).toBeNull();

@@ -29,6 +29,12 @@ export function openReportModal(wishId: number): void {
   );
 }
 
+const staffPanel = () => import('../moderate/StaffPanel');
+const openStaffAction = (wish: Wish, action: 'hide' | 'restore' | 'ban', onDone: (wish: Wish) => void) =>
+  void withLazyPanel(staffPanel, (staff) => staff.openStaffAction(wish, action, onDone));
+/** The reason a banned author's wishes carry (server: wishes/visibility.ts): Restore cannot lift it, an unban does. */
+const AUTHOR_BANNED_REASON = "The author's account is suspended.";
+
 const ownWishPanels = () => import('../own/OwnWishPanels');
 const openEditWish = (wish: Wish, onSaved: (wish: Wish) => void) => void withLazyPanel(ownWishPanels, (own) => own.openEditWish(wish, onSaved));
 const openDeleteWish = (wish: Wish, onDeleted: (wish: Wish) => void) => void withLazyPanel(ownWishPanels, (own) => own.openDeleteWish(wish, onDeleted));
@@ -125,6 +131,17 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
     );
   }
   if (entries.includes('report')) menuItems.push(common.report);
+  // Staff act where they read (the server checks the role again): after the everyday entries, apart.
+  const staff = !own && (me?.role === 'moderator' || me?.role === 'admin');
+  if (staff) {
+    const authorBanned = wish.moderation?.reason === AUTHOR_BANNED_REASON;
+    const staffItems: WishMenuItem[] = [];
+    if (!wish.moderation) staffItems.push({ label: 'Hide', icon: 'hidden', onSelect: () => openStaffAction(wish, 'hide', handleVote) });
+    else if (!authorBanned) staffItems.push({ label: 'Restore', icon: 'view', onSelect: () => openStaffAction(wish, 'restore', handleVote) });
+    if (!authorBanned) staffItems.push({ label: 'Ban author', icon: 'shield', onSelect: () => openStaffAction(wish, 'ban', handleVote) });
+    if (staffItems[0]) staffItems[0].separatorBefore = true;
+    menuItems.push(...staffItems);
+  }
 
   if (deleted) return null;
 
