@@ -73,7 +73,8 @@ export function Header({ showNav }: { showNav: boolean }) {
         <div className="shell-header__account">
           {user ? (
             <>
-              {showNav ? <NotificationBell variant="header" /> : null}
+              {/* On a phone too: what is new stays one tap away, not folded into More. */}
+              <NotificationBell variant="header" />
               {avatar ? <img className="shell-header__avatar" src={avatar} alt="Your avatar" width={32} height={32} /> : null}
               <AccountMenu user={user} hasAvatar={Boolean(avatar)} onSignOut={onSignOut} />
             </>
