@@ -61,7 +61,7 @@ export function Header({ showNav }: { showNav: boolean }) {
 
   return (
     <header className="shell-header" ref={headerRef}>
-      <div className={`shell-header__inner${navItems.length === 6 ? ' shell-header__inner--six' : ''}`}>
+      <div className={`shell-header__inner${navItems.length === 6 ? ' shell-header__inner--six' : ''}${showNav ? '' : ' shell-header__inner--one-row'}`}>
         <Link to="/" className="shell-header__brand">
           {name}
         </Link>
