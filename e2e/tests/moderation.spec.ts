@@ -151,7 +151,7 @@ test('reports auto-hide a wish; a moderator restores one, hides another, bans it
   expect(login.body).toEqual({ detail: 'This account has been suspended.', suspension: { reason: 'Repeated insults' } });
 
   await mod.getByRole('link', { name: 'Log' }).click();
-  await expect(mod.getByRole('main').getByRole('listitem').first()).toContainText('Mona Mod banned user');
+  await expect(mod.getByRole('main').getByRole('listitem').first()).toContainText(`Mona Mod banned ${author.fullName}`);
   await expect(mod.getByText('Automatic hid (auto-hide)')).toBeVisible();
   await shots(mod, 'moderation-log');
 

@@ -107,9 +107,13 @@ test('a shared wish unfurls with its text, author and card (open-graph-scraper a
   const card = await request.get(new URL(new URL(image).pathname, baseURL).toString());
   expect(card.status()).toBe(200);
   expect(card.headers()['content-type']).toBe('image/png');
-  const hidden = await ogs({ url: `${baseURL}/wish/${privateId}` });
+  // A private wish's page answers 404 (an unfurler stops there); its HTML has the generic tags only.
+  const hiddenPage = await request.get(`${baseURL}/wish/${privateId}`);
+  expect(hiddenPage.status()).toBe(404);
+  const hiddenHtml = await hiddenPage.text();
+  const hidden = await ogs({ html: hiddenHtml });
   expect(hidden.result.ogTitle).toBe('Wishes');
-  expect(hidden.html).not.toContain('SECRET');
+  expect(hiddenHtml).not.toContain('SECRET');
 });
 
 test('changing the password signs the other browser out; this one stays signed in', async ({ browser, baseURL, api }) => {

@@ -57,8 +57,9 @@ export default function ResetConfirmPage() {
   // Once reset, the form stays busy (FINISHED) until the redirect.
   const { busy: pending, submit } = useSubmit(async () => {
     try {
-      const { message } = await resetConfirm.mutateAsync({ uid, token, new_password: password });
-      setSuccess(message || RESET_SUCCESS_TOAST);
+      await resetConfirm.mutateAsync({ uid, token, new_password: password });
+      // The toast says it is done; the page says only what comes next.
+      setSuccess('Redirecting to Sign In...');
       toast.success(RESET_SUCCESS_TOAST);
       redirectTimer.current = setTimeout(() => navigate('/auth/sign_in'), TIMING.redirectAfterResetMs);
       return FINISHED;
@@ -83,7 +84,7 @@ export default function ResetConfirmPage() {
 
   return (
     <AuthCard title="Set New Password">
-      {success ? <AuthMessage kind="success">{success} Redirecting to Sign In...</AuthMessage> : null}
+      {success ? <AuthMessage kind="success">{success}</AuthMessage> : null}
       {error ? <AuthMessage kind="error">{error}</AuthMessage> : null}
       <form className="auth-form" noValidate onSubmit={submit} aria-label="Set new password">
         <AuthField {...form.bind('new_password')} label="New password" type="password" autoComplete="new-password" required minLength={LIMITS.passwordMin} />

@@ -34,9 +34,9 @@ export default function ResetRequestPage() {
 
   const { busy: pending, submit } = useSubmit(async () => {
     try {
+      // The confirmation replaces the form: it says it once, without a toast repeating it.
       const { message } = await resetRequest.mutateAsync(email.trim());
       setConfirmation(message);
-      toast.success(message);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : API_ERRORS.resetRequest);
       toast.error(RESET_LINK_NOT_SENT);

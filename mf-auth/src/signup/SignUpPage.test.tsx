@@ -118,7 +118,10 @@ describe('SignUpPage', () => {
     const sent = answerSignUp(created);
     await fillAndSubmit({ ...COMPLETE, confirm_password: 'Different-1' });
     expect(screen.getByRole('alert')).toHaveTextContent("Please edit the passwords as they don't match.");
-    expect(screen.getByLabelText('Password')).toHaveFocus();
+    // Only the confirmation is marked, and it has the focus: that is the field to fix.
+    expect(screen.getByLabelText('Confirm password')).toHaveFocus();
+    expect(screen.getByLabelText('Confirm password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
     expect(sent).toEqual([]);
   });
 

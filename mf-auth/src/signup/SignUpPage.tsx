@@ -47,9 +47,9 @@ export default function SignUpPage() {
       const missing = wrong.some((field) => errors[field] === MESSAGES.signUpRequired);
       const onlyMismatch = wrong.length === 1 && errors.confirm_password === MESSAGES.passwordsDontMatchSignUp;
       setError(missing ? REQUIRED_FIELDS_MESSAGE : onlyMismatch ? MESSAGES.passwordsDontMatchSignUp : CORRECT_FIELDS_MESSAGE);
-      // A mismatch marks both passwords (its message sits under the confirmation).
-      form.setErrors(onlyMismatch ? { password: true, confirm_password: errors.confirm_password } : errors);
-      form.focus(onlyMismatch ? 'password' : wrong[0]);
+      // A mismatch marks the confirmation only (its message sits under it): that is the field to fix.
+      form.setErrors(errors);
+      form.focus(wrong[0]);
       return false;
     }
     setError(null);

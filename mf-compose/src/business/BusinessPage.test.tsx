@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import BusinessPage from './BusinessPage';
 import { OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { deferred } from '@wishes/kit-test';
+import { deferred, signInForTest, signOutForTest } from '@wishes/kit-test';
 import { answerWith, type RecordedRequest, jsonResponse } from '../test/http';
 
 const OFFER_URL = '/api/offer/submit/';
@@ -51,6 +51,16 @@ describe('BusinessPage', () => {
     expect(screen.getByLabelText('Message').tagName).toBe('TEXTAREA');
     expect(screen.getByRole('button', { name: 'Send Offer' })).toBeEnabled();
     expect(screen.getByLabelText('Email').closest('form')).toHaveAttribute('novalidate');
+  });
+
+  it("starts with the member's own email, which they may change", () => {
+    signInForTest(3, 'ada@example.com');
+    try {
+      renderBusiness();
+      expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    } finally {
+      signOutForTest();
+    }
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { API_ERRORS, call, errorMessage, useDocumentTitle, useMutation } from '@wishes/kit-client';
+import { API_ERRORS, call, errorMessage, useDocumentTitle, useMutation, useSessionUser } from '@wishes/kit-client';
 import { Button, ensureUiStyles, useFormFields, useSubmit, validateOfferEmail } from '@wishes/kit-ui';
 import { LIMITS, TIMING, toast } from '@wishes/kit-session';
 import { type OfferRequest } from '@wishes/kit-contract';
@@ -25,7 +25,9 @@ export default function BusinessPage() {
   ensureUiStyles(); // .w-input on the form controls
   useDocumentTitle(BUSINESS_TEXT.title);
   const navigate = useNavigate();
-  const form = useFormFields({ email: '', message: '' }, { idPrefix: 'business-', clearErrorOnEdit: true });
+  // It starts with the email the member signed in with (the page is signed-in only); they may change it.
+  const user = useSessionUser();
+  const form = useFormFields({ email: user?.username ?? '', message: '' }, { idPrefix: 'business-', clearErrorOnEdit: true });
   const { email, message } = form.values;
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);

@@ -18,7 +18,8 @@ export const OWN_WISH_TEXTS = {
   deleteQuestion: 'Delete this wish? Its votes and reports go with it. This cannot be undone.',
   deleted: 'Wish deleted',
   madePrivate: 'Only you can see this wish now',
-  madePublic: 'Your wish is public again',
+  // Right whether or not it was public before (a wish saved private was never public).
+  madePublic: 'Anyone can see this wish now',
 } as const;
 
 /** Edit form: a labelled textarea with the 2000-character limit, Save and Cancel. */

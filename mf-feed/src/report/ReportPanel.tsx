@@ -1,15 +1,19 @@
-import { API_ERRORS, call, errorMessage, useMutation, useOptionsWithRetry } from '@wishes/kit-client';
+import { API_ERRORS, call, errorMessage, useMutation, useOptionsWithRetry, useQueryClient, useSessionUser } from '@wishes/kit-client';
 import { Button, ErrorState, Spinner } from '@wishes/kit-ui';
 import { toast } from '@wishes/kit-session';
+import { markReported } from './reported';
 
 export const REPORT_TEXTS = { received: 'Complaint received', loading: 'Loading report options...', unavailable: 'Could not load the report options.' } as const;
 
 /** The Report modal's body: one button per reason from the server options; a press files the report (of a wish, or of a reply under one). */
 export function ReportPanel({ wishId, replyId, close }: { wishId?: number; replyId?: number; close: () => void }) {
   const { options, failed, retry } = useOptionsWithRetry();
+  const client = useQueryClient();
+  const me = useSessionUser();
   const report = useMutation({
     mutationFn: (category: string) => call('submitComplaint', { body: replyId !== undefined ? { category, reply_id: replyId } : { category, wish_id: wishId } }),
     onSuccess: () => {
+      markReported(client, me?.userId, wishId);
       toast.success(REPORT_TEXTS.received);
       close();
     },

@@ -170,8 +170,8 @@ export default function SearchPage() {
             placeholder="Type at least 3 characters"
             onChange={(event) => onInput(event.target.value)}
           />
-          <Button type="submit" icon={<Icon name="search" size={18} />}>
-            Search
+          <Button type="submit" className="feed-search__submit" icon={<Icon name="search" size={18} />}>
+            <span className="feed-search__submit-label">Search</span>
           </Button>
         </div>
       </form>

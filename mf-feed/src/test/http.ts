@@ -2,9 +2,10 @@
  * mf-feed's HTTP double: the kit's MSW double (@wishes/kit-test/http), phrased as the feed
  * suites answer: `answer(method, path, ...bodies)` per route; a request nobody answers fails the test.
  */
-import { HttpResponse, mockApi, refuse, type Answer as KitAnswer, type JsonBodyType, type Sent } from '@wishes/kit-test/http';
+import { http, HttpResponse, mockApi, refuse, type Answer as KitAnswer, type JsonBodyType, type Sent } from '@wishes/kit-test/http';
 
-const api = mockApi();
+// A signed-in member's card asks once which wishes they reported (report/reported.ts): none, unless a suite says.
+const api = mockApi(http.get('*/api/complaints/my/', () => HttpResponse.json({ reports: [], page_number: 1, next_page_number: null })));
 export const { server } = api;
 
 export const API = {
@@ -17,6 +18,9 @@ export const API = {
   search: '*/api/base/search/',
   searchPage: '*/api/base/search/:page/',
   complaint: '*/api/complaints/submit/',
+  myReports: '*/api/complaints/my/',
+  moderateWish: '*/api/moderation/wish/:id/',
+  moderateUser: '*/api/moderation/user/:id/',
   themes: '*/api/base/card-themes/',
   card: '*/api/base/wish/:id/card.png',
   send: '*/api/base/wish/:id/send/',

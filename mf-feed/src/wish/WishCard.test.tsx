@@ -160,6 +160,64 @@ describe('context menu', () => {
     expect(menuButton()).toHaveFocus();
   });
 
+  it("marks a wish the member reported 'Reported' (from their reports, and at once after a report); the menu stays View, Share, Report", async () => {
+    signInForTest(8);
+    setOptions(OPTIONS);
+    answer('get', API.myReports, { reports: [{ wish_id: 4, category: 'Spam', created_at: '2026-11-21T09:30:00.000Z', status: 'open', resolution: null }], page_number: 1, next_page_number: null });
+    answer('post', API.complaint, { message: 'Complaint received' });
+    renderAt(
+      <>
+        <WishCardRemote wish={makeWish({ id: 4, user_id: 7 })} />
+        <WishCardRemote wish={makeWish({ id: 5, user_id: 7, text: 'Another wish' })} />
+      </>,
+    );
+    const [first, second] = screen.getAllByRole('article');
+    expect(await within(first!).findByTestId('reported-badge')).toHaveTextContent('Reported');
+    expect(within(second!).queryByTestId('reported-badge')).toBeNull();
+    await userEvent.click(within(second!).getByRole('button', { name: 'More options' }));
+    expect(within(second!).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['View', 'Share', 'Report']);
+    await userEvent.click(within(second!).getByRole('menuitem', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report options' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Spam' }));
+    expect(await within(second!).findByTestId('reported-badge')).toHaveTextContent('Reported');
+  });
+
+  it('gives staff Hide and Ban author after a separator, each with a required reason; Restore once hidden', async () => {
+    signInForTest(8);
+    act(() => updateSessionUser({ role: 'moderator' } as never));
+    const hide = answer('post', API.moderateWish, { message: 'Wish hidden', wish: makeWish({ id: 4, user_id: 7, moderation: { state: 'hidden', reason: 'Spam link' } }) });
+    renderAt(<WishCardRemote wish={makeWish({ id: 4, user_id: 7 })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'More options' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['View', 'Share', 'Report', 'Hide', 'Ban author']);
+    const separator = within(menu).getByRole('separator');
+    expect(separator.nextElementSibling).toHaveTextContent('Hide');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Hide' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Hide wish 4' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please give a reason.');
+    expect(hide).toEqual([]);
+    await userEvent.type(within(dialog).getByRole('textbox'), 'Spam link');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(hide.map((r) => r.body)).toEqual([{ action: 'hide', reason: 'Spam link' }]);
+    expect(screen.getByTestId('visibility-badge')).toHaveTextContent('Hidden');
+    await userEvent.click(screen.getByRole('button', { name: 'More options' }));
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['View', 'Report', 'Restore', 'Ban author']);
+  });
+
+  it('gives a member no staff entries', async () => {
+    signInForTest(8);
+    renderAt(<WishCardRemote wish={makeWish({ id: 4, user_id: 7 })} />);
+    await userEvent.click(screen.getByRole('button', { name: 'More options' }));
+    expect(within(screen.getByRole('menu')).queryByRole('separator')).toBeNull();
+  });
+
+  it('shows no Reported mark to a visitor', () => {
+    renderAt(<WishCardRemote wish={makeWish({ id: 4, user_id: 7 })} />);
+    expect(screen.queryByTestId('reported-badge')).toBeNull();
+  });
+
   it("Report opens the 'Report options' modal", async () => {
     setOptions(OPTIONS);
     renderAt(<WishCardRemote wish={makeWish()} />);

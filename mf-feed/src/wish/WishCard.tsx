@@ -11,6 +11,7 @@ import { WishMenu, type WishMenuItem } from './WishMenu';
 import { withLazyPanel } from '../common/lazyPanel';
 import { highlightMatches } from '../search/highlight';
 import { wishMenuEntries, wishVisibility, type WishVisibility } from './visibility';
+import { useReportedByMe } from '../report/reported';
 import './wish.css';
 
 // The menu's panels are fetched when chosen (../common/lazyPanel), not with the card.
@@ -27,6 +28,12 @@ export function openReportModal(wishId: number): void {
     ({ ReportPanel }) => openModal({ title: 'Report options', render: (close) => <ReportPanel wishId={wishId} close={close} /> }),
   );
 }
+
+const staffPanel = () => import('../moderate/StaffPanel');
+const openStaffAction = (wish: Wish, action: 'hide' | 'restore' | 'ban', onDone: (wish: Wish) => void) =>
+  void withLazyPanel(staffPanel, (staff) => staff.openStaffAction(wish, action, onDone));
+/** The reason a banned author's wishes carry (server: wishes/visibility.ts): Restore cannot lift it, an unban does. */
+const AUTHOR_BANNED_REASON = "The author's account is suspended.";
 
 const ownWishPanels = () => import('../own/OwnWishPanels');
 const openEditWish = (wish: Wish, onSaved: (wish: Wish) => void) => void withLazyPanel(ownWishPanels, (own) => own.openEditWish(wish, onSaved));
@@ -57,6 +64,18 @@ function VisibilityBadge({ visibility }: { visibility: WishVisibility }) {
   );
 }
 
+/** Tells the member who reported this wish that their report is in (the menu keeps Report as it is). */
+function ReportedBadge() {
+  const detail = 'You reported this wish; moderators will look at it.';
+  return (
+    <span className="feed-card__badge feed-card__badge--reported" title={detail} data-testid="reported-badge">
+      <Icon name="report" size={14} />
+      Reported
+      <span className="w-visually-hidden"> — {detail}</span>
+    </span>
+  );
+}
+
 /**
  * One wish: author header, text (opens the wish), vote control and a View/Share/Report menu
  * (Share only for a public wish, Report only on someone else's), and a Private/Hidden mark; its
@@ -71,6 +90,7 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
   const client = useQueryClient();
   const own = me?.userId != null && me.userId === wish.user_id;
   const visibility = wishVisibility(wish);
+  const reported = useReportedByMe(wish.id) && !own;
 
   const name = authorName(wish);
   // One's own cards follow the session's avatar, so a new upload shows on them at once (no reload, no refetch).
@@ -111,6 +131,17 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
     );
   }
   if (entries.includes('report')) menuItems.push(common.report);
+  // Staff act where they read (the server checks the role again): after the everyday entries, apart.
+  const staff = !own && (me?.role === 'moderator' || me?.role === 'admin');
+  if (staff) {
+    const authorBanned = wish.moderation?.reason === AUTHOR_BANNED_REASON;
+    const staffItems: WishMenuItem[] = [];
+    if (!wish.moderation) staffItems.push({ label: 'Hide', icon: 'hidden', onSelect: () => openStaffAction(wish, 'hide', handleVote) });
+    else if (!authorBanned) staffItems.push({ label: 'Restore', icon: 'view', onSelect: () => openStaffAction(wish, 'restore', handleVote) });
+    if (!authorBanned) staffItems.push({ label: 'Ban author', icon: 'shield', onSelect: () => openStaffAction(wish, 'ban', handleVote) });
+    if (staffItems[0]) staffItems[0].separatorBefore = true;
+    menuItems.push(...staffItems);
+  }
 
   if (deleted) return null;
 
@@ -133,6 +164,7 @@ export function WishCard({ wish: initialWish, onChange, onDeleted, voteMode = 'b
           </Link>
         </div>
         <VisibilityBadge visibility={visibility} />
+        {reported ? <ReportedBadge /> : null}
         <WishMenu items={menuItems} />
       </header>
       {wish.moderation ? (

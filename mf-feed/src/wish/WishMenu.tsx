@@ -22,6 +22,8 @@ export interface WishMenuItem {
   label: string;
   icon: string;
   onSelect: () => void;
+  /** A separator goes before it (staff actions after the everyday ones). */
+  separatorBefore?: boolean;
 }
 
 /**
@@ -53,7 +55,8 @@ export function WishMenu({ items }: { items: WishMenuItem[] }) {
       </button>
       {open ? (
         <ul ref={listRef} id={menuId} className="feed-menu__list" role="menu" aria-label="Wish options">
-          {items.map((item) => (
+          {items.flatMap((item) => [
+            ...(item.separatorBefore ? [<li key={`${item.label}-separator`} role="separator" className="feed-menu__separator" />] : []),
             <li key={item.label} role="none">
               <button
                 type="button"
@@ -69,8 +72,8 @@ export function WishMenu({ items }: { items: WishMenuItem[] }) {
                 <Icon name={item.icon} size={18} />
                 {item.label}
               </button>
-            </li>
-          ))}
+            </li>,
+          ])}
         </ul>
       ) : null}
     </div>

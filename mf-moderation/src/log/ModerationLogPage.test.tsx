@@ -12,6 +12,7 @@ const entry = (id: number, overrides: Record<string, unknown> = {}) => ({
   action: 'hide',
   target_type: 'wish',
   target_id: 40 + id,
+  target_name: null,
   reason: `Reason ${id}`,
   created_at: '2026-11-23T10:00:00.000Z',
   ...overrides,
@@ -27,7 +28,7 @@ describe('the moderation log', () => {
     pagedGet(API.log, {
       1: {
         entries: [
-          entry(2, { action: 'ban', target_type: 'user', target_id: 9, reason: 'Harassment' }),
+          entry(2, { action: 'ban', target_type: 'user', target_id: 9, target_name: 'Kai Berg', reason: 'Harassment' }),
           entry(1, { actor_id: null, actor_name: 'Automatic', action: 'auto_hide', target_id: 41, reason: 'Hidden automatically after 5 reports, pending review.', created_at: '2026-11-22T10:00:00.000Z' }),
         ],
         page_number: 1,
@@ -37,9 +38,12 @@ describe('the moderation log', () => {
     const { container } = renderAt(<ModerationLogPage />, { path: '/moderation/log' });
     const items = await screen.findAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Mona Mod banned user 9'),
+      expect.stringContaining('Mona Mod banned Kai Berg'),
       expect.stringContaining('Automatic hid (auto-hide) wish 41'),
     ]);
+    // What each entry is about is a link: the user's profile, the wish's page.
+    expect(screen.getByRole('link', { name: 'Kai Berg' })).toHaveAttribute('href', '/user/9');
+    expect(screen.getByRole('link', { name: 'wish 41' })).toHaveAttribute('href', '/wish/41');
     expect(items[0]).toHaveTextContent('Reason: Harassment');
     expect(items[0]!.querySelector('time')).toHaveAttribute('dateTime', '2026-11-23T10:00:00.000Z');
     expect(screen.getByRole('heading', { level: 1, name: 'Moderation log' })).toBeInTheDocument();

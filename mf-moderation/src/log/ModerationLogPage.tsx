@@ -1,4 +1,6 @@
+import { Link } from 'react-router-dom';
 import { call, queryKeys, useDocumentTitle } from '@wishes/kit-client';
+import type { ModerationLogEntry } from '@wishes/kit-contract/api';
 import { formatDate, usePagedList } from '@wishes/kit-ui';
 import { NotAllowed } from '../common/NotAllowed';
 import { ModerationNav } from '../common/ModerationNav';
@@ -17,6 +19,12 @@ const ACTION_TEXT: Record<string, string> = {
   auto_hide: 'hid (auto-hide)',
 };
 
+/** What an entry is about, as a link: "wish 32" to the wish, a user by name to the profile. */
+function Target({ entry }: { entry: ModerationLogEntry }) {
+  if (entry.target_type === 'wish') return <Link to={`/wish/${entry.target_id}`}>wish {entry.target_id}</Link>;
+  return <Link to={`/user/${entry.target_id}`}>{entry.target_name || `user ${entry.target_id}`}</Link>;
+}
+
 /** /moderation/log: the audit log, newest first. */
 export default function ModerationLogPage() {
   useDocumentTitle('Moderation log');
@@ -34,7 +42,7 @@ export default function ModerationLogPage() {
       <PagedListView list={list} items={(page) => page.entries} next={(page) => page.next_page_number} texts={LOG_TEXTS} className="mod-log" itemKey={(entry) => entry.id}>
         {(entry) => (
           <>
-            <strong>{entry.actor_name}</strong> {ACTION_TEXT[entry.action] ?? entry.action} {entry.target_type} {entry.target_id}{' '}
+            <strong>{entry.actor_name}</strong> {ACTION_TEXT[entry.action] ?? entry.action} <Target entry={entry} />{' '}
             <time dateTime={entry.created_at}>({formatDate(entry.created_at)})</time>
             <br />
             Reason: {entry.reason}

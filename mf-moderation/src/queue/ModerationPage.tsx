@@ -176,7 +176,7 @@ export function ReportedItem({ item, onDone }: { item: ReportedWish; onDone: () 
     <article className="mod-item" aria-labelledby={headingId}>
       <div className="mod-item__head">
         <h2 className="mod-item__title" id={headingId}>
-          Wish {wish.id} by <Link to={`/user/${wish.user_id}`}>{wish.author}</Link>
+          <Link to={`/wish/${wish.id}`}>Wish {wish.id}</Link> by <Link to={`/user/${wish.user_id}`}>{wish.author}</Link>
         </h2>
         <p className="mod-item__meta">
           <strong>

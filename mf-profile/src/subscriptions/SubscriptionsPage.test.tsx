@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Subscription } from '@wishes/kit-contract';
 import { deferred } from '@wishes/kit-test';
@@ -96,4 +96,27 @@ it('treats a network failure like any other failure', async () => {
   renderPage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load subscriptions');
   expect(member.toasts.messages()).toEqual(['Failed to load subscriptions']);
+});
+
+it("unsubscribes beside an entry with the spec's toast; the entry leaves the list", async () => {
+  member.server.on('GET', MINE, { body: { subscriptions: [subscription({}), subscription({ target_id: 8, target_name: 'Alan Turing' })], count: 2 } });
+  member.server.on('DELETE', '/api/profile/7/subscribe/', { body: { message: 'Unsubscribed' } });
+  renderPage();
+  const button = await screen.findByRole('button', { name: 'Unsubscribe from Grace Hopper' });
+  member.server.on('GET', MINE, { body: { subscriptions: [subscription({ target_id: 8, target_name: 'Alan Turing' })], count: 1 } });
+  await userEvent.click(button);
+  expect(await screen.findByText('1 subscription')).toBeInTheDocument();
+  expect(screen.queryByRole('link', { name: 'Grace Hopper' })).not.toBeInTheDocument();
+  await waitFor(() => expect(member.toasts.messages()).toEqual(['Unsubscribed from Grace Hopper']));
+  expect(member.server.callsTo('DELETE', '/api/profile/7/subscribe/')).toHaveLength(1);
+});
+
+it("says 'Failed to unsubscribe. Please try again.' and keeps the entry when it fails", async () => {
+  member.server.on('GET', MINE, { body: { subscriptions: [subscription({})], count: 1 } });
+  member.server.on('DELETE', '/api/profile/7/subscribe/', { status: 500, body: {} });
+  renderPage();
+  await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe from Grace Hopper' }));
+  await waitFor(() => expect(member.toasts.messages()).toEqual(['Failed to unsubscribe. Please try again.']));
+  expect(screen.getByRole('button', { name: 'Unsubscribe from Grace Hopper' })).toBeEnabled();
+  expect(screen.getByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
 });

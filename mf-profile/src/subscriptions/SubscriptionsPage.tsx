@@ -1,10 +1,11 @@
 /** /subscriptions: the people the signed-in user follows (exposed as mf_profile/SubscriptionsPage). */
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, Spinner, buttonClassName, formatDate } from '@wishes/kit-ui';
-import { call, queryKeys, useDocumentTitle, useQuery } from '@wishes/kit-client';
+import { Button, EmptyState, ErrorState, Spinner, buttonClassName, formatDate } from '@wishes/kit-ui';
+import { ApiError, call, queryKeys, useDocumentTitle, useMutation, useQuery, useQueryClient } from '@wishes/kit-client';
 import { toast } from '@wishes/kit-session';
 import { type Subscription } from '@wishes/kit-contract';
 import { Avatar } from '../common/Avatar';
+import { SUBSCRIBE_TEXT } from '../profile/SubscribeButton';
 import './subscriptions.css';
 
 export const SUBSCRIPTIONS_TEXT = {
@@ -16,6 +17,26 @@ export const SUBSCRIPTIONS_TEXT = {
   subscribedOn: (iso: string) => `Subscribed on ${formatDate(iso)}`,
   count: (count: number) => `${count} ${count === 1 ? 'subscription' : 'subscriptions'}`,
 } as const;
+
+/** Unsubscribe beside an entry, with the profile's toasts; the entry leaves the list once it is done. */
+function UnsubscribeButton({ targetId, name }: { targetId: number; name: string }) {
+  const client = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => call('unsubscribe', { params: { id: targetId } }),
+    onSuccess: () => {
+      toast.success(SUBSCRIBE_TEXT.unsubscribed(name));
+      void client.invalidateQueries({ queryKey: queryKeys.mySubscriptions() });
+      void client.invalidateQueries({ queryKey: queryKeys.profile(targetId) });
+    },
+    onError: (error) => toast.error(error instanceof ApiError && error.status === 0 ? SUBSCRIBE_TEXT.networkFailed : SUBSCRIBE_TEXT.unsubscribeFailed),
+  });
+  const pending = mutation.isPending || mutation.isSuccess;
+  return (
+    <Button className="profile-subs__unsubscribe" variant="secondary" aria-label={`Unsubscribe from ${name}`} aria-busy={pending} disabled={pending} onClick={() => mutation.mutate()}>
+      Unsubscribe
+    </Button>
+  );
+}
 
 export default function SubscriptionsPage() {
   useDocumentTitle(SUBSCRIPTIONS_TEXT.title);
@@ -66,7 +87,10 @@ export default function SubscriptionsPage() {
                   <Avatar src={subscription.target_avatar_thumbnail || subscription.target_avatar_url} name={name} decorative />
                   <span className="profile-subs__name">{name}</span>
                 </Link>
-                <p className="profile-subs__date">{SUBSCRIPTIONS_TEXT.subscribedOn(subscription.created_at)}</p>
+                <div className="profile-subs__row">
+                  <p className="profile-subs__date">{SUBSCRIPTIONS_TEXT.subscribedOn(subscription.created_at)}</p>
+                  <UnsubscribeButton targetId={subscription.target_id} name={name} />
+                </div>
               </li>
             );
           })}

@@ -94,7 +94,7 @@ export function renderReceivedPage(wish: ReceivedWish, siteName: string, confirm
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex,nofollow"><meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)} · ${escapeHtml(siteName)}</title>
+<title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title><link rel="icon" href="data:,">
 <style>${STYLE}</style></head>
 <body><main data-received="1">
 <a class="site" href="/">${escapeHtml(siteName)}</a>
@@ -122,6 +122,6 @@ ${confirm ? '' : `<div class="notme">Not you, or no more wishes? <button type="b
 
 /** The page of an unknown, cancelled or ended link: the same for each, so it tells nothing apart. */
 export const notFoundPage = (siteName: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex,nofollow"><title>Wish not found · ${escapeHtml(siteName)}</title>
+<meta name="robots" content="noindex,nofollow"><title>Wish not found | ${escapeHtml(siteName)}</title><link rel="icon" href="data:,">
 <style>${STYLE}</style></head><body><main><a class="site" href="/">${escapeHtml(siteName)}</a><h1>${DELIVERY_TEXT.linkNotFound}</h1>
 <p>It may have been cancelled, or the wish was deleted.</p></main></body></html>`;

@@ -267,7 +267,10 @@ export async function logPage(db: Db, page: number, size: number): Promise<Paged
   const rows = await db
     .selectFrom('moderation_log as l')
     .leftJoin('users as u', 'u.id', 'l.actor_id')
+    // The user an entry is about, by name (a moderator reads "banned Kai Berg", not a number).
+    .leftJoin('users as t', (join) => join.onRef('t.id', '=', 'l.target_id').on('l.target_type', '=', 'user'))
     .select(['l.id', 'l.actor_id', 'l.action', 'l.target_type', 'l.target_id', 'l.reason', 'l.created_at', 'u.first_name', 'u.last_name', 'u.email'])
+    .select(['t.id as target_user_id', 't.first_name as target_first_name', 't.last_name as target_last_name', 't.email as target_email'])
     .orderBy('l.id', 'desc')
     .limit(size + 1)
     .offset((page - 1) * size)
@@ -282,6 +285,7 @@ export async function logPage(db: Db, page: number, size: number): Promise<Paged
       action: r.action,
       target_type: r.target_type,
       target_id: r.target_id,
+      target_name: r.target_user_id === null ? null : fullName(r.target_first_name ?? '', r.target_last_name ?? '') || (r.target_email ?? ''),
       reason: r.reason,
       created_at: r.created_at,
     })),

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app/app';
+import { describe as notificationText, wishQuote } from './service';
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 
 /** Opens the real SSE stream over HTTP and collects the unread counts it sends. */
@@ -91,7 +92,7 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
         { id: cy.id, name: 'Cy Cole' },
         { id: ben.id, name: 'Ben Baker' },
       ],
-      text: 'Dee Dunn and 2 others upvoted your wish',
+      text: 'Dee Dunn and 2 others upvoted your wish “Happy birthday!”',
       read: false,
     });
     // Voters hear nothing about their own votes.
@@ -101,10 +102,10 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
   it('takes a voter out when the vote is removed or turned down before it is read', async () => {
     await unvote(dee, wish);
     let n = (await list(ada)).json().notifications[0];
-    expect(n).toMatchObject({ actor_count: 2, text: 'Cy Cole and 1 other upvoted your wish' });
+    expect(n).toMatchObject({ actor_count: 2, text: 'Cy Cole and 1 other upvoted your wish “Happy birthday!”' });
     await vote(cy, wish, 'downvote');
     n = (await list(ada)).json().notifications[0];
-    expect(n).toMatchObject({ actor_count: 1, text: 'Ben Baker upvoted your wish', actors: [{ id: ben.id, name: 'Ben Baker' }] });
+    expect(n).toMatchObject({ actor_count: 1, text: 'Ben Baker upvoted your wish “Happy birthday!”', actors: [{ id: ben.id, name: 'Ben Baker' }] });
     await unvote(ben, wish);
     expect((await list(ada)).json()).toMatchObject({ notifications: [], unread_count: 0 });
   });
@@ -133,7 +134,7 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
     await vote(cy, wish, 'upvote');
     const after = (await list(ada)).json();
     expect(after.unread_count).toBe(1);
-    expect(after.notifications[0]).toMatchObject({ wish_id: wish, actor_count: 1, read: false, text: 'Cy Cole upvoted your wish' });
+    expect(after.notifications[0]).toMatchObject({ wish_id: wish, actor_count: 1, read: false, text: 'Cy Cole upvoted your wish “Happy birthday!”' });
     await readAll(ada);
   });
 
@@ -238,4 +239,13 @@ describe.each(dialects)('notifications (%s)', (dialect) => {
       }
     });
   }
+});
+
+describe('wishQuote: which wish a vote is about', () => {
+  it('quotes a short wish whole and cuts a long one at a word with an ellipsis', () => {
+    expect(wishQuote('  Happy\n birthday!  ')).toBe('Happy birthday!');
+    expect(wishQuote('Happy birthday, dear Ana, may this year bring you everything you hoped for')).toBe('Happy birthday, dear Ana, may this year…');
+    expect(notificationText('vote', 'Kai Berg', 1, 'Happy birthday!')).toBe('Kai Berg upvoted your wish “Happy birthday!”');
+    expect(notificationText('vote', 'Kai Berg', 1, null)).toBe('Kai Berg upvoted your wish');
+  });
 });

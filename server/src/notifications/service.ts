@@ -29,7 +29,7 @@ import { sqliteGatheredRows, sqliteNotificationBatch } from './sqlite-rows';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 
 type Db = Kysely<Database>;
-type NotificationRow = { id: number; kind: NotificationKind; wish_id: number | null; person_id: number | null; text: string | null; read_at: string | null; updated_at: string };
+type NotificationRow = { id: number; kind: NotificationKind; wish_id: number | null; person_id: number | null; text: string | null; read_at: string | null; updated_at: string; wish_text?: string | null };
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** How many people a notification names (newest first); actor_count has the total. */
@@ -261,8 +261,10 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
     const [rows, unread] = await Promise.all([
       readRows(
         db,
-        sql<NotificationRow>`select id, kind, wish_id, person_id, text, read_at, updated_at from notifications where user_id = ${userId}
-          order by updated_at desc, id desc limit ${rowLimit(size + 1)} offset ${(page - 1) * size}`,
+        // The wish's opening words, so a vote says which wish (it is the reader's own wish).
+        sql<NotificationRow>`select n.id, n.kind, n.wish_id, n.person_id, n.text, n.read_at, n.updated_at, w.text as wish_text
+          from notifications n left join wishes w on w.id = n.wish_id where n.user_id = ${userId}
+          order by n.updated_at desc, n.id desc limit ${rowLimit(size + 1)} offset ${(page - 1) * size}`,
       ),
       notifier.unreadCount(userId),
     ]);
@@ -277,7 +279,7 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
         actor_count: people.count,
         wish_id: row.wish_id,
         ...(row.person_id != null ? { person_id: row.person_id } : {}),
-        text: row.text ?? describe(row.kind, people.names[0]?.name ?? ANONYMOUS, people.count),
+        text: row.text ?? describe(row.kind, people.names[0]?.name ?? ANONYMOUS, people.count, row.wish_text),
         created_at: row.updated_at,
         read: row.read_at !== null,
       };
@@ -356,11 +358,23 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
   return notifier;
 }
 
-/** "Ada Lovelace upvoted your wish", "Ada Lovelace and 2 others upvoted your wish". */
-export function describe(kind: NotificationKind, newest: string, count: number): string {
+/** How much of a wish's text a vote notification quotes. */
+export const WISH_QUOTE_MAX = 40;
+
+/** A wish's opening words, cut at a word with an ellipsis: "Happy birthday, dear Ana…". */
+export function wishQuote(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= WISH_QUOTE_MAX) return flat;
+  const cut = flat.slice(0, WISH_QUOTE_MAX);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > WISH_QUOTE_MAX / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
+}
+
+/** "Ada Lovelace upvoted your wish “Happy birthday…”", "Ada Lovelace and 2 others upvoted your wish" (no text known). */
+export function describe(kind: NotificationKind, newest: string, count: number, wishText?: string | null): string {
   const who = count <= 1 ? newest : `${newest} and ${count - 1} ${count - 1 === 1 ? 'other' : 'others'}`;
   if (kind === 'follow') return `${who} started following you`;
-  if (kind === 'vote') return `${who} upvoted your wish`;
+  if (kind === 'vote') return wishText ? `${who} upvoted your wish “${wishQuote(wishText)}”` : `${who} upvoted your wish`;
   return DEFAULT_TEXT[kind];
 }
 

@@ -1,6 +1,6 @@
 /**
- * A page: the shell's index.html (status 200: it is a single-page app, the client renders its own
- * not-found page) with the route's remote entries and page chunks preloaded, the remote manifest and
+ * A page: the shell's index.html (the client renders its own not-found page; the status is 404 for a
+ * path that names nothing the viewer may see, status.ts) with the route's remote entries and page chunks preloaded, the remote manifest and
  * the site options inlined (the shell does not have to fetch them before it can start), link-preview
  * tags, and for /feed and /user/{id} the first page embedded (/feed's also drawn: the first paint).
  * Each part that fails is left out and logged; the page still works.
@@ -15,6 +15,7 @@ import { embeddedFor, firstPaintOf } from './embedded';
 import { createTemplateReader, OPTIONS_ELEMENT_ID, REMOTES_ELEMENT_ID, renderPage } from './html';
 import type { CurrentLocations, ManifestWriter } from './manifest';
 import { createPreloadPlanner } from './preload';
+import { pageStatus } from './status';
 import type { ReleaseChoice } from './release-choice';
 import { modulesForPath } from './remotes';
 
@@ -61,7 +62,9 @@ export function createPageSender({ db, config, readModel }: Pick<AppDeps, 'db' |
     if (options) data[OPTIONS_ELEMENT_ID] = options;
     const siteName = (options as { site_name?: string } | null)?.site_name ?? config.siteName ?? 'Wishes';
     const head = await orLogged(request, 'link-preview tags', () => linkPreviewHead(db, config, pathname, siteName));
+    // Unknown, or not the viewer's to see: the same page, a 404 (a failed lookup keeps the 200).
+    const status = (await orLogged(request, 'the page status', () => pageStatus(db, request.userId ?? null, pathname, locations))) ?? 200;
     const html = renderPage(template, { preloadScripts, preloadStyles, preloadFetches: [], embedded, data, meta: head?.meta, titleHtml: head?.titleHtml, firstPaint: firstPaintOf(embedded) });
-    return reply.code(200).header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
+    return reply.code(status).header('Cache-Control', 'no-cache').header('Vary', 'Cookie').type('text/html; charset=utf-8').send(html);
   };
 }

@@ -76,7 +76,7 @@ describe('pages: the built site served by the API server', () => {
     rmSync(site, { recursive: true, force: true });
   });
 
-  it.each(['/', '/wish/5', '/user/3', '/auth/reset_password_confirm/4/abc-def/', '/page/terms', '/compose/Birthday', '/no/such/page'])(
+  it.each(['/', '/auth/reset_password_confirm/4/abc-def/', '/page/terms', '/page/privacy_policy', '/compose/Birthday', '/feed/3', '/search'])(
     'answers the deep link %s with the shell HTML (200, no-cache)',
     async (url) => {
       const res = await t.request({ method: 'GET', url });
@@ -87,6 +87,35 @@ describe('pages: the built site served by the API server', () => {
       expect(res.body).toContain('<script defer src=main.js></script>');
     },
   );
+
+  it('answers the same page with a 404 for what names nothing a visitor may see; the viewer\'s own private wish is a 200', async () => {
+    const author = await t.createUser({ first_name: 'Nia', last_name: 'Status' });
+    const pub = await t.saveWish(author, 'A public wish with a page', true);
+    const priv = await t.saveWish(author, 'A private wish with no public page', false);
+    const statusOf = async (url: string, token?: string) => {
+      const res = await t.request({ method: 'GET', url, token });
+      expect([url, res.headers['content-type']]).toEqual([url, expect.stringMatching(/^text\/html/)]);
+      expect(res.body).toContain('<div id=root></div>');
+      return res.statusCode;
+    };
+    const cases: Array<[string, number]> = [
+      [`/wish/${pub}`, 200],
+      [`/wish/${pub}/`, 200],
+      [`/user/${author.id}`, 200],
+      [`/user/${author.id}/2`, 200],
+      [`/wish/${priv}`, 404],
+      ['/wish/999999', 404],
+      ['/wish/abc', 404],
+      ['/user/99999', 404],
+      ['/user/abc', 404],
+      ['/page/nope', 404],
+      ['/page/terms.md', 404],
+      ['/no/such/page', 404],
+      ['/made-up', 404],
+    ];
+    for (const [url, status] of cases) expect([url, await statusOf(url)]).toEqual([url, status]);
+    expect(await statusOf(`/wish/${priv}`, author.access)).toBe(200);
+  });
 
   it('keeps unknown API, media and static paths a JSON 404', async () => {
     for (const url of ['/api/unknown', '/api/base/nope/', '/media/avatars/x.webp', '/static/markdown/nope.md', '/mf/', '/mf/mf-feed']) {
@@ -241,10 +270,10 @@ describe('pages: the built site served by the API server', () => {
     expect(own.profile!.wishes.wishes.map((w) => w.text).sort()).toEqual(['Grace private wish', 'Grace public wish']);
   });
 
-  it('embeds nothing for an unknown or non-numeric user, and still serves the page', async () => {
-    for (const url of ['/user/987654', '/user/abc', '/wish/1']) {
+  it('embeds nothing for an unknown or non-numeric user, and still serves the page (a 404)', async () => {
+    for (const url of ['/user/987654', '/user/abc']) {
       const res = await t.request({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404);
       expect(embeddedOf(res.body)).toBeNull();
     }
   });

@@ -580,6 +580,7 @@ export const ModerationLogEntrySchema = Type.Object({
   action: Type.String({ description: 'hide, restore, dismiss, delete, ban, unban, auto_hide' }),
   target_type: Type.Union([Type.Literal('wish'), Type.Literal('user'), Type.Literal('reply')]),
   target_id: Type.Integer(),
+  target_name: Nullable(Type.String({ description: "a user's name (target_type user); null for a wish or a deleted user" })),
   reason: Type.String(),
   created_at: Type.String(),
 });

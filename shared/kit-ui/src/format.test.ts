@@ -20,7 +20,9 @@ it('prefers the nested thumbnail for the avatar', () => {
 it('formats dates in the local format and ignores invalid ones', () => {
   const iso = '2026-11-22T10:15:00.000Z';
   expect(formatDate(iso)).toBe(new Date(iso).toLocaleDateString());
-  expect(formatDate(iso, true)).toBe(new Date(iso).toLocaleString());
+  expect(formatDate(iso, true)).toBe(new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' }));
+  // To the minute: no seconds.
+  expect(formatDate('2026-11-21T09:30:45.000Z', true)).not.toMatch(/:45\b/);
   expect(formatDate('garbage')).toBe('');
   expect(formatDate(null)).toBe('');
 });

@@ -1,12 +1,15 @@
 /** Display helpers shared by every screen. */
 import { ANONYMOUS } from '@wishes/kit-contract/constants';
 
-/** Local date (and optionally time) in the browser's locale; '' for an invalid date. */
+/** The time of day to the minute: seconds say nothing to a reader of "when". */
+export const TIME_TO_THE_MINUTE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit' };
+
+/** Local date (and optionally time, to the minute) in the browser's locale; '' for an invalid date. */
 export function formatDate(iso: string | null | undefined, withTime = false): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return withTime ? date.toLocaleString() : date.toLocaleDateString();
+  return withTime ? date.toLocaleString(undefined, TIME_TO_THE_MINUTE) : date.toLocaleDateString();
 }
 
 export interface AuthorShape {

@@ -61,19 +61,20 @@ export function Header({ showNav }: { showNav: boolean }) {
 
   return (
     <header className="shell-header" ref={headerRef}>
-      <div className="shell-header__inner">
+      <div className={`shell-header__inner${navItems.length === 6 ? ' shell-header__inner--six' : ''}${showNav ? '' : ' shell-header__inner--one-row'}`}>
         <Link to="/" className="shell-header__brand">
           {name}
         </Link>
         {showNav ? (
-          <nav aria-label="Main" className={`shell-nav${navItems.length === 1 ? ' shell-nav--few' : navItems.length > 5 ? ' shell-nav--many' : ''}`}>
+          <nav aria-label="Main" className={`shell-nav${navItems.length === 1 ? ' shell-nav--few' : navItems.length > 5 ? ` shell-nav--many${navItems.length === 6 ? ' shell-nav--six' : ''}` : ''}`}>
             <NavIcons items={navItems} variant="header" />
           </nav>
         ) : null}
         <div className="shell-header__account">
           {user ? (
             <>
-              {showNav ? <NotificationBell variant="header" /> : null}
+              {/* On a phone too: what is new stays one tap away, not folded into More. */}
+              <NotificationBell variant="header" />
               {avatar ? <img className="shell-header__avatar" src={avatar} alt="Your avatar" width={32} height={32} /> : null}
               <AccountMenu user={user} hasAvatar={Boolean(avatar)} onSignOut={onSignOut} />
             </>
