@@ -13,7 +13,8 @@ export function ReportPanel({ wishId, replyId, close }: { wishId?: number; reply
   const report = useMutation({
     mutationFn: (category: string) => call('submitComplaint', { body: replyId !== undefined ? { category, reply_id: replyId } : { category, wish_id: wishId } }),
     onSuccess: () => {
-      markReported(client, me?.userId, wishId);
+      // A reply's report marks no wish as reported.
+      if (replyId === undefined && wishId !== undefined) markReported(client, me?.userId, wishId);
       toast.success(REPORT_TEXTS.received);
       close();
     },
