@@ -13,6 +13,8 @@ module.exports = {
     'tsx',
     // A Debian package (the cluster's Redis), started by the Redis outage test on a port of its own.
     'redis-server',
+    // PostgreSQL's client (a Debian package): the upgrade test loads its recorded dumps with it.
+    'psql',
   ],
   ignoreDependencies: [
     // Each app declares rxjs because the kit's federation.shared.js takes the shared singleton's
