@@ -6,6 +6,7 @@
 import { call, useQuery, useSessionUser } from '@wishes/kit-client';
 import { type QueryClient } from '@tanstack/react-query';
 import { type MyReportsPage } from '@wishes/kit-contract';
+import { session$ } from '@wishes/kit-session';
 
 /** Beside the site's my-reports pages ('reports', 'mine', page): the set of their wish ids, per member. */
 const reportedKey = (userId: number) => ['reports', 'mine', 'wish-ids', userId] as const;
@@ -29,7 +30,9 @@ export function useReportedByMe(wishId: number): boolean {
   const userId = me?.userId ?? null;
   const query = useQuery({
     queryKey: reportedKey(userId ?? 0),
-    queryFn: loadReportedIds,
+    // A sign-out resets every query before this card renders again without a member: read nothing then
+    // (the call would go out without a token).
+    queryFn: () => (session$.value.user?.userId === userId ? loadReportedIds() : Promise.resolve([])),
     enabled: userId !== null,
     staleTime: Infinity,
     retry: false,
