@@ -247,6 +247,8 @@ test.describe('1. after reporting', () => {
     await expect(card.getByTestId('reported-badge')).toContainText('Reported');
     await card.getByRole('button', { name: 'More options' }).click();
     expect(await menuEntries(page)).toEqual(['View', 'Share', 'Report']);
+    // axe reads a fading toast's colours mid-fade: check once it has gone.
+    await expect(page.getByText('Complaint received')).toHaveCount(0, { timeout: 15_000 });
     await expectAxeClean(page, 'reported wish, menu open');
     await page.keyboard.press('Escape');
     await shots(page, 'reported-wish');
