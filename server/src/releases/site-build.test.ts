@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../../test/kit/site-remotes';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite, REQUIRED, type Entry } from '../../test/kit/release-archives';
 import { releaseSiteBuild, SITE_ACTOR } from './site-build';
@@ -36,7 +36,7 @@ describe.each(dialects)("the site's own build is released like any other (%s)", 
   let releasesDir: string;
   let admin: TestUser;
   let ctx: ReleaseContext;
-  const feed = registeredRemote('mf-feed')!;
+  const feed = siteRemote('mf-feed');
 
   beforeAll(async () => {
     site = makeSite();
@@ -114,7 +114,7 @@ describe.each(dialects)("the site's own build is released like any other (%s)", 
   });
 
   it('a site build the gate refuses is stored nowhere and its files are served under no URL', async () => {
-    const compose = registeredRemote('mf-compose')!;
+    const compose = siteRemote('mf-compose');
     const entries = build(compose, { marker: 'bad' }).map((e) => (e.name === 'mf-manifest.json' ? { ...e, content: String(e.content).replace(REQUIRED.react, '^99.0.0') } : e));
     writeDist(site, 'mf-compose', entries);
     const results = await releaseSiteBuild(ctx, {});
