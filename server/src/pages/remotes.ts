@@ -18,16 +18,13 @@ import { readRelease, releaseDir, type ReleaseMeta } from '../releases/catalog';
 import { activeCanaries, activeReleases } from '../releases/store';
 import { ensureLocal } from '../releases/published';
 
-const siteRemotesCache = new Map<string, readonly RemoteDeclaration[]>();
-
 /**
  * The site's own remotes: each folder of `siteRoot` whose dist/release.json holds a valid
  * declaration of that folder, in the order of their dev ports (the order the shell lists them in,
- * which decides a path two remotes declare). Read once per site root.
+ * which decides a path two remotes declare). Read on each call (a few small files), so a rebuilt
+ * site is seen without a restart.
  */
 export function siteRemotes(siteRoot: string = REPO_ROOT): readonly RemoteDeclaration[] {
-  const cached = siteRemotesCache.get(siteRoot);
-  if (cached) return cached;
   const found: RemoteDeclaration[] = [];
   let folders: string[] = [];
   try {
@@ -46,7 +43,6 @@ export function siteRemotes(siteRoot: string = REPO_ROOT): readonly RemoteDeclar
     }
   }
   found.sort((a, b) => a.devPort - b.devPort || a.folder.localeCompare(b.folder));
-  siteRemotesCache.set(siteRoot, found);
   return found;
 }
 
@@ -55,10 +51,6 @@ export function siteRemote(folder: string, siteRoot: string = REPO_ROOT): Remote
   return siteRemotes(siteRoot).find((r) => r.folder === folder);
 }
 
-/** Forgets what was read (a test that builds a site, or a rebuild in `npm run dev`). */
-export function forgetSiteRemotes(): void {
-  siteRemotesCache.clear();
-}
 
 /** The release id of a remote's built dist/ folder: what is served while no release is active. */
 export const DIST_RELEASE = 'dist';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { RemoteDeclaration } from '@wishes/kit-contract/registry';
-import { siteRemote } from '../../test/kit/site-remotes';
+import { siteRemote, writeSiteDeclarations } from '../../test/kit/site-remotes';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { gateProblem, KIT_SINGLETONS, shellProvidedVersions } from './gate';
 import { runRemotesCli } from './cli';
@@ -51,6 +51,7 @@ function makeSite(): string {
   put(root, 'mf-feed/dist/__federation_expose_FeedPage.11111111.js', 'dist page');
   const feedExposes = Object.keys(siteRemote('mf-feed').exposes);
   put(root, 'mf-feed/dist/mf-manifest.json', federationManifest('mf_feed', REQUIRED, Object.fromEntries(feedExposes.map((e) => [e, ['__federation_expose_FeedPage.11111111.js']]))));
+  writeSiteDeclarations(root);
   return root;
 }
 

@@ -16,12 +16,16 @@ import { archive, build, makeSite, REQUIRED, type Entry } from '../../test/kit/r
 import { releaseSiteBuild, SITE_ACTOR } from './site-build';
 import type { ReleaseContext } from './service';
 
-/** Writes a built remote into `<site>/<folder>/dist/` as webpack leaves it (maps beside the chunks, the build stamp). */
+/** Writes a built remote into `<site>/<folder>/dist/` as webpack leaves it (maps beside the chunks, its declaration, the build stamp). */
 function writeDist(site: string, folder: string, entries: Entry[], version = '0.3.0') {
   const dist = path.join(site, folder, 'dist');
   rmSync(dist, { recursive: true, force: true });
   for (const entry of entries) {
-    if (entry.name === 'release.json') continue;
+    // The build writes the declaration alone (the release command adds the version).
+    if (entry.name === 'release.json') {
+      writeFileSync(path.join(dist, 'release.json'), JSON.stringify({ declaration: (JSON.parse(String(entry.content)) as { declaration: unknown }).declaration }));
+      continue;
+    }
     const name = entry.name.startsWith('.maps/') ? entry.name.slice('.maps/'.length) : entry.name;
     mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
     writeFileSync(path.join(dist, name), entry.content ?? '');

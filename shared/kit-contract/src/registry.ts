@@ -319,8 +319,6 @@ export function releaseContractProblem(candidate: RemoteDeclaration, exposed: re
     const reserved = reservedPathOf(path);
     if (reserved && reserved.owner !== candidate.folder) return `its path ${path} collides with the site's own ${reserved.prefix}${reserved.owner ? ` (reserved for ${reserved.owner})` : ''}`;
   }
-  const spec = specRouteProblem(candidate, serving);
-  if (spec) return spec;
   for (const other of others) {
     const theirs = new Set(other.routes.map((r) => patternKey(r.path)));
     const route = candidate.routes.find((r) => theirs.has(patternKey(r.path)));
@@ -329,5 +327,5 @@ export function releaseContractProblem(candidate: RemoteDeclaration, exposed: re
     const entry = candidate.nav.find((n) => theirNav.has(patternKey(n.to)));
     if (entry) return `its navigation entry ${entry.to} collides with one of ${other.folder}`;
   }
-  return null;
+  return specRouteProblem(candidate, serving);
 }
