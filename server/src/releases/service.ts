@@ -51,17 +51,18 @@ let localLock: Promise<unknown> = Promise.resolve();
  * store it allows, so two releases checked at once never both pass against a site neither of them
  * saw (a consumer and its provider, two remotes claiming one path). One at a time in this process
  * (a promise chain, so a waiting call holds no database connection), and on PostgreSQL across the
- * processes sharing the database (a session advisory lock on one pooled connection, held while `fn`
- * runs on others). SQLite: one process owns the file, so the chain is the whole lock.
+ * processes sharing the database (a session advisory lock; `fn` gets a context on that one
+ * connection, so it needs no second one from a small pool). SQLite: one process owns the file, so
+ * the chain is the whole lock.
  */
-export async function withSiteLock<T>(ctx: ReleaseContext, fn: () => Promise<T>): Promise<T> {
+export async function withSiteLock<T>(ctx: ReleaseContext, fn: (locked: ReleaseContext) => Promise<T>): Promise<T> {
   const run = localLock.then(async () => {
     const postgres = ctx.db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
-    if (!postgres) return fn();
+    if (!postgres) return fn(ctx);
     return ctx.db.connection().execute(async (conn) => {
       await sql`select pg_advisory_lock(${RELEASE_LOCK_SPACE}, 0)`.execute(conn);
       try {
-        return await fn();
+        return await fn({ ...ctx, db: conn });
       } finally {
         await sql`select pg_advisory_unlock(${RELEASE_LOCK_SPACE}, 0)`.execute(conn);
       }
@@ -301,15 +302,15 @@ export async function publishRelease(ctx: ReleaseContext, remote: string, body: 
     }
     if (exists(path.join(dir, 'release.json'))) rmSync(path.join(dir, 'release.json'));
     const createdAt = new Date().toISOString();
-    const stored = await withSiteLock(ctx, async () => {
-      const refused = await gateRefusal(ctx, remote, `${remote} ${unpacked.id}`, unpacked.declaration, dir);
+    const stored = await withSiteLock(ctx, async (locked) => {
+      const refused = await gateRefusal(locked, remote, `${remote} ${unpacked.id}`, unpacked.declaration, dir);
       if (refused) throw refused;
       try {
-        await storePublished(ctx.db, unpacked, actor, createdAt);
+        await storePublished(locked.db, unpacked, actor, createdAt);
         return true;
       } catch (error) {
         // Published at the same moment by another call: the same files, the same id.
-        if (await publishedMeta(ctx.db, remote, unpacked.id)) return false;
+        if (await publishedMeta(locked.db, remote, unpacked.id)) return false;
         throw error;
       }
     });
@@ -326,7 +327,7 @@ export async function publishRelease(ctx: ReleaseContext, remote: string, body: 
  * browsers whose bucket is below `percent` (1-99) while everyone else keeps the active release.
  */
 export async function activateRelease(ctx: ReleaseContext, remote: string, release: string, actor: string, percent = 100, force = false): Promise<SwitchRecord> {
-  return withSiteLock(ctx, () => activateLocked(ctx, remote, release, actor, percent, force));
+  return withSiteLock(ctx, (locked) => activateLocked(locked, remote, release, actor, percent, force));
 }
 
 async function activateLocked(ctx: ReleaseContext, remote: string, release: string, actor: string, percent: number, force: boolean): Promise<SwitchRecord> {
@@ -355,7 +356,7 @@ export async function checkPreviewable(ctx: ReleaseContext, remote: string, rele
 
 /** The running canary of `remote` becomes the active release for everyone (the gate runs again). */
 export async function promoteRelease(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
-  return withSiteLock(ctx, () => promoteLocked(ctx, remote, actor));
+  return withSiteLock(ctx, (locked) => promoteLocked(locked, remote, actor));
 }
 
 async function promoteLocked(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
@@ -389,7 +390,7 @@ export async function endCanary(ctx: ReleaseContext, remote: string, actor: stri
 }
 
 export async function rollbackRelease(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
-  return withSiteLock(ctx, () => rollbackLocked(ctx, remote, actor));
+  return withSiteLock(ctx, (locked) => rollbackLocked(locked, remote, actor));
 }
 
 async function rollbackLocked(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {

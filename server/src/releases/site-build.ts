@@ -130,10 +130,10 @@ export async function releaseSiteBuild(ctx: ReleaseContext, env: Record<string, 
       continue;
     }
     // The gate again (the other remotes may have changed since this build was first stored), and the switch, under the site's lock.
-    const result = await withSiteLock(ctx, async (): Promise<SiteRelease> => {
-      const refused = await gateRefusal(ctx, remote, `${remote} ${id} (the site's own build)`, declaration, releaseDir(ctx.releasesDir, remote, id)!);
+    const result = await withSiteLock(ctx, async (locked): Promise<SiteRelease> => {
+      const refused = await gateRefusal(locked, remote, `${remote} ${id} (the site's own build)`, declaration, releaseDir(ctx.releasesDir, remote, id)!);
       if (refused) return { remote, release: id, activated: false, refused: refused.message };
-      const record = await activateIfCurrent(ctx.db, { remote, release: id, actor: SITE_ACTOR, expected: current, fallback: DIST_RELEASE });
+      const record = await activateIfCurrent(locked.db, { remote, release: id, actor: SITE_ACTOR, expected: current, fallback: DIST_RELEASE });
       return { remote, release: id, activated: record !== null };
     });
     results.push(result);
