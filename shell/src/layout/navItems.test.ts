@@ -44,7 +44,7 @@ describe('mobileBarLayout', () => {
     expect(bar.map((item) => item.to)).toEqual(['/feed', '/business', '/search', '/compose', '/following']);
   });
 
-  it('a release declared before `pinned` existed keeps the registry pinning by path', () => {
+  it('a release declared before `pinned` existed keeps the five spec entries pinned by path', () => {
     const manifest = siteManifest();
     for (const remote of manifest.remotes) remote.nav = remote.nav?.map(({ pinned: _pinned, ...rest }) => rest);
     expect(labels(mobileBarLayout({}, null, composeSite(manifest)).bar)).toEqual(['Feed', 'Business', 'Search', 'Compose Wish', 'Subscriptions']);

@@ -12,9 +12,12 @@ export { navItemsFor };
 /** How many entries the mobile bar holds besides More: the product's five. */
 export const MOBILE_BAR_SLOTS = 5;
 
-/** A pinned entry leading to a route of the product spec: the spec's five, whichever remote serves them. */
+/**
+ * An entry leading to a route of the product spec: the spec's five, whichever remote serves them
+ * (pinned even by a release declared before `pinned` existed).
+ */
 function productPinned(entry: NavDeclaration): boolean {
-  return entry.pinned === true && SPEC_ROUTES.some((route) => matchRoutePattern(route.path, entry.to) !== null);
+  return SPEC_ROUTES.some((route) => matchRoutePattern(route.path, entry.to) !== null);
 }
 
 /** One's own profile as a More entry (the way home from the bar). */

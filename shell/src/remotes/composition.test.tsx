@@ -54,10 +54,10 @@ describe('site composition from the runtime manifest', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
   });
 
-  it('uses the registry declarations for a remote listed without any (an older server)', () => {
+  it('routes nothing for a remote listed without declarations: the shell knows no remote of its own accord', () => {
     const composed = composeSite({ remotes: [{ name: 'mf_feed', entry: 'https://cdn.example/remoteEntry.js' }] });
-    expect(composed.routes.map((r) => r.path)).toEqual(['/', '/feed', '/feed/:n', '/wish/:id', '/search']);
-    expect(composed.nav.map((n) => n.label)).toEqual(['Feed', 'Search']);
+    expect(composed.routes).toEqual([]);
+    expect(composed.nav).toEqual([]);
   });
 
   it('lets the first remote keep a path two remotes claim', () => {

@@ -14,7 +14,7 @@ describe('runtime remote manifest', () => {
     expect(fetchImpl).toHaveBeenCalledWith('/mf/remotes.json', expect.anything());
   });
 
-  it('falls back to the shell's own pages when the manifest is unavailable or malformed', async () => {
+  it("falls back to the shell's own pages when the manifest is unavailable or malformed", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     await expect(fetchRemotesManifest(jest.fn().mockResolvedValue(json({}, 500)))).resolves.toEqual(defaultManifest());
     await expect(fetchRemotesManifest(jest.fn().mockResolvedValue(json({ remotes: 'no' })))).resolves.toEqual(defaultManifest());
