@@ -1,7 +1,8 @@
 /**
  * The server's lint boundaries (eslint.config.mjs) fail a planted violation, and say the fix: the
  * platform layer imports no module, a migration imports nothing but Kysely and its own folder, and
- * only the composition root imports the read model (a type is allowed). The planted files are linted as text (ESLint's --stdin, in a child process: the
+ * only the composition root imports the read model (a type is allowed); a remote imports only kit
+ * packages and its own files, and a kit package imports no app. The planted files are linted as text (ESLint's --stdin, in a child process: the
  * config is an ES module, which jest's module system cannot load); nothing is written.
  */
 import path from 'node:path';
@@ -45,5 +46,18 @@ describe('server lint boundaries', () => {
     expect(await messagesOf('server/src/votes/planted.ts', "import type { ReadModel } from '../wishes/read-model';\nexport type Planted = ReadModel;\n")).toEqual([]);
     // The composition root may.
     expect(await messagesOf('server/src/app/subscriptions.ts', planted)).toEqual([]);
+  });
+});
+
+describe('ownership lint zones', () => {
+  it('refuses a monorepo file imported by a remote, naming the fix, and lets it import kit packages and its own files', async () => {
+    const messages = await messagesOf('mf-feed/src/planted.ts', "import { createGenerator } from '../../packages/writer/src/index';\nexport const planted = createGenerator;\n");
+    expect(messages).toContainEqual(expect.stringMatching(/^import-x\/no-restricted-paths: .*A remote imports only kit packages .* move what mf-feed needs from the monorepo into a kit package/));
+    expect(await messagesOf('mf-feed/src/planted.ts', "import { Button } from '@wishes/kit-ui';\nimport declaration from '../remote.config';\nexport const planted = [Button, declaration];\n")).toEqual([]);
+  });
+
+  it('refuses an app imported by a kit package, naming the fix', async () => {
+    const messages = await messagesOf('shared/kit-ui/src/planted.ts', "import declaration from '../../../mf-feed/remote.config';\nexport const planted = declaration;\n");
+    expect(messages).toContainEqual(expect.stringMatching(/^import-x\/no-restricted-paths: .*A kit package imports no app or monorepo file: take what it needs as a parameter/));
   });
 });
