@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 /**
  * `npm run test:packaging`: what ships, checked as its users get it, apart from the product's suites
- * (`npm test`) because each check builds and installs whole packages. Today one check: the kit as a
- * team outside the monorepo uses it (e2e/tests/kit.spec.ts, the Playwright project `packaging`:
+ * (`npm test`) because each check builds and installs whole packages. `kit`: the kit as a team
+ * outside the monorepo uses it (e2e/tests/kit.spec.ts, the Playwright project `packaging`:
  * `npm run kit:pack`, `npm run new-remote` into a folder outside the repository, `npm install` from
  * the site's tarballs, build, test, release, and the release live in the production shell).
+ * `eject`: each of the site's remotes ejected (`npm run eject`) and installed from the site's
+ * /kit/, then typechecked, tested and built there (e2e/tests/eject.spec.ts).
  * A new check is one more entry in CHECKS. Prints its own closing line
  * "tests: N passed, N failed, N skipped"; .ci/run adds it to npm test's.
  *
@@ -30,7 +32,14 @@ const CHECKS = [
         return;
       }
       if (!runner.run('build site', 'node', ['scripts/build-site.js'])) runner.failures.push('build site');
-      runner.playwright('kit', ['--project=packaging']);
+      runner.playwright('kit', ['--project=packaging', 'tests/kit.spec.ts']);
+    },
+  },
+  {
+    name: 'eject',
+    run() {
+      if (!runner.run('build site', 'node', ['scripts/build-site.js'])) runner.failures.push('build site');
+      runner.playwright('eject', ['--project=packaging', 'tests/eject.spec.ts']);
     },
   },
 ];
