@@ -19,18 +19,18 @@ function loadDeclaration(dir) {
 }
 
 /** Every workspace with a remote.config.ts, in the root package.json's order. */
-const APP_REGISTRY = require('../package.json')
+const SITE_REMOTES = require('../package.json')
   .workspaces.filter((folder) => existsSync(path.join(ROOT, folder, 'remote.config.ts')))
   .map((folder) => loadDeclaration(path.join(ROOT, folder)));
 
 /** Every app folder: the shell first, then each remote. */
-const APP_FOLDERS = [registry.SHELL_APP.folder, ...APP_REGISTRY.map((r) => r.folder)];
+const APP_FOLDERS = [registry.SHELL_APP.folder, ...SITE_REMOTES.map((r) => r.folder)];
 
 /** The site's remote in `folder`, or an error naming the known ones. */
 function remoteByFolder(folder) {
-  const remote = APP_REGISTRY.find((r) => r.folder === folder);
-  if (!remote) throw new Error(`"${folder}" is not one of the site's remotes (a workspace with a remote.config.ts); known remotes: ${APP_REGISTRY.map((r) => r.folder).join(', ')}`);
+  const remote = SITE_REMOTES.find((r) => r.folder === folder);
+  if (!remote) throw new Error(`"${folder}" is not one of the site's remotes (a workspace with a remote.config.ts); known remotes: ${SITE_REMOTES.map((r) => r.folder).join(', ')}`);
   return remote;
 }
 
-module.exports = { ...registry, APP_REGISTRY, ROOT, APP_FOLDERS, remoteByFolder, loadDeclaration, federationConfig, devPort };
+module.exports = { ...registry, SITE_REMOTES, ROOT, APP_FOLDERS, remoteByFolder, loadDeclaration, federationConfig, devPort };

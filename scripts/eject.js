@@ -14,7 +14,7 @@ require('../build/node-support').checkNode();
 const fs = require('node:fs');
 const path = require('node:path');
 const { KIT_PACKAGES } = require('../shared/kit-build/src/kit');
-const { APP_REGISTRY } = require('../build/registry');
+const { SITE_REMOTES } = require('../build/registry');
 
 const ROOT = path.resolve(__dirname, '..');
 
@@ -132,8 +132,8 @@ function main() {
   const [folder, dir] = args.filter((a, i) => !a.startsWith('--') && !(siteAt !== -1 && i === siteAt + 1));
   if (!folder || !dir || !site || site.startsWith('--')) throw new UsageError('usage: npm run eject -- <remote> <dir> --site <PUBLIC_URL>');
   if (!/^https?:\/\//.test(site)) throw new UsageError(`--site must be the site's http(s) URL (got "${site}")`);
-  const remote = APP_REGISTRY.find((r) => r.folder === folder);
-  if (!remote) throw new UsageError(`"${folder}" is not one of the site's remotes (${APP_REGISTRY.map((r) => r.folder).join(', ')})`);
+  const remote = SITE_REMOTES.find((r) => r.folder === folder);
+  if (!remote) throw new UsageError(`"${folder}" is not one of the site's remotes (${SITE_REMOTES.map((r) => r.folder).join(', ')})`);
   const target = path.resolve(dir);
   if (fs.existsSync(target) && fs.readdirSync(target).length > 0) throw new UsageError(`${target} is not empty`);
   if (target.startsWith(`${ROOT}${path.sep}`)) throw new UsageError(`${target} is inside the repository; eject it elsewhere`);

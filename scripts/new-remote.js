@@ -14,7 +14,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { KIT_PACKAGES } = require('../shared/kit-build/src/kit');
-const { declarationProblems, releaseContractProblem, APP_REGISTRY } = require('../build/registry');
+const { declarationProblems, releaseContractProblem, SITE_REMOTES } = require('../build/registry');
 
 const ROOT = path.resolve(__dirname, '..');
 const KIT_DIR = path.join(ROOT, 'kit');
@@ -68,7 +68,7 @@ function files(folder, dir, kitUrl) {
     consumes: [],
   };
   const problems = declarationProblems(declaration);
-  const clash = releaseContractProblem(declaration, null, APP_REGISTRY);
+  const clash = releaseContractProblem(declaration, null, SITE_REMOTES);
   if (problems.length || clash) throw new UsageError(`"${folder}" makes no valid remote: ${[...problems, clash].filter(Boolean).join('; ')}`);
   const kitSpec = (kit) => (kitUrl ? `${kitUrl.replace(/\/+$/, '')}/${tarballName(kit)}` : `file:kit/${tarballName(kit)}`);
   const kitDeps = (kinds) => Object.fromEntries(KIT_PACKAGES.filter((kit) => kinds.includes(kit.kind)).map((kit) => [kit.name, kitSpec(kit)]));

@@ -29,17 +29,17 @@ process.umask(0o077);
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { ROOT, APP_REGISTRY, declarationProblems, releaseContractProblem, loadDeclaration } = require('../build/registry');
+const { ROOT, SITE_REMOTES, declarationProblems, releaseContractProblem, loadDeclaration } = require('../build/registry');
 const { buildForProduction } = require('../shared/kit-build/src/webpack-run');
 const { ReleaseError, releaseIdOf, publishBuild } = require('../shared/kit-build/src/release-pack');
 
 /** The remote's folder and declaration from the argument. */
 function resolveRemote(arg) {
-  const registered = APP_REGISTRY.find((r) => r.folder === arg);
+  const registered = SITE_REMOTES.find((r) => r.folder === arg);
   if (registered) return { dir: path.join(ROOT, registered.folder), declaration: registered };
   const dir = path.resolve(arg);
   if (!fs.existsSync(path.join(dir, 'remote.config.ts'))) {
-    throw new ReleaseError(`"${arg}" is neither one of the site's remotes (${APP_REGISTRY.map((r) => r.folder).join(', ')}) nor a folder with a remote.config.ts`);
+    throw new ReleaseError(`"${arg}" is neither one of the site's remotes (${SITE_REMOTES.map((r) => r.folder).join(', ')}) nor a folder with a remote.config.ts`);
   }
   return { dir, declaration: loadDeclaration(dir) };
 }
@@ -57,7 +57,7 @@ async function main() {
   const remote = declaration.folder;
   const version = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version || '0.0.0';
   // The server's gate, early: against the other remotes this repository declares.
-  const others = APP_REGISTRY.filter((r) => r.folder !== remote);
+  const others = SITE_REMOTES.filter((r) => r.folder !== remote);
   const early = releaseContractProblem(declaration, null, others);
   if (early) throw new ReleaseError(`${remote} refused: ${early}`);
 

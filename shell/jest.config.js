@@ -10,9 +10,9 @@ const markdownEsm = [
 // The site as its remotes declare it (each in its own remote.config.ts, read by build/registry.js):
 // the manifest the server would serve, handed to the tests as a global so the shell's code and
 // tests name no remote's path themselves.
-const { APP_REGISTRY } = require('../build/registry');
+const { SITE_REMOTES } = require('../build/registry');
 const SITE_MANIFEST = {
-  remotes: APP_REGISTRY.map((r) => ({ name: r.name, entry: `/mf/${r.folder}/remoteEntry.js`, folder: r.folder, release: 'dist', routes: r.routes, nav: r.nav, ...(r.menu ? { menu: r.menu } : {}) })),
+  remotes: SITE_REMOTES.map((r) => ({ name: r.name, entry: `/mf/${r.folder}/remoteEntry.js`, folder: r.folder, release: 'dist', routes: r.routes, nav: r.nav, ...(r.menu ? { menu: r.menu } : {}) })),
 };
 
 const base = require('../build/jest.base')({

@@ -268,7 +268,7 @@ export interface UnpackedRelease {
 /**
  * Checks the unpacked folder has what a release needs and works out its id. The declaration comes
  * from the archive's release.json (`{ version, declaration }`, written by `npm run release`),
- * else from the app registry (`registered`).
+ * else the site's own build's declaration of it (`registered`).
  */
 export function describeUnpacked(dir: string, remote: string, registered: RemoteDeclaration | undefined, unpacked: { files: number; bytes: number; digest: string }): UnpackedRelease {
   for (const required of ['remoteEntry.js', 'mf-manifest.json']) {

@@ -142,7 +142,7 @@ async function recentAutoRollback(ctx: ReleaseContext, remote: string, release: 
 export interface RemoteState {
   remote: string;
   name: string;
-  /** In the app registry (else it joined through a release). */
+  /** One of the site's own remotes (built with the site; else it joined through a release). */
   registered: boolean;
   active: string;
   canary: ({ release: string; percent: number; started_by: string; started_at: string } & CanaryStats) | null;
@@ -259,7 +259,7 @@ const DIST_IS_NOT_A_RELEASE = (remote: string) =>
 
 /** Why `release` of `remote` cannot become active, or null. DIST_RELEASE (the built dist/ folder) never can. */
 async function refusal(ctx: ReleaseContext, remote: string, release: string): Promise<ReleaseRefused | null> {
-  if (!(await knownRemote(ctx, remote))) return new ReleaseRefused(404, `unknown remote "${remote}" (not in the app registry, and no release or token of it)`);
+  if (!(await knownRemote(ctx, remote))) return new ReleaseRefused(404, `unknown remote "${remote}" (not one of the site's remotes, and no release or token of it)`);
   // The built dist/ folder changes with every build: it is never a release (docs/teams.md).
   if (release === DIST_RELEASE) return new ReleaseRefused(409, DIST_IS_NOT_A_RELEASE(remote));
   await ensureLocal(ctx.db, ctx.releasesDir, remote, release);
