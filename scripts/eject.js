@@ -31,6 +31,7 @@ const DEV_TOOLS = [
   '@types/react',
   '@types/react-dom',
   'jest',
+  'jest-axe',
   'jest-environment-jsdom',
   'tsx',
   'typescript',
@@ -87,6 +88,17 @@ function projectFiles(remote, site) {
     devDependencies,
     allowScripts: { '@swc/core': true },
   };
+  // The remote's own jest doubles (mf-profile's federation runtime), kept where they point into its folder.
+  const ownMappers = {};
+  try {
+    const jestConfig = require(path.join(ROOT, remote.folder, 'jest.config.js'));
+    for (const [pattern, target] of Object.entries(jestConfig.moduleNameMapper ?? {})) {
+      const resolved = String(target).replace('<rootDir>', path.join(ROOT, remote.folder));
+      if (resolved.startsWith(path.join(ROOT, remote.folder) + path.sep)) ownMappers[pattern] = `<rootDir>/${path.relative(path.join(ROOT, remote.folder), resolved)}`;
+    }
+  } catch {
+    // No jest config of its own: the defaults below.
+  }
   const compilerOptions = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.base.json'), 'utf8')).compilerOptions;
   return {
     'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
@@ -100,7 +112,7 @@ module.exports = {
     '^.+\\\\.(t|j)sx?$|^.+\\\\.mjs$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }],
   },
   transformIgnorePatterns: [\`/node_modules/(?!(\${ESM.join('|')})/)\`],
-  moduleNameMapper: { '\\\\.(css|svg|png|jpg|webp)$': '<rootDir>/jest.asset-stub.js' },
+  moduleNameMapper: { ...${JSON.stringify(ownMappers)}, '\\\\.(css|svg|png|jpg|webp)$': '<rootDir>/jest.asset-stub.js' },
   setupFilesAfterEnv: ['<rootDir>/jest.setup.js'],
   testTimeout: 15000,
 };

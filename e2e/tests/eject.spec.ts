@@ -54,10 +54,12 @@ function monorepoReferences(dir: string): string[] {
 }
 
 test.describe("the site's remotes leave the repository whole", () => {
-  test.describe.configure({ timeout: 900_000 });
+  // One at a time: each installs and builds a whole project, and they share the kit's tarballs.
+  test.describe.configure({ mode: 'serial', timeout: 900_000 });
 
   test.beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-e2e-eject-'));
+    await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'kit-pack.js')], REPO_ROOT);
     server = await startServer({ label: 'eject' });
   });
   test.afterAll(async () => {
@@ -67,7 +69,6 @@ test.describe("the site's remotes leave the repository whole", () => {
 
   for (const remote of REMOTES) {
     test(`${remote}: ejected, installed from the site's /kit/, typechecked, tested and built`, async () => {
-      await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'kit-pack.js')], REPO_ROOT);
       const dir = path.join(work, remote);
       await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'eject.js'), remote, dir, '--site', server.url], REPO_ROOT);
       const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
