@@ -10,8 +10,8 @@ import globals from 'globals';
 import { createRequire } from 'node:module';
 import { readdirSync } from 'node:fs';
 
-// The apps that the shell composes at run time: the shell and every remote of the app registry
-// (shared/kit-contract/src/registry.ts, read through build/registry.js), so a new remote is linted with no edit here.
+// The apps that the shell composes at run time: the shell and every workspace with a
+// remote.config.ts (read through build/registry.js), so a new remote is linted with no edit here.
 const { APP_FOLDERS: APPS } = createRequire(import.meta.url)('./build/registry.js');
 const NOT_FOR_BROWSER = ['server', 'e2e', 'bench'];
 
@@ -119,6 +119,32 @@ export default tseslint.config(
   },
   { files: ['shared/**/*.{ts,tsx}'], rules: boundary('shared') },
   ...APPS.map((app) => ({ files: [`${app}/**/*.{ts,tsx,js}`], rules: boundary(app) })),
+  // The ownership zones (docs/architecture.md): a remote imports only kit packages (and libraries),
+  // so it can leave the repository whole; a kit package imports no app, so the kit ships alone.
+  {
+    files: [...APPS.filter((app) => app !== 'shell').map((app) => `${app}/**/*.{ts,tsx,js}`), 'shared/kit-*/**/*.{ts,tsx,js}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            ...APPS.filter((app) => app !== 'shell').map((app) => ({
+              target: `./${app}`,
+              from: './',
+              except: [`./${app}`, './shared', './node_modules'],
+              message: `A remote imports only kit packages (by name, '@wishes/kit-<name>') and its own files, so it builds outside this repository: move what ${app} needs from the monorepo into a kit package (shared/kit-<name>) or into ${app} itself.`,
+            })),
+            {
+              target: './shared',
+              from: [...APPS, ...NOT_FOR_BROWSER, 'packages', 'build', 'scripts'].map((dir) => `./${dir}`),
+              message: 'A kit package imports no app or monorepo file: take what it needs as a parameter, or move the shared part into the kit (shared/kit-<name>).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The server's URL areas meet through their service.ts (or queries.ts), never through another
   // area's routes.ts: routes are the edge of an area, registered once by app/routes.ts.
   {

@@ -1,7 +1,7 @@
 // Dead files, exports and dependencies (`npm run knip`, a step of `npm test`). Each remote's entry
-// files come from the app registry (shared/kit-contract/src/registry.ts, through build/registry.js): its
+// files come from each remote's remote.config.ts (through build/registry.js): its
 // bootstrap, its tests and every module it exposes, so a new remote needs no edit here.
-const { APP_REGISTRY, SHELL_APP } = require('./build/registry');
+const { SITE_REMOTES, SHELL_APP } = require('./build/registry');
 
 const appWorkspace = (entries) => ({ entry: ['src/bootstrap.tsx', 'src/**/*.test.{ts,tsx}', ...entries], project: ['src/**/*.{ts,tsx}'] });
 
@@ -54,7 +54,7 @@ module.exports = {
     'packages/writer': { entry: ['scripts/*.ts', 'src/**/*.test.ts'], project: ['src/**/*.ts', 'scripts/**/*.ts'] },
     // src/startup/warmUp.ts: a federation runtime plugin (shell/federation.config.js), bundled into main.js.
     [SHELL_APP.folder]: appWorkspace(['src/startup/warmUp.ts']),
-    ...Object.fromEntries(APP_REGISTRY.map((remote) => [remote.folder, appWorkspace(Object.values(remote.exposes))])),
+    ...Object.fromEntries(SITE_REMOTES.map((remote) => [remote.folder, appWorkspace(Object.values(remote.exposes))])),
     bench: { entry: ['main.ts', 'search-stall.ts', 'soak.ts', 'web/cold-load.ts', 'api/server.ts'], project: ['**/*.ts'] },
     e2e: { entry: ['tests/**/*.ts', 'support/global-*.ts'], project: ['**/*.ts'] },
   },

@@ -8,7 +8,7 @@ import path from 'node:path';
  */
 const inCI = !!process.env.CI;
 /** The packaging journeys (scripts/test-packaging.js runs them). */
-const PACKAGING = /kit\.spec\.ts/;
+const PACKAGING = /(kit|eject)\.spec\.ts/;
 
 export default defineConfig({
   testDir: './tests',

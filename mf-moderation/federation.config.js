@@ -1,5 +1,4 @@
-// mf-moderation: its name, dev port and exposed modules come from its entry in the app registry
-// (shared/kit-contract/src/registry.ts), which also declares the routes and navigation entries it brings.
-const { federationConfig, remoteByFolder } = require('../build/registry');
+// mf-moderation's federation settings (name, dev port, exposed modules) from its own declaration, remote.config.ts.
+const { federationConfig, readDeclaration } = require('@wishes/kit-build');
 
-module.exports = federationConfig(remoteByFolder('mf-moderation'));
+module.exports = federationConfig(readDeclaration(__dirname));

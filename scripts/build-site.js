@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds the shell and every remote of the app registry (shared/kit-contract/src/registry.ts) with webpack (production), one after the other (the
+ * Builds the shell and every site remote (a workspace with a remote.config.ts, build/registry.js) with webpack (production), one after the other (the
  * machine may have 2 cores). An app is rebuilt only when its dist is missing or older than its
  * sources, its config, the shared sources or the build factory; `--force` rebuilds everything.
  * Usage: node scripts/build-site.js [--force] [app ...]

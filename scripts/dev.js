@@ -10,11 +10,11 @@ const { concurrently } = require('concurrently');
 
 const ROOT = path.resolve(__dirname, '..');
 const API_PORT = process.env.PORT || '8000';
-const { APP_REGISTRY, SHELL_APP, remoteUrlEnv, devPort } = require('../build/registry');
+const { SITE_REMOTES, SHELL_APP, remoteUrlEnv, devPort } = require('../build/registry');
 
-// Every remote of the app registry (shared/kit-contract/src/registry.ts), each on its own dev port
+// Every site remote (a workspace with a remote.config.ts, build/registry.js), each on its own dev port
 // (the registry's default, or <FOLDER>_DEV_PORT: MF_FEED_DEV_PORT=4101).
-const REMOTES = APP_REGISTRY.map((r) => ({ app: r.folder, env: remoteUrlEnv(r.folder), port: devPort(r.folder, r.devPort) }));
+const REMOTES = SITE_REMOTES.map((r) => ({ app: r.folder, env: remoteUrlEnv(r.folder), port: devPort(r.folder, r.devPort) }));
 const SHELL_PORT = devPort(SHELL_APP.folder, SHELL_APP.devPort);
 const COLORS = ['green', 'yellow', 'blue', 'red', 'white', 'gray'];
 

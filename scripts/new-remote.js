@@ -3,7 +3,7 @@
  * `npm run new-remote -- <folder-name> <dir> [--kit-url <url>]` (docs/teams.md, "A team outside
  * the monorepo"): scaffolds a working remote in <dir>, anywhere on disk. It holds its own
  * package.json (the kit's packages and the shared singletons), its declaration
- * (registry-entry.js: routes, titles, navigation entry, what it consumes), one page, a test and the
+ * (remote.config.ts: routes, titles, navigation entry, what it consumes), one page, a test and the
  * scripts dev, build, test and release. Nothing in it points back into the monorepo: the kit's
  * tarballs are copied into <dir>/kit/ (file: dependencies), or with --kit-url named by URL (the
  * site serves them at /kit/<file>.tgz). Run `npm run kit:pack` first (done here when ./kit/ lacks
@@ -14,14 +14,14 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { KIT_PACKAGES } = require('../shared/kit-build/src/kit');
-const { declarationProblems, releaseContractProblem, APP_REGISTRY } = require('../build/registry');
+const { declarationProblems, releaseContractProblem, SITE_REMOTES } = require('../build/registry');
 
 const ROOT = path.resolve(__dirname, '..');
 const KIT_DIR = path.join(ROOT, 'kit');
 
 /** What a new remote installs besides the kit: the shared singletons and its test tools, in the monorepo's versions. */
 const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'rxjs', '@tanstack/react-query'];
-const DEV_TOOLS = ['@swc/core', '@swc/jest', '@testing-library/dom', '@testing-library/react', '@types/jest', '@types/react', '@types/react-dom', 'jest', 'jest-environment-jsdom', 'typescript'];
+const DEV_TOOLS = ['@swc/core', '@swc/jest', '@testing-library/dom', '@testing-library/react', '@types/jest', '@types/react', '@types/react-dom', 'jest', 'jest-environment-jsdom', 'tsx', 'typescript'];
 
 class UsageError extends Error {}
 
@@ -64,11 +64,11 @@ function files(folder, dir, kitUrl) {
     devPort: 3100,
     exposes: { [names.page]: `./src/${names.page}.tsx` },
     routes: [{ path: names.path, expose: names.page, title: names.title }],
-    nav: [{ to: names.path, label: names.title, icon: 'sparkle', visibility: 'everyone', order: 70 }],
+    nav: [{ to: names.path, label: names.title, icon: 'sparkle', order: 70 }],
     consumes: [],
   };
   const problems = declarationProblems(declaration);
-  const clash = releaseContractProblem(declaration, null, APP_REGISTRY);
+  const clash = releaseContractProblem(declaration, null, SITE_REMOTES);
   if (problems.length || clash) throw new UsageError(`"${folder}" makes no valid remote: ${[...problems, clash].filter(Boolean).join('; ')}`);
   const kitSpec = (kit) => (kitUrl ? `${kitUrl.replace(/\/+$/, '')}/${tarballName(kit)}` : `file:kit/${tarballName(kit)}`);
   const kitDeps = (kinds) => Object.fromEntries(KIT_PACKAGES.filter((kit) => kinds.includes(kit.kind)).map((kit) => [kit.name, kitSpec(kit)]));
@@ -92,7 +92,7 @@ function files(folder, dir, kitUrl) {
   const page = `import { useDocumentTitle, useSessionUser } from '@wishes/kit-client';
 import { Icon } from '@wishes/kit-ui';
 
-/** ${names.title}: this remote's one page (registry-entry.js routes ${names.path} here). */
+/** ${names.title}: this remote's one page (remote.config.ts routes ${names.path} here). */
 export default function ${names.page}() {
   useDocumentTitle(${JSON.stringify(names.title)});
   const user = useSessionUser();
@@ -120,7 +120,7 @@ test('${names.page} shows its heading and greets a visitor', () => {
  * standalone host, against the API at WISHES_API_ORIGIN (default http://127.0.0.1:8000). The site
  * loads the exposed modules instead, and production builds leave this out.
  */
-import declaration from '../registry-entry.js';
+import declaration from '../remote.config';
 
 declare const __WISHES_STANDALONE__: boolean;
 
@@ -132,13 +132,14 @@ export {};
 `;
   return {
     'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
-    'registry-entry.js': `// The declaration of ${folder} (docs: the site's docs/teams.md): its name, exposed modules, routes with
-// their titles, navigation entries and the modules of other remotes it consumes. A release carries
-// it; the first publish declares the remote to the site.
-/** @type {import('@wishes/kit-contract').RemoteDeclaration} */
-module.exports = ${JSON.stringify(declaration, null, 2).replace(/"([A-Za-z_][A-Za-z0-9_]*)":/g, '$1:')};
+    'remote.config.ts': `// The declaration of ${folder} (docs: the site's docs/teams.md): its name, exposed modules, routes with
+// their titles, navigation entries (members only unless visibility says otherwise) and the modules
+// of other remotes it consumes. A release carries it; the first publish declares the remote to the site.
+import type { RemoteDeclaration } from '@wishes/kit-contract';
+
+export default ${JSON.stringify(declaration, null, 2).replace(/"([A-Za-z_][A-Za-z0-9_]*)":/g, '$1:')} satisfies RemoteDeclaration;
 `,
-    'webpack.config.js': "// The site's build preset: name, exposes and dev port from registry-entry.js.\nmodule.exports = require('@wishes/kit-build').remoteWebpackConfig(__dirname);\n",
+    'webpack.config.js': "// The site's build preset: name, exposes and dev port from remote.config.ts.\nmodule.exports = require('@wishes/kit-build').remoteWebpackConfig(__dirname);\n",
     'jest.config.js': `module.exports = {
   testEnvironment: 'jsdom',
   transform: { '^.+\\\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }] },
@@ -159,7 +160,7 @@ module.exports = ${JSON.stringify(declaration, null, 2).replace(/"([A-Za-z_][A-Z
           noEmit: true,
           types: ['jest'],
         },
-        include: ['src', 'registry-entry.js'],
+        include: ['src', 'remote.config.ts'],
       },
       null,
       2,
@@ -179,7 +180,7 @@ A remote of Wishes, built with the Wishes kit (@wishes/kit-*).
     npm test
     WISHES_TEAM_TOKEN=wtt_… npm run release -- --publish https://wishes.example.com
 
-The declaration (routes, titles, navigation, consumed modules) is registry-entry.js; the release
+The declaration (routes, titles, navigation, consumed modules) is remote.config.ts; the release
 carries it. Then activate the release: POST /api/admin/remotes/${folder}/activate/ {"release": "<id>"}.
 `,
   };

@@ -15,12 +15,12 @@
  *   POST <url>/api/admin/remotes/<remote>/releases/ with the team token from WISHES_TEAM_TOKEN;
  *   the server computes the id, runs the gate and stores it where every process serves it.
  *
- * Before building, the declaration is checked against the other remotes of the app registry with
+ * Before building, the declaration is checked against the site's other remotes with
  * the server's own gate rules (routes, navigation, the site's own paths, modules others consume),
  * so a release the server would refuse fails here first, with the same message.
  *
- * <remote> is a folder of the app registry (mf-feed), or the path of a remote folder outside it
- * whose registry-entry.js exports its declaration.
+ * <remote> is one of the site's remotes (mf-feed), or the path of a remote folder outside them;
+ * either way its remote.config.ts is its declaration.
  * `npm run remotes -- activate <remote> <release-id>` (or the activate call) then makes it live.
  */
 require('../build/node-support').checkNode(); // before anything loads a native addon
@@ -29,20 +29,19 @@ process.umask(0o077);
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { ROOT, APP_REGISTRY, declarationProblems, releaseContractProblem } = require('../build/registry');
+const { ROOT, SITE_REMOTES, declarationProblems, releaseContractProblem, loadDeclaration } = require('../build/registry');
 const { buildForProduction } = require('../shared/kit-build/src/webpack-run');
 const { ReleaseError, releaseIdOf, publishBuild } = require('../shared/kit-build/src/release-pack');
 
 /** The remote's folder and declaration from the argument. */
 function resolveRemote(arg) {
-  const registered = APP_REGISTRY.find((r) => r.folder === arg);
+  const registered = SITE_REMOTES.find((r) => r.folder === arg);
   if (registered) return { dir: path.join(ROOT, registered.folder), declaration: registered };
   const dir = path.resolve(arg);
-  const entryFile = path.join(dir, 'registry-entry.js');
-  if (!fs.existsSync(entryFile)) {
-    throw new ReleaseError(`"${arg}" is neither a remote of the app registry (${APP_REGISTRY.map((r) => r.folder).join(', ')}) nor a folder with a registry-entry.js`);
+  if (!fs.existsSync(path.join(dir, 'remote.config.ts'))) {
+    throw new ReleaseError(`"${arg}" is neither one of the site's remotes (${SITE_REMOTES.map((r) => r.folder).join(', ')}) nor a folder with a remote.config.ts`);
   }
-  return { dir, declaration: require(entryFile) };
+  return { dir, declaration: loadDeclaration(dir) };
 }
 
 async function main() {
@@ -58,7 +57,7 @@ async function main() {
   const remote = declaration.folder;
   const version = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version || '0.0.0';
   // The server's gate, early: against the other remotes this repository declares.
-  const others = APP_REGISTRY.filter((r) => r.folder !== remote);
+  const others = SITE_REMOTES.filter((r) => r.folder !== remote);
   const early = releaseContractProblem(declaration, null, others);
   if (early) throw new ReleaseError(`${remote} refused: ${early}`);
 

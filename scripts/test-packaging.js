@@ -7,6 +7,8 @@
  * deploy/wishes.service). And `kit`: the kit as a team outside the monorepo uses it
  * (e2e/tests/kit.spec.ts, the Playwright project `packaging`: `npm run kit:pack`, `npm run new-remote` into a folder outside the repository, `npm install` from
  * the site's tarballs, build, test, release, and the release live in the production shell).
+ * `eject`: each of the site's remotes ejected (`npm run eject`) and installed from the site's
+ * /kit/, then typechecked, tested and built there (e2e/tests/eject.spec.ts).
  * A new check is one more entry in CHECKS. Prints its own closing line
  * "tests: N passed, N failed, N skipped"; .ci/run adds it to npm test's.
  *
@@ -36,7 +38,14 @@ const CHECKS = [
         return;
       }
       if (!runner.run('build site', 'node', ['scripts/build-site.js'])) runner.failures.push('build site');
-      runner.playwright('kit', ['--project=packaging']);
+      runner.playwright('kit', ['--project=packaging', 'tests/kit.spec.ts']);
+    },
+  },
+  {
+    name: 'eject',
+    run() {
+      if (!runner.run('build site', 'node', ['scripts/build-site.js'])) runner.failures.push('build site');
+      runner.playwright('eject', ['--project=packaging', 'tests/eject.spec.ts']);
     },
   },
 ];

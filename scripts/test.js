@@ -20,7 +20,7 @@ const { totals, failures, outDir, run, countJestReport, playwright, finish } = c
 const inCI = !!process.env.CI;
 const only = process.argv.slice(2); // e.g. `npm test -- server shell`
 
-// Every app of the app registry (shared/kit-contract/src/registry.ts) has a jest suite of its own.
+// Every app (the shell and each workspace with a remote.config.ts, build/registry.js) has a jest suite of its own.
 const { APP_FOLDERS } = require('../build/registry');
 // And every kit package (shared/kit-<name>, those with a jest suite).
 const { KIT_PACKAGES } = require('../shared/kit-build/src/kit');

@@ -1,4 +1,4 @@
-// The host: name and dev port from the app registry (shared/kit-contract/src/registry.ts); SHELL_DEV_PORT moves the port.
+// The host: name and dev port from the kit's SHELL_APP (shared/kit-contract/src/registry.ts); SHELL_DEV_PORT moves the port.
 const { SHELL_APP, devPort } = require('../build/registry');
 
 module.exports = {

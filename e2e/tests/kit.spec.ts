@@ -66,7 +66,7 @@ test.describe('a remote built outside the monorepo from the kit', () => {
     for (const dir of [work, releasesDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('kit:pack, new-remote, install from /kit/, build, test, publish with a team token, activate: its page and nav entry show', async ({ page, browser }) => {
+  test('kit:pack, new-remote, install from /kit/, build, test, publish with a team token, activate: its page shows, and its nav entry to members', async ({ page, browser }) => {
     const tarballs = await run(process.execPath, [path.join(REPO_ROOT, 'scripts', 'kit-pack.js')], REPO_ROOT);
     expect(tarballs.map((file) => path.basename(file)).sort()).toEqual(
       expect.arrayContaining([expect.stringMatching(/^wishes-kit-build-\d+\.\d+\.\d+\.tgz$/), expect.stringMatching(/^wishes-kit-ui-\d+\.\d+\.\d+\.tgz$/)]),
@@ -109,8 +109,9 @@ test.describe('a remote built outside the monorepo from the kit', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server.url}/feed`);
       await expectShell(page);
-      if (width === 1280) await header(page).getByRole('link', { name: TITLE }).click();
-      else await page.goto(`${server.url}/kitdemo`);
+      // A new remote's entry is for members unless it says otherwise (visitors see only Feed).
+      await expect(header(page).getByRole('link', { name: TITLE })).toHaveCount(0);
+      await page.goto(`${server.url}/kitdemo`);
       await expect(page.getByRole('heading', { level: 1, name: TITLE })).toBeVisible();
       await expect(page.getByText('Welcome, visitor.')).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(`^${TITLE} \\| `));
@@ -119,7 +120,8 @@ test.describe('a remote built outside the monorepo from the kit', () => {
     // The kit is the shell's at run time: the remote's page sees the member the shell signed in.
     const member = await new Api(server.url).createUser();
     const memberPage = await pageSignedInAs(browser, member, server.url);
-    await memberPage.goto(`${server.url}/kitdemo`);
+    await memberPage.goto(`${server.url}/feed`);
+    await header(memberPage).getByRole('link', { name: TITLE }).click();
     await expect(memberPage.getByText(/^Signed in as .+\.$/)).toBeVisible();
     await memberPage.context().close();
   });

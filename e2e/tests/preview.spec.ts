@@ -44,10 +44,10 @@ test.beforeAll(async () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { publishBuild } = require(path.join(REPO_ROOT, 'shared', 'kit-build', 'src', 'release-pack.js'));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { APP_REGISTRY } = require(path.join(REPO_ROOT, 'build', 'registry.js'));
+  const { SITE_REMOTES } = require(path.join(REPO_ROOT, 'build', 'registry.js'));
   process.env.WISHES_TEAM_TOKEN = publishOnly;
   try {
-    release = await publishBuild(out, { remote: 'mf-feed', version: '0.2.0', declaration: APP_REGISTRY.find((r: { folder: string }) => r.folder === 'mf-feed'), serverUrl: server.url });
+    release = await publishBuild(out, { remote: 'mf-feed', version: '0.2.0', declaration: SITE_REMOTES.find((r: { folder: string }) => r.folder === 'mf-feed'), serverUrl: server.url });
   } finally {
     delete process.env.WISHES_TEAM_TOKEN;
   }

@@ -6,9 +6,9 @@
 declare const __WISHES_STANDALONE__: boolean;
 
 if (__WISHES_STANDALONE__) {
-  // The kit's standalone host; the declaration is this remote's entry in the site's registry.
-  void Promise.all([import('@wishes/kit-ui/harness'), import('@wishes/kit-contract/remotes')]).then(([{ startStandalone }, { REMOTES }]) =>
-    startStandalone(REMOTES.profile, (file) => import(/* webpackInclude: /\.tsx$/, webpackExclude: /(\.test\.tsx$)|([\\/]test[\\/])/ */ `./${file}`)),
+  // The kit's standalone host, with this remote's own declaration.
+  void Promise.all([import('@wishes/kit-ui/harness'), import('../remote.config')]).then(([{ startStandalone }, { default: declaration }]) =>
+    startStandalone(declaration, (file) => import(/* webpackInclude: /\.tsx$/, webpackExclude: /(\.test\.tsx$)|([\\/]test[\\/])/ */ `./${file}`)),
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * The route table of the spec (docs/product.md#2-screens-and-routes Routes), composed at run time: every remote declares its own
- * routes in the app registry (shared/kit-contract/src/registry.ts; a release carries its declaration), and the
+ * routes in its remote.config.ts (a release carries the declaration; the manifest lists the active ones), and the
  * shell adds its own pages (static pages, not-found). A remote route renders the remote's exposed
  * page in its own area (spinner, failure message with Retry), behind the sign-in guard when it is
  * declared `signIn`, or redirects with its parameters.

@@ -4,7 +4,11 @@ import { federation, fakeInstance } from '../test/federationRuntime';
 import { apiRoutes } from '../test/http';
 import { makeWish } from '../test/fixtures';
 import { WishList } from './WishList';
-import { DEFAULT_FEED_ENTRY, REMOTES_MANIFEST_URL, ensureFeedRemote, loadFeedWishList } from './loadFeedWishList';
+import { CONSUMER_ERROR_EVENT, REMOTES_MANIFEST_URL, ensureRemote } from '@wishes/kit-ui';
+import { loadFeedWishList } from './loadFeedWishList';
+
+const ensureFeedRemote = () => ensureRemote('mf-feed');
+const DEFAULT_FEED_ENTRY = '/mf/mf-feed/remoteEntry.js';
 
 beforeEach(() => federation.reset());
 afterEach(() => jest.restoreAllMocks());
@@ -66,7 +70,7 @@ describe('finding mf_feed', () => {
     const self = fakeInstance('mf_profile');
     federation.instances = [self];
     const server = apiRoutes();
-    server.on('GET', REMOTES_MANIFEST_URL, { body: { remotes: [{ name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' }] } });
+    server.on('GET', REMOTES_MANIFEST_URL, { body: { remotes: [{ name: 'mf_feed', folder: 'mf-feed', entry: '/mf/mf-feed/remoteEntry.js' }] } });
     await ensureFeedRemote();
     expect(self.options.remotes).toEqual([{ name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' }]);
   });
@@ -98,6 +102,22 @@ describe('finding mf_feed', () => {
     federation.instances = [fakeInstance('mf_profile')];
     const server = apiRoutes();
     server.on('GET', REMOTES_MANIFEST_URL, { body: { remotes: [] } });
-    await expect(ensureFeedRemote()).rejects.toThrow('mf_feed is not listed in /mf/remotes.json');
+    await expect(ensureFeedRemote()).rejects.toThrow('mf-feed is not listed in /mf/remotes.json');
+  });
+
+  it("reports a module mf-feed does not expose as this remote's own error (the consumer), not mf-feed's", async () => {
+    federation.missing = true;
+    const seen: Array<{ consumer: string; message: string }> = [];
+    const listen = (event: Event) => {
+      const detail = (event as CustomEvent<{ consumer: string; error: Error }>).detail;
+      seen.push({ consumer: detail.consumer, message: detail.error.message });
+    };
+    window.addEventListener(CONSUMER_ERROR_EVENT, listen);
+    try {
+      await expect(loadFeedWishList()).rejects.toThrow('mf-profile consumes ./WishList of mf-feed, which its release does not expose');
+    } finally {
+      window.removeEventListener(CONSUMER_ERROR_EVENT, listen);
+    }
+    expect(seen).toEqual([{ consumer: 'mf-profile', message: 'mf-profile consumes ./WishList of mf-feed, which its release does not expose' }]);
   });
 });

@@ -1,53 +1,15 @@
 /**
- * Loads mf-feed's exposed WishList through the federation runtime. The shell registers the
- * remotes on its own federation instance; this container's instance starts with none, so before
- * loading we borrow mf_feed's registration from the instance that has it, or fall back to the
- * runtime manifest the server publishes.
+ * mf-feed's exposed WishList, through the kit's loadRemoteModule (the one supported way to use
+ * another remote's module). This remote declares it in its remote.config.ts (`consumes`), so the
+ * release gate keeps mf-feed's active release and canary exposing it.
  */
 import type { ComponentType } from 'react';
-import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
-import { loadWithin, REMOTE_TIMEOUT_MS } from '@wishes/kit-ui';
-import { REMOTES, type ExposedModule, type WishListProps } from '@wishes/kit-contract/remotes';
-import { type RemotesManifest } from '@wishes/kit-contract';
+import { loadRemoteModule, REMOTE_TIMEOUT_MS } from '@wishes/kit-ui';
+import type { WishListProps } from '@wishes/kit-contract/remotes';
+import declaration from '../../remote.config';
 
-export const FEED_REMOTE = REMOTES.feed.name;
-export const WISH_LIST_MODULE: ExposedModule = 'mf_feed/WishList';
-export const REMOTES_MANIFEST_URL = '/mf/remotes.json';
-/** Where the server serves mf-feed when the manifest cannot be read (the shell's default too). */
-export const DEFAULT_FEED_ENTRY = `/mf/${REMOTES.feed.folder}/remoteEntry.js`;
-
-type FederationInstance = NonNullable<ReturnType<typeof getInstance>>;
-type RemoteDefinition = FederationInstance['options']['remotes'][number];
-
-const isFeed = (remote: RemoteDefinition) => remote.name === FEED_REMOTE || remote.alias === FEED_REMOTE;
-const knowsFeed = (instance: FederationInstance | null | undefined) => !!instance?.options?.remotes?.some(isFeed);
-
-/** Makes sure this container's federation instance knows where mf_feed lives. */
-export async function ensureFeedRemote(): Promise<void> {
-  const self = getInstance();
-  // Without an instance of our own, loadRemote reports the problem itself.
-  if (!self || knowsFeed(self)) return;
-  const host = getInstance((instance) => instance !== self && knowsFeed(instance));
-  const borrowed = host?.options.remotes.find(isFeed);
-  if (borrowed) {
-    self.registerRemotes([{ ...borrowed }]);
-    return;
-  }
-  let manifest: RemotesManifest | null = null;
-  try {
-    const response = await fetch(REMOTES_MANIFEST_URL, { headers: { Accept: 'application/json' } });
-    if (response.ok) manifest = (await response.json()) as RemotesManifest;
-  } catch {
-    manifest = null;
-  }
-  if (!manifest || !Array.isArray(manifest.remotes)) {
-    self.registerRemotes([{ name: FEED_REMOTE, entry: DEFAULT_FEED_ENTRY }]);
-    return;
-  }
-  const listed = manifest.remotes.find((remote) => remote.name === FEED_REMOTE);
-  if (!listed) throw new Error(`${FEED_REMOTE} is not listed in ${REMOTES_MANIFEST_URL}`);
-  self.registerRemotes([{ name: FEED_REMOTE, entry: listed.entry }]);
-}
+/** What this remote consumes from mf-feed, as its declaration says. */
+const WISH_LIST = declaration.consumes[0];
 
 export interface WishListModule {
   default: ComponentType<WishListProps>;
@@ -55,12 +17,5 @@ export interface WishListModule {
 
 /** Resolves to mf-feed's WishList module; rejects when mf-feed cannot be reached in time. */
 export function loadFeedWishList(timeoutMs = REMOTE_TIMEOUT_MS): Promise<WishListModule> {
-  return loadWithin(
-    WISH_LIST_MODULE,
-    async () => {
-      await ensureFeedRemote();
-      return loadRemote<WishListModule>(WISH_LIST_MODULE);
-    },
-    timeoutMs,
-  );
+  return loadRemoteModule<WishListModule>(WISH_LIST.remote, WISH_LIST.module, { timeoutMs, consumer: declaration.folder });
 }

@@ -21,11 +21,14 @@ export const federation = {
   fail: false,
   /** loadRemote never settles (a remote that hangs). */
   hang: false,
+  /** mf-feed loads but exposes no such module (a one-sided consumer). */
+  missing: false,
   loads: [] as string[],
   instances: [] as FakeInstance[],
   reset() {
     this.fail = false;
     this.hang = false;
+    this.missing = false;
     this.loads = [];
     this.instances = [];
   },
@@ -62,6 +65,7 @@ export async function loadRemote<T>(id: string): Promise<T | null> {
   federation.loads.push(id);
   if (federation.hang) return new Promise<T | null>(() => undefined);
   if (federation.fail) throw new Error(`Failed to load ${id}`);
+  if (federation.missing) throw new Error(`[ Federation Runtime ]: Module ${id} does not exist in container (RUNTIME-004)`);
   if (id === 'mf_feed/WishList') return { default: TestWishList } as T;
   return null;
 }

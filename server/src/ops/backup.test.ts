@@ -17,7 +17,7 @@ import type { InjectOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { buildApp } from '../app/app';
 import type { Config } from '../platform/config';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../../test/kit/site-remotes';
 import { recordSwitch, switchHistory } from '../releases/store';
 import type { Database } from '../db/types';
 import { openDatabase } from '../db/connect';
@@ -47,7 +47,7 @@ function makeRelease(releasesDir: string, id: string) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'remoteEntry.js'), `var mf_feed; /* ${id} */`);
   writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'mf_feed', shared: [], exposes: [] }));
-  writeFileSync(path.join(dir, 'release.json'), JSON.stringify({ remote: 'mf-feed', id, version: '0.1.0', hash: 'x', created_at: new Date().toISOString(), declaration: registeredRemote('mf-feed') }));
+  writeFileSync(path.join(dir, 'release.json'), JSON.stringify({ remote: 'mf-feed', id, version: '0.1.0', hash: 'x', created_at: new Date().toISOString(), declaration: siteRemote('mf-feed') }));
 }
 
 interface Site {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeSiteDeclarations } from '../../test/kit/site-remotes';
 import type { EmbeddedData } from '@wishes/kit-contract/api';
 import { createTestApp, type TestContext } from '../../test/kit/harness';
 import { serializeForScript } from './html';
@@ -40,6 +41,8 @@ function makeSite(): string {
   put('shell/dist/main.js.gz', 'GZIP-MAIN');
   put('mf-profile/dist/remoteEntry.js', 'var mf_profile;');
   put('package.json', '{"secret":true}');
+  // The site's remotes as their builds declare them.
+  writeSiteDeclarations(root);
   return root;
 }
 

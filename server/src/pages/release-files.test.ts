@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../../test/kit/site-remotes';
 import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
 import { recordSwitch } from '../releases/store';
 
@@ -39,7 +39,7 @@ describe.each(dialects)('release and dist files (%s)', (dialect) => {
     put(dir, 'remoteEntry.js', 'var mf_feed;\n//# sourceMappingURL=remoteEntry.js.map');
     put(dir, 'remoteEntry.js.map', '{"version":3}');
     put(dir, 'main.0000000a.js', 'main');
-    put(dir, 'release.json', JSON.stringify({ remote: 'mf-feed', id: '0.1.0-0000000a', version: '0.1.0', hash: 'x', created_at: new Date().toISOString(), declaration: registeredRemote('mf-feed') }));
+    put(dir, 'release.json', JSON.stringify({ remote: 'mf-feed', id: '0.1.0-0000000a', version: '0.1.0', hash: 'x', created_at: new Date().toISOString(), declaration: siteRemote('mf-feed') }));
     symlinkSync('/etc/passwd', path.join(dir, 'passwd.0000000a.js'));
     symlinkSync(outside, path.join(dir, 'assets'));
     // A real file whose precompressed copy is a link: the copy is never sent.

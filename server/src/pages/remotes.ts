@@ -1,13 +1,15 @@
 /**
  * Where each remote lives at run time (GET /mf/remotes.json, also inlined in every page) and which
- * exposed modules a route needs first, both derived from the app registry
- * (shared/kit-contract/src/registry.ts): every registered remote is served by this server under /mf/<folder>/
- * from its built dist/ unless MF_<FOLDER>_URL (MF_FEED_URL, ...) moves it elsewhere (another
- * origin, or a webpack dev server in `npm run dev`) without rebuilding the shell, and the active
- * release of a remote (`npm run remotes -- activate`, stored in the database) replaces its dist/.
+ * exposed modules a route needs first, both from the remotes' own declarations: the site's own
+ * remotes are the folders of the site whose build carries one (`<folder>/dist/release.json`, written
+ * from the remote's remote.config.ts by the kit's build preset), served under /mf/<folder>/ from
+ * that dist/ unless MF_<FOLDER>_URL (MF_FEED_URL, ...) moves it elsewhere (another origin, or a
+ * webpack dev server in `npm run dev`); the active release of a remote (its own release.json)
+ * replaces its dist/. No remote is named here.
  */
 import path from 'node:path';
-import { APP_REGISTRY, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration, type RouteDeclaration } from '@wishes/kit-contract/registry';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { declarationProblems, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration, type RouteDeclaration } from '@wishes/kit-contract/registry';
 import type { RemotesManifest } from '@wishes/kit-contract/api';
 import type { Kysely } from 'kysely';
 import { ConfigError, REPO_ROOT } from '../platform/config';
@@ -16,8 +18,39 @@ import { readRelease, releaseDir, type ReleaseMeta } from '../releases/catalog';
 import { activeCanaries, activeReleases } from '../releases/store';
 import { ensureLocal } from '../releases/published';
 
-/** The registry's remotes as plain declarations (the `as const` literal types are not needed here). */
-export const REGISTERED_REMOTES: readonly RemoteDeclaration[] = APP_REGISTRY;
+/**
+ * The site's own remotes: each folder of `siteRoot` whose dist/release.json holds a valid
+ * declaration of that folder, in the order of their dev ports (the order the shell lists them in,
+ * which decides a path two remotes declare). Read on each call (a few small files), so a rebuilt
+ * site is seen without a restart.
+ */
+export function siteRemotes(siteRoot: string = REPO_ROOT): readonly RemoteDeclaration[] {
+  const found: RemoteDeclaration[] = [];
+  let folders: string[] = [];
+  try {
+    folders = readdirSync(siteRoot, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'shell' && !d.name.startsWith('.')).map((d) => d.name);
+  } catch {
+    folders = [];
+  }
+  for (const folder of folders) {
+    const file = path.join(siteRoot, folder, 'dist', 'release.json');
+    if (!existsSync(file)) continue;
+    try {
+      const declaration = (JSON.parse(readFileSync(file, 'utf8')) as { declaration?: RemoteDeclaration }).declaration;
+      if (declaration && declaration.folder === folder && declarationProblems(declaration).length === 0) found.push(declaration);
+    } catch {
+      // Half written by a build in progress: not a remote of this site yet.
+    }
+  }
+  found.sort((a, b) => a.devPort - b.devPort || a.folder.localeCompare(b.folder));
+  return found;
+}
+
+/** One of the site's own remotes by folder, or undefined. */
+export function siteRemote(folder: string, siteRoot: string = REPO_ROOT): RemoteDeclaration | undefined {
+  return siteRemotes(siteRoot).find((r) => r.folder === folder);
+}
+
 
 /** The release id of a remote's built dist/ folder: what is served while no release is active. */
 export const DIST_RELEASE = 'dist';
@@ -63,11 +96,11 @@ export function remoteUrlOverride(folder: string, env: Record<string, string | u
 }
 
 /**
- * The registry's remotes as served before any release is activated: each from its dist/ folder
+ * The site's own remotes as served before any release is activated: each from its dist/ folder
  * under `siteRoot`, or where MF_<FOLDER>_URL points. Read at start; a malformed URL fails fast.
  */
 export function remoteLocations(env: Record<string, string | undefined> = process.env, siteRoot: string = REPO_ROOT): RemoteLocation[] {
-  return REGISTERED_REMOTES.map((declaration) => {
+  return siteRemotes(siteRoot).map((declaration) => {
     const override = remoteUrlOverride(declaration.folder, env);
     const base = override ?? `/mf/${declaration.folder}`;
     // Served from here only at its default path; elsewhere its files are not ours to read.

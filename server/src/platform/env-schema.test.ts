@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { APP_REGISTRY, remoteUrlEnv } from '@wishes/kit-contract/registry';
+import { remoteUrlEnv } from '@wishes/kit-contract/registry';
+import { SITE_REMOTES } from '../../test/kit/site-remotes';
 import { REPO_ROOT, SERVER_ROOT } from './config';
 import { ConfigError, ENV_SCHEMA, readEnv } from './env-schema';
 
@@ -19,7 +20,7 @@ function listedVariables(): Map<string, string> {
 
 describe('the environment schema', () => {
   it('.env.example lists every variable of the schema and the remotes, and nothing else', () => {
-    const expected = [...Object.keys(ENV_SCHEMA.properties), ...APP_REGISTRY.map((r) => remoteUrlEnv(r.folder))].sort();
+    const expected = [...Object.keys(ENV_SCHEMA.properties), ...SITE_REMOTES.map((r) => remoteUrlEnv(r.folder))].sort();
     expect([...listedVariables().keys()].sort()).toEqual(expected);
   });
 

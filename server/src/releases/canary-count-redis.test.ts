@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { Redis } from 'ioredis';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../../test/kit/site-remotes';
 import { createTestApp, dialects, type TestContext } from '../../test/kit/harness';
 import { archive, build, makeSite } from '../../test/kit/release-archives';
 import { describeWhenReachable } from '../../test/kit/services';
@@ -33,7 +33,7 @@ describeWithRedis.each(dialects)('canary counts in cluster mode (%s)', (dialect)
   beforeAll(async () => {
     site = makeSite();
     releasesDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-canary-redis-'));
-    const feed = registeredRemote('mf-feed')!;
+    const feed = siteRemote('mf-feed');
     for (let n = 0; n < 2; n += 1) {
       const t = await createTestApp(dialect, { releasesDir, redisUrl: 'redis://127.0.0.1:6379', canary: { windowS: 60, maxErrorRate: 0.2, minErrors: 3 } }, { env: { WISHES_SITE_ROOT: site, TRUST_PROXY: '1' }, canaryClock: time.clock });
       apps.push(t);

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { SourceMapGenerator } from 'source-map-js';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../../test/kit/site-remotes';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite } from '../../test/kit/release-archives';
 import { newLoadId } from './canary';
@@ -32,7 +32,7 @@ describe.each(dialects)('canaries (%s)', (dialect) => {
   let stable: string;
   let canary: string;
 
-  const feed = registeredRemote('mf-feed')!;
+  const feed = siteRemote('mf-feed');
   const time = fakeClock(Date.now());
   // A page chunk whose line 1 column 10 maps to src/feed/FeedPage.tsx line 42.
   const generator = new SourceMapGenerator({ file: '__federation_expose_Page.cm.js' });

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../../test/kit/site-remotes';
 import { createTestApp, dialects, expectJsonClientError, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite } from '../../test/kit/release-archives';
 import { newLoadId } from './canary';
@@ -40,7 +40,7 @@ describe.each(dialects)('canaries that cannot be gamed (%s)', (dialect) => {
     admin = await t.createUser({ email: 'root@example.com' });
     await sql`update users set role = 'admin' where id = ${admin.id}`.execute(t.app.deps.db);
     token = (await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/tokens/', token: admin.access, payload: { name: 'feed-team', scopes: ['publish', 'activate'] } })).json().token;
-    const feed = registeredRemote('mf-feed')!;
+    const feed = siteRemote('mf-feed');
     const publish = async (marker: string) => {
       const res = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/releases/', headers: { 'content-type': 'application/gzip' }, payload: await archive(build(feed, { marker })), token });
       expect(res.statusCode).toBe(201);

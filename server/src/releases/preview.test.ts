@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../../test/kit/site-remotes';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite } from '../../test/kit/release-archives';
 import { newPreviewToken } from './canary';
@@ -39,7 +39,7 @@ describe.each(dialects)('preview links (%s)', (dialect) => {
     publishOnly = await token(['publish']);
     activator = await token(['publish', 'activate']);
     const publish = async (marker: string) => {
-      const res = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/releases/', headers: { 'content-type': 'application/gzip' }, payload: await archive(build(registeredRemote('mf-feed')!, { marker })), token: publishOnly });
+      const res = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/releases/', headers: { 'content-type': 'application/gzip' }, payload: await archive(build(siteRemote('mf-feed'), { marker })), token: publishOnly });
       expect(res.statusCode).toBe(201);
       return res.json().release as string;
     };

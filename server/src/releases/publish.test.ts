@@ -11,7 +11,7 @@ import os from 'node:os';
 import { Readable } from 'node:stream';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../../test/kit/site-remotes';
 import { OPERATION_IDS, OPERATIONS, pathOf, type OperationId } from '@wishes/kit-contract/api';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { buildApp } from '../app/app';
@@ -110,7 +110,7 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
   it("a team token is refused (403) for another remote's calls and for what its scopes do not cover; nothing changes", async () => {
     const { token } = await createToken('mf-feed', { name: 'feed-team', scopes: ['publish'] });
     const before = [await stored(), await switches()];
-    const other = await publish('mf-compose', await archive(build(registeredRemote('mf-compose')!)), token);
+    const other = await publish('mf-compose', await archive(build(siteRemote('mf-compose'))), token);
     expect([other.statusCode, other.json().detail]).toEqual([403, 'This token is for mf-feed, not mf-compose.']);
     const activate = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-compose/activate/', token, payload: { release: 'dist' } });
     expect(activate.statusCode).toBe(403);
@@ -121,7 +121,7 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
 
   it('publishes a build (201, computed id), the same build again is a 200 with the same id; files are served once live, source maps never', async () => {
     const { token } = await createToken('mf-feed', { name: 'feed-team' });
-    const body = await archive(build(registeredRemote('mf-feed')!, { marker: 'p1', version: '1.2.0' }));
+    const body = await archive(build(siteRemote('mf-feed'), { marker: 'p1', version: '1.2.0' }));
     const first = await publish('mf-feed', body, token);
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ release: expect.stringMatching(/^1\.2\.0-[0-9a-f]{12}$/), files: 5, bytes: expect.any(Number) });
@@ -146,7 +146,7 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
 
   it('another server process on the same database serves the published release byte for byte', async () => {
     const { token } = await createToken('mf-feed');
-    const res = await publish('mf-feed', await archive(build(registeredRemote('mf-feed')!, { marker: 'p2' })), token);
+    const res = await publish('mf-feed', await archive(build(siteRemote('mf-feed'), { marker: 'p2' })), token);
     expect(res.statusCode).toBe(201);
     const id = res.json().release;
     expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/activate/', token, payload: { release: id } })).statusCode).toBe(200);
@@ -168,37 +168,37 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
   });
 
   it.each<[string, () => Promise<Buffer>, number, string]>([
-    ['an absolute path', async () => archive([...build(registeredRemote('mf-feed')!, { marker: 'x1' }), { name: '/etc/passwd', content: 'x' }]), 400, 'the archive holds an absolute path: /etc/passwd'],
-    ['a ".." segment', async () => archive([...build(registeredRemote('mf-feed')!, { marker: 'x2' }), { name: 'a/../../escape.js', content: 'x' }]), 400, 'the archive holds a path with "..": a/../../escape.js'],
-    ['a symbolic link', async () => archive([...build(registeredRemote('mf-feed')!, { marker: 'x3' }), { name: 'link.js', type: 'symlink', linkname: '/etc/passwd' }]), 400, 'the archive holds a symlink entry (only files and folders are allowed): link.js'],
-    ['a hard link', async () => archive([...build(registeredRemote('mf-feed')!, { marker: 'x4' }), { name: 'hard.js', type: 'link', linkname: 'remoteEntry.js' }]), 400, 'the archive holds a link entry (only files and folders are allowed): hard.js'],
-    ['a device file', async () => archive([...build(registeredRemote('mf-feed')!, { marker: 'x5' }), { name: 'null', type: 'character-device' }]), 400, 'the archive holds a character-device entry (only files and folders are allowed): null'],
-    ['no remoteEntry.js', async () => archive(build(registeredRemote('mf-feed')!, { marker: 'x6' }).filter((e) => e.name !== 'remoteEntry.js')), 400, 'the archive has no remoteEntry.js at its root'],
-    ['no mf-manifest.json', async () => archive(build(registeredRemote('mf-feed')!, { marker: 'x7' }).filter((e) => e.name !== 'mf-manifest.json')), 400, 'the archive has no mf-manifest.json at its root'],
+    ['an absolute path', async () => archive([...build(siteRemote('mf-feed'), { marker: 'x1' }), { name: '/etc/passwd', content: 'x' }]), 400, 'the archive holds an absolute path: /etc/passwd'],
+    ['a ".." segment', async () => archive([...build(siteRemote('mf-feed'), { marker: 'x2' }), { name: 'a/../../escape.js', content: 'x' }]), 400, 'the archive holds a path with "..": a/../../escape.js'],
+    ['a symbolic link', async () => archive([...build(siteRemote('mf-feed'), { marker: 'x3' }), { name: 'link.js', type: 'symlink', linkname: '/etc/passwd' }]), 400, 'the archive holds a symlink entry (only files and folders are allowed): link.js'],
+    ['a hard link', async () => archive([...build(siteRemote('mf-feed'), { marker: 'x4' }), { name: 'hard.js', type: 'link', linkname: 'remoteEntry.js' }]), 400, 'the archive holds a link entry (only files and folders are allowed): hard.js'],
+    ['a device file', async () => archive([...build(siteRemote('mf-feed'), { marker: 'x5' }), { name: 'null', type: 'character-device' }]), 400, 'the archive holds a character-device entry (only files and folders are allowed): null'],
+    ['no remoteEntry.js', async () => archive(build(siteRemote('mf-feed'), { marker: 'x6' }).filter((e) => e.name !== 'remoteEntry.js')), 400, 'the archive has no remoteEntry.js at its root'],
+    ['no mf-manifest.json', async () => archive(build(siteRemote('mf-feed'), { marker: 'x7' }).filter((e) => e.name !== 'mf-manifest.json')), 400, 'the archive has no mf-manifest.json at its root'],
     ['not a gzip', async () => Buffer.from('plain text, not an archive'), 400, "the body is not a gzip'd tar archive (Content-Type: application/gzip)"],
-    ['over RELEASE_MAX_BYTES', async () => archive([...build(registeredRemote('mf-feed')!, { marker: 'x8' }), { name: 'big.bin', content: Buffer.from(Array.from({ length: 200_000 }, () => Math.floor(Math.random() * 256))) }]), 413, `over RELEASE_MAX_BYTES (${64 * 1024})`],
-    ['a gzip bomb (small, but over RELEASE_MAX_BYTES × 4 unpacked)', async () => archive([...build(registeredRemote('mf-feed')!, { marker: 'xb' }), { name: 'zeros.bin', content: Buffer.alloc(5 * 64 * 1024) }]), 413, `the archive unpacks to more than ${4 * 64 * 1024} bytes (RELEASE_MAX_BYTES × 4)`],
+    ['over RELEASE_MAX_BYTES', async () => archive([...build(siteRemote('mf-feed'), { marker: 'x8' }), { name: 'big.bin', content: Buffer.from(Array.from({ length: 200_000 }, () => Math.floor(Math.random() * 256))) }]), 413, `over RELEASE_MAX_BYTES (${64 * 1024})`],
+    ['a gzip bomb (small, but over RELEASE_MAX_BYTES × 4 unpacked)', async () => archive([...build(siteRemote('mf-feed'), { marker: 'xb' }), { name: 'zeros.bin', content: Buffer.alloc(5 * 64 * 1024) }]), 413, `the archive unpacks to more than ${4 * 64 * 1024} bytes (RELEASE_MAX_BYTES × 4)`],
     [
       'a build that drops ./WishList, which mf-profile consumes',
-      async () => archive(build(registeredRemote('mf-feed')!, { marker: 'x9', drop: ['WishList'] })),
+      async () => archive(build(siteRemote('mf-feed'), { marker: 'x9', drop: ['WishList'] })),
       409,
       'refused: it no longer exposes ./WishList, which mf-profile consumes',
     ],
     [
       'a route of another remote',
-      async () => archive(build({ ...registeredRemote('mf-feed')!, routes: [...registeredRemote('mf-feed')!.routes, { path: '/Compose', expose: 'FeedPage' }] }, { marker: 'y1' })),
+      async () => archive(build({ ...siteRemote('mf-feed'), routes: [...siteRemote('mf-feed').routes, { path: '/Compose', expose: 'FeedPage' }] }, { marker: 'y1' })),
       409,
       'refused: its route /Compose collides with a route of mf-compose',
     ],
     [
       "the site's own /api path",
-      async () => archive(build({ ...registeredRemote('mf-feed')!, routes: [...registeredRemote('mf-feed')!.routes, { path: '/api/feed', expose: 'FeedPage' }] }, { marker: 'y2' })),
+      async () => archive(build({ ...siteRemote('mf-feed'), routes: [...siteRemote('mf-feed').routes, { path: '/api/feed', expose: 'FeedPage' }] }, { marker: 'y2' })),
       409,
       "refused: its path /api/feed collides with the site's own /api",
     ],
     [
       'a navigation entry of another remote',
-      async () => archive(build({ ...registeredRemote('mf-feed')!, nav: [...registeredRemote('mf-feed')!.nav, { to: '/subscriptions', label: 'Subs', icon: 'x', visibility: 'members', order: 99 }] }, { marker: 'y3' })),
+      async () => archive(build({ ...siteRemote('mf-feed'), nav: [...siteRemote('mf-feed').nav, { to: '/subscriptions', label: 'Subs', icon: 'x', visibility: 'members', order: 99 }] }, { marker: 'y3' })),
       409,
       'refused: its navigation entry /subscriptions collides with one of mf-profile',
     ],
@@ -239,7 +239,7 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
   });
 
   it('415 for another media type; 401 for a visitor; 403 for a member', async () => {
-    const body = await archive(build(registeredRemote('mf-feed')!, { marker: 'z1' }));
+    const body = await archive(build(siteRemote('mf-feed'), { marker: 'z1' }));
     expect((await publish('mf-feed', body, admin.access, 'text/plain')).statusCode).toBe(415);
     expect((await t.request({ method: 'POST', url: '/api/admin/remotes/mf-feed/releases/', headers: { 'content-type': 'application/gzip' }, payload: body })).statusCode).toBe(401);
     expect((await publish('mf-feed', body, member.access)).statusCode).toBe(403);
@@ -254,7 +254,7 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
     const { token } = await createToken('mf-compose', { name: 'compose-team' });
     const ids: string[] = [];
     for (const marker of ['c1', 'c2', 'c3', 'c4', 'c5', 'c6']) {
-      const res = await publish('mf-compose', await archive(build(registeredRemote('mf-compose')!, { marker })), token);
+      const res = await publish('mf-compose', await archive(build(siteRemote('mf-compose'), { marker })), token);
       expect(res.statusCode).toBe(201);
       ids.push(res.json().release);
     }

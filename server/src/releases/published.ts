@@ -268,7 +268,7 @@ export interface UnpackedRelease {
 /**
  * Checks the unpacked folder has what a release needs and works out its id. The declaration comes
  * from the archive's release.json (`{ version, declaration }`, written by `npm run release`),
- * else from the app registry (`registered`).
+ * else the site's own build's declaration of it (`registered`).
  */
 export function describeUnpacked(dir: string, remote: string, registered: RemoteDeclaration | undefined, unpacked: { files: number; bytes: number; digest: string }): UnpackedRelease {
   for (const required of ['remoteEntry.js', 'mf-manifest.json']) {
@@ -286,7 +286,7 @@ export function describeUnpacked(dir: string, remote: string, registered: Remote
   const version = declared.version === undefined ? '0.0.0' : declared.version;
   if (typeof version !== 'string' || !VERSION.test(version)) throw new ArchiveRefused(400, 'release.json: "version" must be a version such as 1.2.0');
   const declaration = (declared.declaration ?? registered) as RemoteDeclaration | undefined;
-  if (!declaration || typeof declaration !== 'object') throw new ArchiveRefused(400, `the archive has no release.json with the declaration of ${remote} (it is not in the app registry)`);
+  if (!declaration || typeof declaration !== 'object') throw new ArchiveRefused(400, `the archive has no release.json with the declaration of ${remote} (it is not one of the site's own remotes)`);
   return { dir, remote, id: `${version}-${unpacked.digest.slice(0, 12)}`, version, hash: unpacked.digest, declaration, files: unpacked.files, bytes: unpacked.bytes };
 }
 

@@ -58,7 +58,7 @@ module.exports = {
 function makeRemote(declaration: RemoteDeclaration = DECLARATION, webpackConfig = WEBPACK_CONFIG): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wishes-script-remote-'));
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: declaration.folder, version: '0.3.0', private: true }));
-  writeFileSync(path.join(dir, 'registry-entry.js'), `module.exports = ${JSON.stringify(declaration)};\n`);
+  writeFileSync(path.join(dir, 'remote.config.ts'), `export default ${JSON.stringify(declaration)};\n`);
   writeFileSync(path.join(dir, 'webpack.config.js'), webpackConfig);
   writeFileSync(path.join(dir, 'entry.js'), 'window.mf_scripted = { get: () => () => ({}) };\n');
   return dir;

@@ -17,12 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../../test/kit/site-remotes';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite, type Entry } from '../../test/kit/release-archives';
 import { buildApp } from '../app/app';
 
-const feed = registeredRemote('mf-feed')!;
+const feed = siteRemote('mf-feed');
 
 /**
  * The kinds of files a production build of one of the site's remotes writes (mf-feed's, looked at

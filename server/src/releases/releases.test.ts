@@ -9,7 +9,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { registeredRemote, type RemoteDeclaration } from '@wishes/kit-contract/registry';
+import type { RemoteDeclaration } from '@wishes/kit-contract/registry';
+import { siteRemote, writeSiteDeclarations } from '../../test/kit/site-remotes';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { gateProblem, KIT_SINGLETONS, shellProvidedVersions } from './gate';
 import { runRemotesCli } from './cli';
@@ -48,15 +49,16 @@ function makeSite(): string {
   put(root, 'shell/dist/mf-manifest.json', JSON.stringify({ name: 'shell', shared: Object.entries(SHELL_SHARED).map(([name, version]) => ({ name, version })), exposes: [] }));
   put(root, 'mf-feed/dist/remoteEntry.js', 'var mf_feed; /* dist */');
   put(root, 'mf-feed/dist/__federation_expose_FeedPage.11111111.js', 'dist page');
-  const feedExposes = Object.keys(registeredRemote('mf-feed')!.exposes);
+  const feedExposes = Object.keys(siteRemote('mf-feed').exposes);
   put(root, 'mf-feed/dist/mf-manifest.json', federationManifest('mf_feed', REQUIRED, Object.fromEntries(feedExposes.map((e) => [e, ['__federation_expose_FeedPage.11111111.js']]))));
+  writeSiteDeclarations(root);
   return root;
 }
 
 /** A finished release folder as `npm run release` leaves it. */
 function makeRelease(releasesDir: string, remote: string, id: string, options: { required?: Record<string, string>; declaration?: RemoteDeclaration; page?: string; drop?: string[] } = {}): string {
   const dir = path.join(releasesDir, remote, id);
-  const declaration = options.declaration ?? registeredRemote(remote)!;
+  const declaration = options.declaration ?? siteRemote(remote)!;
   const page = options.page ?? `__federation_expose_FeedPage.${id.slice(-8).padStart(8, '0')}.js`;
   put(dir, 'remoteEntry.js', `var ${declaration.name}; /* ${id} */`);
   put(dir, page, `page of ${id}`);

@@ -3,11 +3,11 @@
  * runs before anything is written, so a refused activation changes nothing.
  */
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { existsSync as exists, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { declarationProblems, registeredRemote, releaseContractProblem, type RemoteDeclaration } from '@wishes/kit-contract/registry';
+import { declarationProblems, releaseContractProblem, type ReleaseSide, type RemoteDeclaration } from '@wishes/kit-contract/registry';
 import type { Database } from '../db/types';
-import { DIST_RELEASE, REGISTERED_REMOTES } from '../pages/remotes';
+import { DIST_RELEASE, siteRemote, siteRemotes } from '../pages/remotes';
 import { listReleases, readRelease, releaseDir, remotesWithReleases, type ReleaseMeta } from './catalog';
 import { gateProblem, shellProvidedVersions } from './gate';
 import { activeCanaries, activeReleases, CanaryEnded, recordSwitch, rollbackTarget, switchHistory, type CanaryState, type SwitchRecord } from './store';
@@ -40,6 +40,36 @@ export interface ReleaseContext {
   now?: () => number;
   /** Tells the admins (an automatic rollback); the HTTP server mails them. */
   notify?: (subject: string, text: string) => Promise<void>;
+}
+
+/** First key of the site-wide release lock (an arbitrary constant, apart from the other advisory locks). */
+const RELEASE_LOCK_SPACE = 7043;
+let localLock: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `fn` under the one site-wide release lock: every gate check together with the switch or the
+ * store it allows, so two releases checked at once never both pass against a site neither of them
+ * saw (a consumer and its provider, two remotes claiming one path). One at a time in this process
+ * (a promise chain, so a waiting call holds no database connection), and on PostgreSQL across the
+ * processes sharing the database (a session advisory lock; `fn` gets a context on that one
+ * connection, so it needs no second one from a small pool). SQLite: one process owns the file, so
+ * the chain is the whole lock.
+ */
+export async function withSiteLock<T>(ctx: ReleaseContext, fn: (locked: ReleaseContext) => Promise<T>): Promise<T> {
+  const run = localLock.then(async () => {
+    const postgres = ctx.db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
+    if (!postgres) return fn(ctx);
+    return ctx.db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(${RELEASE_LOCK_SPACE}, 0)`.execute(conn);
+      try {
+        return await fn({ ...ctx, db: conn });
+      } finally {
+        await sql`select pg_advisory_unlock(${RELEASE_LOCK_SPACE}, 0)`.execute(conn);
+      }
+    });
+  });
+  localLock = run.catch(() => undefined);
+  return run;
 }
 
 const DEFAULT_CANARY: CanarySettings = { windowS: 300, maxErrorRate: 0.05, minErrors: 3 };
@@ -112,7 +142,7 @@ async function recentAutoRollback(ctx: ReleaseContext, remote: string, release: 
 export interface RemoteState {
   remote: string;
   name: string;
-  /** In the app registry (else it joined through a release). */
+  /** One of the site's own remotes (built with the site; else it joined through a release). */
   registered: boolean;
   active: string;
   canary: ({ release: string; percent: number; started_by: string; started_at: string } & CanaryStats) | null;
@@ -122,7 +152,7 @@ export interface RemoteState {
 
 /** In the registry, with a release (built here or published), or admitted by an admin (a team token). */
 async function knownRemote(ctx: ReleaseContext, remote: string): Promise<boolean> {
-  if (registeredRemote(remote) !== undefined || listReleases(ctx.releasesDir, remote).length > 0) return true;
+  if (siteRemote(remote, ctx.siteRoot) !== undefined || listReleases(ctx.releasesDir, remote).length > 0) return true;
   if ((await remotesPublished(ctx.db)).includes(remote)) return true;
   return (await remotesWithTokens(ctx.db)).includes(remote);
 }
@@ -137,35 +167,67 @@ function exposedModules(dir: string): string[] | null {
   }
 }
 
-/** The declarations of every active remote but `except`: the active release's own, else the registry's. */
-async function otherActiveDeclarations(ctx: ReleaseContext, except: string): Promise<RemoteDeclaration[]> {
-  const active = await activeReleases(ctx.db);
-  const declarations: RemoteDeclaration[] = [];
-  for (const registered of REGISTERED_REMOTES) {
-    if (registered.folder === except) continue;
-    const release = active.get(registered.folder);
-    const meta = release && release !== DIST_RELEASE ? readRelease(ctx.releasesDir, registered.folder, release) : null;
-    declarations.push(meta?.declaration ?? registered);
+/** The declaration and the exposed modules of `release` of `remote` (DIST_RELEASE: the site's build), or null. */
+async function releaseSide(ctx: ReleaseContext, remote: string, release: string): Promise<{ declaration: RemoteDeclaration; exposes: string[] } | null> {
+  if (release === DIST_RELEASE) {
+    const declaration = siteRemote(remote, ctx.siteRoot);
+    if (!declaration) return null;
+    // A build served elsewhere (MF_<FOLDER>_URL) or not built here: what its declaration exposes.
+    const exposes = exposedModules(path.join(ctx.siteRoot, remote, 'dist')) ?? Object.keys(declaration.exposes).map((name) => `./${name}`);
+    return { declaration, exposes };
   }
-  for (const [folder, release] of active) {
-    if (folder === except || registeredRemote(folder) || release === DIST_RELEASE) continue;
-    if (!(await ensureLocal(ctx.db, ctx.releasesDir, folder, release))) continue;
-    const meta = readRelease(ctx.releasesDir, folder, release);
-    if (meta) declarations.push(meta.declaration);
-  }
-  return declarations;
+  if (!(await ensureLocal(ctx.db, ctx.releasesDir, remote, release))) return null;
+  const meta = readRelease(ctx.releasesDir, remote, release);
+  const dir = releaseDir(ctx.releasesDir, remote, release);
+  if (!meta || !dir) return null;
+  return { declaration: meta.declaration, exposes: exposedModules(dir) ?? Object.keys(meta.declaration.exposes).map((name) => `./${name}`) };
 }
 
-/** Why the release in `dir` declaring `declaration` may not be live, or null (the whole gate, v2 and v3). */
+interface LiveSite {
+  /** The declarations of every active remote but the candidate. */
+  others: RemoteDeclaration[];
+  /** The candidate remote's active declaration (its spec routes stay with it). */
+  serving: RemoteDeclaration | null;
+  /** Each other remote's active release and running canary. */
+  live: Map<string, ReleaseSide[]>;
+}
+
+/** The site as live now, seen from `except`: the other remotes' active and canary releases, and its own active one. */
+async function liveSite(ctx: ReleaseContext, except: string): Promise<LiveSite> {
+  const active = await activeReleases(ctx.db);
+  const canaries = await activeCanaries(ctx.db);
+  const folders = [...new Set([...siteRemotes(ctx.siteRoot).map((r) => r.folder), ...active.keys()])];
+  const site: LiveSite = { others: [], serving: null, live: new Map() };
+  for (const folder of folders) {
+    const release = active.get(folder) ?? DIST_RELEASE;
+    const side = await releaseSide(ctx, folder, release);
+    if (folder === except) {
+      site.serving = side?.declaration ?? null;
+      continue;
+    }
+    if (!side) continue;
+    site.others.push(side.declaration);
+    const sides: ReleaseSide[] = [{ ...side, state: 'active' }];
+    const canary = canaries.get(folder);
+    if (canary) {
+      const canarySide = await releaseSide(ctx, folder, canary.release);
+      if (canarySide) sides.push({ ...canarySide, state: 'canary' });
+    }
+    site.live.set(folder, sides);
+  }
+  return site;
+}
+
+/** Why the release in `dir` declaring `declaration` may not be live, or null (the whole gate). Run it under withSiteLock. */
 export async function gateRefusal(ctx: ReleaseContext, remote: string, label: string, declaration: RemoteDeclaration, dir: string): Promise<ReleaseRefused | null> {
   const problems = declarationProblems(declaration);
   if (problems.length) return new ReleaseRefused(409, `${label} refused: its declaration is invalid: ${problems[0]}`);
   if (declaration.folder !== remote) return new ReleaseRefused(409, `${label} refused: it declares the folder "${declaration.folder}"`);
-  const clash = REGISTERED_REMOTES.find((r: RemoteDeclaration) => r.name === declaration.name && r.folder !== remote);
+  const clash = siteRemotes(ctx.siteRoot).find((r: RemoteDeclaration) => r.name === declaration.name && r.folder !== remote);
   if (clash) return new ReleaseRefused(409, `${label} refused: the federation name ${clash.name} belongs to ${clash.folder}`);
   const problem = gateProblem(dir, shellProvidedVersions(ctx.siteRoot));
   if (problem) return new ReleaseRefused(409, `${label} refused: ${problem}`);
-  const contract = releaseContractProblem(declaration, exposedModules(dir), await otherActiveDeclarations(ctx, remote));
+  const contract = releaseContractProblem(declaration, exposedModules(dir), await liveSite(ctx, remote));
   return contract ? new ReleaseRefused(409, `${label} refused: ${contract}`) : null;
 }
 
@@ -173,11 +235,11 @@ export async function remoteStates(ctx: ReleaseContext, only?: string): Promise<
   await syncPublished(ctx.db, ctx.releasesDir, only);
   const active = await activeReleases(ctx.db);
   const canaries = await activeCanaries(ctx.db);
-  const folders = [...new Set([...REGISTERED_REMOTES.map((r) => r.folder), ...remotesWithReleases(ctx.releasesDir), ...active.keys()])].filter((f) => !only || f === only);
+  const folders = [...new Set([...siteRemotes(ctx.siteRoot).map((r) => r.folder), ...remotesWithReleases(ctx.releasesDir), ...active.keys()])].filter((f) => !only || f === only);
   const states: RemoteState[] = [];
   for (const remote of folders) {
     const releases = listReleases(ctx.releasesDir, remote);
-    const registered = registeredRemote(remote);
+    const registered = siteRemote(remote, ctx.siteRoot);
     if (!registered && releases.length === 0) continue;
     states.push({
       remote,
@@ -197,7 +259,7 @@ const DIST_IS_NOT_A_RELEASE = (remote: string) =>
 
 /** Why `release` of `remote` cannot become active, or null. DIST_RELEASE (the built dist/ folder) never can. */
 async function refusal(ctx: ReleaseContext, remote: string, release: string): Promise<ReleaseRefused | null> {
-  if (!(await knownRemote(ctx, remote))) return new ReleaseRefused(404, `unknown remote "${remote}" (not in the app registry, and no release or token of it)`);
+  if (!(await knownRemote(ctx, remote))) return new ReleaseRefused(404, `unknown remote "${remote}" (not one of the site's remotes, and no release or token of it)`);
   // The built dist/ folder changes with every build: it is never a release (docs/teams.md).
   if (release === DIST_RELEASE) return new ReleaseRefused(409, DIST_IS_NOT_A_RELEASE(remote));
   await ensureLocal(ctx.db, ctx.releasesDir, remote, release);
@@ -228,7 +290,7 @@ export async function publishRelease(ctx: ReleaseContext, remote: string, body: 
   try {
     let unpacked;
     try {
-      unpacked = describeUnpacked(dir, remote, registeredRemote(remote), await unpackArchive(body, dir, limits));
+      unpacked = describeUnpacked(dir, remote, siteRemote(remote, ctx.siteRoot), await unpackArchive(body, dir, limits));
     } catch (error) {
       if (error instanceof ArchiveRefused) throw new ReleaseRefused(error.status, error.message);
       throw error;
@@ -239,16 +301,20 @@ export async function publishRelease(ctx: ReleaseContext, remote: string, body: 
       return { status: 200, release: unpacked.id, files: unpacked.files, bytes: unpacked.bytes };
     }
     if (exists(path.join(dir, 'release.json'))) rmSync(path.join(dir, 'release.json'));
-    const refused = await gateRefusal(ctx, remote, `${remote} ${unpacked.id}`, unpacked.declaration, dir);
-    if (refused) throw refused;
     const createdAt = new Date().toISOString();
-    try {
-      await storePublished(ctx.db, unpacked, actor, createdAt);
-    } catch (error) {
-      // Published at the same moment by another call: the same files, the same id.
-      if (await publishedMeta(ctx.db, remote, unpacked.id)) return { status: 200, release: unpacked.id, files: unpacked.files, bytes: unpacked.bytes };
-      throw error;
-    }
+    const stored = await withSiteLock(ctx, async (locked) => {
+      const refused = await gateRefusal(locked, remote, `${remote} ${unpacked.id}`, unpacked.declaration, dir);
+      if (refused) throw refused;
+      try {
+        await storePublished(locked.db, unpacked, actor, createdAt);
+        return true;
+      } catch (error) {
+        // Published at the same moment by another call: the same files, the same id.
+        if (await publishedMeta(locked.db, remote, unpacked.id)) return false;
+        throw error;
+      }
+    });
+    if (!stored) return { status: 200, release: unpacked.id, files: unpacked.files, bytes: unpacked.bytes };
     finishLocal(ctx.releasesDir, dir, { remote, id: unpacked.id, version: unpacked.version, hash: unpacked.hash, created_at: createdAt, declaration: unpacked.declaration });
     return { status: 201, release: unpacked.id, files: unpacked.files, bytes: unpacked.bytes };
   } finally {
@@ -261,6 +327,10 @@ export async function publishRelease(ctx: ReleaseContext, remote: string, body: 
  * browsers whose bucket is below `percent` (1-99) while everyone else keeps the active release.
  */
 export async function activateRelease(ctx: ReleaseContext, remote: string, release: string, actor: string, percent = 100, force = false): Promise<SwitchRecord> {
+  return withSiteLock(ctx, (locked) => activateLocked(locked, remote, release, actor, percent, force));
+}
+
+async function activateLocked(ctx: ReleaseContext, remote: string, release: string, actor: string, percent: number, force: boolean): Promise<SwitchRecord> {
   const refused = await refusal(ctx, remote, release);
   if (refused) throw refused;
   // A release the server just rolled back goes live again, at any percent, only on purpose.
@@ -272,7 +342,7 @@ export async function activateRelease(ctx: ReleaseContext, remote: string, relea
     const current = (await activeReleases(ctx.db)).get(remote) ?? DIST_RELEASE;
     if (current === release) throw new ReleaseRefused(409, `${remote} ${release} is already active for everyone`);
     // The others keep the active release: it must be a release, never the mutable dist/ folder.
-    if (current === DIST_RELEASE && registeredRemote(remote)) throw new ReleaseRefused(409, `${remote} has no active release for the other browsers to keep; activate one for everyone first`);
+    if (current === DIST_RELEASE && siteRemote(remote, ctx.siteRoot)) throw new ReleaseRefused(409, `${remote} has no active release for the other browsers to keep; activate one for everyone first`);
     return recordSwitch(ctx.db, { remote, release, action: 'canary', actor, fallback: DIST_RELEASE, percent });
   }
   return recordSwitch(ctx.db, { remote, release, action: 'activate', actor, fallback: DIST_RELEASE });
@@ -286,6 +356,10 @@ export async function checkPreviewable(ctx: ReleaseContext, remote: string, rele
 
 /** The running canary of `remote` becomes the active release for everyone (the gate runs again). */
 export async function promoteRelease(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
+  return withSiteLock(ctx, (locked) => promoteLocked(locked, remote, actor));
+}
+
+async function promoteLocked(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
   if (!(await knownRemote(ctx, remote))) throw new ReleaseRefused(404, `unknown remote "${remote}"`);
   const canary = (await activeCanaries(ctx.db)).get(remote);
   if (!canary) throw new ReleaseRefused(409, `${remote} has no canary to promote`);
@@ -316,6 +390,10 @@ export async function endCanary(ctx: ReleaseContext, remote: string, actor: stri
 }
 
 export async function rollbackRelease(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
+  return withSiteLock(ctx, (locked) => rollbackLocked(locked, remote, actor));
+}
+
+async function rollbackLocked(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
   if (!(await knownRemote(ctx, remote))) throw new ReleaseRefused(404, `unknown remote "${remote}"`);
   // A running canary: rolling back ends it (and only it: if it ended meanwhile, the active release stays).
   const canary = (await activeCanaries(ctx.db)).get(remote);
@@ -328,7 +406,7 @@ export async function rollbackRelease(ctx: ReleaseContext, remote: string, actor
   const target = await rollbackTarget(ctx.db, remote, current);
   if (!target) throw new ReleaseRefused(409, `${remote} has nothing to roll back to (active: ${current})`);
   // Never back onto the mutable dist/ folder: a registered remote rolls back to releases only.
-  if (target === DIST_RELEASE && registeredRemote(remote)) throw new ReleaseRefused(409, `${remote} has no earlier release to roll back to (active: ${current})`);
+  if (target === DIST_RELEASE && siteRemote(remote, ctx.siteRoot)) throw new ReleaseRefused(409, `${remote} has no earlier release to roll back to (active: ${current})`);
   // A remote outside the registry rolled back past its first release simply leaves the site.
   if (target !== DIST_RELEASE) {
     const refused = await refusal(ctx, remote, target);

@@ -10,18 +10,22 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../../test/kit/site-remotes';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { archive, build, makeSite, REQUIRED, type Entry } from '../../test/kit/release-archives';
 import { releaseSiteBuild, SITE_ACTOR } from './site-build';
 import type { ReleaseContext } from './service';
 
-/** Writes a built remote into `<site>/<folder>/dist/` as webpack leaves it (maps beside the chunks, the build stamp). */
+/** Writes a built remote into `<site>/<folder>/dist/` as webpack leaves it (maps beside the chunks, its declaration, the build stamp). */
 function writeDist(site: string, folder: string, entries: Entry[], version = '0.3.0') {
   const dist = path.join(site, folder, 'dist');
   rmSync(dist, { recursive: true, force: true });
   for (const entry of entries) {
-    if (entry.name === 'release.json') continue;
+    // The build writes the declaration alone (the release command adds the version).
+    if (entry.name === 'release.json') {
+      writeFileSync(path.join(dist, 'release.json'), JSON.stringify({ declaration: (JSON.parse(String(entry.content)) as { declaration: unknown }).declaration }));
+      continue;
+    }
     const name = entry.name.startsWith('.maps/') ? entry.name.slice('.maps/'.length) : entry.name;
     mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
     writeFileSync(path.join(dist, name), entry.content ?? '');
@@ -36,7 +40,7 @@ describe.each(dialects)("the site's own build is released like any other (%s)", 
   let releasesDir: string;
   let admin: TestUser;
   let ctx: ReleaseContext;
-  const feed = registeredRemote('mf-feed')!;
+  const feed = siteRemote('mf-feed');
 
   beforeAll(async () => {
     site = makeSite();
@@ -114,7 +118,7 @@ describe.each(dialects)("the site's own build is released like any other (%s)", 
   });
 
   it('a site build the gate refuses is stored nowhere and its files are served under no URL', async () => {
-    const compose = registeredRemote('mf-compose')!;
+    const compose = siteRemote('mf-compose');
     const entries = build(compose, { marker: 'bad' }).map((e) => (e.name === 'mf-manifest.json' ? { ...e, content: String(e.content).replace(REQUIRED.react, '^99.0.0') } : e));
     writeDist(site, 'mf-compose', entries);
     const results = await releaseSiteBuild(ctx, {});

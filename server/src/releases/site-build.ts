@@ -15,12 +15,12 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RemoteDeclaration } from '@wishes/kit-contract/registry';
-import { DIST_RELEASE, REGISTERED_REMOTES, remoteUrlOverride } from '../pages/remotes';
+import { DIST_RELEASE, remoteUrlOverride, siteRemotes } from '../pages/remotes';
 import { nowIso } from '../db/types';
 import { buildingDir, ensureLocal, filesUnder, finishLocal, publishedMeta, releaseIdOf, storePublished } from './published';
 import { releaseDir } from './catalog';
 import { activateIfCurrent, activeCanaries, activeReleases, everLive } from './store';
-import { gateRefusal, type ReleaseContext } from './service';
+import { gateRefusal, withSiteLock, type ReleaseContext } from './service';
 
 /**
  * Remotes whose built dist/ the gate refused at this process's start: their dist/ files are not
@@ -105,7 +105,7 @@ async function storeDist(ctx: ReleaseContext, declaration: RemoteDeclaration, di
  */
 export async function releaseSiteBuild(ctx: ReleaseContext, env: Record<string, string | undefined> = process.env): Promise<SiteRelease[]> {
   const results: SiteRelease[] = [];
-  for (const declaration of REGISTERED_REMOTES) {
+  for (const declaration of siteRemotes(ctx.siteRoot)) {
     const remote = declaration.folder;
     if (remoteUrlOverride(remote, env)) continue;
     const dist = path.join(ctx.siteRoot, remote, 'dist');
@@ -129,14 +129,14 @@ export async function releaseSiteBuild(ctx: ReleaseContext, env: Record<string, 
       results.push({ remote, release: id, activated: false });
       continue;
     }
-    // The gate again: the other remotes may have changed since this build was first stored.
-    const refused = await gateRefusal(ctx, remote, `${remote} ${id} (the site's own build)`, declaration, releaseDir(ctx.releasesDir, remote, id)!);
-    if (refused) {
-      results.push({ remote, release: id, activated: false, refused: refused.message });
-      continue;
-    }
-    const record = await activateIfCurrent(ctx.db, { remote, release: id, actor: SITE_ACTOR, expected: current, fallback: DIST_RELEASE });
-    results.push({ remote, release: id, activated: record !== null });
+    // The gate again (the other remotes may have changed since this build was first stored), and the switch, under the site's lock.
+    const result = await withSiteLock(ctx, async (locked): Promise<SiteRelease> => {
+      const refused = await gateRefusal(locked, remote, `${remote} ${id} (the site's own build)`, declaration, releaseDir(ctx.releasesDir, remote, id)!);
+      if (refused) return { remote, release: id, activated: false, refused: refused.message };
+      const record = await activateIfCurrent(locked.db, { remote, release: id, actor: SITE_ACTOR, expected: current, fallback: DIST_RELEASE });
+      return { remote, release: id, activated: record !== null };
+    });
+    results.push(result);
   }
   return results;
 }

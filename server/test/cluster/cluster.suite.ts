@@ -21,7 +21,7 @@ import { Client } from 'pg';
 import sharp from 'sharp';
 import { REPO_ROOT } from '../../src/platform/config';
 import { PROBE_PATHS } from '@wishes/kit-contract/api';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../kit/site-remotes';
 import { archive, build } from '../kit/release-archives';
 import { commandExists, describeUnless, firstMissing, tcpReachable, unreachable } from '../kit/services';
 
@@ -256,7 +256,7 @@ describeCluster('three processes behind HAProxy on one PostgreSQL database', () 
     await db.end();
     const created = await call(c.port, '/api/admin/remotes/mf-feed/tokens/', { token: me.access, body: { name: 'cluster-team' } });
     expect(created.status).toBe(201);
-    const data = await archive(build(registeredRemote('mf-feed')!, { marker: runTag }));
+    const data = await archive(build(siteRemote('mf-feed'), { marker: runTag }));
     const published = await call(c.port, '/api/admin/remotes/mf-feed/releases/', { token: created.json().token, raw: { type: 'application/gzip', data } });
     expect(published.status).toBe(201);
     const id = published.json().release as string;

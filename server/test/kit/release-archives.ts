@@ -9,6 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
 import type { RemoteDeclaration } from '@wishes/kit-contract/registry';
+import { writeSiteDeclarations } from './site-remotes';
 
 const SHELL_SHARED = { react: '18.3.1', 'react-dom': '18.3.1', 'react-router-dom': '6.30.6', rxjs: '7.8.2', '@tanstack/react-query': '5.108.0' };
 export const REQUIRED = { react: '^18.3.1', 'react-dom': '^18.3.1', 'react-router-dom': '^6.30.0', rxjs: '^7.8.2', '@tanstack/react-query': '^5.108.0' };
@@ -76,6 +77,8 @@ export function makeSite(): string {
   };
   put('shell/dist/index.html', '<!doctype html><html><head><title>Wishes</title></head><body><div id="root"></div></body></html>');
   put('shell/dist/mf-manifest.json', JSON.stringify({ name: 'shell', shared: Object.entries(SHELL_SHARED).map(([name, version]) => ({ name, version })), exposes: [] }));
+  // The site's own remotes, as their builds declare them (the remotes' files themselves are not needed).
+  writeSiteDeclarations(root);
   return root;
 }
 

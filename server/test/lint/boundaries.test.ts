@@ -2,7 +2,8 @@
  * The server's lint boundaries (eslint.config.mjs) fail a planted violation, and say the fix: the
  * platform layer imports no module, a module imports another only through its service.ts (or the
  * public files eslint.config.mjs lists for it), a migration imports nothing but Kysely and its own
- * folder, and only the composition root imports the read model (not even its type). The planted files are linted as text (ESLint's --stdin, in a child process: the
+ * folder, and only the composition root imports the read model (not even its type); a remote imports
+ * only kit packages and its own files, and a kit package imports no app. The planted files are linted as text (ESLint's --stdin, in a child process: the
  * config is an ES module, which jest's module system cannot load); nothing is written.
  */
 import path from 'node:path';
@@ -74,5 +75,18 @@ describe('server lint boundaries', () => {
     const results = JSON.parse(out) as Array<{ filePath: string; messages: unknown[] }>;
     expect(results.map((r) => path.basename(r.filePath))).toEqual(expect.arrayContaining(['operations.ts', 'errors.ts', 'auth.ts', 'config.ts', 'event-stream.ts', 'metrics.ts', 'ratelimit.ts']));
     expect(results.filter((r) => r.messages.length)).toEqual([]);
+  });
+});
+
+describe('ownership lint zones', () => {
+  it('refuses a monorepo file imported by a remote, naming the fix, and lets it import kit packages and its own files', async () => {
+    const messages = await messagesOf('mf-feed/src/planted.ts', "import { createGenerator } from '../../packages/writer/src/index';\nexport const planted = createGenerator;\n");
+    expect(messages).toContainEqual(expect.stringMatching(/^import-x\/no-restricted-paths: .*A remote imports only kit packages .* move what mf-feed needs from the monorepo into a kit package/));
+    expect(await messagesOf('mf-feed/src/planted.ts', "import { Button } from '@wishes/kit-ui';\nimport declaration from '../remote.config';\nexport const planted = [Button, declaration];\n")).toEqual([]);
+  });
+
+  it('refuses an app imported by a kit package, naming the fix', async () => {
+    const messages = await messagesOf('shared/kit-ui/src/planted.ts', "import declaration from '../../../mf-feed/remote.config';\nexport const planted = declaration;\n");
+    expect(messages).toContainEqual(expect.stringMatching(/^import-x\/no-restricted-paths: .*A kit package imports no app or monorepo file: take what it needs as a parameter/));
   });
 });

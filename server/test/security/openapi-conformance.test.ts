@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import tar from 'tar-stream';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../kit/site-remotes';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import sharp from 'sharp';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -74,7 +74,7 @@ function violationsOf(id: OperationId, res: LightMyRequestResponse): string[] {
 /** A tiny real PNG for the avatar upload, as a multipart body. */
 /** A gzip'd tar of a minimal build of mf-feed (every module it declares, no shared singletons), for publishRelease. */
 async function releaseArchive(marker = 'page'): Promise<{ payload: Buffer; headers: Record<string, string> }> {
-  const feed = registeredRemote('mf-feed')!;
+  const feed = siteRemote('mf-feed');
   const manifest = {
     name: feed.name,
     metaData: { name: feed.name, remoteEntry: { name: 'remoteEntry.js', path: '' } },

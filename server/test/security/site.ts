@@ -5,6 +5,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeSiteDeclarations } from '../kit/site-remotes';
 
 export const SITE_CANARY = 'CANARY-site-root-must-never-be-served';
 export const TEMPLATE =
@@ -22,6 +23,8 @@ export function makeFakeSite(): string {
   put('mf-feed/dist/remoteEntry.js', 'var mf_feed;');
   put('package.json', JSON.stringify({ canary: SITE_CANARY }));
   put('.env', `SECRET=${SITE_CANARY}`);
+  // The site's remotes as their builds declare them.
+  writeSiteDeclarations(root);
   return root;
 }
 

@@ -1,6 +1,6 @@
 /**
- * A remote's federation settings from its declaration (an app-registry entry, or the
- * registry-entry.js of a remote outside the monorepo): plain CommonJS without the monorepo, so the
+ * A remote's federation settings from its declaration (the
+ * remote.config.ts of any remote, the site's or an outside one): plain CommonJS without the monorepo, so the
  * kit's build preset (@wishes/kit-build, scripts/kit-pack.js) ships this same file.
  */
 
@@ -21,12 +21,13 @@ function devPort(folder, fallback, env = process.env) {
   return port;
 }
 
-/** What shared/kit-build/src/webpack.factory.js needs for a remote: `{ name, port, exposes: { './X': './src/x.tsx' } }`. */
+/** What shared/kit-build/src/webpack.factory.js needs for a remote: `{ name, port, exposes: { './X': './src/x.tsx' }, declaration }`. */
 function federationConfig(declaration) {
   return {
     name: declaration.name,
     port: devPort(declaration.folder, declaration.devPort),
     exposes: Object.fromEntries(Object.entries(declaration.exposes).map(([expose, file]) => [`./${expose}`, file])),
+    declaration,
   };
 }
 

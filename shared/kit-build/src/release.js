@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run release -- --publish <server-url>` in a remote outside the monorepo (the script
- * `wishes-release` of @wishes/kit-build): checks the declaration (registry-entry.js), builds for
+ * `wishes-release` of @wishes/kit-build): checks the declaration (remote.config.ts), builds for
  * production, and publishes the build with the team token in WISHES_TEAM_TOKEN; the release id is
  * the last line. The server runs the whole gate (against the site's active remotes) and the
  * first publish of a remote the site does not know declares it (docs/teams.md).
@@ -10,7 +10,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { readDeclaration } = require('./index');
-// The app registry's checks: build/registry.js in the monorepo, its bundle beside this file in the preset.
+// The declaration checks: build/registry.js in the monorepo, its bundle beside this file in the preset.
 const { declarationProblems, releaseContractProblem } = require('./registry');
 const { buildForProduction } = require('./webpack-run');
 const { ReleaseError, publishBuild } = require('./release-pack');
@@ -23,7 +23,7 @@ async function main() {
   const dir = process.cwd();
   const declaration = readDeclaration(dir);
   const problems = declarationProblems(declaration);
-  if (problems.length) throw new ReleaseError(`the declaration in registry-entry.js is invalid: ${problems.join('; ')}`);
+  if (problems.length) throw new ReleaseError(`the declaration in remote.config.ts is invalid: ${problems.join('; ')}`);
   // The rules that need no other remote (the site's own paths, exposed pages); the server checks the rest.
   const early = releaseContractProblem(declaration, null, []);
   if (early) throw new ReleaseError(`${declaration.folder} refused: ${early}`);

@@ -19,6 +19,20 @@ const API_ORIGIN = process.env.WISHES_API_ORIGIN || 'http://127.0.0.1:8000';
 /** A kit package's file: its sources in the monorepo (shared/kit-<name>/src) or its installed build. */
 const KIT_FILE = /[\\/](shared[\\/]kit-[a-z]+[\\/]src|node_modules[\\/]@wishes[\\/]kit-[a-z]+)[\\/]/;
 
+/** Emits release.json `{declaration}` beside remoteEntry.js. */
+class DeclarationPlugin {
+  constructor(declaration) {
+    this.source = `${JSON.stringify({ declaration }, null, 2)}\n`;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('WishesDeclaration', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'WishesDeclaration', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset('release.json', new compiler.webpack.sources.RawSource(this.source));
+      });
+    });
+  }
+}
+
 /** A library module of the host's start-up (its shared singletons' code): not the federation runtime, not the app's own sources. */
 function isStartupLibrary(module) {
   const resource = module.nameForCondition && module.nameForCondition();
@@ -29,7 +43,7 @@ function isStartupLibrary(module) {
 
 /**
  * @param {string} appDir the app's folder (__dirname of its webpack.config.js)
- * @param {{ name: string, port: number, exposes?: Record<string,string>, host?: boolean, runtimePlugins?: string[] }} federation
+ * @param {{ name: string, port: number, exposes?: Record<string,string>, host?: boolean, runtimePlugins?: string[], declaration?: object }} federation
  */
 module.exports = function createWebpackConfig(appDir, federation) {
   const pkg = require(path.join(appDir, 'package.json'));
@@ -125,6 +139,10 @@ module.exports = function createWebpackConfig(appDir, federation) {
           if (issuer && (KIT_FILE.test(issuer))) resolveData.request = `${RXJS.entry}?wishes-shared`;
         }),
         new DefinePlugin({ __WISHES_STANDALONE__: JSON.stringify(standalone) }),
+        // The remote's declaration (its remote.config.ts) travels with every build as release.json:
+        // the server takes the routes and navigation of the site's own remotes from their builds,
+        // as it takes an outside remote's from its release (the release command adds the version).
+        ...(federation.declaration ? [new DeclarationPlugin(federation.declaration)] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Hot module replacement with React Fast Refresh in development. A change that cannot be
         // applied in place (or a page whose React is a production build, e.g. the real site with
@@ -176,6 +194,8 @@ module.exports = function createWebpackConfig(appDir, federation) {
       },
       devServer: {
         port: federation.port,
+        // release.json on disk too, where the server reads the declaration in `npm run dev`.
+        devMiddleware: { writeToDisk: (file) => /[\\/]release\.json$/.test(file) },
         host: '127.0.0.1',
         hot: true,
         liveReload: true,

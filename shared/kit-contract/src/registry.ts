@@ -1,16 +1,11 @@
 /**
- * THE APP REGISTRY: one declaration per remote, the single place that says which remotes exist,
- * where their code lives, what they expose and which routes, page titles and navigation entries
- * they bring. Everything else derives from it: the federation configs (`<remote>/federation.config.js`),
- * `npm run dev`, the site build, the test runner's package list, the shell's route table and
- * navigation (composed at run time from what the server's /mf/remotes.json lists for the active
- * release of each remote) and the server's per-route preloads.
- *
- * To add a remote: a package folder (copy mf-auth's four config files), one entry below, and the
- * folder in the root package.json "workspaces". To add a route or a navigation entry: add it to its
- * remote's entry. Data and plain checks, whose one import is react-router's matcher (no React): Node
- * scripts load this file too (build/registry.js), and a release carries a copy of its remote's
- * entry (remote.json).
+ * The remote declaration and its checks. A remote writes its own declaration (routes, titles,
+ * navigation and menu entries, exposed and consumed modules) in its `remote.config.ts`, the one
+ * place a remote's paths are written; its release carries it (release.json → declaration), and the
+ * shell and the server take it from the active release. This file holds only the shape, the rules
+ * every declaration is held to (the product spec's routes, the reserved paths, both sides of a
+ * consumed module) and react-router's matcher; no remote is named here but as a reserved path's
+ * owner.
  */
 import { matchPath, matchRoutes } from '@remix-run/router';
 
@@ -41,7 +36,8 @@ export interface NavDeclaration {
   shortLabel?: string;
   /** An icon of the UI kit (`Icon` in @wishes/kit-ui); an unknown name shows a generic glyph. */
   icon: string;
-  visibility: NavVisibility;
+  /** Who sees it; left out, members only (new entries never show to visitors by default). */
+  visibility?: NavVisibility;
   /** Position in the bar, smallest first (entries of all remotes are sorted together). */
   order: number;
   /**
@@ -100,141 +96,8 @@ export interface ConsumedModule {
 /** The host. It provides the shared singletons and owns the layout, static pages and not-found page. */
 export const SHELL_APP = { name: 'shell', folder: 'shell', devPort: 3000 } as const;
 
-export const APP_REGISTRY = [
-  {
-    key: 'feed',
-    name: 'mf_feed',
-    folder: 'mf-feed',
-    devPort: 3001,
-    exposes: {
-      HomePage: './src/home/HomePage.tsx',
-      FeedPage: './src/feed/FeedPage.tsx',
-      WishPage: './src/wish/WishPage.tsx',
-      SearchPage: './src/search/SearchPage.tsx',
-      WishList: './src/wish/WishList.tsx',
-      WishCard: './src/wish/WishCard.tsx',
-    },
-    routes: [
-      { path: '/', expose: 'HomePage', title: 'Home' },
-      { path: '/feed', expose: 'FeedPage', title: 'Feed' },
-      { path: '/feed/:n', redirectTo: '/feed' },
-      { path: '/wish/:id', expose: 'WishPage', title: 'Wish' },
-      { path: '/search', expose: 'SearchPage', title: 'Search' },
-    ],
-    nav: [
-      { to: '/feed', label: 'Feed', icon: 'feed', visibility: 'everyone', order: 10, pinned: true },
-      { to: '/search', label: 'Search', icon: 'search', visibility: 'members', order: 30, pinned: true },
-    ],
-  },
-  {
-    key: 'compose',
-    name: 'mf_compose',
-    folder: 'mf-compose',
-    devPort: 3002,
-    exposes: {
-      ComposePage: './src/compose/ComposePage.tsx',
-      BusinessPage: './src/business/BusinessPage.tsx',
-    },
-    routes: [
-      { path: '/compose', expose: 'ComposePage', title: 'Compose Wish', signIn: true },
-      { path: '/compose/:topic', expose: 'ComposePage', title: 'Compose Wish', signIn: true },
-      { path: '/business', expose: 'BusinessPage', title: 'Business', signIn: true },
-    ],
-    nav: [
-      { to: '/business', label: 'Business', icon: 'business', visibility: 'members', order: 20, pinned: true },
-      { to: '/compose', label: 'Compose Wish', shortLabel: 'Compose', icon: 'compose', visibility: 'members', order: 40, pinned: true },
-    ],
-  },
-  {
-    key: 'profile',
-    name: 'mf_profile',
-    folder: 'mf-profile',
-    devPort: 3003,
-    exposes: {
-      ProfilePage: './src/profile/ProfilePage.tsx',
-      SubscriptionsPage: './src/subscriptions/SubscriptionsPage.tsx',
-      MyReportsPage: './src/reports/MyReportsPage.tsx',
-      // The social layer: notifications (the shell's bell leads here) and account settings.
-      NotificationsPage: './src/notifications/NotificationsPage.tsx',
-      SettingsPage: './src/settings/SettingsPage.tsx',
-      // Wishes sent to people by email, with cancel (docs/deliveries.md).
-      DeliveriesPage: './src/deliveries/DeliveriesPage.tsx',
-      // The people the member writes for, their dates and reminders (docs/people.md).
-      PeoplePage: './src/people/PeoplePage.tsx',
-    },
-    routes: [
-      // A profile lists its wishes with mf-feed's WishList.
-      { path: '/user/:uid', expose: 'ProfilePage', title: 'Profile', preload: ['mf_feed/WishList'] },
-      { path: '/user/:uid/:page', redirectTo: '/user/:uid' },
-      { path: '/subscriptions', expose: 'SubscriptionsPage', title: 'Subscriptions', signIn: true },
-      // The reporter's reports and their outcomes (docs/api.md, "Own wishes and moderation": GET /api/complaints/my/).
-      { path: '/my/reports', expose: 'MyReportsPage', title: 'My reports', signIn: true },
-      { path: '/notifications', expose: 'NotificationsPage', title: 'Notifications', signIn: true },
-      { path: '/settings', expose: 'SettingsPage', title: 'Settings', signIn: true },
-      { path: '/deliveries', expose: 'DeliveriesPage', title: 'Sent wishes', signIn: true },
-      { path: '/people', expose: 'PeoplePage', title: 'People', signIn: true },
-    ],
-    consumes: [{ remote: 'mf-feed', module: './WishList' }],
-    // Notifications, Sent wishes and Settings are not nav entries but account-menu entries (the
-    // bell next to the menu also leads to Notifications), which keeps the 1280 px header within its width.
-    menu: [
-      { to: '/notifications', label: 'Notifications', icon: 'bell', order: 10 },
-      { to: '/deliveries', label: 'Sent wishes', icon: 'share', order: 20 },
-      { to: '/people', label: 'People', icon: 'subscriptions', order: 25 },
-      { to: '/settings', label: 'Settings', icon: 'settings', order: 30 },
-    ],
-    nav: [
-      { to: '/subscriptions', label: 'Subscriptions', icon: 'subscriptions', visibility: 'members', order: 50, pinned: true },
-    ],
-  },
-  {
-    key: 'auth',
-    name: 'mf_auth',
-    folder: 'mf-auth',
-    devPort: 3004,
-    exposes: {
-      SignInPage: './src/signin/SignInPage.tsx',
-      SignUpPage: './src/signup/SignUpPage.tsx',
-      ResetRequestPage: './src/reset/ResetRequestPage.tsx',
-      ResetConfirmPage: './src/reset/ResetConfirmPage.tsx',
-    },
-    routes: [
-      { path: '/auth/sign_in', expose: 'SignInPage', title: 'Sign In' },
-      { path: '/auth/sign_up', expose: 'SignUpPage', title: 'Sign Up' },
-      { path: '/auth/reset_password', expose: 'ResetRequestPage', title: 'Reset Password' },
-      // A trailing slash is accepted by the router; the splat route lets a link with a missing uid
-      // or token reach the page, which then says the link is invalid.
-      { path: '/auth/reset_password_confirm/:uid/:token', expose: 'ResetConfirmPage', title: 'Set New Password' },
-      { path: '/auth/reset_password_confirm/*', expose: 'ResetConfirmPage', title: 'Set New Password' },
-    ],
-    nav: [],
-  },
-  {
-    key: 'moderation',
-    name: 'mf_moderation',
-    folder: 'mf-moderation',
-    devPort: 3005,
-    exposes: {
-      ModerationPage: './src/queue/ModerationPage.tsx',
-      ModerationLogPage: './src/log/ModerationLogPage.tsx',
-      OffersPage: './src/offers/OffersPage.tsx',
-    },
-    // The pages themselves show the not-allowed page to members without the role (the server
-    // answers 403); the navigation entry shows only for moderators and admins.
-    routes: [
-      { path: '/moderation', expose: 'ModerationPage', title: 'Moderation', signIn: true },
-      { path: '/moderation/log', expose: 'ModerationLogPage', title: 'Moderation log', signIn: true },
-      { path: '/moderation/offers', expose: 'OffersPage', title: 'Business offers', signIn: true },
-    ],
-    nav: [{ to: '/moderation', label: 'Moderation', icon: 'shield', visibility: { roles: ['moderator', 'admin'] }, order: 60 }],
-  },
-] as const satisfies readonly RemoteDeclaration[];
-
-type Registry = typeof APP_REGISTRY;
-type Entry = Registry[number];
-
-/** 'mf_feed/FeedPage' for every module a registered remote exposes. */
-export type ExposedModule = { [E in Entry as E['name']]: `${E['name']}/${Extract<keyof E['exposes'], string>}` }[Entry['name']];
+/** '<federation name>/<expose>' ('mf_feed/WishList'): a module one remote exposes. */
+export type ExposedModule = `${string}/${string}`;
 
 /**
  * The signed-in user as far as navigation cares: any session user; its `role` (docs/api.md, "Own
@@ -243,7 +106,8 @@ export type ExposedModule = { [E in Entry as E['name']]: `${E['name']}/${Extract
 export type NavViewer = object;
 
 /** Whether a navigation entry shows for this viewer (null: a visitor). */
-export function navEntryVisible(visibility: NavVisibility, viewer: NavViewer | null): boolean {
+export function navEntryVisible(visibility: NavVisibility | undefined, viewer: NavViewer | null): boolean {
+  if (visibility === undefined) return viewer !== null;
   if (visibility === 'everyone') return true;
   if (visibility === 'members') return viewer !== null;
   if (visibility === 'visitors') return viewer === null;
@@ -285,15 +149,10 @@ export function declarationProblems(declaration: RemoteDeclaration): string[] {
     if (typeof entry.to !== 'string' || !entry.to.startsWith('/')) problems.push(`nav entry "${String(entry.label)}" must lead to a path`);
     if (typeof entry.label !== 'string' || !entry.label.trim()) problems.push('every nav entry needs a label');
     const v = entry.visibility as NavVisibility | undefined;
-    const ok = v === 'everyone' || v === 'members' || v === 'visitors' || (typeof v === 'object' && v !== null && Array.isArray(v.roles));
+    const ok = v === undefined || v === 'everyone' || v === 'members' || v === 'visitors' || (typeof v === 'object' && v !== null && Array.isArray(v.roles));
     if (!ok) problems.push(`nav entry "${String(entry.label)}" needs a visibility: everyone, members, visitors or { roles: [...] }`);
   }
   return problems;
-}
-
-/** The registered remote with this folder name ('mf-feed'), or undefined. */
-export function registeredRemote(folder: string): RemoteDeclaration | undefined {
-  return (APP_REGISTRY as readonly RemoteDeclaration[]).find((r) => r.folder === folder);
 }
 
 /**
@@ -327,11 +186,45 @@ export function resolveDeclaredRoute<R extends RouteDeclaration>(routes: readonl
 }
 
 /**
- * The site's own path prefixes (API, remote files, kit, media, auth...): a remote's routes and
- * navigation may not use them, except the registered remote whose registry entry declares them
- * (mf-auth's /auth/... pages).
+ * Paths reserved for their owner: the server's own prefixes (owner null: no remote may use them),
+ * mf-auth's `/auth/...` pages and mf-groups' `/g/...` and `/groups/...`.
  */
-export const SITE_PATHS = ['/api', '/mf', '/w', '/static', '/media', '/kit', '/auth'] as const;
+export const RESERVED_PATHS: ReadonlyArray<{ prefix: string; owner: string | null }> = [
+  { prefix: '/api', owner: null },
+  { prefix: '/mf', owner: null },
+  { prefix: '/w', owner: null },
+  { prefix: '/static', owner: null },
+  { prefix: '/media', owner: null },
+  { prefix: '/kit', owner: null },
+  { prefix: '/auth', owner: 'mf-auth' },
+  { prefix: '/g', owner: 'mf-groups' },
+  { prefix: '/groups', owner: 'mf-groups' },
+];
+
+/**
+ * The product spec's route table as the gate holds every declaration to it: each path and whether
+ * it needs sign-in. Which remote serves a path is not written here: it is whichever active remote
+ * declares it, and no release may take it away from that remote. `/page/:pageName` and the
+ * not-found page are the shell's.
+ */
+export const SPEC_ROUTES: ReadonlyArray<{ path: string; signIn: boolean }> = [
+  { path: '/', signIn: false },
+  { path: '/feed', signIn: false },
+  { path: '/wish/:id', signIn: false },
+  { path: '/user/:uid', signIn: false },
+  { path: '/search', signIn: false },
+  { path: '/auth/sign_in', signIn: false },
+  { path: '/auth/sign_up', signIn: false },
+  { path: '/auth/reset_password', signIn: false },
+  { path: '/auth/reset_password_confirm/:uid/:token', signIn: false },
+  { path: '/compose', signIn: true },
+  { path: '/compose/:topic', signIn: true },
+  { path: '/subscriptions', signIn: true },
+  { path: '/business', signIn: true },
+];
+
+/** The one navigation entry visitors see (the spec: signed-out users see only Feed). */
+export const VISITOR_NAV = '/feed';
 
 /** A route pattern in a form two equivalent patterns share: static segments lower-cased, parameters as ':'. */
 function patternKey(pattern: string): string {
@@ -339,33 +232,92 @@ function patternKey(pattern: string): string {
   return `/${parts.map((part) => (part.startsWith(':') ? ':' : part.toLowerCase())).join('/')}`;
 }
 
-function sitePathOf(pathname: string): string | undefined {
+function reservedPathOf(pathname: string): { prefix: string; owner: string | null } | undefined {
   const lower = pathname.toLowerCase();
-  return SITE_PATHS.find((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
+  return RESERVED_PATHS.find(({ prefix }) => lower === prefix || lower.startsWith(`${prefix}/`));
+}
+
+/** A remote's release as the gate sees it on the other side: its declaration and what its build exposes. */
+export interface ReleaseSide {
+  declaration: RemoteDeclaration;
+  /** The modules its build exposes ('./WishList'). */
+  exposes: readonly string[];
+  /** 'active' or 'canary' (named in refusals). */
+  state: 'active' | 'canary';
+}
+
+export interface GateContext {
+  /** The declarations of the other active remotes. */
+  others: readonly RemoteDeclaration[];
+  /** The candidate remote's release serving today (its spec routes stay with it), when it has one. */
+  serving?: RemoteDeclaration | null;
+  /**
+   * The live releases (active, and a running canary) of each other remote by folder, for the
+   * consumer's side. Omitted (before a build, without a site): the consumer side is not checked.
+   */
+  live?: ReadonlyMap<string, readonly ReleaseSide[]>;
+}
+
+/**
+ * The spec's rules for one declaration (the gate at publish and activation, `npm run release`
+ * before it builds): a spec route keeps the remote that serves it and its sign-in rule, and
+ * visitors see no navigation entry but Feed. One line, or null.
+ */
+export function specRouteProblem(candidate: RemoteDeclaration, serving: RemoteDeclaration | null | undefined): string | null {
+  const spec = new Map(SPEC_ROUTES.map((r) => [patternKey(r.path), r]));
+  for (const route of candidate.routes) {
+    const rule = spec.get(patternKey(route.path));
+    if (rule && route.redirectTo === undefined && Boolean(route.signIn) !== rule.signIn) {
+      return `its route ${route.path} ${rule.signIn ? 'drops' : 'adds'} the sign-in the product spec sets for it (spec route rule: sign-in ${rule.signIn ? 'needed' : 'not needed'})`;
+    }
+  }
+  if (serving) {
+    const kept = new Set(candidate.routes.map((r) => patternKey(r.path)));
+    for (const route of serving.routes) {
+      const rule = spec.get(patternKey(route.path));
+      if (rule && !kept.has(patternKey(route.path))) return `it removes the spec route ${rule.path}, which ${serving.folder} serves (spec route rule: a spec route stays with the remote serving it)`;
+    }
+  }
+  for (const entry of candidate.nav) {
+    const v = entry.visibility ?? 'members';
+    if ((v === 'everyone' || v === 'visitors') && patternKey(entry.to) !== VISITOR_NAV) {
+      return `its navigation entry ${entry.to} is shown to visitors (spec rule: visitors see only Feed; leave visibility out for members only)`;
+    }
+  }
+  return null;
 }
 
 /**
  * The deeper release gate, as pure data checks (the server runs them at publish and activation,
  * `npm run release` before it builds). `candidate` is the release's declaration, `exposed` the
- * modules its build exposes ('./WishList'; null: not known yet, before a build), `others` the
- * declarations of the other active remotes. Returns the first problem as one line, or null.
+ * modules its build exposes ('./WishList'; null: not known yet, before a build). Returns the first
+ * problem as one line, or null.
  */
-export function releaseContractProblem(candidate: RemoteDeclaration, exposed: readonly string[] | null, others: readonly RemoteDeclaration[]): string | null {
-  const own = registeredRemote(candidate.folder);
-  const ownPaths = new Set([...(own?.routes ?? []).map((r) => patternKey(r.path)), ...(own?.nav ?? []).map((n) => patternKey(n.to))]);
+export function releaseContractProblem(candidate: RemoteDeclaration, exposed: readonly string[] | null, gate: GateContext | readonly RemoteDeclaration[]): string | null {
+  const { others, serving, live }: GateContext = Array.isArray(gate) ? { others: gate as readonly RemoteDeclaration[] } : (gate as GateContext);
   const modules = exposed ?? Object.keys(candidate.exposes).map((name) => `./${name}`);
   // The shell consumes each route's page module.
   for (const route of candidate.routes) {
     if (route.expose !== undefined && !modules.includes(`./${route.expose}`)) return `its route ${route.path} renders ./${route.expose}, which the release does not expose (the shell consumes it)`;
   }
+  // The provider's side: it keeps exposing what an active remote consumes.
   for (const other of others) {
     for (const consumed of other.consumes ?? []) {
       if (consumed.remote === candidate.folder && !modules.includes(consumed.module)) return `it no longer exposes ${consumed.module}, which ${other.folder} consumes`;
     }
   }
-  for (const path of [...candidate.routes.map((r) => r.path), ...candidate.nav.map((n) => n.to)]) {
-    const site = sitePathOf(path);
-    if (site && !ownPaths.has(patternKey(path))) return `its path ${path} collides with the site's own ${site}`;
+  // The consumer's side: what it uses is exposed by the provider's active release and its running canary alike.
+  if (live) {
+    for (const consumed of candidate.consumes ?? []) {
+      const sides = live.get(consumed.remote) ?? [];
+      if (!sides.some((s) => s.state === 'active')) return `it consumes ${consumed.module} of ${consumed.remote}, which has no active release (provider ${consumed.remote}, consumer ${candidate.folder})`;
+      const missing = sides.find((s) => !s.exposes.includes(consumed.module));
+      if (missing) return `it consumes ${consumed.module}, which ${consumed.remote}'s ${missing.state} release does not expose (provider ${consumed.remote}, consumer ${candidate.folder})`;
+    }
+  }
+  for (const path of [...candidate.routes.map((r) => r.path), ...candidate.nav.map((n) => n.to), ...(candidate.menu ?? []).map((m) => m.to)]) {
+    const reserved = reservedPathOf(path);
+    if (reserved && reserved.owner !== candidate.folder) return `its path ${path} collides with the site's own ${reserved.prefix}${reserved.owner ? ` (reserved for ${reserved.owner})` : ''}`;
   }
   for (const other of others) {
     const theirs = new Set(other.routes.map((r) => patternKey(r.path)));
@@ -375,5 +327,5 @@ export function releaseContractProblem(candidate: RemoteDeclaration, exposed: re
     const entry = candidate.nav.find((n) => theirNav.has(patternKey(n.to)));
     if (entry) return `its navigation entry ${entry.to} collides with one of ${other.folder}`;
   }
-  return null;
+  return specRouteProblem(candidate, serving);
 }

@@ -356,7 +356,7 @@ export interface RemotesManifestEntry {
   release?: string;
   /** True when this browser is served the remote's canary: the shell reports its module mounting (POST /api/client-loads/). */
   canary?: boolean;
-  /** The routes and navigation entries it declares (see the app registry). */
+  /** The routes and navigation entries it declares (its remote.config.ts, carried by its release). */
   routes?: RouteDeclaration[];
   nav?: NavDeclaration[];
   /** Its account-menu entries. */
@@ -415,7 +415,7 @@ export type ReleaseSwitch = Static<typeof ReleaseSwitchSchema>;
 export const RemoteStateSchema = Type.Object({
   remote: Type.String(),
   name: Type.String(),
-  registered: Type.Boolean({ description: 'In the app registry; otherwise it joined the site through a release.' }),
+  registered: Type.Boolean({ description: 'One of the site\'s own remotes (built with the site); otherwise it joined the site through a release.' }),
   active: Type.String({ description: "The active release id, or 'dist' while nothing has been released yet." }),
   canary: Type.Union([
     Type.Object({

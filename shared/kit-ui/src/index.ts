@@ -15,6 +15,7 @@ export * from './paging/usePagedList';
 export * from './paging/Pager';
 export * from './paging/useShowOlder';
 export * from './remoteLoading/loadWithin';
+export * from './remoteLoading/loadRemoteModule';
 export * from './remoteLoading/ErrorBoundary';
 export * from './format';
 export * from './useKeyedState';

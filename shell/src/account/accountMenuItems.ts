@@ -4,7 +4,7 @@ import { siteComposition, type SiteComposition } from '../remotes/composition';
 
 /**
  * The entries of the account menu on the username, in order: one's profile, the entries the
- * active remotes declare (`menu` in the app registry: Notifications, Sent wishes, Settings), then
+ * active remotes declare (`menu` in their remote.config.ts: Notifications, Sent wishes, Settings), then
  * Sign out. The menu and the mobile bar's Profile entry need nothing else.
  */
 export type AccountMenuEntry =

@@ -1,8 +1,8 @@
 /**
- * The icon navigation (docs/product.md#2-screens-and-routes, Global layout): the entries the active remotes declare in the app
- * registry (shared/kit-contract/src/registry.ts), each with its visibility (visitors see only Feed).
+ * The icon navigation (docs/product.md#2-screens-and-routes, Global layout): the entries the active
+ * remotes declare (each in its remote.config.ts), each with its visibility (visitors see only Feed).
  */
-import { APP_REGISTRY, type NavViewer } from '@wishes/kit-contract/remotes';
+import { SPEC_ROUTES, matchRoutePattern, type NavViewer } from '@wishes/kit-contract/remotes';
 import { type NavDeclaration } from '@wishes/kit-contract';
 import { navItemsFor, siteComposition, type SiteComposition } from '../remotes/composition';
 
@@ -12,8 +12,13 @@ export { navItemsFor };
 /** How many entries the mobile bar holds besides More: the product's five. */
 export const MOBILE_BAR_SLOTS = 5;
 
-/** Paths the registry pins (a release declared before `pinned` existed keeps its entry in the bar). */
-const REGISTRY_PINNED = new Set<string>(APP_REGISTRY.flatMap((remote) => (remote.nav as readonly NavDeclaration[]).filter((entry) => entry.pinned).map((entry) => entry.to)));
+/**
+ * An entry leading to a route of the product spec: the spec's five, whichever remote serves them
+ * (pinned even by a release declared before `pinned` existed).
+ */
+function productPinned(entry: NavDeclaration): boolean {
+  return SPEC_ROUTES.some((route) => matchRoutePattern(route.path, entry.to) !== null);
+}
 
 /** One's own profile as a More entry (the way home from the bar). */
 export function profileItem(profilePath: string): NavItem {
@@ -25,7 +30,7 @@ export function profileItem(profilePath: string): NavItem {
  * other entry this viewer sees — Moderation, any remote's new entry, then one's own profile — goes
  * into More, in order. However many entries the remotes declare, the bar holds six slots.
  *
- * The registry's five take the bar first: a new remote declaring `pinned` (with a smaller `order`)
+ * The spec's five take the bar first: a new remote declaring `pinned` (with a smaller `order`)
  * cannot push one of them into More; it gets a slot only if one of the five is absent (a release
  * that moved its entry to another path).
  */
@@ -35,8 +40,8 @@ export function mobileBarLayout(
   composition: SiteComposition = siteComposition(),
 ): { bar: NavItem[]; more: NavItem[] } {
   const items = navItemsFor(viewer, composition);
-  const product = items.filter((item) => REGISTRY_PINNED.has(item.to));
-  const others = items.filter((item) => item.pinned === true && !REGISTRY_PINNED.has(item.to));
+  const product = items.filter(productPinned);
+  const others = items.filter((item) => item.pinned === true && !productPinned(item));
   const inBar = new Set([...product, ...others].slice(0, MOBILE_BAR_SLOTS));
   const bar = items.filter((item) => inBar.has(item));
   const more = items.filter((item) => !inBar.has(item));

@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { updateSessionUser } from '@wishes/kit-session';
-import { composeSite, navItemsFor, registryManifest, setSiteComposition } from './composition';
+import { composeSite, navItemsFor, setSiteComposition } from './composition';
+import { siteManifest } from '../test/siteManifest';
 import { accountMenuEntries } from '../account/accountMenuItems';
 import { renderApp, resetSessionAndOptions, signInAs } from '../test/render';
 import { mockViewportWidth } from '../test/viewport';
@@ -21,7 +22,7 @@ beforeEach(() => {
   mockViewportWidth(1024);
 });
 afterEach(() => {
-  setSiteComposition(registryManifest());
+  setSiteComposition(siteManifest());
   jest.restoreAllMocks();
 });
 
@@ -32,7 +33,7 @@ const mainNav = () =>
 
 describe('site composition from the runtime manifest', () => {
   it('routes a path a new remote declares, with its nav entry in order, and nothing else changes', async () => {
-    setSiteComposition({ remotes: [...registryManifest().remotes, HELLO] });
+    setSiteComposition({ remotes: [...siteManifest().remotes, HELLO] });
     signInAs();
     renderApp('/hello/world');
     // The first lazy page of a cold test file can take over a second on a busy machine.
@@ -41,27 +42,27 @@ describe('site composition from the runtime manifest', () => {
   });
 
   it('puts the account-menu entries a remote declares between Your profile and Sign out, in order', () => {
-    const manifest = registryManifest();
+    const manifest = siteManifest();
     manifest.remotes.push({ ...HELLO, menu: [{ to: '/hello/inbox', label: 'Hello inbox', icon: 'bell', order: 15 }] });
     const labels = accountMenuEntries({ username: 'ada@example.com', userId: 7 } as Parameters<typeof accountMenuEntries>[0], composeSite(manifest)).map((entry) => entry.label);
     expect(labels).toEqual(['Your profile', 'Notifications', 'Hello inbox', 'Sent wishes', 'Settings', 'Sign out']);
   });
 
   it('keeps the not-found page for paths no remote declares', () => {
-    setSiteComposition({ remotes: [...registryManifest().remotes, HELLO] });
+    setSiteComposition({ remotes: [...siteManifest().remotes, HELLO] });
     renderApp('/hello');
     expect(screen.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
   });
 
-  it('uses the registry declarations for a remote listed without any (an older server)', () => {
+  it('routes nothing for a remote listed without declarations: the shell knows no remote of its own accord', () => {
     const composed = composeSite({ remotes: [{ name: 'mf_feed', entry: 'https://cdn.example/remoteEntry.js' }] });
-    expect(composed.routes.map((r) => r.path)).toEqual(['/', '/feed', '/feed/:n', '/wish/:id', '/search']);
-    expect(composed.nav.map((n) => n.label)).toEqual(['Feed', 'Search']);
+    expect(composed.routes).toEqual([]);
+    expect(composed.nav).toEqual([]);
   });
 
   it('lets the first remote keep a path two remotes claim', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => {});
-    const composed = composeSite({ remotes: [...registryManifest().remotes, { ...HELLO, routes: [{ path: '/feed', expose: 'HelloPage' }] }] });
+    const composed = composeSite({ remotes: [...siteManifest().remotes, { ...HELLO, routes: [{ path: '/feed', expose: 'HelloPage' }] }] });
     expect(composed.routes.filter((r) => r.path === '/feed').map((r) => r.module)).toEqual(['mf_feed/FeedPage']);
   });
 
@@ -75,7 +76,7 @@ describe('site composition from the runtime manifest', () => {
 
   it('shows the moderation entry in the header once the session says moderator', async () => {
     // mf-moderation's own registry entry (shared/kit-contract/src/registry.ts) brings it, for moderators and admins only.
-    setSiteComposition(registryManifest());
+    setSiteComposition(siteManifest());
     signInAs();
     renderApp('/feed');
     await screen.findByTestId('remote-page', {}, { timeout: 5000 });

@@ -1,11 +1,12 @@
 /**
  * The site as the active remotes declare it: their routes and navigation entries, taken from the
- * runtime manifest (/mf/remotes.json, inlined in the page), which the server builds from the app
- * registry and each remote's active release. Composed once at start-up, before the first render;
- * a remote the manifest lists without declarations (an older server) gets its registry entry's.
+ * runtime manifest (/mf/remotes.json, inlined in the page), which the server builds from each
+ * remote's active release (its remote.config.ts, shipped in the release). Composed once at
+ * start-up, before the first render. The shell itself knows no remote's path: until a manifest
+ * arrives it routes only its own /page/:pageName and the not-found page.
  */
-import { APP_REGISTRY, navEntryVisible, type NavViewer } from '@wishes/kit-contract/remotes';
-import { type MenuDeclaration, type NavDeclaration, type RemoteDeclaration, type RemotesManifest, type RouteDeclaration } from '@wishes/kit-contract';
+import { navEntryVisible, type NavViewer } from '@wishes/kit-contract/remotes';
+import { type MenuDeclaration, type NavDeclaration, type RemotesManifest, type RouteDeclaration } from '@wishes/kit-contract';
 
 export interface ComposedRoute extends RouteDeclaration {
   /** The remote that declared it ('mf_feed'). */
@@ -27,12 +28,11 @@ export function composeSite(manifest: RemotesManifest): SiteComposition {
   const menu: MenuDeclaration[] = [];
   const taken = new Set<string>();
   for (const remote of manifest.remotes) {
-    const registered: RemoteDeclaration | undefined = APP_REGISTRY.find((r) => r.name === remote.name);
-    const declaredRoutes: readonly RouteDeclaration[] = remote.routes ?? registered?.routes ?? [];
-    const declaredNav: readonly NavDeclaration[] = remote.nav ?? registered?.nav ?? [];
+    const declaredRoutes: readonly RouteDeclaration[] = remote.routes ?? [];
+    const declaredNav: readonly NavDeclaration[] = remote.nav ?? [];
     for (const route of declaredRoutes) {
       if (taken.has(route.path)) {
-        // Two remotes claiming one path: the first listed keeps it (the registry's order).
+        // Two remotes claiming one path: the first listed keeps it (the manifest's order).
         console.warn(`[wishes] ${remote.name} declares ${route.path}, which another remote already routes`);
         continue;
       }
@@ -40,29 +40,19 @@ export function composeSite(manifest: RemotesManifest): SiteComposition {
       routes.push({ ...route, remote: remote.name, module: route.expose ? `${remote.name}/${route.expose}` : undefined });
     }
     nav.push(...declaredNav);
-    menu.push(...(remote.menu ?? registered?.menu ?? []));
+    menu.push(...(remote.menu ?? []));
   }
   nav.sort((a, b) => a.order - b.order);
   menu.sort((a, b) => a.order - b.order);
   return { routes, nav, menu };
 }
 
-/** The registry's own declarations, served from this server: the composition before start-up and in tests. */
-export function registryManifest(): RemotesManifest {
-  return {
-    remotes: APP_REGISTRY.map((r: RemoteDeclaration) => ({
-      name: r.name,
-      entry: `/mf/${r.folder}/remoteEntry.js`,
-      folder: r.folder,
-      release: 'dist',
-      routes: [...r.routes],
-      nav: [...r.nav],
-      ...(r.menu ? { menu: [...r.menu] } : {}),
-    })),
-  };
+/** No remote at all: the shell's own pages only (before start-up, or with no manifest to read). */
+export function emptyManifest(): RemotesManifest {
+  return { remotes: [] };
 }
 
-let current: SiteComposition = composeSite(registryManifest());
+let current: SiteComposition = composeSite(emptyManifest());
 
 /** Called once by the start-up with the manifest it registered. */
 export function setSiteComposition(manifest: RemotesManifest): void {

@@ -6,6 +6,7 @@
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RemoteFailure } from './RemoteFailure';
+import { isModuleMissing } from '@wishes/kit-ui';
 import { reportRemoteError } from './releaseWatch';
 
 export const FAILED_REMOTE = Symbol.for('wishes.remoteFailure');
@@ -20,7 +21,9 @@ export function fallbackPlugin(log: (message: string, error: unknown) => void = 
         return undefined;
       }
       log(`[wishes] remote ${args.id} could not be loaded`, args.error);
-      reportRemoteError('load', args.error, args.id);
+      // A module its remote does not expose is the asking side's error, never the provider's: a
+      // remote consuming it reports it against itself (the kit's loadRemoteModule).
+      if (!isModuleMissing(args.error)) reportRemoteError('load', args.error, args.id);
       return { default: RemoteFailure, [FAILED_REMOTE]: true };
     },
   };

@@ -14,18 +14,13 @@ describe('runtime remote manifest', () => {
     expect(fetchImpl).toHaveBeenCalledWith('/mf/remotes.json', expect.anything());
   });
 
-  it('falls back to the server default layout when the manifest is unavailable or malformed', async () => {
+  it("falls back to the shell's own pages when the manifest is unavailable or malformed", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => {});
     await expect(fetchRemotesManifest(jest.fn().mockResolvedValue(json({}, 500)))).resolves.toEqual(defaultManifest());
     await expect(fetchRemotesManifest(jest.fn().mockResolvedValue(json({ remotes: 'no' })))).resolves.toEqual(defaultManifest());
     await expect(fetchRemotesManifest(jest.fn().mockRejectedValue(new TypeError('offline')))).resolves.toEqual(defaultManifest());
-    expect(defaultManifest().remotes.map(({ name, entry }) => ({ name, entry }))).toEqual([
-      { name: 'mf_feed', entry: '/mf/mf-feed/remoteEntry.js' },
-      { name: 'mf_compose', entry: '/mf/mf-compose/remoteEntry.js' },
-      { name: 'mf_profile', entry: '/mf/mf-profile/remoteEntry.js' },
-      { name: 'mf_auth', entry: '/mf/mf-auth/remoteEntry.js' },
-      { name: 'mf_moderation', entry: '/mf/mf-moderation/remoteEntry.js' },
-    ]);
+    // The shell knows no remote of its own accord: without a manifest it has only its own pages.
+    expect(defaultManifest()).toEqual({ remotes: [] });
   });
 
   it('registers the fallback plugin and the remotes', async () => {

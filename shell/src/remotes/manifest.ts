@@ -5,7 +5,7 @@
 import { registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemotesManifest } from '@wishes/kit-contract';
 import { fallbackPlugin } from './fallback-plugin';
-import { registryManifest, setSiteComposition } from './composition';
+import { emptyManifest, setSiteComposition } from './composition';
 import { setLoadedManifest, setOverriddenRemotes, watchRuntimeErrors } from './releaseWatch';
 import { applyOverrides, planOverrides, type OverridePlan } from './override';
 import { planPreview, type PreviewPlan } from './preview';
@@ -14,9 +14,12 @@ export const MANIFEST_URL = '/mf/remotes.json';
 /** The server inlines the manifest in the page (same JSON as MANIFEST_URL), saving a request. */
 export const MANIFEST_ELEMENT_ID = 'wishes-remotes';
 
-/** Where the server serves the remotes by default; used when the manifest cannot be fetched. */
+/**
+ * Used when the manifest cannot be fetched: no remote (the shell knows none of its own accord), so
+ * the site shows its own pages and the not-found page rather than guessing where remotes live.
+ */
 export function defaultManifest(): RemotesManifest {
-  return registryManifest();
+  return emptyManifest();
 }
 
 function isManifest(value: unknown): value is RemotesManifest {

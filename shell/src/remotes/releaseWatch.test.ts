@@ -3,7 +3,9 @@
  * reported once per remote per load with the load id; at a navigation, a changed manifest reloads
  * the page and an unchanged one (304 to its ETag) does not. fetch is the boundary (the network).
  */
-import { checkForSwitch, remoteOfStack, reportRemoteError, reportRemoteMounted, resetReleaseWatch, setLoadedManifest } from './releaseWatch';
+import { CONSUMER_ERROR_EVENT } from '@wishes/kit-ui';
+import { fallbackPlugin } from './fallback-plugin';
+import { checkForSwitch, remoteOfStack, reportRemoteError, reportRemoteMounted, resetReleaseWatch, setLoadedManifest, watchRuntimeErrors } from './releaseWatch';
 
 /** A minimal fetch answer (jsdom has no Response). */
 const answer = (status: number, body?: unknown, etag?: string) => ({ status, ok: status < 400, json: async () => body, headers: { get: (name: string) => (name === 'ETag' ? (etag ?? null) : null) } });
@@ -45,6 +47,21 @@ describe('releaseWatch', () => {
       expect.objectContaining({ load_id: 'load-1', remote: 'mf-profile', release: 'dist', kind: 'load', message: 'no entry' }),
     ]);
     expect(fetchMock.mock.calls[0][0]).toBe('/api/client-errors/');
+  });
+
+  it("reports a consumed module its provider does not expose against the consumer, never the provider", () => {
+    const target = new EventTarget() as unknown as Window;
+    watchRuntimeErrors(target);
+    const missing = new Error('[ Federation Runtime ]: Module mf_feed/WishList does not exist in container (RUNTIME-004)');
+    missing.stack = 'Error\n    at x (http://localhost/mf/releases/mf-feed/1.0.0-aaaaaaaaaaaa/remoteEntry.js:1:1)';
+    // The federation hook sees the provider's id: it reports nothing for a missing module.
+    const hook = fallbackPlugin(() => undefined).errorLoadRemote as unknown as (args: { id: string; error: unknown; lifecycle: string }) => unknown;
+    hook({ id: 'mf_feed/WishList', error: missing, lifecycle: 'onLoad' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    // The kit's loadRemoteModule names the consumer.
+    target.dispatchEvent(new CustomEvent(CONSUMER_ERROR_EVENT, { detail: { consumer: 'mf-profile', error: new Error('mf-profile consumes ./WishList of mf-feed, which its release does not expose') } }));
+    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse((init as RequestInit).body as string));
+    expect(bodies).toEqual([expect.objectContaining({ remote: 'mf-profile', kind: 'load', message: 'mf-profile consumes ./WishList of mf-feed, which its release does not expose' })]);
   });
 
   it('reports a canary module that mounted, once per load; never a remote that is not a canary', () => {

@@ -14,6 +14,7 @@
  *   rollback or an automatic rollback), the page reloads itself at that navigation, so the route
  *   renders from the release now active for it (a loaded federation container cannot be swapped).
  */
+import { CONSUMER_ERROR_EVENT, type ConsumerErrorDetail } from '@wishes/kit-ui';
 import type { RemotesManifest } from '@wishes/kit-contract';
 
 export const CLIENT_ERRORS_URL = '/api/client-errors/';
@@ -87,10 +88,10 @@ function remoteByName(id: string | undefined): LoadedRemote | undefined {
   return remotes.find((r) => r.name === name);
 }
 
-/** Sends one report per remote per load; never throws. */
-export function reportRemoteError(kind: 'load' | 'render' | 'runtime', error: unknown, moduleId?: string): void {
+/** Sends one report per remote per load; never throws. `consumer`: the remote the error belongs to, whatever its stack shows. */
+export function reportRemoteError(kind: 'load' | 'render' | 'runtime', error: unknown, moduleId?: string, consumer?: string): void {
   const stack = error instanceof Error ? error.stack : undefined;
-  const remote = remoteOfStack(stack) ?? (kind === 'runtime' ? undefined : remoteByName(moduleId));
+  const remote = consumer !== undefined ? remotes.find((r) => r.folder === consumer) : (remoteOfStack(stack) ?? (kind === 'runtime' ? undefined : remoteByName(moduleId)));
   if (!remote || !loadId || reported.has(remote.folder) || overridden.has(remote.folder)) return;
   reported.add(remote.folder);
   const message = (error instanceof Error ? error.message : String(error)).slice(0, 500) || 'error';
@@ -119,6 +120,11 @@ export function reportRemoteMounted(moduleId: string): void {
 export function watchRuntimeErrors(target: Window = window): void {
   target.addEventListener('error', (event) => reportRemoteError('runtime', event.error ?? new Error(event.message)));
   target.addEventListener('unhandledrejection', (event) => reportRemoteError('runtime', event.reason));
+  // A consumed module its provider does not expose: the consumer's error (the kit's loadRemoteModule says whose).
+  target.addEventListener(CONSUMER_ERROR_EVENT, (event) => {
+    const detail = (event as CustomEvent<ConsumerErrorDetail>).detail;
+    if (detail?.consumer) reportRemoteError('load', detail.error, undefined, detail.consumer);
+  });
 }
 
 /**

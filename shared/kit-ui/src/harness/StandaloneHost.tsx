@@ -1,7 +1,7 @@
 /**
  * A small host for running ONE remote alone (`npm run dev -w <remote>`): the session (sign in
  * against the running API), the bus's toasts and modals, and a router over the routes the remote
- * declares in the app registry. No shell, no other remote: a team works on its screens by
+ * declares in its remote.config.ts. No shell, no other remote: a team works on its screens by
  * themselves. Never part of a production bundle (each remote's bootstrap imports it in
  * development only).
  */

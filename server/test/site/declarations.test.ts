@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_REGISTRY, SHELL_APP, SHELL_ROUTES, declarationProblems, matchRoutePattern, navEntryVisible, releaseContractProblem, remoteUrlEnv, resolveDeclaredRoute, type RemoteDeclaration } from './registry';
+import { SHELL_APP, SHELL_ROUTES, declarationProblems, matchRoutePattern, navEntryVisible, releaseContractProblem, remoteUrlEnv, resolveDeclaredRoute, type ReleaseSide, type RemoteDeclaration } from '@wishes/kit-contract/registry';
+import { SITE_REMOTES } from '../kit/site-remotes';
 
+// The site's remotes as each declares itself (its remote.config.ts), held to the product spec and
+// the kit's rules; the rules themselves are the kit's (shared/kit-contract/src/registry.ts).
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const registry: readonly RemoteDeclaration[] = APP_REGISTRY;
+const registry: readonly RemoteDeclaration[] = SITE_REMOTES;
 const allRoutes = registry.flatMap((r) => r.routes.map((route) => ({ ...route, remote: r.name })));
 
-describe('the app registry', () => {
+describe("the site's remotes, each declared in its remote.config.ts", () => {
   it('declares every remote validly, with unique keys, names, folders and dev ports', () => {
     for (const remote of registry) expect([remote.folder, declarationProblems(remote)]).toEqual([remote.folder, []]);
     for (const field of ['key', 'name', 'folder'] as const) expect(new Set(registry.map((r) => r[field])).size).toBe(registry.length);
@@ -89,7 +92,7 @@ describe('declaration problems', () => {
     ['a route rendering what it does not expose', { routes: [{ path: '/hello', expose: 'Nope' }] }, /not exposed/],
     ['a route with neither page nor redirect', { routes: [{ path: '/hello' }] }, /exactly one/],
     ["the shell's static pages", { routes: [{ path: '/page/:pageName', expose: 'HelloPage' }] }, /belongs to the shell/],
-    ['a nav entry without visibility', { nav: [{ to: '/hello', label: 'Hello', icon: 'sparkle', order: 1 } as never] }, /visibility/],
+    ['a nav entry with an unknown visibility', { nav: [{ to: '/hello', label: 'Hello', icon: 'sparkle', order: 1, visibility: 'all' as never }] }, /visibility/],
   ])('refuses %s', (_label, change, problem) => {
     expect(declarationProblems(valid)).toEqual([]);
     expect(declarationProblems({ ...valid, ...change }).join('; ')).toMatch(problem);
@@ -131,6 +134,7 @@ describe('navigation visibility', () => {
     ['everyone', true, true, true],
     ['members', false, true, true],
     ['visitors', true, false, false],
+    [undefined, false, true, true],
     [{ roles: ['moderator', 'admin'] }, false, false, true],
   ])('%j', (visibility, visitor, member, moderator) => {
     expect([navEntryVisible(visibility, null), navEntryVisible(visibility, { userId: 1 }), navEntryVisible(visibility, { userId: 2, role: 'moderator' })]).toEqual([visitor, member, moderator]);
@@ -148,5 +152,62 @@ describe('the release contract (consumed modules, routes and the site\'s own pat
     expect(releaseContractProblem(feed, exposed, others('mf-feed'))).toBe('it no longer exposes ./WishList, which mf-profile consumes');
     expect(releaseContractProblem({ ...feed, routes: [...feed.routes, { path: '/settings', expose: 'FeedPage' }] }, null, others('mf-feed'))).toBe('its route /settings collides with a route of mf-profile');
     expect(releaseContractProblem({ ...feed, routes: [...feed.routes, { path: '/kit/x', expose: 'FeedPage' }] }, null, others('mf-feed'))).toBe("its path /kit/x collides with the site's own /kit");
+  });
+});
+
+describe('the gate holds every declaration to the product spec and both sides of a consumed module', () => {
+  const others = (folder: string) => registry.filter((r) => r.folder !== folder);
+  const site = (folder: string) => registry.find((r) => r.folder === folder)!;
+  const exposesOf = (d: RemoteDeclaration) => Object.keys(d.exposes).map((e) => `./${e}`);
+  const live = (overrides: Record<string, string[][]> = {}) =>
+    new Map<string, ReleaseSide[]>(
+      registry.map((d) => [d.folder, (overrides[d.folder] ?? [exposesOf(d)]).map((exposes, i) => ({ declaration: d, exposes, state: i === 0 ? 'active' : 'canary' }))]),
+    );
+  const gate = (candidate: RemoteDeclaration, extra: { liveOverrides?: Record<string, string[][]> } = {}) =>
+    releaseContractProblem(candidate, null, { others: others(candidate.folder), serving: site(candidate.folder), live: live(extra.liveOverrides) });
+
+  it('passes every site remote as it is', () => {
+    for (const remote of registry) expect([remote.folder, gate(remote)]).toEqual([remote.folder, null]);
+  });
+
+  it('refuses removing a spec route from the remote serving it', () => {
+    const compose = site('mf-compose');
+    expect(gate({ ...compose, routes: compose.routes.filter((r) => r.path !== '/business') })).toBe(
+      'it removes the spec route /business, which mf-compose serves (spec route rule: a spec route stays with the remote serving it)',
+    );
+  });
+
+  it('refuses moving a spec route to another remote', () => {
+    const profile = site('mf-profile');
+    expect(gate({ ...profile, routes: [...profile.routes, { path: '/business', expose: 'ProfilePage', signIn: true }] })).toBe('its route /business collides with a route of mf-compose');
+  });
+
+  it('refuses changing the sign-in rule of a spec route, either way', () => {
+    const compose = site('mf-compose');
+    expect(gate({ ...compose, routes: compose.routes.map((r) => (r.path === '/compose' ? { ...r, signIn: false } : r)) })).toMatch(/^its route \/compose drops the sign-in the product spec sets for it/);
+    const feed = site('mf-feed');
+    expect(gate({ ...feed, routes: feed.routes.map((r) => (r.path === '/wish/:id' ? { ...r, signIn: true } : r)) })).toMatch(/^its route \/wish\/:id adds the sign-in/);
+  });
+
+  it('refuses a navigation entry shown to visitors other than Feed, and defaults a new entry to members', () => {
+    const feed = site('mf-feed');
+    const withSearch = (visibility?: 'everyone' | 'visitors') => ({ ...feed, nav: feed.nav.map((n) => (n.to === '/search' ? { ...n, visibility } : n)) });
+    expect(gate(withSearch('everyone'))).toBe('its navigation entry /search is shown to visitors (spec rule: visitors see only Feed; leave visibility out for members only)');
+    expect(gate(withSearch('visitors'))).toMatch(/is shown to visitors/);
+    expect(gate(withSearch(undefined))).toBeNull();
+    expect(navEntryVisible(undefined, null)).toBe(false);
+  });
+
+  it("refuses a consumer when the provider's active release or its running canary does not expose the module", () => {
+    const profile = site('mf-profile');
+    const feedWithout = exposesOf(site('mf-feed')).filter((m) => m !== './WishList');
+    expect(gate(profile, { liveOverrides: { 'mf-feed': [feedWithout] } })).toBe("it consumes ./WishList, which mf-feed's active release does not expose (provider mf-feed, consumer mf-profile)");
+    expect(gate(profile, { liveOverrides: { 'mf-feed': [exposesOf(site('mf-feed')), feedWithout] } })).toBe("it consumes ./WishList, which mf-feed's canary release does not expose (provider mf-feed, consumer mf-profile)");
+  });
+
+  it('keeps reserved paths for their owners', () => {
+    const feed = site('mf-feed');
+    expect(gate({ ...feed, routes: [...feed.routes, { path: '/groups/x', expose: 'FeedPage' }] })).toBe("its path /groups/x collides with the site's own /groups (reserved for mf-groups)");
+    expect(gate({ ...feed, routes: [...feed.routes, { path: '/auth/x', expose: 'FeedPage' }] })).toBe("its path /auth/x collides with the site's own /auth (reserved for mf-auth)");
   });
 });
