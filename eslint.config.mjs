@@ -123,6 +123,8 @@ export default tseslint.config(
   // so it can leave the repository whole; a kit package imports no app, so the kit ships alone.
   {
     files: [...APPS.filter((app) => app !== 'shell').map((app) => `${app}/**/*.{ts,tsx,js}`), 'shared/kit-*/**/*.{ts,tsx,js}'],
+    // A package's jest config is the monorepo's test wiring; eject writes the remote its own.
+    ignores: ['**/jest.config.js'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { registeredRemote } from '@wishes/kit-contract/registry';
+import { siteRemote } from '../../test/kit/site-remotes';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { recordSwitch } from '../releases/store';
 import { PRUNE_WINDOWS, pruneOnce, type PruneContext } from './prune';
@@ -129,7 +129,7 @@ describe.each(dialects)('pruning (%s)', (dialect) => {
       mkdirSync(folder, { recursive: true });
       writeFileSync(path.join(folder, 'remoteEntry.js'), `var mf_feed; /* ${id} */`);
       writeFileSync(path.join(folder, 'mf-manifest.json'), JSON.stringify({ name: 'mf_feed', shared: [], exposes: [] }));
-      writeFileSync(path.join(folder, 'release.json'), JSON.stringify({ remote: 'mf-feed', id, version: id.split('-')[0], hash: 'x', created_at: ago(30 - i), declaration: registeredRemote('mf-feed') }));
+      writeFileSync(path.join(folder, 'release.json'), JSON.stringify({ remote: 'mf-feed', id, version: id.split('-')[0], hash: 'x', created_at: ago(30 - i), declaration: siteRemote('mf-feed') }));
     });
     // Active: ids[1]; a rollback returns to ids[0].
     await recordSwitch(t.app.deps.db, { remote: 'mf-feed', release: ids[0]!, action: 'activate', actor: 'test', fallback: 'dist' });
