@@ -133,6 +133,11 @@ test.describe('independent delivery', () => {
       fs.symlinkSync(path.join(REPO_ROOT, app, 'dist'), path.join(siteRoot, app, 'dist'), 'dir');
     };
     for (const app of ['shell', 'mf-feed', 'mf-compose', 'mf-profile']) link(app);
+    // mf-auth's declaration stays (its release.json: the site still knows the remote and its routes);
+    // every file the browser would load is gone.
+    const authDist = path.join(siteRoot, 'mf-auth', 'dist');
+    fs.mkdirSync(authDist, { recursive: true });
+    fs.copyFileSync(path.join(REPO_ROOT, 'mf-auth', 'dist', 'release.json'), path.join(authDist, 'release.json'));
     try {
       await withServer({ label: 'delivery-missing', env: { WISHES_SITE_ROOT: siteRoot } }, async (server) => {
         expect((await fetch(`${server.url}/mf/mf-auth/remoteEntry.js`)).status).toBe(404);
@@ -151,6 +156,7 @@ test.describe('independent delivery', () => {
         // The files come back (a redeploy): Retry loads the area without a page reload.
         await page.goto(`${server.url}/auth/sign_in`);
         await expect(page.getByText(FAILURE)).toBeVisible({ timeout: 20_000 });
+        fs.rmSync(authDist, { recursive: true, force: true });
         link('mf-auth');
         await page.evaluate(() => ((window as unknown as { __sameDocument?: boolean }).__sameDocument = true));
         await page.getByRole('button', { name: 'Retry' }).click();
