@@ -5,13 +5,12 @@
  * /tmp/shots/ux3) for a person to look at. The console-error watch (support/console-watch.ts)
  * fails any journey on an error it did not provoke on purpose.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { Api, unique, type TestUser } from '../support/api';
 import { useExtraServer } from '../support/extra-server';
 import { expect, seedSession, test } from '../support/fixtures';
+import { expectAxeClean, screenshotsInto } from '../support/page-checks';
 import { freePort } from '../support/ports';
 import { setRole } from '../support/roles';
 import { withServer } from '../support/server';
@@ -23,29 +22,7 @@ test.describe.configure({ timeout: 150_000 });
 
 const SHOTS = process.env.E2E_SHOTS_DIR || '/tmp/shots/ux3';
 
-/** The page as it is now, at 390 and 1280 px (full page), then back to the width it had. */
-async function shots(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const before = page.viewportSize()!;
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: before.height });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(before);
-}
-
-/** axe-core: no violation of any impact. */
-async function expectAxeClean(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`),
-    label,
-  ).toEqual([]);
-}
+const shots = screenshotsInto(SHOTS);
 
 /** A user with a role, signed in again so the token carries it. */
 async function withRole(api: Api, dataDir: string, role: 'moderator' | 'admin', options: Parameters<Api['createUser']>[0] = {}): Promise<TestUser> {
