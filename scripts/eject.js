@@ -103,8 +103,9 @@ function projectFiles(remote, site) {
   return {
     'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
     'webpack.config.js': "// The site's build preset: name, exposes and dev port from remote.config.ts.\nmodule.exports = require('@wishes/kit-build').remoteWebpackConfig(__dirname);\n",
-    'jest.config.js': `// SWC for TypeScript, jsdom with Node's own fetch (MSW), and MSW's ES modules turned into CommonJS.
-const ESM = ['msw', '@mswjs', '@msw', 'rettime', 'until-async', '@open-draft', 'tough-cookie', 'cookie', 'set-cookie-parser'];
+    'jest.config.js': `// SWC for TypeScript, jsdom with Node's own fetch (MSW), and ES modules turned into CommonJS: MSW's,
+// and the contract kit's (a types kit ships its constants as ES modules only).
+const ESM = ['@wishes/kit-contract', 'msw', '@mswjs', '@msw', 'rettime', 'until-async', '@open-draft', 'tough-cookie', 'cookie', 'set-cookie-parser'];
 module.exports = {
   testEnvironment: 'jest-fixed-jsdom',
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
