@@ -1,5 +1,5 @@
 /**
- * The site as people use it, a fourth walk-through (staff and the bell; a server of its own, for roles): one journey per finding, at the width where it
+ * The site as people use it, for staff and with the bell (a server of its own, for roles): one journey per finding, at the width where it
  * was found, selecting by role and visible text; axe-core (every impact) on each changed screen with
  * its menus and dialogs open; screenshots at 390 and 1280 px into E2E_SHOTS_DIR (default
  * /tmp/shots/ux4) for a person to look at.
@@ -28,7 +28,7 @@ async function withRole(api: Api, dataDir: string, role: 'moderator' | 'admin', 
 const menuEntries = async (page: Page) => page.getByRole('menu', { name: 'Wish options' }).getByRole('menuitem').allTextContents();
 
 test.describe('staff and the bell (own server: roles)', () => {
-  test('2. a moderator hides, restores and bans on the wish page, after a separator, with the required reason (1280 px)', async ({ page, api, extraServer }) => {
+  test('a moderator hides, restores and bans on the wish page, after a separator, with the required reason (1280 px)', async ({ page, api, extraServer }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const mod = await withRole(api, extraServer!.dataDir, 'moderator', { firstName: 'Mona', lastName: 'Mod' });
     const author = await api.createUser({ firstName: 'Kai', lastName: 'Berg' });
@@ -77,7 +77,7 @@ test.describe('staff and the bell (own server: roles)', () => {
     await shots(page, 'moderation-log');
   });
 
-  test("6. a moderator's header keeps every nav label at 1280 px", async ({ page, api, extraServer }) => {
+  test("a moderator's header keeps every nav label at 1280 px", async ({ page, api, extraServer }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const mod = await withRole(api, extraServer!.dataDir, 'moderator', { firstName: 'Mona', lastName: 'Mod' });
     await seedSession(page, mod);
@@ -93,7 +93,7 @@ test.describe('staff and the bell (own server: roles)', () => {
 
   for (const width of [320, 390]) {
     for (const role of ['member', 'admin'] as const) {
-      test(`7. the notification bell is on screen for ${role === 'admin' ? 'an admin' : 'a member'} at ${width} px`, async ({ page, api, extraServer }) => {
+      test(`the notification bell is on screen for ${role === 'admin' ? 'an admin' : 'a member'} at ${width} px`, async ({ page, api, extraServer }) => {
         await page.setViewportSize({ width, height: 844 });
         const user = role === 'admin' ? await withRole(api, extraServer!.dataDir, 'admin', { firstName: 'Ada', lastName: 'Admin' }) : await api.createUser({ firstName: 'Max', lastName: 'Member' });
         await seedSession(page, user);

@@ -1,5 +1,5 @@
 /**
- * The site as people use it, a fourth walk-through: one journey per finding, at the width where it
+ * The site as people use it: one journey per finding, at the width where it
  * was found, selecting by role and visible text; axe-core (every impact) on each changed screen with
  * its menus and dialogs open; screenshots at 390 and 1280 px into E2E_SHOTS_DIR (default
  * /tmp/shots/ux4) for a person to look at.
@@ -19,7 +19,7 @@ const shots = screenshotsInto(SHOTS);
 
 const menuEntries = async (page: Page) => page.getByRole('menu', { name: 'Wish options' }).getByRole('menuitem').allTextContents();
 
-test.describe('3. a missing page answers 404, with the same page and texts', () => {
+test.describe('a missing page answers 404, with the same page and texts', () => {
   test('unknown paths, missing, private and hidden wishes, unknown users and static pages: 404 and the spec texts, with a way back (390 px)', async ({ page, api, me, consoleWatch }) => {
     // The pages ask the API for what is missing, which answers 404 on purpose.
     consoleWatch.allow(/\/api\/base\/wish\/\d+\//, /\/api\/profile\/99999\//);
@@ -59,7 +59,7 @@ test.describe('3. a missing page answers 404, with the same page and texts', () 
   });
 });
 
-test.describe('6. details', () => {
+test.describe('the small things on each page', () => {
   test("the recipient's page: '<page> | <site name>' once, and no /favicon.ico request (390 px)", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const asked: string[] = [];
@@ -163,7 +163,7 @@ test.describe('6. details', () => {
   });
 });
 
-test.describe('5. making a wish public', () => {
+test.describe('making a wish public', () => {
   test('a wish saved private, made public, says so rightly; back and forth each time (390 px)', async ({ page, api, me }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const text = `Saved private first ${unique('pub')}`;
@@ -184,7 +184,7 @@ test.describe('5. making a wish public', () => {
   });
 });
 
-test.describe('4. Subscriptions: Unsubscribe beside each entry', () => {
+test.describe('Subscriptions: Unsubscribe beside each entry', () => {
   test("unsubscribes with the spec's toast and the entry leaves (390 px)", async ({ page, api, me }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const grace = await api.createUser({ firstName: 'Grace', lastName: `Hopper${unique('g').slice(-4)}` });
@@ -204,7 +204,7 @@ test.describe('4. Subscriptions: Unsubscribe beside each entry', () => {
   });
 });
 
-test.describe('1. after reporting', () => {
+test.describe('after reporting', () => {
   test("the member who reported sees 'Reported' on the wish page and the card; the menu keeps View, Share, Report (390 px)", async ({ page, api, me }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const author = await api.createUser({ firstName: 'Rex', lastName: 'Reported' });
