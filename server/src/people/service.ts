@@ -107,16 +107,7 @@ export function toPerson(p: store.PersonRow & { occasions: store.OccasionRow[] }
     const s = scheduleOf(o.month, o.day, ctx, nowMs);
     if (!next || s.occasion_date < next.date || (s.occasion_date === next.date && s.remind_at < next.remind_at)) next = { topic: o.topic, date: s.occasion_date, remind_at: s.remind_at };
   }
-  return {
-    person_id: p.id,
-    name: p.name,
-    email: p.email,
-    audience: p.audience,
-    time_zone: p.time_zone,
-    remind_days_before: p.remind_days_before,
-    occasions: p.occasions.map((o) => ({ topic: o.topic, month: o.month, day: o.day, year: o.year })),
-    next_occasion: next,
-  };
+  return { ...store.personFields(p), next_occasion: next };
 }
 
 /** Reschedules every occasion of a member (their zone changed). */

@@ -180,17 +180,19 @@ export async function occasionsOfMember(db: Db, userId: number) {
     .execute();
 }
 
+/** A stored person as the member sees it (the API's person and the export share these fields). */
+export const personFields = (p: PersonRow & { occasions: OccasionRow[] }) => ({
+  person_id: p.id,
+  name: p.name,
+  email: p.email,
+  audience: p.audience,
+  time_zone: p.time_zone,
+  remind_days_before: p.remind_days_before,
+  occasions: p.occasions.map((o) => ({ topic: o.topic, month: o.month, day: o.day, year: o.year })),
+});
+
 /** The member's people for the account export, addresses included (it is their own). */
 export async function exportPeople(db: Db, userId: number) {
   const people = await listPeople(db, userId);
-  return people.map((p) => ({
-    person_id: p.id,
-    name: p.name,
-    email: p.email,
-    audience: p.audience,
-    time_zone: p.time_zone,
-    remind_days_before: p.remind_days_before,
-    occasions: p.occasions.map((o) => ({ topic: o.topic, month: o.month, day: o.day, year: o.year })),
-    created_at: p.created_at,
-  }));
+  return people.map((p) => ({ ...personFields(p), created_at: p.created_at }));
 }
