@@ -18,8 +18,7 @@ import { cardAddress, cardCacheFor, chosenTheme, sendPng } from '../previews/ser
 import { cardRenderThrottle } from '../previews/render-queue';
 import { themeStyle } from '../previews/card-themes';
 import * as q from './queries';
-import { getPerson } from '../people/service';
-import { instantOfLocal, isValidTimeZone, parseLocal } from '../people/service';
+import { getPerson, instantOfLocal, isValidTimeZone, parseLocal } from '../people/service';
 import { renderReceivedPage, notFoundPage } from './page';
 import { DELIVERY_TEXT } from './texts';
 import { emailHash } from './queries';
