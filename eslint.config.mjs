@@ -185,6 +185,12 @@ export default tseslint.config(
                 'A migration imports nothing but Kysely and its own folder: copy what it needs into server/src/db/migrations (a shipped migration must not change when live code does).',
             },
             {
+              target: './server/src/db/migrations/[0-9]*.ts',
+              from: './server/src/db/migrations/[0-9]*.ts',
+              message:
+                'A migration never imports another migration: copy the text it needs (a shipped migration must not change when another one is edited); live definitions come in as parameters from db/migrate.ts (db/sql/).',
+            },
+            {
               target: './server/src/platform',
               from: './server/src',
               except: ['./platform'],

@@ -41,7 +41,7 @@ async function main() {
   for (const dir of [config.dataDir, config.outboxDir, config.mediaDir, path.join(config.dataDir, 'cards'), config.releasesDir]) tightenModes(dir, app.log, { recursive: true });
 
   if (config.seedDemo) {
-    const result = await seedDemoData(app.deps);
+    const result = await seedDemoData(app.deps, app.log);
     if (result.seeded) app.log.info(`seeded demo data: ${result.users} users, ${result.wishes} wishes`);
   }
   // The production guards' report (docs/operations.md): one line per risky setting, every start.

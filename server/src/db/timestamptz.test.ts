@@ -101,8 +101,8 @@ pgOnly('migration 0012 on PostgreSQL', () => {
     expect(rows[0]!.last).toBe('2026-02-01T00:00:00.000Z');
   });
 
-  it('keeps the vote function working (it writes votes.created_at from a text argument)', async () => {
-    const { rows } = await sql<{ up: number }>`select up from wishes_cast_vote(1, 2, 'upvote', '2026-05-01T00:00:00.000Z')`.execute(db);
+  it('keeps the vote function working (it writes votes.created_at from its time argument)', async () => {
+    const { rows } = await sql<{ up: number }>`select up from wishes_vote_batch(array[1], array[2], array['upvote'], '2026-05-01T00:00:00.000Z')`.execute(db);
     expect(rows[0]!.up).toBe(1);
     const vote = await db.selectFrom('votes').select('created_at').where('wish_id', '=', 1).executeTakeFirstOrThrow();
     expect(vote.created_at).toBe('2026-05-01T00:00:00.000Z');

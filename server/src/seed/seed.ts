@@ -3,12 +3,13 @@
  * has no users, so it never touches a site in use. Users and wishes come from demo-content.ts;
  * votes and follows are derived from them deterministically so counters are real.
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app/deps';
 import { hashPassword } from '../auth/passwords';
 import { countUsers, findUserByEmail, insertUser } from '../auth/queries';
 import { isUniqueViolation } from '../db/errors';
 import { insertWish } from '../wishes/queries';
-import { castVote } from '../votes/queries';
+import { createVoteService, voteStoreOf } from '../votes/service';
 import { subscribe } from '../profiles/queries';
 import { demoUsers, demoWishes } from './demo-content';
 
@@ -18,8 +19,8 @@ export interface SeedResult {
   wishes: number;
 }
 
-export async function seedDemoData(deps: AppDeps): Promise<SeedResult> {
-  const { db, dialect, config } = deps;
+export async function seedDemoData(deps: AppDeps, log: Pick<FastifyBaseLogger, 'error'> = console): Promise<SeedResult> {
+  const { db, config } = deps;
   if ((await countUsers(db)) > 0) return { seeded: false, users: 0, wishes: 0 };
 
   const ids = new Map<string, number>();
@@ -49,13 +50,16 @@ export async function seedDemoData(deps: AppDeps): Promise<SeedResult> {
   }
 
   // Every user votes on some public wishes of others: mostly upvotes, an occasional downvote.
+  // Through the votes service and its store, as a request votes (the authors' notifications included).
+  const votes = createVoteService(deps, voteStoreOf(deps, log), log);
   for (const [i, wish] of wishIds.entries()) {
     if (!wish.isPublic) continue;
     for (const [j, userId] of userIds.entries()) {
       if (userId === wish.authorId || (i + j) % 3 === 0) continue;
-      await castVote(db, dialect, wish.id, userId, (i * 7 + j) % 11 === 0 ? 'downvote' : 'upvote');
+      await votes.change(wish.id, userId, (i * 7 + j) % 11 === 0 ? 'downvote' : 'upvote');
     }
   }
+  await deps.notifications.flush();
   // Each user follows the next two.
   for (const [i, userId] of userIds.entries()) {
     for (const step of [1, 2]) {

@@ -1,15 +1,12 @@
 /**
- * Votes and the wish's denormalized counters. Every change runs in one transaction that first
- * locks the wish row (PostgreSQL: SELECT ... FOR UPDATE inside wishes_cast_vote/wishes_remove_vote;
- * SQLite: Kysely serializes transactions on its single connection), so the vote row and both
- * counters always move together and parallel voters cannot lose updates. The unique
- * (wish_id, user_id) index backs this up.
+ * Votes' reads: the vote answer, the voters pages and their header. Votes are written by the
+ * store (store.ts: the group-commit writers, which lock the wish row so the vote row and both
+ * counters move together; the unique (wish_id, user_id) index backs this up).
  */
 import { type Kysely, sql } from 'kysely';
 import type { Voter, VoteSummary, VoteType } from '@wishes/kit-contract/api';
 import { ANONYMOUS } from '@wishes/kit-contract/constants';
-import type { Database, Dialect } from '../db/types';
-import { nowIso } from '../db/types';
+import type { Database } from '../db/types';
 import { VISIBLE_TO, fullName } from '../wishes/visibility';
 import { readHot, rowLimit } from '../db/hot-reads';
 import type { AppDeps } from '../app/deps';
@@ -24,61 +21,6 @@ export const toSummary = (wishId: number, up: number, down: number, myVote: Vote
   downvote_count: down,
   vote_type: myVote,
 });
-
-const delta = (type: VoteType | null | undefined, counted: VoteType) => (type === counted ? 1 : 0);
-
-/**
- * SQLite, one vote at a time (the seed; requests go through sqlite-vote-writer.ts in batches):
- * one transaction (Kysely runs them one at a time on the single connection), three
- * statements: the wish's visibility and the voter's current vote in one read, the vote row write,
- * and one counter update that returns the new counts.
- */
-async function sqliteChange(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteSummary | null> {
-  return db.transaction().execute(async (trx) => {
-    const found = await sql<{ vote_type: VoteType | null; up: number; down: number }>`
-      select (select v.vote_type from votes v where v.wish_id = w.id and v.user_id = ${userId}) as vote_type, w.upvote_count as up, w.downvote_count as down
-      from wishes w where w.id = ${wishId} and ${VISIBLE_TO(userId)}`.execute(trx);
-    const wish = found.rows[0];
-    if (!wish) return null;
-    const old = wish.vote_type;
-    if (old === voteType) return toSummary(wishId, wish.up, wish.down, voteType);
-    if (voteType === null) await sql`delete from votes where wish_id = ${wishId} and user_id = ${userId}`.execute(trx);
-    else if (old === null) await sql`insert into votes (wish_id, user_id, vote_type, created_at) values (${wishId}, ${userId}, ${voteType}, ${nowIso()})`.execute(trx);
-    else await sql`update votes set vote_type = ${voteType}, created_at = ${nowIso()} where wish_id = ${wishId} and user_id = ${userId}`.execute(trx);
-    const up = delta(voteType, 'upvote') - delta(old, 'upvote');
-    const down = delta(voteType, 'downvote') - delta(old, 'downvote');
-    const counts = await sql<{ up: number; down: number }>`update wishes set upvote_count = upvote_count + ${up}, downvote_count = downvote_count + ${down}
-      where id = ${wishId} returning upvote_count as up, downvote_count as down`.execute(trx);
-    const row = counts.rows[0]!;
-    return toSummary(wishId, row.up, row.down, voteType);
-  });
-}
-
-/**
- * PostgreSQL, one vote at a time (the seed; requests go through postgres-vote-writer.ts in batches):
- * one statement, so one round trip and one commit (one WAL flush): the vote function
- * (migrations/0003_vote_functions.ts, hidden rule in 0007) and, for the row it returns, the
- * author's vote notification (wishes_vote_notify, 0011). `notify_user` is the author whose
- * notifications changed (publish on the bus after the commit), else null.
- */
-async function postgresChange(db: Db, wishId: number, userId: number, voteType: VoteType | null): Promise<VoteWithNotice | null> {
-  const now = nowIso();
-  const result =
-    voteType === null
-      ? await sql<{ up: number; down: number; notify_user: number | null }>`select c.up, c.down, wishes_vote_notify(${wishId}, ${userId}, ${null}::text, ${now}) as notify_user
-          from wishes_remove_vote(${wishId}, ${userId}) c`.execute(db)
-      : await sql<{ up: number; down: number; notify_user: number | null }>`select c.up, c.down, wishes_vote_notify(${wishId}, ${userId}, ${voteType}, ${now}) as notify_user
-          from wishes_cast_vote(${wishId}, ${userId}, ${voteType}, ${now}) c`.execute(db);
-  const row = result.rows[0];
-  return row ? { summary: toSummary(wishId, row.up, row.down, voteType), notifyUserId: row.notify_user ?? null } : null;
-}
-
-type VoteWithNotice = { summary: VoteSummary; notifyUserId: number | null };
-
-/** Upvote or downvote: a repeat keeps one vote, the other type switches it. Null when the wish is not visible. */
-export async function castVote(db: Db, dialect: Dialect, wishId: number, userId: number, voteType: VoteType): Promise<VoteSummary | null> {
-  return dialect === 'postgres' ? (await postgresChange(db, wishId, userId, voteType))?.summary ?? null : sqliteChange(db, wishId, userId, voteType);
-}
 
 /**
  * Where a page of voters ends: the last voter's (created_at, id), sent to the client as an opaque

@@ -17,13 +17,13 @@ export interface VoteService {
 }
 
 /** The store of the app's database. */
-export function voteStoreOf(deps: Pick<AppDeps, 'db' | 'dialect'>, log: FastifyBaseLogger): VoteStore {
+export function voteStoreOf(deps: Pick<AppDeps, 'db' | 'dialect'>, log: Pick<FastifyBaseLogger, 'error'>): VoteStore {
   return deps.dialect === 'postgres'
     ? createPostgresVoteStore(deps.db)
     : createSqliteVoteStore(deps.db, (error) => log.error({ err: error }, 'notification (vote) not recorded'));
 }
 
-export function createVoteService(deps: Pick<AppDeps, 'events' | 'notifications'>, store: VoteStore, log: FastifyBaseLogger): VoteService {
+export function createVoteService(deps: Pick<AppDeps, 'events' | 'notifications'>, store: VoteStore, log: Pick<FastifyBaseLogger, 'error'>): VoteService {
   return {
     async change(wishId, userId, vote) {
       const stored = await store.change(wishId, userId, vote);

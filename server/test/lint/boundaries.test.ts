@@ -38,6 +38,9 @@ describe('server lint boundaries', () => {
     const messages = await messagesOf('server/src/db/migrations/0099_planted.ts', "import { nowIso } from '../types';\nexport const planted = nowIso;\n");
     expect(messages).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*A migration imports nothing but Kysely and its own folder/)]);
     expect(await messagesOf('server/src/db/migrations/0099_planted.ts', "import { sql } from 'kysely';\nimport { dateColumn } from './date-columns';\nexport const planted = [sql, dateColumn];\n")).toEqual([]);
+    expect(await messagesOf('server/src/db/migrations/0099_planted.ts', "import { FEED_BUCKET_SIZE } from './0007_moderation';\nexport const planted = FEED_BUCKET_SIZE;\n")).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*A migration never imports another migration/),
+    ]);
   });
 
   it('refuses the read model imported by a module, even as a type, naming the fix', async () => {

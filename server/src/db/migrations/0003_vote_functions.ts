@@ -6,6 +6,8 @@
  * statement (READ COMMITTED), so after the lock every read sees the latest committed vote, exactly
  * as the separate statements did. No row (not a null row) means the wish is not visible to the
  * voter. SQLite needs nothing here (its statements run in-process, with no round trips).
+ *
+ * (Historical text: migration 0026 drops both functions; requests vote through wishes_vote_batch.)
  */
 import { type Kysely, type Migration, sql } from 'kysely';
 

@@ -155,7 +155,7 @@ export function moderationMigration(dialect: Dialect): Migration {
 const VISIBLE_CHECK = `if not found or (w.user_id <> p_user and (w.is_public <> 1 or (w.hidden <> 0
             and not exists (select 1 from users r where r.id = p_user and r.role in ('moderator', 'admin'))))) then return; end if;`;
 
-export const castVoteBody = `(p_wish integer, p_user integer, p_type text, p_at text)
+const castVoteBody = `(p_wish integer, p_user integer, p_type text, p_at text)
         returns table (up integer, down integer) language plpgsql as $$
         declare
           w record;

@@ -14,6 +14,8 @@
  * The time arrives as ISO text and is cast to timestamptz where it is written: the date columns are
  * timestamptz from 0012 on, which accepts no text implicitly (before 0012 runs, in the same
  * migration pass, the cast's text form lands in the still-text column and 0012 converts it).
+ *
+ * (Historical text: the function as it is now is db/sql/wishes_vote_notify.ts, re-applied by 0026.)
  */
 import { type Kysely, type Migration, sql } from 'kysely';
 

@@ -17,18 +17,36 @@ import { type Kysely, type Migration, sql } from 'kysely';
 /** The database kind, declared here: a migration depends on nothing but Kysely. */
 type Dialect = 'sqlite' | 'postgres';
 import { convertTextDateColumns } from './date-columns';
-import { castVoteBody } from './0007_moderation';
 
 export function timestamptzMigration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;
       await convertTextDateColumns(db);
-      const body = castVoteBody
-        .replace('values (p_wish, p_user, p_type, p_at)', 'values (p_wish, p_user, p_type, p_at::timestamptz)')
-        .replace('created_at = p_at where', 'created_at = p_at::timestamptz where');
-      if ((body.match(/p_at::timestamptz/g) ?? []).length !== 2) throw new Error('0012: the vote function body changed; update the casts here');
-      await sql.raw(`create or replace function wishes_cast_vote${body}`).execute(db);
+      // 0007's body with the two casts, as it shipped (0026 drops the function).
+      await sql`create or replace function wishes_cast_vote(p_wish integer, p_user integer, p_type text, p_at text)
+        returns table (up integer, down integer) language plpgsql as $$
+        declare
+          w record;
+          old_type text;
+        begin
+          select is_public, hidden, user_id into w from wishes where id = p_wish for update;
+          if not found or (w.user_id <> p_user and (w.is_public <> 1 or (w.hidden <> 0
+            and not exists (select 1 from users r where r.id = p_user and r.role in ('moderator', 'admin'))))) then return; end if;
+          select vote_type into old_type from votes where wish_id = p_wish and user_id = p_user;
+          if old_type is null then
+            insert into votes (wish_id, user_id, vote_type, created_at) values (p_wish, p_user, p_type, p_at::timestamptz);
+          elsif old_type <> p_type then
+            update votes set vote_type = p_type, created_at = p_at::timestamptz where wish_id = p_wish and user_id = p_user;
+          else
+            return query select wishes.upvote_count, wishes.downvote_count from wishes where id = p_wish;
+            return;
+          end if;
+          return query update wishes set
+              upvote_count = wishes.upvote_count + (case when p_type = 'upvote' then 1 else 0 end) - (case when old_type = 'upvote' then 1 else 0 end),
+              downvote_count = wishes.downvote_count + (case when p_type = 'downvote' then 1 else 0 end) - (case when old_type = 'downvote' then 1 else 0 end)
+            where id = p_wish returning wishes.upvote_count, wishes.downvote_count;
+        end $$`.execute(db);
     },
   };
 }

@@ -15,6 +15,8 @@
  * never puts one voter's two votes on one wish in the same batch. Each statement in the loop reads
  * afresh after its lock (plpgsql takes a new snapshot per statement), so a vote committed by
  * another process while this one waited on the lock is counted.
+ *
+ * (Historical text: the function as it is now is db/sql/wishes_vote_batch.ts, re-applied by 0026.)
  */
 import { type Kysely, type Migration, sql } from 'kysely';
 
