@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { feedPage, followingFeedPage } from './feeds';
 import { getVisibleWish } from './queries';
+import { wishStoreOf } from './service';
 
 const NAMES: [string, string][] = [
   ['', ''],
@@ -71,7 +72,7 @@ describe.each(dialects)('feed pages equal toWish (%s)', (dialect) => {
     for (const pageSize of [10, 2]) {
       const seen: number[] = [];
       for (let page = 1; ; page++) {
-        const got = await followingFeedPage(t.app.deps.readModel, t.dialect, viewer.id, page, pageSize);
+        const got = await followingFeedPage(t.app.deps.readModel, wishStoreOf(t.app.deps), viewer.id, page, pageSize);
         for (const wish of got.wishes) expect(wish).toEqual(await getVisibleWish(db, wish.id, viewer.id));
         seen.push(...got.wishes.map((w) => w.id));
         expect(got.next_page_number).toBe(got.hasMore ? page + 1 : null);
@@ -82,7 +83,7 @@ describe.each(dialects)('feed pages equal toWish (%s)', (dialect) => {
     const res = await t.request({ method: 'GET', url: '/api/base/feed/following/', token: viewer.access });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.json()).toEqual(await followingFeedPage(t.app.deps.readModel, t.dialect, viewer.id, 1, res.json().wishes.length));
+    expect(res.json()).toEqual(await followingFeedPage(t.app.deps.readModel, wishStoreOf(t.app.deps), viewer.id, 1, res.json().wishes.length));
   });
 
   it('the feed route sends the same page as JSON, with the viewer’s votes', async () => {

@@ -5,9 +5,10 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { ANONYMOUS } from '@wishes/kit-contract/constants';
-import type { Database, Dialect } from '../db/types';
+import type { Database } from '../db/types';
 import { readColumnNowOnSqlite, readHot, readIds, rowLimit } from '../db/hot-reads';
 import { renderPage, sharedPageOf, type ReadModel, type SharedPage } from './read-model';
+import type { WishStore } from './store';
 import { IS_MODERATOR, REPLY_COUNT, WISH_JOINS, WISH_SELECT, toPage, toWish, viewer, type Page, type WishJoinedRow } from './visibility';
 
 type Db = Kysely<Database>;
@@ -125,8 +126,6 @@ const LISTED_WISH_JSON = (viewerId: number | null) => sql`json_object('id', w.id
 const FOLLOWING_WALK_WINDOW = 5000;
 /** Pages up to this one try the walk first (deeper pages would need a wider window). */
 const FOLLOWING_WALK_MAX_PAGE = 5;
-/** Deepest page (in rows) read with the per-followed-user plan on PostgreSQL; deeper pages use one walk. */
-const FOLLOWING_LATERAL_MAX_ROWS = 500;
 
 /**
  * The listed wishes (public and not hidden, like the public feed) of the users `followerId` follows,
@@ -138,20 +137,20 @@ const FOLLOWING_LATERAL_MAX_ROWS = 500;
  *    and costs about a public feed page.
  * 2. When the walk does not fill the page (quiet followed people, or a deep page): per followed user,
  *    their newest listed wishes from wishes_user_feed_seq_idx (migration 0008), then the page from
- *    that small set. PostgreSQL reads only (skip + size + 1) per user (LATERAL); SQLite, without
- *    LATERAL, answers `user_id in (...)` from the same index and sorts.
+ *    that small set: the store's `followedWishIds` (PostgreSQL reads only (skip + size + 1) per user
+ *    with LATERAL; SQLite, without LATERAL, answers `user_id in (...)` from the same index and sorts).
  */
-export async function followingFeedPageBody(model: ReadModel, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<string> {
+export async function followingFeedPageBody(model: ReadModel, store: Pick<WishStore, 'followedWishIds'>, followerId: number, page: number, pageSize: number): Promise<string> {
   const db = model.db;
-  if (!model.enabled) return pageBodyOf(await readFollowingPage(db, dialect, followerId, page, pageSize, followerId), page, pageSize);
+  if (!model.enabled) return pageBodyOf(await readFollowingPage(db, store, followerId, page, pageSize, followerId), page, pageSize);
   // Held per follower without their votes (invalidated by their follows and by any listed change).
   const shared = await model.cached(model.followingPages, `${followerId}:${page}:${pageSize}`, async () =>
-    sharedOf(await readFollowingPage(db, dialect, followerId, page, pageSize, null), page, pageSize),
+    sharedOf(await readFollowingPage(db, store, followerId, page, pageSize, null), page, pageSize),
   );
   return renderPage(shared, await model.votesOf(followerId, shared.ids));
 }
 
-async function readFollowingPage(db: Db, dialect: Dialect, followerId: number, page: number, pageSize: number, viewerId: number | null): Promise<string[]> {
+async function readFollowingPage(db: Db, store: Pick<WishStore, 'followedWishIds'>, followerId: number, page: number, pageSize: number, viewerId: number | null): Promise<string[]> {
   const skip = (page - 1) * pageSize;
   const want = pageSize + 1;
   const followed = sql`exists (select 1 from subscriptions s where s.follower_id = ${followerId} and s.target_id = w.user_id)`;
@@ -165,20 +164,7 @@ async function readFollowingPage(db: Db, dialect: Dialect, followerId: number, p
       order by w.feed_seq desc limit ${rowLimit(want)} offset ${skip}`,
     );
   }
-  if (ids.length < want) {
-    const perUser = skip + want;
-    const fallback =
-      dialect === 'postgres' && perUser <= FOLLOWING_LATERAL_MAX_ROWS
-        ? sql<{ id: number }>`select f.id from subscriptions s
-            cross join lateral (select id, feed_seq from wishes
-              where user_id = s.target_id and is_public = 1 and hidden = 0 order by feed_seq desc limit ${perUser}) f
-            where s.follower_id = ${followerId}
-            order by f.feed_seq desc limit ${rowLimit(want)} offset ${skip}`
-        : sql<{ id: number }>`select id from wishes
-            where is_public = 1 and hidden = 0 and user_id in (select target_id from subscriptions where follower_id = ${followerId})
-            order by feed_seq desc limit ${rowLimit(want)} offset ${skip}`;
-    ids = await readIds(db, fallback);
-  }
+  if (ids.length < want) ids = await store.followedWishIds(followerId, skip, want);
   if (ids.length === 0) return [];
   // Still listed (a wish hidden or made private since the ids were read drops out), so SQLite can
   // serialize them (LISTED_WISH_JSON).
@@ -193,8 +179,8 @@ async function readFollowingPage(db: Db, dialect: Dialect, followerId: number, p
 }
 
 /** The same page as an object. */
-export async function followingFeedPage(model: ReadModel, dialect: Dialect, followerId: number, page: number, pageSize: number): Promise<Page> {
-  return JSON.parse(await followingFeedPageBody(model, dialect, followerId, page, pageSize)) as Page;
+export async function followingFeedPage(model: ReadModel, store: Pick<WishStore, 'followedWishIds'>, followerId: number, page: number, pageSize: number): Promise<Page> {
+  return JSON.parse(await followingFeedPageBody(model, store, followerId, page, pageSize)) as Page;
 }
 
 /**

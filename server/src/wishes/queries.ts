@@ -8,6 +8,7 @@ import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { readHot } from '../db/hot-reads';
 import { VISIBLE_TO, WISH_JOINS, WISH_SELECT, toWish, type WishJoinedRow } from './visibility';
+import type { WishStore } from './store';
 
 type Db = Kysely<Database>;
 
@@ -123,3 +124,18 @@ export async function setCardTheme(db: Db, id: number, theme: string): Promise<v
   await db.updateTable('wishes').set({ card_theme: theme }).where('id', '=', id).execute();
 }
 
+
+/** The rows a wish store reads and writes with the same SQL on both databases (store.ts). */
+export function sharedWishStore(db: Db): Omit<WishStore, 'followedWishIds' | 'rankedIds'> {
+  return {
+    insertWish: (userId, text, isPublic, createdAt) => insertWish(db, userId, text, isPublic, createdAt),
+    updateWish: (id, change) => updateWish(db, id, change),
+    deleteWish: (id) => deleteWish(db, id),
+    setCardTheme: (id, theme) => setCardTheme(db, id, theme),
+    getVisibleWish: (id, viewerId) => getVisibleWish(db, id, viewerId),
+    findVisibleWishOwner: (id, viewerId) => findVisibleWishOwner(db, id, viewerId),
+    cardThemeOf: (id) => cardThemeOf(db, id),
+    chatIdOfWish: (id, authorId) => chatIdOfWish(db, id, authorId),
+    userExists: (userId) => userExists(db, userId),
+  };
+}
