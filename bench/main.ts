@@ -277,9 +277,20 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: { weights: 
       // goal); this is the design it replaced, kept to show what each query alone costs.
       rows.push({ name: `${db}: ${deepC.label} p50 latency`, value: `${deepC.p50} ms = ${ratio.toFixed(1)}× page 1 (${feedC.p50} ms)`, target: 'reported (≤ 3× page 1 is held by the read model rows)', pass: null });
     }
-    if (vote?.ratioToBare != null) rows.push({ name: `${db}: vote toggle throughput`, value: `${vote.ratioToBare.toFixed(2)}× bare`, target: '≥ 0.25× bare', pass: vote.ratioToBare >= 0.25 });
-    // The vote toggle's ceiling: its requests answered after the cheapest durable write there is.
+    // The vote toggle next to its ceiling in the same run: the write floor sends the same requests to
+    // a route that only group-commits one narrow row per request. SQLite's flush is the process's own
+    // (no round trip), so its toggle is held to the bare route; PostgreSQL's is held to its floor
+    // (each answer waits for a WAL flush, which no design that answers after the write avoids).
     const writeFloor = get('writeFloor');
+    if (vote?.ratioToBare != null) {
+      if (db === 'postgres' && writeFloor?.ratioToBare != null) {
+        const share = vote.ratioToBare / Math.max(writeFloor.ratioToBare, 0.001);
+        rows.push({ name: `${db}: vote toggle throughput, of its durable-write floor`, value: `${ofFloor(vote.ratioToBare, writeFloor.ratioToBare)} (${vote.ratioToBare.toFixed(2)}× bare)`, target: '≥ 0.5× of the floor', pass: share >= 0.5 });
+      } else {
+        const goal = db === 'postgres' ? 0.25 : 0.3;
+        rows.push({ name: `${db}: vote toggle throughput`, value: `${vote.ratioToBare.toFixed(2)}× bare`, target: `≥ ${goal}× bare`, pass: vote.ratioToBare >= goal });
+      }
+    }
     if (writeFloor?.ratioToBare != null) {
       const toggle = vote?.ratioToBare != null ? ` (vote toggle: ${ofFloor(vote.ratioToBare, writeFloor.ratioToBare)})` : '';
       rows.push({ name: `${db}: durable write alone (one row per request, group-committed), for the toggle's ceiling`, value: `${writeFloor.ratioToBare.toFixed(2)}× bare${toggle}`, target: 'reported', pass: null });

@@ -1,6 +1,6 @@
 /**
  * Group commit of votes on PostgreSQL: the votes that arrive while no batch is being
- * written are written together by ONE call of `wishes_vote_batch` (migrations/0018_vote_batch.ts):
+ * written are written together by ONE call of `wishes_vote_batch` (db/sql/wishes_vote_batch.ts):
  * one round trip and one commit, so one WAL flush for the whole batch instead of one per vote,
  * which is what a vote used to wait on. Every request is answered only after its batch committed.
  *
@@ -10,7 +10,8 @@
  *   both commits together when they meet).
  * - One voter's second vote on one wish, while the first waits or is being written, goes in a later
  *   batch, after the first committed: in order.
- * - A batch is sorted by wish, so batches of two processes lock wish rows in one order.
+ * - A batch is sorted by wish (the function locks its wishes in id order itself, so batches of two
+ *   processes lock wish rows in one order).
  * - Should the call fail (a voter's account deleted meanwhile, a broken connection), each vote of
  *   the batch is written again alone, so only the failing one gets its error.
  * The author's notification is not written here: the caller queues it (notifications/queue.ts).

@@ -2,18 +2,20 @@
  * `wishes_vote_batch(wishes[], users[], types[], at)`: the votes that arrive together
  * (votes/postgres-vote-writer.ts) written by ONE call: one round trip and one commit (one WAL
  * flush) for the whole batch. Element k is the vote of users[k] on wishes[k]: types[k] 'upvote' /
- * 'downvote' casts or switches it, null removes it. Per element: the wish row locked, the
- * visibility rule (a hidden wish exists only for its author and moderators, as wishes/visibility.ts),
- * the vote row, then the counters; a wish the voter may not see returns no row for that element
- * (the API's 404). Returned per element: k, the wish's counters after it, and the wish's author
- * (for the queued notification).
+ * 'downvote' casts or switches it, null removes it. A wish the voter may not see (a hidden wish
+ * exists only for its author and moderators, as wishes/visibility.ts) returns no row for that
+ * element (the API's 404). Returned per element: k, the wish's counters once the batch is written,
+ * and the wish's author (for the queued notification).
  *
- * The wish row is locked `for no key update` (what the counters' update takes anyway), not `for
- * update`: the queued notifications' rows reference the wish (a key-share lock), and with `for
- * update` a notification batch and a vote batch waited on each other. The caller sorts a batch by
- * wish, so two batches (two processes) lock wish rows in one order, and never puts one voter's two
- * votes on one wish in the same batch. Each statement reads afresh after its lock (PL/pgSQL takes a
- * new snapshot per statement), so a vote committed by another process meanwhile is counted.
+ * Two statements, whatever the batch's size (set-based, not a loop of statements per vote):
+ * 1. Every wish of the batch is locked, in id order, so two batches (two processes) lock in one
+ *    order. `for no key update` (what the counters' update takes anyway), not `for update`: the
+ *    queued notifications' rows reference the wish (a key-share lock), and with `for update` a
+ *    notification batch and a vote batch waited on each other.
+ * 2. One statement takes its snapshot with those locks held (PL/pgSQL takes one per statement),
+ *    so it reads every vote committed on these wishes by another batch: the old votes, then the
+ *    vote rows removed, added and switched, then each wish's counters moved once by the sum of
+ *    its votes' changes. The caller never puts one voter's two votes on one wish in one batch.
  */
 import type { SqlFunction } from './index';
 
@@ -22,40 +24,42 @@ export const wishesVoteBatch: SqlFunction = {
   definition: `create or replace function wishes_vote_batch(p_wishes integer[], p_users integer[], p_types text[], p_at timestamptz)
   returns table (k integer, up integer, down integer, author integer) language plpgsql as $$
   #variable_conflict use_column
-  declare
-    w record;
-    c record;
-    old_type text;
-    n integer := coalesce(array_length(p_wishes, 1), 0);
   begin
-    for i in 1 .. n loop
-      select is_public, hidden, user_id into w from wishes where id = p_wishes[i] for no key update;
-      if not found or (w.user_id <> p_users[i] and (w.is_public <> 1 or (w.hidden <> 0
-          and not exists (select 1 from users r where r.id = p_users[i] and r.role in ('moderator', 'admin'))))) then
-        continue;
-      end if;
-      old_type := null;
-      select vote_type into old_type from votes where wish_id = p_wishes[i] and user_id = p_users[i];
-      if p_types[i] is null then
-        if old_type is not null then delete from votes where wish_id = p_wishes[i] and user_id = p_users[i]; end if;
-      elsif old_type is null then
-        insert into votes (wish_id, user_id, vote_type, created_at) values (p_wishes[i], p_users[i], p_types[i], p_at);
-      elsif old_type <> p_types[i] then
-        update votes set vote_type = p_types[i], created_at = p_at where wish_id = p_wishes[i] and user_id = p_users[i];
-      end if;
-      if old_type is distinct from p_types[i] then
-        update wishes set
-            upvote_count = upvote_count + (case when p_types[i] = 'upvote' then 1 else 0 end) - (case when old_type = 'upvote' then 1 else 0 end),
-            downvote_count = downvote_count + (case when p_types[i] = 'downvote' then 1 else 0 end) - (case when old_type = 'downvote' then 1 else 0 end)
-          where id = p_wishes[i] returning upvote_count, downvote_count into c;
-      else
-        select upvote_count, downvote_count into c from wishes where id = p_wishes[i];
-      end if;
-      k := i;
-      up := c.upvote_count;
-      down := c.downvote_count;
-      author := w.user_id;
-      return next;
-    end loop;
+    perform 1 from wishes where id = any(p_wishes) order by id for no key update;
+    return query
+    with visible as (
+      select t.k::integer as k, t.wish_id, t.user_id, t.vote_type, w.user_id as author,
+             (select v.vote_type from votes v where v.wish_id = t.wish_id and v.user_id = t.user_id) as old_type
+        from unnest(p_wishes, p_users, p_types) with ordinality as t(wish_id, user_id, vote_type, k)
+        join wishes w on w.id = t.wish_id
+       where w.user_id = t.user_id or (w.is_public = 1 and (w.hidden = 0
+          or exists (select 1 from users r where r.id = t.user_id and r.role in ('moderator', 'admin'))))
+    ),
+    removed as (
+      delete from votes v using visible x
+       where x.vote_type is null and x.old_type is not null and v.wish_id = x.wish_id and v.user_id = x.user_id
+    ),
+    added as (
+      insert into votes (wish_id, user_id, vote_type, created_at)
+      select x.wish_id, x.user_id, x.vote_type, p_at from visible x where x.vote_type is not null and x.old_type is null
+    ),
+    switched as (
+      update votes v set vote_type = x.vote_type, created_at = p_at from visible x
+       where x.vote_type is not null and x.old_type is not null and x.old_type <> x.vote_type
+         and v.wish_id = x.wish_id and v.user_id = x.user_id
+    ),
+    moves as (
+      select x.wish_id,
+             sum((x.vote_type is not distinct from 'upvote')::integer - (x.old_type is not distinct from 'upvote')::integer)::integer as up,
+             sum((x.vote_type is not distinct from 'downvote')::integer - (x.old_type is not distinct from 'downvote')::integer)::integer as down
+        from visible x where x.vote_type is distinct from x.old_type group by x.wish_id
+    ),
+    counted as (
+      update wishes w set upvote_count = w.upvote_count + m.up, downvote_count = w.downvote_count + m.down
+        from moves m where w.id = m.wish_id and (m.up <> 0 or m.down <> 0)
+      returning w.id, w.upvote_count, w.downvote_count
+    )
+    select x.k, coalesce(c.upvote_count, w.upvote_count), coalesce(c.downvote_count, w.downvote_count), x.author
+      from visible x join wishes w on w.id = x.wish_id left join counted c on c.id = x.wish_id;
   end $$`,
 };
