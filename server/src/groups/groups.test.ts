@@ -201,4 +201,31 @@ describe.each(dialects)('groups (%s)', (dialect: TestDialect) => {
     expect((await ask()).statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(429);
   });
+
+  it("hides a banned member's messages; exports and deletes with the account", async () => {
+    const org = await t.createUser();
+    const signer = await t.createUser({ first_name: 'Bart', last_name: 'Banned' });
+    const group = (await create(org, { recipient_name: 'Ina', topic: 'Birthday', recipient_email: 'ina@example.com' })).json().group;
+    const invite = inviteOf(group);
+    expect((await sign(invite, { text: 'From Bart' }, signer.access)).statusCode).toBe(201);
+    expect((await sign(invite, { signer_name: 'Gus', text: 'From a guest' })).statusCode).toBe(201);
+    await t.request({ method: 'POST', url: `/api/groups/${group.group_id}/invitations/`, token: org.access, payload: { emails: ['invitee@example.com'] } });
+    await t.app.deps.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', signer.id).execute();
+    const seen = (await t.request({ url: `/api/groups/invite/${invite}/` })).json().contributions.map((c: { signer_name: string }) => c.signer_name);
+    expect(seen).toEqual(['Gus']);
+    expect((await t.request({ url: `/api/groups/${group.group_id}/`, token: org.access })).json().group.contribution_count).toBe(1);
+    await t.app.deps.db.updateTable('users').set({ banned_at: null }).where('id', '=', signer.id).execute();
+
+    const exported = (await t.request({ url: '/api/account/export/', token: org.access })).json();
+    expect(exported.groups).toEqual([expect.objectContaining({ group_id: group.group_id, recipient_email: 'ina@example.com' })]);
+    expect(exported.invitations).toEqual([expect.objectContaining({ group_id: group.group_id, email: 'invitee@example.com' })]);
+    expect((await t.request({ url: '/api/account/export/', token: signer.access })).json().contributions).toEqual([expect.objectContaining({ group_id: group.group_id, text: 'From Bart' })]);
+
+    // The signer leaves: their message goes; the organiser leaves: the group goes.
+    expect((await t.request({ method: 'DELETE', url: '/api/account/', token: signer.access, payload: { password: signer.password } })).statusCode).toBe(200);
+    expect((await t.request({ url: `/api/groups/invite/${invite}/` })).json().contributions.map((c: { signer_name: string }) => c.signer_name)).toEqual(['Gus']);
+    expect((await t.request({ method: 'DELETE', url: '/api/account/', token: org.access, payload: { password: org.password } })).statusCode).toBe(200);
+    expect((await t.request({ url: `/api/groups/invite/${invite}/` })).statusCode).toBe(404);
+    expect(await t.app.deps.db.selectFrom('group_contributions').select('id').where('group_id', '=', group.group_id).execute()).toEqual([]);
+  });
 });
