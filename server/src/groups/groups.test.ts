@@ -40,6 +40,9 @@ describe.each(dialects)('groups (%s)', (dialect: TestDialect) => {
     expect(page.headers['x-robots-tag']).toBe('noindex');
     expect(page.json()).toMatchObject({ recipient_name: 'Lena', organiser_name: 'Olga Organiser', state: 'collecting', contributions: [] });
     expect(page.body).not.toContain('lena@example.com');
+    const screen = await t.request({ url: `/g/${invite}?i=x` });
+    expect(screen.headers['referrer-policy']).toBe('no-referrer');
+    expect(screen.headers['x-robots-tag']).toBe('noindex');
 
     // Invitations: real addresses mailed, the rest skipped with a reason.
     const inv = await t.request({ method: 'POST', url: `/api/groups/${group.group_id}/invitations/`, token: org.access, payload: { emails: ['a@example.com', 'not-an-address', 'A@example.com', 'b@example.com'] } });
@@ -51,6 +54,12 @@ describe.each(dialects)('groups (%s)', (dialect: TestDialect) => {
     const inviteeToken = /\?i=([A-Za-z0-9_-]{32})/.exec(mailA.text!)![1]!;
     const again = await t.request({ method: 'POST', url: `/api/groups/${group.group_id}/invitations/`, token: org.access, payload: { emails: ['a@example.com'] } });
     expect(again.json()).toEqual({ invited: [], skipped: [{ email: 'a@example.com', reason: 'already invited' }] });
+    // One-click unsubscribe from b's invitation: the address is skipped by every later invitation.
+    const bToken = /\?i=([A-Za-z0-9_-]{32})/.exec(t.mails.find((m) => m.to === 'b@example.com')!.text!)![1]!;
+    expect((await t.request({ method: 'POST', url: `/api/groups/unsubscribe/${bToken}/`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(200);
+    const other = (await create(org, { recipient_name: 'Max', topic: 'Birthday' })).json().group;
+    const refused = await t.request({ method: 'POST', url: `/api/groups/${other.group_id}/invitations/`, token: org.access, payload: { emails: ['b@example.com'] } });
+    expect(refused.json()).toEqual({ invited: [], skipped: [{ email: 'b@example.com', reason: 'this address takes no mail from this site' }] });
 
     // A guest signs through the invitee link: pending (approval), with an edit token once.
     const guest = await sign(invite, { signer_name: 'Gina', text: 'Happy birthday, Lena!', signer_email: 'gina@example.com' }, undefined, `?i=${inviteeToken}`);
@@ -129,7 +138,8 @@ describe.each(dialects)('groups (%s)', (dialect: TestDialect) => {
 
     // Lists: the organiser's with its invite, the signer's without the address or invite.
     const mine = (await t.request({ url: '/api/groups/', token: org.access })).json();
-    expect(mine.groups[0]).toMatchObject({ group_id: group.group_id, recipient_email: 'lena@example.com' });
+    expect(mine.groups.map((g: { group_id: number }) => g.group_id)).toEqual([expect.any(Number), group.group_id]);
+    expect(mine.groups[1]).toMatchObject({ recipient_email: 'lena@example.com', state: 'delivered' });
     const theirs = (await t.request({ url: '/api/groups/', token: friend.access })).json();
     expect(theirs.groups).toEqual([]); // their message was removed
 
