@@ -25,6 +25,7 @@ import { voteBatchMigration } from './migrations/0018_vote_batch';
 import { canaryAddressesMigration } from './migrations/0021_canary_addresses';
 import { peopleMigration } from './migrations/0022_people';
 import { repliesMigration } from './migrations/0023_replies';
+import { groupsMigration } from './migrations/0024_groups';
 import { sqlFunctionsMigration } from './migrations/0026_sql_functions';
 import { SQL_FUNCTIONS } from './sql';
 import { convertTextDateColumns } from './migrations/date-columns';
@@ -52,6 +53,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0021_canary_addresses': canaryAddressesMigration(dialect),
     '0022_people': peopleMigration(dialect),
     '0023_replies': repliesMigration(dialect),
+    '0024_groups': groupsMigration(dialect),
     '0026_sql_functions': sqlFunctionsMigration(dialect, SQL_FUNCTIONS),
   };
 }
