@@ -4,6 +4,7 @@
  * team can build, test and ship its app alone: `npm run build -w <app>` writes <app>/dist with
  * its own remoteEntry.js and mf-manifest.json.
  */
+const fs = require('fs');
 const path = require('path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -33,6 +34,39 @@ class DeclarationPlugin {
   }
 }
 
+/**
+ * The tsconfig the dts plugin compiles the exposed modules with: the remote's own, plus Node's
+ * types where they are installed (inside the monorepo the kit packages are sources, and
+ * kit-session's read Buffer). Written under node_modules/.cache, never beside the sources.
+ */
+function typesTsconfig(appDir) {
+  const dir = path.join(appDir, 'node_modules', '.cache', 'wishes-types');
+  let types = [];
+  try {
+    require.resolve('@types/node/package.json', { paths: [appDir] });
+    types = ['node'];
+  } catch {
+    // No Node types: the remote's own list.
+  }
+  const file = path.join(dir, 'tsconfig.json');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify({ extends: path.relative(dir, path.join(appDir, 'tsconfig.json')).replace(/\\/g, '/'), compilerOptions: types.length ? { types } : {} }, null, 2)}\n`);
+  return file;
+}
+
+/** The dts plugin reports a failure and goes on: a build whose manifest names types it lacks fails here instead. */
+class TypesCheckPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('WishesTypesCheck', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'WishesTypesCheck', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        if (!compilation.getAsset('@mf-types.zip')) {
+          compilation.errors.push(new compiler.webpack.WebpackError('the types of the exposed modules were not generated (@mf-types.zip): see the TypeScript errors above'));
+        }
+      });
+    });
+  }
+}
+
 /** A library module of the host's start-up (its shared singletons' code): not the federation runtime, not the app's own sources. */
 function isStartupLibrary(module) {
   const resource = module.nameForCondition && module.nameForCondition();
@@ -52,6 +86,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
     // `npm run dev -w <remote>`: the remote's own page (its routes in the kit's standalone
     // host), besides its remoteEntry.js for the shell. Never in a production build.
     const standalone = !production && !federation.host;
+    const typesBuild = production && !federation.host && Object.keys(federation.exposes || {}).length > 0;
     const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack');
     return {
       mode: production ? 'production' : 'development',
@@ -113,7 +148,10 @@ module.exports = function createWebpackConfig(appDir, federation) {
           shared: sharedSingletons(pkg, { appDir, host: Boolean(federation.host), production }),
           runtimePlugins: [...(federation.host ? [require.resolve('./external-runtime-provider')] : []), ...(federation.runtimePlugins || [])],
           manifest: true,
-          dts: false,
+          // A production build of a remote carries the types of what it exposes: Module Federation's
+          // dts plugin compiles them into @mf-types.zip, which mf-manifest.json names; a consumer's
+          // typecheck takes them from there (wishes-types, types.js). Never in development.
+          dts: typesBuild ? { generateTypes: { tsConfigPath: typesTsconfig(appDir), abortOnError: true, compileInChildProcess: false }, consumeTypes: false, displayErrorInTerminal: true } : false,
           // One federation runtime on the page: the host bundles it and hands it to every remote
           // entry (a global set at the host's init), so each remoteEntry.js does not carry its own
           // ~25 KB gzip copy. Remotes are still registered at run time from /mf/remotes.json.
@@ -143,6 +181,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
         // the server takes the routes and navigation of the site's own remotes from their builds,
         // as it takes an outside remote's from its release (the release command adds the version).
         ...(federation.declaration ? [new DeclarationPlugin(federation.declaration)] : []),
+        ...(typesBuild ? [new TypesCheckPlugin()] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Hot module replacement with React Fast Refresh in development. A change that cannot be
         // applied in place (or a page whose React is a production build, e.g. the real site with
