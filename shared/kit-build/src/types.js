@@ -23,7 +23,7 @@ class TypesError extends Error {}
 
 /** Module Federation's dts plugin, the copy @module-federation/enhanced (the preset's) depends on. */
 function dtsCore(dir) {
-  const enhanced = path.dirname(require.resolve('@module-federation/enhanced/package.json', { paths: [dir, __dirname] }));
+  const enhanced = path.dirname(require.resolve('@module-federation/enhanced/webpack', { paths: [dir, __dirname] }));
   return require(require.resolve('@module-federation/dts-plugin/core', { paths: [enhanced, dir, __dirname] }));
 }
 
@@ -32,6 +32,7 @@ const exposeKey = (module) => module.replace(/^\.\//, '');
 
 function writeWorkspaceTypes(dir, declaration) {
   const written = [];
+  fs.rmSync(path.join(dir, TYPES_FOLDER), { recursive: true, force: true });
   for (const { remote, module } of declaration.consumes ?? []) {
     const providerDir = path.resolve(dir, '..', remote);
     if (!fs.existsSync(path.join(providerDir, 'remote.config.ts'))) throw new TypesError(`${remote} is not a workspace beside ${declaration.folder}`);

@@ -35,23 +35,33 @@ class DeclarationPlugin {
 }
 
 /**
- * The tsconfig the dts plugin compiles the exposed modules with: the remote's own, plus Node's
+ * How the dts plugin compiles the exposed modules: with the remote's own tsconfig, plus Node's
  * types where they are installed (inside the monorepo the kit packages are sources, and
- * kit-session's read Buffer). Written under node_modules/.cache, never beside the sources.
+ * kit-session's read Buffer). The modules the remote consumes (its tsconfig's `paths` into
+ * @mf-types, wishes-types) are opaque components here: what it exposes never shows a provider's
+ * types, and inside the monorepo those are the provider's sources, outside this remote's rootDir.
+ * Written under node_modules/.cache, never beside the sources.
  */
-function typesTsconfig(appDir) {
+function typesOptions(appDir) {
   const dir = path.join(appDir, 'node_modules', '.cache', 'wishes-types');
-  let types = [];
+  const compilerOptions = {};
   try {
     require.resolve('@types/node/package.json', { paths: [appDir] });
-    types = ['node'];
+    compilerOptions.types = ['node'];
   } catch {
     // No Node types: the remote's own list.
   }
-  const file = path.join(dir, 'tsconfig.json');
+  const ts = require(require.resolve('typescript', { paths: [appDir, __dirname] }));
+  const own = ts.readConfigFile(path.join(appDir, 'tsconfig.json'), ts.sys.readFile).config?.compilerOptions?.paths ?? {};
+  const consumed = Object.keys(own).filter((alias) => own[alias].some((target) => /^(\.\/)?@mf-types\//.test(target)));
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify({ extends: path.relative(dir, path.join(appDir, 'tsconfig.json')).replace(/\\/g, '/'), compilerOptions: types.length ? { types } : {} }, null, 2)}\n`);
-  return file;
+  const opaque = path.join(dir, 'consumed.ts');
+  fs.writeFileSync(opaque, consumed.map((alias) => `declare module '${alias}' {\n  const Module: import('react').ComponentType<any>;\n  export default Module;\n}\n`).join('') || 'export {};\n');
+  // (What the remote does with an opaque module's props is `any` here; its typecheck has the real types.)
+  if (consumed.length) Object.assign(compilerOptions, { paths: Object.fromEntries(consumed.map((alias) => [alias, ['./opaque/*']])), noImplicitAny: false });
+  const file = path.join(dir, 'tsconfig.json');
+  fs.writeFileSync(file, `${JSON.stringify({ extends: path.relative(dir, path.join(appDir, 'tsconfig.json')).replace(/\\/g, '/'), compilerOptions }, null, 2)}\n`);
+  return { tsConfigPath: file, additionalFilesToCompile: consumed.length ? [opaque] : [] };
 }
 
 /** The dts plugin reports a failure and goes on: a build whose manifest names types it lacks fails here instead. */
@@ -151,7 +161,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
           // A production build of a remote carries the types of what it exposes: Module Federation's
           // dts plugin compiles them into @mf-types.zip, which mf-manifest.json names; a consumer's
           // typecheck takes them from there (wishes-types, types.js). Never in development.
-          dts: typesBuild ? { generateTypes: { tsConfigPath: typesTsconfig(appDir), abortOnError: true, compileInChildProcess: false }, consumeTypes: false, displayErrorInTerminal: true } : false,
+          dts: typesBuild ? { generateTypes: { ...typesOptions(appDir), abortOnError: true, compileInChildProcess: false }, consumeTypes: false, displayErrorInTerminal: true } : false,
           // One federation runtime on the page: the host bundles it and hands it to every remote
           // entry (a global set at the host's init), so each remoteEntry.js does not carry its own
           // ~25 KB gzip copy. Remotes are still registered at run time from /mf/remotes.json.
