@@ -23,6 +23,9 @@ module.exports = {
     // The kit's webpack factory (shared/kit-build) builds every app with these on the app's behalf.
     '@module-federation/enhanced',
     '@module-federation/runtime-core',
+    // wishes-types (shared/kit-build/src/types.js) takes Module Federation's dts plugin from
+    // @module-federation/enhanced, which depends on it.
+    '@module-federation/dts-plugin',
     'html-webpack-plugin',
     'webpack-cli',
     // The kit's react-router-dom.js is the apps' shared router (each app lists react-router-dom).

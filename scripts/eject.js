@@ -8,7 +8,9 @@
  * monorepo's versions of its libraries and test tools, a jest config and setup of its own, a
  * self-contained tsconfig, and the kit preset's one-line webpack config. There:
  * `npm install && npm run typecheck && npm test && npm run build`, and
- * `npm run release -- --publish <url>` ships it.
+ * `npm run release -- --publish <url>` ships it. Its typecheck first takes the types of the modules
+ * it consumes from the site's releases of their providers (the kit's wishes-types, package.json
+ * `wishes.site`; tsconfig maps `<provider>/*` to them).
  */
 require('../build/node-support').checkNode();
 const fs = require('node:fs');
@@ -80,13 +82,16 @@ function projectFiles(remote, site) {
     scripts: {
       dev: 'webpack serve --mode development',
       build: 'webpack --mode production',
-      typecheck: 'tsc -p tsconfig.test.json',
+      typecheck: 'wishes-types && tsc -p tsconfig.test.json',
+      types: 'wishes-types',
       test: 'jest',
       release: 'wishes-release',
     },
     dependencies,
     devDependencies,
     allowScripts: { '@swc/core': true },
+    // Where wishes-types takes the types of the modules this remote consumes.
+    wishes: { site },
   };
   // The remote's own jest doubles (mf-profile's federation runtime), kept where they point into its folder.
   const ownMappers = {};
@@ -99,7 +104,14 @@ function projectFiles(remote, site) {
   } catch {
     // No jest config of its own: the defaults below.
   }
-  const compilerOptions = JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.base.json'), 'utf8')).compilerOptions;
+  // `<provider>/<Module>` (mf_feed/WishList): the types wishes-types writes into @mf-types.
+  const providers = [...new Set((remote.consumes ?? []).map((c) => c.remote))].map((folder) => {
+    const provider = SITE_REMOTES.find((r) => r.folder === folder);
+    if (!provider) throw new UsageError(`${remote.folder} consumes from ${folder}, which is not one of the site's remotes`);
+    return provider.name;
+  });
+  const paths = Object.fromEntries(providers.map((name) => [`${name}/*`, [`./@mf-types/${name}/*`]]));
+  const compilerOptions = { ...JSON.parse(fs.readFileSync(path.join(ROOT, 'tsconfig.base.json'), 'utf8')).compilerOptions, ...(providers.length ? { paths } : {}) };
   return {
     'package.json': `${JSON.stringify(pkg, null, 2)}\n`,
     'webpack.config.js': "// The site's build preset: name, exposes and dev port from remote.config.ts.\nmodule.exports = require('@wishes/kit-build').remoteWebpackConfig(__dirname);\n",
@@ -122,7 +134,7 @@ module.exports = {
     'jest.asset-stub.js': fs.readFileSync(path.join(ROOT, 'build', 'jest.asset-stub.js'), 'utf8'),
     'tsconfig.json': `${JSON.stringify({ compilerOptions, include: ['src', 'remote.config.ts'], exclude: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'src/test'] }, null, 2)}\n`,
     'tsconfig.test.json': `${JSON.stringify({ extends: './tsconfig.json', compilerOptions: { types: ['jest', 'node', '@testing-library/jest-dom'] }, include: ['src', 'remote.config.ts'], exclude: [] }, null, 2)}\n`,
-    '.gitignore': 'node_modules/\ndist/\n',
+    '.gitignore': 'node_modules/\ndist/\n@mf-types/\n.mf/\n',
     'README.md': `# ${remote.folder}
 
 A remote of Wishes, ejected from the site's repository with \`npm run eject\`; it depends on the
@@ -133,7 +145,9 @@ Wishes kit at ${site}/kit/ and on nothing else of the site.
     WISHES_TEAM_TOKEN=wtt_… npm run release -- --publish ${site}
 
 Its declaration (routes, titles, navigation, exposed and consumed modules) is remote.config.ts;
-the release carries it, and the site's gate checks it.
+the release carries it, and the site's gate checks it. A release also carries the types of the
+modules it exposes (@mf-types.zip); \`npm run typecheck\` first fetches the types of the modules
+this remote consumes from the site's releases of their providers (\`npm run types\`, into @mf-types/).
 `,
   };
 }

@@ -195,7 +195,7 @@ async function stagePreset(kit, dir) {
     path.join(dir, 'package.json'),
     packageJson(kit, {
       main: './index.js',
-      bin: { 'wishes-release': './release.js' },
+      bin: { 'wishes-release': './release.js', 'wishes-types': './types.js' },
       engines: { node: readJson(path.join(ROOT, 'package.json')).engines.node },
       dependencies: Object.fromEntries(PRESET_DEPENDENCIES.map((name) => [name, installedVersion(name)])),
       peerDependencies: Object.fromEntries(['react-router-dom', 'rxjs'].map((name) => [name, `^${installedVersion(name)}`])),

@@ -5,11 +5,17 @@
  * the journeys against shared's declarations, in .tmp/tsc), the server's own check, and the writer's
  * (packages/writer, with its tests and evaluation: the server's check reads only what it imports).
  * `npm run typecheck -w <package>` still checks one package (building shared first when it is stale).
+ * First, each remote that consumes another's module gets that module's types from the provider's
+ * workspace (the kit's wishes-types: @mf-types/<provider>/<Module>.d.ts).
  */
 const { spawn } = require('child_process');
 const path = require('path');
 
 const root = path.join(__dirname, '..');
+const { SITE_REMOTES } = require('../build/registry');
+const { writeWorkspaceTypes } = require('../shared/kit-build/src/types');
+
+for (const remote of SITE_REMOTES) if (remote.consumes?.length) writeWorkspaceTypes(path.join(root, remote.folder), remote);
 const tsc = require.resolve('typescript/bin/tsc');
 const checks = [
   ['packages', ['-b', 'tsconfig.json']],

@@ -2,32 +2,33 @@
  * mf-feed's HTTP double: the kit's MSW double (@wishes/kit-test/http), phrased as the feed
  * suites answer: `answer(method, path, ...bodies)` per route; a request nobody answers fails the test.
  */
-import { http, HttpResponse, mockApi, refuse, type Answer as KitAnswer, type JsonBodyType, type Sent } from '@wishes/kit-test/http';
+import { http, HttpResponse, mockApi, operationPath, refuse, type Answer as KitAnswer, type JsonBodyType, type Sent } from '@wishes/kit-test/http';
 
 // A signed-in member's card asks once which wishes they reported (report/reported.ts): none, unless a suite says.
-const api = mockApi(http.get('*/api/complaints/my/', () => HttpResponse.json({ reports: [], page_number: 1, next_page_number: null })));
+const api = mockApi(http.get(operationPath('listMyReports'), () => HttpResponse.json({ reports: [], page_number: 1, next_page_number: null })));
 export const { server } = api;
 
+// The routes the suites answer, by their operation in the table (the kit's operationPath).
 export const API = {
-  feed: '*/api/base/feed/:page/',
-  following: '*/api/base/feed/following/:page/',
-  wish: '*/api/base/wish/:id/',
-  wishChat: '*/api/base/wish/:id/chat/',
-  vote: '*/api/wish/:id/vote/',
-  voters: '*/api/wish/:id/voters/',
-  search: '*/api/base/search/',
-  searchPage: '*/api/base/search/:page/',
-  complaint: '*/api/complaints/submit/',
-  myReports: '*/api/complaints/my/',
-  moderateWish: '*/api/moderation/wish/:id/',
-  moderateUser: '*/api/moderation/user/:id/',
-  themes: '*/api/base/card-themes/',
-  card: '*/api/base/wish/:id/card.png',
-  send: '*/api/base/wish/:id/send/',
-  options: '*/api/base/options',
-  replies: '*/api/wish/:id/replies/',
-  reply: '*/api/wish/:id/replies/:reply_id/',
-} as const;
+  feed: operationPath('getFeedPage'),
+  following: operationPath('getFollowingFeedPage'),
+  wish: operationPath('getWish'),
+  wishChat: operationPath('getWishChat'),
+  vote: operationPath('voteOnWish'),
+  voters: operationPath('listVoters'),
+  search: operationPath('search'),
+  searchPage: operationPath('searchPage'),
+  complaint: operationPath('submitComplaint'),
+  myReports: operationPath('listMyReports'),
+  moderateWish: operationPath('moderateWish'),
+  moderateUser: operationPath('moderateUser'),
+  themes: operationPath('listCardThemes'),
+  card: operationPath('getWishCard'),
+  send: operationPath('sendWish'),
+  options: operationPath('getOptions'),
+  replies: operationPath('listWishReplies'),
+  reply: operationPath('deleteWishReply'),
+};
 
 export { refuse };
 

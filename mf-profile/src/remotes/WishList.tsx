@@ -5,8 +5,7 @@
 import { Suspense, lazy, type ErrorInfo } from 'react';
 import { Link } from 'react-router-dom';
 import { ErrorBoundary, Spinner, formatDate } from '@wishes/kit-ui';
-import { type WishListProps } from '@wishes/kit-contract/remotes';
-import { loadFeedWishList } from './loadFeedWishList';
+import { loadFeedWishList, type WishListProps } from './loadFeedWishList';
 
 const createRemoteList = () => lazy(() => loadFeedWishList());
 // Replaced after a failure so the next page that mounts a list tries mf-feed again.

@@ -4,7 +4,7 @@
  * reject like an unreachable mf-feed; `federation.instances` stands in for the runtime's
  * global list of instances (the first one is "ours").
  */
-import type { WishListProps } from '@wishes/kit-contract/remotes';
+import type { WishListProps } from '../remotes/loadFeedWishList';
 
 export interface FakeRemote {
   name: string;

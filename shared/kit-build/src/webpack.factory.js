@@ -4,6 +4,7 @@
  * team can build, test and ship its app alone: `npm run build -w <app>` writes <app>/dist with
  * its own remoteEntry.js and mf-manifest.json.
  */
+const fs = require('fs');
 const path = require('path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -33,6 +34,49 @@ class DeclarationPlugin {
   }
 }
 
+/**
+ * How the dts plugin compiles the exposed modules: with the remote's own tsconfig, plus Node's
+ * types where they are installed (inside the monorepo the kit packages are sources, and
+ * kit-session's read Buffer). The modules the remote consumes (its tsconfig's `paths` into
+ * @mf-types, wishes-types) are opaque components here: what it exposes never shows a provider's
+ * types, and inside the monorepo those are the provider's sources, outside this remote's rootDir.
+ * Written under node_modules/.cache, never beside the sources.
+ */
+function typesOptions(appDir) {
+  const dir = path.join(appDir, 'node_modules', '.cache', 'wishes-types');
+  const compilerOptions = {};
+  try {
+    require.resolve('@types/node/package.json', { paths: [appDir] });
+    compilerOptions.types = ['node'];
+  } catch {
+    // No Node types: the remote's own list.
+  }
+  const ts = require(require.resolve('typescript', { paths: [appDir, __dirname] }));
+  const own = ts.readConfigFile(path.join(appDir, 'tsconfig.json'), ts.sys.readFile).config?.compilerOptions?.paths ?? {};
+  const consumed = Object.keys(own).filter((alias) => own[alias].some((target) => /^(\.\/)?@mf-types\//.test(target)));
+  fs.mkdirSync(dir, { recursive: true });
+  const opaque = path.join(dir, 'consumed.ts');
+  fs.writeFileSync(opaque, consumed.map((alias) => `declare module '${alias}' {\n  const Module: import('react').ComponentType<any>;\n  export default Module;\n}\n`).join('') || 'export {};\n');
+  // (What the remote does with an opaque module's props is `any` here; its typecheck has the real types.)
+  if (consumed.length) Object.assign(compilerOptions, { paths: Object.fromEntries(consumed.map((alias) => [alias, ['./opaque/*']])), noImplicitAny: false });
+  const file = path.join(dir, 'tsconfig.json');
+  fs.writeFileSync(file, `${JSON.stringify({ extends: path.relative(dir, path.join(appDir, 'tsconfig.json')).replace(/\\/g, '/'), compilerOptions }, null, 2)}\n`);
+  return { tsConfigPath: file, additionalFilesToCompile: consumed.length ? [opaque] : [] };
+}
+
+/** The dts plugin reports a failure and goes on: a build whose manifest names types it lacks fails here instead. */
+class TypesCheckPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('WishesTypesCheck', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'WishesTypesCheck', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        if (!compilation.getAsset('@mf-types.zip')) {
+          compilation.errors.push(new compiler.webpack.WebpackError('the types of the exposed modules were not generated (@mf-types.zip): see the TypeScript errors above'));
+        }
+      });
+    });
+  }
+}
+
 /** A library module of the host's start-up (its shared singletons' code): not the federation runtime, not the app's own sources. */
 function isStartupLibrary(module) {
   const resource = module.nameForCondition && module.nameForCondition();
@@ -52,6 +96,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
     // `npm run dev -w <remote>`: the remote's own page (its routes in the kit's standalone
     // host), besides its remoteEntry.js for the shell. Never in a production build.
     const standalone = !production && !federation.host;
+    const typesBuild = production && !federation.host && Object.keys(federation.exposes || {}).length > 0;
     const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack');
     return {
       mode: production ? 'production' : 'development',
@@ -113,7 +158,10 @@ module.exports = function createWebpackConfig(appDir, federation) {
           shared: sharedSingletons(pkg, { appDir, host: Boolean(federation.host), production }),
           runtimePlugins: [...(federation.host ? [require.resolve('./external-runtime-provider')] : []), ...(federation.runtimePlugins || [])],
           manifest: true,
-          dts: false,
+          // A production build of a remote carries the types of what it exposes: Module Federation's
+          // dts plugin compiles them into @mf-types.zip, which mf-manifest.json names; a consumer's
+          // typecheck takes them from there (wishes-types, types.js). Never in development.
+          dts: typesBuild ? { generateTypes: { ...typesOptions(appDir), abortOnError: true, compileInChildProcess: false }, consumeTypes: false, displayErrorInTerminal: true } : false,
           // One federation runtime on the page: the host bundles it and hands it to every remote
           // entry (a global set at the host's init), so each remoteEntry.js does not carry its own
           // ~25 KB gzip copy. Remotes are still registered at run time from /mf/remotes.json.
@@ -143,6 +191,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
         // the server takes the routes and navigation of the site's own remotes from their builds,
         // as it takes an outside remote's from its release (the release command adds the version).
         ...(federation.declaration ? [new DeclarationPlugin(federation.declaration)] : []),
+        ...(typesBuild ? [new TypesCheckPlugin()] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Hot module replacement with React Fast Refresh in development. A change that cannot be
         // applied in place (or a page whose React is a production build, e.g. the real site with

@@ -2,12 +2,15 @@
  * The one HTTP double for every app's tests: MSW answers at the network edge, so the suites drive
  * the real client (`call()`, `send()`, the event streams) and check what went over the wire.
  * `mockApi()` starts the server for the test file and gives the ways the suites phrase answers:
- * `record` (computed per request), `inTurn` (in order), `routes()` (a table by method and path).
+ * `record` (computed per request), `inTurn` (in order), `routes()` (a table by method and path),
+ * and `operation(id, …)`: an operation of the table by its id, its answers typed by its response.
  * A request nobody answers fails the test. Needs a fetch in the test environment
  * (`jest-fixed-jsdom`).
  */
 import { http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
+import { API_ROUTES, type ApiOperationId } from '@wishes/kit-session';
+import type { ResponseOf } from '@wishes/kit-client';
 
 /** One request as it went over the wire. `params` and `query` are not enumerable, so `toEqual({ url, method, body })` matches. */
 export interface Sent<Body = unknown> {
@@ -54,6 +57,14 @@ function toResponse(answer: Answer): Response {
 }
 
 const answerOf = async (route: Route, sent: Sent) => toResponse(await (typeof route === 'function' ? route(sent) : route));
+
+/** An operation's path as MSW matches it on any origin, from the operation table: getWish → '*\/api/base/wish/:id/'. */
+export const operationPath = (id: ApiOperationId): string => `*${API_ROUTES[id].path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/** What an operation answers: its success body as the operation table types it, a Response as is (a refusal: `refuse`), or a dropped connection. */
+export type OperationAnswer<Id extends ApiOperationId> = Response | 'network-error' | { status?: number; body: ResponseOf<Id> };
+/** An operation's answer, or one computed from the request (n counts from 0). */
+export type OperationRoute<Id extends ApiOperationId> = Later<OperationAnswer<Id>> | ((sent: Sent, n: number) => Later<OperationAnswer<Id>>);
 
 /** A refusal as the server words it (server/src/app/error-handler.ts: `{ error }`, and `fields` for a field's own). */
 export const refuse = (status: number, error: string, fields?: Record<string, string>) => HttpResponse.json(fields ? { error, fields } : { error }, { status });
@@ -119,7 +130,19 @@ export function mockApi(...defaults: RequestHandler[]) {
     };
   }
 
-  return { server, sent: everything as readonly Sent[], record, inTurn, routes };
+  /**
+   * Answers the operation `id` (its method and path from the operation table) with `answers` in
+   * turn (the last one again once they run out); a body of the wrong shape fails the typecheck.
+   * Returns its requests as they come.
+   */
+  function operation<Id extends ApiOperationId>(id: Id, ...answers: OperationRoute<Id>[]): Sent[] {
+    return record(API_ROUTES[id].method.toLowerCase() as Method, operationPath(id), (sent, n) => {
+      const next = answers[Math.min(n, answers.length - 1)];
+      return typeof next === 'function' ? next(sent, n) : next;
+    });
+  }
+
+  return { server, sent: everything as readonly Sent[], record, inTurn, routes, operation };
 }
 
 export type MockApi = ReturnType<typeof mockApi>;
