@@ -8,4 +8,5 @@ export * from './chats';
 export * from './probes';
 export * from './deliveries';
 export * from './people';
+export * from './groups';
 export * from './replies';

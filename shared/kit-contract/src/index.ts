@@ -9,6 +9,7 @@ export type * from './social';
 export type * from './chats';
 export type * from './deliveries';
 export type * from './people';
+export type * from './groups';
 export type * from './replies';
 export type { OperationId } from './operations';
 export type { ConsumedModule, MenuDeclaration, NavDeclaration, NavVisibility, RemoteDeclaration, RouteDeclaration } from './registry';

@@ -1,0 +1,108 @@
+/** /groups/:groupId and /groups over HTTP (MSW): the organiser's page and actions, the list, starting a group. */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderRoutes } from '@wishes/kit-test';
+import { account, contribution, group, sessionEachTest, withTopics } from '../test/fixtures';
+import { groupsApi, refuse } from '../test/http';
+import GroupPage from './GroupPage';
+import GroupsPage from '../list/GroupsPage';
+import NewGroupPage from '../new/NewGroupPage';
+
+const state = sessionEachTest(1);
+const ID = { group_id: 7 };
+const renderGroup = () => renderRoutes([{ path: '/groups/:groupId', element: <GroupPage /> }], { url: '/groups/7' });
+
+it('shows the link, the counts and every message, pending ones with Approve', async () => {
+  const api = groupsApi();
+  api.on('getGroup', ID, { group: group(), contributions: [contribution(1), contribution(2, { status: 'pending', guest: true, signer_name: 'Gus' })] });
+  api.on('approveContribution', { ...ID, contribution_id: 2 }, { group: group(), contributions: [] }, 200);
+  renderGroup();
+  expect(await screen.findByRole('heading', { level: 1, name: 'Group wish for Mila' }, { timeout: 5000 })).toBeInTheDocument();
+  expect(screen.getByLabelText('Invite link', { selector: 'input' })).toHaveValue('http://localhost/g/secret-invite');
+  expect(screen.getByText(/2 messages, 1 waiting for approval/)).toBeInTheDocument();
+  const pending = screen.getAllByTestId('message')[1]!;
+  expect(within(pending).getByText('guest')).toBeInTheDocument();
+  await userEvent.click(within(pending).getByRole('button', { name: 'Approve the message by Gus' }));
+  await waitFor(() => expect(state.toasts.messages()).toEqual(['The message is visible now.']));
+});
+
+it('invites at most 50 addresses and says how many went', async () => {
+  const api = groupsApi();
+  api.on('getGroup', ID, { group: group(), contributions: [] });
+  api.on('inviteToGroup', ID, { invited: 2, skipped: 1 });
+  renderGroup();
+  const box = await screen.findByLabelText('Email addresses', {}, { timeout: 5000 });
+  await userEvent.type(box, Array.from({ length: 51 }, (_, i) => `p${i}@example.com`).join(','));
+  await userEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
+  expect(await screen.findByText('At most 50 addresses at a time.')).toBeInTheDocument();
+  await userEvent.clear(box);
+  await userEvent.type(box, 'a@example.com, b@example.com\nc@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
+  await waitFor(() => expect(state.toasts.messages()).toEqual(['2 invitations sent, 1 skipped.']));
+  expect(api.sent('inviteToGroup', ID)[0]!.body).toEqual({ emails: ['a@example.com', 'b@example.com', 'c@example.com'] });
+});
+
+it('sends now after asking, and shows the refusal of an empty group', async () => {
+  const api = groupsApi();
+  api.on('getGroup', ID, { group: group(), contributions: [] });
+  api.on('sendGroup', ID, refuse(409, 'This group has no messages yet'));
+  renderGroup();
+  await userEvent.click(await screen.findByRole('button', { name: 'Send now' }, { timeout: 5000 }));
+  await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+  await waitFor(() => expect(state.toasts.messages()).toEqual(['This group has no messages yet']));
+});
+
+it('rotates the link', async () => {
+  const api = groupsApi();
+  api.on('getGroup', ID, { group: group(), contributions: [] });
+  api.on('rotateGroupInvite', ID, { group: group({ invite_url: 'http://localhost/g/new' }) }, 200);
+  renderGroup();
+  await userEvent.click(await screen.findByRole('button', { name: 'Replace link' }, { timeout: 5000 }));
+  await waitFor(() => expect(api.sent('rotateGroupInvite', ID)).toHaveLength(1));
+});
+
+it('says when the group is not the member\'s', async () => {
+  const api = groupsApi();
+  api.on('getGroup', ID, refuse(404, 'Not found.'));
+  renderGroup();
+  expect(await screen.findByText('This group does not exist, or it is not yours.', {}, { timeout: 5000 })).toBeInTheDocument();
+});
+
+it('lists my groups, newest first as the server gives them, with links to the ones I organise', async () => {
+  const api = groupsApi();
+  api.onQuery('listGroups', '/api/groups/?page=1', { groups: [group(), group({ group_id: 8, recipient_name: 'Noa', organiser: { user_id: 2, name: 'Bob' } })], page_number: 1, next_page_number: null });
+  renderRoutes([{ path: '/groups', element: <GroupsPage /> }], { url: '/groups' });
+  const rows = await screen.findAllByTestId('group', {}, { timeout: 5000 });
+  expect(within(rows[0]!).getByRole('link', { name: 'Mila' })).toHaveAttribute('href', '/groups/7');
+  expect(rows[1]).toHaveTextContent('Organised by Bob');
+  expect(screen.getByRole('link', { name: 'Start a group wish' })).toHaveAttribute('href', '/groups/new');
+});
+
+it('shows the empty list', async () => {
+  const api = groupsApi();
+  api.onQuery('listGroups', '/api/groups/?page=1', { groups: [], page_number: 1, next_page_number: null });
+  renderRoutes([{ path: '/groups', element: <GroupsPage /> }], { url: '/groups' });
+  expect(await screen.findByText(/No group wishes yet/, {}, { timeout: 5000 })).toBeInTheDocument();
+});
+
+it('starts a group in the member\'s zone and puts the server\'s 400 on its field', async () => {
+  withTopics();
+  const api = groupsApi();
+  api.on('getAccount', {}, account());
+  let n = 0;
+  api.on('createGroup', {}, () => (n++ === 0 ? refuse(400, 'deliver_at must be in the future') : new Response(JSON.stringify({ group: group({ group_id: 9 }) }), { status: 201, headers: { 'Content-Type': 'application/json' } })));
+  renderRoutes([{ path: '/groups/new', element: <NewGroupPage /> }], { url: '/groups/new' });
+  await waitFor(() => expect(screen.getByLabelText('Time zone')).toHaveValue('Asia/Tokyo'), { timeout: 5000 });
+  await userEvent.type(screen.getByLabelText('Who is it for?'), 'Mila');
+  await userEvent.selectOptions(screen.getByLabelText('Occasion'), 'Wedding');
+  screen.getByLabelText('Deliver on').focus();
+  await userEvent.paste('2020-01-01T09:00');
+  await userEvent.click(screen.getByRole('radio', { name: 'Show after I approve them' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Start the group' }));
+  expect(await screen.findByText('deliver_at must be in the future')).toBeInTheDocument();
+  expect(screen.getByLabelText('Deliver on')).toHaveAttribute('aria-invalid', 'true');
+  expect(api.sent('createGroup', {})[0]!.body).toEqual({ recipient_name: 'Mila', topic: 'Wedding', recipient_email: null, note: null, deliver_at: '2020-01-01T09:00', time_zone: 'Asia/Tokyo', approval: 'approve' });
+  await userEvent.click(screen.getByRole('button', { name: 'Start the group' }));
+  expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/groups/9');
+});
