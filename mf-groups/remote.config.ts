@@ -24,6 +24,8 @@ export default {
     // The invite link: signers need no account.
     { path: '/g/:invite', expose: 'SignPage', title: 'Sign a group wish' },
   ],
-  // An account-menu entry rather than a header link: the 1280 px header is full (see mf-profile).
+  // Members only, in the account menu: the 1280 px header and the five-entry mobile bar are full
+  // (see mf-profile); a visitor reaches a group through its invite link.
   menu: [{ to: '/groups', label: 'Group wishes', icon: 'subscriptions', order: 27 }],
+  nav: [],
 } as const satisfies RemoteDeclaration;
