@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { call, useOptionsWithRetry } from '@wishes/kit-client';
 import { Button, ErrorState, FINISHED, Spinner, fieldErrorId, useFormFields, useSubmit } from '@wishes/kit-ui';
-import { GROUP_LIMITS } from '@wishes/kit-session';
+import { LIMITS } from './limits';
 import type { CreateGroupRequest, Group } from '@wishes/kit-contract';
 import { browserZone, errorOf, fieldErrorsOf, toInputValue, zoneList } from './api';
 
@@ -136,7 +136,7 @@ export function GroupForm({ group, submitLabel, onSaved, onCancel }: { group?: G
       ) : null}
       <div className="groups-field">
         <label htmlFor={form.bind('recipient_name').id}>{FORM_TEXT.recipient}</label>
-        <input {...form.bind('recipient_name')} className="w-input" maxLength={GROUP_LIMITS.recipientNameMax} autoComplete="off" required />
+        <input {...form.bind('recipient_name')} className="w-input" maxLength={LIMITS.recipientNameMax} autoComplete="off" required />
         {fieldError('recipient_name')}
       </div>
       <div className="groups-field">
@@ -159,13 +159,13 @@ export function GroupForm({ group, submitLabel, onSaved, onCancel }: { group?: G
       </div>
       <div className="groups-field">
         <label htmlFor={form.bind('recipient_email').id}>{FORM_TEXT.email}</label>
-        <input {...form.bind('recipient_email')} className="w-input" type="email" maxLength={GROUP_LIMITS.emailMax} autoComplete="off" />
+        <input {...form.bind('recipient_email')} className="w-input" type="email" maxLength={LIMITS.emailMax} autoComplete="off" />
         <span className="groups-hint">{FORM_TEXT.emailHint}</span>
         {fieldError('recipient_email')}
       </div>
       <div className="groups-field">
         <label htmlFor={form.bind('note').id}>{FORM_TEXT.note}</label>
-        <textarea {...form.bind('note')} className="w-input groups-textarea" rows={3} maxLength={GROUP_LIMITS.noteMax} />
+        <textarea {...form.bind('note')} className="w-input groups-textarea" rows={3} maxLength={LIMITS.noteMax} />
         {fieldError('note')}
       </div>
       <div className="groups-row">

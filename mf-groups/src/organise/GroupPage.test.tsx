@@ -15,7 +15,7 @@ const renderGroup = () => renderRoutes([{ path: '/groups/:groupId', element: <Gr
 it('shows the link, the counts and every message, pending ones with Approve', async () => {
   const api = groupsApi();
   api.on('getGroup', ID, { group: group(), contributions: [contribution(1), contribution(2, { status: 'pending', guest: true, signer_name: 'Gus' })] });
-  api.on('approveContribution', { ...ID, contribution_id: 2 }, { group: group(), contributions: [] }, 200);
+  api.on('approveGroupContribution', { ...ID, contribution_id: 2 }, { message: 'ok' }, 200);
   renderGroup();
   expect(await screen.findByRole('heading', { level: 1, name: 'Group wish for Mila' }, { timeout: 5000 })).toBeInTheDocument();
   expect(screen.getByLabelText('Invite link', { selector: 'input' })).toHaveValue('http://localhost/g/secret-invite');
@@ -29,7 +29,7 @@ it('shows the link, the counts and every message, pending ones with Approve', as
 it('invites at most 50 addresses and says how many went', async () => {
   const api = groupsApi();
   api.on('getGroup', ID, { group: group(), contributions: [] });
-  api.on('inviteToGroup', ID, { invited: 2, skipped: 1 });
+  api.on('inviteToGroup', ID, { invited: ['a@example.com', 'b@example.com'], skipped: [{ email: 'c@example.com', reason: 'unsubscribed' }] });
   renderGroup();
   const box = await screen.findByLabelText('Email addresses', {}, { timeout: 5000 });
   await userEvent.type(box, Array.from({ length: 51 }, (_, i) => `p${i}@example.com`).join(','));
@@ -39,6 +39,7 @@ it('invites at most 50 addresses and says how many went', async () => {
   await userEvent.type(box, 'a@example.com, b@example.com\nc@example.com');
   await userEvent.click(screen.getByRole('button', { name: 'Send invitations' }));
   await waitFor(() => expect(state.toasts.messages()).toEqual(['2 invitations sent, 1 skipped.']));
+  expect(screen.getByRole('list', { name: 'Not sent' })).toHaveTextContent('c@example.com: unsubscribed');
   expect(api.sent('inviteToGroup', ID)[0]!.body).toEqual({ emails: ['a@example.com', 'b@example.com', 'c@example.com'] });
 });
 

@@ -4,10 +4,12 @@
  * group's settings, sending it now and cancelling it.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import type { InvitationsResponse } from '@wishes/kit-contract';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, call, useDocumentTitle, useQuery, useQueryClient } from '@wishes/kit-client';
 import { Button, ErrorState, Spinner, parseId } from '@wishes/kit-ui';
-import { GROUP_LIMITS, toast } from '@wishes/kit-session';
+import { toast } from '@wishes/kit-session';
+import { LIMITS } from '../common/limits';
 import type { GroupDetail } from '@wishes/kit-contract';
 import { STATE_LABEL, act, errorOf, localWhen } from '../common/api';
 import { GroupForm } from '../common/GroupForm';
@@ -27,12 +29,14 @@ export const GROUP_TEXT = {
   rotate: 'Replace link',
   rotated: 'A new link is ready; the old one no longer works.',
   invite: 'Invite by email',
-  inviteHint: `Up to ${GROUP_LIMITS.invitationsMax} addresses, separated by commas or new lines.`,
+  inviteHint: `Up to ${LIMITS.invitationsPerCall} addresses, separated by commas or new lines.`,
   inviteLabel: 'Email addresses',
   inviteSend: 'Send invitations',
-  tooMany: `At most ${GROUP_LIMITS.invitationsMax} addresses at a time.`,
+  tooMany: `At most ${LIMITS.invitationsPerCall} addresses at a time.`,
   noAddress: 'Enter at least one address.',
   invited: (invited: number, skipped: number) => `${invited} ${invited === 1 ? 'invitation' : 'invitations'} sent${skipped ? `, ${skipped} skipped` : ''}.`,
+  skippedTitle: 'Not sent',
+
   messages: 'Messages',
   noMessages: 'No messages yet. Share the link to collect some.',
   approve: 'Approve',
@@ -107,15 +111,18 @@ function Invitations({ groupId }: { groupId: number }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [skipped, setSkipped] = useState<InvitationsResponse['skipped']>([]);
   const submit = async () => {
     const emails = [...new Set(text.split(/[\s,;]+/).map((e) => e.trim()).filter(Boolean))];
     if (!emails.length) return setError(GROUP_TEXT.noAddress);
-    if (emails.length > GROUP_LIMITS.invitationsMax) return setError(GROUP_TEXT.tooMany);
+    if (emails.length > LIMITS.invitationsPerCall) return setError(GROUP_TEXT.tooMany);
     setError(null);
+    setSkipped([]);
     setBusy(true);
     try {
       const answer = await call('inviteToGroup', { params: { group_id: groupId }, body: { emails } });
-      toast.success(GROUP_TEXT.invited(answer.invited, answer.skipped));
+      toast.success(GROUP_TEXT.invited(answer.invited.length, answer.skipped.length));
+      setSkipped(answer.skipped);
       setText('');
     } catch (failure) {
       setError(errorOf(failure));
@@ -145,6 +152,15 @@ function Invitations({ groupId }: { groupId: number }) {
         <p id={`${ids}-error`} className="groups-error" role="alert">
           {error}
         </p>
+      ) : null}
+      {skipped.length ? (
+        <ul className="groups-skipped" aria-label={GROUP_TEXT.skippedTitle}>
+          {skipped.map((s) => (
+            <li key={s.email}>
+              {s.email}: {s.reason}
+            </li>
+          ))}
+        </ul>
       ) : null}
       <div className="groups-actions">
         <Button disabled={busy} aria-busy={busy} onClick={() => void submit()}>
@@ -259,7 +275,7 @@ export default function GroupPage() {
               <Button variant="secondary" onClick={() => setEditing((e) => !e)} aria-expanded={editing}>
                 {GROUP_TEXT.edit}
               </Button>
-              <Confirmed label={GROUP_TEXT.cancel} question={GROUP_TEXT.cancelConfirm} variant="danger" onConfirm={() => run(() => act('cancelGroup', { params: { group_id: group.group_id } }), GROUP_TEXT.cancelled)} />
+              <Confirmed label={GROUP_TEXT.cancel} question={GROUP_TEXT.cancelConfirm} variant="danger" onConfirm={() => run(() => act('deleteGroup', { params: { group_id: group.group_id } }), GROUP_TEXT.cancelled)} />
             </div>
           ) : null}
           {editing && group.state === 'collecting' ? (
@@ -285,15 +301,15 @@ export default function GroupPage() {
           {detail.data.contributions.length === 0 ? <p className="groups-hint">{GROUP_TEXT.noMessages}</p> : null}
           <ul className="groups-board">
             {detail.data.contributions.map((c) => (
-              <Message key={c.contribution_id} name={c.signer_name} guest={c.guest} text={c.text} pending={c.status === 'pending'}>
+              <Message key={c.contribution_id} name={c.signer_name} guest={c.guest} text={c.text} pending={c.status === 'pending'} reported={c.reported}>
                 {group.state === 'collecting' ? (
                   <>
                     {c.status === 'pending' ? (
-                      <Button variant="secondary" aria-label={`${GROUP_TEXT.approve} the message by ${c.signer_name}`} onClick={() => void run(() => act('approveContribution', { params: { group_id: group.group_id, contribution_id: c.contribution_id } }), GROUP_TEXT.approved)}>
+                      <Button variant="secondary" aria-label={`${GROUP_TEXT.approve} the message by ${c.signer_name}`} onClick={() => void run(() => act('approveGroupContribution', { params: { group_id: group.group_id, contribution_id: c.contribution_id } }), GROUP_TEXT.approved)}>
                         {GROUP_TEXT.approve}
                       </Button>
                     ) : null}
-                    <Button variant="ghost" aria-label={`${GROUP_TEXT.remove} the message by ${c.signer_name}`} onClick={() => void run(() => act('removeContribution', { params: { group_id: group.group_id, contribution_id: c.contribution_id } }), GROUP_TEXT.removed)}>
+                    <Button variant="ghost" aria-label={`${GROUP_TEXT.remove} the message by ${c.signer_name}`} onClick={() => void run(() => act('removeGroupContribution', { params: { group_id: group.group_id, contribution_id: c.contribution_id } }), GROUP_TEXT.removed)}>
                       {GROUP_TEXT.remove}
                     </Button>
                   </>

@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from '@wishes/kit-test';
-import { inviteGroup, publicContribution, sessionEachTest } from '../test/fixtures';
+import { groupInvite, publicContribution, sessionEachTest } from '../test/fixtures';
 import { groupsApi, refuse } from '../test/http';
 import SignPage from './SignPage';
 
@@ -14,7 +14,7 @@ describe('as a visitor without an account', () => {
 
   it('shows who it is for, the organiser, the note and the messages with guests marked', async () => {
     const api = groupsApi();
-    api.on('getGroupInvite', INVITE, inviteGroup());
+    api.on('getGroupInvite', INVITE, groupInvite());
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'A group wish for Mila' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText(/Organised by Ada Lovelace/)).toBeInTheDocument();
@@ -29,18 +29,18 @@ describe('as a visitor without an account', () => {
 
   it('signs with a suggested message, shows the edit code once and keeps it for this browser', async () => {
     const api = groupsApi();
-    api.on('getGroupInvite', INVITE, inviteGroup());
+    api.on('getGroupInvite', INVITE, groupInvite());
     api.on('suggestGroupMessage', INVITE, { text: 'Happy birthday, Mila! Thirty suits you.' }, 200);
-    api.on('signGroup', INVITE, { contribution_id: 3, status: 'visible', edit_token: 'tok-123' });
+    api.on('contributeToGroup', INVITE, { contribution_id: 3, status: 'visible', edit_token: 'tok-123' });
     renderPage();
     await userEvent.type(await screen.findByLabelText('Your name', {}, { timeout: 5000 }), 'Bea');
     await userEvent.click(screen.getByRole('button', { name: 'Help me write' }));
     await waitFor(() => expect(screen.getByLabelText('Your message')).toHaveValue('Happy birthday, Mila! Thirty suits you.'));
     // The board now holds the new message, which this browser can change.
-    api.on('getGroupInvite', INVITE, inviteGroup({ contributions: [...inviteGroup().contributions, publicContribution(3, { signer_name: 'Bea', guest: true, text: 'Happy birthday, Mila! Thirty suits you.' })] }));
+    api.on('getGroupInvite', INVITE, groupInvite({ contributions: [...groupInvite().contributions, publicContribution(3, { signer_name: 'Bea', guest: true, text: 'Happy birthday, Mila! Thirty suits you.' })] }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
     expect(await screen.findByTestId('edit-code')).toHaveTextContent('tok-123');
-    expect(api.sent('signGroup', INVITE)[0]!.body).toEqual({ signer_name: 'Bea', text: 'Happy birthday, Mila! Thirty suits you.' });
+    expect(api.sent('contributeToGroup', INVITE)[0]!.body).toEqual({ signer_name: 'Bea', text: 'Happy birthday, Mila! Thirty suits you.' });
     expect(JSON.parse(localStorage.getItem('wishes.groups.own.secret-invite')!)).toEqual([{ contribution_id: 3, edit_token: 'tok-123' }]);
     expect(await screen.findByRole('button', { name: 'Edit your message' })).toBeInTheDocument();
   });
@@ -49,31 +49,31 @@ describe('as a visitor without an account', () => {
     localStorage.setItem('wishes.groups.own.secret-invite', JSON.stringify([{ contribution_id: 2, edit_token: 'tok-2' }]));
     const api = groupsApi();
     const params = { ...INVITE, contribution_id: 2 };
-    api.on('getGroupInvite', INVITE, inviteGroup());
-    api.on('editContribution', params, { contribution_id: 2, status: 'visible', edit_token: 'tok-2' });
-    api.on('deleteContribution', params, { message: 'ok' });
+    api.on('getGroupInvite', INVITE, groupInvite());
+    api.on('updateGroupContribution', params, { contribution: publicContribution(2, { text: 'Changed my mind' }) });
+    api.on('deleteGroupContribution', params, { message: 'ok' });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit your message' }, { timeout: 5000 }));
     const box = screen.getByLabelText('Your message', { selector: 'li textarea' });
     await userEvent.clear(box);
     await userEvent.type(box, 'Changed my mind');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.sent('editContribution', params)).toHaveLength(1));
-    expect(api.sent('editContribution', params)[0]!.body).toEqual({ text: 'Changed my mind' });
+    await waitFor(() => expect(api.sent('updateGroupContribution', params)).toHaveLength(1));
+    expect(api.sent('updateGroupContribution', params)[0]!.body).toEqual({ text: 'Changed my mind' });
     await userEvent.click(await screen.findByRole('button', { name: 'Take back your message' }));
-    await waitFor(() => expect(api.sent('deleteContribution', params)).toHaveLength(1));
+    await waitFor(() => expect(api.sent('deleteGroupContribution', params)).toHaveLength(1));
     expect(localStorage.getItem('wishes.groups.own.secret-invite')).toBe('[]');
   });
 
   it('checks the message before sending and shows the server\'s field error', async () => {
     const api = groupsApi();
-    api.on('getGroupInvite', INVITE, inviteGroup());
-    api.on('signGroup', INVITE, refuse(400, 'signer_name: must be at most 80 characters', { signer_name: 'Use at most 80 characters.' }));
+    api.on('getGroupInvite', INVITE, groupInvite());
+    api.on('contributeToGroup', INVITE, refuse(400, 'signer_name: must be at most 80 characters', { signer_name: 'Use at most 80 characters.' }));
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Sign' }, { timeout: 5000 }));
     expect(screen.getByText('Enter your name.')).toBeInTheDocument();
     expect(screen.getByText('Write a message (up to 1000 characters).')).toBeInTheDocument();
-    expect(api.sent('signGroup', INVITE)).toHaveLength(0);
+    expect(api.sent('contributeToGroup', INVITE)).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('Your name'), 'Bea');
     await userEvent.type(screen.getByLabelText('Your message'), 'Hi');
     await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
@@ -83,8 +83,8 @@ describe('as a visitor without an account', () => {
 
   it('reports a message to the organiser', async () => {
     const api = groupsApi();
-    api.on('getGroupInvite', INVITE, inviteGroup());
-    api.on('reportContribution', { ...INVITE, contribution_id: 1 }, () => new Response(null, { status: 204 }));
+    api.on('getGroupInvite', INVITE, groupInvite());
+    api.on('reportGroupContribution', { ...INVITE, contribution_id: 1 }, () => new Response(null, { status: 204 }));
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Report the message by Signer 1' }, { timeout: 5000 }));
     await waitFor(() => expect(state.toasts.messages()).toEqual(['Thank you. The organiser was told about this message.']));
@@ -92,7 +92,7 @@ describe('as a visitor without an account', () => {
 
   it('shows a delivered group read-only', async () => {
     const api = groupsApi();
-    api.on('getGroupInvite', INVITE, inviteGroup({ state: 'delivered' }));
+    api.on('getGroupInvite', INVITE, groupInvite({ state: 'delivered' }));
     renderPage();
     expect(await screen.findByText(/This group wish was delivered/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign' })).toBeNull();
@@ -107,8 +107,9 @@ describe('as a visitor without an account', () => {
 
   it('passes an invitee\'s token from a mailed link on when signing', async () => {
     const api = groupsApi();
-    api.on('getGroupInvite', INVITE, inviteGroup());
-    api.onQuery('signGroup', '/api/groups/invite/secret-invite/contributions/?i=inv-9', { contribution_id: 4, status: 'pending', edit_token: 'tok-4' });
+    api.on('getGroupInvite', INVITE, groupInvite());
+    api.onQuery('getGroupInvite', '/api/groups/invite/secret-invite/?i=inv-9', groupInvite());
+    api.onQuery('contributeToGroup', '/api/groups/invite/secret-invite/contributions/?i=inv-9', { contribution_id: 4, status: 'pending', edit_token: 'tok-4' });
     renderPage('/g/secret-invite?i=inv-9');
     await userEvent.type(await screen.findByLabelText('Your name', {}, { timeout: 5000 }), 'Bea');
     await userEvent.type(screen.getByLabelText('Your message'), 'Hello');
@@ -122,7 +123,7 @@ describe('as a member', () => {
 
   it('fixes the name to the member\'s own', async () => {
     const api = groupsApi();
-    api.on('getGroupInvite', INVITE, inviteGroup());
+    api.on('getGroupInvite', INVITE, groupInvite());
     api.on('getAccount', {}, { user_id: 1, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', phone: '', role: 'user', created_at: '2026-01-01T00:00:00Z' });
     renderPage();
     await waitFor(() => expect(screen.getByLabelText('Your name')).toHaveValue('Ada Lovelace'), { timeout: 5000 });

@@ -9,8 +9,9 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError, call, useDocumentTitle, useQuery, useQueryClient, useSessionUser } from '@wishes/kit-client';
 import { Button, ErrorState, FINISHED, Spinner, fieldErrorId, useFormFields, useSubmit } from '@wishes/kit-ui';
-import { GROUP_LIMITS, toast } from '@wishes/kit-session';
-import type { InviteGroup, PublicContribution } from '@wishes/kit-contract';
+import { toast } from '@wishes/kit-session';
+import type { GroupContribution, GroupInvite } from '@wishes/kit-contract';
+import { LIMITS } from '../common/limits';
 import { act, errorOf, fieldErrorsOf, localWhen } from '../common/api';
 import { forgetOwnMessage, keepOwnMessage, ownMessages, type OwnMessage } from '../common/editTokens';
 import { Message } from '../common/Message';
@@ -55,13 +56,13 @@ export const SIGN_TEXT = {
   needText: 'Write a message (up to 1000 characters).',
   badEmail: 'Enter a valid email address, or leave it empty.',
   guestNote: 'Signing without an account: your name shows as a guest.',
-  count: (n: number) => `${n} / ${GROUP_LIMITS.textMax}`,
+  count: (n: number) => `${n} / ${LIMITS.textMax}`,
 } as const;
 
 type SignValues = { signer_name: string; text: string; signer_email: string };
 const SIGN_FIELDS: Record<keyof SignValues, RegExp> = { signer_name: /name/i, text: /text|message/i, signer_email: /email|address/i };
 
-function SignForm({ invite, group, invitee, onSigned }: { invite: string; group: InviteGroup; invitee: string | null; onSigned: (own: OwnMessage, pending: boolean, code: string) => void }) {
+function SignForm({ invite, group, invitee, onSigned }: { invite: string; group: GroupInvite; invitee: string | null; onSigned: (own: OwnMessage, pending: boolean, code: string) => void }) {
   const user = useSessionUser();
   const [accountName, setAccountName] = useState<string | null>(null);
   const memberName = user ? accountName : null;
@@ -92,7 +93,7 @@ function SignForm({ invite, group, invitee, onSigned }: { invite: string; group:
     setError(null);
     try {
       const { text } = await call('suggestGroupMessage', { params: { invite }, body: {} });
-      set('text', text.slice(0, GROUP_LIMITS.textMax));
+      set('text', text.slice(0, LIMITS.textMax));
       toast.info(SIGN_TEXT.helped);
       document.getElementById(form.bind('text').id)?.focus();
     } catch (failure) {
@@ -106,7 +107,7 @@ function SignForm({ invite, group, invitee, onSigned }: { invite: string; group:
     const v = form.values;
     const errors: Partial<Record<keyof SignValues, string>> = {};
     if (!v.signer_name.trim()) errors.signer_name = SIGN_TEXT.needName;
-    if (!v.text.trim() || v.text.length > GROUP_LIMITS.textMax) errors.text = SIGN_TEXT.needText;
+    if (!v.text.trim() || v.text.length > LIMITS.textMax) errors.text = SIGN_TEXT.needText;
     if (v.signer_email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.signer_email.trim())) errors.signer_email = SIGN_TEXT.badEmail;
     form.setErrors(errors);
     const first = (Object.keys(errors) as Array<keyof SignValues>)[0];
@@ -119,7 +120,7 @@ function SignForm({ invite, group, invitee, onSigned }: { invite: string; group:
       setError(null);
       const v = form.values;
       try {
-        const answer = await call('signGroup', {
+        const answer = await call('contributeToGroup', {
           params: { invite },
           ...(invitee ? { query: { i: invitee } } : {}),
           body: { signer_name: v.signer_name.trim(), text: v.text.trim(), ...(v.signer_email.trim() ? { signer_email: v.signer_email.trim() } : {}) },
@@ -160,7 +161,7 @@ function SignForm({ invite, group, invitee, onSigned }: { invite: string; group:
       ) : null}
       <div className="groups-field">
         <label htmlFor={form.bind('signer_name').id}>{SIGN_TEXT.name}</label>
-        <input {...form.bind('signer_name')} className="w-input" maxLength={GROUP_LIMITS.signerNameMax} autoComplete="name" readOnly={memberName !== null} required />
+        <input {...form.bind('signer_name')} className="w-input" maxLength={LIMITS.signerNameMax} autoComplete="name" readOnly={memberName !== null} required />
         <span className="groups-hint">{memberName !== null ? SIGN_TEXT.nameFixed : SIGN_TEXT.guestNote}</span>
         {fieldError('signer_name')}
       </div>
@@ -171,7 +172,7 @@ function SignForm({ invite, group, invitee, onSigned }: { invite: string; group:
             {helping ? SIGN_TEXT.helping : SIGN_TEXT.help}
           </Button>
         </div>
-        <textarea {...form.bind('text')} className="w-input groups-textarea" rows={5} maxLength={GROUP_LIMITS.textMax} required />
+        <textarea {...form.bind('text')} className="w-input groups-textarea" rows={5} maxLength={LIMITS.textMax} required />
         <span className="groups-hint" aria-live="polite">
           {SIGN_TEXT.count(form.values.text.length)}
         </span>
@@ -180,7 +181,7 @@ function SignForm({ invite, group, invitee, onSigned }: { invite: string; group:
       {user ? null : (
         <div className="groups-field">
           <label htmlFor={form.bind('signer_email').id}>{SIGN_TEXT.email}</label>
-          <input {...form.bind('signer_email')} className="w-input" type="email" maxLength={GROUP_LIMITS.emailMax} autoComplete="email" />
+          <input {...form.bind('signer_email')} className="w-input" type="email" maxLength={LIMITS.emailMax} autoComplete="email" />
           <span className="groups-hint">{SIGN_TEXT.emailHint}</span>
           {fieldError('signer_email')}
         </div>
@@ -195,7 +196,7 @@ function SignForm({ invite, group, invitee, onSigned }: { invite: string; group:
 }
 
 /** The signer's own message: change it or take it back with the kept edit code. */
-function OwnMessageCard({ invite, message, own, collecting, onChanged }: { invite: string; message: PublicContribution; own: OwnMessage; collecting: boolean; onChanged: () => Promise<void> }) {
+function OwnMessageCard({ invite, message, own, collecting, onChanged }: { invite: string; message: GroupContribution; own: OwnMessage; collecting: boolean; onChanged: () => Promise<void> }) {
   const ids = useId();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(message.text);
@@ -204,11 +205,11 @@ function OwnMessageCard({ invite, message, own, collecting, onChanged }: { invit
   const headers = { 'X-Edit-Token': own.edit_token };
   const params = { invite, contribution_id: message.contribution_id };
   const save = async () => {
-    if (!text.trim() || text.length > GROUP_LIMITS.textMax) return setError(SIGN_TEXT.needText);
+    if (!text.trim() || text.length > LIMITS.textMax) return setError(SIGN_TEXT.needText);
     setBusy(true);
     setError(null);
     try {
-      await act('editContribution', { params, body: { text: text.trim() }, headers });
+      await act('updateGroupContribution', { params, body: { text: text.trim() }, headers });
       toast.success(SIGN_TEXT.saved);
       setEditing(false);
       await onChanged();
@@ -221,7 +222,7 @@ function OwnMessageCard({ invite, message, own, collecting, onChanged }: { invit
   const takeBack = async () => {
     setBusy(true);
     try {
-      await act('deleteContribution', { params, headers });
+      await act('deleteGroupContribution', { params, headers });
       forgetOwnMessage(invite, message.contribution_id);
       toast.success(SIGN_TEXT.takenBack);
       await onChanged();
@@ -235,7 +236,7 @@ function OwnMessageCard({ invite, message, own, collecting, onChanged }: { invit
     return (
       <li className="groups-card groups-message groups-message--own" data-testid="message">
         <label htmlFor={`${ids}-text`}>{SIGN_TEXT.yours}</label>
-        <textarea id={`${ids}-text`} className="w-input groups-textarea" rows={4} maxLength={GROUP_LIMITS.textMax} value={text} onChange={(event) => setText(event.target.value)} aria-invalid={error ? true : undefined} />
+        <textarea id={`${ids}-text`} className="w-input groups-textarea" rows={4} maxLength={LIMITS.textMax} value={text} onChange={(event) => setText(event.target.value)} aria-invalid={error ? true : undefined} />
         {error ? (
           <p className="groups-error" role="alert">
             {error}
@@ -273,9 +274,9 @@ export default function SignPage() {
   const invitee = search.get('i');
   const client = useQueryClient();
   const key = ['groups', 'invite', invite] as const;
-  const group = useQuery<InviteGroup>({
+  const group = useQuery<GroupInvite>({
     queryKey: key,
-    queryFn: ({ signal }) => call('getGroupInvite', { params: { invite }, signal }),
+    queryFn: ({ signal }) => call('getGroupInvite', { params: { invite }, ...(invitee ? { query: { i: invitee } } : {}), signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
   const [own, setOwn] = useState<OwnMessage[]>(() => ownMessages(invite));
@@ -289,7 +290,7 @@ export default function SignPage() {
   };
   const report = async (contributionId: number) => {
     try {
-      await act('reportContribution', { params: { invite, contribution_id: contributionId } });
+      await act('reportGroupContribution', { params: { invite, contribution_id: contributionId } });
       setReported((r) => [...r, contributionId]);
       toast.success(SIGN_TEXT.reported);
     } catch (failure) {

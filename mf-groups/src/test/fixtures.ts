@@ -1,7 +1,7 @@
 /** Groups, messages and members as the API sends them, for the suites. */
 import { session$ } from '@wishes/kit-session';
 import { recordToasts, signOutForTest } from '@wishes/kit-test';
-import type { Account, Group, GroupContribution, InviteGroup, Options, PublicContribution } from '@wishes/kit-contract';
+import type { Account, Group, GroupContribution, GroupInvite, Options, OrganiserContribution } from '@wishes/kit-contract';
 import { setOptions } from '@wishes/kit-client';
 
 export const group = (overrides: Partial<Group> = {}): Group => ({
@@ -22,22 +22,23 @@ export const group = (overrides: Partial<Group> = {}): Group => ({
   ...overrides,
 });
 
-export const contribution = (id: number, overrides: Partial<GroupContribution> = {}): GroupContribution => ({
+export const contribution = (id: number, overrides: Partial<OrganiserContribution> = {}): OrganiserContribution => ({
   contribution_id: id,
   signer_name: `Signer ${id}`,
   guest: false,
   text: `Message number ${id}`,
   status: 'visible',
+  reported: false,
   created_at: '2026-12-02T10:00:00.000Z',
   ...overrides,
 });
 
-export const publicContribution = (id: number, overrides: Partial<PublicContribution> = {}): PublicContribution => {
-  const { status: _status, ...rest } = contribution(id);
+export const publicContribution = (id: number, overrides: Partial<GroupContribution> = {}): GroupContribution => {
+  const { status: _status, reported: _reported, ...rest } = contribution(id);
   return { ...rest, ...overrides };
 };
 
-export const inviteGroup = (overrides: Partial<InviteGroup> = {}): InviteGroup => ({
+export const groupInvite = (overrides: Partial<GroupInvite> = {}): GroupInvite => ({
   recipient_name: 'Mila',
   topic: 'Birthday',
   note: 'She turns 30!',

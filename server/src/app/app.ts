@@ -157,7 +157,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   // WISHES_FEED_CACHE_MS=0 turns the read model off (every read queries: the benchmark's "no read model" figures).
   const readModel = createReadModel(db, { enabled: config.feedCacheMs > 0 });
   const notifications = createNotifier(db, dialect, unreadBus, app.log, events, readModel);
-  const subscriptions = subscribeAll({ readModel, events, notifications });
+  const subscriptions = subscribeAll({ readModel, events, notifications, db });
   // Registered after the database's and the bus's hooks, so it runs before them (onClose hooks run
   // last-registered first): the queued notifications are written and published before they close.
   app.addHook('onClose', async () => {

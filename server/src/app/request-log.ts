@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 
 /** Paths whose segment after the prefix is a secret (a recipient's link): logged as `[token]`. */
-const SECRET_PATHS = /^(\/w\/|\/api\/base\/deliveries\/received\/)[^/?#]+/;
+const SECRET_PATHS = /^(\/w\/|\/g\/|\/api\/base\/deliveries\/received\/|\/api\/groups\/invite\/|\/api\/groups\/unsubscribe\/)[^/?#]+/;
+
+/** A group invitee's own token rides in `?i=` beside the invite. */
+const INVITEE_QUERY = /^((?:\/g\/|\/api\/groups\/invite\/)[^?#]*\?(?:[^#]*&)?i=)[^&#]*/;
 
 /** The email verification link carries its token in the query. */
 const SECRET_QUERY = /^(\/verify-email\?(?:[^#]*&)?token=)[^&#]*/;
 
 /** The URL as it may be logged: a recipient's link secret (or a verification token) is replaced. */
 export function scrubUrl(url: string): string {
-  return url.replace(SECRET_PATHS, '$1[token]').replace(SECRET_QUERY, '$1[token]');
+  return url.replace(INVITEE_QUERY, '$1[token]').replace(SECRET_PATHS, '$1[token]').replace(SECRET_QUERY, '$1[token]');
 }
 
 /**

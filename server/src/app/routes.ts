@@ -21,6 +21,7 @@ import notificationRoutes from '../notifications/routes';
 import previewRoutes from '../previews/routes';
 import deliveryRoutes from '../deliveries/routes';
 import peopleRoutes from '../people/routes';
+import groupRoutes from '../groups/routes';
 
 export const API_AREAS: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   optionRoutes,
@@ -40,4 +41,5 @@ export const API_AREAS: FastifyPluginAsync<{ deps: AppDeps }>[] = [
   previewRoutes,
   deliveryRoutes,
   peopleRoutes,
+  groupRoutes,
 ];

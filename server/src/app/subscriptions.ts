@@ -5,11 +5,13 @@
  * - The read model and the search ids (wishes/read-model-events.ts): every event, from every
  *   process, applied synchronously within the emit (so before the writer answers).
  * - Notifications: `follow.changed` (the followed member's "new follower", withdrawn on unfollow),
- *   this process's writes only (another process notifies for its own).
+ *   this process's writes only (another process notifies for its own); `group.signed` and
+ *   `group.reported` (the organiser's `group_signed` notification, groups/service.ts).
  */
 import type { EventBus } from '../platform/events';
 import type { Notifier } from '../notifications/service';
 import { subscribeReadModel } from '../wishes/read-model-events';
+import { subscribeGroupNotices, type GroupNoticeDeps } from '../groups/service';
 import type { ReadModel } from '../wishes/read-model';
 
 export interface Subscriptions {
@@ -20,9 +22,10 @@ export interface Subscriptions {
   close(): void;
 }
 
-export function subscribeAll({ readModel, events, notifications }: { readModel: ReadModel; events: EventBus; notifications: Notifier }): Subscriptions {
+export function subscribeAll({ readModel, events, notifications, db }: { readModel: ReadModel; events: EventBus; notifications: Notifier; db: GroupNoticeDeps['db'] }): Subscriptions {
   const undo = [
     subscribeReadModel(readModel, events),
+    ...subscribeGroupNotices({ events, notifications, db }),
     events.on('follow.changed', (event) => notifications.followChanged(event.followerId, event.targetId, event.following)),
   ];
   return {

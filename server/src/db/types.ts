@@ -237,7 +237,7 @@ export interface ClientErrorsTable {
   created_at: string;
 }
 
-export type NotificationKind = 'vote' | 'follow' | 'report_resolved' | 'wish_hidden' | 'delivery_opened' | 'delivery_bounced' | 'reminder' | 'delivery_replied' | 'reply';
+export type NotificationKind = 'vote' | 'follow' | 'report_resolved' | 'wish_hidden' | 'delivery_opened' | 'delivery_bounced' | 'reminder' | 'delivery_replied' | 'reply' | 'group_signed' | 'group_empty';
 
 /** A notification for `user_id` (migrations/0008_social.ts); read_at null while unread. */
 export interface NotificationsTable {
@@ -247,6 +247,8 @@ export interface NotificationsTable {
   wish_id: number | null;
   /** The person a `reminder` is about (migrations/0022_people.ts). */
   person_id?: number | null;
+  /** The group a group notification is about (migrations/0024_groups.ts). */
+  group_id?: number | null;
   /** A caller-given sentence (moderation kinds); null where the text is built from the actors. */
   text: string | null;
   read_at: string | null;
@@ -413,7 +415,85 @@ export interface EmailSuppressionsTable {
   created_at: string;
 }
 
+/** Group wishes (migrations/0024_groups.ts, groups/). */
+export interface GroupsTable {
+  id: Generated<number>;
+  organiser_id: number;
+  recipient_name: string;
+  recipient_email: string | null;
+  topic: string;
+  note: string;
+  deliver_local: string | null;
+  time_zone: string;
+  deliver_at_utc: string | null;
+  approval: string;
+  state: string;
+  invite: string;
+  delivery_token: string | null;
+  lease_expires_at: string | null;
+  leased_by: string | null;
+  empty_warned_for: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GroupInvitationsTable {
+  id: Generated<number>;
+  group_id: number;
+  email: string;
+  token: string;
+  signed_at: string | null;
+  reminders_sent: number;
+  created_at: string;
+}
+
+export interface GroupContributionsTable {
+  id: Generated<number>;
+  group_id: number;
+  user_id: number | null;
+  invitation_id: number | null;
+  signer_name: string;
+  text: string;
+  status: string;
+  edit_token_hash: string;
+  reported_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GroupEmailConfirmationsTable {
+  id: Generated<number>;
+  contribution_id: number;
+  email: string;
+  token_hash: string;
+  confirmed_at: string | null;
+  created_at: string;
+}
+
+export interface GroupCountersTable {
+  id: Generated<number>;
+  scope: string;
+  key: string;
+  created_at: string;
+}
+
+export interface GroupRepliesTable {
+  id: Generated<number>;
+  group_id: number;
+  text: string;
+  created_at: string;
+  deleted_at: string | null;
+}
+
 export interface Database {
+  groups: GroupsTable;
+  group_invitations: GroupInvitationsTable;
+  group_contributions: GroupContributionsTable;
+  group_email_confirmations: GroupEmailConfirmationsTable;
+  group_counters: GroupCountersTable;
+  group_replies: GroupRepliesTable;
   remote_tokens: RemoteTokensTable;
   remote_canary: RemoteCanaryTable;
   canary_addresses: CanaryAddressesTable;

@@ -15,7 +15,9 @@
  * - a bounce notifies the sender (`delivery_bounced`) in the round that met it;
  * - a delivery sent with `resend_if_unopened_hours` is mailed once more, same link, when still
  *   unopened then (the one process whose claim sets `resent_at` mails it);
- * - each round also sends the reminders of people's dates that have come (people/service.ts).
+ * - each round also sends the reminders of people's dates that have come (people/service.ts),
+ *   and runs the group wishes' round (groups/service.ts): warnings, invitees' reminders, and
+ *   due groups, each under the same kind of claim.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,6 +30,7 @@ import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import { buildWishMail } from './mail';
 import { claimDue, claimResend, deliveryStatus, dueResends, isSuppressed, mailContext, markFailed, markSent, suppress, type DeliveryRow } from './queries';
 import { runReminderRound } from '../people/service';
+import { runGroupRound } from '../groups/service';
 
 const BATCH = 10;
 export const SUPPRESSED_TEXT = 'This address does not accept wishes';
@@ -168,6 +171,11 @@ export function startScheduler(deps: AppDeps, log: FastifyBaseLogger): Scheduler
         await runReminderRound(deps, log);
       } catch (error) {
         log.error({ err: error }, 'reminder round failed');
+      }
+      try {
+        done += await runGroupRound(deps, worker, log);
+      } catch (error) {
+        log.error({ err: error }, 'group round failed');
       }
       return done;
     })().finally(() => (running = null));

@@ -29,7 +29,7 @@ import { sqliteGatheredRows, sqliteNotificationBatch } from './sqlite-rows';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 
 type Db = Kysely<Database>;
-type NotificationRow = { id: number; kind: NotificationKind; wish_id: number | null; person_id: number | null; text: string | null; read_at: string | null; updated_at: string; wish_text?: string | null };
+type NotificationRow = { id: number; kind: NotificationKind; wish_id: number | null; person_id: number | null; group_id: number | null; text: string | null; read_at: string | null; updated_at: string; wish_text?: string | null };
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 /** How many people a notification names (newest first); actor_count has the total. */
@@ -40,7 +40,9 @@ const NOTIFY_LOCK_SPACE = 7017;
 /** Kinds that gather several people into one unread row. */
 const GATHERED: ReadonlySet<NotificationKind> = new Set(['vote', 'follow']);
 
-const DEFAULT_TEXT: Record<'report_resolved' | 'wish_hidden' | 'delivery_opened' | 'delivery_bounced' | 'reminder' | 'delivery_replied' | 'reply', string> = {
+const DEFAULT_TEXT: Record<'report_resolved' | 'wish_hidden' | 'delivery_opened' | 'delivery_bounced' | 'reminder' | 'delivery_replied' | 'reply' | 'group_signed' | 'group_empty', string> = {
+  group_signed: 'Someone signed your group wish.',
+  group_empty: 'Your group wish has no messages yet.',
   report_resolved: 'A wish you reported has been reviewed.',
   wish_hidden: 'Your wish was hidden by a moderator.',
   delivery_opened: 'Someone opened the wish you sent.',
@@ -65,6 +67,8 @@ export interface NotifyInput {
   wishId?: number | null;
   /** The person a `reminder` is about (people/). */
   personId?: number | null;
+  /** The group a `group_signed`, `group_empty` or a group's `delivery_replied` is about (groups/). */
+  groupId?: number | null;
   text?: string;
 }
 
@@ -262,7 +266,7 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
       readRows(
         db,
         // The wish's opening words, so a vote says which wish (it is the reader's own wish).
-        sql<NotificationRow>`select n.id, n.kind, n.wish_id, n.person_id, n.text, n.read_at, n.updated_at, w.text as wish_text
+        sql<NotificationRow>`select n.id, n.kind, n.wish_id, n.person_id, n.group_id, n.text, n.read_at, n.updated_at, w.text as wish_text
           from notifications n left join wishes w on w.id = n.wish_id where n.user_id = ${userId}
           order by n.updated_at desc, n.id desc limit ${rowLimit(size + 1)} offset ${(page - 1) * size}`,
       ),
@@ -279,6 +283,7 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
         actor_count: people.count,
         wish_id: row.wish_id,
         ...(row.person_id != null ? { person_id: row.person_id } : {}),
+        ...(row.group_id != null ? { group_id: row.group_id } : {}),
         text: row.text ?? describe(row.kind, people.names[0]?.name ?? ANONYMOUS, people.count, row.wish_text),
         created_at: row.updated_at,
         read: row.read_at !== null,
@@ -301,7 +306,7 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
         const text = (input.text ?? '').trim() || DEFAULT_TEXT[input.kind as keyof typeof DEFAULT_TEXT];
         const row = await db
           .insertInto('notifications')
-          .values({ user_id: input.userId, kind: input.kind, wish_id: wishId, ...(input.personId ? { person_id: input.personId } : {}), text: text.slice(0, 1000), read_at: null, created_at: now, updated_at: now })
+          .values({ user_id: input.userId, kind: input.kind, wish_id: wishId, ...(input.personId ? { person_id: input.personId } : {}), ...(input.groupId ? { group_id: input.groupId } : {}), text: text.slice(0, 1000), read_at: null, created_at: now, updated_at: now })
           .returning('id')
           .executeTakeFirstOrThrow();
         if (input.actorId && input.actorId !== input.userId) {

@@ -75,6 +75,8 @@ export default async function pagesRoutes(app: FastifyInstance, opts: PagesOptio
     // Only the shell's code and what it loads: any other file of its build is never a page of its own.
     if (relative && releaseFileType(relative) !== null && isFile(path.join(shellDist, relative))) return sendBuilt(reply, shellDist, relative);
     if (looksLikeAsset(pathname)) return reply.callNotFound();
+    // A group's invite page carries its secret in the path: as /w/, no referrer, never indexed.
+    if (pathname.startsWith('/g/')) reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex');
     return sendPage(request, reply, pathname);
   });
 }

@@ -160,6 +160,8 @@ redisUrl?: string;
   deliveryMaxAttempts: number;
   /** When reminders of people's dates come, HH:MM in each member's zone (REMINDER_TIME, default 09:00). */
   reminderTime: string;
+  /** Group wishes' limits (docs/groups.md): groups an organiser starts a day (GROUPS_PER_DAY, 10), mails a day per organiser (GROUP_MAILS_PER_DAY, 200), messages an hour per address (GROUP_CONTRIBUTIONS_PER_IP_HOUR, 20), messages per group (GROUP_MAX_CONTRIBUTIONS, 500), drafts an hour per address (GROUP_SUGGEST_PER_IP_HOUR, 10) and a day per group (GROUP_SUGGEST_PER_GROUP_DAY, 100). */
+  groups: { perDay: number; mailsPerDay: number; contributionsPerIpHour: number; maxContributions: number; suggestPerIpHour: number; suggestPerGroupDay: number };
   /** REMOTE_OVERRIDES (default false) and REMOTE_OVERRIDE_ORIGINS (default http://localhost:*, http://127.0.0.1:*). */
   remoteOverrides: RemoteOverridesConfig;
 }
@@ -333,6 +335,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deliveryRetryBaseMs: e.DELIVERY_RETRY_BASE_MS,
     deliveryMaxAttempts: e.DELIVERY_MAX_ATTEMPTS,
     reminderTime: e.REMINDER_TIME,
+    groups: {
+      perDay: e.GROUPS_PER_DAY,
+      mailsPerDay: e.GROUP_MAILS_PER_DAY,
+      contributionsPerIpHour: e.GROUP_CONTRIBUTIONS_PER_IP_HOUR,
+      maxContributions: e.GROUP_MAX_CONTRIBUTIONS,
+      suggestPerIpHour: e.GROUP_SUGGEST_PER_IP_HOUR,
+      suggestPerGroupDay: e.GROUP_SUGGEST_PER_GROUP_DAY,
+    },
     remoteOverrides: remoteOverridesOf(e),
     ...withoutUndefined(overrides),
   };

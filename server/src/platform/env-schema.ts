@@ -182,6 +182,13 @@ export const ENV_SCHEMA = Type.Object({
   DELIVERY_MAX_ATTEMPTS: variable(wholeNumber(1, 50), '5'),
   // HH:MM in each member's own zone: when reminders of their people's dates come.
   REMINDER_TIME: variable(clockTime, '09:00'),
+  // Group wishes (docs/groups.md): each "at most N" is checked and written in one step.
+  GROUPS_PER_DAY: variable(wholeNumber(0, 1_000_000), '10'),
+  GROUP_MAILS_PER_DAY: variable(wholeNumber(0, 1_000_000), '200'),
+  GROUP_CONTRIBUTIONS_PER_IP_HOUR: variable(wholeNumber(0, 1_000_000), '20'),
+  GROUP_MAX_CONTRIBUTIONS: variable(wholeNumber(1, 1_000_000), '500'),
+  GROUP_SUGGEST_PER_IP_HOUR: variable(wholeNumber(0, 1_000_000), '10'),
+  GROUP_SUGGEST_PER_GROUP_DAY: variable(wholeNumber(0, 1_000_000), '100'),
   SITE_NAME: optional(variable(text)),
   RATE_LIMIT_SCALE: variable(positiveNumber, '1'),
   SEARCH_LIMIT_PER_MINUTE: variable(wholeNumber(1, 1_000_000), '60'),

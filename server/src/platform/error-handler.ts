@@ -46,7 +46,11 @@ export function installErrorHandling(app: FastifyInstance, isUnavailable: (error
       return reply.code(error.status).send({ detail: error.detail, ...(error.code ? { code: error.code } : {}), ...error.extra });
     }
     const fe = error as FastifyError;
-    if (fe.validation) return reply.code(400).send(describeValidation(fe));
+    if (fe.validation) {
+      const body = describeValidation(fe);
+      // The group calls answer every error as `{detail}` (their contract), schema failures too.
+      return reply.code(400).send(request.url.startsWith('/api/groups/') ? { detail: body.error, ...body } : body);
+    }
     const status = fe.statusCode ?? 500;
     if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: 'Request body is too large.' });
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'Unsupported media type: send JSON (Content-Type: application/json).' });

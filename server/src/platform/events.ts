@@ -46,6 +46,10 @@ export interface DomainEvents {
   'reply.changed': { wishId: number; replyId: number };
   /** A report on a reply under this wish was filed or resolved (the moderation queue). */
   'reply.reported': { wishId: number; replyId: number };
+  /** A message was added to a group wish (the organiser is told). */
+  'group.signed': { groupId: number; contributionId: number };
+  /** A message of a group wish was reported from its invite page (the organiser is told). */
+  'group.reported': { groupId: number; contributionId: number };
 }
 
 export type EventKind = keyof DomainEvents;
@@ -69,6 +73,8 @@ export const EVENT_FIELDS: { [K in EventKind]: { [F in keyof DomainEvents[K]]-?:
   'notifications.changed': { userId: 'id' },
   'reply.changed': { wishId: 'id', replyId: 'id' },
   'reply.reported': { wishId: 'id', replyId: 'id' },
+  'group.signed': { groupId: 'id', contributionId: 'id' },
+  'group.reported': { groupId: 'id', contributionId: 'id' },
 };
 
 const fieldOk: Record<Field, (v: unknown) => boolean> = {

@@ -8,7 +8,7 @@ import { EVENT_FIELDS, type DomainEvent, type EventBus, type EventKind } from '.
 import type { ReadModel, ReadModelChange } from './read-model';
 
 /** What each event drops: 'listed' = everything held and the search ids (any change to what is listed or how it is shown). */
-function changeOf(event: DomainEvent): ReadModelChange | 'listed' {
+function changeOf(event: DomainEvent): ReadModelChange | 'listed' | null {
   switch (event.kind) {
     case 'vote.changed':
       return { kind: 'vote', wishId: event.wishId, userId: event.userId, vote: event.vote };
@@ -33,6 +33,10 @@ function changeOf(event: DomainEvent): ReadModelChange | 'listed' {
     case 'member.changed':
     case 'account.deleted':
       return 'listed';
+    // Group wishes are never listed or cached by the read model.
+    case 'group.signed':
+    case 'group.reported':
+      return null;
   }
 }
 
@@ -43,7 +47,7 @@ export function subscribeReadModel(model: ReadModel, events: EventBus): () => vo
   const apply = (event: DomainEvent) => {
     const change = changeOf(event);
     if (change === 'listed') model.clearListed();
-    else model.apply(change);
+    else if (change) model.apply(change);
   };
   const undo = KINDS.map((kind) => events.on(kind, apply, { everyProcess: true }));
   return () => undo.forEach((u) => u());

@@ -77,17 +77,3 @@ export const VOTERS_PAGE = {
 export const DELIVERY = { noteMax: 300, maxDaysAhead: 366, replyMax: 1000, repliesPerLinkHour: 5 } as const;
 /** Replies under public wishes. */
 export const WISH_REPLY = { textMax: 500, pageSize: 20 } as const;
-
-/** Group wishes' field limits (docs/groups.md). */
-export const GROUP_LIMITS = {
-  recipientNameMax: 150,
-  topicMax: 100,
-  emailMax: 254,
-  noteMax: 1000,
-  timeZoneMax: 64,
-  signerNameMax: 80,
-  textMax: 1000,
-  /** Addresses per invitations call. */
-  invitationsMax: 50,
-  detailsMax: 1000,
-} as const;

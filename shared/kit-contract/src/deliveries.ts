@@ -5,6 +5,7 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { DELIVERY } from './constants';
+import { ReceivedGroupSchema } from './groups';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -135,6 +136,8 @@ export const ReceivedWishSchema = Type.Object({
   /** Path of the card image for this link. */
   card_url: Type.String(),
   sent_at: Nullable(Type.String()),
+  /** A group's delivery (`wish_id` is 0 then): every visible message. */
+  group: Type.Optional(ReceivedGroupSchema),
 });
 export type ReceivedWish = Static<typeof ReceivedWishSchema>;
 

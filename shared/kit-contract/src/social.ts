@@ -16,6 +16,8 @@ export const NotificationKindSchema = Type.Union([
   Type.Literal('reminder'),
   Type.Literal('delivery_replied'),
   Type.Literal('reply'),
+  Type.Literal('group_signed'),
+  Type.Literal('group_empty'),
 ]);
 export type NotificationKind = Static<typeof NotificationKindSchema>;
 
@@ -31,6 +33,8 @@ export const NotificationSchema = Type.Object({
   wish_id: Nullable(Type.Integer()),
   /** The person a `reminder` is about. */
   person_id: Type.Optional(Nullable(Type.Integer())),
+  /** The group a `group_signed`, `group_empty` or a group's `delivery_replied` is about. */
+  group_id: Type.Optional(Nullable(Type.Integer())),
   text: Type.String(),
   /** When the last person joined it (ISO 8601 UTC). */
   created_at: Type.String(),
