@@ -22,6 +22,7 @@ export const GROUP_TEXT = {
   failed: 'Could not load this group.',
   notFound: 'This group does not exist, or it is not yours.',
   back: 'Back to group wishes',
+  share: 'Share the link',
   link: 'Invite link',
   linkHint: 'Anyone with this link can sign. Replace it to stop the old one working.',
   copy: 'Copy link',
@@ -85,7 +86,7 @@ function InviteLink({ url, groupId, onChanged, collecting }: { url: string | nul
   return (
     <section className="groups-card groups-section" aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="groups-subtitle">
-        {GROUP_TEXT.link}
+        {GROUP_TEXT.share}
       </h2>
       <p className="groups-hint">{GROUP_TEXT.linkHint}</p>
       <label className="w-visually-hidden" htmlFor={`${ids}-link`}>
