@@ -10,6 +10,7 @@ import { nowIso } from '../db/types';
 import { fullName } from '../wishes/visibility';
 import { exportDeliveries } from '../deliveries/queries';
 import { exportPeople } from '../people/service';
+import { exportGroups } from '../groups/service';
 
 type Db = Kysely<Database>;
 
@@ -91,7 +92,7 @@ export async function exportAccount(db: Db, userId: number) {
     db.selectFrom('notifications').select(['id', 'kind', 'wish_id', 'text', 'read_at', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('notification_actors').select(['notification_id', 'actor_id']).execute(),
   ]);
-  const [deliveries, chats, people, replies] = await Promise.all([exportDeliveries(db, userId), exportChats(db, userId), exportPeople(db, userId), exportReplies(db, userId)]);
+  const [deliveries, chats, people, replies, groups] = await Promise.all([exportDeliveries(db, userId), exportChats(db, userId), exportPeople(db, userId), exportReplies(db, userId), exportGroups(db, userId)]);
   const actorsByNotification = new Map<number, number[]>();
   for (const a of actorIn) {
     const list = actorsByNotification.get(a.notification_id) ?? [];
@@ -121,6 +122,10 @@ export async function exportAccount(db: Db, userId: number) {
     people,
     // The member's replies under public wishes (their recipients' replies to their deliveries are in `deliveries`).
     replies,
+    // Group wishes the member organises (with the addresses they invited) and the messages they signed.
+    groups: groups.groups,
+    contributions: groups.contributions,
+    invitations: groups.invitations,
   };
 }
 

@@ -86,7 +86,7 @@ describe.each(dialects)('bad input (%s)', (dialect) => {
       const op: Operation = OPERATIONS[id];
       if (!op.body || op.multipart) continue;
       const properties = (op.body as { properties?: Record<string, TSchema> }).properties ?? {};
-      const url = pathOf(id, { id: /\/(user|profile)\//.test(op.path) ? world.other.id : world.publicWishId, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef', token: 'A'.repeat(43), person_id: 1, reply_id: 1 });
+      const url = pathOf(id, { id: /\/(user|profile)\//.test(op.path) ? world.other.id : world.publicWishId, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef', token: 'A'.repeat(43), person_id: 1, reply_id: 1, group_id: 1, contribution_id: 1, invite: 'A'.repeat(32) });
       for (const [field, schema] of Object.entries(properties)) {
         for (const wrong of candidates.filter((value) => !Value.Check(schema, value))) {
           const payload = { ...(VALID_BODIES[id]?.(world) ?? {}), [field]: wrong };

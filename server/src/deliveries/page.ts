@@ -29,6 +29,13 @@ h1{font-size:28px;line-height:1.25;margin:20px 0 16px}
 .actions{display:flex;flex-wrap:wrap;gap:12px;align-items:center}
 .button{font-family:inherit;display:inline-block;background:#7c3aed;color:#fff;text-decoration:none;padding:12px 22px;border-radius:999px;font-weight:600;border:0;font-size:16px;cursor:pointer}
 .button.secondary{background:#fff;color:#7c3aed;border:2px solid #7c3aed}
+.board{list-style:none;margin:20px 0;padding:0;display:grid;gap:12px;grid-template-columns:minmax(0,1fr)}
+.board li{margin:0;padding:16px 18px;background:#fff;border-radius:14px;box-shadow:0 2px 10px rgba(0,0,0,.05);overflow-wrap:anywhere;min-width:0}
+.board .who{margin:0 0 6px;font-weight:600;color:#6b21a8}
+.board .guest{font-weight:400;color:#6b7280;font-size:14px}
+.board .msg p{margin:0 0 8px;line-height:1.55}.board .msg p:last-child{margin:0}
+@media (min-width:720px){.board.many{grid-template-columns:repeat(2,minmax(0,1fr))}}
+@media (min-width:1100px){main.wide{max-width:1120px}.board.many{grid-template-columns:repeat(3,minmax(0,1fr))}}
 .notme{margin-top:40px;font-size:14px;color:#6b7280}
 .notme button:not(.button){background:none;border:0;color:#6b7280;text-decoration:underline;cursor:pointer;font-size:14px;padding:0}
 .confirm{margin:0 0 20px;padding:16px;background:#fff;border-radius:12px;border:1px solid #e5e7eb;color:#374151;font-size:16px;line-height:1.5}
@@ -76,7 +83,7 @@ function replySection(wish: ReceivedWish, replies: DeliveryReply[]): string {
   const to = escapeHtml(wish.author_first_name || wish.author);
   return `<section class="reply" aria-labelledby="reply-title">
 <h2 id="reply-title">Reply to ${to}</h2>
-<p class="hint">Only ${to} sees your reply. You can take it back.</p>
+<p class="hint">${wish.group ? `Only ${to} and the people who signed see your reply.` : `Only ${to} sees your reply.`} You can take it back.</p>
 <form id="reply-form">
 <label for="reply-text">Your reply</label>
 <textarea id="reply-text" name="text" maxlength="${DELIVERY.replyMax}" required aria-describedby="reply-error"></textarea>
@@ -88,27 +95,41 @@ function replySection(wish: ReceivedWish, replies: DeliveryReply[]): string {
 </section>`;
 }
 
+/** Past this many messages a group's page lays them out as a board (columns on wide screens). */
+const BOARD_FROM = 6;
+
+/** A group's messages, each whole, with its signer (guests marked). */
+function groupMessages(group: NonNullable<ReceivedWish['group']>): string {
+  const items = group.contributions
+    .map((c) => `<li><p class="who">${escapeHtml(c.signer_name)}${c.guest ? ' <span class="guest">(guest)</span>' : ''}</p><div class="msg">${paragraphs(c.text)}</div></li>`)
+    .join('');
+  return `<ul class="board${group.contributions.length > BOARD_FROM ? ' many' : ''}" data-testid="group-messages" aria-label="Messages">${items}</ul>`;
+}
+
 export function renderReceivedPage(wish: ReceivedWish, siteName: string, confirm: ReceivedConfirm | null, replies: DeliveryReply[] | null = null): string {
-  const title = `${wish.author} sent you a wish`;
+  const group = wish.group;
+  const others = group ? group.contributions.length - 1 : 0;
+  const from = group && others > 0 ? `${wish.author} and ${others === 1 ? '1 other' : `${others} others`}` : wish.author;
+  const title = `${from} sent you a wish`;
   const replyTo = `/compose?name=${encodeURIComponent(wish.author_first_name || wish.author)}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex,nofollow"><meta name="referrer" content="no-referrer">
 <title>${escapeHtml(title)} | ${escapeHtml(siteName)}</title><link rel="icon" href="data:,">
 <style>${STYLE}</style></head>
-<body><main data-received="1">
+<body><main data-received="1"${group && group.contributions.length > BOARD_FROM ? ' class="wide"' : ''}>
 <a class="site" href="/">${escapeHtml(siteName)}</a>
-<h1>${wish.recipient_name ? `${escapeHtml(wish.recipient_name)}, ` : ''}${escapeHtml(wish.author)} sent you a wish</h1>
+<h1>${wish.recipient_name ? `${escapeHtml(wish.recipient_name)}, ` : ''}${escapeHtml(from)} sent you a wish</h1>
 ${
     // Whoever followed "This is not me" or an unsubscribe link came for that choice: it comes first.
     confirm
       ? `<div class="confirm" id="notme-confirm"><p>${escapeHtml(CONFIRMS[confirm].question(siteName))}</p><button class="button" type="button" id="notme-button" data-action="${confirm}/">${CONFIRMS[confirm].button}</button></div><p class="confirm" id="notme-done" hidden>${DELIVERY_TEXT.unsubscribed}</p>`
       : ''
   }
-<img class="card" src="${escapeHtml(wish.card_url)}" width="1200" height="630" alt="The card of the wish from ${escapeHtml(wish.author)}">
+<img class="card" src="${escapeHtml(wish.card_url)}" width="1200" height="630" alt="The card of the wish from ${escapeHtml(from)}">
 ${wish.note ? `<div class="note" data-testid="received-note">${paragraphs(wish.note)}</div>` : ''}
-<article class="wish" data-testid="received-text">${paragraphs(wish.text)}</article>
-<p class="author">— ${escapeHtml(wish.author)}</p>
+${group ? groupMessages(group) : `<article class="wish" data-testid="received-text">${paragraphs(wish.text)}</article>
+<p class="author">— ${escapeHtml(wish.author)}</p>`}
 <div class="actions">
 <a class="button" href="${escapeHtml(replyTo)}">Write one back</a>
 <a class="button secondary" href="${escapeHtml(`${wish.card_url}?format=story`)}" download="wish-card.png">Download the card</a>

@@ -4,7 +4,7 @@
  * me"), and the recipient's page GET /w/{token}, drawn whole by the server.
  */
 import type { FastifyReply } from 'fastify';
-import { DELIVERY_LIMITS, type CardFormat } from '@wishes/kit-contract/api';
+import { DELIVERY_LIMITS, type CardFormat, type ReceivedWish } from '@wishes/kit-contract/api';
 import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import { defineRoutes } from '../app/deps';
 import { HttpError } from '../platform/errors';
@@ -24,6 +24,7 @@ import { DELIVERY_TEXT } from './texts';
 import { emailHash } from './queries';
 import { insertDeliveryReply, recipientClosed, repliesOf, withdrawDeliveryReply } from './replies';
 import { buildReplyMail } from './mail';
+import { groupByDeliveryToken, groupCardText, groupRepliesOf, insertGroupReply, mailReplyCopies, receivedGroup, withdrawGroupReply, type GroupRow } from '../groups/service';
 
 /** A past `send_at` within this much still counts as "now" (a clock a little behind the server's). */
 const NOW_SLACK_MS = 60_000;
@@ -88,15 +89,45 @@ export default defineRoutes((app, deps) => {
     sent_at: row.sent_at,
   });
 
+  /** A delivered group behind a recipient's link (its token is not a single wish's), as the JSON shows it. */
+  const receivedGroupOf = async (token: string): Promise<{ g: GroupRow; data: ReceivedWish } | null> => {
+    const g = await groupByDeliveryToken(db, token);
+    if (!g) return null;
+    const { organiser, group } = await receivedGroup(db, g);
+    return {
+      g,
+      data: {
+        wish_id: 0,
+        text: '',
+        author: group.organiser_name,
+        author_id: g.organiser_id,
+        author_first_name: organiser?.first_name ?? '',
+        recipient_name: g.recipient_name,
+        note: g.note,
+        card_theme: themeStyle(null).name,
+        card_url: `/api/base/deliveries/received/${token}/card.png`,
+        sent_at: g.delivered_at,
+        group,
+      },
+    };
+  };
+  /** A group's link takes replies until its recipient's address said "not me" or unsubscribed. */
+  const groupClosed = async (g: GroupRow) => g.recipient_email !== null && (await recipientClosed(db, emailHash(g.recipient_email)));
+
   const noReferrer = (reply: FastifyReply) => reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
 
   // The recipient's page: the whole first paint from the server; /static/w.js sends the beacon.
   app.get<{ Params: { token: string }; Querystring: { not_me?: string; unsubscribe?: string } }>('/w/:token', { schema: { hide: true } }, async (request, reply) => {
     noReferrer(reply);
     const row = await q.findReceived(db, request.params.token);
-    if (!row) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(siteName()));
-    const data = receivedJson(row, request.params.token);
     const confirm = request.query.not_me === '1' ? 'not_me' : request.query.unsubscribe === '1' ? 'unsubscribe' : null;
+    if (!row) {
+      const group = await receivedGroupOf(request.params.token);
+      if (!group) return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(siteName()));
+      const replies = (await groupClosed(group.g)) ? null : (await groupRepliesOf(db, group.g.id)).map((r) => ({ reply_id: r.reply_id, text: r.text, created_at: r.created_at }));
+      return reply.type('text/html; charset=utf-8').send(renderReceivedPage(group.data, siteName(), confirm, replies));
+    }
+    const data = receivedJson(row, request.params.token);
     const closed = await recipientClosed(db, emailHash(row.recipient_email));
     const replies = closed ? null : ((await repliesOf(db, [row.id])).get(row.id) ?? []);
     return reply.type('text/html; charset=utf-8').send(renderReceivedPage(data, siteName(), confirm, replies));
@@ -114,8 +145,14 @@ export default defineRoutes((app, deps) => {
 
   const suppressHandler = (reason: 'unsubscribe' | 'not_me') => async (request: { params: { token: string } }, reply: FastifyReply) => {
     noReferrer(reply);
-    const row = await received(request.params.token, { evenHidden: true });
-    await q.suppress(db, row.recipient_email, reason);
+    const single = await q.findReceived(db, request.params.token, { evenHidden: true });
+    if (!single) {
+      const group = await groupByDeliveryToken(db, request.params.token);
+      if (!group) throw new HttpError(404, DELIVERY_TEXT.linkNotFound);
+      if (group.recipient_email) await q.suppress(db, group.recipient_email, reason);
+      return { message: DELIVERY_TEXT.unsubscribed };
+    }
+    await q.suppress(db, single.recipient_email, reason);
     return { message: DELIVERY_TEXT.unsubscribed };
   };
 
@@ -133,6 +170,15 @@ export default defineRoutes((app, deps) => {
         noReferrer(reply);
         const text = request.body.text.trim();
         if (!text) throw new HttpError(400, DELIVERY_TEXT.replyEmpty, { fields: { text: DELIVERY_TEXT.replyEmpty } });
+        const group = q.looksLikeToken(request.params.token) ? null : await groupByDeliveryToken(db, request.params.token);
+        if (group) {
+          // A group's reply: the organiser is told; the organiser and every confirmed signer get it by mail.
+          if (await groupClosed(group)) throw new HttpError(404, DELIVERY_TEXT.linkNotFound);
+          const stored = await insertGroupReply(db, dialect, group.id, text);
+          if (stored === 'over_limit') throw new HttpError(429, DELIVERY_TEXT.replyLimit);
+          await mailReplyCopies(deps, group, text, request.log);
+          return reply.code(201).send({ reply_id: stored.id });
+        }
         const row = await openForReplies(request.params.token);
         const stored = await insertDeliveryReply(db, dialect, row.id, text);
         if (stored === 'over_limit') throw new HttpError(429, DELIVERY_TEXT.replyLimit);
@@ -155,6 +201,11 @@ export default defineRoutes((app, deps) => {
       handler: async (request, reply) => {
         noReferrer(reply);
         const replyId = parseId(request.params.reply_id, DELIVERY_TEXT.replyNotFound);
+        const group = q.looksLikeToken(request.params.token) ? null : await groupByDeliveryToken(db, request.params.token);
+        if (group) {
+          if ((await groupClosed(group)) || !(await withdrawGroupReply(db, group.id, replyId))) throw new HttpError(404, DELIVERY_TEXT.replyNotFound);
+          return { message: DELIVERY_TEXT.replyWithdrawn };
+        }
         const row = await openForReplies(request.params.token);
         if (!(await withdrawDeliveryReply(db, row.id, replyId))) throw new HttpError(404, DELIVERY_TEXT.replyNotFound);
         return { message: DELIVERY_TEXT.replyWithdrawn };
@@ -230,7 +281,11 @@ export default defineRoutes((app, deps) => {
     getReceivedWish: {
       handler: async (request, reply) => {
         noReferrer(reply);
-        return receivedJson(await received(request.params.token), request.params.token);
+        const row = await q.findReceived(db, request.params.token);
+        if (row) return receivedJson(row, request.params.token);
+        const group = await receivedGroupOf(request.params.token);
+        if (!group) throw new HttpError(404, DELIVERY_TEXT.linkNotFound);
+        return group.data;
       },
     },
 
@@ -238,7 +293,11 @@ export default defineRoutes((app, deps) => {
       rateLimit: [{ max: 120, windowMs: MINUTE, key: byIp }],
       handler: async (request, reply) => {
         noReferrer(reply);
-        const row = await received(request.params.token);
+        const row = await q.findReceived(db, request.params.token);
+        if (!row) {
+          if (!(await groupByDeliveryToken(db, request.params.token))) throw new HttpError(404, DELIVERY_TEXT.linkNotFound);
+          return { opened: true };
+        }
         const first = await q.markOpened(db, row.id);
         if (first) {
           const who = row.recipient_name || 'Your recipient';
@@ -253,8 +312,16 @@ export default defineRoutes((app, deps) => {
 
     getReceivedCard: {
       handler: async (request, reply) => {
-        const row = await received(request.params.token);
+        const row = await q.findReceived(db, request.params.token);
         noReferrer(reply);
+        if (!row) {
+          // A group's keepsake card: its first messages, and "and N more" when they do not fit.
+          const group = await receivedGroupOf(request.params.token);
+          if (!group) throw new HttpError(404, DELIVERY_TEXT.linkNotFound);
+          const card = groupCardText(group.data.group!);
+          const theme = chosenTheme(request.query.theme, null);
+          return sendPng(reply, request.headers['if-none-match'], await cards(`group-${group.g.id}`, card.text, card.author, siteName(), { theme, format: request.query.format ?? 'og' }, { admit: () => renderThrottle(request) }), false);
+        }
         const theme = chosenTheme(request.query.theme, row.card_theme);
         const format: CardFormat = request.query.format ?? 'og';
         const author = fullName(row.first_name, row.last_name) || ANONYMOUS;

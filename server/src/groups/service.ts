@@ -152,6 +152,22 @@ export async function receivedGroup(db: Kysely<Database>, g: store.GroupRow) {
   };
 }
 
+/** The keepsake card's text: the first messages that fit, then "and N more". */
+export function groupCardText(group: { organiser_name: string; contributions: GroupContribution[] }, budget = 320): { text: string; author: string } {
+  const parts: string[] = [];
+  let used = 0;
+  for (const c of group.contributions) {
+    const line = `“${c.text.length > 140 ? `${c.text.slice(0, 139).replace(/\s+\S*$/, '')}…` : c.text}” — ${c.signer_name}`;
+    if (parts.length > 0 && used + line.length > budget) break;
+    parts.push(line);
+    used += line.length;
+  }
+  const more = group.contributions.length - parts.length;
+  if (more > 0) parts.push(`and ${more} more`);
+  const others = group.contributions.length - 1;
+  return { text: parts.join('\n\n'), author: others > 0 ? `${group.organiser_name} and ${others === 1 ? '1 other' : `${others} others`}` : group.organiser_name };
+}
+
 // ---------------------------------------------------------------- notices (domain events)
 
 export interface GroupNoticeDeps {

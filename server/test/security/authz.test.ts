@@ -42,6 +42,15 @@ interface World {
   /** The owner's people: one to read and change, one the owner removes. */
   person: number;
   doomedPerson: number;
+  /** The owner's group: collecting, its invite, a message by `other` to edit and one to take back, one the owner approves and one the owner removes; a second (empty) group to rotate, send and cancel. */
+  group: number;
+  invite: string;
+  byOther: number;
+  byOtherDoomed: number;
+  toApprove: number;
+  toRemove: number;
+  emptyGroup: number;
+  doomedGroup: number;
 }
 
 type Status = number | number[];
@@ -277,6 +286,43 @@ const ROWS: Row[] = [
   { name: 'PATCH a person', req: (w) => ({ ...op('updatePerson', { person_id: w.person }), payload: { audience: 'friend' } }), expect: { visitor: 401, owner: 200, other: 404 } },
   { name: 'DELETE a person', req: (w) => op('deletePerson', { person_id: w.doomedPerson }), expect: { visitor: 401, owner: 200, other: 404 } },
   { name: 'POST import people (not multipart)', req: () => ({ ...op('importPeople'), payload: { file: 'x' } }), expect: { visitor: 401, owner: 400, other: 400 } },
+  // Group wishes: the organiser's calls answer 404 to anyone else; the invite link is the right to sign.
+  {
+    name: 'GET my groups',
+    req: () => op('listGroups'),
+    expect: { visitor: 401, owner: 200, other: 200 },
+    check: (body, persona, w) => {
+      const groups = body.groups as Array<{ group_id: number; invite_url: string; recipient_email: string | null }>;
+      const mine = groups.find((g) => g.group_id === w.group);
+      if (persona === 'owner' && !mine?.invite_url) return 'own group or its invite missing';
+      // `other` signed the owner's group: listed, without its address or invite.
+      if (persona === 'other' && (mine?.invite_url || mine?.recipient_email)) return "the organiser's invite or address shown to a signer";
+      return null;
+    },
+  },
+  { name: 'POST a group', req: () => ({ ...op('createGroup'), payload: { recipient_name: 'Matrix Friend', topic: 'Birthday' } }), expect: { visitor: 401, owner: 201, other: 201 } },
+  { name: 'GET a group', req: (w) => op('getGroup', { group_id: w.group }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'PATCH a group', req: (w) => ({ ...op('updateGroup', { group_id: w.group }), payload: { note: 'From us all' } }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'DELETE a group', req: (w) => op('deleteGroup', { group_id: w.doomedGroup }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'POST rotate a group invite', req: (w) => op('rotateGroupInvite', { group_id: w.emptyGroup }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'POST approve a message', req: (w) => op('approveGroupContribution', { group_id: w.group, contribution_id: w.toApprove }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'POST remove a message', req: (w) => op('removeGroupContribution', { group_id: w.group, contribution_id: w.toRemove }), expect: { visitor: 401, owner: 200, other: 404 } },
+  { name: 'POST group invitations', req: (w) => ({ ...op('inviteToGroup', { group_id: w.group }), payload: { emails: ['matrix-invitee@example.com'] } }), expect: { visitor: 401, owner: 201, other: 404 } },
+  { name: 'POST send an empty group now', req: (w) => op('sendGroup', { group_id: w.emptyGroup }), expect: { visitor: 401, owner: 409, other: 404 } },
+  {
+    name: 'GET a group through its invite',
+    req: (w) => op('getGroupInvite', { invite: w.invite }),
+    expect: { visitor: 200, owner: 200, other: 200 },
+    check: (body) => (JSON.stringify(body).includes('matrix-recipient@example.com') || 'invite_url' in body ? "the recipient's address or the invite leaks" : null),
+  },
+  { name: 'GET an unknown invite', req: () => op('getGroupInvite', { invite: 'A'.repeat(32) }), expect: { visitor: 404, owner: 404, other: 404 } },
+  { name: 'POST a message through the invite', req: (w) => ({ ...op('contributeToGroup', { invite: w.invite }), payload: { signer_name: 'Matrix Guest', text: 'Hello!' } }), expect: { visitor: 201, owner: 201, other: 201 } },
+  // Only the writer (the member, or whoever holds the edit token) changes a message; not even the organiser.
+  { name: "PATCH another's message", req: (w) => ({ ...op('updateGroupContribution', { invite: w.invite, contribution_id: w.byOther }), payload: { text: 'Changed' } }), expect: { visitor: 403, owner: 403, other: 200 } },
+  { name: "DELETE another's message", req: (w) => op('deleteGroupContribution', { invite: w.invite, contribution_id: w.byOtherDoomed }), expect: { visitor: 403, owner: 403, other: 200 } },
+  { name: 'POST report a message', req: (w) => op('reportGroupContribution', { invite: w.invite, contribution_id: w.byOther }), expect: { visitor: 204, owner: 204, other: 204 } },
+  { name: 'POST a suggested message', req: (w) => ({ ...op('suggestGroupMessage', { invite: w.invite }), payload: { details: 'likes cake' } }), expect: { visitor: 200, owner: 200, other: 200 } },
+  { name: 'POST confirm a signer address (bad token)', req: () => ({ ...op('confirmGroupEmail'), payload: { token: 'A'.repeat(32) } }), expect: { visitor: 404, owner: 404, other: 404 } },
   { name: 'GET the wish behind a link (private wish)', req: (w) => op('getReceivedWish', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
   { name: 'GET an unknown link', req: () => op('getReceivedWish', { token: 'A'.repeat(43) }), expect: { visitor: 404, owner: 404, other: 404 } },
   { name: 'GET the card behind a link', req: (w) => op('getReceivedCard', { token: w.sentToken }), expect: { visitor: 200, owner: 200, other: 200 } },
@@ -414,9 +460,27 @@ describe.each(dialects)('authorization matrix (%s)', (dialect) => {
     };
     const person = await addPerson('Matrix Person');
     const doomedPerson = await addPerson('Doomed Person');
+    const addGroup = async () => {
+      const res = await t.request({ ...op('createGroup'), payload: { recipient_name: 'Matrix Recipient', topic: 'Birthday', recipient_email: 'matrix-recipient@example.com' }, token: owner.access });
+      if (res.statusCode !== 201) throw new Error(`group failed: ${res.body}`);
+      return { id: res.json().group.group_id as number, invite: (res.json().group.invite_url as string).split('/g/')[1]! };
+    };
+    const group = await addGroup();
+    const emptyGroup = await addGroup();
+    const doomedGroup = await addGroup();
+    const signGroup = async (token?: string) => {
+      const res = await t.request({ ...op('contributeToGroup', { invite: group.invite }), payload: { signer_name: 'Matrix Signer', text: 'Happy birthday!' }, ...(token ? { token } : {}) });
+      if (res.statusCode !== 201) throw new Error(`sign failed: ${res.body}`);
+      return res.json().contribution_id as number;
+    };
+    const byOther = await signGroup(other.access);
+    const byOtherDoomed = await signGroup(other.access);
+    const toApprove = await signGroup();
+    const toRemove = await signGroup();
     w = {
       owner, other, pub, priv, secretWord, deletable, hidden, chat, chatToSave, chatWish: pub,
       sentToken: sent.token, unsubToken: unsub.token, notMeToken: notMe.token, scheduled: scheduled.id, person, doomedPerson,
+      group: group.id, invite: group.invite, byOther, byOtherDoomed, toApprove, toRemove, emptyGroup: emptyGroup.id, doomedGroup: doomedGroup.id,
     };
     auth = {
       visitor: undefined,

@@ -162,6 +162,13 @@ export const VALID_BODIES: { [Id in OperationId]?: (w: FuzzWorld) => Record<stri
   replyReceivedWish: () => ({ text: 'Thank you!' }),
   createWishReply: () => ({ text: 'A reply' }),
   moderateReply: () => ({ action: 'hide', reason: 'Fuzz' }),
+  createGroup: () => ({ recipient_name: 'Fuzz Friend', topic: 'Birthday', recipient_email: 'fuzz-group@example.com', deliver_at: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 16), time_zone: 'Europe/Berlin', approval: 'open' }),
+  updateGroup: () => ({ note: 'From all of us', approval: 'approve' }),
+  inviteToGroup: () => ({ emails: ['fuzz-invitee@example.com'] }),
+  contributeToGroup: () => ({ signer_name: 'Fuzz Signer', text: 'Happy birthday!', signer_email: 'fuzz-signer@example.com' }),
+  updateGroupContribution: () => ({ text: 'Happy birthday, again!' }),
+  suggestGroupMessage: () => ({ details: 'likes cake', style: 'Funny' }),
+  confirmGroupEmail: () => ({ token: 'A'.repeat(32) }),
 };
 
 /**
@@ -208,6 +215,8 @@ export const ROUTES: RouteTemplate[] = [
   { method: 'GET', path: '/user/:user', api: false },
   { method: 'GET', path: '/wish/:wish', api: false },
   { method: 'GET', path: '/w/:any', api: false },
+  { method: 'GET', path: '/g/:any', api: false },
+  { method: 'POST', path: '/api/groups/unsubscribe/:any/', api: true },
   { method: 'GET', path: '/api/base/deliveries/received/:any/unsubscribe/', api: false },
   { method: 'GET', path: '/:any', api: false },
   { method: 'GET', path: PROBE_PATHS.live, api: false },

@@ -137,9 +137,19 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
   const bearer = (user: TestUser) => `Bearer ${user.access}`;
   function defaultParams(id: OperationId): Record<string, string | number> {
     const path = OPERATIONS[id].path;
-    return { id: /\/(user|profile)\/\{id\}/.test(path) ? w.other.id : w.publicWishId, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef', token: deliveryToken, person_id: personId, reply_id: 1 };
+    return { id: /\/(user|profile)\/\{id\}/.test(path) ? w.other.id : w.publicWishId, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef', token: deliveryToken, person_id: personId, reply_id: 1, group_id: group.id, invite: group.invite, contribution_id: group.contribution };
   }
-  const unknownParams = { id: 999_999_999, page: 999_999_999, remote: 'no-such-remote', token_id: 'ffffffffffffffff', token: 'A'.repeat(43), person_id: 999_999_999, reply_id: 999_999_999 };
+  const unknownParams = { id: 999_999_999, page: 999_999_999, remote: 'no-such-remote', token_id: 'ffffffffffffffff', token: 'A'.repeat(43), person_id: 999_999_999, reply_id: 999_999_999, group_id: 999_999_999, invite: 'A'.repeat(32), contribution_id: 999_999_999 };
+  /** The owner's group (group calls): its invite and a guest's message with its edit token. */
+  const group = { id: 0, invite: '', contribution: 0, editToken: '' };
+  const newGroup = async () => {
+    const res = await t.app.inject({ method: 'POST', url: pathOf('createGroup'), headers: { authorization: bearer(w.owner) }, payload: { recipient_name: 'Conformance Recipient', topic: 'Birthday', recipient_email: 'conformance-group@example.com' } });
+    return { id: res.json().group.group_id as number, invite: (res.json().group.invite_url as string).split('/g/')[1]! };
+  };
+  const signGroup = async (invite: string, payload: Record<string, unknown> = {}) => {
+    const res = await t.app.inject({ method: 'POST', url: pathOf('contributeToGroup', { invite }), payload: { signer_name: 'Conformance Guest', text: 'Happy birthday!', ...payload } });
+    return { id: res.json().contribution_id as number, editToken: res.json().edit_token as string };
+  };
   /** The owner's person (people calls). */
   let personId = 0;
   /** A delivery of the public wish, mailed (its link) and one scheduled (to cancel). */
@@ -160,6 +170,10 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
     scheduledDelivery = await sendPublic({ recipient_email: 'conformance-later@example.com', send_at: new Date(Date.now() + 3600_000).toISOString() });
     const person = await t.app.inject({ method: 'POST', url: pathOf('createPerson'), headers: { authorization: bearer(w.owner) }, payload: { name: 'Conformance Person', occasions: [{ topic: 'Birthday', month: 6, day: 1 }] } });
     personId = person.json().person.person_id;
+    Object.assign(group, await newGroup());
+    const signed = await signGroup(group.invite);
+    group.contribution = signed.id;
+    group.editToken = signed.editToken;
   });
   afterAll(async () => {
     await t?.close();
@@ -301,6 +315,34 @@ describe('every answer of every operation conforms to the generated OpenAPI (sql
         await call('getReportQueue', 'with a reply', { token: owner });
         await call('moderateReply', 'hide', { token: owner, params: { id: sent.json().reply.reply_id }, payload: { action: 'hide', reason: 'Conformance' } });
       },
+      deleteGroup: async () => call('deleteGroup', 'cancel', { token: owner, params: { group_id: (await newGroup()).id } }),
+      rotateGroupInvite: async () => {
+        const res = await call('rotateGroupInvite', 'rotate', { token: owner });
+        group.invite = (res.json().group.invite_url as string).split('/g/')[1]!;
+      },
+      removeGroupContribution: async () => call('removeGroupContribution', 'remove', { token: owner, params: { group_id: group.id, contribution_id: (await signGroup(group.invite)).id } }),
+      sendGroup: async () => {
+        const empty = await newGroup();
+        await call('sendGroup', 'no messages', { token: owner, params: { group_id: empty.id } });
+        await signGroup(empty.invite);
+        await call('sendGroup', 'send', { token: owner, params: { group_id: empty.id } });
+        await call('getGroupInvite', 'delivered', { params: { invite: empty.invite } });
+        await call('contributeToGroup', 'delivered', { params: { invite: empty.invite }, payload: VALID_BODIES.contributeToGroup!(w) });
+      },
+      updateGroupContribution: async () => {
+        await call('updateGroupContribution', 'edit token', { headers: { 'x-edit-token': group.editToken }, payload: { text: 'Changed' } });
+        await call('updateGroupContribution', 'no edit token', { payload: { text: 'Changed' } });
+      },
+      deleteGroupContribution: async () => {
+        const doomed = await signGroup(group.invite);
+        await call('deleteGroupContribution', 'edit token', { params: { invite: group.invite, contribution_id: doomed.id }, headers: { 'x-edit-token': doomed.editToken } });
+      },
+      confirmGroupEmail: async () => {
+        await signGroup(group.invite, { signer_email: 'conformance-signer@example.com' });
+        const mail = t.mails.find((m) => m.to === 'conformance-signer@example.com')!;
+        await call('confirmGroupEmail', 'mailed link', { payload: { token: /token=([A-Za-z0-9_-]{32})/.exec(mail.text!)![1] } });
+        await call('confirmGroupEmail', 'unknown link', { payload: { token: 'A'.repeat(32) } });
+      },
       cancelDelivery: () => call('cancelDelivery', 'scheduled', { token: owner, params: { id: scheduledDelivery } }),
       verifyEmail: () => call('verifyEmail', 'mailed link', { payload: { token: verificationToken(t.config.jwtSecret, w.owner.id, w.owner.email) } }),
       getWishCard: async () => {
@@ -352,7 +394,7 @@ describe('rate-limited operations answer a documented 429 (sqlite)', () => {
       for (let attempt = 0; attempt < 3 && !got429; attempt++) {
         const res = await t.app.inject({
           method: op.method,
-          url: pathOf(id, { id: w.publicWishId, page: 1 }),
+          url: pathOf(id, { id: w.publicWishId, page: 1, group_id: 1, invite: 'A'.repeat(32), contribution_id: 1 }),
           remoteAddress,
           headers: op.tokenView ? {} : { authorization: `Bearer ${w.owner.access}` },
           ...(valid ? { payload: valid } : {}),

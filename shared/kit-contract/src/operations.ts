@@ -1023,8 +1023,10 @@ export const OPERATIONS = {
     auth: 'user',
     tag: 'groups',
     summary: 'Groups you organise or signed, newest first',
+    description: '20 a page; `recipient_email` and `invite_url` only on the groups you organise. 404 for a page that is not a whole number.',
     query: GroupsQuerySchema,
     responses: { 200: GroupsPageSchema },
+    errors: [404],
   },
   getGroup: {
     method: 'GET',
