@@ -128,10 +128,11 @@ for (const width of [390, 1280]) {
 
 test('a board of 200 messages stays whole at 390 and 1280 px, and an unknown link says so', async ({ browser, baseURL, api }) => {
   const organiser = await api.createUser({ firstName: 'Ada', lastName: 'Organiser' });
+  const noaEmail = `${unique('noa')}@example.com`;
   const options = (await api.options()) as { greeting_config_params: { topics: Array<{ topic: string }> } };
   const { body } = await api.request<{ group: { group_id: number; invite_url: string } }>('POST', '/api/groups/', {
     token: organiser.access,
-    json: { recipient_name: 'Noa', topic: options.greeting_config_params.topics[0]!.topic, note: 'Two hundred friends.' },
+    json: { recipient_name: 'Noa', recipient_email: noaEmail, topic: options.greeting_config_params.topics[0]!.topic, note: 'Two hundred friends.' },
   });
   const invite = new URL(body.group.invite_url).pathname.split('/').pop()!;
   for (let i = 0; i < 200; i += 1) {
@@ -156,6 +157,18 @@ test('a board of 200 messages stays whole at 390 and 1280 px, and an unknown lin
     await page.screenshot({ path: `/tmp/shots/groups/board-200-long-${width}.png` });
   }
   await expectAxeClean(page, 'board of 200');
+
+  // Sent, the recipient's page holds all 200, each whole, with no sideways scroll.
+  await api.request('POST', `/api/groups/${body.group.group_id}/send/`, { token: organiser.access, expect: [200] });
+  const link = await waitForLink(noaEmail, /\/w\/[\w-]+/, 30_000);
+  await page.goto(link);
+  await expect(page.getByTestId('group-messages').getByRole('listitem')).toHaveCount(200, { timeout: 30_000 });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await noSideScroll(page);
+    await page.screenshot({ path: `/tmp/shots/groups/received-200-top-${width}.png` });
+  }
+  await shots(page, 'received-200');
 
   await page.goto('/g/no-such-invite-0000000000');
   await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible({ timeout: 30_000 });
