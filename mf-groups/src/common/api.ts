@@ -76,9 +76,6 @@ export function localWhen(local: string | null, zone: string): string {
   return `${day}, ${hh}:${mm} (${zone})`;
 }
 
-/** An instant as a short date for lists. */
-export const shortDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-
 /** "2027-03-14T09:00" from a server value that may carry seconds. */
 export const toInputValue = (local: string | null) => (local ? local.slice(0, 16) : '');
 

@@ -1,4 +1,5 @@
 /** Groups, messages and members as the API sends them, for the suites. */
+import { cleanup } from '@testing-library/react';
 import { session$ } from '@wishes/kit-session';
 import { recordToasts, signOutForTest } from '@wishes/kit-test';
 import type { Account, Group, GroupContribution, GroupInvite, Options, OrganiserContribution } from '@wishes/kit-contract';
@@ -76,6 +77,8 @@ export function sessionEachTest(userId: number | null = 1) {
     localStorage.clear();
   });
   afterEach(() => {
+    // Unmount first: signing out re-renders the pages that read the session, outside the test.
+    cleanup();
     state.toasts.stop();
     signOutForTest();
     setOptions(null);
