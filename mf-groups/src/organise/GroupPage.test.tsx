@@ -107,3 +107,30 @@ it('starts a group in the member\'s zone and puts the server\'s 400 on its field
   expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
   expect(screen.getByTestId('location')).toHaveTextContent('/groups/9');
 });
+
+it('changes the date and zone of a collecting group, then cancels it after asking', async () => {
+  withTopics();
+  const api = groupsApi();
+  api.on('getGroup', ID, { group: group(), contributions: [] });
+  api.on('updateGroup', ID, { group: group({ deliver_at: '2027-04-01T18:30', time_zone: 'America/New_York' }) });
+  api.on('deleteGroup', ID, { group: group({ state: 'cancelled' }) });
+  renderGroup();
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit details' }, { timeout: 5000 }));
+  const form = screen.getByRole('form', { name: 'Save changes' });
+  expect(within(form).getByLabelText('Who is it for?')).toHaveValue('Mila');
+  expect(within(form).getByLabelText('Deliver on')).toHaveValue('2027-03-14T09:00');
+  within(form).getByLabelText('Deliver on').focus();
+  await userEvent.clear(within(form).getByLabelText('Deliver on'));
+  await userEvent.paste('2027-04-01T18:30');
+  await userEvent.selectOptions(within(form).getByLabelText('Time zone'), 'America/New_York');
+  await userEvent.click(within(form).getByRole('button', { name: 'Save changes' }));
+  await waitFor(() => expect(api.sent('updateGroup', ID)).toHaveLength(1));
+  expect(api.sent('updateGroup', ID)[0]!.body).toMatchObject({ deliver_at: '2027-04-01T18:30', time_zone: 'America/New_York', recipient_name: 'Mila', topic: 'Birthday' });
+  await waitFor(() => expect(screen.queryByRole('form', { name: 'Save changes' })).toBeNull());
+  await userEvent.click(screen.getByRole('button', { name: 'Cancel group' }));
+  // The question takes the focus: Enter answers it.
+  expect(screen.getByRole('button', { name: 'Yes' })).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  await waitFor(() => expect(api.sent('deleteGroup', ID)).toHaveLength(1));
+  await waitFor(() => expect(state.toasts.messages()).toEqual(['Saved.', 'The group was cancelled.']));
+});
