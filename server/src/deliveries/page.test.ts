@@ -47,3 +47,22 @@ describe("the recipient's page: replies", () => {
     expect(renderReceivedPage(wish, 'Wishes', 'not_me', [])).not.toContain('reply-form');
   });
 });
+
+describe("the recipient's page: a group", () => {
+  const contribution = (i: number, guest = false) => ({ contribution_id: i, signer_name: guest ? `Gäst <${i}>` : `Friend ${i}`, guest, text: `Message ${i} & <b>more</b>`, created_at: '2027-03-10T00:00:00.000Z' });
+  const group = (n: number) =>
+    ({ wish_id: 0, text: '', author: 'Olga Organiser', author_first_name: 'Olga', recipient_name: 'Lena', note: '', card_url: '/x/card.png', group: { recipient_name: 'Lena', topic: 'Birthday', organiser_name: 'Olga Organiser', contributions: Array.from({ length: n }, (_, i) => contribution(i + 1, i === 0)) } }) as unknown as ReceivedWish;
+
+  it('shows every message whole with its signer, guests marked, escaped; a board past six', () => {
+    const html = renderReceivedPage(group(3), 'Wishes', null, []);
+    expect(html).toContain('Lena, Olga Organiser and 2 others sent you a wish');
+    expect(html).toContain('<p class="who">Gäst &lt;1&gt; <span class="guest">(guest)</span></p>');
+    expect(html).toContain('Message 2 &amp; &lt;b&gt;more&lt;/b&gt;');
+    expect(html).toContain('<ul class="board" data-testid="group-messages"');
+    expect(html).toContain('Only Olga and the people who signed see your reply.');
+    expect(html).not.toContain('data-testid="received-text"');
+    const many = renderReceivedPage(group(12), 'Wishes', null, []);
+    expect(many).toContain('<ul class="board many"');
+    expect((many.match(/<p class="who">/g) ?? []).length).toBe(12);
+  });
+});

@@ -29,7 +29,7 @@ h1{font-size:28px;line-height:1.25;margin:20px 0 16px}
 .actions{display:flex;flex-wrap:wrap;gap:12px;align-items:center}
 .button{font-family:inherit;display:inline-block;background:#7c3aed;color:#fff;text-decoration:none;padding:12px 22px;border-radius:999px;font-weight:600;border:0;font-size:16px;cursor:pointer}
 .button.secondary{background:#fff;color:#7c3aed;border:2px solid #7c3aed}
-.board{list-style:none;margin:20px 0;padding:0;display:grid;gap:12px;grid-template-columns:minmax(0,1fr)}
+.board{list-style:none;margin:20px 0;padding:0;display:grid;gap:12px;grid-template-columns:minmax(0,1fr);align-items:start}
 .board li{margin:0;padding:16px 18px;background:#fff;border-radius:14px;box-shadow:0 2px 10px rgba(0,0,0,.05);overflow-wrap:anywhere;min-width:0}
 .board .who{margin:0 0 6px;font-weight:600;color:#6b21a8}
 .board .guest{font-weight:400;color:#6b7280;font-size:14px}

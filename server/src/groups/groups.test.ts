@@ -40,6 +40,9 @@ describe.each(dialects)('groups (%s)', (dialect: TestDialect) => {
     expect(page.headers['x-robots-tag']).toBe('noindex');
     expect(page.json()).toMatchObject({ recipient_name: 'Lena', organiser_name: 'Olga Organiser', state: 'collecting', contributions: [] });
     expect(page.body).not.toContain('lena@example.com');
+    const screen = await t.request({ url: `/g/${invite}?i=x` });
+    expect(screen.headers['referrer-policy']).toBe('no-referrer');
+    expect(screen.headers['x-robots-tag']).toBe('noindex');
 
     // Invitations: real addresses mailed, the rest skipped with a reason.
     const inv = await t.request({ method: 'POST', url: `/api/groups/${group.group_id}/invitations/`, token: org.access, payload: { emails: ['a@example.com', 'not-an-address', 'A@example.com', 'b@example.com'] } });
@@ -51,6 +54,12 @@ describe.each(dialects)('groups (%s)', (dialect: TestDialect) => {
     const inviteeToken = /\?i=([A-Za-z0-9_-]{32})/.exec(mailA.text!)![1]!;
     const again = await t.request({ method: 'POST', url: `/api/groups/${group.group_id}/invitations/`, token: org.access, payload: { emails: ['a@example.com'] } });
     expect(again.json()).toEqual({ invited: [], skipped: [{ email: 'a@example.com', reason: 'already invited' }] });
+    // One-click unsubscribe from b's invitation: the address is skipped by every later invitation.
+    const bToken = /\?i=([A-Za-z0-9_-]{32})/.exec(t.mails.find((m) => m.to === 'b@example.com')!.text!)![1]!;
+    expect((await t.request({ method: 'POST', url: `/api/groups/unsubscribe/${bToken}/`, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(200);
+    const other = (await create(org, { recipient_name: 'Max', topic: 'Birthday' })).json().group;
+    const refused = await t.request({ method: 'POST', url: `/api/groups/${other.group_id}/invitations/`, token: org.access, payload: { emails: ['b@example.com'] } });
+    expect(refused.json()).toEqual({ invited: [], skipped: [{ email: 'b@example.com', reason: 'this address takes no mail from this site' }] });
 
     // A guest signs through the invitee link: pending (approval), with an edit token once.
     const guest = await sign(invite, { signer_name: 'Gina', text: 'Happy birthday, Lena!', signer_email: 'gina@example.com' }, undefined, `?i=${inviteeToken}`);
@@ -129,7 +138,8 @@ describe.each(dialects)('groups (%s)', (dialect: TestDialect) => {
 
     // Lists: the organiser's with its invite, the signer's without the address or invite.
     const mine = (await t.request({ url: '/api/groups/', token: org.access })).json();
-    expect(mine.groups[0]).toMatchObject({ group_id: group.group_id, recipient_email: 'lena@example.com' });
+    expect(mine.groups.map((g: { group_id: number }) => g.group_id)).toEqual([expect.any(Number), group.group_id]);
+    expect(mine.groups[1]).toMatchObject({ recipient_email: 'lena@example.com', state: 'delivered' });
     const theirs = (await t.request({ url: '/api/groups/', token: friend.access })).json();
     expect(theirs.groups).toEqual([]); // their message was removed
 
@@ -200,5 +210,32 @@ describe.each(dialects)('groups (%s)', (dialect: TestDialect) => {
     expect(first.json().text).toMatch(/Kim/);
     expect((await ask()).statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(429);
+  });
+
+  it("hides a banned member's messages; exports and deletes with the account", async () => {
+    const org = await t.createUser();
+    const signer = await t.createUser({ first_name: 'Bart', last_name: 'Banned' });
+    const group = (await create(org, { recipient_name: 'Ina', topic: 'Birthday', recipient_email: 'ina@example.com' })).json().group;
+    const invite = inviteOf(group);
+    expect((await sign(invite, { text: 'From Bart' }, signer.access)).statusCode).toBe(201);
+    expect((await sign(invite, { signer_name: 'Gus', text: 'From a guest' })).statusCode).toBe(201);
+    await t.request({ method: 'POST', url: `/api/groups/${group.group_id}/invitations/`, token: org.access, payload: { emails: ['invitee@example.com'] } });
+    await t.app.deps.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', signer.id).execute();
+    const seen = (await t.request({ url: `/api/groups/invite/${invite}/` })).json().contributions.map((c: { signer_name: string }) => c.signer_name);
+    expect(seen).toEqual(['Gus']);
+    expect((await t.request({ url: `/api/groups/${group.group_id}/`, token: org.access })).json().group.contribution_count).toBe(1);
+    await t.app.deps.db.updateTable('users').set({ banned_at: null }).where('id', '=', signer.id).execute();
+
+    const exported = (await t.request({ url: '/api/account/export/', token: org.access })).json();
+    expect(exported.groups).toEqual([expect.objectContaining({ group_id: group.group_id, recipient_email: 'ina@example.com' })]);
+    expect(exported.invitations).toEqual([expect.objectContaining({ group_id: group.group_id, email: 'invitee@example.com' })]);
+    expect((await t.request({ url: '/api/account/export/', token: signer.access })).json().contributions).toEqual([expect.objectContaining({ group_id: group.group_id, text: 'From Bart' })]);
+
+    // The signer leaves: their message goes; the organiser leaves: the group goes.
+    expect((await t.request({ method: 'DELETE', url: '/api/account/', token: signer.access, payload: { password: signer.password } })).statusCode).toBe(200);
+    expect((await t.request({ url: `/api/groups/invite/${invite}/` })).json().contributions.map((c: { signer_name: string }) => c.signer_name)).toEqual(['Gus']);
+    expect((await t.request({ method: 'DELETE', url: '/api/account/', token: org.access, payload: { password: org.password } })).statusCode).toBe(200);
+    expect((await t.request({ url: `/api/groups/invite/${invite}/` })).statusCode).toBe(404);
+    expect(await t.app.deps.db.selectFrom('group_contributions').select('id').where('group_id', '=', group.group_id).execute()).toEqual([]);
   });
 });

@@ -223,7 +223,7 @@ export async function invite(deps: AppDeps, g: store.GroupRow, emails: string[],
   for (const email of already) skipped.push({ email, reason: 'already invited' });
   const fresh = wanted.filter((e) => !already.has(e));
   if (!(await takeMails(deps, g.organiser_id, fresh.length))) throw groupError(429, GROUP_TEXT.tooManyMails(deps.config.groups.mailsPerDay));
-  const created = await store.insertInvitations(deps.db, g.id, fresh);
+  const created = await store.insertInvitations(deps.db, deps.dialect, g.id, fresh);
   const organiserName = fullName(organiser.first_name, organiser.last_name) || ANONYMOUS;
   const invited: string[] = [];
   for (const inv of created) {

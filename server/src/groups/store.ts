@@ -33,8 +33,14 @@ export const looksLikeSecret = (s: string) => /^[A-Za-z0-9_-]{32}$/.test(s);
 export const hashSecret = (s: string) => createHash('sha256').update(s).digest('hex');
 const lockKey = (text: string) => createHash('sha256').update(text).digest().readInt32BE(0);
 
+/**
+ * Makes the rest of the transaction one step for `what`: on PostgreSQL an advisory lock; on SQLite
+ * a write first (pruning old counters), so the transaction holds the write lock from its start and
+ * another process's waits for it, instead of failing busy when a read would turn into a write.
+ */
 async function lock(trx: Db, dialect: Dialect, what: string) {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${GROUP_LOCK_SPACE}, ${lockKey(what)})`.execute(trx);
+  else await trx.deleteFrom('group_counters').where('created_at', '<', new Date(Date.now() - 2 * 86_400_000).toISOString()).execute();
 }
 
 /**
@@ -187,8 +193,9 @@ export async function insertContribution(
   limits: { perIpHour: number; max: number },
 ): Promise<{ id: number; editToken: string; confirmToken: string | null } | 'closed' | 'ip_limit' | 'full'> {
   return db.transaction().execute(async (trx) => {
-    const lockRow = dialect === 'postgres' ? sql`for update` : sql``;
-    const { rows } = await sql<{ state: string }>`select state from groups where id = ${c.groupId} ${lockRow}`.execute(trx);
+    await lock(trx, dialect, `group:${c.groupId}`);
+    // PostgreSQL: the group's row too, so a delivery's claim and a new message wait for each other.
+    const { rows } = await sql<{ state: string }>`select state from groups where id = ${c.groupId} ${dialect === 'postgres' ? sql`for update` : sql``}`.execute(trx);
     if (rows[0]?.state !== 'collecting') return 'closed';
     const held = await trx.selectFrom('group_contributions').select((eb) => eb.fn.countAll().as('n')).where('group_id', '=', c.groupId).where('status', '!=', 'removed').executeTakeFirstOrThrow();
     if (Number(held.n) >= limits.max) return 'full';
@@ -269,9 +276,10 @@ export async function memberSignerEmails(db: Db, groupId: number): Promise<strin
 }
 
 /** Records invitations (one per new address) and returns each new address with its token. */
-export async function insertInvitations(db: Db, groupId: number, emails: string[]): Promise<Array<{ email: string; token: string }>> {
+export async function insertInvitations(db: Db, dialect: Dialect, groupId: number, emails: string[]): Promise<Array<{ email: string; token: string }>> {
   if (emails.length === 0) return [];
   return db.transaction().execute(async (trx) => {
+    await lock(trx, dialect, `invite:${groupId}`);
     const existing = new Set((await trx.selectFrom('group_invitations').select('email').where('group_id', '=', groupId).where('email', 'in', emails).execute()).map((r) => r.email));
     const fresh = emails.filter((e) => !existing.has(e));
     const now = nowIso();

@@ -1,6 +1,7 @@
 /**
  * Three real server processes (node server/src/main.ts) on one database, each running the delivery
- * scheduler: every scheduled wish reaches the real SMTP server exactly once (docs/deliveries.md).
+ * scheduler: every scheduled wish reaches the real SMTP server exactly once (docs/deliveries.md),
+ * and so does each group wish, due at its time or sent now from all three at once (docs/groups.md).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -59,5 +60,35 @@ describe.each(dialects)('three server processes, one database (%s)', (dialect: T
     for (const to of recipients) expect([to, smtp.mails.filter((m) => m.to.includes(to)).length]).toEqual([to, 1]);
     const list = (await http(a.port, 'GET', '/api/base/deliveries/', { token: access })).json();
     expect(list.deliveries.map((d: { status: string }) => d.status)).toEqual(recipients.map(() => 'sent'));
+  });
+
+  it('delivers each group wish once, at its time or sent now from three processes at once', async () => {
+    const [a, b, c] = servers as [ServerChild, ServerChild, ServerChild];
+    const email = `organiser.${Date.now()}@example.com`;
+    expect((await http(a.port, 'POST', '/api/base/create_user/', { body: { email, password: 'Vivid-Harbor-42', first_name: 'Orga', last_name: 'Niser', phone: '1' } })).status).toBe(201);
+    const { access } = (await http(b.port, 'POST', '/api/token/', { body: { username: email, password: 'Vivid-Harbor-42' } })).json();
+    // The next whole minute (a local date-time has minutes only), read in UTC.
+    const next = new Date(Math.ceil((Date.now() + 1000) / 60_000) * 60_000);
+    const local = next.toISOString().slice(0, 16);
+    const recipients = ['group0@example.com', 'group1@example.com', 'group2@example.com'];
+    for (const [i, to] of recipients.entries()) {
+      const server = servers[i % 3]!;
+      const created = await http(server.port, 'POST', '/api/groups/', { token: access, body: { recipient_name: `Group ${i}`, topic: 'Birthday', recipient_email: to, deliver_at: local, time_zone: 'UTC' } });
+      expect(created.status).toBe(201);
+      const invite = (created.json().group.invite_url as string).split('/g/')[1];
+      expect((await http(servers[(i + 1) % 3]!.port, 'POST', `/api/groups/invite/${invite}/contributions/`, { body: { signer_name: 'Guest', text: `Happy birthday, group ${i}!` } })).status).toBe(201);
+    }
+    // Sent now from all three processes at once: one 200, one mail.
+    const now = await http(c.port, 'POST', '/api/groups/', { token: access, body: { recipient_name: 'Now', topic: 'Birthday', recipient_email: 'group-now@example.com' } });
+    const nowGroup = now.json().group;
+    await http(a.port, 'POST', `/api/groups/invite/${(nowGroup.invite_url as string).split('/g/')[1]}/contributions/`, { body: { signer_name: 'Guest', text: 'Right now!' } });
+    const sends = await Promise.all([a, b, c].map((server) => http(server.port, 'POST', `/api/groups/${nowGroup.group_id}/send/`, { token: access })));
+    expect(sends.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const all = [...recipients, 'group-now@example.com'];
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline && !all.every((to) => smtp.mails.some((m) => m.to.includes(to)))) await sleep(200);
+    await sleep(2000); // several more rounds of every process: nothing is mailed twice
+    for (const to of all) expect([to, smtp.mails.filter((m) => m.to.includes(to)).length]).toEqual([to, 1]);
+    expect(smtp.mails.find((m) => m.to.includes('group0@example.com'))!.text).toContain('Happy birthday, group 0!');
   });
 });
