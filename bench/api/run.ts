@@ -109,6 +109,39 @@ async function seedHotCalls(databaseUrl: string, data: Dataset, moderatorId: num
   }
 }
 
+/** The group rows: one delivered group of SEEDED_GROUP messages behind fixed links (the bulk load writes no groups). */
+export const SEEDED_GROUP = { messages: 200, invite: 'BenchGroupInvite0123456789abcdef', token: 'BenchGroupDelivery0123456789abcd' };
+
+async function seedGroup(databaseUrl: string, organiserId: number): Promise<void> {
+  const { db } = openDatabase(databaseUrl, { poolSize: 1 });
+  try {
+    if (await db.selectFrom('groups').select('id').where('invite', '=', SEEDED_GROUP.invite).executeTakeFirst()) return;
+    const now = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      const group = await trx
+        .insertInto('groups')
+        .values({ organiser_id: organiserId, recipient_name: 'Bench Recipient', recipient_email: null, topic: 'Birthday', note: 'From all of us', deliver_local: null, time_zone: 'UTC', deliver_at_utc: null, approval: 'open', state: 'delivered', invite: SEEDED_GROUP.invite, delivery_token: SEEDED_GROUP.token, lease_expires_at: null, leased_by: null, empty_warned_for: null, delivered_at: now, cancelled_at: null, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const rows = Array.from({ length: SEEDED_GROUP.messages }, (_, k) => ({
+        group_id: group.id,
+        user_id: null,
+        invitation_id: null,
+        signer_name: `Signer ${k + 1}`,
+        text: `Happy birthday! ${'All the best for the year ahead, from all of us. '.repeat(1 + (k % 4))}`.trim(),
+        status: 'visible',
+        edit_token_hash: 'x'.repeat(64),
+        reported_at: null,
+        created_at: now,
+        updated_at: now,
+      }));
+      await trx.insertInto('group_contributions').values(rows).execute();
+    });
+  } finally {
+    await db.destroy();
+  }
+}
+
 interface Histogram {
   average: number;
   mean: number;
@@ -291,6 +324,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
   // The following feed's member: the first bench user, made to follow FOLLOWED people.
   const following = options.only && !options.only.includes('following1') ? 0 : await followAuthors(options.databaseUrl, pairs[0].userId);
   const middleCursor = await seedHotCalls(options.databaseUrl, data, pairs[1].userId, pairs[2].userId);
+  await seedGroup(options.databaseUrl, pairs[0].userId);
   const mega = data.megaWish;
   // The main server runs as in production, with the read model on (server/src/wishes/read-model.ts:
   // fresh, kept current on write), so the feed, wish and list figures are what readers get;
@@ -342,6 +376,9 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     { key: 'feed1Signed', label: 'feed page 1, signed in (read model)', method: 'GET', path: '/api/base/feed/1/', opts: { headers: { authorization: `Bearer ${tokens[Math.min(3, pairs.length - 1)]}` } } },
     { key: 'feedDeep', label: `feed page ${deepPage} (read model)`, method: 'GET', path: `/api/base/feed/${deepPage}/`, opts: {} },
     { key: 'wish', label: 'wish detail', method: 'GET', path: `/api/base/wish/${data.popularWish.id}/`, opts: {} },
+    // A group's invite data and its recipient's page (docs/groups.md), each with every one of its messages, beside the wish detail.
+    { key: 'groupInvite', label: `group invite data (${SEEDED_GROUP.messages} messages)`, method: 'GET', path: `/api/groups/invite/${SEEDED_GROUP.invite}/`, opts: {} },
+    { key: 'groupBoard', label: `group's /w/ board (${SEEDED_GROUP.messages} messages, server-drawn HTML)`, method: 'GET', path: `/w/${SEEDED_GROUP.token}`, opts: {} },
     { key: 'voters', label: `voters (${data.popularWish.votes} votes)`, method: 'GET', path: `/api/wish/${data.popularWish.id}/voters/`, opts: {} },
     { key: 'votersMega', label: `voters of a ${mega.votes.toLocaleString('en')}-vote wish, first page (?limit=${VOTERS_PAGE.modalLimit}, the modal's call)`, method: 'GET', path: `/api/wish/${mega.id}/voters/?limit=${VOTERS_PAGE.modalLimit}`, opts: {} },
     { key: 'votersMegaDown', label: `voters of the same wish, downvotes, first page (?vote_type=downvote&limit=${VOTERS_PAGE.modalLimit})`, method: 'GET', path: `/api/wish/${mega.id}/voters/?vote_type=downvote&limit=${VOTERS_PAGE.modalLimit}`, opts: {} },

@@ -178,8 +178,8 @@ export default defineRoutes((app, deps) => {
       },
     },
 
+    // A read as the recipient's link's JSON (getReceivedWish): no throttle of its own.
     getGroupInvite: {
-      rateLimit: [{ max: 120, windowMs: MINUTE, key: byIp }],
       handler: async (request, reply) => {
         noReferrer(reply);
         const g = await byInvite(request.params.invite);
