@@ -17,7 +17,7 @@ import { expect, test } from '../support/fixtures';
 import { REPO_ROOT } from '../support/paths';
 import { startServer, type ServerHandle } from '../support/server';
 
-const ALL = ['mf-feed', 'mf-compose', 'mf-profile', 'mf-auth', 'mf-moderation'];
+const ALL = ['mf-feed', 'mf-compose', 'mf-profile', 'mf-auth', 'mf-moderation', 'mf-groups'];
 const REMOTES = process.env.EJECT_REMOTES ? process.env.EJECT_REMOTES.split(',').filter((r) => ALL.includes(r)) : ALL;
 
 let server: ServerHandle;

@@ -70,13 +70,15 @@ for (const width of WIDTHS) {
       await expect(button).toHaveAttribute('aria-expanded', 'true');
       const profile = header(page).getByRole('link', { name: 'Your profile' });
       await expect(profile).toBeFocused();
-      // Then the social layer's entries (Notifications, Sent wishes, People, Settings), then Sign out.
+      // Then the social layer's entries (Notifications, Sent wishes, People, Group wishes, Settings), then Sign out.
       await page.keyboard.press('ArrowDown');
       await expect(header(page).locator('.shell-account__list').getByRole('link', { name: 'Notifications', exact: true })).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(header(page).getByRole('link', { name: 'Sent wishes', exact: true })).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(header(page).getByRole('link', { name: 'People', exact: true })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(header(page).getByRole('link', { name: 'Group wishes', exact: true })).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(header(page).getByRole('link', { name: 'Settings', exact: true })).toBeFocused();
       await page.keyboard.press('ArrowDown');

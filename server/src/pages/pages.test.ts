@@ -296,6 +296,7 @@ describe('pages: the built site served by the API server', () => {
         { name: 'mf_profile', entry: '/mf/mf-profile/remoteEntry.js' },
         { name: 'mf_auth', entry: '/mf/mf-auth/remoteEntry.js' },
         { name: 'mf_moderation', entry: '/mf/mf-moderation/remoteEntry.js' },
+        { name: 'mf_groups', entry: '/mf/mf-groups/remoteEntry.js' },
       ],
     });
   });
@@ -369,6 +370,7 @@ describe('pages: configuration and an unbuilt site', () => {
         { name: 'mf_profile', entry: '/mf/mf-profile/remoteEntry.js' },
         { name: 'mf_auth', entry: 'http://127.0.0.1:3004/remoteEntry.js' },
         { name: 'mf_moderation', entry: '/mf/mf-moderation/remoteEntry.js' },
+        { name: 'mf_groups', entry: '/mf/mf-groups/remoteEntry.js' },
       ]);
       const page = await t.request({ method: 'GET', url: '/feed' });
       expect(page.body).toContain('<link rel="preload" as="script" href="https://cdn.example.com/feed/remoteEntry.js">');

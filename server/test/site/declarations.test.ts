@@ -59,10 +59,15 @@ describe("the site's remotes, each declared in its remote.config.ts", () => {
         '/deliveries',
         // The people the member writes for (mf-profile).
         '/people',
+        // Group wishes (mf-groups): the member's groups, starting one, the organiser's page, and the invite link.
+        '/groups',
+        '/groups/new',
+        '/groups/:groupId',
+        '/g/:invite',
       ].sort(),
     );
     expect(allRoutes.filter((r) => r.signIn).map((r) => r.path).sort()).toEqual(
-      ['/business', '/compose', '/compose/:topic', '/subscriptions', '/my/reports', '/moderation', '/moderation/log', '/moderation/offers', '/notifications', '/settings', '/deliveries', '/people'].sort(),
+      ['/business', '/compose', '/compose/:topic', '/subscriptions', '/my/reports', '/moderation', '/moderation/log', '/moderation/offers', '/notifications', '/settings', '/deliveries', '/people', '/groups', '/groups/new', '/groups/:groupId'].sort(),
     );
   });
 
@@ -80,7 +85,7 @@ describe("the site's remotes, each declared in its remote.config.ts", () => {
   });
 
   it('names the URL variable that moves a remote after its folder', () => {
-    expect(registry.map((r) => remoteUrlEnv(r.folder))).toEqual(['MF_FEED_URL', 'MF_COMPOSE_URL', 'MF_PROFILE_URL', 'MF_AUTH_URL', 'MF_MODERATION_URL']);
+    expect(registry.map((r) => remoteUrlEnv(r.folder))).toEqual(['MF_FEED_URL', 'MF_COMPOSE_URL', 'MF_PROFILE_URL', 'MF_AUTH_URL', 'MF_MODERATION_URL', 'MF_GROUPS_URL']);
   });
 });
 

@@ -20,6 +20,12 @@ it('sends the body as JSON and leaves out undefined query values', async () => {
   expect(fetch.mock.calls[0]![0]).toBe('/api/wish/5/voters/?limit=10');
 });
 
+it('sends the extra headers an operation reads (a group signer\'s X-Edit-Token), keeping its own Accept and token', async () => {
+  const { send, fetch } = client([jsonResponse({ message: 'ok' })]);
+  await send('deleteGroupContribution', { params: { invite: 'inv', contribution_id: 3 }, headers: { 'X-Edit-Token': 'secret', Accept: 'text/plain' } });
+  expect(fetch.mock.calls[0]![1]!.headers).toEqual({ 'X-Edit-Token': 'secret', Accept: 'application/json', Authorization: 'Bearer tok' });
+});
+
 it("fails with the call's spec text from the one map, or the server's error", async () => {
   const { call } = client([jsonResponse({}, 500), jsonResponse({ error: 'Wish not found.' }, 404)]);
   await expect(call('voteOnWish', { params: { id: 1 }, body: { vote_type: 'up' } })).rejects.toEqual(new ApiError(API_ERRORS.vote, 500));

@@ -142,6 +142,8 @@ export type CallInit<Id extends OperationId> = Part<'params', ParamsOf<Id>> &
     signal?: AbortSignal;
     /** Accept header (default application/json): an event stream or a PNG. */
     accept?: string;
+    /** Extra request headers the operation reads (e.g. a group signer's X-Edit-Token). */
+    headers?: Record<string, string>;
   };
 type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];
 /** The second argument may be left out when nothing in it is required. */
@@ -187,10 +189,10 @@ export function createClient(options: ClientOptions = {}) {
   async function send<Id extends OperationId>(id: Id, ...[init]: InitArg<Id>): Promise<Response> {
     const rule: CallRule = CALL_RULES[id] ?? {};
     const failure = rule.failure ?? API_ERRORS.general;
-    const { params, query, body: payload, signal, accept } = (init ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal; accept?: string };
+    const { params, query, body: payload, signal, accept, headers: extra } = (init ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal; accept?: string; headers?: Record<string, string> };
     const url = baseUrl + apiPath(id, params) + queryString(query);
     const attempt = async (retried: boolean): Promise<Response> => {
-      const headers: Record<string, string> = { Accept: accept ?? 'application/json' };
+      const headers: Record<string, string> = { ...extra, Accept: accept ?? 'application/json' };
       let body: BodyInit | undefined;
       if (payload instanceof FormData) body = payload;
       else if (payload !== undefined) {

@@ -49,7 +49,7 @@ describe('header navigation by session state', () => {
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
   });
 
-  it('the account menu opens on the username with Your profile, Notifications, Sent wishes, People, Settings and Sign out, keyboard operable', async () => {
+  it('the account menu opens on the username with Your profile, Notifications, Sent wishes, People, Group wishes, Settings and Sign out, keyboard operable', async () => {
     signInAs('ada@example.com', 7);
     renderApp('/feed');
     const button = screen.getByRole('button', { name: 'Account menu, ada@example.com' });
@@ -71,6 +71,9 @@ describe('header navigation by session state', () => {
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('link', { name: 'People' })).toHaveFocus();
     expect(screen.getByRole('link', { name: 'People' })).toHaveAttribute('href', '/people');
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByRole('link', { name: 'Group wishes' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Group wishes' })).toHaveAttribute('href', '/groups');
     await userEvent.keyboard('{ArrowDown}');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveFocus();
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');

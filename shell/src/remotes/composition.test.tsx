@@ -45,7 +45,7 @@ describe('site composition from the runtime manifest', () => {
     const manifest = siteManifest();
     manifest.remotes.push({ ...HELLO, menu: [{ to: '/hello/inbox', label: 'Hello inbox', icon: 'bell', order: 15 }] });
     const labels = accountMenuEntries({ username: 'ada@example.com', userId: 7 } as Parameters<typeof accountMenuEntries>[0], composeSite(manifest)).map((entry) => entry.label);
-    expect(labels).toEqual(['Your profile', 'Notifications', 'Hello inbox', 'Sent wishes', 'People', 'Settings', 'Sign out']);
+    expect(labels).toEqual(['Your profile', 'Notifications', 'Hello inbox', 'Sent wishes', 'People', 'Group wishes', 'Settings', 'Sign out']);
   });
 
   it('keeps the not-found page for paths no remote declares', () => {

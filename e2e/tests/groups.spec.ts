@@ -1,0 +1,185 @@
+/**
+ * Group wishes from start to the recipient (docs/groups.md), against the real server with every
+ * remote: a member starts a group, someone without an account signs it from the link in a fresh
+ * browser (with "Help me write": the site's offline writer, the LLM's stand-in), the organiser
+ * sends it now, and the recipient opens the mailed link (the SMTP sink) and sees every message.
+ * Also: a board of 200 messages stays whole at 390 and 1280 px, and an unknown link says so.
+ * Screenshots of every screen at 390 and 1280 px into /tmp/shots/groups; axe finds nothing.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { unique } from '../support/api';
+import { useExtraServer } from '../support/extra-server';
+import { expect, pageSignedInAs, test } from '../support/fixtures';
+import { waitForLink } from '../support/mail';
+import { expectAxeClean, screenshotsInto } from '../support/page-checks';
+import { expectToast } from '../support/ui';
+
+const shots = screenshotsInto('/tmp/shots/groups');
+// A board of 200 signs from one address: the per-address limits are raised for this server alone.
+useExtraServer({ label: 'groups', env: { GROUP_CONTRIBUTIONS_PER_IP_HOUR: '1000', GROUP_SUGGEST_PER_IP_HOUR: '100' } });
+test.describe.configure({ timeout: 180_000 });
+
+async function noSideScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** Tomorrow at 09:00 as a `datetime-local` value (the member's zone is UTC: no zone set). */
+function tomorrowAtNine(): string {
+  const d = new Date(Date.now() + 86_400_000);
+  return `${d.toISOString().slice(0, 10)}T09:00`;
+}
+
+async function guestPage(browser: Browser, baseURL: string, width: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+  return context.newPage();
+}
+
+for (const width of [390, 1280]) {
+  test(`start a group, a guest signs it with "Help me write", send it now, the recipient sees the board (${width} px)`, async ({ browser, baseURL, api }) => {
+    const organiser = await api.createUser({ firstName: 'Ada', lastName: 'Organiser' });
+    const recipientEmail = `${unique('mila')}@example.com`;
+    const options = (await api.options()) as { greeting_config_params: { topics: Array<{ topic: string }> } };
+    const topic = options.greeting_config_params.topics[0]!.topic;
+    const page = await pageSignedInAs(browser, organiser, baseURL!, { viewport: { width, height: 900 } });
+    // screenshotsInto takes both widths: once, from the wide run.
+    const shot = (p: Page, name: string) => (width === 1280 ? shots(p, name) : Promise.resolve());
+
+    // The list, empty, then the form.
+    await page.goto('/groups');
+    await expect(page.getByRole('heading', { level: 1, name: 'Group wishes' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/No group wishes yet/)).toBeVisible();
+    await shot(page, 'list-empty');
+    await expectAxeClean(page, 'groups, empty');
+    await page.getByRole('link', { name: 'Start a group wish' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Start a group wish' })).toBeVisible();
+    await page.getByLabel('Who is it for?').fill('Mila');
+    await page.getByLabel('Occasion').selectOption(topic);
+    await page.getByLabel('Their email (optional)').fill(recipientEmail);
+    await page.getByLabel('A note for the people who sign (optional)').fill('She turns 30 on Friday: a line each, please!');
+    await page.getByLabel('Deliver on').fill(tomorrowAtNine());
+    await expect(page.getByLabel('Time zone')).toHaveValue(/.+/);
+    await shot(page, 'new');
+    await expectAxeClean(page, 'start a group');
+    await page.getByRole('button', { name: 'Start the group' }).click();
+
+    // The organiser's page: the link to share.
+    await expect(page).toHaveURL(/\/groups\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Group wish for Mila' })).toBeVisible();
+    const inviteUrl = await page.getByRole('textbox', { name: 'Invite link' }).inputValue();
+    expect(inviteUrl).toMatch(/\/g\/[\w-]{16,}$/);
+    await shot(page, 'organiser-empty');
+    await expectAxeClean(page, 'organiser, no messages');
+
+    // A guest in a browser of their own: the signer's page, "Help me write", sign.
+    const guest = await guestPage(browser, baseURL!, width);
+    await guest.goto(new URL(inviteUrl).pathname);
+    await expect(guest.getByRole('heading', { level: 1, name: 'A group wish for Mila' })).toBeVisible({ timeout: 30_000 });
+    await expect(guest.getByText('Organised by Ada Organiser')).toBeVisible();
+    await shot(guest, 'sign');
+    await expectAxeClean(guest, 'sign, empty');
+    await guest.getByLabel('Your name').fill('Gus Guest');
+    await guest.getByRole('button', { name: 'Help me write' }).click();
+    await expect(guest.getByLabel('Your message')).not.toHaveValue('', { timeout: 20_000 });
+    const suggested = await guest.getByLabel('Your message').inputValue();
+    expect(suggested.length).toBeGreaterThan(0);
+    await guest.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(guest.getByTestId('edit-code')).not.toBeEmpty();
+    const mine = guest.getByTestId('message').filter({ hasText: 'Gus Guest' });
+    await expect(mine).toContainText('guest');
+    await expect(mine.getByRole('button', { name: 'Edit your message' })).toBeVisible();
+    await shot(guest, 'signed');
+    await expectAxeClean(guest, 'signed, edit code shown');
+    // This browser kept the edit code: the signer changes their message (X-Edit-Token).
+    const signed = `${suggested.trim()} See you on Friday!`.slice(0, 1000);
+    await mine.getByRole('button', { name: 'Edit your message' }).click();
+    await guest.getByRole('textbox', { name: 'Your message' }).last().fill(signed);
+    await guest.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToast(guest, 'Your message was changed.');
+    await expect(guest.getByTestId('message').filter({ hasText: 'See you on Friday!' })).toBeVisible();
+
+    // The organiser sees it and sends now.
+    await page.reload();
+    await expect(page.getByTestId('message').filter({ hasText: 'Gus Guest' })).toBeVisible();
+    await shot(page, 'organiser');
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    await expectToast(page, 'The group wish went to Mila.');
+    await expect(page.getByText('Delivered', { exact: true })).toBeVisible();
+    await shot(page, 'organiser-delivered');
+
+    // The signer's page is read-only now.
+    await guest.reload();
+    await expect(guest.getByText(/This group wish was delivered/)).toBeVisible();
+    await expect(guest.getByRole('button', { name: 'Sign', exact: true })).toHaveCount(0);
+    await shot(guest, 'sign-delivered');
+
+    // The list shows it.
+    await page.goto('/groups');
+    await expect(page.getByTestId('group').filter({ hasText: 'Mila' })).toContainText('Delivered');
+    await shot(page, 'list');
+    await expectAxeClean(page, 'groups list');
+    // The recipient's mail and board.
+    const link = await waitForLink(recipientEmail, /\/w\/[\w-]+/, 30_000);
+    const recipient = await guestPage(browser, baseURL!, width);
+    await recipient.goto(link);
+    await expect(recipient.getByText('Gus Guest')).toBeVisible({ timeout: 30_000 });
+    await expect(recipient.getByText(/See you on Friday!/)).toBeVisible();
+    await noSideScroll(recipient);
+    await shot(recipient, 'received');
+
+    await guest.context().close();
+    await recipient.context().close();
+    await page.context().close();
+  });
+}
+
+test('a board of 200 messages stays whole at 390 and 1280 px, and an unknown link says so', async ({ browser, baseURL, api }) => {
+  const organiser = await api.createUser({ firstName: 'Ada', lastName: 'Organiser' });
+  const noaEmail = `${unique('noa')}@example.com`;
+  const options = (await api.options()) as { greeting_config_params: { topics: Array<{ topic: string }> } };
+  const { body } = await api.request<{ group: { group_id: number; invite_url: string } }>('POST', '/api/groups/', {
+    token: organiser.access,
+    json: { recipient_name: 'Noa', recipient_email: noaEmail, topic: options.greeting_config_params.topics[0]!.topic, note: 'Two hundred friends.' },
+  });
+  const invite = new URL(body.group.invite_url).pathname.split('/').pop()!;
+  for (let i = 0; i < 200; i += 1) {
+    // Some long words and long messages: every message must still show whole.
+    const text = i % 17 === 0 ? `${'Congratulations'.repeat(8)} ${'and many happy returns of the day, '.repeat(20)}` : `Message ${i}: happy birthday, Noa!`;
+    await api.request('POST', `/api/groups/invite/${invite}/contributions/`, { json: { signer_name: i % 3 ? `Friend ${i}` : `Guest ${'x'.repeat(60)} ${i}`, text: text.slice(0, 1000) }, expect: [201] });
+  }
+  const page = await guestPage(browser, baseURL!, 1280);
+  await page.goto(`/g/${invite}`);
+  await expect(page.getByTestId('message')).toHaveCount(200, { timeout: 30_000 });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await noSideScroll(page);
+  }
+  await shots(page, 'board-200');
+  // The full pages are too tall to read: the first screen and a long message, at each width.
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `/tmp/shots/groups/board-200-top-${width}.png` });
+    await page.getByTestId('message').nth(17).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/shots/groups/board-200-long-${width}.png` });
+  }
+  await expectAxeClean(page, 'board of 200');
+
+  // Sent, the recipient's page holds all 200, each whole, with no sideways scroll.
+  await api.request('POST', `/api/groups/${body.group.group_id}/send/`, { token: organiser.access, expect: [200] });
+  const link = await waitForLink(noaEmail, /\/w\/[\w-]+/, 30_000);
+  await page.goto(link);
+  await expect(page.getByTestId('group-messages').getByRole('listitem')).toHaveCount(200, { timeout: 30_000 });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await noSideScroll(page);
+    await page.screenshot({ path: `/tmp/shots/groups/received-200-top-${width}.png` });
+  }
+  await shots(page, 'received-200');
+
+  await page.goto('/g/no-such-invite-0000000000');
+  await expect(page.getByRole('heading', { level: 1, name: 'This link does not work' })).toBeVisible({ timeout: 30_000 });
+  await shots(page, 'not-found');
+  await expectAxeClean(page, 'unknown invite');
+  await page.context().close();
+});

@@ -1,0 +1,1 @@
+module.exports = require('@wishes/kit-build/webpack.factory')(__dirname, require('./federation.config'));
