@@ -16,10 +16,13 @@ export default {
     NewGroupPage: './src/new/NewGroupPage.tsx',
     GroupPage: './src/organise/GroupPage.tsx',
     SignPage: './src/sign/SignPage.tsx',
+    ConfirmEmailPage: './src/confirm/ConfirmEmailPage.tsx',
   },
   routes: [
     { path: '/groups', expose: 'GroupsPage', title: 'Group wishes', signIn: true },
     { path: '/groups/new', expose: 'NewGroupPage', title: 'Start a group wish', signIn: true },
+    // A signer's address, confirmed from the mail's link (no account needed).
+    { path: '/groups/confirm-email', expose: 'ConfirmEmailPage', title: 'Confirm your address' },
     { path: '/groups/:groupId', expose: 'GroupPage', title: 'Group wish', signIn: true },
     // The invite link: signers need no account.
     { path: '/g/:invite', expose: 'SignPage', title: 'Sign a group wish' },

@@ -6,8 +6,8 @@ const SECRET_PATHS = /^(\/w\/|\/g\/|\/api\/base\/deliveries\/received\/|\/api\/g
 /** A group invitee's own token rides in `?i=` beside the invite. */
 const INVITEE_QUERY = /^((?:\/g\/|\/api\/groups\/invite\/)[^?#]*\?(?:[^#]*&)?i=)[^&#]*/;
 
-/** The email verification link carries its token in the query. */
-const SECRET_QUERY = /^(\/verify-email\?(?:[^#]*&)?token=)[^&#]*/;
+/** The email verification links (an account's, a group signer's) carry their token in the query. */
+const SECRET_QUERY = /^((?:\/verify-email|\/groups\/confirm-email)\?(?:[^#]*&)?token=)[^&#]*/;
 
 /** The URL as it may be logged: a recipient's link secret (or a verification token) is replaced. */
 export function scrubUrl(url: string): string {

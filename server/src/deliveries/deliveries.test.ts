@@ -530,6 +530,7 @@ describe('log lines', () => {
     expect(scrubUrl('/api/base/deliveries/received/abcDEF/opened/')).toBe('/api/base/deliveries/received/[token]/opened/');
     expect(scrubUrl('/api/base/feed/')).toBe('/api/base/feed/');
     expect(scrubUrl('/verify-email?token=12.345.abc')).toBe('/verify-email?token=[token]');
+    expect(scrubUrl('/groups/confirm-email?token=abcDEF_-1')).toBe('/groups/confirm-email?token=[token]');
   });
 });
 

@@ -59,9 +59,11 @@ describe("the site's remotes, each declared in its remote.config.ts", () => {
         '/deliveries',
         // The people the member writes for (mf-profile).
         '/people',
-        // Group wishes (mf-groups): the member's groups, starting one, the organiser's page, and the invite link.
+        // Group wishes (mf-groups): the member's groups, starting one, the organiser's page, the invite
+        // link, and a signer's address confirmation.
         '/groups',
         '/groups/new',
+        '/groups/confirm-email',
         '/groups/:groupId',
         '/g/:invite',
       ].sort(),
