@@ -78,6 +78,8 @@ for (const width of [390, 1280]) {
     await shot(guest, 'sign');
     await expectAxeClean(guest, 'sign, empty');
     await guest.getByLabel('Your name').fill('Gus Guest');
+    const guestEmail = `${unique('gus')}@example.com`;
+    await guest.getByLabel('Your email (optional)').fill(guestEmail);
     await guest.getByRole('button', { name: 'Help me write' }).click();
     await expect(guest.getByLabel('Your message')).not.toHaveValue('', { timeout: 20_000 });
     const suggested = await guest.getByLabel('Your message').inputValue();
@@ -96,6 +98,17 @@ for (const width of [390, 1280]) {
     await guest.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(guest, 'Your message was changed.');
     await expect(guest.getByTestId('message').filter({ hasText: 'See you on Friday!' })).toBeVisible();
+
+    // The guest's address: confirmed from its mail by a press, so the recipient's reply reaches it.
+    const confirmLink = await waitForLink(guestEmail, /\/groups\/confirm-email\?token=[\w-]+/, 30_000);
+    await guest.goto(confirmLink);
+    await expect(guest.getByRole('heading', { level: 1, name: 'Confirm your address' })).toBeVisible({ timeout: 30_000 });
+    await shot(guest, 'confirm-email');
+    await expectAxeClean(guest, 'confirm a signer address');
+    await guest.getByRole('button', { name: 'Confirm my address' }).click();
+    await expect(guest.getByText('Your address is confirmed. You will get a copy of the reply.')).toBeVisible();
+    await shot(guest, 'confirm-email-done');
+    await guest.goto(new URL(inviteUrl).pathname);
 
     // The organiser sees it and sends now.
     await page.reload();
