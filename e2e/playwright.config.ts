@@ -7,6 +7,32 @@ import path from 'node:path';
  * server; tests reach both through process.env (see support/env.ts).
  */
 const inCI = !!process.env.CI;
+
+/**
+ * Chromium's features the journeys turn off. Headless Chromium keeps a browser window per context,
+ * and each window started two WebUI renderers for the address bar's popups nobody opens (about a
+ * fifth of the journeys' CPU). Chromium reads only the last --disable-features switch, so this one
+ * repeats Playwright's own list (playwright-core, chromiumSwitches.ts) before adding ours.
+ */
+const DISABLED_FEATURES = [
+  // Playwright's.
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  // Ours: the address bar's popups (chrome://omnibox-popup.top-chrome/).
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
 /** The packaging journeys (scripts/test-packaging.js runs them). */
 const PACKAGING = /(kit|eject)\.spec\.ts/;
 
@@ -30,7 +56,10 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: every action with a DOM snapshot before and after, which
+    // the trace viewer renders. Without the screencast: its frames were about a quarter of the
+    // journeys' CPU (mostly the browser encoding them) and show nothing the snapshots do not.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
@@ -44,6 +73,7 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-dev-shm-usage',
+        `--disable-features=${DISABLED_FEATURES.join(',')}`,
       ],
     },
   },

@@ -56,7 +56,8 @@ if (only.length === 0 || only.includes('openapi')) {
 // own, copied from the run's migrated template: server/test/kit/postgres-run.ts).
 const JEST_WORKERS = process.env.JEST_WORKERS || '2';
 function jestRun(label, cwd, args) {
-  const report = path.join(outDir, `jest-${label}.json`);
+  // One file per run, flat: a label may be a package's path (`npm test -- shared/kit-contract`).
+  const report = path.join(outDir, `jest-${label.replace(/[\\/]/g, '-')}.json`);
   fs.rmSync(report, { force: true });
   const ok = run(`jest ${label}`, 'npx', ['jest', '--ci', `--maxWorkers=${JEST_WORKERS}`, '--passWithNoTests', '--json', `--outputFile=${report}`, ...args], { cwd });
   countJestReport(report, ok);

@@ -6,9 +6,24 @@
  */
 import nlp from 'compromise';
 
+/**
+ * Texts already split, so a draft's sentences are parsed once: the composer, its own checks and
+ * the evaluation ask again for the same text, and compromise's parse is most of their time.
+ * Bounded: emptied when full.
+ */
+const splitCache = new Map<string, readonly string[]>();
+const SPLIT_CACHE_MAX = 5000;
+
 /** Sentences of one paragraph or line, as compromise splits them. */
 export function sentencesIn(text: string): string[] {
-  return (nlp(text).sentences().out('array') as string[]).map((s) => s.trim()).filter(Boolean);
+  let sentences = splitCache.get(text);
+  if (!sentences) {
+    sentences = (nlp(text).sentences().out('array') as string[]).map((s) => s.trim()).filter(Boolean);
+    if (splitCache.size >= SPLIT_CACHE_MAX) splitCache.clear();
+    splitCache.set(text, sentences);
+  }
+  // A copy: callers may change the array they get.
+  return [...sentences];
 }
 
 /** Every sentence of a wish, its greeting and sign-off lines included, in order. */
