@@ -78,7 +78,7 @@ test('a member’s press before the feed is live votes once, from the server’s
   await page.waitForTimeout(500);
   expect(sent.map((request) => `${request.method()} ${request.postData() ?? ''}`)).toEqual([`POST {"vote_type":"upvote"}`]);
   // The server holds exactly that vote.
-  const { body: wish } = await api.request('GET', `/api/base/wish/${id}/`);
+  const { wish } = (await api.wish(id)).body;
   expect([wish.upvote_count, wish.downvote_count, wish.vote_count]).toEqual([1, 0, 1]);
 });
 

@@ -66,10 +66,10 @@ export function settleEarlyTap(): void {
   if (!s?.held) return;
   s.held = null;
   if (typeof document === 'undefined') return;
-  for (const element of document.querySelectorAll(`[${EARLY_TAP_ATTRIBUTE}]`)) {
+  document.querySelectorAll(`[${EARLY_TAP_ATTRIBUTE}]`).forEach((element) => {
     element.removeAttribute('aria-disabled');
     element.classList.remove(EARLY_TAP_HELD_CLASS);
-  }
+  });
 }
 
 const listeners = new Set<() => void>();
