@@ -48,9 +48,10 @@ export async function seedGrowth(databaseUrl: string, data: Dataset, scale: numb
   const replyWishReplies = Math.round(replies * REPLY_WISH_SHARE);
   const now = new Date().toISOString();
   const week = inAWeek();
-  const series = (n: number) => (postgres ? sql`select g as i from generate_series(1, ${n}::integer) g` : sql`with recursive s(i) as (select 1 union all select i + 1 from s where i < ${n}) select i from s`);
+  const series = (n: number) => (postgres ? sql`select g as i from generate_series(1, ${sql.lit(n)}) g` : sql`with recursive s(i) as (select 1 union all select i + 1 from s where i < ${sql.lit(n)}) select i from s`);
   const at = (value: string) => (postgres ? sql`${value}::timestamptz` : sql`${value}`);
-  const int = (value: number) => (postgres ? sql`${value}::integer` : sql`${value}`);
+  // Whole numbers written into the statement: a bound JavaScript number may arrive as a REAL in SQLite (1.2 / 5 is no user id).
+  const int = (value: number) => sql.lit(Math.trunc(value));
   try {
     const existing = await sql<{ n: number | string }>`select count(*) as n from wish_replies`.execute(db);
     if (Number(existing.rows[0]!.n) === 0) {

@@ -7,7 +7,7 @@
  * control (`takeEarlyTap` / `useEarlyTap`). Only the first press counts: later ones are ignored
  * until the owner has answered the first (controls are disabled while a request runs).
  *
- * No React here (the server imports it); the hook lives in ./useEarlyTap.ts.
+ * No DOM nor React here (the server imports it); the page's side lives in ./useEarlyTap.ts.
  */
 
 /** `data-early-tap="<action>:<key>:<value>"`, e.g. "vote:42:upvote", on a drawn <button>. */
@@ -25,7 +25,7 @@ export interface EarlyTap {
   value: string;
 }
 
-interface EarlyTapState {
+export interface EarlyTapState {
   held: (EarlyTap & { taken?: boolean }) | null;
   notify: (() => void) | null;
 }
@@ -43,43 +43,3 @@ export const EARLY_TAP_SCRIPT =
   `d.addEventListener('click',function(e){var t=e.target,b=t&&t.closest?t.closest('[${EARLY_TAP_ATTRIBUTE}]'):null;if(!b)return;e.preventDefault();if(s.held)return;` +
   `var p=(b.getAttribute('${EARLY_TAP_ATTRIBUTE}')||'').split(':');s.held={action:p[0],key:p[1],value:p[2]};b.classList.add('${EARLY_TAP_HELD_CLASS}');` +
   `d.querySelectorAll('[${EARLY_TAP_ATTRIBUTE}]').forEach(function(x){x.setAttribute('aria-disabled','true')});if(s.notify)s.notify()},true)})();`;
-
-function state(): EarlyTapState | null {
-  if (typeof window === 'undefined') return null;
-  return ((window as unknown as Record<string, EarlyTapState | undefined>)[EARLY_TAP_GLOBAL] ?? null) as EarlyTapState | null;
-}
-
-/**
- * The held press for this action and key, handed over once (null if none, or already taken).
- * The taker owns it from then on and calls `settleEarlyTap` when its answer is in.
- */
-export function takeEarlyTap(action: string, key: string): EarlyTap | null {
-  const held = state()?.held;
-  if (!held || held.taken || held.action !== action || held.key !== key) return null;
-  held.taken = true;
-  return { action: held.action, key: held.key, value: held.value };
-}
-
-/** The owner has answered the held press: drawn controls take presses again. */
-export function settleEarlyTap(): void {
-  const s = state();
-  if (!s?.held) return;
-  s.held = null;
-  if (typeof document === 'undefined') return;
-  document.querySelectorAll(`[${EARLY_TAP_ATTRIBUTE}]`).forEach((element) => {
-    element.removeAttribute('aria-disabled');
-    element.classList.remove(EARLY_TAP_HELD_CLASS);
-  });
-}
-
-const listeners = new Set<() => void>();
-
-/** Called whenever a press is held (a control that is already live hears presses made after it mounted). */
-export function onEarlyTap(listener: () => void): () => void {
-  const s = state();
-  listeners.add(listener);
-  if (s) s.notify = () => listeners.forEach((each) => each());
-  return () => {
-    listeners.delete(listener);
-  };
-}
