@@ -399,8 +399,11 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: WebResult |
     if (all.length) {
       // A press on the drawn card is held from the moment it shows (the inline early-tap script runs
       // before it is laid out) and sent when the live card is there: this is the wait for the answer.
-      const gap = median(all.map((r) => r.liveCardMs - r.firstCardMs));
-      rows.push({ name: `slow 4G + 4x CPU, cold /feed: first wish visible → working vote (median of ${all.length}; first card ${fmtMs(median(all.map((r) => r.firstCardMs)))}, live vote ${fmtMs(median(all.map((r) => r.liveCardMs)))})`, value: fmtMs(gap), target: '≤ 1.5 s', pass: gap <= 1500 });
+      for (const [who, runs] of Object.entries(web.throttled)) {
+        if (runs.length === 0) continue;
+        const gap = median(runs.map((r) => r.liveCardMs - r.firstCardMs));
+        rows.push({ name: `slow 4G + 4x CPU, cold /feed, a ${who}: first wish visible → working vote (median of ${runs.length}; first card ${fmtMs(median(runs.map((r) => r.firstCardMs)))}, live vote ${fmtMs(median(runs.map((r) => r.liveCardMs)))})`, value: fmtMs(gap), target: '≤ 1.5 s', pass: gap <= 1500 });
+      }
       const worst = (runs: ThrottledRun[]) => Math.max(...runs.map((r) => r.cls));
       rows.push({ name: `slow 4G + 4x CPU, cold /feed: CLS of the first load, worst of ${web.throttled.visitor.length} visitor / ${web.throttled.member.length} member loads`, value: `${worst(web.throttled.visitor).toFixed(3)} / ${worst(web.throttled.member).toFixed(3)}`, target: '≤ 0.05', pass: Math.max(worst(web.throttled.visitor), worst(web.throttled.member)) <= 0.05 });
     }
