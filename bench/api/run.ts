@@ -14,6 +14,7 @@ const autocannon = require('autocannon') as (opts: Record<string, unknown>) => P
 import { sql } from 'kysely';
 import { COMMON_WORD, RARE_WORD, type Dataset } from '../lib/data';
 import { openDatabase } from '../../server/src/db/connect';
+import { PEOPLE_LIST, SCAN_PEOPLE, peopleMemberOf, seedGrowth, type GrowthData } from './growth';
 import { VOTERS_PAGE } from '../../shared/kit-contract/src/constants';
 import { FANOUT_STREAMS, fanoutTargets, measureFirstToken, measureNotifyFanout } from './streams';
 import { leanLoad } from './lean-client';
@@ -190,6 +191,8 @@ export interface ApiBenchOptions {
   only?: string[];
   /** Interleave the bare route with each endpoint (see PAIRED_ROUNDS); default true. */
   paired: boolean;
+  /** The data's --scale: the growth rows' data (growth.ts) grows with it. */
+  scale?: number;
   log: (line: string) => void;
 }
 
@@ -308,6 +311,29 @@ async function deleteWishes(base: string, doomed: Array<{ wishId: number; userId
   return { key: s.key, label: s.label, method: s.method, path: s.path, rps: doomed.length / elapsed, p50: at(0.5), p99: at(0.99), bytesPerResponse: 0, ratioToBare: null, requests: doomed.length, errors, non2xx };
 }
 
+/**
+ * The reminder scan: three rounds, each after one more day's share of the members' reminders was
+ * made due (about a 365th of them), then one round with nothing due. Times are the server's own
+ * (the round in its process, growth.ts makeDue before it, untimed); `rps` is reminders sent per second.
+ */
+async function measureReminderScan(base: string, peopleMember: number, s: Scenario): Promise<EndpointResult[]> {
+  const round = async (share: number) => {
+    const res = await fetch(`${base}/bench/reminder-round`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ share, member: peopleMember }) });
+    if (!res.ok) throw new Error(`reminder round: HTTP ${res.status} ${await res.text()}`);
+    return (await res.json()) as { due: number; sent: number; ms: number };
+  };
+  const rounds = [];
+  for (const share of [1, 2, 3]) rounds.push(await round(share));
+  const idle = await round(-1);
+  const ms = rounds.map((r) => r.ms).sort((a, b) => a - b);
+  const sent = rounds.reduce((n, r) => n + r.sent, 0);
+  const errors = rounds.filter((r) => r.sent !== r.due).length;
+  return [
+    { key: s.key, label: `${s.label}: ${rounds.map((r) => r.sent).join(' / ')} sent`, method: s.method, path: s.path, rps: sent / (ms.reduce((a, b) => a + b, 0) / 1000), p50: Math.round(ms[1]!), p99: Math.round(ms[2]!), bytesPerResponse: 0, ratioToBare: null, requests: rounds.length, errors, non2xx: 0 },
+    { key: 'reminderScanIdle', label: 'reminder scan: a round with nothing due', method: s.method, path: s.path, rps: 0, p50: Math.round(idle.ms * 10) / 10, p99: Math.round(idle.ms * 10) / 10, bytesPerResponse: 0, ratioToBare: null, requests: 1, errors: 0, non2xx: 0 },
+  ];
+}
+
 export async function runApiBench(options: ApiBenchOptions): Promise<EndpointResult[]> {
   const { data } = options;
   const pairs = data.freePairs.slice(0, options.connections);
@@ -320,7 +346,11 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
   const fanout = wanted('notifyFanout')
     ? await fanoutTargets(options.databaseUrl, fanoutVoter, FANOUT_STREAMS, new Set([data.popularWish.id, data.megaWish.id, ...pairs.map((p) => p.wishId), ...doomed.map((d) => d.wishId)]))
     : [];
-  const benchUsers = [...pairs.map((p) => p.userId), ...doomedAuthors, fanoutVoter, ...fanout.map((t) => t.authorId)];
+  // The newer pages' data (replies, people, the reminder scan), when one of their rows runs.
+  const growth: GrowthData | null = ['replies', 'peopleList', 'reminderScan'].some(wanted) ? await seedGrowth(options.databaseUrl, data, options.scale ?? 1) : null;
+  const peopleMember = peopleMemberOf(data);
+  const benchUsers = [...pairs.map((p) => p.userId), ...doomedAuthors, fanoutVoter, ...fanout.map((t) => t.authorId), peopleMember];
+  const peopleToken = () => server.tokens[benchUsers.length - 1]!;
   // The following feed's member: the first bench user, made to follow FOLLOWED people.
   const following = options.only && !options.only.includes('following1') ? 0 : await followAuthors(options.databaseUrl, pairs[0].userId);
   const middleCursor = await seedHotCalls(options.databaseUrl, data, pairs[1].userId, pairs[2].userId);
@@ -383,6 +413,9 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     { key: 'votersMega', label: `voters of a ${mega.votes.toLocaleString('en')}-vote wish, first page (?limit=${VOTERS_PAGE.modalLimit}, the modal's call)`, method: 'GET', path: `/api/wish/${mega.id}/voters/?limit=${VOTERS_PAGE.modalLimit}`, opts: {} },
     { key: 'votersMegaDown', label: `voters of the same wish, downvotes, first page (?vote_type=downvote&limit=${VOTERS_PAGE.modalLimit})`, method: 'GET', path: `/api/wish/${mega.id}/voters/?vote_type=downvote&limit=${VOTERS_PAGE.modalLimit}`, opts: {} },
     { key: 'votersMegaDeep', label: `voters of the same wish, a page from the middle (?limit=${VOTERS_PAGE.modalLimit}&cursor=…)`, method: 'GET', path: `/api/wish/${mega.id}/voters/?limit=${VOTERS_PAGE.modalLimit}&cursor=${middleCursor ?? ''}`, opts: {} },
+    { key: 'replies', label: `a wish's replies, page 1 (${growth?.replyWishReplies.toLocaleString('en') ?? '?'} replies; ${growth?.replies.toLocaleString('en') ?? '?'} in all)`, method: 'GET', path: `/api/wish/${data.popularWish.id}/replies/`, opts: {} },
+    { key: 'peopleList', label: `a member's people list (${PEOPLE_LIST} people, signed in)`, method: 'GET', path: '/api/people/', opts: { headers: { authorization: `Bearer ${peopleToken()}` } } },
+    { key: 'reminderScan', label: `reminder scan: one round (${growth?.scanMembers.toLocaleString('en') ?? '?'} members × ${SCAN_PEOPLE} people, a day's share due)`, method: 'POST', path: '/bench/reminder-round', opts: {} },
     { key: 'userWishes', label: `user's wishes (${data.prolificUser.wishes} public)`, method: 'GET', path: `/api/base/user/${data.prolificUser.id}/wishes/1/`, opts: {} },
     { key: 'searchCommon', label: `search "${COMMON_WORD}" (common)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: COMMON_WORD }) } },
     { key: 'searchRare', label: `search "${RARE_WORD}" (rare)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: RARE_WORD }) } },
@@ -446,6 +479,11 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
           results.push(result);
           options.log(`  ${result.label.padEnd(40)} ${result.rps.toFixed(0).padStart(7)} /s     p50 ${String(result.p50).padStart(4)} ms  p99 ${String(result.p99).padStart(4)} ms` + (result.errors ? `  (${result.errors} errors!)` : ''));
         }
+        continue;
+      }
+      if (s.key === 'reminderScan') {
+        results.push(...(await measureReminderScan(base, peopleMember, s)));
+        for (const r of results.filter((x) => x.key.startsWith('reminderScan'))) options.log(`  ${r.label.padEnd(40)} p50 ${String(r.p50).padStart(4)} ms  max ${String(r.p99).padStart(4)} ms  ${r.rps.toFixed(0)} reminders/s`);
         continue;
       }
       if (s.key === 'delete') {

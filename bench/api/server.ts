@@ -14,6 +14,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { buildApp } from '../../server/src/app/app';
+import { runReminderRound } from '../../server/src/people/service';
+import { makeDue } from './growth';
 
 /** Rows written by one statement at most, and statements at once: as the PostgreSQL vote writer. */
 const FLOOR_MAX_BATCH = 200;
@@ -97,6 +99,17 @@ async function main() {
         instance.post('/bench/write-floor/:id/vote/', { schema: { hide: true } }, async (request) =>
           floorWrite(request, String((request.body as { vote_type?: unknown } | undefined)?.vote_type ?? 'upvote')));
         instance.delete('/bench/write-floor/:id/vote/', { schema: { hide: true } }, async (request) => floorWrite(request, null));
+        // One reminder round, timed in the process that runs it: one day's share of the members'
+        // reminders made due first (growth.ts), then the scheduler's own round (people/service.ts),
+        // with the scheduler stopped so its timer takes none of them.
+        instance.post('/bench/reminder-round', { schema: { hide: true } }, async (request) => {
+          const { share, member } = request.body as { share: number; member: number };
+          await instance.deps.scheduler?.stop();
+          const due = share >= 0 ? await makeDue(instance.deps.db, process.env.DATABASE_URL!.startsWith('postgres'), share, member) : 0;
+          const started = performance.now();
+          const sent = await runReminderRound(instance.deps, instance.log);
+          return { due, sent, ms: performance.now() - started };
+        });
       },
     },
   );

@@ -33,8 +33,12 @@ import { CHROMIUM, CHROMIUM_ARGS } from './run';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const CARD = 'article.feed-card';
-/** The live card (mf-feed's WishCard, its vote buttons working), after the server's first paint. */
-const LIVE_CARD = 'article.feed-card .feed-vote button';
+/**
+ * The live card (mf-feed's WishCard, its vote buttons working), after the server's first paint. The
+ * drawn card's arrows are buttons too (a press is held for the live card: @wishes/kit-ui/earlyTap),
+ * marked data-early-tap.
+ */
+const LIVE_CARD = 'article.feed-card .feed-vote button:not([data-early-tap])';
 
 export interface Profile {
   name: string;
@@ -55,6 +59,8 @@ export interface Run {
   firstCardMs: number;
   /** When the live, interactive card replaced the server's first paint. */
   liveCardMs: number;
+  /** Cumulative layout shift from navigation to 1 s after the live card (shifts after input excluded). */
+  cls: number;
   /** Requests finished before the first card, and their bytes on the wire. */
   requests: number;
   encodedBytes: number;
@@ -141,12 +147,22 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** One cold load of /feed under `profile`. */
-export async function coldLoad(browser: Browser, origin: string, profile: Profile, withWaterfall = false): Promise<Run> {
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, serviceWorkers: 'block' });
+export async function coldLoad(browser: Browser, origin: string, profile: Profile, withWaterfall = false, session?: { access: string; username: string }, viewport = { width: 412, height: 823 }): Promise<Run> {
+  const context = await browser.newContext({ viewport, serviceWorkers: 'block' });
+  // A member (their tokens in local storage before the first script): the page draws the All / Following switch.
+  if (session) {
+    await context.addInitScript(
+      `localStorage.setItem('access_token', ${JSON.stringify(session.access)});` +
+        `localStorage.setItem('refresh_token', ${JSON.stringify(session.access)});` +
+        `localStorage.setItem('username', ${JSON.stringify(session.username)});`,
+    );
+  }
   // Recorded by the page (performance.now() counts from navigation start). A string, not a
   // function: tsx would add helpers the page lacks.
   await context.addInitScript(`(() => {
-    const b = (window.__coldLoad = { firstCard: null, liveCard: null });
+    const b = (window.__coldLoad = { firstCard: null, liveCard: null, cls: 0 });
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) b.cls += e.value; })
+      .observe({ type: 'layout-shift', buffered: true });
     const check = () => {
       if (b.firstCard === null && document.querySelector(${JSON.stringify(CARD)})) b.firstCard = performance.now();
       if (b.liveCard === null && document.querySelector(${JSON.stringify(LIVE_CARD)})) b.liveCard = performance.now();
@@ -181,7 +197,9 @@ export async function coldLoad(browser: Browser, origin: string, profile: Profil
   // ~70 ms of the main thread the page was loading on (CPU profile of a throttled load).
   // A function, not a string: the site's CSP refuses eval.
   await page.waitForFunction(() => (window as unknown as { __coldLoad: { liveCard: number | null } }).__coldLoad.liveCard !== null, undefined, { timeout: 60_000, polling: 100 });
-  const { firstCard, liveCard } = await page.evaluate(() => (window as unknown as { __coldLoad: { firstCard: number | null; liveCard: number | null } }).__coldLoad);
+  // The first load's shifts include the drawn cards past the first few turning live just after.
+  await page.waitForTimeout(1000);
+  const { firstCard, liveCard, cls } = await page.evaluate(() => (window as unknown as { __coldLoad: { firstCard: number | null; liveCard: number | null; cls: number } }).__coldLoad);
   await context.close();
   if (firstCard === null || liveCard === null) throw new Error('the first card was not recorded');
   const cardAt = navigationStart + firstCard / 1000;
@@ -190,7 +208,7 @@ export async function coldLoad(browser: Browser, origin: string, profile: Profil
   const waterfall = withWaterfall
     ? [...requests.values()].map((r) => ({ url: r.url.replace(origin, ''), type: r.type, initiator: r.initiator, priority: r.priority, startMs: ms(r.start) ?? 0, responseMs: ms(r.response), endMs: ms(r.end), encodedBytes: r.bytes, connection: r.connection }))
     : undefined;
-  return { firstCardMs: Math.round(firstCard), liveCardMs: Math.round(liveCard), requests: before.length, encodedBytes: before.reduce((sum, entry) => sum + entry.bytes, 0), waterfall };
+  return { firstCardMs: Math.round(firstCard), liveCardMs: Math.round(liveCard), cls: Math.round(cls * 10_000) / 10_000, requests: before.length, encodedBytes: before.reduce((sum, entry) => sum + entry.bytes, 0), waterfall };
 }
 
 /** The waterfall of one load as text: start, first byte and end of each request, by start. */
@@ -230,7 +248,7 @@ async function main(): Promise<void> {
           const middle = [...measured].sort((a, b) => a.liveCardMs - b.liveCardMs)[Math.floor(measured.length / 2)];
           console.log(`\n${profile.name}, waterfall of the median live-card run:\n${formatWaterfall(middle)}\n`);
         }
-        console.log(`${profile.name}: first card ${measured.map((run) => run.firstCardMs).join(', ')} ms → median ${medianMs} ms (budget ${profile.budgetMs} ms); live card median ${median(measured.map((run) => run.liveCardMs))} ms`);
+        console.log(`${profile.name}: first card ${measured.map((run) => run.firstCardMs).join(', ')} ms → median ${medianMs} ms (budget ${profile.budgetMs} ms); live card median ${median(measured.map((run) => run.liveCardMs))} ms; CLS ${measured.map((run) => run.cls).join(', ')}`);
       }
     } finally {
       await browser.close();

@@ -7,7 +7,7 @@ import { type FeedPage as FeedPageData, type Wish } from '@wishes/kit-contract';
 import { appendUnique, nextPageOf } from '../common/paging';
 import WishList from '../wish/WishList';
 import { distanceToPageBottom } from './scrollGeometry';
-import { LIVE_FIRST, takeDrawnCards } from './drawnCards';
+import { DrawnCard, LIVE_FIRST, takeDrawnCards } from './drawnCards';
 import './feed.css';
 
 export const FEED_TEXTS = {
@@ -89,6 +89,10 @@ function FeedList({ view }: { view: FeedView }) {
   useEffect(() => {
     if (drawn) startTransition(() => setDrawn(null));
   }, [drawn]);
+  // A member's page 1 is not the embedded one (that lacks their own votes): until theirs arrives,
+  // the server's drawn cards stay where they are, so nothing moves and a press on one is still
+  // held for the live card (@wishes/kit-ui earlyTap).
+  const [standIn] = useState(() => (view === 'all' && !embedded ? takeDrawnCards('/feed') : null));
   const feed = useInfiniteQuery({
     queryKey: feeds[view].key(),
     queryFn: ({ pageParam, signal }) => feeds[view].load(pageParam, signal),
@@ -151,7 +155,15 @@ function FeedList({ view }: { view: FeedView }) {
   return (
     <>
       {wishes.length > 0 ? <WishList wishes={wishes} drawn={drawn} /> : null}
-      {loading ? <Spinner label={FEED_TEXTS.loading} /> : null}
+      {wishes.length === 0 && standIn && !failed && !data ? (
+        <ul className="feed-list">
+          {[...standIn].map(([id, node]) => (
+            <DrawnCard key={id} node={node} />
+          ))}
+        </ul>
+      ) : loading ? (
+        <Spinner label={FEED_TEXTS.loading} />
+      ) : null}
       {failed ? <ErrorState message={errorMessage(error, FEED_TEXTS.failed)} onRetry={retry} /> : null}
       {!loading && !isError && data && !hasNextPage ? wishes.length > 0 ? <EmptyState>{FEED_TEXTS.end}</EmptyState> : empty : null}
     </>

@@ -8,6 +8,8 @@ import { VoteControl, type VoteDisplayMode } from './VoteControl';
 import { feedPage, makeWish, voteResponse } from '../test/fixtures';
 import { deferred, renderAt, resetSharedState, signInForTest, toastsEachTest } from '@wishes/kit-test';
 import { answer, API, HttpResponse, refuse } from '../test/http';
+import { renderFeedFirstPaint } from '@wishes/kit-ui/firstPaint';
+import { EARLY_TAP_GLOBAL, EARLY_TAP_SCRIPT } from '@wishes/kit-ui/earlyTap';
 
 /** Both vote requests answered alike: POST (cast) and DELETE (remove). */
 const votes = (...answers: Parameters<typeof answer>[2][]) => ({ cast: answer('post', API.vote, ...answers), remove: answer('delete', API.vote, ...answers) });
@@ -130,6 +132,82 @@ describe('while a vote is pending', () => {
     await act(async () => pending.resolve(voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' })));
     await waitFor(() => expect(upvote()).toHaveAttribute('aria-pressed', 'true'));
     expect(upvote()).toHaveFocus();
+  });
+});
+
+describe('a press on the server-drawn arrow before the card was live (early tap)', () => {
+  /** The server's page: the first paint and its inline script; returns the drawn card. */
+  function drawnPage(wish: Wish): HTMLElement {
+    const holder = document.createElement('div');
+    holder.innerHTML = renderFeedFirstPaint('/feed', [wish]);
+    document.body.appendChild(holder);
+    new Function(EARLY_TAP_SCRIPT)();
+    return holder.querySelector('article') as HTMLElement;
+  }
+  const drawnArrow = (card: HTMLElement, name: 'Upvote' | 'Downvote') => within(card).getByRole('button', { name });
+  type Live = ReturnType<typeof within>;
+  const liveUp = (live: Live) => live.getByRole('button', { name: 'Upvote' });
+  const liveDown = (live: Live) => live.getByRole('button', { name: 'Downvote' });
+  afterEach(() => {
+    document.body.innerHTML = '';
+    // The script's listener stays on the document; each test's script sets a new state object.
+    delete (window as unknown as Record<string, unknown>)[EARLY_TAP_GLOBAL];
+  });
+
+  it('holds the first press (pressed, counts untouched), ignores the rest, and the live card sends it once', async () => {
+    const pending = deferred<ReturnType<typeof voteResponse>>();
+    const { cast: vote, remove } = votes(pending.promise);
+    const wish = makeWish({ upvote_count: 2, vote_count: 2 });
+    const card = drawnPage(wish);
+    drawnArrow(card, 'Upvote').click();
+    drawnArrow(card, 'Upvote').click();
+    drawnArrow(card, 'Downvote').click();
+    expect(drawnArrow(card, 'Upvote')).toHaveClass('w-early-tapped');
+    expect(drawnArrow(card, 'Downvote')).not.toHaveClass('w-early-tapped');
+    expect(drawnArrow(card, 'Downvote')).toHaveAttribute('aria-disabled', 'true');
+    expect(card.querySelector('.feed-vote__count')).toHaveTextContent('+2');
+
+    const live = within(renderAt(<Harness initial={wish} />).container);
+    await waitFor(() => expect(vote).toHaveLength(1));
+    expect(vote[0].body).toEqual({ vote_type: 'upvote' });
+    // The live arrow shows the press while its request runs; the figures wait for the answer.
+    expect(liveUp(live)).toHaveClass('is-sending');
+    expect(liveUp(live)).toHaveAttribute('aria-disabled', 'true');
+    expect(live.getByRole('button', { name: /show voters/i })).toHaveTextContent('+2');
+    await act(async () => pending.resolve(voteResponse('Upvoted', { up: 3, down: 0, vote_type: 'upvote' })));
+    await waitFor(() => expect(liveUp(live)).toHaveAttribute('aria-pressed', 'true'));
+    expect(live.getByRole('button', { name: /show voters/i })).toHaveTextContent('+3');
+    expect(toasts.texts()).toEqual(['success: Upvoted']);
+    expect(vote).toHaveLength(1);
+    expect(remove).toHaveLength(0);
+    // Answered: the drawn arrows take presses again.
+    expect(drawnArrow(card, 'Downvote')).not.toHaveAttribute('aria-disabled');
+    expect(drawnArrow(card, 'Upvote')).not.toHaveClass('w-early-tapped');
+  });
+
+  it('hands a press made after the live card mounted to it too', async () => {
+    const vote = answer('post', API.vote, voteResponse('Downvoted', { up: 0, down: 1, vote_type: 'downvote' }));
+    const wish = makeWish();
+    const card = drawnPage(wish);
+    const live = within(renderAt(<Harness initial={wish} />).container);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 5)));
+    drawnArrow(card, 'Downvote').click();
+    await waitFor(() => expect(liveDown(live)).toHaveAttribute('aria-pressed', 'true'));
+    expect(vote.map((r) => r.body)).toEqual([{ vote_type: 'downvote' }]);
+  });
+
+  it("a visitor's held press asks them to sign in, once, and sends nothing", async () => {
+    resetSharedState();
+    const { cast: vote, remove } = votes(voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' }));
+    const wish = makeWish();
+    const card = drawnPage(wish);
+    drawnArrow(card, 'Upvote').click();
+    drawnArrow(card, 'Upvote').click();
+    renderAt(<Harness initial={wish} />);
+    await waitFor(() => expect(toasts.texts()).toEqual(['error: Please sign in to vote']));
+    expect(vote).toHaveLength(0);
+    expect(remove).toHaveLength(0);
+    expect(drawnArrow(card, 'Upvote')).not.toHaveAttribute('aria-disabled');
   });
 });
 

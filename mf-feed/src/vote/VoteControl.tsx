@@ -1,8 +1,8 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { authPathReturningTo, openModal, toast } from '@wishes/kit-session';
 import { call, useSessionUser, useWishMutation } from '@wishes/kit-client';
-import { Icon } from '@wishes/kit-ui';
+import { Icon, useEarlyTap } from '@wishes/kit-ui';
 import { type VoteType, type Wish } from '@wishes/kit-contract';
 import { serverErrorText } from '../common/errors';
 import { applyVoteSummary, failureText, nextVoteAction, successText, VOTE_TEXTS, voteUpdate, type VoteAction } from './voteMachine';
@@ -47,6 +47,11 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
   const location = useLocation();
   // A ref as well as the mutation's state: two quick presses in one tick must not send two requests.
   const pendingRef = useRef(false);
+  // The arrow pressed while its request runs (pressed in, busy); the counts wait for the answer.
+  const [sending, setSending] = useState<VoteType | null>(null);
+  // A press on the server-drawn arrow before this card was live (@wishes/kit-ui earlyTap): answered
+  // now, as a press here; `settle` lets the drawn arrows take presses again once it is answered.
+  const settleEarly = useRef<(() => void) | null>(null);
   // Not optimistic (the counts are the server's, never computed here); its answer patches every
   // cached copy of the wish, so the same wish shown by another remote updates too.
   const vote = useWishMutation({
@@ -60,6 +65,9 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
     onError: (error, action) => toast.error(serverErrorText(error) ?? failureText(action)),
     onSettled: () => {
       pendingRef.current = false;
+      setSending(null);
+      settleEarly.current?.();
+      settleEarly.current = null;
     },
   });
   const pending = vote.isPending;
@@ -68,18 +76,25 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
     if (!user) {
       // The prompt offers the way to sign in, which brings the visitor back to this page.
       toast.error(VOTE_TEXTS.signIn, undefined, { label: 'Sign in', to: authPathReturningTo(location.pathname + location.search) });
-      return;
+      return false;
     }
-    if (pendingRef.current) return;
+    if (pendingRef.current) return false;
     pendingRef.current = true;
+    setSending(pressed);
     vote.mutate(nextVoteAction(wish.vote_type, pressed));
+    return true;
   };
+
+  useEarlyTap('vote', String(wish.id), (value, settle) => {
+    if ((value !== 'upvote' && value !== 'downvote') || !press(value)) settle();
+    else settleEarly.current = settle;
+  });
 
   const voteButton = (type: VoteType) => (
     <button
       type="button"
       // A visitor's press is refused (sign in first): no vote-coloured hover that would look pressed.
-      className={`feed-vote__btn feed-vote__btn--${type}${user ? '' : ' feed-vote__btn--visitor'}`}
+      className={`feed-vote__btn feed-vote__btn--${type}${user ? '' : ' feed-vote__btn--visitor'}${sending === type ? ' is-sending' : ''}`}
       aria-label={type === 'upvote' ? 'Upvote' : 'Downvote'}
       aria-pressed={wish.vote_type === type}
       // aria-disabled rather than disabled: a disabled button loses focus in Chromium, which would

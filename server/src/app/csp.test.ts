@@ -1,13 +1,14 @@
 import { createTestApp } from '../../test/kit/harness';
 import { parseRemoteOverrides } from '../platform/config';
 import { originAllowed } from '@wishes/kit-contract/remoteOverride';
+import { EARLY_TAP_SOURCE } from './csp';
 
 it('allows scripts only from itself, plus the origin of a remote moved elsewhere', async () => {
   const ctx = await createTestApp('sqlite', {}, { env: { MF_FEED_URL: 'http://127.0.0.1:4567/builds/mf-feed/' } });
   try {
     const csp = (await ctx.request({ method: 'GET', url: '/healthz' })).headers['content-security-policy'] as string;
     const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
-    expect(directive('script-src')).toBe("script-src 'self' http://127.0.0.1:4567");
+    expect(directive('script-src')).toBe(`script-src 'self' ${EARLY_TAP_SOURCE} http://127.0.0.1:4567`);
     expect(directive('connect-src')).toBe("connect-src 'self' http://127.0.0.1:4567");
     expect(directive('object-src')).toBe("object-src 'none'");
   } finally {
@@ -15,11 +16,11 @@ it('allows scripts only from itself, plus the origin of a remote moved elsewhere
   }
 });
 
-it('with every remote on its own origin, the policy is self only', async () => {
+it('with every remote on its own origin, the policy is self only (and the early-tap script, by its hash)', async () => {
   const ctx = await createTestApp('sqlite', {}, { env: {} });
   try {
     const csp = (await ctx.request({ method: 'GET', url: '/healthz' })).headers['content-security-policy'] as string;
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(`script-src 'self' ${EARLY_TAP_SOURCE};`);
   } finally {
     await ctx.close();
   }
@@ -49,7 +50,7 @@ describe('REMOTE_OVERRIDES (docs/teams.md "Develop inside the real site")', () =
     try {
       const page = await ctx.request({ method: 'GET', url: '/feed' });
       const csp = directives(page.headers['content-security-policy'] as string);
-      expect(csp['script-src']).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*']);
+      expect(csp['script-src']).toEqual(["'self'", EARLY_TAP_SOURCE, 'http://localhost:*', 'http://127.0.0.1:*']);
       expect(csp['connect-src']).toEqual(["'self'", 'http://localhost:*', 'http://127.0.0.1:*', 'ws://localhost:*', 'ws://127.0.0.1:*']);
       expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://localhost:*', 'http://127.0.0.1:*']);
       // A production build's stylesheets are files beside its bundles.
@@ -73,7 +74,7 @@ describe('REMOTE_OVERRIDES (docs/teams.md "Develop inside the real site")', () =
     );
     try {
       const csp = directives((await ctx.request({ method: 'GET', url: '/' })).headers['content-security-policy'] as string);
-      expect(csp['script-src']).toEqual(["'self'", 'https://dev.example.com:8443']);
+      expect(csp['script-src']).toEqual(["'self'", EARLY_TAP_SOURCE, 'https://dev.example.com:8443']);
       expect(csp['connect-src']).toEqual(["'self'", 'https://dev.example.com:8443', 'wss://dev.example.com:8443']);
       const { origins } = (await ctx.request({ method: 'GET', url: '/mf/remotes.json' })).json().remote_overrides;
       // The shell's check (shared with the server): the listed origin passes, localhost and look-alikes do not.

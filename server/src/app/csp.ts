@@ -1,5 +1,7 @@
 /** Security headers and the Content-Security-Policy (remotes moved to another origin join script-src, style-src and connect-src). */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { EARLY_TAP_SCRIPT } from '@wishes/kit-ui/earlyTap';
 import securityHeaders from './security-headers';
 import { remoteLocations } from '../pages/remotes';
 import type { RemoteOverridesConfig } from '../platform/config';
@@ -15,6 +17,9 @@ export function overrideSources(overrides: RemoteOverridesConfig | undefined): {
   return { load: [...overrides.origins], connect: [...overrides.origins, ...sockets] };
 }
 
+/** The one inline script, allowed by its hash: the first paint's early-tap holder (@wishes/kit-ui/earlyTap). */
+export const EARLY_TAP_SOURCE = `'sha256-${createHash('sha256').update(EARLY_TAP_SCRIPT).digest('base64')}'`;
+
 export async function registerSecurityHeaders(app: FastifyInstance, env: Record<string, string | undefined>, overrides?: RemoteOverridesConfig) {
   const remoteOrigins = [...new Set(remoteLocations(env).filter((l) => /^https?:/.test(l.base)).map((l) => new URL(l.base).origin))];
   const dev = overrideSources(overrides);
@@ -23,7 +28,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, env: Record<
       directives: {
         defaultSrc: ["'self'"],
         // Remotes moved to another origin (MF_*_URL) load their bundles from there.
-        scriptSrc: ["'self'", ...remoteOrigins, ...dev.load],
+        scriptSrc: ["'self'", EARLY_TAP_SOURCE, ...remoteOrigins, ...dev.load],
         // A production build's stylesheets come from where its bundles do (a remote moved to another
         // origin, or a dev build); inline: the first paint's <style> and style-loader in development.
         styleSrc: ["'self'", "'unsafe-inline'", ...remoteOrigins, ...dev.load],

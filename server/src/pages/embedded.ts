@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { EmbeddedData } from '@wishes/kit-contract/api';
 import { FEED } from '@wishes/kit-contract/constants';
 import { FIRST_PAINT_CSS, renderFeedFirstPaint } from '@wishes/kit-ui/firstPaint';
+import { EARLY_TAP_SCRIPT } from '@wishes/kit-ui/earlyTap';
 import type { AppDeps } from '../app/deps';
 import { feedPage, userWishesPage } from '../wishes/feeds';
 import { getProfile } from '../profiles/queries';
@@ -27,7 +28,8 @@ export async function embeddedFor({ db, readModel }: Pick<AppDeps, 'db' | 'readM
 }
 
 /** The feed's first page drawn in HTML: the first card shows before any script has arrived. */
-export function firstPaintOf(embedded: EmbeddedData | undefined): { html: string; css: string } | undefined {
+export function firstPaintOf(embedded: EmbeddedData | undefined): { html: string; css: string; script: string } | undefined {
   const html = embedded?.feed ? renderFeedFirstPaint(embedded.path, embedded.feed.wishes) : '';
-  return html ? { html, css: FIRST_PAINT_CSS } : undefined;
+  // The script holds a press on a drawn vote arrow for the live card (@wishes/kit-ui/earlyTap).
+  return html ? { html, css: FIRST_PAINT_CSS, script: EARLY_TAP_SCRIPT } : undefined;
 }

@@ -49,9 +49,10 @@ export interface PageAdditions {
   titleHtml?: string;
   /**
    * Server-drawn content for the page (the feed's first paint, @wishes/kit-ui/firstPaint) and the
-   * CSS it needs: it takes the place of the template's "Loading Wishes..." line.
+   * CSS it needs: it takes the place of the template's "Loading Wishes..." line. `script`: inline
+   * JavaScript run before it is laid out (allowed by its hash in the CSP, app/csp.ts).
    */
-  firstPaint?: { html: string; css: string };
+  firstPaint?: { html: string; css: string; script?: string };
 }
 
 /** The template's loading line inside #root (minified or not), else the end of an empty #root. */
@@ -75,10 +76,10 @@ export function renderPage(template: string, additions: PageAdditions): string {
   if (additions.titleHtml !== undefined) page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${additions.titleHtml}</title>`);
   let styles = '';
   if (additions.firstPaint?.html) {
-    const { html, css } = additions.firstPaint;
+    const { html, css, script } = additions.firstPaint;
     const drawn = page.replace(BOOT_MAIN, () => html);
     // A template without the loading line (nor an empty #root) keeps its own content and no styles.
-    if (drawn !== page) [page, styles] = [drawn, `<style>${css}</style>`];
+    if (drawn !== page) [page, styles] = [drawn, `<style>${css}</style>${script ? `<script>${script}</script>` : ''}`];
   }
   return insert(insert(page, HEAD_MARKER, '</head>', styles + (additions.meta ?? '') + head + data), BODY_MARKER, '</body>', body);
 }

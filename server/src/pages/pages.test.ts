@@ -5,6 +5,7 @@ import { writeSiteDeclarations } from '../../test/kit/site-remotes';
 import type { EmbeddedData } from '@wishes/kit-contract/api';
 import { createTestApp, type TestContext } from '../../test/kit/harness';
 import { serializeForScript } from './html';
+import { EARLY_TAP_SCRIPT } from '@wishes/kit-ui/earlyTap';
 
 const XSS = '</script><script>alert(1)</script>';
 const TEMPLATE =
@@ -238,9 +239,11 @@ describe('pages: the built site served by the API server', () => {
     expect(res.body).not.toContain(XSS);
     expect(res.body).not.toContain('<script>alert(1)');
     expect(res.body).not.toContain('<!-- ');
-    // Exactly the template's script plus the data elements: embedded page, remote manifest, options.
-    expect(res.body.match(/<script/g)).toHaveLength(4);
-    expect(res.body.match(/<\/script>/g)).toHaveLength(4);
+    // Exactly the template's script, the first paint's early-tap holder (a constant) and the data
+    // elements: embedded page, remote manifest, options.
+    expect(res.body.match(/<script/g)).toHaveLength(5);
+    expect(res.body.match(/<\/script>/g)).toHaveLength(5);
+    expect(res.body).toContain(`<script>${EARLY_TAP_SCRIPT}</script>`);
     const data = embeddedOf(res.body);
     expect(data!.feed!.wishes.map((w) => w.text)).toContain(`Hi ${XSS} & <!-- \u2028 bye`);
   });

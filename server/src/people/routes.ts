@@ -47,7 +47,9 @@ export default defineRoutes(async (app, deps) => {
       handler: async (request) => {
         const userId = requireUser(request);
         const zone = await member(userId);
-        return { people: (await store.listPeople(db, userId)).map((p) => toPerson(p, zone, config.reminderTime)) };
+        // One instant for the whole list: each person's next date is read against the same today.
+        const now = Date.now();
+        return { people: (await store.listPeople(db, userId)).map((p) => toPerson(p, zone, config.reminderTime, now)) };
       },
     },
 

@@ -56,13 +56,16 @@ export async function memberZone(db: Db, userId: number): Promise<{ time_zone: s
 export async function listPeople(db: Db, userId: number): Promise<Array<PersonRow & { occasions: OccasionRow[] }>> {
   const people = (await db.selectFrom('people').selectAll().where('user_id', '=', userId).orderBy('name').orderBy('id').execute()) as PersonRow[];
   if (people.length === 0) return [];
-  const occasions = (await db
-    .selectFrom('person_occasions as o')
-    .innerJoin('people as p', 'p.id', 'o.person_id')
-    .selectAll('o')
-    .where('p.user_id', '=', userId)
-    .orderBy('o.id')
-    .execute()) as OccasionRow[];
+  // From the member's people to their dates (both by index), sorted here: ordered by o.id in SQL,
+  // SQLite walked every date of every member in id order (~70 ms at 500k dates).
+  const occasions = (
+    (await db
+      .selectFrom('people as p')
+      .innerJoin('person_occasions as o', 'o.person_id', 'p.id')
+      .selectAll('o')
+      .where('p.user_id', '=', userId)
+      .execute()) as OccasionRow[]
+  ).sort((a, b) => a.id - b.id);
   const byPerson = new Map<number, OccasionRow[]>();
   for (const o of occasions) byPerson.set(o.person_id, [...(byPerson.get(o.person_id) ?? []), o]);
   return people.map((p) => ({ ...p, occasions: byPerson.get(p.id) ?? [] }));

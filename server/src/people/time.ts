@@ -102,18 +102,48 @@ export function occurrenceIn(year: number, month: number, day: number): DateOnly
   return { year, month, day: Math.min(day, daysInMonth(year, month)) };
 }
 
+/**
+ * Today in a zone at `nowMs`, remembered per zone for the last instant asked: a list of people
+ * asks it for every date with the same instant (each reading is an Intl formatToParts call).
+ */
+const todayIn = new Map<string, { nowMs: number; parts: LocalParts }>();
+function todayOf(nowMs: number, zone: string): LocalParts {
+  const held = todayIn.get(zone);
+  if (held && held.nowMs === nowMs) return held.parts;
+  const parts = localPartsOf(nowMs, zone);
+  if (todayIn.size >= MEMO_CAP) todayIn.clear();
+  todayIn.set(zone, { nowMs, parts });
+  return parts;
+}
+
+/** Entries per memo at most (each a few dozen bytes); a full memo starts again empty. */
+const MEMO_CAP = 20_000;
+
 /** The occasion's next date on or after today in the person's zone. */
 export function nextOccurrence(month: number, day: number, nowMs: number, personZone: string): DateOnly {
-  const today = localPartsOf(nowMs, personZone);
+  const today = todayOf(nowMs, personZone);
   const thisYear = occurrenceIn(today.year, month, day);
   return dayNumber(thisYear) >= dayNumber(today) ? thisYear : occurrenceIn(today.year + 1, month, day);
 }
 
+/**
+ * Reminder instants already worked out, by day, time and zone: a pure function of them (and the
+ * zone rules of this process's Intl), each costing four Intl readings; a member's people list and a
+ * reminder round ask the same few hundred days again and again.
+ */
+const instants = new Map<string, number>();
+
 /** When to remind of a date: `daysBefore` days earlier, at `reminderTime` (HH:MM) in the member's zone. */
 export function reminderInstant(date: DateOnly, daysBefore: number, reminderTime: string, memberZone: string): Date {
   const day = fromDayNumber(dayNumber(date) - daysBefore);
+  const key = `${isoDate(day)}T${reminderTime}|${memberZone}`;
+  const held = instants.get(key);
+  if (held !== undefined) return new Date(held);
   const [hour, minute] = reminderTime.split(':').map(Number) as [number, number];
-  return instantOfLocal({ ...day, hour, minute }, memberZone);
+  const instant = instantOfLocal({ ...day, hour, minute }, memberZone);
+  if (instants.size >= MEMO_CAP) instants.clear();
+  instants.set(key, instant.getTime());
+  return instant;
 }
 
 /** Whether `date` is before today in `zone`. */

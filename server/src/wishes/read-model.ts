@@ -51,7 +51,7 @@
  *   runs its query (the benchmark's "no read model" figures).
  */
 import { sql, type Kysely } from 'kysely';
-import type { NotificationsPage, ReportedWish, Voter, VoteType, Wish } from '@wishes/kit-contract/api';
+import type { NotificationsPage, ReportedWish, Voter, VoteType, Wish, WishReply } from '@wishes/kit-contract/api';
 import type { Database } from '../db/types';
 import { sqliteHandleOf } from '../db/connect';
 import { readHot } from '../db/hot-reads';
@@ -77,7 +77,7 @@ export const SQLITE_VERSION_CHECK_MS = 20;
  * 8 answers each and 16 MiB of PNG in all (the least recently asked wish leaves first), plus the
  * sources (the wish text and author name, ≤ ~4 KB each).
  */
-export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, searchPages: 256, voterWishes: 128, voterPagesPerWish: 8, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500, moderationPages: 64, bodies: 2048, bodyBytes: 16 * 1024 * 1024, cardWishes: 1024, cardAnswersPerWish: 8, cardBytes: 16 * 1024 * 1024 };
+export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, searchPages: 256, voterWishes: 128, voterPagesPerWish: 8, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500, moderationPages: 64, replyPages: 256, bodies: 2048, bodyBytes: 16 * 1024 * 1024, cardWishes: 1024, cardAnswersPerWish: 8, cardBytes: 16 * 1024 * 1024 };
 
 /** A finished card answer: its bytes and ETag. */
 export interface CardAnswer {
@@ -100,6 +100,18 @@ export type ReadModelChange =
   | { kind: 'wish'; wishId: number }
   | { kind: 'notifications'; userId: number }
   | { kind: 'reports' };
+
+/**
+ * A wish's replies page as everyone sees it. `listed`: the wish is public and not hidden (else
+ * nothing else is set, and the reader's own query answers); `special`: some reply under it is
+ * seen only by its author and moderators (hidden, or by a banned member), so a signed-in reader's
+ * own query answers too. Otherwise `body` is what every reader gets.
+ */
+export interface HeldRepliesPage {
+  listed: boolean;
+  special: boolean;
+  body: { replies: WishReply[]; page_number: number; next_page_number: number | null } | null;
+}
 
 /**
  * A wish's voters page as the read model loads it (votes/queries.ts votersPageFor): for a listed
@@ -228,6 +240,12 @@ export class ReadModel {
   readonly votes = new Lru<number, Map<number, VoteType | null>>(CAPS.voters);
   /** Member id → their notifications page 1 (20 rows, ≤ 3 names each: ~8 KB typically, ~50 KB at worst). */
   readonly notificationPages = new Lru<number, Entry<NotificationsPage>>(CAPS.notificationPages);
+  /**
+   * `wish:page:size` → a listed wish's replies page as everyone sees it (20 replies: ~4 KB
+   * typically, ~12 KB at worst), with whether the wish has replies only some see (replies.ts
+   * everyoneRepliesPage). Dropped with the wish (a reply's write emits reply.changed) and by every clear.
+   */
+  readonly replyPages = new Lru<string, Entry<HeldRepliesPage>>(CAPS.replyPages);
   /** `moderator:status:page:size` → a queue page (10 wishes: ~3 KB typically, ~40 KB at worst). */
   readonly moderationPages = new Lru<string, Entry<HeldQueuePage>>(CAPS.moderationPages);
   /** `page key|reader` → the body drawn from `shared` for that reader (see bodyOf). */
@@ -315,6 +333,7 @@ export class ReadModel {
       this.votes.clear();
       this.notificationPages.clear();
       this.moderationPages.clear();
+      this.replyPages.clear();
       this.bodies.clear();
       this.bodyBytes = 0;
       this.cardGen++;
@@ -345,6 +364,8 @@ export class ReadModel {
     if (change.kind === 'wish') {
       this.cardGen++;
       this.dropCard(id);
+      const prefix = `${id}:`;
+      for (const key of [...this.replyPages.keys()]) if (key.startsWith(prefix)) this.replyPages.delete(key);
     }
     if (change.kind === 'vote') {
       // Known now, so set rather than dropped; past the cap it is left out (the next read asks the database).

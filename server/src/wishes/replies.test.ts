@@ -151,6 +151,28 @@ describe.each(dialects)('replies under public wishes (%s)', (dialect) => {
     expect((await list(null, wishId)).json().replies).toHaveLength(1);
   });
 
+  it("the read model holds a listed wish's page as everyone sees it, dropped by the wish's next reply write; a hidden reply's author still sees it", async () => {
+    const model = t.app.deps.readModel;
+    const wishId = await t.saveWish(ada, 'Held replies, read often.');
+    const first = (await post(bob, wishId, 'First!')).json().reply.reply_id as number;
+    const key = `${wishId}:1:20`;
+    expect((await list(null, wishId)).json().replies.map((r: { text: string }) => r.text)).toEqual(['First!']);
+    expect(model.replyPages.get(key)?.done).toBe(true);
+    // A member reads the same held page (nothing under the wish is seen by some only).
+    expect((await list(cat, wishId)).json().replies.map((r: { text: string }) => r.text)).toEqual(['First!']);
+    expect((await post(cat, wishId, 'Second.')).statusCode).toBe(201);
+    expect(model.replyPages.get(key)).toBeUndefined();
+    expect((await list(null, wishId)).json().replies.map((r: { text: string }) => r.text)).toEqual(['First!', 'Second.']);
+    // Hidden by a moderator: gone for visitors and others, still there (flagged) for its author.
+    expect((await moderate(mod, first, 'hide')).statusCode).toBe(200);
+    expect((await list(null, wishId)).json().replies.map((r: { text: string }) => r.text)).toEqual(['Second.']);
+    expect((await list(cat, wishId)).json().replies.map((r: { text: string }) => r.text)).toEqual(['Second.']);
+    expect((await list(bob, wishId)).json().replies.map((r: { text: string; hidden?: boolean }) => [r.text, r.hidden ?? false])).toEqual([
+      ['First!', true],
+      ['Second.', false],
+    ]);
+  });
+
   it('pages of 20, oldest first', async () => {
     const wishId = await t.saveWish(cat, 'Many replies');
     const many = await t.createUser({ first_name: 'Many', last_name: 'Replies' });

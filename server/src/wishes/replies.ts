@@ -10,6 +10,7 @@ import type { ModerationWishAction, ReportedReply, WishReply } from '@wishes/kit
 import type { Database } from '../db/types';
 import { nowIso } from '../db/types';
 import { IS_MODERATOR, VISIBLE_TO, viewer } from './visibility';
+import type { HeldRepliesPage } from './read-model';
 
 type Db = Kysely<Database>;
 
@@ -46,6 +47,21 @@ export async function visibleWish(db: Db, wishId: number, viewerId: number | nul
   const { rows } = await sql<{ user_id: number; is_public: number; hidden: number }>`select w.user_id, w.is_public, w.hidden from wishes w
     where w.id = ${wishId} and ${VISIBLE_TO(viewerId)}`.execute(db);
   return rows[0] ?? null;
+}
+
+/**
+ * A page of replies as everyone sees it, for the read model (read-model.ts HeldRepliesPage): only
+ * for a listed wish, and with whether some reply under it is seen by some readers only.
+ */
+export async function everyoneRepliesPage(db: Db, wishId: number, page: number, size: number): Promise<HeldRepliesPage> {
+  const { rows } = await sql<{ listed: number; special: number }>`select
+      case when w.is_public = 1 and w.hidden = 0 then 1 else 0 end as listed,
+      case when exists (select 1 from wish_replies r join users ru on ru.id = r.user_id
+        where r.wish_id = w.id and r.deleted_at is null and (r.hidden <> 0 or ru.banned_at is not null)) then 1 else 0 end as special
+    from wishes w where w.id = ${wishId}`.execute(db);
+  const wish = rows[0];
+  if (!wish || Number(wish.listed) !== 1) return { listed: false, special: false, body: null };
+  return { listed: true, special: Number(wish.special) === 1, body: await listReplies(db, wishId, null, page, size) };
 }
 
 /** The replies under a wish this viewer sees, oldest first; one more than `size` tells a next page. */

@@ -31,8 +31,16 @@ export default defineRoutes((_app, deps) => {
     listWishReplies: {
       handler: async (request) => {
         const wishId = parseId(request.params.id, REPLY_TEXT.wishNotFound);
+        const page = parseQueryPage(request.query.page);
+        // A listed wish's page as everyone sees it, from the read model, when it is what this reader
+        // sees too: a visitor always, a member unless some reply there is seen by some only.
+        const model = deps.readModel;
+        if (model.enabled) {
+          const held = await model.cached(model.replyPages, `${wishId}:${page}:${WISH_REPLY.pageSize}`, () => q.everyoneRepliesPage(db, wishId, page, WISH_REPLY.pageSize), (value) => value.listed);
+          if (held.listed && held.body && (request.userId === null || !held.special)) return held.body;
+        }
         if (!(await q.visibleWish(db, wishId, request.userId))) throw new HttpError(404, REPLY_TEXT.wishNotFound);
-        return q.listReplies(db, wishId, request.userId, parseQueryPage(request.query.page), WISH_REPLY.pageSize);
+        return q.listReplies(db, wishId, request.userId, page, WISH_REPLY.pageSize);
       },
     },
 

@@ -9,12 +9,13 @@
  * use, so nothing moves when the live page replaces it; mf-feed's firstPaint.test.tsx fails when
  * the two drift apart. The shell keeps this element on screen as the route's loading state until
  * the feed remote has rendered (shell/src/remotes/firstPaint.tsx), then drops it. Links are real
- * links, so a click before the scripts arrive still goes where it says; the vote controls are
- * drawn, not buttons, until the live card takes over.
+ * links, so a click before the scripts arrive still goes where it says; the vote arrows are
+ * buttons whose first press is held until the live card takes it (./earlyTap).
  */
 import { authorAvatar, authorName } from './format';
 import { escapeHtml } from './html';
 import { ICON_PATHS } from './ui/iconPaths';
+import { EARLY_MEMBER_CLASS, EARLY_TAP_ATTRIBUTE, EARLY_TAP_HELD_CLASS } from './earlyTap';
 
 /** The element the server writes and the shell adopts. */
 export const FIRST_PAINT_ELEMENT_ID = 'first-paint';
@@ -58,8 +59,10 @@ function card(wish: FirstPaintWish): string {
   const avatarHtml = avatar
     ? `<img class="feed-card__avatar" src="${escapeHtml(avatar)}" alt="" width="40" height="40">`
     : `<span class="feed-card__avatar feed-card__avatar--initial">${escapeHtml(authorName(wish).charAt(0).toUpperCase())}</span>`;
-  // Inert until the live card replaces it: drawn like a visitor's buttons (no vote-coloured hover).
+  // Drawn like a visitor's buttons (no vote-coloured hover); a press is held for the live card (./earlyTap).
   const pressed = (type: 'upvote' | 'downvote') => (wish.vote_type === type ? ` is-${type}` : '');
+  const arrow = (type: 'upvote' | 'downvote') =>
+    `<button type="button" class="feed-vote__btn feed-vote__btn--${type} feed-vote__btn--visitor${pressed(type)}" ${EARLY_TAP_ATTRIBUTE}="vote:${wish.id}:${type}" aria-label="${type === 'upvote' ? 'Upvote' : 'Downvote'}" aria-pressed="${wish.vote_type === type}">${icon(type, 20)}</button>`;
   const edited = wish.edited_at ? `<p class="feed-card__flags"><span class="feed-card__flag">Edited <time datetime="${escapeHtml(wish.edited_at)}">${shortDate(wish.edited_at)}</time></span></p>` : '';
   return (
     `<li class="feed-list__item"><article class="feed-card" aria-label="Wish by ${name}">` +
@@ -68,9 +71,9 @@ function card(wish: FirstPaintWish): string {
     `<a class="feed-card__date" href="${path}"><time datetime="${escapeHtml(when)}">${shortDate(when)}</time></a></div>` +
     `<div class="feed-menu"><span class="feed-menu__button">${icon('more', 24)}</span></div></header>` +
     `<a class="feed-card__text feed-card__text--link" href="${path}">${escapeHtml(wish.text)}</a>${edited}` +
-    `<footer class="feed-card__footer"><div class="feed-vote"><span class="feed-vote__btn feed-vote__btn--upvote feed-vote__btn--visitor${pressed('upvote')}">${icon('upvote', 20)}</span>` +
+    `<footer class="feed-card__footer"><div class="feed-vote" role="group" aria-label="Votes">${arrow('upvote')}` +
     `<span class="feed-vote__count"><span>${signed(wish.vote_count)}</span>${icon('subscriptions', 16, 'w-icon feed-vote__count-icon')}</span>` +
-    `<span class="feed-vote__btn feed-vote__btn--downvote feed-vote__btn--visitor${pressed('downvote')}">${icon('downvote', 20)}</span></div></footer></article></li>`
+    `${arrow('downvote')}</div></footer></article></li>`
   );
 }
 
@@ -82,7 +85,7 @@ export function renderFeedFirstPaint(path: string, wishes: readonly FirstPaintWi
   if (wishes.length === 0) return '';
   return (
     `<div id="${FIRST_PAINT_ELEMENT_ID}" class="first-paint" data-path="${escapeHtml(path)}">` +
-    `<div class="feed-page"><h1 class="feed-page__title">Feed</h1><ul class="feed-list">${wishes.map(card).join('')}</ul></div></div>`
+    `<div class="feed-page"><h1 class="feed-page__title">Feed</h1><div class="first-paint__switch" aria-hidden="true"></div><ul class="feed-list">${wishes.map(card).join('')}</ul></div></div>`
   );
 }
 
@@ -115,6 +118,14 @@ export const FIRST_PAINT_CSS = [
   '.first-paint .feed-vote__btn,.first-paint .feed-vote__count{display:inline-flex;align-items:center;justify-content:center;gap:4px;min-width:44px;min-height:44px;border:1px solid #d1d5db;border-radius:999px;background:#fff;color:#1f2937;font-weight:700}',
   '.first-paint .feed-vote__count{padding:0 12px;color:#5b21b6;border-color:#c4b5fd;font-variant-numeric:tabular-nums}',
   '.first-paint .feed-vote__count-icon{opacity:.85}',
+  // Buttons laid out as the live card's (vote.css), so nothing moves when it replaces them.
+  '.first-paint button.feed-vote__btn{font:inherit;font-weight:700;cursor:pointer;-webkit-tap-highlight-color:transparent}',
+  '.first-paint .feed-vote__btn:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}',
+  // The held press (./earlyTap): pressed in and busy, the count untouched (it is the server's).
+  `.first-paint .feed-vote__btn.${EARLY_TAP_HELD_CLASS}{background:#ede9fe;border:2px dashed #5b21b6;color:#5b21b6;transform:scale(.95);cursor:progress}`,
+  `.first-paint .feed-vote__btn[aria-disabled=true]:not(.${EARLY_TAP_HELD_CLASS}){cursor:progress}`,
+  // A member's All / Following switch (the live page draws it): its space is kept from the start.
+  `.${EARLY_MEMBER_CLASS} .first-paint__switch{height:44px;margin:0 0 16px}`,
   '.first-paint .feed-vote__btn.is-upvote{background:#15803d;border-color:#15803d;color:#fff}',
   '.first-paint .feed-vote__btn.is-downvote{background:#b91c1c;border-color:#b91c1c;color:#fff}',
   '.first-paint .feed-card__flags{display:flex;flex-wrap:wrap;gap:6px;margin-top:8px}',

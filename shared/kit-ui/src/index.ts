@@ -19,4 +19,6 @@ export * from './remoteLoading/loadRemoteModule';
 export * from './remoteLoading/ErrorBoundary';
 export * from './format';
 export * from './useKeyedState';
+export * from './useEarlyTap';
+export { EARLY_TAP_HELD_CLASS } from './earlyTap';
 export * from '@wishes/kit-contract/validation';
