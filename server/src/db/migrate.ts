@@ -25,6 +25,7 @@ import { voteBatchMigration } from './migrations/0018_vote_batch';
 import { canaryAddressesMigration } from './migrations/0021_canary_addresses';
 import { peopleMigration } from './migrations/0022_people';
 import { repliesMigration } from './migrations/0023_replies';
+import { releaseNotesMigration } from './migrations/0027_release_notes';
 import { convertTextDateColumns } from './migrations/date-columns';
 import { preparedStatementsPaused, sqliteFileOf } from './connect';
 
@@ -50,6 +51,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0021_canary_addresses': canaryAddressesMigration(dialect),
     '0022_people': peopleMigration(dialect),
     '0023_replies': repliesMigration(dialect),
+    '0027_release_notes': releaseNotesMigration(),
   };
 }
 
