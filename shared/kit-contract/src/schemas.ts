@@ -435,6 +435,7 @@ export const RemoteStateSchema = Type.Object({
 export type RemoteState = Static<typeof RemoteStateSchema>;
 
 export const RemoteStatesResponseSchema = Type.Object({ remotes: Type.Array(RemoteStateSchema) });
+export type RemoteStatesResponse = Static<typeof RemoteStatesResponseSchema>;
 export const ReleaseSwitchResponseSchema = Type.Object({ message: Type.String(), switch: ReleaseSwitchSchema });
 
 // Teams publish their remote over HTTP (docs/teams.md): team tokens and publishing.
