@@ -266,9 +266,9 @@ export interface UnpackedRelease {
   build: ReleaseBuild;
 }
 
-/** A git commit (short or full hex) and a branch name as git allows them; notes are the team's free text, kept as sent. */
+/** A git commit (short or full hex) and a branch name (the characters branch names use); notes are the team's free text, kept as sent. */
 const COMMIT = /^[0-9a-f]{7,64}$/;
-const BRANCH = /^[^\s~^:?*[\\\x00-\x1f\x7f]{1,200}$/;
+const BRANCH = /^[\w./+@#-]{1,200}$/;
 export const NOTES_MAX = 2000;
 
 /** The build record of a release.json (`commit`, `branch`, `notes`, `built_at`, `tests_skipped`), each optional; 400 for a wrong one. */
