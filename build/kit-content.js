@@ -6,7 +6,7 @@
  * version is recorded. So a change that reaches a tarball (a source, a bundled contract table, a
  * pinned dependency) cannot ship under a version that was already served with other bytes.
  */
-const crypto = require('node:crypto');
+const nodeCrypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -21,7 +21,7 @@ function filesUnder(dir, prefix = '') {
 
 /** sha256 over the staged package's files, each as its path and content. */
 function contentHash(dir) {
-  const hash = crypto.createHash('sha256');
+  const hash = nodeCrypto.createHash('sha256');
   for (const file of filesUnder(dir)) hash.update(file).update('\0').update(fs.readFileSync(path.join(dir, file))).update('\0');
   return hash.digest('hex');
 }

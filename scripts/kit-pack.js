@@ -26,7 +26,7 @@
  */
 require('../build/node-support').checkNode();
 const { spawnSync } = require('node:child_process');
-const crypto = require('node:crypto');
+const nodeCrypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
@@ -243,7 +243,7 @@ async function main() {
       name: KIT_PACKAGES[i].name,
       version: KIT_PACKAGES[i].version,
       file: path.basename(file),
-      integrity: `sha512-${crypto.createHash('sha512').update(fs.readFileSync(file)).digest('base64')}`,
+      integrity: `sha512-${nodeCrypto.createHash('sha512').update(fs.readFileSync(file)).digest('base64')}`,
     })),
   });
   for (const file of written) console.log(file);
