@@ -31,6 +31,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
 const { KIT_PACKAGES } = require('../shared/kit-build/src/kit');
+const { DEV_TOOLS, SINGLETONS } = require('../shared/kit-build/src/scaffold');
 const { checkContent, contentHash, readRecord, RECORD, writeRecord } = require('../build/kit-content');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -198,13 +199,15 @@ async function stagePreset(kit, dir) {
   fs.cpSync(path.join(kit.dir, 'src'), dir, { recursive: true });
   // The kit's table beside kit.js (no monorepo folders to read it from).
   writeJson(path.join(dir, 'kit-packages.json'), { packages: KIT_PACKAGES.map(({ dir: _dir, ...rest }) => rest) });
+  // What a scaffolded remote installs besides the kit, in the monorepo's versions (wishes-new-remote has no monorepo to read them from).
+  writeJson(path.join(dir, 'scaffold-versions.json'), Object.fromEntries([...SINGLETONS, ...DEV_TOOLS].map((name) => [name, installedVersion(name)])));
   // The release checks of a declaration, as the server runs them (build/registry.js's place).
   await esbuild.build({ entryPoints: [path.join(ROOT, 'shared', 'kit-contract', 'src', 'registry.ts')], outfile: path.join(dir, 'registry.js'), bundle: true, format: 'cjs', platform: 'node', target: 'node22', logLevel: 'error' });
   writeJson(
     path.join(dir, 'package.json'),
     packageJson(kit, {
       main: './index.js',
-      bin: { 'wishes-release': './release.js' },
+      bin: { 'wishes-release': './release.js', 'wishes-new-remote': './new-remote.js' },
       engines: { node: readJson(path.join(ROOT, 'package.json')).engines.node },
       dependencies: Object.fromEntries(PRESET_DEPENDENCIES.map((name) => [name, installedVersion(name)])),
       peerDependencies: Object.fromEntries(['react-router-dom', 'rxjs'].map((name) => [name, `^${installedVersion(name)}`])),
