@@ -102,22 +102,27 @@ test.describe("a new team's release path, from the kit alone", () => {
     const scaffolded = await run('npm', ['exec', '--yes', `--package=${server.url}/kit/${kitBuild.file}`, '--', 'wishes-new-remote', FOLDER, dir, '--site', server.url], work, teamEnv({ npm_config_cache: path.join(work, '.npm') }));
     expect(scaffolded.join('\n')).toContain(`its kit from ${server.url}/kit/`);
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
-    for (const p of packages) expect([p.name, pkg.dependencies[p.name] ?? pkg.devDependencies[p.name]]).toEqual([p.name, `${server.url}/kit/${p.file}`]);
+    // Each kit package it depends on is the tarball the index lists, at its /kit/ URL.
+    const kitDeps = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies }).filter(([name]) => name.startsWith('@wishes/'));
+    expect(kitDeps.map(([name]) => name)).toEqual(expect.arrayContaining(['@wishes/kit-build', '@wishes/kit-ui', '@wishes/kit-contract']));
+    for (const [name, spec] of kitDeps) expect([name, spec]).toEqual([name, `${server.url}/kit/${packages.find((p) => p.name === name)!.file}`]);
     const declaration = fs.readFileSync(path.join(dir, 'remote.config.ts'), 'utf8');
     expect(declaration).not.toContain('devPort: 3100,');
     await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], dir);
 
     // 2. Publish with notes: its own tests run first; the id is the last line.
-    const release = async (notes: string) => (await run('npm', ['run', 'release', '--', '--publish', server.url, '--notes', notes], dir, teamEnv({ WISHES_TEAM_TOKEN: token }))).pop() ?? '';
+    const release = async (notes: string, ...extra: string[]) => (await run('npm', ['run', 'release', '--', '--publish', server.url, '--notes', notes, ...extra], dir, teamEnv({ WISHES_TEAM_TOKEN: token }))).pop() ?? '';
     const first = await release(NOTES);
     expect(first).toMatch(/^0\.1\.0-[0-9a-f]{12}$/);
     expect((await call('POST', `/api/admin/remotes/${FOLDER}/activate/`, token, { release: first })).status).toBe(200);
 
-    // 3. A broken next build, as a canary for half the browsers.
+    // 3. A broken next build: its own tests catch it, so the team forces it out with --skip-tests
+    // (recorded), as a canary for half the browsers.
     const page = fs.readdirSync(path.join(dir, 'src')).find((f) => f.endsWith('Page.tsx') && !f.includes('.test.'))!;
     const pageFile = path.join(dir, 'src', page);
-    fs.writeFileSync(pageFile, fs.readFileSync(pageFile, 'utf8').replace('const user = useSessionUser();', 'const user = useSessionUser();\n  if (typeof window !== "undefined" && !("jest" in globalThis)) throw new Error("teamdemo boom");'));
-    const broken = await release('Broken on purpose');
+    fs.writeFileSync(pageFile, fs.readFileSync(pageFile, 'utf8').replace('const user = useSessionUser();', 'const user = useSessionUser();\n  if (user !== undefined) throw new Error("teamdemo boom");'));
+    await expect(release('Broken on purpose')).rejects.toThrow(/the tests of mf-teamdemo failed \(npm test exit code 1\); nothing was built/);
+    const broken = await release('Broken on purpose', '--skip-tests');
     expect(broken).not.toBe(first);
     const canary = await call('POST', `/api/admin/remotes/${FOLDER}/activate/`, token, { release: broken, percent: 50 });
     expect(canary.body.switch).toMatchObject({ action: 'canary', percent: 50, actor: 'team:teamdemo' });
@@ -134,9 +139,10 @@ test.describe("a new team's release path, from the kit alone", () => {
       await expect(tab.getByText(FAILURE).first()).toBeVisible({ timeout: 30_000 });
     }
     // The server's 10 s evaluation rolls it back by itself.
-    const state = async () => (await call('GET', `/api/admin/remotes/${FOLDER}/releases/`, token)).body.releases as Array<{ release: string; state: string; notes: string | null; published_by: string }>;
+    const state = async () => (await call('GET', `/api/admin/remotes/${FOLDER}/releases/`, token)).body.releases as Array<{ release: string; state: string; notes: string | null; published_by: string; tests_skipped: boolean }>;
     await expect.poll(async () => (await state()).map((r) => `${r.release} ${r.state}`), { timeout: 40_000 }).toEqual([`${broken} rolled-back`, `${first} active`]);
-    expect((await state())[1]).toMatchObject({ notes: NOTES, published_by: 'team:teamdemo' });
+    expect((await state())[0]).toMatchObject({ notes: 'Broken on purpose', tests_skipped: true });
+    expect((await state())[1]).toMatchObject({ notes: NOTES, tests_skipped: false, published_by: 'team:teamdemo' });
     for (const context of contexts) await context.close();
 
     // 5. The team's address gets the mail: the release, the reason and a link, never the error text.
