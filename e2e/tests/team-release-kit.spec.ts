@@ -121,7 +121,7 @@ test.describe("a new team's release path, from the kit alone", () => {
     const page = fs.readdirSync(path.join(dir, 'src')).find((f) => f.endsWith('Page.tsx') && !f.includes('.test.'))!;
     const pageFile = path.join(dir, 'src', page);
     fs.writeFileSync(pageFile, fs.readFileSync(pageFile, 'utf8').replace('const user = useSessionUser();', 'const user = useSessionUser();\n  if (user !== undefined) throw new Error("teamdemo boom");'));
-    await expect(release('Broken on purpose')).rejects.toThrow(/the tests of mf-teamdemo failed \(npm test exit code 1\); nothing was built/);
+    await expect(release('Broken on purpose')).rejects.toThrow(/the tests of mf-teamdemo failed \(npm test exit code \d+\); nothing was built/);
     const broken = await release('Broken on purpose', '--skip-tests');
     expect(broken).not.toBe(first);
     const canary = await call('POST', `/api/admin/remotes/${FOLDER}/activate/`, token, { release: broken, percent: 50 });
