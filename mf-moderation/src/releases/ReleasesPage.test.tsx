@@ -65,6 +65,7 @@ describe("the admins' Releases page", () => {
     expect(within(section).getAllByText('rolled-back')).toHaveLength(1);
     expect(within(section).getByText(/by admin #1/)).toBeInTheDocument();
     expect(within(section).getByText('errors from 3 of 3 loading addresses')).toBeInTheDocument();
+    expect(within(section).getByText(/auto-rollback/).closest('li')).toHaveTextContent('auto-rollback of 1.0.0-aaaaaaaaaaaa, back to 1.1.0-bbbbbbbbbbbb by server (canary of team:feed-team)');
     expect(document.title).toMatch(/Releases/);
     expect((await axe(container)).violations.map((v) => v.id)).toEqual([]);
   });

@@ -101,7 +101,15 @@ function RemoteSection({ view }: { view: RemoteView }) {
         <ol className="mod-log">
           {state.history.map((entry) => (
             <li key={entry.id}>
-              <strong>{entry.action}</strong> <code>{entry.release_id}</code>
+              <strong>{entry.action}</strong>
+              {/* A rollback names the release it took off, then the one everyone is back on. */}
+              {(entry.action === 'rollback' || entry.action === 'auto-rollback') && entry.previous_release_id ? (
+                <>
+                  {' '}
+                  of <code>{entry.previous_release_id}</code>, back to
+                </>
+              ) : null}{' '}
+              <code>{entry.release_id}</code>
               {entry.percent ? ` (${entry.percent} %)` : ''} by {who(entry.actor)} on <time dateTime={entry.created_at}>{formatDate(entry.created_at)}</time>
               {entry.reason ? <p className="mod-item__text">{entry.reason}</p> : null}
             </li>
