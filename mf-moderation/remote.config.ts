@@ -15,6 +15,7 @@ export default {
     ModerationPage: './src/queue/ModerationPage.tsx',
     ModerationLogPage: './src/log/ModerationLogPage.tsx',
     OffersPage: './src/offers/OffersPage.tsx',
+    ReleasesPage: './src/releases/ReleasesPage.tsx',
   },
   // The pages themselves show the not-allowed page to members without the role (the server
   // answers 403); the navigation entry shows only for moderators and admins.
@@ -22,6 +23,7 @@ export default {
     { path: '/moderation', expose: 'ModerationPage', title: 'Moderation', signIn: true },
     { path: '/moderation/log', expose: 'ModerationLogPage', title: 'Moderation log', signIn: true },
     { path: '/moderation/offers', expose: 'OffersPage', title: 'Business offers', signIn: true },
+    { path: '/moderation/releases', expose: 'ReleasesPage', title: 'Releases', signIn: true },
   ],
   nav: [{ to: '/moderation', label: 'Moderation', icon: 'shield', visibility: { roles: ['moderator', 'admin'] }, order: 60 }],
 } as const satisfies RemoteDeclaration;

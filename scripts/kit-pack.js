@@ -16,14 +16,23 @@
  *   checks of the contract's registry.ts (bundled as registry.js) and the kit's table.
  *
  * Each package's version is its package.json's; a tarball is immutable once served
- * (/kit/<file>.tgz), so a change ships under a new version.
+ * (/kit/<file>.tgz), so a change ships under a new version: the staged content of each package is
+ * checked against build/kit-content.json (build/kit-content.js), and the same version with other
+ * content stops the pack. The pack is deterministic (the same content gives the same bytes: npm
+ * pack's fixed dates and order, esbuild and tsc outputs), so a version is one tarball wherever
+ * it is built. ./kit/index.json lists the packages, {name, version, file, integrity} (integrity:
+ * the tarball's sha512, as npm writes it); the server serves it at /kit/index.json and checks at
+ * start that each listed tarball is there with that integrity.
  */
 require('../build/node-support').checkNode();
 const { spawnSync } = require('node:child_process');
+const nodeCrypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const esbuild = require('esbuild');
 const { KIT_PACKAGES } = require('../shared/kit-build/src/kit');
+const { DEV_TOOLS, SINGLETONS } = require('../shared/kit-build/src/scaffold');
+const { checkContent, contentHash, readRecord, RECORD, writeRecord } = require('../build/kit-content');
 
 const ROOT = path.resolve(__dirname, '..');
 const OUT = path.join(ROOT, 'kit');
@@ -32,6 +41,7 @@ const STAGE = path.join(ROOT, '.tmp', 'kit-stage');
 const PEERS = ['react', 'react-dom', 'react-router-dom', 'rxjs', '@tanstack/react-query'];
 /** The preset's toolchain, pinned to the versions the monorepo builds with. */
 const PRESET_DEPENDENCIES = [
+  '@module-federation/dts-plugin',
   '@module-federation/enhanced',
   '@module-federation/runtime-core',
   '@pmmmwh/react-refresh-webpack-plugin',
@@ -189,13 +199,15 @@ async function stagePreset(kit, dir) {
   fs.cpSync(path.join(kit.dir, 'src'), dir, { recursive: true });
   // The kit's table beside kit.js (no monorepo folders to read it from).
   writeJson(path.join(dir, 'kit-packages.json'), { packages: KIT_PACKAGES.map(({ dir: _dir, ...rest }) => rest) });
+  // What a scaffolded remote installs besides the kit, in the monorepo's versions (wishes-new-remote has no monorepo to read them from).
+  writeJson(path.join(dir, 'scaffold-versions.json'), Object.fromEntries([...SINGLETONS, ...DEV_TOOLS].map((name) => [name, installedVersion(name)])));
   // The release checks of a declaration, as the server runs them (build/registry.js's place).
   await esbuild.build({ entryPoints: [path.join(ROOT, 'shared', 'kit-contract', 'src', 'registry.ts')], outfile: path.join(dir, 'registry.js'), bundle: true, format: 'cjs', platform: 'node', target: 'node22', logLevel: 'error' });
   writeJson(
     path.join(dir, 'package.json'),
     packageJson(kit, {
       main: './index.js',
-      bin: { 'wishes-release': './release.js', 'wishes-types': './types.js' },
+      bin: { 'wishes-release': './release.js', 'wishes-types': './types.js', 'wishes-new-remote': './new-remote.js' },
       engines: { node: readJson(path.join(ROOT, 'package.json')).engines.node },
       dependencies: Object.fromEntries(PRESET_DEPENDENCIES.map((name) => [name, installedVersion(name)])),
       peerDependencies: Object.fromEntries(['react-router-dom', 'rxjs'].map((name) => [name, `^${installedVersion(name)}`])),
@@ -209,6 +221,7 @@ async function main() {
   fs.mkdirSync(OUT, { recursive: true });
   buildDeclarations();
   const written = [];
+  const contents = [];
   for (const kit of KIT_PACKAGES) {
     const dir = path.join(STAGE, kit.name.replace(/^@/, '').replace('/', '-'));
     fs.mkdirSync(dir, { recursive: true });
@@ -216,11 +229,26 @@ async function main() {
     else if (kit.kind === 'types') await stageTypes(kit, dir);
     else if (kit.kind === 'preset') await stagePreset(kit, dir);
     else throw new Error(`${kit.name}: unknown kind "${kit.kind}"`);
+    contents.push({ name: kit.name, version: kit.version, content: contentHash(dir) });
     const packed = spawnSync('npm', ['pack', '--silent', '--json', '--pack-destination', OUT], { cwd: dir, encoding: 'utf8', env: { ...process.env, npm_config_ignore_scripts: 'true' } });
     if (packed.status !== 0) throw new Error(`npm pack ${kit.name} failed:\n${packed.stderr}`);
     written.push(path.join(OUT, JSON.parse(packed.stdout)[0].filename));
   }
   fs.rmSync(STAGE, { recursive: true, force: true });
+  const { problems, record } = checkContent(contents, readRecord());
+  if (problems.length) {
+    for (const file of written) fs.rmSync(file, { force: true });
+    throw new Error(`a version is one content (${path.relative(ROOT, RECORD)}):\n  ${problems.join('\n  ')}`);
+  }
+  writeRecord(record);
+  writeJson(path.join(OUT, 'index.json'), {
+    packages: written.map((file, i) => ({
+      name: KIT_PACKAGES[i].name,
+      version: KIT_PACKAGES[i].version,
+      file: path.basename(file),
+      integrity: `sha512-${nodeCrypto.createHash('sha512').update(fs.readFileSync(file)).digest('base64')}`,
+    })),
+  });
   for (const file of written) console.log(file);
 }
 

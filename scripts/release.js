@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm run release -- <remote> [--publish <server-url>]` (docs/teams.md).
+ * `npm run release -- <remote> [--publish <server-url>] [--notes "<text>"] [--skip-tests]` (docs/teams.md).
  *
+ * Runs the remote's own `npm test` first (--skip-tests skips it; release.json records that), and
+ * records with the build its commit and branch (from git, when present), the notes and when it
+ * was built.
  * Builds one remote (production) and prints the release id as its last line. The id joins the
  * remote's package version and a hash of the built files, so the same build gets the same id.
  *
@@ -31,7 +34,9 @@ const os = require('node:os');
 const path = require('node:path');
 const { ROOT, SITE_REMOTES, declarationProblems, releaseContractProblem, loadDeclaration } = require('../build/registry');
 const { buildForProduction } = require('../shared/kit-build/src/webpack-run');
-const { ReleaseError, releaseIdOf, publishBuild } = require('../shared/kit-build/src/release-pack');
+const { ReleaseError, releaseIdOf, publishBuild, parseReleaseArgs, runOwnTests, buildRecord } = require('../shared/kit-build/src/release-pack');
+
+const USAGE = 'usage: npm run release -- <remote> [--publish <server-url>] [--notes "<text>"] [--skip-tests]';
 
 /** The remote's folder and declaration from the argument. */
 function resolveRemote(arg) {
@@ -45,12 +50,10 @@ function resolveRemote(arg) {
 }
 
 async function main() {
-  const argv = process.argv.slice(2);
-  const publishAt = argv.indexOf('--publish');
-  const serverUrl = publishAt === -1 ? null : argv[publishAt + 1];
-  if (publishAt !== -1 && (!serverUrl || serverUrl.startsWith('--'))) throw new ReleaseError('usage: npm run release -- <remote> --publish <server-url>');
-  const arg = argv.find((a, i) => !a.startsWith('--') && !(publishAt !== -1 && i === publishAt + 1));
-  if (!arg) throw new ReleaseError('usage: npm run release -- <remote> [--publish <server-url>]');
+  const args = parseReleaseArgs(process.argv.slice(2), USAGE);
+  const serverUrl = args.publish;
+  const [arg] = args.positionals;
+  if (!arg || args.positionals.length > 1) throw new ReleaseError(USAGE);
   const { dir, declaration } = resolveRemote(arg);
   const problems = declarationProblems(declaration);
   if (problems.length) throw new ReleaseError(`the declaration of ${arg} is invalid: ${problems.join('; ')}`);
@@ -60,6 +63,9 @@ async function main() {
   const others = SITE_REMOTES.filter((r) => r.folder !== remote);
   const early = releaseContractProblem(declaration, null, others);
   if (early) throw new ReleaseError(`${remote} refused: ${early}`);
+
+  runOwnTests(dir, remote, args.skipTests);
+  const build = buildRecord(dir, args);
 
   const releasesDir = path.resolve(ROOT, process.env.RELEASES_DIR || './releases');
   const parent = serverUrl ? os.tmpdir() : path.join(releasesDir, remote);
@@ -71,7 +77,7 @@ async function main() {
     if (!fs.existsSync(path.join(building, 'remoteEntry.js'))) throw new ReleaseError(`the build of ${remote} has no remoteEntry.js`);
 
     if (serverUrl) {
-      await publishBuild(building, { remote, version, declaration, serverUrl });
+      await publishBuild(building, { remote, version, declaration, serverUrl, build });
       return;
     }
 
@@ -80,7 +86,7 @@ async function main() {
     if (fs.existsSync(path.join(target, 'release.json'))) {
       console.log(`[release] ${remote} ${id} exists already (the same build); left as it is`);
     } else {
-      const meta = { remote, id, version, hash: digest, created_at: new Date().toISOString(), declaration };
+      const meta = { remote, id, version, hash: digest, created_at: new Date().toISOString(), declaration, build };
       // Written last: a folder without release.json is never listed or served.
       fs.writeFileSync(path.join(building, 'release.json'), `${JSON.stringify(meta, null, 2)}\n`);
       fs.rmSync(target, { recursive: true, force: true });

@@ -39,7 +39,7 @@ describe('sign-in guard', () => {
     const paths = routesFor()
       .filter((r) => r.protected)
       .map((r) => r.path);
-    expect(paths.sort()).toEqual(['/business', '/compose', '/compose/:topic', '/deliveries', '/groups', '/groups/:groupId', '/groups/new', '/moderation', '/moderation/log', '/moderation/offers', '/my/reports', '/notifications', '/people', '/settings', '/subscriptions']);
+    expect(paths.sort()).toEqual(['/business', '/compose', '/compose/:topic', '/deliveries', '/groups', '/groups/:groupId', '/groups/new', '/moderation', '/moderation/log', '/moderation/offers', '/moderation/releases', '/my/reports', '/notifications', '/people', '/settings', '/subscriptions']);
   });
 });
 

@@ -28,6 +28,7 @@ import { repliesMigration } from './migrations/0023_replies';
 import { groupsMigration } from './migrations/0024_groups';
 import { sqlFunctionsMigration } from './migrations/0026_sql_functions';
 import { SQL_FUNCTIONS } from './sql';
+import { releaseNotesMigration } from './migrations/0027_release_notes';
 import { convertTextDateColumns } from './migrations/date-columns';
 import { preparedStatementsPaused, sqliteFileOf } from './connect';
 
@@ -55,6 +56,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0023_replies': repliesMigration(dialect),
     '0024_groups': groupsMigration(dialect),
     '0026_sql_functions': sqlFunctionsMigration(dialect, SQL_FUNCTIONS),
+    '0027_release_notes': releaseNotesMigration(),
   };
 }
 

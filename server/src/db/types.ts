@@ -311,6 +311,8 @@ export interface RemoteTokensTable {
   expires_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** The team's address for release mails (migrations/0027_release_notes.ts); null: none. */
+  email: string | null;
 }
 
 /** A release published over HTTP (releases/published.ts); its files are in remote_release_files. */
@@ -325,6 +327,13 @@ export interface RemoteReleasesTable {
   bytes: number;
   published_by: string;
   created_at: string;
+  /** What `npm run release` recorded of the build (migrations/0027_release_notes.ts). */
+  commit_sha: string | null;
+  branch: string | null;
+  notes: string | null;
+  built_at: string | null;
+  /** 1 when the remote's own tests were skipped (--skip-tests). */
+  tests_skipped: number | null;
 }
 
 export interface RemoteReleaseFilesTable {

@@ -22,6 +22,19 @@ export interface ReleaseMeta {
   created_at: string;
   /** The remote's declaration (routes, titles, nav) at build time: the release brings its own. */
   declaration: RemoteDeclaration;
+  /** What `npm run release` recorded of the build (absent in releases built before it did). */
+  build?: ReleaseBuild;
+  /** Who published it over HTTP: `team:<name>` or `user:<id>` (absent for a release built on the host). */
+  published_by?: string;
+}
+
+/** A build's record: its commit and branch (from git, when present), the team's notes, when it was built, whether its tests were skipped. */
+export interface ReleaseBuild {
+  commit: string | null;
+  branch: string | null;
+  notes: string | null;
+  built_at: string | null;
+  tests_skipped: boolean;
 }
 
 export function releaseDir(releasesDir: string, remote: string, id: string): string | null {

@@ -1,7 +1,7 @@
 /**
  * `npm run remotes -- list [--json] | activate <remote> <release-id> [--force] | rollback <remote>`
  * (docs/teams.md), and team tokens (docs/teams.md, "1. An admin gives the team a token"):
- * `token create <remote> [--name <team>] [--scopes publish,activate,promote] [--expires-days N]`
+ * `token create <remote> [--name <team>] [--scopes publish,activate,promote] [--expires-days N] [--email <address>]`
  * (prints the token once, as its last line), `token list`, `token revoke <token-id>`. Whoever runs
  * it on the server's host with its configuration is an admin. Uses the server's configuration (DATABASE_URL, DATA_DIR,
  * RELEASES_DIR, WISHES_SITE_ROOT), so it switches what every server process on that database
@@ -17,10 +17,11 @@ import { Redis } from 'ioredis';
 import type { ClusterLink } from '../cluster/shared-state';
 import { databaseCounter, redisCounter } from './canary-count';
 import { createTeamToken, listTeamTokens, parseScopes, revokeTeamToken, TEAM_NAME } from './tokens';
+import { isValidEmail } from '../auth/schemas';
 
 const USAGE =
   'usage: npm run remotes -- list [--json] | activate <remote> <release-id> [--force] | rollback <remote> | prune --keep N [<remote>] | ' +
-  'token create <remote> [--name <team>] [--scopes publish,activate,promote] [--expires-days N] | token list | token revoke <token-id>';
+  'token create <remote> [--name <team>] [--scopes publish,activate,promote] [--expires-days N] [--email <address>] | token list | token revoke <token-id>';
 
 /** `--name x` / `--name=x` from argv, or undefined. */
 function option(args: string[], name: string): string | undefined {
@@ -34,7 +35,7 @@ function option(args: string[], name: string): string | undefined {
 function positionals(args: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i += 1) {
-    if (['--name', '--scopes', '--expires-days', '--keep'].includes(args[i])) i += 1;
+    if (['--name', '--scopes', '--expires-days', '--keep', '--email'].includes(args[i])) i += 1;
     else if (!args[i].startsWith('--')) out.push(args[i]);
   }
   return out;
@@ -134,6 +135,7 @@ async function tokenCommand(args: string[], out: (line: string) => void, fail: (
   const name = option(args, 'name') ?? remote;
   const scopesRaw = option(args, 'scopes');
   const scopes = scopesRaw === undefined ? undefined : parseScopes(scopesRaw);
+  const email = option(args, 'email');
   const daysRaw = option(args, 'expires-days');
   const days = daysRaw === undefined ? undefined : Number(daysRaw);
   if (sub === 'create') {
@@ -142,6 +144,7 @@ async function tokenCommand(args: string[], out: (line: string) => void, fail: (
     else if (!TEAM_NAME.test(name)) problem = `--name must be letters, digits, spaces, dots, dashes or underscores (got "${name}")`;
     else if (scopes === null) problem = '--scopes is a comma-separated list of publish, activate and promote';
     else if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 3650)) problem = '--expires-days must be a whole number of days, 1 to 3650';
+    else if (email !== undefined && !isValidEmail(email)) problem = `--email must be an email address (got "${email}")`;
     if (problem) {
       fail(`refused: ${problem}`);
       return 1;
@@ -152,8 +155,8 @@ async function tokenCommand(args: string[], out: (line: string) => void, fail: (
   try {
     await migrateToLatest(db, dialect);
     if (sub === 'create') {
-      const { info, token } = await createTeamToken(db, { remote, name, scopes: scopes ?? undefined, expiresDays: days, createdBy: actor() });
-      out(`token ${info.token_id} for ${remote} (team ${info.name}; ${info.scopes.join(', ')}; expires ${info.expires_at}). Shown once:`);
+      const { info, token } = await createTeamToken(db, { remote, name, scopes: scopes ?? undefined, expiresDays: days, createdBy: actor(), email: email ?? null });
+      out(`token ${info.token_id} for ${remote} (team ${info.name}; ${info.scopes.join(', ')}; expires ${info.expires_at}${info.email ? `; release mails to ${info.email}` : ''}). Shown once:`);
       out(token);
       return 0;
     }

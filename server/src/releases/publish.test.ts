@@ -86,7 +86,7 @@ describe.each(dialects)('teams publish over HTTP (%s)', (dialect) => {
 
   it('a team token answers 401 on every operation of the table but its release calls', async () => {
     const { token } = await createToken('mf-feed');
-    const teamCalls: ReadonlySet<OperationId> = new Set(['listRemotes', 'activateRelease', 'rollbackRelease', 'publishRelease', 'promoteRelease', 'listRemoteErrors', 'previewRelease']);
+    const teamCalls: ReadonlySet<OperationId> = new Set(['listRemotes', 'activateRelease', 'rollbackRelease', 'publishRelease', 'promoteRelease', 'listRemoteErrors', 'previewRelease', 'listRemoteReleases']);
     const params = { id: 1, page: 1, remote: 'mf-feed', token_id: '0123456789abcdef', token: 'A'.repeat(43), person_id: 1, reply_id: 1, group_id: 1, contribution_id: 1, invite: 'A'.repeat(32) };
     const answers: string[] = [];
     for (const id of OPERATION_IDS) {

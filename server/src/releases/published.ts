@@ -23,7 +23,7 @@ import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { RemoteDeclaration } from '@wishes/kit-contract/registry';
 import type { Database } from '../db/types';
-import { RELEASE_META, readRelease, releaseDir, REMOTE_ID, type ReleaseMeta } from './catalog';
+import { RELEASE_META, readRelease, releaseDir, REMOTE_ID, type ReleaseBuild, type ReleaseMeta } from './catalog';
 import { releaseFileAllowed } from './file-types';
 
 /** Unpacked, an archive may hold at most this many times RELEASE_MAX_BYTES. */
@@ -263,6 +263,31 @@ export interface UnpackedRelease {
   declaration: RemoteDeclaration;
   files: number;
   bytes: number;
+  build: ReleaseBuild;
+}
+
+/** A git commit (short or full hex) and a branch name (the characters branch names use); notes are the team's free text, kept as sent. */
+const COMMIT = /^[0-9a-f]{7,64}$/;
+const BRANCH = /^[\w./+@#-]{1,200}$/;
+export const NOTES_MAX = 2000;
+
+/** The build record of a release.json (`commit`, `branch`, `notes`, `built_at`, `tests_skipped`), each optional; 400 for a wrong one. */
+function buildOf(declared: Record<string, unknown>): ReleaseBuild {
+  const text = (key: string, valid: (v: string) => boolean, what: string): string | null => {
+    const value = declared[key];
+    if (value === undefined || value === null || value === '') return null;
+    if (typeof value !== 'string' || !valid(value)) throw new ArchiveRefused(400, `release.json: "${key}" must be ${what}`);
+    return value;
+  };
+  const tests = declared.tests_skipped;
+  if (tests !== undefined && typeof tests !== 'boolean') throw new ArchiveRefused(400, 'release.json: "tests_skipped" must be true or false');
+  return {
+    commit: text('commit', (v) => COMMIT.test(v), 'a git commit id (hex)'),
+    branch: text('branch', (v) => BRANCH.test(v), 'a git branch name'),
+    notes: text('notes', (v) => v.length <= NOTES_MAX, `text of at most ${NOTES_MAX} characters`),
+    built_at: text('built_at', (v) => !Number.isNaN(Date.parse(v)) && v.length <= 40, 'a date and time (ISO 8601)'),
+    tests_skipped: tests === true,
+  };
 }
 
 /**
@@ -274,7 +299,7 @@ export function describeUnpacked(dir: string, remote: string, registered: Remote
   for (const required of ['remoteEntry.js', 'mf-manifest.json']) {
     if (!existsSync(path.join(dir, required))) throw new ArchiveRefused(400, `the archive has no ${required} at its root`);
   }
-  let declared: { version?: unknown; declaration?: unknown } = {};
+  let declared: { version?: unknown; declaration?: unknown } & Record<string, unknown> = {};
   if (existsSync(path.join(dir, RELEASE_META))) {
     try {
       declared = JSON.parse(readFileSync(path.join(dir, RELEASE_META), 'utf8')) as typeof declared;
@@ -287,7 +312,8 @@ export function describeUnpacked(dir: string, remote: string, registered: Remote
   if (typeof version !== 'string' || !VERSION.test(version)) throw new ArchiveRefused(400, 'release.json: "version" must be a version such as 1.2.0');
   const declaration = (declared.declaration ?? registered) as RemoteDeclaration | undefined;
   if (!declaration || typeof declaration !== 'object') throw new ArchiveRefused(400, `the archive has no release.json with the declaration of ${remote} (it is not one of the site's own remotes)`);
-  return { dir, remote, id: `${version}-${unpacked.digest.slice(0, 12)}`, version, hash: unpacked.digest, declaration, files: unpacked.files, bytes: unpacked.bytes };
+  const build = buildOf(declared);
+  return { dir, remote, id: `${version}-${unpacked.digest.slice(0, 12)}`, version, hash: unpacked.digest, declaration, files: unpacked.files, bytes: unpacked.bytes, build };
 }
 
 /** A fresh hidden folder beside the releases of `remote` (never listed or served). */
@@ -321,7 +347,16 @@ export function finishLocal(releasesDir: string, dir: string, meta: ReleaseMeta)
 export async function publishedMeta(db: Kysely<Database>, remote: string, id: string): Promise<ReleaseMeta | null> {
   const row = await db.selectFrom('remote_releases').selectAll().where('remote', '=', remote).where('release_id', '=', id).executeTakeFirst();
   if (!row) return null;
-  return { remote, id, version: row.version, hash: row.hash, created_at: row.created_at, declaration: JSON.parse(row.declaration) as RemoteDeclaration };
+  return {
+    remote,
+    id,
+    version: row.version,
+    hash: row.hash,
+    created_at: row.created_at,
+    declaration: JSON.parse(row.declaration) as RemoteDeclaration,
+    build: { commit: row.commit_sha, branch: row.branch, notes: row.notes, built_at: row.built_at, tests_skipped: row.tests_skipped === 1 },
+    published_by: row.published_by,
+  };
 }
 
 /** Files inserted per statement when a release is stored. */
@@ -343,6 +378,11 @@ export async function storePublished(db: Kysely<Database>, release: UnpackedRele
         bytes: release.bytes,
         published_by: publishedBy,
         created_at: createdAt,
+        commit_sha: release.build.commit,
+        branch: release.build.branch,
+        notes: release.build.notes,
+        built_at: release.build.built_at,
+        tests_skipped: release.build.tests_skipped ? 1 : 0,
       })
       .execute();
     // In batches, read without blocking, with a turn of the event loop between them: SQLite's

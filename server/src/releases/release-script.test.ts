@@ -7,7 +7,8 @@
  * remoteEntry.js, a source map and an mf-manifest.json in a second or two.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -54,10 +55,10 @@ module.exports = {
 };
 `;
 
-/** A remote folder outside the registry; `webpackConfig` replaces the working config (a broken build). */
-function makeRemote(declaration: RemoteDeclaration = DECLARATION, webpackConfig = WEBPACK_CONFIG): string {
+/** A remote folder outside the registry; `webpackConfig` replaces the working config (a broken build), `test` its own test script. */
+function makeRemote(declaration: RemoteDeclaration = DECLARATION, webpackConfig = WEBPACK_CONFIG, test = 'node -e "process.exit(0)"'): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'wishes-script-remote-'));
-  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: declaration.folder, version: '0.3.0', private: true }));
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: declaration.folder, version: '0.3.0', private: true, scripts: { test } }));
   writeFileSync(path.join(dir, 'remote.config.ts'), `export default ${JSON.stringify(declaration)};\n`);
   writeFileSync(path.join(dir, 'webpack.config.js'), webpackConfig);
   writeFileSync(path.join(dir, 'entry.js'), 'window.mf_scripted = { get: () => () => ({}) };\n');
@@ -112,6 +113,39 @@ describe('npm run release, before and around the build', () => {
     expect(left).toEqual([]);
     // (tsx keeps its own cache there.)
     expect(readdirSync(tmp).filter((f) => f.startsWith('wishes-release-'))).toEqual([]);
+  });
+
+  it("runs the remote's own npm test first: a failing one stops the release before any build", async () => {
+    const releasesDir = path.join(work, 'tests-fail');
+    const remote = makeRemote(DECLARATION, WEBPACK_CONFIG, 'node -e "console.error(\'1 test failed\'); process.exit(3)"');
+    const result = await run('release.js', [remote], { RELEASES_DIR: releasesDir });
+    rmSync(remote, { recursive: true, force: true });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('1 test failed');
+    expect(result.err[result.err.length - 1]).toBe('[release] the tests of mf-scripted failed (npm test exit code 3); nothing was built. Fix them, or release with --skip-tests');
+    expect(result.out.join('\n')).not.toContain('building');
+    expect(existsSync(path.join(releasesDir, 'mf-scripted')) ? readdirSync(path.join(releasesDir, 'mf-scripted')) : []).toEqual([]);
+  });
+
+  it('--skip-tests skips them and release.json says so, with the notes and when it was built', async () => {
+    const releasesDir = path.join(work, 'tests-skipped');
+    const remote = makeRemote(DECLARATION, WEBPACK_CONFIG, 'node -e "process.exit(3)"');
+    const result = await run('release.js', [remote, '--skip-tests', '--notes', 'Faster <b>feed</b> & fixes'], { RELEASES_DIR: releasesDir });
+    rmSync(remote, { recursive: true, force: true });
+    expect(result.code).toBe(0);
+    const id = result.out[result.out.length - 1];
+    const meta = JSON.parse(readFileSync(path.join(releasesDir, 'mf-scripted', id, 'release.json'), 'utf8'));
+    expect(meta.build).toMatchObject({ notes: 'Faster <b>feed</b> & fixes', tests_skipped: true, commit: null, branch: null });
+    expect(Date.parse(meta.build.built_at)).not.toBeNaN();
+  });
+
+  it('refuses an option it does not know, and --notes without its text', async () => {
+    const remote = makeRemote();
+    const unknown = await run('release.js', [remote, '--skip-test'], {});
+    const bare = await run('release.js', [remote, '--notes'], {});
+    rmSync(remote, { recursive: true, force: true });
+    expect([unknown.code, unknown.err.pop()]).toEqual([1, '[release] unknown option --skip-test; usage: npm run release -- <remote> [--publish <server-url>] [--notes "<text>"] [--skip-tests]']);
+    expect([bare.code, bare.err.pop()]).toEqual([1, '[release] usage: npm run release -- <remote> [--publish <server-url>] [--notes "<text>"] [--skip-tests]']);
   });
 
   it('npm run remotes compiles its CLI on its own and never rebuilds server/dist/', async () => {
@@ -176,9 +210,32 @@ describe.each(dialects)('npm run release -- --publish (%s)', (dialect) => {
       expect(files.map((f) => f.path).sort()).toEqual(['.maps/remoteEntry.js.map', 'mf-manifest.json', 'remoteEntry.js']);
       const row = await t.app.deps.db.selectFrom('remote_releases').select('published_by').where('release_id', '=', id).executeTakeFirstOrThrow();
       expect(row.published_by).toBe('team:scripted-team');
+      // Its tests ran (no --skip-tests); no git repository around it: no commit, no branch.
+      const listed = await t.request({ method: 'GET', url: '/api/admin/remotes/mf-scripted/releases/', token: created.json().token });
+      expect(listed.json().releases).toEqual([expect.objectContaining({ release: id, version: '0.3.0', state: 'active', tests_skipped: false, commit: null, branch: null, notes: null, published_by: 'team:scripted-team' })]);
     } finally {
       rmSync(remote, { recursive: true, force: true });
       rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it('records the commit and branch from git, and the notes, which the list returns as sent', async () => {
+    const created = await t.request({ method: 'POST', url: '/api/admin/remotes/mf-scripted/tokens/', token: admin.access, payload: { name: 'scripted-team' } });
+    const remote = makeRemote();
+    writeFileSync(path.join(remote, 'entry.js'), 'window.mf_scripted = { get: () => () => ({ v: 2 }) };\n');
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: remote, encoding: 'utf8' });
+    git('init', '-q', '-b', 'feature/notes');
+    git('add', '.');
+    git('commit', '-qm', 'first');
+    const commit = git('rev-parse', 'HEAD').stdout.trim();
+    try {
+      const result = await run('release.js', [remote, '--publish', url, '--notes', '<script>alert(1)</script> new list'], { WISHES_TEAM_TOKEN: created.json().token });
+      expect(result.code).toBe(0);
+      const id = result.out[result.out.length - 1];
+      const listed = await t.request({ method: 'GET', url: '/api/admin/remotes/mf-scripted/releases/', token: admin.access });
+      expect(listed.json().releases[0]).toMatchObject({ release: id, commit, branch: 'feature/notes', notes: '<script>alert(1)</script> new list', tests_skipped: false, state: 'published', published_by: 'team:scripted-team' });
+    } finally {
+      rmSync(remote, { recursive: true, force: true });
     }
   });
 

@@ -272,9 +272,10 @@ describe.each(dialects)('remote releases (%s)', (dialect) => {
     expect(await manifestEntry('mf_hello')).toMatchObject({ entry: '/mf/releases/mf-hello/0.0.1-0000hello/remoteEntry.js', routes: [{ path: '/hello' }], nav: [{ label: 'Hello' }] });
     const page = await t.request({ method: 'GET', url: '/hello' });
     expect(page.body).toContain('href="/mf/releases/mf-hello/0.0.1-0000hello/__federation_expose_HelloPage.12345678.js"');
-    // Rolled back past its first release, it leaves the site.
-    expect((await rollback('mf-hello')).statusCode).toBe(200);
-    expect(await manifestEntry('mf_hello')).toBeUndefined();
+    // Its first release has no earlier one to roll back to: 409, and it stays on the site.
+    const first = await rollback('mf-hello');
+    expect([first.statusCode, first.json().error]).toEqual([409, 'mf-hello has no earlier release to roll back to (active: 0.0.1-0000hello)']);
+    expect(await manifestEntry('mf_hello')).toMatchObject({ release: '0.0.1-0000hello' });
   });
 
   it('the CLI switches the same state with exit codes 0 and 1 and one-line refusals', async () => {

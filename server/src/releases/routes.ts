@@ -11,12 +11,13 @@ import { AUTH_MESSAGES, AuthError, HttpError } from '../platform/errors';
 import { requireUser } from '../platform/auth';
 import { getRole } from '../moderation/queries';
 import { MINUTE, byIp } from '../platform/ratelimit';
-import { activateRelease, checkPreviewable, evaluateCanaries, promoteRelease, publishRelease, ReleaseRefused, remoteStates, rollbackRelease, type ReleaseContext } from './service';
+import { activateRelease, checkPreviewable, evaluateCanaries, promoteRelease, publishRelease, ReleaseRefused, remoteReleases, remoteStates, rollbackRelease, type ReleaseContext } from './service';
 import { newPreviewToken, PREVIEW_PARAM, previewCookie, recentErrors, storeClientError, verifyLoadId, verifyPreviewToken } from './canary';
 import { addressKey, CANARY_EVALUATION_MS, canaryCounter, realClock } from './canary-count';
 import { activeCanaries } from './store';
 import { mapStack } from './sourcemaps';
-import { createTeamToken, listTeamTokens, revokeTeamToken, verifyTeamToken, type TokenScope } from './tokens';
+import { createTeamToken, listTeamTokens, revokeTeamToken, teamEmails, verifyTeamToken, type TokenScope } from './tokens';
+import { isValidEmail } from '../auth/schemas';
 
 export const NOT_ADMIN = 'Only admins can manage remote releases.';
 /** The archive media types a publish accepts. */
@@ -46,14 +47,15 @@ function fromOwnPage(request: FastifyRequest, publicUrl: string): boolean {
 }
 
 export default async function releaseRoutes(app: FastifyInstance, { deps, siteRoot }: { deps: AppDeps; siteRoot?: string }) {
-  /** Mails every admin (an automatic rollback). */
-  const mailAdmins = async (subject: string, text: string) => {
+  /** Mails every admin and `remote`'s team addresses (a gate refusal, an automatic rollback, a promotion), each address once. */
+  const mailAdminsAndTeam = async (remote: string, subject: string, text: string) => {
     const admins = await deps.db.selectFrom('users').select('email').where('role', '=', 'admin').execute();
-    for (const { email } of admins) await deps.mailer.send({ to: email, subject, text });
+    const to = new Set([...admins.map((a) => a.email), ...(await teamEmails(deps.db, remote))]);
+    for (const email of to) await deps.mailer.send({ to: email, subject, text });
   };
   const clock = deps.canaryClock ?? realClock;
   const counter = canaryCounter(deps.db, deps.cluster, deps.config.canary.windowS);
-  const ctx: ReleaseContext = { db: deps.db, releasesDir: deps.config.releasesDir, siteRoot: siteRoot ?? deps.config.siteRoot, canary: deps.config.canary, notify: mailAdmins, counter, now: clock.now };
+  const ctx: ReleaseContext = { db: deps.db, releasesDir: deps.config.releasesDir, siteRoot: siteRoot ?? deps.config.siteRoot, canary: deps.config.canary, notify: mailAdminsAndTeam, releasesPage: `${deps.config.publicUrl}/moderation/releases`, counter, now: clock.now };
   // Every running canary is judged every 10 s, whatever arrives (canary-count.ts); each process does, one ends it.
   let evaluating = false;
   const stopWatch = clock.every(CANARY_EVALUATION_MS, async () => {
@@ -257,15 +259,26 @@ export default async function releaseRoutes(app: FastifyInstance, { deps, siteRo
       },
     },
 
+    listRemoteReleases: {
+      checksAuth: true,
+      handler: async (request) => {
+        await releaseCaller(request, request.params.remote, null);
+        return { releases: await remoteReleases(ctx, request.params.remote).catch(refusedAsHttp) };
+      },
+    },
+
     createRemoteToken: {
       handler: async (request, reply) => {
         const actor = await requireAdmin(request);
+        const email = request.body.email?.trim() || null;
+        if (email !== null && !isValidEmail(email)) throw new HttpError(400, 'email must be an email address.', { detail: 'email must be an email address.', fields: { email: 'Enter a valid email address.' } });
         const { info, token } = await createTeamToken(deps.db, {
           remote: request.params.remote,
           name: request.body.name,
           scopes: request.body.scopes,
           expiresDays: request.body.expires_days,
           createdBy: actor,
+          email,
         });
         return reply.code(201).send({ token_id: info.token_id, token });
       },

@@ -21,6 +21,8 @@ export class ReleaseRefused extends Error {
   constructor(
     readonly status: 400 | 403 | 404 | 409 | 413,
     reason: string,
+    /** The gate refused it (its rules, against the live site): the team and the admins are told. */
+    readonly gate = false,
   ) {
     super(reason);
     this.name = 'ReleaseRefused';
@@ -38,8 +40,25 @@ export interface ReleaseContext {
   counter?: CanaryCounter;
   /** The time in ms (a test's fake clock); default Date.now. */
   now?: () => number;
-  /** Tells the admins (an automatic rollback); the HTTP server mails them. */
-  notify?: (subject: string, text: string) => Promise<void>;
+  /**
+   * Tells the admins and `remote`'s team (a gate refusal, an automatic rollback, a promotion); the
+   * HTTP server mails them. The text names the release, the reason and a link, never a stack.
+   */
+  notify?: (remote: string, subject: string, text: string) => Promise<void>;
+  /** The admins' Releases page (a mail's link); default the path alone. */
+  releasesPage?: string;
+}
+
+const RELEASES_PAGE = '/moderation/releases';
+
+/** Mails a gate refusal of `release` to the team and the admins (the refusal itself is rethrown). */
+async function tellRefusal(ctx: ReleaseContext, remote: string, release: string, error: unknown): Promise<never> {
+  if (error instanceof ReleaseRefused && error.gate && ctx.notify) {
+    await ctx
+      .notify(remote, `Wishes: ${remote} ${release} refused by the gate`, `The release ${release} of ${remote} was refused: ${error.message}.\nNothing changed on the site. Releases: ${ctx.releasesPage ?? RELEASES_PAGE}`)
+      .catch(() => undefined);
+  }
+  throw error;
 }
 
 /** First key of the site-wide release lock (an arbitrary constant, apart from the other advisory locks). */
@@ -104,10 +123,11 @@ export async function autoRollbackCheck(ctx: ReleaseContext, remote: string, log
   if (record && ctx.notify) {
     await ctx
       .notify(
+        remote,
         `Wishes: ${remote} canary ${canary.release} rolled back automatically`,
         `The canary ${canary.release} of ${remote} (${canary.percent} % of browsers), started by ${canary.started_by}, was rolled back by the server: ${reason}.\n` +
           `Everyone is back on ${record.release_id}. The team can read the errors with GET /api/admin/remotes/${remote}/errors/?release=${canary.release}. ` +
-          `Activating ${canary.release} again within 24 hours needs "force": true.`,
+          `Activating ${canary.release} again within 24 hours needs "force": true.\nReleases: ${ctx.releasesPage ?? RELEASES_PAGE}`,
       )
       .catch((error: unknown) => log?.error({ err: error }, 'could not tell the admins about an automatic rollback'));
   }
@@ -221,14 +241,14 @@ async function liveSite(ctx: ReleaseContext, except: string): Promise<LiveSite> 
 /** Why the release in `dir` declaring `declaration` may not be live, or null (the whole gate). Run it under withSiteLock. */
 export async function gateRefusal(ctx: ReleaseContext, remote: string, label: string, declaration: RemoteDeclaration, dir: string): Promise<ReleaseRefused | null> {
   const problems = declarationProblems(declaration);
-  if (problems.length) return new ReleaseRefused(409, `${label} refused: its declaration is invalid: ${problems[0]}`);
-  if (declaration.folder !== remote) return new ReleaseRefused(409, `${label} refused: it declares the folder "${declaration.folder}"`);
+  if (problems.length) return new ReleaseRefused(409, `${label} refused: its declaration is invalid: ${problems[0]}`, true);
+  if (declaration.folder !== remote) return new ReleaseRefused(409, `${label} refused: it declares the folder "${declaration.folder}"`, true);
   const clash = siteRemotes(ctx.siteRoot).find((r: RemoteDeclaration) => r.name === declaration.name && r.folder !== remote);
-  if (clash) return new ReleaseRefused(409, `${label} refused: the federation name ${clash.name} belongs to ${clash.folder}`);
+  if (clash) return new ReleaseRefused(409, `${label} refused: the federation name ${clash.name} belongs to ${clash.folder}`, true);
   const problem = gateProblem(dir, shellProvidedVersions(ctx.siteRoot));
-  if (problem) return new ReleaseRefused(409, `${label} refused: ${problem}`);
+  if (problem) return new ReleaseRefused(409, `${label} refused: ${problem}`, true);
   const contract = releaseContractProblem(declaration, exposedModules(dir), await liveSite(ctx, remote));
-  return contract ? new ReleaseRefused(409, `${label} refused: ${contract}`) : null;
+  return contract ? new ReleaseRefused(409, `${label} refused: ${contract}`, true) : null;
 }
 
 export async function remoteStates(ctx: ReleaseContext, only?: string): Promise<RemoteState[]> {
@@ -252,6 +272,59 @@ export async function remoteStates(ctx: ReleaseContext, only?: string): Promise<
     });
   }
   return states;
+}
+
+export type ReleaseState = 'active' | 'canary' | 'published' | 'previous' | 'rolled-back';
+
+/** One release of a remote as its team follows it (GET /api/admin/remotes/{remote}/releases/). */
+export interface ReleaseEntry {
+  release: string;
+  version: string;
+  commit: string | null;
+  branch: string | null;
+  notes: string | null;
+  built_at: string | null;
+  tests_skipped: boolean;
+  published_at: string;
+  /** `team:<name>` or `user:<id>`; null for the site's own build and a release built on the server's host (`npm run release` without --publish). */
+  published_by: string | null;
+  state: ReleaseState;
+}
+
+/**
+ * The releases of `remote`, newest first, each with its state: `active` and `canary` as they are
+ * now; `rolled-back` when a rollback (by hand or the server's) last took it off; `previous` when
+ * another activation replaced it; `published` when it never went live (or a canary replaced by another).
+ */
+export async function remoteReleases(ctx: ReleaseContext, remote: string): Promise<ReleaseEntry[]> {
+  if (!(await knownRemote(ctx, remote))) throw new ReleaseRefused(404, `unknown remote "${remote}"`);
+  await syncPublished(ctx.db, ctx.releasesDir, remote);
+  const active = (await activeReleases(ctx.db)).get(remote);
+  const canary = (await activeCanaries(ctx.db)).get(remote)?.release;
+  const history = await ctx.db.selectFrom('remote_switches').select(['action', 'release_id', 'previous_release_id']).where('remote', '=', remote).orderBy('id', 'asc').execute();
+  const left = new Map<string, ReleaseState>();
+  for (const row of history) {
+    if (row.action === 'canary') continue;
+    const from = row.previous_release_id;
+    if (!from || from === row.release_id) continue;
+    left.set(from, row.action === 'rollback' || row.action === 'auto-rollback' ? 'rolled-back' : 'previous');
+  }
+  const published = new Map((await ctx.db.selectFrom('remote_releases').select(['release_id', 'published_by']).where('remote', '=', remote).execute()).map((r) => [r.release_id, r.published_by]));
+  return listReleases(ctx.releasesDir, remote)
+    .reverse()
+    .map((meta) => ({
+      release: meta.id,
+      version: meta.version,
+      commit: meta.build?.commit ?? null,
+      branch: meta.build?.branch ?? null,
+      notes: meta.build?.notes ?? null,
+      built_at: meta.build?.built_at ?? null,
+      tests_skipped: meta.build?.tests_skipped ?? false,
+      published_at: meta.created_at,
+      // Only a person or a team publishes: the site's own build at start-up (site:build) and a build on the host name nobody.
+      published_by: [published.get(meta.id) ?? meta.published_by ?? ''].find((by) => /^(team|user):/.test(by)) ?? null,
+      state: meta.id === active ? 'active' : meta.id === canary ? 'canary' : (left.get(meta.id) ?? 'published'),
+    }));
 }
 
 const DIST_IS_NOT_A_RELEASE = (remote: string) =>
@@ -302,7 +375,7 @@ export async function publishRelease(ctx: ReleaseContext, remote: string, body: 
     }
     if (exists(path.join(dir, 'release.json'))) rmSync(path.join(dir, 'release.json'));
     const createdAt = new Date().toISOString();
-    const stored = await withSiteLock(ctx, async (locked) => {
+    const stored = await withSiteLock(ctx, async (locked): Promise<boolean> => {
       const refused = await gateRefusal(locked, remote, `${remote} ${unpacked.id}`, unpacked.declaration, dir);
       if (refused) throw refused;
       try {
@@ -313,9 +386,9 @@ export async function publishRelease(ctx: ReleaseContext, remote: string, body: 
         if (await publishedMeta(locked.db, remote, unpacked.id)) return false;
         throw error;
       }
-    });
+    }).catch((error: unknown) => tellRefusal(ctx, remote, unpacked.id, error));
     if (!stored) return { status: 200, release: unpacked.id, files: unpacked.files, bytes: unpacked.bytes };
-    finishLocal(ctx.releasesDir, dir, { remote, id: unpacked.id, version: unpacked.version, hash: unpacked.hash, created_at: createdAt, declaration: unpacked.declaration });
+    finishLocal(ctx.releasesDir, dir, { remote, id: unpacked.id, version: unpacked.version, hash: unpacked.hash, created_at: createdAt, declaration: unpacked.declaration, build: unpacked.build, published_by: actor });
     return { status: 201, release: unpacked.id, files: unpacked.files, bytes: unpacked.bytes };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -327,7 +400,7 @@ export async function publishRelease(ctx: ReleaseContext, remote: string, body: 
  * browsers whose bucket is below `percent` (1-99) while everyone else keeps the active release.
  */
 export async function activateRelease(ctx: ReleaseContext, remote: string, release: string, actor: string, percent = 100, force = false): Promise<SwitchRecord> {
-  return withSiteLock(ctx, (locked) => activateLocked(locked, remote, release, actor, percent, force));
+  return withSiteLock(ctx, (locked) => activateLocked(locked, remote, release, actor, percent, force)).catch((error: unknown) => tellRefusal(ctx, remote, release, error));
 }
 
 async function activateLocked(ctx: ReleaseContext, remote: string, release: string, actor: string, percent: number, force: boolean): Promise<SwitchRecord> {
@@ -356,7 +429,11 @@ export async function checkPreviewable(ctx: ReleaseContext, remote: string, rele
 
 /** The running canary of `remote` becomes the active release for everyone (the gate runs again). */
 export async function promoteRelease(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
-  return withSiteLock(ctx, (locked) => promoteLocked(locked, remote, actor));
+  const record = await withSiteLock(ctx, (locked) => promoteLocked(locked, remote, actor)).catch((error: unknown) => tellRefusal(ctx, remote, 'its canary', error));
+  await ctx
+    .notify?.(remote, `Wishes: ${remote} ${record.release_id} promoted`, `The canary ${record.release_id} of ${remote} is now the release for everyone (promoted by ${record.actor}; before: ${record.previous_release_id ?? '-'}).\nReleases: ${ctx.releasesPage ?? RELEASES_PAGE}`)
+    .catch(() => undefined);
+  return record;
 }
 
 async function promoteLocked(ctx: ReleaseContext, remote: string, actor: string): Promise<SwitchRecord> {
@@ -406,12 +483,10 @@ async function rollbackLocked(ctx: ReleaseContext, remote: string, actor: string
   const target = await rollbackTarget(ctx.db, remote, current);
   if (!target) throw new ReleaseRefused(409, `${remote} has nothing to roll back to (active: ${current})`);
   // Never back onto the mutable dist/ folder: a registered remote rolls back to releases only.
-  if (target === DIST_RELEASE && siteRemote(remote, ctx.siteRoot)) throw new ReleaseRefused(409, `${remote} has no earlier release to roll back to (active: ${current})`);
-  // A remote outside the registry rolled back past its first release simply leaves the site.
-  if (target !== DIST_RELEASE) {
-    const refused = await refusal(ctx, remote, target);
-    if (refused) throw new ReleaseRefused(409, `cannot roll ${remote} back to ${target}: ${refused.message}`);
-  }
+  // Nor does a remote outside the registry roll back past its first release: that would take it off the site.
+  if (target === DIST_RELEASE) throw new ReleaseRefused(409, `${remote} has no earlier release to roll back to (active: ${current})`);
+  const refused = await refusal(ctx, remote, target);
+  if (refused) throw new ReleaseRefused(409, `cannot roll ${remote} back to ${target}: ${refused.message}`);
   return recordSwitch(ctx.db, { remote, release: target, action: 'rollback', actor, fallback: DIST_RELEASE });
 }
 

@@ -83,7 +83,7 @@ async function storeDist(ctx: ReleaseContext, declaration: RemoteDeclaration, di
     const refused = await gateRefusal(ctx, remote, `${remote} ${id} (the site's own build)`, declaration, dir);
     if (refused) return { refused: refused.message };
     const createdAt = nowIso();
-    const unpacked = { dir, remote, id, version, hash, declaration, files: filesUnder(dir).length, bytes };
+    const unpacked = { dir, remote, id, version, hash, declaration, files: filesUnder(dir).length, bytes, build: { commit: null, branch: null, notes: null, built_at: createdAt, tests_skipped: false } };
     try {
       await storePublished(ctx.db, unpacked, SITE_ACTOR, createdAt);
     } catch (error) {

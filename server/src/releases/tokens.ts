@@ -28,6 +28,8 @@ export interface TeamTokenInfo {
   expires_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** The team's address for release mails, or null. */
+  email: string | null;
 }
 
 /** A verified team token: who it is and what it may do. */
@@ -68,12 +70,13 @@ function toInfo(row: Omit<RemoteTokensTable, 'token_hash'>): TeamTokenInfo {
     expires_at: row.expires_at,
     last_used_at: row.last_used_at,
     revoked_at: row.revoked_at,
+    email: row.email ?? null,
   };
 }
 
 export async function createTeamToken(
   db: Kysely<Database>,
-  input: { remote: string; name: string; scopes?: TokenScope[]; expiresDays?: number; createdBy: string },
+  input: { remote: string; name: string; scopes?: TokenScope[]; expiresDays?: number; createdBy: string; email?: string | null },
 ): Promise<{ info: TeamTokenInfo; token: string }> {
   const tokenId = randomBytes(8).toString('hex');
   const token = `${TEAM_TOKEN_PREFIX}${tokenId}_${randomBytes(32).toString('base64url')}`;
@@ -90,6 +93,7 @@ export async function createTeamToken(
     expires_at: new Date(now.getTime() + days * 86_400_000).toISOString(),
     last_used_at: null,
     revoked_at: null,
+    email: input.email ?? null,
   };
   await db.insertInto('remote_tokens').values(row).execute();
   return { info: toInfo(row), token };
@@ -99,7 +103,7 @@ export async function createTeamToken(
 export async function listTeamTokens(db: Kysely<Database>, remote?: string): Promise<TeamTokenInfo[]> {
   let query = db
     .selectFrom('remote_tokens')
-    .select(['token_id', 'remote', 'name', 'scopes', 'created_by', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'])
+    .select(['token_id', 'remote', 'name', 'scopes', 'created_by', 'created_at', 'expires_at', 'last_used_at', 'revoked_at', 'email'])
     .orderBy('created_at', 'desc')
     .orderBy('token_id');
   if (remote) query = query.where('remote', '=', remote);
@@ -112,6 +116,12 @@ export async function revokeTeamToken(db: Kysely<Database>, tokenId: string, rem
   if (remote) query = query.where('remote', '=', remote);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The addresses of `remote`'s live tokens (not revoked, not expired), each once: its team's release mails go there. */
+export async function teamEmails(db: Kysely<Database>, remote: string): Promise<string[]> {
+  const rows = await db.selectFrom('remote_tokens').select('email').where('remote', '=', remote).where('revoked_at', 'is', null).where('expires_at', '>', nowIso()).where('email', 'is not', null).execute();
+  return [...new Set(rows.map((r) => r.email).filter((e): e is string => Boolean(e)))];
 }
 
 /** Remotes that have a token (revoked or not): an admin admitted them. */

@@ -375,7 +375,13 @@ const ROWS: Row[] = [
     expect: { visitor: 400, owner: 400, other: 400 },
   },
   { name: 'POST admin publish a release', req: () => op('publishRelease', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
+  { name: "GET admin a remote's releases", req: () => op('listRemoteReleases', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'POST admin create a team token', req: () => ({ ...op('createRemoteToken', { remote: 'mf-feed' }), payload: { name: 'team' } }), expect: { visitor: 401, owner: 403, other: 403 } },
+  {
+    name: 'POST admin create a team token with an address',
+    req: () => ({ ...op('createRemoteToken', { remote: 'mf-feed' }), payload: { name: 'team', email: 'team@example.com' } }),
+    expect: { visitor: 401, owner: 403, other: 403 },
+  },
   { name: 'GET admin team tokens', req: () => op('listRemoteTokens', { remote: 'mf-feed' }), expect: { visitor: 401, owner: 403, other: 403 } },
   { name: 'DELETE admin team token', req: () => op('revokeRemoteToken', { remote: 'mf-feed', token_id: '0123456789abcdef' }), expect: { visitor: 401, owner: 403, other: 403 } },
   // Last: it ends every session of the caller (owner, then other), so no row may follow it.

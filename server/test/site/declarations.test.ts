@@ -52,6 +52,7 @@ describe("the site's remotes, each declared in its remote.config.ts", () => {
         '/moderation',
         '/moderation/log',
         '/moderation/offers',
+        '/moderation/releases',
         // The social layer (docs/features.md, "The social layer").
         '/notifications',
         '/settings',
@@ -69,7 +70,7 @@ describe("the site's remotes, each declared in its remote.config.ts", () => {
       ].sort(),
     );
     expect(allRoutes.filter((r) => r.signIn).map((r) => r.path).sort()).toEqual(
-      ['/business', '/compose', '/compose/:topic', '/subscriptions', '/my/reports', '/moderation', '/moderation/log', '/moderation/offers', '/notifications', '/settings', '/deliveries', '/people', '/groups', '/groups/new', '/groups/:groupId'].sort(),
+      ['/business', '/compose', '/compose/:topic', '/subscriptions', '/my/reports', '/moderation', '/moderation/log', '/moderation/offers', '/moderation/releases', '/notifications', '/settings', '/deliveries', '/people', '/groups', '/groups/new', '/groups/:groupId'].sort(),
     );
   });
 

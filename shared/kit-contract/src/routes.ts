@@ -107,6 +107,7 @@ export const API_ROUTES = {
   reportClientError: { method: 'POST', path: '/api/client-errors/' },
   reportClientLoad: { method: 'POST', path: '/api/client-loads/' },
   publishRelease: { method: 'POST', path: '/api/admin/remotes/{remote}/releases/' },
+  listRemoteReleases: { method: 'GET', path: '/api/admin/remotes/{remote}/releases/' },
   createRemoteToken: { method: 'POST', path: '/api/admin/remotes/{remote}/tokens/' },
   listRemoteTokens: { method: 'GET', path: '/api/admin/remotes/{remote}/tokens/' },
   revokeRemoteToken: { method: 'DELETE', path: '/api/admin/remotes/{remote}/tokens/{token_id}/' },

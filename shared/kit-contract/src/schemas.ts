@@ -435,6 +435,7 @@ export const RemoteStateSchema = Type.Object({
 export type RemoteState = Static<typeof RemoteStateSchema>;
 
 export const RemoteStatesResponseSchema = Type.Object({ remotes: Type.Array(RemoteStateSchema) });
+export type RemoteStatesResponse = Static<typeof RemoteStatesResponseSchema>;
 export const ReleaseSwitchResponseSchema = Type.Object({ message: Type.String(), switch: ReleaseSwitchSchema });
 
 // Teams publish their remote over HTTP (docs/teams.md): team tokens and publishing.
@@ -452,6 +453,7 @@ export const CreateRemoteTokenRequestSchema = Type.Object({
   name: Type.String({ minLength: 1, maxLength: 63, pattern: '^[A-Za-z0-9][A-Za-z0-9 ._-]*$', description: "The team's name, recorded with every switch the token makes (team:<name>)." }),
   scopes: Type.Optional(Type.Array(TokenScopeSchema, { minItems: 1, maxItems: 3, uniqueItems: true, description: 'Default: all three.' })),
   expires_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'Default 90.' })),
+  email: Type.Optional(Type.String({ maxLength: 254, description: "The team's address: a gate refusal, an automatic rollback and a promotion of its remote are mailed to it as well as to the admins (400 when it is not an address)." })),
 });
 export type CreateRemoteTokenRequest = Static<typeof CreateRemoteTokenRequestSchema>;
 
@@ -469,6 +471,24 @@ export const RemoteTokenSchema = Type.Object({
   last_used_at: Type.Union([Type.String(), Type.Null()]),
   revoked_at: Type.Union([Type.String(), Type.Null()]),
 });
+export const ReleaseStateSchema = Type.Union([Type.Literal('active'), Type.Literal('canary'), Type.Literal('published'), Type.Literal('previous'), Type.Literal('rolled-back')]);
+
+export const RemoteReleaseSchema = Type.Object({
+  release: Type.String(),
+  version: Type.String(),
+  commit: Type.Union([Type.String(), Type.Null()], { description: 'The git commit it was built from, when the remote is a git repository.' }),
+  branch: Type.Union([Type.String(), Type.Null()]),
+  notes: Type.Union([Type.String(), Type.Null()], { description: "The team's notes (`npm run release -- --notes`), as sent: plain text." }),
+  built_at: Type.Union([Type.String(), Type.Null()]),
+  tests_skipped: Type.Boolean({ description: "True when the remote's own tests were skipped (--skip-tests)." }),
+  published_at: Type.String(),
+  published_by: Type.Union([Type.String(), Type.Null()], { description: '`team:<name>` or `user:<id>`, never an address; null for the site\'s own build and a release built on the server\'s host.' }),
+  state: ReleaseStateSchema,
+});
+export type RemoteRelease = Static<typeof RemoteReleaseSchema>;
+export const RemoteReleasesResponseSchema = Type.Object({ releases: Type.Array(RemoteReleaseSchema) });
+export type RemoteReleasesResponse = Static<typeof RemoteReleasesResponseSchema>;
+
 export const RemoteTokensResponseSchema = Type.Object({ tokens: Type.Array(RemoteTokenSchema) });
 
 const LoadIdSchema = Type.String({ minLength: 1, maxLength: 320, description: 'The page load\'s signed id (load_id in /mf/remotes.json).' });
