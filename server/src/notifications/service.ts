@@ -74,6 +74,12 @@ export interface NotifyInput {
 
 export interface Notifier {
   notify(input: NotifyInput): Promise<void>;
+  /**
+   * Writes one notification per input (kinds that never gather, no actor) in one statement, inside the
+   * caller's transaction, and returns their recipients: the caller publishes them on `bus` once it
+   * has committed.
+   */
+  insertMany(trx: Db, inputs: NotifyInput[]): Promise<number[]>;
   /** A vote on `wishId` by `voterId` became `voteType` (null: removed). */
   voteChanged(wishId: number, voterId: number, voteType: VoteType | null, authorId?: number): Promise<void>;
   /** `followerId` started (true) or stopped (false) following `targetId`. */
@@ -314,6 +320,29 @@ export function createNotifier(db: Db, dialect: Dialect, unreadBus: UnreadBus, l
         }
         return input.userId;
       }),
+
+    async insertMany(trx, inputs) {
+      if (inputs.length === 0) return [];
+      if (inputs.some((input) => GATHERED.has(input.kind) || input.actorId)) throw new Error('insertMany writes only kinds that never gather, without actors');
+      const now = nowIso();
+      await trx
+        .insertInto('notifications')
+        .values(
+          inputs.map((input) => ({
+            user_id: input.userId,
+            kind: input.kind,
+            wish_id: input.wishId ?? null,
+            person_id: input.personId ?? null,
+            group_id: input.groupId ?? null,
+            text: ((input.text ?? '').trim() || DEFAULT_TEXT[input.kind as keyof typeof DEFAULT_TEXT]).slice(0, 1000),
+            read_at: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      return [...new Set(inputs.map((input) => input.userId))];
+    },
 
     // The vote's or follow's own write is committed by now; its notification follows from the queue.
     voteChanged: (wishId, voterId, voteType, knownAuthor) =>

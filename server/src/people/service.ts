@@ -129,43 +129,82 @@ export function reminderSentence(name: string, topic: string, date: string): str
 
 export const composeLink = (publicUrl: string, topic: string, personId: number) => `${publicUrl}/compose/${encodeURIComponent(topic)}?person=${personId}`;
 
-const ROUND_BATCH = 50;
+/** Due occasions taken per transaction. */
+const ROUND_BATCH = 500;
+/** Reminder mails in flight at once per round. */
+const MAIL_CONCURRENCY = 8;
 
 /**
- * One reminder round: every occasion whose reminder instant has come. The one process whose
- * insert into `reminders_sent` succeeds sends it (a notification, and a mail unless the member
- * turned them off); every process then moves the occasion on to its next year. An occasion whose
- * date has already passed (the site was down) is moved on without a reminder. Returns how many
- * reminders this process sent.
+ * One reminder round: every occasion whose reminder instant has come, a batch at a time. Each batch
+ * is one transaction of a few set-based statements: insert the batch's reminders into
+ * `reminders_sent` (its key decides: only the rows this process inserted are its to send), their
+ * notifications, and every occasion moved on to its next year (unless another process already
+ * moved it). So a reminder is taken once across processes, and a crash leaves it either wholly
+ * taken and noted or still due. An occasion whose date has already passed (the site was down) is
+ * moved on without a reminder. The mails (unless the member turned them off) go after the commit,
+ * a few at a time, while the next batch is taken. Returns how many reminders this process sent.
  */
 export async function runReminderRound(deps: AppDeps, log: FastifyBaseLogger): Promise<number> {
-  const { db, config, mailer } = deps;
+  const { db, dialect, config, mailer } = deps;
   let sent = 0;
-  for (let round = 0; round < 100; round++) {
-    const rows = await store.dueOccasions(db, new Date().toISOString(), ROUND_BATCH);
-    for (const row of rows) {
-      const ctx: ScheduleContext = { personZone: row.person_zone, memberZone: row.member_zone, daysBefore: row.remind_days_before, reminderTime: config.reminderTime };
-      const date = parseIsoDate(row.occasion_date);
-      if (!isPast(date, Date.now(), zoneOr(row.person_zone ?? row.member_zone)) && (await store.claimReminder(db, row.person_id, row.topic, row.occasion_date))) {
-        const text = reminderSentence(row.name, row.topic, row.occasion_date);
-        await deps.notifications.notify({ userId: row.user_id, kind: 'reminder', personId: row.person_id, text: `${text}.` });
-        if (row.reminder_emails === 1) {
-          const link = composeLink(config.publicUrl, row.topic, row.person_id);
-          await mailer
-            .send({
-              to: row.member_email,
-              subject: text,
-              text: `${text}.\n\nWrite them a wish: ${link}\n\nYou get this because you keep ${row.name}'s dates. Reminder mails can be turned off in your settings.`,
-            })
-            // The notification is there; a mail server down now is not worth a second reminder.
-            .catch((error: unknown) => log.warn({ err: error, personId: row.person_id }, 'reminder mail not sent'));
-        }
-        sent++;
+  const mails: Array<{ to: string; subject: string; text: string; personId: number }> = [];
+  let sending: Promise<void> | null = null;
+  const kick = () => {
+    sending ??= sendAll().finally(() => {
+      sending = null;
+      if (mails.length > 0) kick();
+    });
+  };
+  const sendAll = async () => {
+    const worker = async () => {
+      for (let mail = mails.shift(); mail; mail = mails.shift()) {
+        const { personId, ...message } = mail;
+        // The notification is there; a mail server down now is not worth a second reminder.
+        await mailer.send(message).catch((error: unknown) => log.warn({ err: error, personId }, 'reminder mail not sent'));
       }
-      const next = followingSchedule(row.occasion_date, row.month, row.day, ctx);
-      await store.advanceOccasion(db, row.id, row.occasion_date, next.occasion_date, next.remind_at);
+    };
+    await Promise.all(Array.from({ length: MAIL_CONCURRENCY }, worker));
+  };
+  try {
+    for (let round = 0; round < 100; round++) {
+      const rows = await store.dueOccasions(db, new Date().toISOString(), ROUND_BATCH);
+      if (rows.length === 0) break;
+      const nowMs = Date.now();
+      const toRemind = rows.filter((row) => !isPast(parseIsoDate(row.occasion_date), nowMs, zoneOr(row.person_zone ?? row.member_zone)));
+      const moves = rows.map((row) => {
+        const ctx: ScheduleContext = { personZone: row.person_zone, memberZone: row.member_zone, daysBefore: row.remind_days_before, reminderTime: config.reminderTime };
+        const next = followingSchedule(row.occasion_date, row.month, row.day, ctx);
+        return { id: row.id, from_date: row.occasion_date, next_date: next.occasion_date, next_remind_at: next.remind_at };
+      });
+      const { claimed, recipients } = await db.transaction().execute(async (trx) => {
+        const taken = new Set((await store.claimReminders(trx, toRemind)).map((k) => `${k.person_id}\n${k.topic}\n${k.occasion_date}`));
+        const claimed = toRemind.filter((row) => taken.has(`${row.person_id}\n${row.topic}\n${row.occasion_date}`));
+        const recipients = await deps.notifications.insertMany(
+          trx,
+          claimed.map((row) => ({ userId: row.user_id, kind: 'reminder' as const, personId: row.person_id, text: `${reminderSentence(row.name, row.topic, row.occasion_date)}.` })),
+        );
+        await store.advanceOccasions(trx, dialect, moves);
+        return { claimed, recipients };
+      });
+      await deps.notifications.bus.publishMany(recipients).catch((error: unknown) => log.error({ err: error }, 'reminder notifications not published'));
+      for (const row of claimed) {
+        if (row.reminder_emails !== 1) continue;
+        const text = reminderSentence(row.name, row.topic, row.occasion_date);
+        const link = composeLink(config.publicUrl, row.topic, row.person_id);
+        mails.push({
+          to: row.member_email,
+          subject: text,
+          text: `${text}.\n\nWrite them a wish: ${link}\n\nYou get this because you keep ${row.name}'s dates. Reminder mails can be turned off in your settings.`,
+          personId: row.person_id,
+        });
+      }
+      sent += claimed.length;
+      kick();
+      if (rows.length < ROUND_BATCH) break;
     }
-    if (rows.length < ROUND_BATCH) break;
+  } finally {
+    // Whatever was taken is mailed, even when a later batch failed.
+    while (sending) await sending;
   }
   return sent;
 }

@@ -161,16 +161,45 @@ export async function dueOccasions(db: Db, now: string, limit: number): Promise<
   return rows;
 }
 
-/** Takes the reminder for this person, topic and date: true for the one caller that inserted it. */
-export async function claimReminder(db: Db, personId: number, topic: string, occasionDate: string): Promise<boolean> {
-  const { numAffectedRows } = await sql`insert into reminders_sent (person_id, topic, occasion_date, created_at) values (${personId}, ${topic}, ${occasionDate}, ${nowIso()})
-    on conflict do nothing`.execute(db);
-  return Number(numAffectedRows ?? 0) > 0;
+/** A reminder to take: the person, the topic and the date it is for (the key of `reminders_sent`). */
+export interface ReminderKey {
+  person_id: number;
+  topic: string;
+  occasion_date: string;
 }
 
-/** Moves the occasion on to its next date, unless another process already did. */
-export async function advanceOccasion(db: Db, occasionId: number, fromDate: string, nextDate: string, nextRemindAt: string): Promise<void> {
-  await db.updateTable('person_occasions').set({ occasion_date: nextDate, remind_at: nextRemindAt }).where('id', '=', occasionId).where('occasion_date', '=', fromDate).execute();
+const keyOrder = (a: ReminderKey, b: ReminderKey) => a.person_id - b.person_id || (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0) || (a.occasion_date < b.occasion_date ? -1 : a.occasion_date > b.occasion_date ? 1 : 0);
+
+/**
+ * Takes these reminders in one statement (inside the caller's transaction): returns the ones this
+ * caller inserted, so a reminder is taken once whichever process or restart tries again.
+ */
+export async function claimReminders(trx: Db, keys: ReminderKey[]): Promise<ReminderKey[]> {
+  if (keys.length === 0) return [];
+  const now = nowIso();
+  // In one key order: two PostgreSQL transactions taking overlapping batches wait on each other in
+  // the same order instead of deadlocking.
+  const rows = [...keys].sort(keyOrder).map((k) => ({ person_id: k.person_id, topic: k.topic, occasion_date: k.occasion_date, created_at: now }));
+  return trx.insertInto('reminders_sent').values(rows).onConflict((oc) => oc.doNothing()).returning(['person_id', 'topic', 'occasion_date']).execute();
+}
+
+/** An occasion moved on: from the date it was at to its next date and reminder. */
+export interface OccasionMove {
+  id: number;
+  from_date: string;
+  next_date: string;
+  next_remind_at: string;
+}
+
+/** Moves these occasions on in one statement, each unless another process already did. */
+export async function advanceOccasions(db: Db, dialect: Dialect, moves: OccasionMove[]): Promise<void> {
+  if (moves.length === 0) return;
+  // A CASE's bound values are text to PostgreSQL: the instant is cast to the column's type there.
+  const at = (v: string) => (dialect === 'postgres' ? sql`cast(${v} as timestamptz)` : sql`${v}`);
+  const pick = (value: (m: OccasionMove) => ReturnType<typeof sql>) => sql`case id ${sql.join(moves.map((m) => sql`when ${m.id} then ${value(m)}`), sql` `)} end`;
+  await sql`update person_occasions
+    set occasion_date = ${pick((m) => sql`${m.next_date}`)}, remind_at = ${pick((m) => at(m.next_remind_at))}
+    where id in (${sql.join(moves.map((m) => m.id))}) and occasion_date = ${pick((m) => sql`${m.from_date}`)}`.execute(db);
 }
 
 /** The member's occasions with what their schedule depends on (a change of the member's zone reschedules them). */
