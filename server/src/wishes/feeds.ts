@@ -1,15 +1,17 @@
 /**
  * The lists of wishes: the public feed (newest first), the following feed and one member's wishes.
  * Bodies are built as the API's JSON text (FeedPageSchema) and served from the read model
- * (read-model.ts): shared pages without any viewer's vote, the reader's own votes laid over them.
+ * (read-model.ts): shared pages without any viewer's vote, the reader's own votes laid over them,
+ * and the hidden replies that reader sees added to the reply counts (replies.ts extraReplyCounts).
  */
 import { type Kysely, sql } from 'kysely';
 import { ANONYMOUS } from '@wishes/kit-contract/constants';
 import type { Database } from '../db/types';
 import { readColumnNowOnSqlite, readHot, readIds, rowLimit } from '../db/hot-reads';
+import { extraReplyCounts } from './replies';
 import { renderPage, sharedPageOf, type ReadModel, type SharedPage } from './read-model';
 import type { WishStore } from './store';
-import { IS_MODERATOR, REPLY_COUNT, WISH_JOINS, WISH_SELECT, toPage, toWish, viewer, type Page, type WishJoinedRow } from './visibility';
+import { IS_MODERATOR, REPLY_COUNT_FOR, WISH_JOINS, WISH_SELECT, toPage, toWish, viewer, type Page, type WishJoinedRow } from './visibility';
 
 type Db = Kysely<Database>;
 
@@ -28,13 +30,15 @@ export async function feedPageBody(model: ReadModel, page: number, pageSize: num
   const db = model.db;
   if (!model.enabled) return pageBodyOf(await readFeedPage(db, page, pageSize, viewerId), page, pageSize);
   const shared = await sharedFeedPage(model, page, pageSize);
-  return renderPage(shared, viewerId === null ? null : await model.votesOf(viewerId, shared.ids));
+  if (viewerId === null) return renderPage(shared, null);
+  return renderPage(shared, await model.votesOf(viewerId, shared.ids), await extraReplyCounts(db, viewerId, shared.ids));
 }
 
 /** The same body as bytes, as the feed routes send it: held per page and reader in the read model (bodyOf). */
 export async function feedPageBytes(model: ReadModel, page: number, pageSize: number, viewerId: number | null): Promise<Buffer | string> {
   if (!model.enabled) return feedPageBody(model, page, pageSize, viewerId);
-  return model.bodyOf(`feed:${page}:${pageSize}`, await sharedFeedPage(model, page, pageSize), viewerId);
+  const shared = await sharedFeedPage(model, page, pageSize);
+  return model.bodyOf(`feed:${page}:${pageSize}`, shared, viewerId, viewerId === null ? null : await extraReplyCounts(model.db, viewerId, shared.ids));
 }
 
 /** The shared feed page (no reader's votes) from the read model. */
@@ -119,7 +123,7 @@ const LISTED_WISH_JSON = (viewerId: number | null) => sql`json_object('id', w.id
     'vote_type', (select mv.vote_type from votes mv where mv.wish_id = w.id and mv.user_id = ${viewer(viewerId)}), 'author', coalesce(nullif(${FULL_NAME_SQL}, ''), ${ANONYMOUS}),
     'user', json_object('id', u.id, 'full_name', ${FULL_NAME_SQL}, 'first_name', u.first_name, 'last_name', u.last_name,
       'avatar_url', u.avatar_url, 'avatar_thumbnail', u.avatar_thumbnail),
-    'edited_at', w.edited_at, 'reply_count', ${REPLY_COUNT})`;
+    'edited_at', w.edited_at, 'reply_count', ${REPLY_COUNT_FOR(viewerId)})`;
 
 
 /** How many of the newest public wishes the first plan below walks before it gives up. */
@@ -147,7 +151,7 @@ export async function followingFeedPageBody(model: ReadModel, store: Pick<WishSt
   const shared = await model.cached(model.followingPages, `${followerId}:${page}:${pageSize}`, async () =>
     sharedOf(await readFollowingPage(db, store, followerId, page, pageSize, null), page, pageSize),
   );
-  return renderPage(shared, await model.votesOf(followerId, shared.ids));
+  return renderPage(shared, await model.votesOf(followerId, shared.ids), await extraReplyCounts(db, followerId, shared.ids));
 }
 
 async function readFollowingPage(db: Db, store: Pick<WishStore, 'followedWishIds'>, followerId: number, page: number, pageSize: number, viewerId: number | null): Promise<string[]> {
@@ -198,7 +202,8 @@ export async function userWishesPageBody(model: ReadModel, userId: number, page:
     // One placeholder past the page keeps hasMore (sharedPageOf drops it).
     return sharedOf(hasMore ? [...json, '{"id":0}'] : json, page, pageSize);
   });
-  return renderPage(shared, viewerId === null ? null : await model.votesOf(viewerId, shared.ids));
+  if (viewerId === null) return renderPage(shared, null);
+  return renderPage(shared, await model.votesOf(viewerId, shared.ids), await extraReplyCounts(db, viewerId, shared.ids));
 }
 
 /** Whether the member is a moderator or admin now (read on every call, like IS_MODERATOR). */

@@ -14,7 +14,9 @@
  *   its counters: the same for every reader but for their own vote (from the vote index), dropped
  *   by any vote on that wish;
  * - a small per-member vote index (wish id → their vote) for the wishes that member has read, so a
- *   signed-in page = the shared page + the reader's own votes laid over it;
+ *   signed-in page = the shared page + the reader's own votes laid over it (+ for a moderator or a
+ *   hidden reply's author, the hidden replies they see added to the counts, read per request:
+ *   replies.ts extraReplyCounts);
  * - each member's notifications page 1 with its unread count (notifications/service.ts), dropped on
  *   every change of that member's notifications (the notifier emits `notifications.changed` with
  *   every unread-bus publish, mark-read included) and with everything else on `all` (an actor's new
@@ -161,9 +163,24 @@ export function heldWishOf(wish: Wish, theme: string): HeldWish {
   return { wish, theme, json: sharedPageOf([JSON.stringify({ ...wish, vote_type: null, card_theme: theme })], 1, 1, [wish.id]).parts[0]! };
 }
 
-/** The wish detail body (`{"wish": …}`) with the reader's own vote. */
-export function renderWish(held: HeldWish, vote: VoteType | null): string {
-  return `{"wish":${held.json[0]}"vote_type":${vote === null ? 'null' : `"${vote}"`}${held.json[1]}}`;
+/**
+ * The hidden replies a reader sees under some wishes beyond everyone's count (wish id → how many;
+ * replies.ts extraReplyCounts), or null: none, the common case.
+ */
+export type ExtraReplies = Map<number, number> | null;
+
+/**
+ * `after` (a held wish's JSON past its vote_type) with `more` added to its reply_count. The key
+ * cannot occur inside a string value: its closing quote would be escaped there.
+ */
+export function addReplies(after: string, more: number | undefined): string {
+  if (!more) return after;
+  return after.replace(/"reply_count":(\d+)/, (_all, n: string) => `"reply_count":${Number(n) + more}`);
+}
+
+/** The wish detail body (`{"wish": …}`) with the reader's own vote and their extra replies. */
+export function renderWish(held: HeldWish, vote: VoteType | null, extra: ExtraReplies = null): string {
+  return `{"wish":${held.json[0]}"vote_type":${vote === null ? 'null' : `"${vote}"`}${addReplies(held.json[1], extra?.get(held.wish.id))}}`;
 }
 
 const VOTE_NULL = ',"vote_type":null,';
@@ -186,11 +203,11 @@ export function sharedPageOf(wishJson: string[], page: number, pageSize: number,
   };
 }
 
-/** The page's JSON body (FeedPageSchema), with `votes` (the reader's own) laid over it. */
-export function renderPage(shared: SharedPage, votes: Map<number, VoteType | null> | null): string {
+/** The page's JSON body (FeedPageSchema), with `votes` (the reader's own) and their extra replies laid over it. */
+export function renderPage(shared: SharedPage, votes: Map<number, VoteType | null> | null, extra: ExtraReplies = null): string {
   const wishes = shared.parts.map(([before, after], i) => {
     const vote = votes?.get(shared.ids[i]!) ?? null;
-    return `${before}"vote_type":${vote === null ? 'null' : `"${vote}"`}${after}`;
+    return `${before}"vote_type":${vote === null ? 'null' : `"${vote}"`}${extra ? addReplies(after, extra.get(shared.ids[i]!)) : after}`;
   });
   return `{"wishes":[${wishes.join(',')}],"page_number":${shared.page},"next_page_number":${shared.hasMore ? shared.page + 1 : null},"hasMore":${shared.hasMore}}`;
 }
@@ -416,9 +433,11 @@ export class ReadModel {
    * same shared page object, else drawn (the reader's votes laid over it) and held. Valid while that
    * object is the one held: the reader's votes on its wishes change only by a vote on one of them,
    * which drops the page (apply), as does any listed change; a body drawn while a write happened
-   * is sent but not held.
+   * is sent but not held. A reader with extra replies (ExtraReplies, read per request) gets a body
+   * drawn for this request, neither held nor taken from what is held.
    */
-  async bodyOf(pageKey: string, shared: SharedPage, viewerId: number | null): Promise<Buffer> {
+  async bodyOf(pageKey: string, shared: SharedPage, viewerId: number | null, extra: ExtraReplies = null): Promise<Buffer> {
+    if (viewerId !== null && extra) return Buffer.from(renderPage(shared, await this.votesOf(viewerId, shared.ids), extra));
     const key = `${pageKey}|${viewerId ?? ''}`;
     const held = this.bodies.touch(key);
     if (held && held.shared === shared) return held.body;

@@ -147,6 +147,9 @@ describe.each(dialects)('replies under public wishes (%s)', (dialect) => {
     expect((await list(null, wishId)).json().replies).toEqual([]);
     expect(await countOf(wishId)).toBe(0);
     expect((await list(mod, wishId)).json().replies[0]).toMatchObject({ hidden: true });
+    // Moderators see it, so it counts for them; not for other members.
+    expect(await countOf(wishId, mod)).toBe(1);
+    expect(await countOf(wishId, cat)).toBe(0);
     expect((await t.request({ method: 'POST', url: `/api/moderation/user/${eve.id}/`, token: mod.access, payload: { action: 'unban', reason: 'Ok' } })).statusCode).toBe(200);
     expect((await list(null, wishId)).json().replies).toHaveLength(1);
   });
@@ -171,6 +174,37 @@ describe.each(dialects)('replies under public wishes (%s)', (dialect) => {
       ['First!', true],
       ['Second.', false],
     ]);
+  });
+
+  it('reply_count is what the reader sees: a hidden reply counts for its author and moderators (detail, feed, profile, search, following), not for others or visitors', async () => {
+    const wishId = await t.saveWish(ada, 'Counted per reader: zebrafinch');
+    await post(bob, wishId, 'Shown to all');
+    const hiddenId = (await post(cat, wishId, 'Soon hidden')).json().reply.reply_id as number;
+    expect((await moderate(mod, hiddenId, 'hide')).statusCode).toBe(200);
+    const card = async (url: string, user: TestUser | null, method = 'GET', payload?: unknown) => {
+      const body = (await t.request({ method: method as 'GET', url, ...(payload ? { payload } : {}), ...(user ? { token: user.access } : {}) })).json();
+      return (body.wishes as Array<{ id: number; reply_count: number }>).find((w) => w.id === wishId)?.reply_count;
+    };
+    // Twice each: the second read comes from what the read model holds (pages, bodies, the detail).
+    for (let round = 0; round < 2; round++) {
+      for (const [user, seen] of [[null, 1], [bob, 1], [ada, 1], [cat, 2], [mod, 2]] as Array<[TestUser | null, number]>) {
+        expect(await countOf(wishId, user)).toBe(seen);
+        expect(await card('/api/base/feed/', user)).toBe(seen);
+        expect(await card(`/api/base/user/${ada.id}/wishes/1/`, user)).toBe(seen);
+        expect(await card('/api/base/search/', user, 'POST', { query: 'zebrafinch' })).toBe(seen);
+      }
+    }
+    // The following feed: cat follows Ada and sees their own hidden reply counted; bob does not.
+    for (const user of [cat, bob]) expect((await t.request({ method: 'POST', url: `/api/profile/${ada.id}/subscribe/`, token: user.access })).statusCode).toBeLessThan(300);
+    expect(await card('/api/base/feed/following/', cat)).toBe(2);
+    expect(await card('/api/base/feed/following/', bob)).toBe(1);
+    // Restored: one count for everyone again; the list agrees with the count for each reader.
+    expect((await moderate(mod, hiddenId, 'restore')).statusCode).toBe(200);
+    for (const user of [null, bob, cat, mod]) {
+      expect(await countOf(wishId, user)).toBe(2);
+      expect(await card('/api/base/feed/', user)).toBe(2);
+      expect((await list(user, wishId)).json().replies).toHaveLength(2);
+    }
   });
 
   it('pages of 20, oldest first', async () => {

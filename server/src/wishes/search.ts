@@ -11,6 +11,7 @@ import { searchTerms } from './search-syntax';
 import { DEFAULT_SEARCH_BOUNDS, type SearchBounds, type WishStore } from './store';
 import { WISH_JOINS, WISH_SELECT, toWish, type WishJoinedRow } from './visibility';
 import type { ReadModel } from './read-model';
+import { extraReplyCounts } from './replies';
 
 type Db = Kysely<Database>;
 
@@ -61,8 +62,11 @@ export async function searchWishes(
   // The page's wishes from the read model (the same for every reader), the reader's votes laid over them.
   const held = await model.cached(model.searchPages, ids.join(','), async () => ({ ids, wishes: await listedWishes(db, ids, null) }));
   if (viewerId === null) return { wishes: held.wishes, total };
-  const votes = await model.votesOf(viewerId, held.wishes.map((wish) => wish.id));
-  return { wishes: held.wishes.map((wish) => ({ ...wish, vote_type: votes.get(wish.id) ?? null })), total };
+  const heldIds = held.wishes.map((wish) => wish.id);
+  const votes = await model.votesOf(viewerId, heldIds);
+  // The hidden replies this reader sees (their own, or a moderator's all) on top of everyone's count.
+  const extra = await extraReplyCounts(db, viewerId, heldIds);
+  return { wishes: held.wishes.map((wish) => ({ ...wish, vote_type: votes.get(wish.id) ?? null, reply_count: (wish.reply_count ?? 0) + (extra?.get(wish.id) ?? 0) })), total };
 }
 
 /** The listed wishes among `ids`, in that order (one made private, hidden or deleted meanwhile is left out). */

@@ -18,6 +18,7 @@ import { themeStyle } from '../previews/card-themes';
 import { WISH_TEXT } from './schemas';
 import { feedPageBytes, followingFeedPageBody, userWishesPageBody } from './feeds';
 import { heldWishOf, renderWish } from './read-model';
+import { extraReplyCounts } from './replies';
 import { searchWishes, type SearchResult } from './search';
 import type { WishStore } from './store';
 import { createSqliteWishStore } from './sqlite-store';
@@ -98,9 +99,11 @@ export function createWishService(deps: Deps, store: WishStore): WishService {
       let withTheme: ShownWish;
       if (held) {
         const vote = viewerId === null ? null : ((await readModel.votesOf(viewerId, [id])).get(id) ?? null);
+        // The held count is everyone's: a member who sees hidden replies here gets them added.
+        const extra = viewerId === null ? null : await extraReplyCounts(db, viewerId, [id]);
         // Anyone but the author: the held JSON as it is, with their vote spliced in.
-        if (held.wish.user_id !== viewerId) return renderWish(held, vote);
-        withTheme = { ...held.wish, vote_type: vote, card_theme: held.theme };
+        if (held.wish.user_id !== viewerId) return renderWish(held, vote, extra);
+        withTheme = { ...held.wish, vote_type: vote, card_theme: held.theme, reply_count: (held.wish.reply_count ?? 0) + (extra?.get(id) ?? 0) };
       } else {
         const wish = await store.getVisibleWish(id, viewerId);
         if (!wish) throw new HttpError(404, WISH_TEXT.notFound);

@@ -24,11 +24,22 @@ export const VISIBLE_TO = (viewerId: number | null) =>
 
 /**
  * SQL: how many replies wish `w` shows to everyone (not removed, not hidden, not by a banned
- * member). One count for every reader, so a held page is the same whoever reads it; a hidden
- * reply's author and moderators see it in the list, not in the count.
+ * member). Held pages (read-model.ts) carry this count, one for every reader, so a held page is the
+ * same whoever reads it; the hidden replies a member sees too (their own, or all of them for a
+ * moderator) are added per request, and only for those who can see any (replies.ts extraReplyCounts).
  */
 export const REPLY_COUNT = sql`(select count(*) from wish_replies r join users ru on ru.id = r.user_id
     where r.wish_id = w.id and r.deleted_at is null and r.hidden = 0 and ru.banned_at is null)`;
+
+/**
+ * SQL: how many replies wish `w` shows to this viewer (replies.ts REPLY_VISIBLE_TO): a read for one
+ * viewer counts what that viewer sees in the list. A visitor's (and a held page's) is REPLY_COUNT.
+ */
+export const REPLY_COUNT_FOR = (viewerId: number | null) =>
+  viewerId === null
+    ? REPLY_COUNT
+    : sql`(select count(*) from wish_replies r join users ru on ru.id = r.user_id
+    where r.wish_id = w.id and r.deleted_at is null and ((r.hidden = 0 and ru.banned_at is null) or r.user_id = ${viewerId} or ${IS_MODERATOR(viewerId)}))`;
 
 /** Why a hidden wish is hidden, for its author and moderators. */
 export const AUTHOR_BANNED_REASON = "The author's account is suspended.";
@@ -45,7 +56,7 @@ export const WISH_SELECT = (viewerId: number | null) => sql`select w.id, w.text,
     w.edited_at, w.hidden, w.hidden_reason,
     case when w.hidden = 0 then 0 when w.user_id = ${viewer(viewerId)} then 1 when ${IS_MODERATOR(viewerId)} then 1 else 0 end as show_state,
     (select mv.vote_type from votes mv where mv.wish_id = w.id and mv.user_id = ${viewer(viewerId)}) as my_vote,
-    ${REPLY_COUNT} as reply_count,
+    ${REPLY_COUNT_FOR(viewerId)} as reply_count,
     u.first_name, u.last_name, u.avatar_url, u.avatar_thumbnail`;
 export const WISH_JOINS = (_viewerId: number | null) => sql`join users u on u.id = w.user_id`;
 
