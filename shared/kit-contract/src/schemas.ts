@@ -42,7 +42,7 @@ export const WishSchema = Type.Object({
   author: Type.String({ description: "display name, 'Anonymous' when the user has no name" }),
   user: WishAuthorSchema,
   edited_at: Type.Optional(Nullable(Type.String({ description: 'ISO 8601, UTC; null until the text is edited' }))),
-  reply_count: Type.Optional(Type.Integer({ description: 'replies shown under the wish (not hidden, not by a banned member)' })),
+  reply_count: Type.Optional(Type.Integer({ description: 'the replies under the wish that the requester may see (hidden ones and those of a banned member only for their author and moderators)' })),
   card_theme: Type.Optional(Type.String({ description: "the card theme (GET /api/base/card-themes/); in a wish's detail" })),
   chat_id: Type.Optional(
     Nullable(Type.Integer({ description: "Only on GET /api/base/wish/{id}/ for the wish's author: the chat it was written in (GET /api/base/wish/{id}/chat/), null when it has none." })),
