@@ -113,7 +113,7 @@ describe.each(dialects)('account (%s)', (dialect) => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="wishes-account-${me.id}.json"`);
     const data = res.json();
-    expect(Object.keys(data).sort()).toEqual(['account', 'chats', 'deliveries', 'exported_at', 'followers', 'notifications', 'people', 'replies', 'reports', 'subscriptions', 'votes', 'wishes']);
+    expect(Object.keys(data).sort()).toEqual(['account', 'chats', 'contributions', 'deliveries', 'exported_at', 'followers', 'groups', 'invitations', 'notifications', 'people', 'replies', 'reports', 'subscriptions', 'votes', 'wishes']);
     expect(data.account).toMatchObject({ user_id: me.id, email: me.email, first_name: 'Exa' });
     expect(data.wishes.map((w: { id: number; is_public: boolean }) => [w.id, w.is_public])).toEqual([
       [pub, true],
