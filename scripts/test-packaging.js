@@ -7,6 +7,7 @@
  * deploy/wishes.service). And `kit`: the kit as a team outside the monorepo uses it
  * (e2e/tests/kit.spec.ts, the Playwright project `packaging`: `npm run kit:pack`, `npm run new-remote` into a folder outside the repository, `npm install` from
  * the site's tarballs, build, test, release, and the release live in the production shell).
+ * `team`: a team from zero to a canary with only the site's URL (e2e/tests/team-release-kit.spec.ts).
  * `eject`: each of the site's remotes ejected (`npm run eject`) and installed from the site's
  * /kit/, then typechecked, tested and built there (e2e/tests/eject.spec.ts).
  * A new check is one more entry in CHECKS. Prints its own closing line
@@ -39,6 +40,15 @@ const CHECKS = [
       }
       if (!runner.run('build site', 'node', ['scripts/build-site.js'])) runner.failures.push('build site');
       runner.playwright('kit', ['--project=packaging', 'tests/kit.spec.ts']);
+    },
+  },
+  {
+    // A team with only the site's URL (e2e/tests/team-release-kit.spec.ts): scaffold from /kit/,
+    // publish with notes, a canary rolled back by itself, the team's mail, the Releases page.
+    name: 'team',
+    run() {
+      if (!runner.run('build site', 'node', ['scripts/build-site.js'])) runner.failures.push('build site');
+      runner.playwright('team', ['--project=packaging', 'tests/team-release-kit.spec.ts']);
     },
   },
   {

@@ -228,4 +228,43 @@ describe.each(dialects)('group delivery (%s)', (dialect: TestDialect) => {
     expect((await notes(app, olga.id, 'group_signed')).some((n) => /ready to pass on/.test(n.text ?? ''))).toBe(true);
     await close(app);
   });
+
+  it("escapes what people wrote wherever it is shown: the recipient's mail, the /w/ page, the card and the reply copies", async () => {
+    set('2027-05-01T00:00:00Z');
+    const app = await build();
+    const org = await member(app, 'Oda');
+    const start = smtp.mails.length;
+    const evil = '</p><script>alert(1)</script><img src=x onerror=alert(2)>';
+    const group = (await app.inject({ method: 'POST', url: '/api/groups/', headers: org.headers, payload: { recipient_name: `Rosa ${evil}`, topic: 'Birthday', recipient_email: 'rosa@example.org', note: `Note ${evil}`, deliver_at: '2027-05-09T09:00', time_zone: 'UTC' } })).json().group;
+    const invite = group.invite_url.split('/g/')[1];
+    expect((await sign(app, invite, { signer_name: `Eve ${evil}`.slice(0, 80), text: `Hi ${evil}`, signer_email: 'eve@example.org' })).statusCode).toBe(201);
+    await smtp.waitFor(start + 1);
+    const confirm = /token=([A-Za-z0-9_-]{32})/.exec(mailsTo('eve@example.org')[0]!.text)![1]!;
+    expect((await app.inject({ method: 'POST', url: '/api/groups/confirm_email/', payload: { token: confirm } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/groups/${group.group_id}/send/`, headers: org.headers })).statusCode).toBe(200);
+    await smtp.waitFor(start + 2);
+    const htmlOf = (raw: string) => raw.slice(raw.indexOf('text/html'));
+    const mail = mailsTo('rosa@example.org')[0]!.text;
+    expect(htmlOf(mail)).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(htmlOf(mail)).not.toContain('<script>alert(1)');
+    expect(htmlOf(mail)).not.toContain('<img src=x');
+    const token = /http:\/\/wishes\.test\/w\/([A-Za-z0-9_-]{32})/.exec(mail)![1]!;
+    const page = await app.inject({ url: `/w/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(page.body).not.toContain('<script>alert(1)');
+    expect(page.body).not.toContain('<img src=x');
+    const card = await app.inject({ url: `/api/base/deliveries/received/${token}/card.png?format=og` });
+    expect(card.statusCode).toBe(200);
+    expect(card.headers['content-type']).toBe('image/png');
+    // The reply copy to the organiser and the confirmed signer: the recipient's words escaped too.
+    const before = smtp.mails.length;
+    expect((await app.inject({ method: 'POST', url: `/api/base/deliveries/received/${token}/reply/`, payload: { text: `Thanks ${evil}` } })).statusCode).toBe(201);
+    await smtp.waitFor(before + 2);
+    for (const copy of smtp.mails.slice(before)) {
+      expect(htmlOf(copy.text)).not.toContain('<script>alert(1)');
+      expect(htmlOf(copy.text)).not.toContain('<img src=x');
+    }
+    await close(app);
+  });
 });
