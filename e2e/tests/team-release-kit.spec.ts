@@ -120,7 +120,7 @@ test.describe("a new team's release path, from the kit alone", () => {
     // (recorded), as a canary for half the browsers.
     const page = fs.readdirSync(path.join(dir, 'src')).find((f) => f.endsWith('Page.tsx') && !f.includes('.test.'))!;
     const pageFile = path.join(dir, 'src', page);
-    fs.writeFileSync(pageFile, fs.readFileSync(pageFile, 'utf8').replace('const user = useSessionUser();', 'const user = useSessionUser();\n  if (user !== undefined) throw new Error("teamdemo boom");'));
+    fs.writeFileSync(pageFile, fs.readFileSync(pageFile, 'utf8').replace('const user = useSessionUser();', 'const user = useSessionUser();\n  // Well-typed, so the build (which compiles the exposed types) succeeds and only the browser fails.\n  if (Date.now() > 0) throw new Error("teamdemo boom");'));
     await expect(release('Broken on purpose')).rejects.toThrow(/the tests of mf-teamdemo failed \(npm test exit code \d+\); nothing was built/);
     const broken = await release('Broken on purpose', '--skip-tests');
     expect(broken).not.toBe(first);
