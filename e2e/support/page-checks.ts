@@ -24,6 +24,12 @@ export function screenshotsInto(dir: string): (page: Page, name: string) => Prom
 
 /** axe-core: no violation of any impact (WCAG 2.2 AA and best practice). */
 export async function expectAxeClean(page: Page, label: string): Promise<void> {
+  // A toast fading in has a contrast axe would measure mid-way: let finite animations and
+  // transitions end first (a spinner's endless one is left alone; two seconds at most).
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), new Promise((r) => setTimeout(r, 2000))]);
+  });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .options({ resultTypes: ['violations'] })
