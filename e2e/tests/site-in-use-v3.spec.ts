@@ -472,7 +472,7 @@ test('8. at 1280 px `npm run admin` names the database it changed; the new moder
   setRole(extraServer!.dataDir, member.email, 'moderator');
   await seedSession(page, { ...member, ...(await api.login(member.email, member.password)) });
   await page.goto('/feed');
-  // Six entries and the bell beside a readable username (item 4 at 1280 px): the name is not squeezed away.
+  // Six entries and the bell beside a readable username at 1280 px: the name is not squeezed away.
   const name = accountButton(page).locator('.shell-account__username');
   await expect(name).toBeVisible();
   expect((await name.boundingBox())!.width).toBeGreaterThan(90);
