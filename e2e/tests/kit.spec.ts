@@ -6,7 +6,6 @@
  * and `npm run release -- --publish` with a team token from `npm run remotes -- token create`; the
  * activated release shows its page and navigation entry in the production shell.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { expect, pageSignedInAs, test } from '../support/fixtures';
 import { REPO_ROOT } from '../support/paths';
 import { startServer, type ServerHandle } from '../support/server';
 import { expectShell, header } from '../support/ui';
+import { teamCommands } from '../support/team-commands';
 
 const FOLDER = 'mf-kitdemo';
 const TITLE = 'Kitdemo';
@@ -24,33 +24,7 @@ let server: ServerHandle;
 let work = '';
 let releasesDir = '';
 
-/**
- * The environment of a command run as a team would run it: Node 24 first on PATH, and none of the
- * npm_* variables of the npm run that started the tests (they name this repository's package).
- */
-function teamEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!/^npm_(?!config_(cache|registry|userconfig|nodedir)$)/i.test(key)) env[key] = value;
-  return { ...env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, ...extra };
-}
-
-/** Runs a command to its end; resolves with its output's lines (without colours), rejects with all of it. */
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = teamEnv()): Promise<string[]> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      console.log(`[kit] ${path.basename(command)} ${args.slice(0, 2).join(' ')}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      // eslint-disable-next-line no-control-regex
-      out = out.replace(/\x1b\[[0-9;]*m/g, '');
-      return code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${code}:\n${out.slice(-6000)}`));
-    });
-  });
-}
+const { teamEnv, run } = teamCommands('kit', ['cache', 'registry', 'userconfig', 'nodedir']);
 
 test.describe('a remote built outside the monorepo from the kit', () => {
   test.describe.configure({ timeout: 600_000 });

@@ -9,7 +9,6 @@
  * mail (release id, reason, link; no error text); an admin's Releases page shows the history with
  * the notes as text, at 390 and 1280 px.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +19,7 @@ import { decodeBody, mailsTo } from '../support/mail';
 import { setRole } from '../support/roles';
 import { startServer, type ServerHandle } from '../support/server';
 import { expectAxeClean } from '../support/page-checks';
+import { teamCommands } from '../support/team-commands';
 
 const FOLDER = 'mf-teamdemo';
 const TEAM_MAIL = 'teamdemo-team@example.com';
@@ -33,29 +33,7 @@ let work = '';
 let releasesDir = '';
 let admin: TestUser;
 
-/** A command's environment as a team has it: Node 24 first on PATH, none of this run's npm_* variables. */
-function teamEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!/^npm_(?!config_(cache|registry|userconfig)$)/i.test(key)) env[key] = value;
-  return { ...env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, ...extra };
-}
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = teamEnv()): Promise<string[]> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      console.log(`[team-release] ${path.basename(command)} ${args.slice(0, 2).join(' ')}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      // eslint-disable-next-line no-control-regex
-      out = out.replace(/\x1b\[[0-9;]*m/g, '');
-      return code === 0 ? resolve(out.trim().split('\n')) : reject(new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${code}:\n${out.slice(-6000)}`));
-    });
-  });
-}
+const { teamEnv, run } = teamCommands('team-release', ['cache', 'registry', 'userconfig']);
 
 async function call(method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(server.url + url, {
