@@ -8,6 +8,7 @@ import type { FastifyReply } from 'fastify';
 import { GROUP_LIMITS } from '@wishes/kit-contract/api';
 import { randomBytes } from 'node:crypto';
 import { defineRoutes } from '../app/deps';
+import { answerSchemaErrorsWithDetail } from '../platform/error-handler';
 import { requireUser } from '../platform/auth';
 import { parsePage } from '../platform/params';
 import { MINUTE, byIp } from '../platform/ratelimit';
@@ -25,6 +26,7 @@ const toId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_14
 const noReferrer = (reply: FastifyReply) => reply.header('Referrer-Policy', 'no-referrer').header('X-Robots-Tag', 'noindex').header('Cache-Control', 'no-store');
 
 export default defineRoutes((app, deps) => {
+  answerSchemaErrorsWithDetail(app);
   const { db, dialect, config } = deps;
   // The process's name as a lease holder when the organiser sends now.
   const worker = `${process.pid}-send-${randomBytes(4).toString('hex')}`;

@@ -33,6 +33,19 @@ function describeValidation(error: FastifyError): { error: string; fields: Recor
 }
 
 /**
+ * For a route plugin whose calls answer every error as `{detail}` (the v3+ contract), schema
+ * failures too: inside that plugin only, a schema failure also carries its sentence as `detail`;
+ * every other error goes on to the site's handler.
+ */
+export function answerSchemaErrorsWithDetail(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    if (!error.validation) throw error;
+    const body = describeValidation(error);
+    return reply.code(400).send({ detail: body.error, ...body });
+  });
+}
+
+/**
  * `isUnavailable` tells a lost database (answered 503 with Retry-After) from a fault; the
  * composition root passes the database layer's own test, so this file knows no module.
  */
@@ -46,11 +59,7 @@ export function installErrorHandling(app: FastifyInstance, isUnavailable: (error
       return reply.code(error.status).send({ detail: error.detail, ...(error.code ? { code: error.code } : {}), ...error.extra });
     }
     const fe = error as FastifyError;
-    if (fe.validation) {
-      const body = describeValidation(fe);
-      // The group calls answer every error as `{detail}` (their contract), schema failures too.
-      return reply.code(400).send(request.url.startsWith('/api/groups/') ? { detail: body.error, ...body } : body);
-    }
+    if (fe.validation) return reply.code(400).send(describeValidation(fe));
     const status = fe.statusCode ?? 500;
     if (status === 413 || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ error: 'Request body is too large.' });
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ error: 'Unsupported media type: send JSON (Content-Type: application/json).' });
