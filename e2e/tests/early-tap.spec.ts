@@ -3,6 +3,8 @@
  * feed's remote has loaded is honoured once the remote is ready, as a press on the live card would
  * be (voted, or "Please sign in to vote"); meanwhile the arrow shows pressed, the counts stay the
  * server's, and a second press changes nothing. The remote's files are held back by the test.
+ * A member's live cards show the page everyone sees until their own page 1 answers (held back too);
+ * then only their pressed states change, and a press made meanwhile is sent once.
  */
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
@@ -79,6 +81,85 @@ test('a member’s press before the feed is live votes once, from the server’s
   expect(sent.map((request) => `${request.method()} ${request.postData() ?? ''}`)).toEqual([`POST {"vote_type":"upvote"}`]);
   // The server holds exactly that vote.
   const { wish } = (await api.wish(id)).body;
+  expect([wish.upvote_count, wish.downvote_count, wish.vote_count]).toEqual([1, 0, 1]);
+});
+
+/** Holds the member's own page 1 of the feed (their votes) until `release()`. */
+async function holdOwnFirstPage(page: Page): Promise<{ release: () => void; asked: () => number }> {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route(
+    (url) => url.pathname === '/api/base/feed/1/',
+    async (route) => {
+      asked += 1;
+      await gate;
+      await route.continue();
+    },
+  );
+  return { release, asked: () => asked };
+}
+
+test('a member’s feed is live before their own votes are known; a press waits for them, and their pressed states come without moving a card', async ({ signedInPage: page, api, me }) => {
+  const author = await api.createUser();
+  const tag = unique();
+  const votedText = `Voted before ${tag}, upvoted by the member.`;
+  const tappedText = `Tapped early ${tag}, before the scripts.`;
+  const voted = await api.createWish(author, votedText);
+  const tapped = await api.createWish(author, tappedText);
+  await api.vote(me, voted, 'upvote');
+  const sent = voteRequests(page, tapped);
+  const remote = await holdFeedRemote(page);
+  const ownPage = await holdOwnFirstPage(page);
+
+  await page.goto('/feed', { waitUntil: 'commit' });
+  const drawn = page.locator('#first-paint article.feed-card').filter({ hasText: tappedText });
+  const drawnUp = drawn.getByRole('button', { name: 'Upvote' });
+  await expect(drawnUp).toBeVisible();
+  await expect.poll(remote.held).toBeGreaterThan(0);
+  await drawnUp.click();
+  await drawnUp.click({ force: true });
+  await expect(drawnUp).toHaveClass(/w-early-tapped/);
+
+  // The remote arrives; the member's own page 1 is still on its way: the live cards show the
+  // page everyone sees (the counts are everyone's), the press stays held on the live arrow.
+  remote.release();
+  await expect.poll(ownPage.asked).toBeGreaterThan(0);
+  // The live card (mf-feed's), not a drawn one: its arrows are not early-tap buttons.
+  const liveCard = (text: string) => wishCard(page, text).filter({ has: page.locator('.feed-vote button:not([data-early-tap])') });
+  const live = liveCard(tappedText);
+  const liveUp = live.getByRole('button', { name: 'Upvote' });
+  await expect(liveUp).toHaveClass(/is-sending/);
+  await expect(liveUp).toHaveAttribute('aria-disabled', 'true');
+  await expect(live.getByRole('button', { name: 'Show voters' })).toHaveText('0');
+  const votedCard = liveCard(votedText);
+  await expect(votedCard.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(votedCard.getByRole('button', { name: 'Show voters' })).toHaveText('+1');
+  // A second press on the live card meanwhile changes nothing.
+  await liveUp.click({ force: true });
+  await live.getByRole('button', { name: 'Downvote' }).click({ force: true });
+  expect(sent).toHaveLength(0);
+  const boxes = async () =>
+    page.getByRole('article').evaluateAll((cards) =>
+      cards.map((card) => {
+        const box = card.getBoundingClientRect();
+        return [Math.round(box.top + window.scrollY), Math.round(box.height)];
+      }),
+    );
+  const before = await boxes();
+  await shots(page, 'member-before-own-votes');
+
+  ownPage.release();
+  await expect(votedCard.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+  await expectToast(page, 'Upvoted');
+  await expect(liveUp).toHaveAttribute('aria-pressed', 'true');
+  await expect(live.getByRole('button', { name: 'Show voters' })).toHaveText('+1');
+  // Only pressed states (and the answered figures) changed: every card where it was.
+  expect((await boxes()).slice(0, before.length)).toEqual(before);
+  await page.waitForTimeout(500);
+  expect(sent.map((request) => `${request.method()} ${request.postData() ?? ''}`)).toEqual([`POST {"vote_type":"upvote"}`]);
+  await shots(page, 'member-own-votes');
+  const { wish } = (await api.wish(tapped)).body;
   expect([wish.upvote_count, wish.downvote_count, wish.vote_count]).toEqual([1, 0, 1]);
 });
 

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { EMBEDDED_ELEMENT_ID, setOptions } from '@wishes/kit-client';
 import { type FeedPage as FeedPageData } from '@wishes/kit-contract';
 import FeedPage from './FeedPage';
-import { feedPage, makeWish, OPTIONS, wishes } from '../test/fixtures';
-import { deferred, flushRealClock, renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
-import { answer, API, pages, refuse } from '../test/http';
+import { feedPage, makeWish, OPTIONS, voteResponse, wishes } from '../test/fixtures';
+import { deferred, flushRealClock, renderAt, resetSharedState, signInForTest, toastsEachTest } from '@wishes/kit-test';
+import { answer, API, HttpResponse, pages, refuse } from '../test/http';
 
 /** Page geometry: the distance to the bottom is scrollHeight - (scrollY + innerHeight). */
 function setGeometry(distanceToBottom: number) {
@@ -105,12 +105,17 @@ it('never shows a wish twice when pages overlap', async () => {
   expect(screen.getAllByText('Wish number 3')).toHaveLength(1);
 });
 
-it('uses the embedded first page instead of requesting it', async () => {
+/** The page 1 the server embeds in /feed's HTML (as a signed-out visitor sees it). */
+function embed(page: FeedPageData) {
   const script = document.createElement('script');
   script.type = 'application/json';
   script.id = EMBEDDED_ELEMENT_ID;
-  script.textContent = JSON.stringify({ path: '/feed', feed: feedPage([makeWish({ id: 77, text: 'Embedded wish' })], 1, 2) });
+  script.textContent = JSON.stringify({ path: '/feed', feed: page });
   document.body.appendChild(script);
+}
+
+it('uses the embedded first page instead of requesting it', async () => {
+  embed(feedPage([makeWish({ id: 77, text: 'Embedded wish' })], 1, 2));
   const getFeed = answer('get', API.feed, feedPage(wishes(1, 1), 2, null));
   open();
   expect(screen.getByText('Embedded wish')).toBeInTheDocument();
@@ -212,3 +217,85 @@ describe('All / Following (members)', () => {
     expect(cardCount()).toBe(0);
   });
 });
+
+describe("a member's first load: the embedded page at once, their own votes laid over it", () => {
+  const toasts = toastsEachTest();
+  const cardIds = () => screen.getAllByRole('article').map((card) => card.querySelector('a.feed-card__text')?.getAttribute('href'));
+  const votesOf = (n: number) => within(screen.getAllByRole('article')[n]!);
+  const shared = () => feedPage([makeWish({ id: 1, upvote_count: 2, vote_count: 2 }), makeWish({ id: 2 }), makeWish({ id: 3 })], 1, 2);
+
+  it('shows the embedded cards live at once; when their page 1 answers only pressed states change', async () => {
+    signInForTest(3);
+    embed(shared());
+    const own = deferred<FeedPageData>();
+    const getFeed = answer('get', API.feed, own.promise);
+    open();
+    // Live vote controls before any answer, in the embedded order.
+    expect(cardIds()).toEqual(['/wish/1', '/wish/2', '/wish/3']);
+    expect(votesOf(0).getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(pages(getFeed)).toEqual([1]));
+    const before = screen.getAllByRole('article');
+    // Their page 1: a newer wish first (it would move every card), their upvote on wish 1.
+    await act(async () => own.resolve(feedPage([makeWish({ id: 9 }), makeWish({ id: 1, upvote_count: 2, vote_count: 2, vote_type: 'upvote' }), makeWish({ id: 2 })], 1, 2)));
+    await waitFor(() => expect(votesOf(0).getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(cardIds()).toEqual(['/wish/1', '/wish/2', '/wish/3']);
+    expect(votesOf(0).getByRole('button', { name: /show voters/i })).toHaveTextContent('+2');
+    // The same elements: nothing was drawn again in another place.
+    screen.getAllByRole('article').forEach((card, i) => expect(card).toBe(before[i]));
+    expect(toasts.texts()).toEqual([]);
+  });
+
+  it('holds a press made before their vote is known (busy, counts as drawn), then sends it once as what it means for them', async () => {
+    signInForTest(3);
+    embed(shared());
+    const own = deferred<FeedPageData>();
+    answer('get', API.feed, own.promise);
+    const remove = answer('delete', API.vote, voteResponse('Vote removed', { up: 1, down: 0, vote_type: null }));
+    const cast = answer('post', API.vote, voteResponse('Upvoted', { up: 3, down: 0, vote_type: 'upvote' }));
+    open();
+    const up = votesOf(0).getByRole('button', { name: 'Upvote' });
+    await userEvent.click(up);
+    await userEvent.click(up);
+    await userEvent.click(votesOf(0).getByRole('button', { name: 'Downvote' }));
+    expect(up).toHaveClass('is-sending');
+    expect(up).toHaveAttribute('aria-disabled', 'true');
+    expect(votesOf(0).getByRole('button', { name: /show voters/i })).toHaveTextContent('+2');
+    expect([cast.length, remove.length]).toEqual([0, 0]);
+    // They had upvoted already: the press removes it.
+    await act(async () => own.resolve(feedPage([makeWish({ id: 1, upvote_count: 2, vote_count: 2, vote_type: 'upvote' })], 1, 2)));
+    await waitFor(() => expect(toasts.texts()).toEqual(['success: Vote removed']));
+    expect(remove.map((r) => r.params.id)).toEqual(['1']);
+    expect(cast).toHaveLength(0);
+    expect(up).toHaveAttribute('aria-pressed', 'false');
+    expect(up).not.toHaveAttribute('aria-disabled');
+    expect(votesOf(0).getByRole('button', { name: /show voters/i })).toHaveTextContent('+1');
+  });
+
+  it('learns a held wish their page 1 lacks from the wish itself; one that cannot be learned is released with the failure text', async () => {
+    signInForTest(3);
+    embed(shared());
+    answer('get', API.feed, feedPage([makeWish({ id: 9 }), makeWish({ id: 1 })], 1, 2));
+    const detail = answer('get', API.wish, (seen) => (seen.params.id === '2' ? { wish: makeWish({ id: 2, vote_type: 'downvote', downvote_count: 1, vote_count: -1 }) } : HttpResponse.json({ detail: 'Not found' }, { status: 404 })));
+    const cast = answer('post', API.vote, voteResponse('Upvoted', { up: 1, down: 0, vote_type: 'upvote' }, 2));
+    open();
+    await userEvent.click(votesOf(1).getByRole('button', { name: 'Upvote' }));
+    await waitFor(() => expect(toasts.texts()).toEqual(['success: Upvoted']));
+    expect(cast.map((r) => [r.params.id, r.body])).toEqual([['2', { vote_type: 'upvote' }]]);
+    const third = votesOf(2).getByRole('button', { name: 'Downvote' });
+    await userEvent.click(third);
+    await waitFor(() => expect(toasts.texts()).toEqual(['success: Upvoted', 'error: Failed to downvote. Please try again.']));
+    expect(third).not.toHaveAttribute('aria-disabled');
+    expect(third).not.toHaveClass('is-sending');
+    expect(pagesOf(detail)).toEqual(['2', '3']);
+  });
+
+  it('a visitor with the embedded page asks for nothing more', async () => {
+    embed(shared());
+    const getFeed = answer('get', API.feed, feedPage(wishes(11, 1), 2, null));
+    open();
+    await act(async () => undefined);
+    expect(pages(getFeed)).not.toContain(1);
+  });
+});
+
+const pagesOf = (seen: Array<{ params: Record<string, unknown> }>) => seen.map((request) => request.params.id);

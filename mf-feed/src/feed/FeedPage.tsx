@@ -1,13 +1,15 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { call, errorMessage, queryKeys, takeEmbedded, useDocumentTitle, useInfiniteQuery, useSessionUser } from '@wishes/kit-client';
+import { type InfiniteData } from '@tanstack/react-query';
+import { call, errorMessage, queryKeys, takeEmbeddedPublic, useDocumentTitle, useInfiniteQuery, useQueryClient, useSessionUser } from '@wishes/kit-client';
 import { EmptyState, ErrorState, Spinner } from '@wishes/kit-ui';
-import { FEED } from '@wishes/kit-session';
+import { FEED, getAccessToken } from '@wishes/kit-session';
 import { type FeedPage as FeedPageData, type Wish } from '@wishes/kit-contract';
 import { appendUnique, nextPageOf } from '../common/paging';
 import WishList from '../wish/WishList';
 import { distanceToPageBottom } from './scrollGeometry';
-import { DrawnCard, LIVE_FIRST, takeDrawnCards } from './drawnCards';
+import { LIVE_FIRST, takeDrawnCards } from './drawnCards';
+import { layOverPages, OwnVoteContext, OwnVotes } from '../vote/ownVotes';
 import './feed.css';
 
 export const FEED_TEXTS = {
@@ -76,7 +78,25 @@ function FeedSwitch({ view }: { view: FeedView }) {
  */
 function FeedList({ view }: { view: FeedView }) {
   // The server embeds page 1 of the public feed into /feed's HTML; use it once instead of requesting it.
-  const [embedded] = useState(() => (view === 'all' ? takeEmbedded('feed', '/feed') : null));
+  // A member sees it at once too (the counts are everyone's) with their own votes laid over it when
+  // their page 1 answers (../vote/ownVotes): only pressed states change, no card moves.
+  const [embedded] = useState(() => (view === 'all' ? takeEmbeddedPublic('feed', '/feed') : null));
+  const queryClient = useQueryClient();
+  const [ownVotes] = useState(() => {
+    if (!embedded || !getAccessToken()) return null;
+    const key = queryKeys.feedInfinite();
+    return new OwnVotes(
+      (embedded.wishes ?? []).map((wish) => wish.id),
+      {
+        loadPage: () => call('getFeedPage', { params: { page: FEED.firstPage } }),
+        loadWish: async (id) => (await call('getWish', { params: { id } })).wish,
+        lay: (own) => queryClient.setQueryData<InfiniteData<FeedPageData>>(key, (data) => (data ? { ...data, pages: layOverPages(data.pages, own) } : data)),
+      },
+    );
+  });
+  useEffect(() => {
+    void ownVotes?.start();
+  }, [ownVotes]);
   // The server drew that page too: past the first few cards, the first render keeps its drawn
   // cards and the next one (a transition after the first commit) makes them live (./drawnCards).
   const [drawn, setDrawn] = useState(() => {
@@ -89,10 +109,6 @@ function FeedList({ view }: { view: FeedView }) {
   useEffect(() => {
     if (drawn) startTransition(() => setDrawn(null));
   }, [drawn]);
-  // A member's page 1 is not the embedded one (that lacks their own votes): until theirs arrives,
-  // the server's drawn cards stay where they are, so nothing moves and a press on one is still
-  // held for the live card (@wishes/kit-ui earlyTap).
-  const [standIn] = useState(() => (view === 'all' && !embedded ? takeDrawnCards('/feed') : null));
   const feed = useInfiniteQuery({
     queryKey: feeds[view].key(),
     queryFn: ({ pageParam, signal }) => feeds[view].load(pageParam, signal),
@@ -154,16 +170,12 @@ function FeedList({ view }: { view: FeedView }) {
 
   return (
     <>
-      {wishes.length > 0 ? <WishList wishes={wishes} drawn={drawn} /> : null}
-      {wishes.length === 0 && standIn && !failed && !data ? (
-        <ul className="feed-list">
-          {[...standIn].map(([id, node]) => (
-            <DrawnCard key={id} node={node} />
-          ))}
-        </ul>
-      ) : loading ? (
-        <Spinner label={FEED_TEXTS.loading} />
+      {wishes.length > 0 ? (
+        <OwnVoteContext.Provider value={ownVotes}>
+          <WishList wishes={wishes} drawn={drawn} />
+        </OwnVoteContext.Provider>
       ) : null}
+      {loading ? <Spinner label={FEED_TEXTS.loading} /> : null}
       {failed ? <ErrorState message={errorMessage(error, FEED_TEXTS.failed)} onRetry={retry} /> : null}
       {!loading && !isError && data && !hasNextPage ? wishes.length > 0 ? <EmptyState>{FEED_TEXTS.end}</EmptyState> : empty : null}
     </>

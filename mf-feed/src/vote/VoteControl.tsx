@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { authPathReturningTo, openModal, toast } from '@wishes/kit-session';
 import { call, useSessionUser, useWishMutation } from '@wishes/kit-client';
@@ -7,6 +7,7 @@ import { type VoteType, type Wish } from '@wishes/kit-contract';
 import { serverErrorText } from '../common/errors';
 import { applyVoteSummary, failureText, nextVoteAction, successText, VOTE_TEXTS, voteUpdate, type VoteAction } from './voteMachine';
 import { withLazyPanel } from '../common/lazyPanel';
+import { OwnVoteContext } from './ownVotes';
 import './vote.css';
 
 export type VoteDisplayMode = 'both' | 'count' | 'upvote' | 'downvote';
@@ -52,6 +53,14 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
   // A press on the server-drawn arrow before this card was live (@wishes/kit-ui earlyTap): answered
   // now, as a press here; `settle` lets the drawn arrows take presses again once it is answered.
   const settleEarly = useRef<(() => void) | null>(null);
+  // The member's own vote on a wish of a shared page (./ownVotes): a press waits until it is known.
+  const ownVotes = useContext(OwnVoteContext);
+  const release = () => {
+    pendingRef.current = false;
+    setSending(null);
+    settleEarly.current?.();
+    settleEarly.current = null;
+  };
   // Not optimistic (the counts are the server's, never computed here); its answer patches every
   // cached copy of the wish, so the same wish shown by another remote updates too.
   const vote = useWishMutation({
@@ -63,14 +72,10 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
       toast.success(successText(action));
     },
     onError: (error, action) => toast.error(serverErrorText(error) ?? failureText(action)),
-    onSettled: () => {
-      pendingRef.current = false;
-      setSending(null);
-      settleEarly.current?.();
-      settleEarly.current = null;
-    },
+    onSettled: release,
   });
-  const pending = vote.isPending;
+  // Busy from the press: a press held for the member's own vote has no request running yet.
+  const pending = vote.isPending || sending !== null;
 
   const press = (pressed: VoteType) => {
     if (!user) {
@@ -81,6 +86,18 @@ export function VoteControl({ wish, onChange, mode = 'both' }: VoteControlProps)
     if (pendingRef.current) return false;
     pendingRef.current = true;
     setSending(pressed);
+    if (ownVotes?.unknown(wish.id)) {
+      // Whether this press casts or removes depends on the member's own vote: held (pressed in,
+      // busy, the counts as they are) until it is known, then sent; if it cannot be learned, released.
+      void ownVotes.resolve(wish.id).then((own) => {
+        if (own) vote.mutate(nextVoteAction(own.vote_type ?? null, pressed));
+        else {
+          toast.error(failureText({ kind: 'cast', voteType: pressed }));
+          release();
+        }
+      });
+      return true;
+    }
     vote.mutate(nextVoteAction(wish.vote_type, pressed));
     return true;
   };

@@ -1,4 +1,4 @@
-import { takeEmbedded, resetEmbeddedCache, EMBEDDED_ELEMENT_ID } from './embedded';
+import { takeEmbedded, takeEmbeddedPublic, resetEmbeddedCache, EMBEDDED_ELEMENT_ID } from './embedded';
 
 function embed(data: unknown) {
   document.body.innerHTML = `<script type="application/json" id="${EMBEDDED_ELEMENT_ID}">${JSON.stringify(data)}</script>`;
@@ -28,6 +28,18 @@ it('is not used with a session: it was rendered for a signed-out visitor', () =>
   localStorage.setItem('access_token', 'x.y.z');
   try {
     expect(takeEmbedded('feed', '/feed')).toBeUndefined();
+  } finally {
+    localStorage.removeItem('access_token');
+  }
+});
+
+it('gives the public piece to a member too when asked for it, once', () => {
+  embed({ path: '/feed', feed });
+  localStorage.setItem('access_token', 'x.y.z');
+  try {
+    expect(takeEmbeddedPublic('feed', '/user/1')).toBeUndefined();
+    expect(takeEmbeddedPublic('feed', '/feed')).toEqual(feed);
+    expect(takeEmbeddedPublic('feed', '/feed')).toBeUndefined();
   } finally {
     localStorage.removeItem('access_token');
   }

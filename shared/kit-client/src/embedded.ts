@@ -30,11 +30,21 @@ function readAll(): EmbeddedData | null {
  * sees: with a session the page must fetch its own view (own votes, is_self, private wishes).
  */
 export function takeEmbedded<K extends Exclude<keyof EmbeddedData, 'path'>>(key: K, path: string): EmbeddedData[K] | undefined {
+  const value = takeEmbeddedPublic(key, path);
+  return getAccessToken() ? undefined : value;
+}
+
+/**
+ * The same piece whoever reads (signed in or not): what a signed-out visitor sees. For a page that
+ * shows it to a member at once and lays their own view over it when that arrives (the feed: the
+ * counts are everyone's, only their own votes differ).
+ */
+export function takeEmbeddedPublic<K extends Exclude<keyof EmbeddedData, 'path'>>(key: K, path: string): EmbeddedData[K] | undefined {
   const data = readAll();
   if (!data || data.path.replace(/\/+$/, '') !== path.replace(/\/+$/, '')) return undefined;
   const value = data[key];
   delete data[key];
-  return getAccessToken() ? undefined : value;
+  return value;
 }
 
 /** For tests. */
