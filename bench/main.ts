@@ -28,6 +28,8 @@ const WARMUP = Number(option('warmup') ?? 1.5);
 const CONNECTIONS = Number(option('connections') ?? 10);
 const SCALE = Number(option('scale') ?? 1);
 const ONLY = option('only')?.split(',');
+/** The front end's parts to measure (default all): leaving some out shortens a run aimed at one row. */
+const WEB_PARTS = new Set(option('web-parts')?.split(',') ?? ['weights', 'cold', 'throttled', 'lighthouse']);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The throwaway database (created, loaded, dropped): BENCH_PG_DB, so two runs on one server need not clash. */
 const PG_DB = process.env.BENCH_PG_DB ?? 'wishes_bench';
@@ -40,7 +42,8 @@ interface WebResult {
   cold: ColdLoad[];
   /** Slow 4G + 4x CPU, cold: a visitor's loads at 412 px and a member's (the All / Following switch). */
   throttled: { visitor: ThrottledRun[]; member: ThrottledRun[] };
-  lighthouse: LighthouseResult;
+  /** Null when left out (`--web-parts`). */
+  lighthouse: LighthouseResult | null;
 }
 
 interface TargetRow {
@@ -163,35 +166,40 @@ async function main() {
         const browser = await launchBrowser();
         const weights: JsWeight[] = [];
         try {
-          weights.push(await measureJsWeight(browser, origin, '/feed'));
-          weights.push(await measureJsWeight(browser, origin, '/'));
-          weights.push(await measureJsWeight(browser, origin, '/compose', { access: server.tokens[0], username: `user${user}@bench.example` }));
+          if (WEB_PARTS.has('weights')) {
+            weights.push(await measureJsWeight(browser, origin, '/feed'));
+            weights.push(await measureJsWeight(browser, origin, '/'));
+            weights.push(await measureJsWeight(browser, origin, '/compose', { access: server.tokens[0], username: `user${user}@bench.example` }));
+          }
           for (const w of weights) log(`  JS for ${w.route.padEnd(9)} ${fmtKb(w.gzipTotal)} gzip (${w.files.length} files, ${fmtKb(w.rawTotal)} raw)${w.signedIn ? ', signed in' : ''}`);
           const cold: ColdLoad[] = [];
           await measureColdFeed(browser, origin); // the server's first render of the page and its caches
-          for (let i = 0; i < 3; i++) cold.push(await measureColdFeed(browser, origin));
+          if (WEB_PARTS.has('cold')) for (let i = 0; i < 3; i++) cold.push(await measureColdFeed(browser, origin));
           for (const c of cold) log(`  cold /feed: first card ${fmtMs(c.firstCardMs)}, LCP ${fmtMs(c.lcpMs)}, ${c.roundTripsBeforeFirstCard} round trips, ${c.requestsBeforeFirstCard} requests before the card`);
           // The throttled first load (DevTools' Slow 4G and 4x CPU), a visitor's and a member's:
           // the first wish on screen, the live vote, and the layout shifts until it settled.
           const slow = PROFILES.find((p) => p.cpuRate !== 1)!;
           const throttled: WebResult['throttled'] = { visitor: [], member: [] };
           const member = { access: server.tokens[0], username: `user${user}@bench.example` };
-          await coldLoad(browser, origin, slow);
-          for (let i = 0; i < 3; i++) {
+          if (WEB_PARTS.has('throttled')) await coldLoad(browser, origin, slow);
+          for (let i = 0; i < (WEB_PARTS.has('throttled') ? 3 : 0); i++) {
             throttled.visitor.push(await coldLoad(browser, origin, slow));
             throttled.member.push(await coldLoad(browser, origin, slow, false, member));
           }
           for (const [who, runs] of Object.entries(throttled)) for (const r of runs) log(`  slow 4G + 4x CPU, ${who}: first card ${fmtMs(r.firstCardMs)}, live vote ${fmtMs(r.liveCardMs)} (+${fmtMs(r.liveCardMs - r.firstCardMs)}), CLS ${r.cls}`);
           await browser.close();
-          log('  Lighthouse (mobile) on /feed ...');
-          let lighthouse = await runLighthouse(origin + '/feed');
-          // A run that drew no score (its trace failed, e.g. NO_NAVSTART, where Lighthouse itself
-          // says to run it again) is run once more; a score is never run again.
-          if (lighthouse.score === null) {
-            log(`  Lighthouse unavailable (${lighthouse.error}); once more ...`);
+          let lighthouse: LighthouseResult | null = null;
+          if (WEB_PARTS.has('lighthouse')) {
+            log('  Lighthouse (mobile) on /feed ...');
             lighthouse = await runLighthouse(origin + '/feed');
+            // A run that drew no score (its trace failed, e.g. NO_NAVSTART, where Lighthouse itself
+            // says to run it again) is run once more; a score is never run again.
+            if (lighthouse.score === null) {
+              log(`  Lighthouse unavailable (${lighthouse.error}); once more ...`);
+              lighthouse = await runLighthouse(origin + '/feed');
+            }
+            log(lighthouse.score === null ? `  Lighthouse unavailable: ${lighthouse.error}` : `  Lighthouse performance ${lighthouse.score}`);
           }
-          log(lighthouse.score === null ? `  Lighthouse unavailable: ${lighthouse.error}` : `  Lighthouse performance ${lighthouse.score}`);
           web = { weights, cold, throttled, lighthouse };
         } finally {
           await browser.close().catch(() => undefined);
@@ -418,14 +426,19 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: WebResult |
       const worst = (runs: ThrottledRun[]) => Math.max(...runs.map((r) => r.cls));
       rows.push({ name: `slow 4G + 4x CPU, cold /feed: CLS of the first load, worst of ${web.throttled.visitor.length} visitor / ${web.throttled.member.length} member loads`, value: `${worst(web.throttled.visitor).toFixed(3)} / ${worst(web.throttled.member).toFixed(3)}`, target: '≤ 0.05', pass: Math.max(worst(web.throttled.visitor), worst(web.throttled.member)) <= 0.05 });
     }
-    const firstCard = median(web.cold.map((c) => c.firstCardMs));
-    rows.push({ name: 'first wish card, cold /feed (median of 3)', value: fmtMs(firstCard), target: '≤ 500 ms', pass: Number.isFinite(firstCard) ? firstCard <= 500 : false });
-    rows.push({
-      name: 'Lighthouse performance (mobile, /feed)',
-      value: web.lighthouse.score === null ? `unavailable (${web.lighthouse.error})` : String(web.lighthouse.score),
-      target: '≥ 95',
-      pass: web.lighthouse.score === null ? null : web.lighthouse.score >= 95,
-    });
+    if (web.cold.length) {
+      const firstCard = median(web.cold.map((c) => c.firstCardMs));
+      rows.push({ name: 'first wish card, cold /feed (median of 3)', value: fmtMs(firstCard), target: '≤ 500 ms', pass: Number.isFinite(firstCard) ? firstCard <= 500 : false });
+    }
+    const lighthouse = web.lighthouse;
+    if (lighthouse) {
+      rows.push({
+        name: 'Lighthouse performance (mobile, /feed)',
+        value: lighthouse.score === null ? `unavailable (${lighthouse.error})` : String(lighthouse.score),
+        target: '≥ 95',
+        pass: lighthouse.score === null ? null : lighthouse.score >= 95,
+      });
+    }
   }
   return rows;
 }
@@ -448,11 +461,13 @@ function renderTable(api: Record<string, EndpointResult[]>, web: WebResult | nul
     lines.push('|---|---:|');
     for (const w of web.weights) lines.push(`| JS for ${w.route}${w.signedIn ? ' (signed in)' : ''}, gzip -9 | ${fmtKb(w.gzipTotal)} in ${w.files.length} files (${fmtKb(w.rawTotal)} raw) |`);
     const cold = web.cold;
-    lines.push(`| cold /feed: first wish card (median of ${cold.length}) | ${fmtMs(median(cold.map((c) => c.firstCardMs)))} |`);
-    lines.push(`| cold /feed: LCP (median) | ${fmtMs(median(cold.map((c) => c.lcpMs ?? Number.NaN)))} |`);
-    lines.push(`| cold /feed: round trips / requests before the first card | ${median(cold.map((c) => c.roundTripsBeforeFirstCard))} / ${median(cold.map((c) => c.requestsBeforeFirstCard))} |`);
+    if (cold.length) {
+      lines.push(`| cold /feed: first wish card (median of ${cold.length}) | ${fmtMs(median(cold.map((c) => c.firstCardMs)))} |`);
+      lines.push(`| cold /feed: LCP (median) | ${fmtMs(median(cold.map((c) => c.lcpMs ?? Number.NaN)))} |`);
+      lines.push(`| cold /feed: round trips / requests before the first card | ${median(cold.map((c) => c.roundTripsBeforeFirstCard))} / ${median(cold.map((c) => c.requestsBeforeFirstCard))} |`);
+    }
     const lh = web.lighthouse;
-    lines.push(`| Lighthouse performance (mobile, /feed) | ${lh.score === null ? `unavailable: ${lh.error}` : `${lh.score} (FCP ${fmtMs(lh.metrics?.fcpMs)}, LCP ${fmtMs(lh.metrics?.lcpMs)}, TBT ${fmtMs(lh.metrics?.tbtMs)}, CLS ${lh.metrics?.cls?.toFixed(3) ?? 'n/a'})`} |`);
+    if (lh) lines.push(`| Lighthouse performance (mobile, /feed) | ${lh.score === null ? `unavailable: ${lh.error}` : `${lh.score} (FCP ${fmtMs(lh.metrics?.fcpMs)}, LCP ${fmtMs(lh.metrics?.lcpMs)}, TBT ${fmtMs(lh.metrics?.tbtMs)}, CLS ${lh.metrics?.cls?.toFixed(3) ?? 'n/a'})`} |`);
     lines.push('');
   }
   lines.push('| Target | measured | goal | |');
