@@ -47,7 +47,7 @@ it('shows loading, then the deliveries; Show older appends the next page', async
 
 it('cancels a scheduled delivery: DELETE, the row says Cancelled, a toast', async () => {
   member.server.operation('listDeliveries', PAGE(1), page([delivery(1)], null));
-  member.server.operation('cancelDelivery', { params: { id: 1 } }, { body: { delivery_id: 1, status: 'cancelled' } });
+  member.server.operation('cancelDelivery', { params: { id: 1 } }, { body: { message: 'Delivery cancelled' } });
   renderPage();
   const row = await screen.findByTestId('delivery');
   await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Subscription } from '@wishes/kit-contract';
 import { deferred } from '@wishes/kit-test';
 import { refuse, unchecked, type OperationAnswer } from '../test/http';
-import { signedInMemberEachTest } from '../test/fixtures';
+import { makeProfile, signedInMemberEachTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import SubscriptionsPage from './SubscriptionsPage';
 
@@ -99,7 +99,7 @@ it('treats a network failure like any other failure', async () => {
 
 it("unsubscribes beside an entry with the spec's toast; the entry leaves the list", async () => {
   member.server.operation('getMySubscriptions', {}, { body: { subscriptions: [subscription({}), subscription({ target_id: 8, target_name: 'Alan Turing' })], count: 2 } });
-  member.server.operation('unsubscribe', { params: { id: 7 } }, { body: { message: 'Unsubscribed' } });
+  member.server.operation('unsubscribe', { params: { id: 7 } }, { body: { message: 'Unsubscribed', profile: makeProfile({ user_id: 7, is_subscribed: false }) } });
   renderPage();
   const button = await screen.findByRole('button', { name: 'Unsubscribe from Grace Hopper' });
   member.server.operation('getMySubscriptions', {}, { body: { subscriptions: [subscription({ target_id: 8, target_name: 'Alan Turing' })], count: 1 } });
