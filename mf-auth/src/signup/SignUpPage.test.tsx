@@ -129,7 +129,7 @@ describe('SignUpPage', () => {
     ['This password is too common.', 400],
     ['A user with that email already exists.', 409],
   ])('shows the server error "%s"', async (message, status) => {
-    answerSignUp({ status, body: { error: message } });
+    answerSignUp(refuse(status, message));
     await fillAndSubmit(COMPLETE);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_up');

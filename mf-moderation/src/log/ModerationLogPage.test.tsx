@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
+import type { ModerationLogEntry } from '@wishes/kit-contract';
 import { renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 import ModerationLogPage, { LOG_TEXTS } from './ModerationLogPage';
 import { answer, heldGet, pagedGet, refuse } from '../test/http';
 
-const entry = (id: number, overrides: Record<string, unknown> = {}) => ({
+const entry = (id: number, overrides: Partial<ModerationLogEntry> = {}): ModerationLogEntry => ({
   id,
   actor_id: 2,
   actor_name: 'Mona Mod',
