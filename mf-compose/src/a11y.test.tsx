@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import ComposePage from './compose/ComposePage';
 import BusinessPage from './business/BusinessPage';
 import { OPTIONS, renderAt, setOptions } from './test/harness';
-import { answerWith, asEventStream, jsonResponse } from './test/http';
+import { answerWith, draftStream, refuse } from './test/http';
 
 /** Automated accessibility checks (axe-core) of each screen in its main states. */
 async function violations(container: Element) {
@@ -20,9 +20,10 @@ async function violations(container: Element) {
 let server: ReturnType<typeof answerWith>;
 beforeEach(() => {
   setOptions(OPTIONS);
-  server = answerWith((request) =>
-    request.url.includes('generate') ? asEventStream(jsonResponse({ text: 'Happy birthday!', rate_limit: { limit: 20, remaining: 19 } })) : jsonResponse({ error: 'Please enter a message.' }, 400),
-  );
+  server = answerWith({
+    streamGeneratedText: () => draftStream({ text: 'Happy birthday!', rate_limit: { limit: 20, remaining: 19 } }),
+    submitOffer: refuse(400, 'Please enter a message.'),
+  });
 });
 afterEach(() => {
   server.restore();

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { recordToasts } from '@wishes/kit-test';
 import { renderAt, resetSession } from '../test/harness';
-import { answer, API, held, type Reply } from '../test/http';
+import { answer, held, operationUrl, refuse, unchecked, type Reply } from '../test/http';
 
 const NOT_SENT = 'Could not send reset link. Please try again later.';
 const SENT = 'If an account exists for this email, a reset link has been sent.';
@@ -37,7 +37,7 @@ describe('ResetRequestPage', () => {
     ['without @', 'ann.example.com'],
     ['only spaces', '   '],
   ])('refuses an email that is %s', async (_case, email) => {
-    const sent = answer(API.resetRequest, { status: 200, body: { message: SENT } });
+    const sent = answer('requestPasswordReset', { status: 200, body: { message: SENT } });
     await requestFor(email);
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid email address.');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -46,17 +46,17 @@ describe('ResetRequestPage', () => {
   });
 
   it('confirms with the server message inline, once (no toast repeating it)', async () => {
-    const sent = answer(API.resetRequest, { status: 200, body: { message: SENT } });
+    const sent = answer('requestPasswordReset', { status: 200, body: { message: SENT } });
     await requestFor('ann@example.com');
     expect(await screen.findByRole('status')).toHaveTextContent(SENT);
-    expect(sent[0]).toEqual({ url: '/api/password/reset/', method: 'POST', body: { email: 'ann@example.com' } });
+    expect(sent[0]).toEqual({ url: operationUrl('requestPasswordReset'), method: 'POST', body: { email: 'ann@example.com' } });
     expect(toasts.toasts).toEqual([]);
     expect(screen.getByRole('link', { name: 'Back to Sign In' })).toBeInTheDocument();
   });
 
   it('sends one request however often it is clicked or submitted while pending', async () => {
     const { reply, release } = held();
-    const sent = answer(API.resetRequest, reply);
+    const sent = answer('requestPasswordReset', reply);
     const user = await requestFor('ann@example.com');
     const button = screen.getByRole('button', { name: 'Sending...' });
     expect(button).toBeDisabled();
@@ -71,12 +71,12 @@ describe('ResetRequestPage', () => {
   });
 
   it.each([
-    ['the server error', { status: 400, body: { error: 'Enter a valid email address.' } }, 'Enter a valid email address.'],
-    ['the server error of a 429', { status: 429, body: { error: 'Too many reset requests. Please wait.' } }, 'Too many reset requests. Please wait.'],
-    ['the default when the server gives none', { status: 500, body: {} }, 'Password reset request failed. Please try again.'],
+    ['the server error', refuse(400, 'Enter a valid email address.'), 'Enter a valid email address.'],
+    ['the server error of a 429', refuse(429, 'Too many reset requests. Please wait.'), 'Too many reset requests. Please wait.'],
+    ['the default when the server gives none', unchecked(500, {}), 'Password reset request failed. Please try again.'],
     ['the default on a network failure', 'network-error' as const, 'Password reset request failed. Please try again.'],
-  ])('on failure toasts the failure and shows %s inline', async (_case, reply: Reply, inline) => {
-    answer(API.resetRequest, reply);
+  ])('on failure toasts the failure and shows %s inline', async (_case, reply: Reply<'requestPasswordReset'>, inline) => {
+    answer('requestPasswordReset', reply);
     await requestFor('ann@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent(inline);
     expect(toasts.toasts).toEqual([expect.objectContaining({ kind: 'error', text: NOT_SENT })]);

@@ -6,7 +6,7 @@ import { session$, signIn } from '@wishes/kit-session';
 import { fakeJwt, renderRoutes } from '@wishes/kit-test';
 import SignInPage from './SignInPage';
 import { renderAt, resetSession } from '../test/harness';
-import { answer, API, held, type Reply } from '../test/http';
+import { answer, held, operationUrl, refuse, unchecked, type Reply } from '../test/http';
 
 const INCORRECT = 'The email or password you entered is incorrect. Please try again or reset your password.';
 const UNABLE = 'Unable to sign in. Please check your credentials.';
@@ -35,7 +35,7 @@ describe('SignInPage', () => {
   });
 
   it('requires both fields, highlights them and focuses the first missing one without calling the server', async () => {
-    const sent = answer(API.login, { status: 200, body: {} });
+    const sent = answer('obtainToken', unchecked(200, {}));
     await submitCredentials('', '');
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields.');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -45,7 +45,7 @@ describe('SignInPage', () => {
   });
 
   it('focuses the password when only the password is missing', async () => {
-    const sent = answer(API.login, { status: 200, body: {} });
+    const sent = answer('obtainToken', unchecked(200, {}));
     await submitCredentials('ann@example.com', '');
     expect(screen.getByLabelText('Password')).toHaveFocus();
     expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
@@ -54,11 +54,11 @@ describe('SignInPage', () => {
 
   it('signs in: stores the tokens, publishes the user and goes to /feed', async () => {
     const access = fakeJwt({ user_id: 42 });
-    const sent = answer(API.login, { status: 200, body: { access, refresh: 'refresh-token' } });
+    const sent = answer('obtainToken', { status: 200, body: { access, refresh: 'refresh-token' } });
     await submitCredentials('ann@example.com', 'secret-pass');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/feed'));
     expect(sent[0]).toEqual({
-      url: '/api/token/',
+      url: operationUrl('obtainToken'),
       method: 'POST',
       body: { username: 'ann@example.com', password: 'secret-pass' },
     });
@@ -69,7 +69,7 @@ describe('SignInPage', () => {
   });
 
   it("drops what the cache held for the visitor: the feed another remote cached reloads as the member's", async () => {
-    answer(API.login, { status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
+    answer('obtainToken', { status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
     const visitorsFeed = { wishes: [{ id: 1, text: 'Public wish', user_vote: null }], page_number: 1 };
     // mf-feed's cached first page, as the visitor saw it before signing in.
     function WithFeedCached() {
@@ -91,7 +91,7 @@ describe('SignInPage', () => {
   });
 
   it('returns to the page the visitor was heading to (?next=), and carries it to sign-up', async () => {
-    answer(API.login, { status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
+    answer('obtainToken', { status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
     renderAt('/auth/sign_in?next=%2Fcompose%2FBirthday');
     expect(screen.getByRole('link', { name: /sign up/i })).toHaveAttribute('href', '/auth/sign_up?next=%2Fcompose%2FBirthday');
     const user = userEvent.setup();
@@ -102,14 +102,14 @@ describe('SignInPage', () => {
   });
 
   it.each(['//evil.com', 'https://evil.com', '/\\evil.com', 'javascript:alert(1)'])('ignores an unsafe next %s and goes to /feed', async (next) => {
-    answer(API.login, { status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
+    answer('obtainToken', { status: 200, body: { access: fakeJwt({ user_id: 42 }), refresh: 'r' } });
     await submitCredentials('ann@example.com', 'secret-pass', `/auth/sign_in?next=${encodeURIComponent(next)}`);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/feed$/));
   });
 
   it('disables the submit button while the request is pending', async () => {
     const { reply, release } = held();
-    answer(API.login, reply);
+    answer('obtainToken', reply);
     await submitCredentials();
     const button = screen.getByRole('button', { name: 'Signing In...' });
     expect(button).toBeDisabled();
@@ -125,7 +125,7 @@ describe('SignInPage', () => {
     ['the friendly text for "Invalid credentials"', { non_field_errors: ['Invalid credentials provided.'] }, INCORRECT],
     ['the default when the 401 carries no text', {}, 'Invalid email or password'],
   ])('a 401 shows %s', async (_case, body, expected) => {
-    answer(API.login, { status: 401, body });
+    answer('obtainToken', unchecked(401, body));
     await submitCredentials();
     expect(await screen.findByRole('alert')).toHaveTextContent(expected);
     expect(screen.getByRole('alert').textContent).toBe(expected);
@@ -134,11 +134,11 @@ describe('SignInPage', () => {
   });
 
   it.each([
-    ['a server error', { status: 500, body: { error: 'Database down' } }],
+    ['a server error', refuse(500, 'Database down')],
     ['a network failure', 'network-error' as const],
-    ['a 400', { status: 400, body: { error: 'username: required' } }],
-  ])('%s shows the generic sign-in failure', async (_case, reply: Reply) => {
-    answer(API.login, reply);
+    ['a 400', refuse(400, 'username: required')],
+  ])('%s shows the generic sign-in failure', async (_case, reply: Reply<'obtainToken'>) => {
+    answer('obtainToken', reply);
     await submitCredentials();
     expect(await screen.findByRole('alert')).toHaveTextContent(UNABLE);
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_in');
@@ -148,7 +148,7 @@ describe('SignInPage', () => {
     ['without a refresh token', { access: 'abc' }],
     ['with empty tokens', { access: '', refresh: '' }],
   ])('a success response %s shows "Authentication failed"', async (_case, body) => {
-    answer(API.login, { status: 200, body });
+    answer('obtainToken', unchecked(200, body));
     await submitCredentials();
     expect(await screen.findByRole('alert')).toHaveTextContent('Authentication failed');
     expect(localStorage.getItem('access_token')).toBeNull();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { session$ } from '@wishes/kit-session';
 import { fakeJwt, recordToasts } from '@wishes/kit-test';
 import { renderAt, resetSession } from '../test/harness';
-import { allSent, answer, API, held, type Reply, type Sent } from '../test/http';
+import { allSent, answer, held, operationUrl, refuse, unchecked, type Reply, type Sent } from '../test/http';
 
 const LABELS = {
   first_name: 'First name',
@@ -34,12 +34,12 @@ async function fillAndSubmit(values: Partial<Record<Field, string>>, path = '/au
   return user;
 }
 
-const created: Reply = { status: 201, body: { user_id: 5 } };
+const created: Reply<'createUser'> = { status: 201, body: { user_id: 5 } };
 
 /** Answers sign-up with `signUp` and the automatic login with `login`; every request in order. */
-function answerSignUp(signUp: Reply, login: Reply = { status: 200, body: { access: fakeJwt({ user_id: 5 }), refresh: 'refresh-5' } }): readonly Sent[] {
-  answer(API.createUser, signUp);
-  answer(API.login, login);
+function answerSignUp(signUp: Reply<'createUser'>, login: Reply<'obtainToken'> = { status: 200, body: { access: fakeJwt({ user_id: 5 }), refresh: 'refresh-5' } }): readonly Sent[] {
+  answer('createUser', signUp);
+  answer('obtainToken', login);
   return allSent;
 }
 
@@ -129,7 +129,7 @@ describe('SignUpPage', () => {
     ['This password is too common.', 400],
     ['A user with that email already exists.', 409],
   ])('shows the server error "%s"', async (message, status) => {
-    answerSignUp({ status, body: { error: message } });
+    answerSignUp(refuse(status, message));
     await fillAndSubmit(COMPLETE);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_up');
@@ -137,7 +137,7 @@ describe('SignUpPage', () => {
   });
 
   it('highlights and focuses the fields the server names', async () => {
-    answerSignUp({ status: 400, body: { error: 'Enter a valid email address.', fields: { email: 'Enter a valid email address.' } } });
+    answerSignUp(refuse(400, 'Enter a valid email address.', { email: 'Enter a valid email address.' }));
     await fillAndSubmit(COMPLETE);
     expect(await screen.findByRole('alert')).toHaveTextContent('Enter a valid email address.');
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
@@ -145,10 +145,10 @@ describe('SignUpPage', () => {
   });
 
   it.each([
-    ['a 500 without an error text', { status: 500, body: {} }],
+    ['a 500 without an error text', unchecked(500, {})],
     ['a network failure', 'network-error' as const],
-    ['a success without user_id', { status: 201, body: {} }],
-  ])('falls back to "Could not create account" on %s', async (_case, reply: Reply) => {
+    ['a success without user_id', unchecked(201, {})],
+  ])('falls back to "Could not create account" on %s', async (_case, reply: Reply<'createUser'>) => {
     answerSignUp(reply);
     await fillAndSubmit(COMPLETE);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not create account');
@@ -173,12 +173,12 @@ describe('SignUpPage', () => {
     await fillAndSubmit(COMPLETE);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/feed'));
     expect(sent[0]).toEqual({
-      url: '/api/base/create_user/',
+      url: operationUrl('createUser'),
       method: 'POST',
       body: { email: 'ann@example.com', password: 'Str0ng-pass!', first_name: 'Ann', last_name: 'Lee', phone: '+1 555 0100' },
     });
     expect(sent[1]).toEqual({
-      url: '/api/token/',
+      url: operationUrl('obtainToken'),
       method: 'POST',
       body: { username: 'ann@example.com', password: 'Str0ng-pass!' },
     });
@@ -189,9 +189,9 @@ describe('SignUpPage', () => {
   });
 
   it.each([
-    ['a rejected login', { status: 401, body: { detail: 'No active account found with the given credentials' } }],
-    ['a login response without tokens', { status: 200, body: {} }],
-  ])('after %s it goes to sign-in with "Login failed. Please try logging in manually."', async (_case, loginReply: Reply) => {
+    ['a rejected login', unchecked(401, { detail: 'No active account found with the given credentials' })],
+    ['a login response without tokens', unchecked(200, {})],
+  ])('after %s it goes to sign-in with "Login failed. Please try logging in manually."', async (_case, loginReply: Reply<'obtainToken'>) => {
     answerSignUp(created, loginReply);
     await fillAndSubmit(COMPLETE);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth/sign_in'));

@@ -1,31 +1,34 @@
 /**
  * mf-auth's HTTP double: the kit's MSW double (@wishes/kit-test/http), phrased as the auth
- * suites answer: `answer(path, ...replies)` per POST route; a request nobody answers fails the test.
+ * suites answer: `answer(operation, ...replies)` per operation of the table, each success body
+ * typed by that operation's response; a request nobody answers fails the test.
  */
-import { held as kitHeld, mockApi, type Answer, type JsonBodyType, type Sent } from '@wishes/kit-test/http';
+import { HttpResponse, mockApi, operationUrl, refuse, type JsonBodyType, type OperationRoute, type Sent } from '@wishes/kit-test/http';
+import type { ApiOperationId } from '@wishes/kit-session';
 
 const api = mockApi();
-export const { server } = api;
 export type { Sent };
-
-export const API = {
-  login: '*/api/token/',
-  createUser: '*/api/base/create_user/',
-  resetRequest: '*/api/password/reset/',
-  resetConfirm: '*/api/password/reset/confirm/',
-} as const;
+export { operationUrl, refuse };
 
 /** Every request answered in this test, whatever its route, in the order they came. */
 export const allSent: readonly Sent[] = api.sent;
 
-/** A JSON reply, a dropped connection, or a reply that comes when a test says (`held()`). */
-export type Reply = { status?: number; body?: JsonBodyType } | 'network-error' | Promise<Answer>;
+/**
+ * A reply to operation `Id`: `{ status?, body }` with a body of its response type, a Response
+ * (a refusal: `refuse`; a body outside the contract: `unchecked`), a dropped connection, or one
+ * that comes when a test says (`held()`).
+ */
+export type Reply<Id extends ApiOperationId> = OperationRoute<Id>;
 
-/** Answers POST `path` with `replies` in turn (the last one repeats); returns the requests as they come. */
-export const answer = (path: string, ...replies: Reply[]): Sent[] => api.inTurn('post', path, ...replies);
+/** Answers operation `id` with `replies` in turn (the last one repeats); returns the requests as they come. */
+export const answer = <Id extends ApiOperationId>(id: Id, ...replies: Reply<Id>[]): Sent[] => api.operation(id, ...replies);
+
+/** An answer outside the operation's contract (a success without its fields, an error of another shape): what the page must survive. */
+export const unchecked = (status: number, body: JsonBodyType): Response => HttpResponse.json(body, { status });
 
 /** A reply held back until `release(status, body)`; it never comes if the test does not release it. */
 export function held() {
-  const gate = kitHeld();
-  return { reply: gate.reply, release: (status: number, body: JsonBodyType) => gate.release({ status, body }) };
+  let release: (response: Response) => void = () => undefined;
+  const reply = new Promise<Response>((resolve) => (release = resolve));
+  return { reply, release: (status: number, body: JsonBodyType) => release(unchecked(status, body)) };
 }

@@ -3,20 +3,20 @@ import userEvent from '@testing-library/user-event';
 import BusinessPage from './BusinessPage';
 import { OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
 import { deferred, signInForTest, signOutForTest } from '@wishes/kit-test';
-import { answerWith, type RecordedRequest, jsonResponse } from '../test/http';
+import { answerWith, operationUrl, refuse, unchecked, type OperationAnswer, type Responder } from '../test/http';
 
-const OFFER_URL = '/api/offer/submit/';
+const OFFER_URL = operationUrl('submitOffer');
 const INVALID_EMAIL = 'Please enter a valid email address';
 
 let toasts: ReturnType<typeof recordToasts>;
 let server: ReturnType<typeof answerWith>;
-let offerResponder: (request: RecordedRequest) => Response | Promise<Response>;
+let offerResponder: Responder<OperationAnswer<'submitOffer'>>;
 
 beforeEach(() => {
   setOptions(OPTIONS);
   toasts = recordToasts();
-  offerResponder = () => jsonResponse({ message: 'Offer received successfully' }, 201);
-  server = answerWith((request) => (request.url === OFFER_URL ? offerResponder(request) : jsonResponse({}, 404)));
+  offerResponder = () => ({ status: 201, body: { message: 'Offer received successfully' } });
+  server = answerWith({ submitOffer: (request) => offerResponder(request) });
 });
 
 afterEach(() => {
@@ -127,7 +127,7 @@ describe('BusinessPage', () => {
   });
 
   it("shows the server's error as a toast and inline, and allows another try", async () => {
-    offerResponder = () => jsonResponse({ error: 'Please enter a message.' }, 400);
+    offerResponder = () => refuse(400, 'Please enter a message.');
     const user = renderBusiness();
     await fill(user, 'partner@brand.io', '');
     await user.click(screen.getByRole('button', { name: 'Send Offer' }));
@@ -136,7 +136,7 @@ describe('BusinessPage', () => {
     expect(screen.getByRole('button', { name: 'Send Offer' })).toBeEnabled();
     expect(screen.getByTestId('location')).toHaveTextContent('/business');
 
-    offerResponder = () => jsonResponse({ message: 'Offer received successfully' }, 201);
+    offerResponder = () => ({ status: 201, body: { message: 'Offer received successfully' } });
     await user.type(screen.getByLabelText('Message'), 'Now with a message');
     await user.click(screen.getByRole('button', { name: 'Send Offer' }));
     await waitFor(() => expect(toastTexts()).toContain('success: Offer received successfully'));
@@ -144,7 +144,7 @@ describe('BusinessPage', () => {
   });
 
   it.each([
-    ['a server error without text', () => jsonResponse({}, 500)],
+    ['a server error without text', () => unchecked({}, 500)],
     [
       'a network failure',
       () => {
@@ -161,7 +161,7 @@ describe('BusinessPage', () => {
   });
 
   it('disables the button while sending and sends once', async () => {
-    const pending = deferred<Response>();
+    const pending = deferred<OperationAnswer<'submitOffer'>>();
     offerResponder = () => pending.promise;
     const user = renderBusiness();
     await fill(user, 'partner@brand.io');
@@ -170,7 +170,7 @@ describe('BusinessPage', () => {
     expect(busy).toBeDisabled();
     await user.type(screen.getByLabelText('Email'), '{Enter}');
     expect(server.requests).toHaveLength(1);
-    await act(async () => pending.resolve(jsonResponse({ message: 'Offer received successfully' }, 201)));
+    await act(async () => pending.resolve({ status: 201, body: { message: 'Offer received successfully' } }));
     await waitFor(() => expect(toastTexts()).toEqual(['success: Offer received successfully']));
   });
 });

@@ -3,7 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
 import { fillComposeForm, OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { asEventStream, answerWith, type RecordedRequest, jsonResponse } from '../test/http';
+import type { Chat, ChatSettings } from '@wishes/kit-contract';
+import { answerWith, draftStream, makeWish, operationUrl, refuse, type OperationAnswer, type Responder } from '../test/http';
 
 const PATTERNS = ['/compose', '/compose/:topic'];
 
@@ -15,10 +16,10 @@ const AT = '2026-11-24T02:00:00.000Z';
 
 let toasts: ReturnType<typeof recordToasts>;
 let server: ReturnType<typeof answerWith>;
-let chat: { chat_id: number; settings: object; messages: Array<{ role: string; text: string; created_at: string }>; versions: Array<{ text: string; created_at: string }>; wish_id: number | null };
-let messageResponder: (request: RecordedRequest) => Response;
+let chat: Chat;
+let messageResponder: Responder<OperationAnswer<'postChatMessage'>>;
 
-const SETTINGS = { style: 'Funny', audience: 'Friend', name: 'Anna', topic: 'Birthday', details: 'Turns 30', length: 'short' };
+const SETTINGS: ChatSettings = { style: 'Funny', audience: 'Friend', name: 'Anna', topic: 'Birthday', details: 'Turns 30', length: 'short' };
 
 beforeEach(() => {
   setOptions(OPTIONS);
@@ -28,17 +29,19 @@ beforeEach(() => {
     const message = (request.body as { message: string }).message;
     chat.messages.push({ role: 'user', text: message, created_at: AT }, { role: 'assistant', text: 'I made it shorter.', created_at: AT });
     chat.versions.push({ text: SHORTER, created_at: AT });
-    return jsonResponse({ reply: 'I made it shorter.', text: SHORTER, rate_limit: { limit: 20, remaining: 17 } });
+    return { body: { reply: 'I made it shorter.', text: SHORTER, rate_limit: { limit: 20, remaining: 17 } } };
   };
-  server = answerWith((request) => {
-    if (request.url === '/api/base/generate_text/stream/') return Promise.resolve(jsonResponse({ text: DRAFT, rate_limit: { limit: 20, remaining: 19 } })).then(asEventStream);
-    if (request.url === '/api/base/chats/' && request.method === 'POST') return jsonResponse({ chat_id: 7, text: DRAFT, rate_limit: { limit: 20, remaining: 19 } }, 201);
-    if (request.url === '/api/base/chats/7/messages/') return messageResponder(request);
-    if (request.url === '/api/base/chats/7/') return jsonResponse(chat);
-    if (request.url === '/api/base/wish/42/') return jsonResponse({ wish: { id: 42, text: DRAFT, is_public: true } });
-    if (request.url === '/api/base/wish/42/' && request.method === 'PATCH') return jsonResponse({ wish: { id: 42 } });
-    if (request.url === '/api/base/save_wish/') return jsonResponse({ wish_id: 43 }, 201);
-    return jsonResponse({ error: 'Not found' }, 404);
+  // Only chat 7 and its wish 42 exist.
+  const notFound = refuse(404, 'Not found');
+  const wish42 = { body: { wish: makeWish({ id: 42, text: DRAFT, is_public: true }) } };
+  server = answerWith({
+    streamGeneratedText: () => Promise.resolve(draftStream({ text: DRAFT, rate_limit: { limit: 20, remaining: 19 } })),
+    createChat: { status: 201, body: { chat_id: 7, text: DRAFT, rate_limit: { limit: 20, remaining: 19 } } },
+    postChatMessage: (request) => (request.params.id === '7' ? messageResponder(request) : notFound),
+    getChat: ({ params }) => (params.id === '7' ? { body: chat } : notFound),
+    getWish: ({ params }) => (params.id === '42' ? wish42 : notFound),
+    updateWish: ({ params }) => (params.id === '42' ? wish42 : notFound),
+    saveWish: { status: 201, body: { wish_id: 43 } },
   });
 });
 
@@ -55,6 +58,8 @@ async function generate(user: ReturnType<typeof userEvent.setup>) {
 }
 
 const requestsTo = (url: string) => server.requests.filter((r) => r.url === url);
+const CREATE_CHAT = operationUrl('createChat');
+const SAVE_WISH = operationUrl('saveWish');
 
 describe('ComposePage: the chat with the assistant', () => {
   it('starts the chat from the editor with the first instruction, shows the answer, and saves with the chat', async () => {
@@ -73,8 +78,8 @@ describe('ComposePage: the chat with the assistant', () => {
 
     await waitFor(() => expect(screen.getByLabelText('Your wish')).toHaveValue(SHORTER));
     // The chat started from the streamed draft (no second generation), then the instruction went with the editor's text.
-    expect(requestsTo('/api/base/chats/')[0].body).toEqual({ style: 'Funny', audience: 'Friend', name: 'Anna', topic: 'Birthday', details: 'Turns 30', length: 'medium', text: DRAFT });
-    expect(requestsTo('/api/base/chats/7/messages/')[0].body).toEqual({ message: 'make it shorter', text: DRAFT });
+    expect(requestsTo(CREATE_CHAT)[0].body).toEqual({ style: 'Funny', audience: 'Friend', name: 'Anna', topic: 'Birthday', details: 'Turns 30', length: 'medium', text: DRAFT });
+    expect(requestsTo(operationUrl('postChatMessage', { params: { id: 7 } }))[0].body).toEqual({ message: 'make it shorter', text: DRAFT });
     expect(box).toHaveValue('');
     const log = screen.getByRole('list', { name: 'Conversation with the assistant' });
     expect(within(log).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Youmake it shorter', 'AssistantI made it shorter.']);
@@ -92,11 +97,11 @@ describe('ComposePage: the chat with the assistant', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save Wish' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/wish/43'));
-    expect(requestsTo('/api/base/save_wish/')[0].body).toEqual({ text: DRAFT, is_public: false, chat_id: 7 });
+    expect(requestsTo(SAVE_WISH)[0].body).toEqual({ text: DRAFT, is_public: false, chat_id: 7 });
   });
 
   it('says so when the assistant cannot answer, and keeps the instruction to try again', async () => {
-    messageResponder = () => jsonResponse({ error: 'The wish generator is not available right now. Please try again later.' }, 503);
+    messageResponder = () => refuse(503, 'The wish generator is not available right now. Please try again later.');
     const user = userEvent.setup();
     renderAt('/compose', PATTERNS, <ComposePage />);
     await generate(user);
@@ -140,8 +145,8 @@ describe('ComposePage: the chat with the assistant', () => {
     await user.click(screen.getByRole('button', { name: 'Save Wish' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/wish/42'));
     const patch = server.requests.find((r) => r.method === 'PATCH');
-    expect(patch).toEqual({ url: '/api/base/wish/42/', method: 'PATCH', body: { text: 'Happy birthday, Anna! And of course, the cake.', is_public: true } });
-    expect(requestsTo('/api/base/save_wish/')).toHaveLength(0);
+    expect(patch).toEqual({ url: operationUrl('updateWish', { params: { id: 42 } }), method: 'PATCH', body: { text: 'Happy birthday, Anna! And of course, the cake.', is_public: true } });
+    expect(requestsTo(SAVE_WISH)).toHaveLength(0);
   });
 
   it('tells the author when the chat cannot be found', async () => {

@@ -3,28 +3,25 @@ import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
 import { fillComposeForm, OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
 import { deferred } from '@wishes/kit-test';
-import { asEventStream, answerWith, type RecordedRequest, jsonResponse } from '../test/http';
+import { answerWith, draftStream, eventStreamResponse, operationUrl, refuse, unchecked, type OperationAnswer, type Responder } from '../test/http';
 
 const PATTERNS = ['/compose', '/compose/:topic'];
-const GENERATE_URL = '/api/base/generate_text/stream/';
-const SAVE_URL = '/api/base/save_wish/';
-
-type Responder = (request: RecordedRequest) => Response | Promise<Response>;
+const GENERATE_URL = operationUrl('streamGeneratedText');
+const SAVE_URL = operationUrl('saveWish');
 
 let toasts: ReturnType<typeof recordToasts>;
 let server: ReturnType<typeof answerWith>;
 let generateResponder: Responder;
-let saveResponder: Responder;
+let saveResponder: Responder<OperationAnswer<'saveWish'>>;
 
 beforeEach(() => {
   setOptions(OPTIONS);
   toasts = recordToasts();
-  generateResponder = () => jsonResponse({ text: 'Happy birthday, Anna!', rate_limit: { limit: 20, remaining: 19 } });
-  saveResponder = () => jsonResponse({ wish_id: 42 }, 201);
-  server = answerWith((request) => {
-    if (request.url === GENERATE_URL) return Promise.resolve().then(() => generateResponder(request)).then(asEventStream);
-    if (request.url === SAVE_URL) return saveResponder(request);
-    return jsonResponse({ error: 'Not found' }, 404);
+  generateResponder = () => draftStream({ text: 'Happy birthday, Anna!', rate_limit: { limit: 20, remaining: 19 } });
+  saveResponder = () => ({ status: 201, body: { wish_id: 42 } });
+  server = answerWith({
+    streamGeneratedText: (request) => Promise.resolve().then(() => generateResponder(request)),
+    saveWish: (request) => saveResponder(request),
   });
 });
 
@@ -178,7 +175,7 @@ describe('ComposePage: generate', () => {
   });
 
   it('says the wish can be edited when the response has no rate limit', async () => {
-    generateResponder = () => jsonResponse({ text: 'Best wishes!' });
+    generateResponder = () => draftStream({ text: 'Best wishes!' });
     const user = renderCompose();
     expect(await generateOnce(user)).toHaveValue('Best wishes!');
     expect(toastTexts()).toEqual(['success: Wish generated successfully! You can now edit it.']);
@@ -187,7 +184,7 @@ describe('ComposePage: generate', () => {
 
   it("shows the server's error text on 429 and the spent quota", async () => {
     generateResponder = () =>
-      jsonResponse({ error: 'You have used all 20 generations for this hour. Try again in 12 minutes.', rate_limit: { limit: 20, remaining: 0 } }, 429);
+      unchecked({ error: 'You have used all 20 generations for this hour. Try again in 12 minutes.', rate_limit: { limit: 20, remaining: 0 } }, 429);
     const user = renderCompose();
     await fillAll(user);
     await user.click(screen.getByRole('button', { name: 'Generate' }));
@@ -199,9 +196,9 @@ describe('ComposePage: generate', () => {
   });
 
   it.each([
-    ['a server error with its own text', () => jsonResponse({ error: 'The model provider is unavailable.' }, 502)],
-    ['a bad request', () => jsonResponse({ error: 'name is too long' }, 400)],
-    ['a response without text', () => jsonResponse({ rate_limit: { limit: 20, remaining: 3 } })],
+    ['a server error with its own text', () => refuse(502, 'The model provider is unavailable.')],
+    ['a bad request', () => refuse(400, 'name is too long')],
+    ['a response without text', () => eventStreamResponse([])],
     [
       'a network failure',
       () => {
@@ -230,7 +227,7 @@ describe('ComposePage: generate', () => {
     await user.click(busy);
     await user.type(screen.getByLabelText('Name'), '{Enter}');
     expect(generateRequests()).toHaveLength(1);
-    await act(async () => pending.resolve(jsonResponse({ text: 'Done' })));
+    await act(async () => pending.resolve(draftStream({ text: 'Done' })));
     expect(await screen.findByRole('button', { name: 'Generate' })).toBeEnabled();
     expect(screen.getByLabelText('Your wish')).toHaveValue('Done');
   });
@@ -238,7 +235,7 @@ describe('ComposePage: generate', () => {
   it('regenerating keeps the field choices (after confirming the draft may go)', async () => {
     const user = renderCompose();
     await generateOnce(user);
-    generateResponder = () => jsonResponse({ text: 'A second draft', rate_limit: { limit: 20, remaining: 18 } });
+    generateResponder = () => draftStream({ text: 'A second draft', rate_limit: { limit: 20, remaining: 18 } });
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Replace your text?' });
     expect(dialog).toHaveTextContent('Generating again replaces the current draft.');
@@ -263,7 +260,7 @@ describe('ComposePage: generate', () => {
     const user = renderCompose();
     const text = await generateOnce(user);
     await user.clear(text);
-    generateResponder = () => jsonResponse({ text: 'Another go' });
+    generateResponder = () => draftStream({ text: 'Another go' });
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await waitFor(() => expect(screen.getByLabelText('Your wish')).toHaveValue('Another go'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -273,7 +270,7 @@ describe('ComposePage: generate', () => {
     const user = renderCompose();
     const text = await generateOnce(user);
     await user.type(text, ' With love, Ben.');
-    generateResponder = () => jsonResponse({ text: 'A fresh draft' });
+    generateResponder = () => draftStream({ text: 'A fresh draft' });
 
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     let dialog = await screen.findByRole('dialog', { name: 'Replace your text?' });
@@ -366,7 +363,7 @@ describe('ComposePage: copy and save', () => {
   });
 
   it('saves as public when Public is chosen', async () => {
-    saveResponder = () => jsonResponse({ wish_id: 7 }, 201);
+    saveResponder = () => ({ status: 201, body: { wish_id: 7 } });
     const user = renderCompose();
     await generateOnce(user);
     await user.click(screen.getByRole('radio', { name: 'Public' }));
@@ -386,7 +383,7 @@ describe('ComposePage: copy and save', () => {
   });
 
   it('keeps the text and shows the default message when saving fails', async () => {
-    saveResponder = () => jsonResponse({}, 500);
+    saveResponder = () => unchecked({}, 500);
     const user = renderCompose();
     const text = await generateOnce(user);
     await user.type(text, ' xo');
@@ -398,7 +395,7 @@ describe('ComposePage: copy and save', () => {
   });
 
   it("shows the server's error text when saving is refused", async () => {
-    saveResponder = () => jsonResponse({ error: 'Wish text must be at most 2000 characters.' }, 400);
+    saveResponder = () => refuse(400, 'Wish text must be at most 2000 characters.');
     const user = renderCompose();
     await generateOnce(user);
     await user.click(screen.getByRole('button', { name: 'Save Wish' }));
@@ -419,13 +416,13 @@ describe('ComposePage: copy and save', () => {
   });
 
   it('disables Save while saving', async () => {
-    const pending = deferred<Response>();
+    const pending = deferred<OperationAnswer<'saveWish'>>();
     saveResponder = () => pending.promise;
     const user = renderCompose();
     await generateOnce(user);
     await user.click(screen.getByRole('button', { name: 'Save Wish' }));
     expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
-    await act(async () => pending.resolve(jsonResponse({ wish_id: 9 }, 201)));
+    await act(async () => pending.resolve({ status: 201, body: { wish_id: 9 } }));
     expect(await screen.findByText('Wish page 9')).toBeInTheDocument();
     expect(saveRequests()).toHaveLength(1);
   });
@@ -465,13 +462,13 @@ describe('ComposePage: topic from the route', () => {
   it('selects the topic once the options arrive', async () => {
     setOptions(null);
     server.restore();
-    const options = deferred<Response>();
-    server = answerWith((request) => (request.url === '/api/base/options' ? options.promise : jsonResponse({}, 404)));
+    const options = deferred<OperationAnswer<'getOptions'>>();
+    server = answerWith({ getOptions: () => options.promise });
     renderCompose('/compose/new%20baby');
     expect(screen.getByLabelText('Topic')).toBeDisabled();
     expect(screen.getByLabelText('Style')).toBeDisabled();
     expect(within(screen.getByLabelText('Style')).getByRole('option', { name: 'Loading choices…' })).toBeInTheDocument();
-    await act(async () => options.resolve(jsonResponse(OPTIONS)));
+    await act(async () => options.resolve({ body: OPTIONS }));
     await waitFor(() => expect(screen.getByLabelText('Topic')).toBeEnabled());
     expect(screen.getByLabelText('Topic')).toHaveValue('New Baby');
     expect(within(screen.getByLabelText('Topic')).queryByRole('option', { name: 'new baby' })).not.toBeInTheDocument();
@@ -483,10 +480,9 @@ describe('ComposePage: options unavailable', () => {
     setOptions(null);
     server.restore();
     let optionsUp = false;
-    server = answerWith((request) => {
-      if (request.url === '/api/base/options') return optionsUp ? jsonResponse(OPTIONS) : jsonResponse({ error: 'down' }, 503);
-      if (request.url === GENERATE_URL) return asEventStream(jsonResponse({ text: 'Typed choices work too' }));
-      return jsonResponse({}, 404);
+    server = answerWith({
+      getOptions: () => (optionsUp ? { body: OPTIONS } : refuse(503, 'down')),
+      streamGeneratedText: () => draftStream({ text: 'Typed choices work too' }),
     });
     const user = renderCompose('/compose/Picnic');
     const notice = await screen.findByText(/Could not load the style, audience and topic choices/);

@@ -7,7 +7,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
 import { fillComposeForm, OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { asEventStream, answerWith, jsonResponse } from '../test/http';
+import { answerWith, draftStream } from '../test/http';
 
 let toasts: ReturnType<typeof recordToasts>;
 let server: ReturnType<typeof answerWith>;
@@ -15,11 +15,10 @@ let server: ReturnType<typeof answerWith>;
 beforeEach(() => {
   setOptions(OPTIONS);
   toasts = recordToasts();
-  server = answerWith((request) => {
-    if (request.url === '/api/base/generate_text/stream/') return asEventStream(jsonResponse({ text: 'Hey Anna! I heard you turn 30.', rate_limit: { limit: 20, remaining: 19 } }));
-    if (request.url === '/api/base/generate_text/') return jsonResponse({ text: 'One', variants: ['One', 'Two', 'Three'], rate_limit: { limit: 20, remaining: 18 } });
-    if (request.url === '/api/base/improve_text/') return jsonResponse({ text: 'Hey Anna, 30!', rate_limit: { limit: 20, remaining: 17 } });
-    return jsonResponse({ error: 'Not found' }, 404);
+  server = answerWith({
+    streamGeneratedText: () => draftStream({ text: 'Hey Anna! I heard you turn 30.', rate_limit: { limit: 20, remaining: 19 } }),
+    generateText: { body: { text: 'One', variants: ['One', 'Two', 'Three'], rate_limit: { limit: 20, remaining: 18 } } },
+    improveText: { body: { text: 'Hey Anna, 30!', rate_limit: { limit: 20, remaining: 17 } } },
   });
 });
 

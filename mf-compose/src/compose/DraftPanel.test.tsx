@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ComposePage from './ComposePage';
 import { fillComposeForm, OPTIONS, recordToasts, renderAt, setOptions } from '../test/harness';
-import { asEventStream, eventStreamResponse, answerWith, type RecordedRequest, jsonResponse } from '../test/http';
+import { answerWith, draftStream, eventStreamResponse, operationUrl, refuse, unchecked, type RecordedRequest } from '../test/http';
 
-const STREAM_URL = '/api/base/generate_text/stream/';
-const GENERATE_URL = '/api/base/generate_text/';
-const IMPROVE_URL = '/api/base/improve_text/';
+const STREAM_URL = operationUrl('streamGeneratedText');
+const GENERATE_URL = operationUrl('generateText');
+const IMPROVE_URL = operationUrl('improveText');
 
 let toasts: ReturnType<typeof recordToasts>;
 let server: ReturnType<typeof answerWith>;
@@ -16,15 +16,14 @@ let streamResponder: (request: RecordedRequest) => Response | Promise<Response>;
 beforeEach(() => {
   setOptions(OPTIONS);
   toasts = recordToasts();
-  streamResponder = () => asEventStream(jsonResponse({ text: 'Hey Anna! I heard you turn 30.', rate_limit: { limit: 20, remaining: 19 } }));
-  server = answerWith((request) => {
-    if (request.url === STREAM_URL) return streamResponder(request);
-    if (request.url === GENERATE_URL) return jsonResponse({ text: 'One', variants: ['One', 'Two', 'Three'], rate_limit: { limit: 20, remaining: 18 } });
-    if (request.url === IMPROVE_URL) {
+  streamResponder = () => draftStream({ text: 'Hey Anna! I heard you turn 30.', rate_limit: { limit: 20, remaining: 19 } });
+  server = answerWith({
+    streamGeneratedText: (request) => streamResponder(request),
+    generateText: { body: { text: 'One', variants: ['One', 'Two', 'Three'], rate_limit: { limit: 20, remaining: 18 } } },
+    improveText: (request) => {
       const { text, instruction } = request.body as { text: string; instruction: string };
-      return jsonResponse({ text: `${text.split(' ')[0]} (${instruction})`, rate_limit: { limit: 20, remaining: 17 } });
-    }
-    return jsonResponse({ error: 'Not found' }, 404);
+      return { body: { text: `${text.split(' ')[0]} (${instruction})`, rate_limit: { limit: 20, remaining: 17 } } };
+    },
   });
 });
 
@@ -115,7 +114,8 @@ describe('compose: length, variants and rewrites', () => {
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findByLabelText('Your wish');
     server.restore();
-    server = answerWith(() => jsonResponse({ error: 'The wish generator is not available right now. Please try again later.' }, 503));
+    const unavailable = refuse(503, 'The wish generator is not available right now. Please try again later.');
+    server = answerWith({ streamGeneratedText: unavailable, generateText: unavailable, improveText: unavailable });
     await user.click(screen.getByRole('button', { name: 'Warmer' }));
     await waitFor(() => expect(toasts.toasts.length).toBeGreaterThan(1));
     expect(toastTexts().at(-1)).toBe('error: Failed to rewrite the wish. Please try again.');
@@ -129,7 +129,7 @@ describe('compose: a refused stream', () => {
     await fillAll(user);
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByLabelText('Your wish')).toHaveValue('Hey Anna! I heard you turn 30.');
-    streamResponder = () => jsonResponse({ error: 'You have reached the limit of 20 wish generations per hour. Please try again later.', rate_limit: { limit: 20, remaining: 0 } }, 429);
+    streamResponder = () => unchecked({ error: 'You have reached the limit of 20 wish generations per hour. Please try again later.', rate_limit: { limit: 20, remaining: 0 } }, 429);
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await user.click(await screen.findByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(toastTexts().at(-1)).toBe('error: You have reached the limit of 20 wish generations per hour. Please try again later.'));

@@ -6,7 +6,7 @@ import { queryKeys, useQueryClient } from '@wishes/kit-client';
 import { renderRoutes } from '@wishes/kit-test';
 import ComposePage from './ComposePage';
 import { fillComposeForm, OPTIONS, recordToasts, setOptions } from '../test/harness';
-import { answerWith, asEventStream, jsonResponse } from '../test/http';
+import { answerWith, draftStream, makeWish } from '../test/http';
 
 /**
  * What a saved wish does to the page's one cache, as another remote sees it: "Continue in chat"
@@ -17,8 +17,9 @@ jest.setTimeout(90_000);
 const DRAFT = 'Happy birthday, Anna! Have a lovely day.';
 const EDITED = 'Happy birthday, Anna! And of course, the cake.';
 const AT = '2026-11-24T02:00:00.000Z';
-const SETTINGS = { style: 'Funny', audience: 'Friend', name: 'Anna', topic: 'Birthday', details: 'Turns 30', length: 'short' };
-const OLD_WISH = { id: 42, text: DRAFT, is_public: true, likes: 3 };
+const SETTINGS = { style: 'Funny', audience: 'Friend', name: 'Anna', topic: 'Birthday', details: 'Turns 30', length: 'short' } as const;
+// `likes` stands for a field only the feed's copy has: an edit must not drop it.
+const OLD_WISH = { ...makeWish({ id: 42, text: DRAFT, is_public: true }), likes: 3 };
 
 let toasts: ReturnType<typeof recordToasts>;
 beforeEach(() => {
@@ -64,13 +65,10 @@ function renderCompose(url: string) {
 }
 
 it('"Continue in chat": saving patches every cached copy of the wish (its page, the feed) with the server\'s answer', async () => {
-  const server = answerWith((request) => {
-    if (request.url === '/api/base/chats/7/') {
-      return jsonResponse({ chat_id: 7, settings: SETTINGS, messages: [], versions: [{ text: DRAFT, created_at: AT }, { text: EDITED, created_at: AT }], wish_id: 42 });
-    }
-    if (request.url === '/api/base/wish/42/' && request.method === 'GET') return jsonResponse({ wish: OLD_WISH });
-    if (request.url === '/api/base/wish/42/' && request.method === 'PATCH') return jsonResponse({ wish: { ...OLD_WISH, text: EDITED } });
-    return jsonResponse({ error: 'Not found' }, 404);
+  const server = answerWith({
+    getChat: { body: { chat_id: 7, settings: SETTINGS, messages: [], versions: [{ text: DRAFT, created_at: AT }, { text: EDITED, created_at: AT }], wish_id: 42 } },
+    getWish: { body: { wish: OLD_WISH } },
+    updateWish: { body: { wish: { ...OLD_WISH, text: EDITED } } },
   });
   const user = userEvent.setup();
   renderCompose('/compose?chat=7');
@@ -85,10 +83,9 @@ it('"Continue in chat": saving patches every cached copy of the wish (its page, 
 });
 
 it('a new wish marks the cached wish lists stale, so the feed reloads when next shown', async () => {
-  answerWith((request) => {
-    if (request.url === '/api/base/generate_text/stream/') return asEventStream(jsonResponse({ text: DRAFT, rate_limit: { limit: 20, remaining: 19 } }));
-    if (request.url === '/api/base/save_wish/') return jsonResponse({ wish_id: 43 }, 201);
-    return jsonResponse({ error: 'Not found' }, 404);
+  answerWith({
+    streamGeneratedText: () => draftStream({ text: DRAFT, rate_limit: { limit: 20, remaining: 19 } }),
+    saveWish: { status: 201, body: { wish_id: 43 } },
   });
   const user = userEvent.setup();
   renderCompose('/compose');

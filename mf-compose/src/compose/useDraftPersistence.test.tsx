@@ -5,7 +5,7 @@ import { signInForTest } from '@wishes/kit-test';
 import ComposePage from './ComposePage';
 import { parseDraft } from './useDraftPersistence';
 import { fillComposeForm, OPTIONS, renderAt, setOptions } from '../test/harness';
-import { asEventStream, answerWith, jsonResponse } from '../test/http';
+import { answerWith, draftStream } from '../test/http';
 
 const PATTERNS = ['/compose', '/compose/:topic'];
 let server: ReturnType<typeof answerWith>;
@@ -14,11 +14,10 @@ beforeEach(() => {
   localStorage.clear();
   setOptions(OPTIONS);
   signInForTest(7, 'ann@example.com');
-  server = answerWith((request) => {
-    // Generate streams the draft (POST /api/base/generate_text/stream/).
-    if (request.url === '/api/base/generate_text/stream/') return asEventStream(jsonResponse({ text: 'Happy birthday, Anna!', rate_limit: { limit: 20, remaining: 19 } }));
-    if (request.url === '/api/base/save_wish/') return jsonResponse({ wish_id: 42 }, 201);
-    return jsonResponse({ error: 'Not found' }, 404);
+  server = answerWith({
+    // Generate streams the draft.
+    streamGeneratedText: () => draftStream({ text: 'Happy birthday, Anna!', rate_limit: { limit: 20, remaining: 19 } }),
+    saveWish: { status: 201, body: { wish_id: 42 } },
   });
 });
 afterEach(() => {

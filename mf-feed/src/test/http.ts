@@ -11,6 +11,7 @@ export const { server } = api;
 // The routes the suites answer, by their operation in the table (the kit's operationPath).
 export const API = {
   feed: operationPath('getFeedPage'),
+  userWishes: operationPath('getUserWishesPage'),
   following: operationPath('getFollowingFeedPage'),
   wish: operationPath('getWish'),
   wishChat: operationPath('getWishChat'),

@@ -334,7 +334,7 @@ describe('the site cache', () => {
   }
 
   it("a vote here patches the same wish in another app's cached list, without a prop chain or a refetch", async () => {
-    const profile = answer('get', '*/api/base/user/:id/wishes/:page/', feedPage([makeWish({ id: 1, upvote_count: 1, vote_count: 1 })], 1, null));
+    const profile = answer('get', API.userWishes, feedPage([makeWish({ id: 1, upvote_count: 1, vote_count: 1 })], 1, null));
     answer('post', API.vote, voteResponse('Upvoted', { up: 2, down: 0, vote_type: 'upvote' }));
     renderAt(
       <>
@@ -355,7 +355,7 @@ describe('the site cache', () => {
   });
 
   it('a refused vote leaves the cached copies as they were', async () => {
-    answer('get', '*/api/base/user/:id/wishes/:page/', feedPage([makeWish({ id: 1, upvote_count: 1, vote_count: 1 })], 1, null));
+    answer('get', API.userWishes, feedPage([makeWish({ id: 1, upvote_count: 1, vote_count: 1 })], 1, null));
     answer('post', API.vote, refuse(429, 'Slow down'));
     renderAt(
       <>

@@ -71,7 +71,7 @@ it('says when the group is not the member\'s', async () => {
 
 it('lists my groups, newest first as the server gives them, with links to the ones I organise', async () => {
   const api = groupsApi();
-  api.onQuery('listGroups', '/api/groups/?page=1', { groups: [group(), group({ group_id: 8, recipient_name: 'Noa', organiser: { user_id: 2, name: 'Bob' } })], page_number: 1, next_page_number: null });
+  api.onQuery('listGroups', { query: { page: 1 } }, { groups: [group(), group({ group_id: 8, recipient_name: 'Noa', organiser: { user_id: 2, name: 'Bob' } })], page_number: 1, next_page_number: null });
   renderRoutes([{ path: '/groups', element: <GroupsPage /> }], { url: '/groups' });
   const rows = await screen.findAllByTestId('group', {}, { timeout: 5000 });
   expect(within(rows[0]!).getByRole('link', { name: 'Mila' })).toHaveAttribute('href', '/groups/7');
@@ -81,7 +81,7 @@ it('lists my groups, newest first as the server gives them, with links to the on
 
 it('shows the empty list', async () => {
   const api = groupsApi();
-  api.onQuery('listGroups', '/api/groups/?page=1', { groups: [], page_number: 1, next_page_number: null });
+  api.onQuery('listGroups', { query: { page: 1 } }, { groups: [], page_number: 1, next_page_number: null });
   renderRoutes([{ path: '/groups', element: <GroupsPage /> }], { url: '/groups' });
   expect(await screen.findByText(/No group wishes yet/, {}, { timeout: 5000 })).toBeInTheDocument();
 });

@@ -108,8 +108,8 @@ describe('as a visitor without an account', () => {
   it('passes an invitee\'s token from a mailed link on when signing', async () => {
     const api = groupsApi();
     api.on('getGroupInvite', INVITE, groupInvite());
-    api.onQuery('getGroupInvite', '/api/groups/invite/secret-invite/?i=inv-9', groupInvite());
-    api.onQuery('contributeToGroup', '/api/groups/invite/secret-invite/contributions/?i=inv-9', { contribution_id: 4, status: 'pending', edit_token: 'tok-4' });
+    api.onQuery('getGroupInvite', { params: { invite: 'secret-invite' }, query: { i: 'inv-9' } }, groupInvite());
+    api.onQuery('contributeToGroup', { params: { invite: 'secret-invite' }, query: { i: 'inv-9' } }, { contribution_id: 4, status: 'pending', edit_token: 'tok-4' });
     renderPage('/g/secret-invite?i=inv-9');
     await userEvent.type(await screen.findByLabelText('Your name', {}, { timeout: 5000 }), 'Bea');
     await userEvent.type(screen.getByLabelText('Your message'), 'Hello');

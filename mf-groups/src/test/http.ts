@@ -3,7 +3,7 @@
  * operation table: `api.on('getGroup', { group_id: 7 }, body)` answers that operation's method and
  * path with a body of its response type (or a refusal), and records what was sent.
  */
-import { mockApi, refuse, type Answer, type Sent } from '@wishes/kit-test/http';
+import { mockApi, refuse, type Answer, type OperationAt, type Sent } from '@wishes/kit-test/http';
 import { API_ROUTES, apiPath } from '@wishes/kit-session';
 import type { ParamsOf, ResponseOf } from '@wishes/kit-client';
 import type { OperationId } from '@wishes/kit-contract';
@@ -27,8 +27,10 @@ export function groupsApi() {
       // The same path with a query (paged lists, an invitee's token).
       return path;
     },
-    onQuery<Id extends OperationId>(id: Id, pathWithQuery: string, reply: ResponseOf<Id>) {
-      table.on(API_ROUTES[id].method, pathWithQuery, { body: reply });
+    /** Answers the operation at its parameters and query (`{ params, query }`, checked against the operation). */
+    onQuery<Id extends OperationId>(id: Id, at: OperationAt<Id>, reply: ResponseOf<Id>) {
+      // An operation of any id inside (the compiler gives up on `operation` over an open id); the signature types it.
+      (table.operation as unknown as (id: OperationId, at: unknown, answer: Answer) => void)(id, at, { body: reply });
     },
     sent<Id extends OperationId>(id: Id, params: ParamsArg<Id>, query = '') {
       return table.callsTo(API_ROUTES[id].method, apiPath(id, params as Record<string, string | number>) + query);

@@ -1,11 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
+import type { ModerationLogEntry } from '@wishes/kit-contract';
 import { renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 import ModerationLogPage, { LOG_TEXTS } from './ModerationLogPage';
-import { API, heldGet, http, HttpResponse, pagedGet, refuse, server } from '../test/http';
+import { answer, heldGet, pagedGet, refuse } from '../test/http';
 
-const entry = (id: number, overrides: Record<string, unknown> = {}) => ({
+const entry = (id: number, overrides: Partial<ModerationLogEntry> = {}): ModerationLogEntry => ({
   id,
   actor_id: 2,
   actor_name: 'Mona Mod',
@@ -25,7 +26,7 @@ beforeEach(() => {
 
 describe('the moderation log', () => {
   it('lists the audit log newest first, each action in words with its reason, axe-clean', async () => {
-    pagedGet(API.log, {
+    pagedGet('getModerationLog', {
       1: {
         entries: [
           entry(2, { action: 'ban', target_type: 'user', target_id: 9, target_name: 'Kai Berg', reason: 'Harassment' }),
@@ -52,14 +53,14 @@ describe('the moderation log', () => {
 
   it('words every action the server logs', async () => {
     const actions = ['hide', 'restore', 'dismiss', 'delete', 'ban', 'unban'];
-    pagedGet(API.log, { 1: { entries: actions.map((action, i) => entry(i + 1, { action })), page_number: 1, next_page_number: null } });
+    pagedGet('getModerationLog', { 1: { entries: actions.map((action, i) => entry(i + 1, { action })), page_number: 1, next_page_number: null } });
     renderAt(<ModerationLogPage />, { path: '/moderation/log' });
     const items = await screen.findAllByRole('listitem');
     expect(items.map((li) => /Mona Mod (.*?) wish/.exec(li.textContent ?? '')?.[1])).toEqual(['hid', 'restored', 'dismissed the reports on', 'deleted', 'banned', 'unbanned']);
   });
 
   it('shows the loading line first, and says so when the log is empty', async () => {
-    const { release } = heldGet(API.log, { entries: [], page_number: 1, next_page_number: null });
+    const { release } = heldGet('getModerationLog', { entries: [], page_number: 1, next_page_number: null });
     renderAt(<ModerationLogPage />, { path: '/moderation/log' });
     expect(await screen.findByText(LOG_TEXTS.loading)).toBeInTheDocument();
     release();
@@ -67,7 +68,7 @@ describe('the moderation log', () => {
   });
 
   it('pages to older entries', async () => {
-    const queries = pagedGet(API.log, {
+    const queries = pagedGet('getModerationLog', {
       1: { entries: [entry(2)], page_number: 1, next_page_number: 2 },
       2: { entries: [entry(1)], page_number: 2, next_page_number: null },
     });
@@ -79,8 +80,7 @@ describe('the moderation log', () => {
   });
 
   it('offers Retry when the log fails to load', async () => {
-    let calls = 0;
-    server.use(http.get(API.log, () => (++calls === 1 ? refuse(503, 'Unavailable.') : HttpResponse.json({ entries: [entry(1)], page_number: 1, next_page_number: null }))));
+    answer('getModerationLog', refuse(503, 'Unavailable.'), { body: { entries: [entry(1)], page_number: 1, next_page_number: null } });
     renderAt(<ModerationLogPage />, { path: '/moderation/log' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Unavailable.');
     await userEvent.click(screen.getByRole('button', { name: /Retry/ }));
@@ -88,7 +88,7 @@ describe('the moderation log', () => {
   });
 
   it('shows the not-allowed page to a member without the role (403)', async () => {
-    server.use(http.get(API.log, () => refuse(403, 'You do not have permission to perform this action.')));
+    answer('getModerationLog', refuse(403, 'You do not have permission to perform this action.'));
     renderAt(<ModerationLogPage />, { path: '/moderation/log' });
     expect(await screen.findByText('This page is for moderators. Your account does not have access to it.')).toBeInTheDocument();
   });

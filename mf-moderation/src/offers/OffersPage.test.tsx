@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
 import { renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 import OffersPage, { OFFERS_TEXTS } from './OffersPage';
-import { API, heldGet, http, HttpResponse, pagedGet, refuse, server } from '../test/http';
+import { answer, heldGet, pagedGet, refuse } from '../test/http';
 
 const offer = (id: number, message = `Offer ${id}`) => ({ id, user_id: 4, email: `biz${id}@example.com`, message, created_at: '2026-11-23T10:00:00.000Z' });
 
@@ -14,7 +14,7 @@ beforeEach(() => {
 
 describe("the admins' offer inbox", () => {
   it('shows the loading line, then the offers with a mail link, axe-clean', async () => {
-    const { release } = heldGet(API.offers, { offers: [offer(1, 'Partnership?')], page_number: 1, next_page_number: null });
+    const { release } = heldGet('getOfferInbox', { offers: [offer(1, 'Partnership?')], page_number: 1, next_page_number: null });
     const { container } = renderAt(<OffersPage />, { path: '/moderation/offers' });
     expect(await screen.findByText(OFFERS_TEXTS.loading)).toBeInTheDocument();
     release();
@@ -25,14 +25,14 @@ describe("the admins' offer inbox", () => {
   });
 
   it('says so when there are none', async () => {
-    pagedGet(API.offers, { 1: { offers: [], page_number: 1, next_page_number: null } });
+    pagedGet('getOfferInbox', { 1: { offers: [], page_number: 1, next_page_number: null } });
     renderAt(<OffersPage />, { path: '/moderation/offers' });
     expect(await screen.findByText(OFFERS_TEXTS.empty)).toBeInTheDocument();
     expect(screen.queryByRole('list')).toBeNull();
   });
 
   it('pages forward and back through the inbox', async () => {
-    const queries = pagedGet(API.offers, {
+    const queries = pagedGet('getOfferInbox', {
       1: { offers: [offer(1)], page_number: 1, next_page_number: 2 },
       2: { offers: [offer(2)], page_number: 2, next_page_number: null },
     });
@@ -47,21 +47,16 @@ describe("the admins' offer inbox", () => {
   });
 
   it('shows the error with Retry when the inbox fails, then the offers', async () => {
-    let calls = 0;
-    server.use(
-      http.get(API.offers, () =>
-        ++calls === 1 ? refuse(500, 'Server error.') : HttpResponse.json({ offers: [offer(3)], page_number: 1, next_page_number: null }),
-      ),
-    );
+    const calls = answer('getOfferInbox', refuse(500, 'Server error.'), { body: { offers: [offer(3)], page_number: 1, next_page_number: null } });
     renderAt(<OffersPage />, { path: '/moderation/offers' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Server error.');
     await userEvent.click(screen.getByRole('button', { name: /Retry/ }));
     expect(await screen.findByText('Offer 3')).toBeInTheDocument();
-    expect(calls).toBe(2);
+    expect(calls).toHaveLength(2);
   });
 
   it('shows the admins-only page to a moderator (403)', async () => {
-    server.use(http.get(API.offers, () => refuse(403, 'Only an admin can do this.')));
+    answer('getOfferInbox', refuse(403, 'Only an admin can do this.'));
     renderAt(<OffersPage />, { path: '/moderation/offers' });
     expect(await screen.findByText('This page is for admins. Your account does not have access to it.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('list')).toBeNull());

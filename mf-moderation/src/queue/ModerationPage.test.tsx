@@ -4,21 +4,18 @@ import { axe } from 'jest-axe';
 import type { ReportQueuePage, ReportedWish } from '@wishes/kit-contract';
 import ModerationPage from './ModerationPage';
 import { item, wish } from '../test/fixtures';
-import { API, http, HttpResponse, recordPosts, refuse, server } from '../test/http';
+import { answer, recordPosts, refuse, type OperationAnswer } from '../test/http';
 import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 
 const page = (items: ReportedWish[], next: number | null = null): ReportQueuePage => ({ items, page_number: 1, next_page_number: next });
 
 /** Answers the queue with `answer(status)` and records each request's query. */
-function queue(answer: (status: string, call: number) => Response) {
+function queue(reply: (status: string, call: number) => OperationAnswer<'getReportQueue'>) {
   const queries: URLSearchParams[] = [];
-  server.use(
-    http.get(API.queue, ({ request }) => {
-      const query = new URL(request.url).searchParams;
-      queries.push(query);
-      return answer(query.get('status') ?? '', queries.length);
-    }),
-  );
+  answer('getReportQueue', ({ query }) => {
+    queries.push(query);
+    return reply(query.get('status') ?? '', queries.length);
+  });
   return queries;
 }
 
@@ -35,7 +32,7 @@ afterEach(() => {
 
 describe('the report queue', () => {
   it('lists grouped reports with per-category counts and is axe-clean', async () => {
-    queue(() => HttpResponse.json(page([item(), item({ wish: wish({ id: 42, moderation: { state: 'hidden', reason: 'Hidden automatically after 5 reports, pending review.' } }) })])));
+    queue(() => ({ body: page([item(), item({ wish: wish({ id: 42, moderation: { state: 'hidden', reason: 'Hidden automatically after 5 reports, pending review.' } }) })]) }));
     const { container } = renderAt(<ModerationPage />, { path: '/moderation' });
     const first = await screen.findByRole('article', { name: /Wish 41 by Rex Reported/ });
     expect(first).toHaveTextContent('5 reports');
@@ -48,7 +45,7 @@ describe('the report queue', () => {
   });
 
   it('switches to resolved with the keyboard (arrow keys between tabs)', async () => {
-    const queries = queue((status) => HttpResponse.json(page(status === 'open' ? [] : [item({ status: 'resolved', resolution: 'restore' })])));
+    const queries = queue((status) => ({ body: page(status === 'open' ? [] : [item({ status: 'resolved', resolution: 'restore' })]) }));
     renderAt(<ModerationPage />, { path: '/moderation' });
     expect(await screen.findByText('No open reports. Nothing to review.')).toBeInTheDocument();
     screen.getByRole('tab', { name: 'Open' }).focus();
@@ -60,8 +57,8 @@ describe('the report queue', () => {
   });
 
   it('requires a reason, then hides and reloads', async () => {
-    const queries = queue(() => HttpResponse.json(page([item()])));
-    const hide = recordPosts(API.wish, () => HttpResponse.json({ message: 'Wish hidden', wish: wish({ moderation: { state: 'hidden', reason: 'Spam' } }) }));
+    const queries = queue(() => ({ body: page([item()]) }));
+    const hide = recordPosts('moderateWish', () => ({ body: { message: 'Wish hidden', wish: wish({ moderation: { state: 'hidden', reason: 'Spam' } }) } }));
     renderAt(<ModerationPage />, { path: '/moderation' });
     await userEvent.click(await screen.findByRole('button', { name: 'Hide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Hide wish 41' });
@@ -77,8 +74,8 @@ describe('the report queue', () => {
   });
 
   it("bans the wish's author with a reason and shows the server's refusal", async () => {
-    queue(() => HttpResponse.json(page([item()])));
-    const bans = recordPosts(API.user, () => refuse(403, 'Only an admin can ban a moderator or an admin.'));
+    queue(() => ({ body: page([item()]) }));
+    const bans = recordPosts('moderateUser', () => refuse(403, 'Only an admin can ban a moderator or an admin.'));
     renderAt(<ModerationPage />, { path: '/moderation' });
     await userEvent.click(await screen.findByRole('button', { name: 'Ban author' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ban Rex Reported' });
@@ -96,7 +93,7 @@ describe('the report queue', () => {
   });
 
   it('offers Retry when the list fails to load', async () => {
-    const queries = queue((_, n) => (n === 1 ? refuse(500, 'Could not load this list. Please try again.') : HttpResponse.json(page([]))));
+    const queries = queue((_, n) => (n === 1 ? refuse(500, 'Could not load this list. Please try again.') : { body: page([]) }));
     renderAt(<ModerationPage />, { path: '/moderation' });
     await userEvent.click(await screen.findByRole('button', { name: /Retry/ }));
     expect(await screen.findByText('No open reports. Nothing to review.')).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { recordToasts, renderAt, resetSharedState, signInForTest } from '@wishes
 import ModerationPage, { QUEUE_TEXTS, wishStateText } from './ModerationPage';
 import { REASON_MAX } from '../common/ReasonDialog';
 import { item as reported, wish } from '../test/fixtures';
-import { API, heldGet, http, HttpResponse, pagedGet, recordPosts, refuse, server } from '../test/http';
+import { answer, heldGet, pagedGet, recordPosts, refuse } from '../test/http';
 
 const BANNED = "The author's account is suspended.";
 
@@ -34,7 +34,7 @@ async function act(button: string, dialogName: string | RegExp, confirm: string,
 
 describe('the report queue over HTTP', () => {
   it('asks for the open reports first and shows the loading line while they come', async () => {
-    const { release, queries } = heldGet(API.queue, { items: [item()], page_number: 1, next_page_number: null });
+    const { release, queries } = heldGet('getReportQueue', { items: [item()], page_number: 1, next_page_number: null });
     renderAt(<ModerationPage />, { path: '/moderation' });
     expect(await screen.findByText(QUEUE_TEXTS.loading)).toBeInTheDocument();
     release();
@@ -43,8 +43,8 @@ describe('the report queue over HTTP', () => {
   });
 
   it('restores a hidden wish: the body carries the action and the trimmed reason, the list reloads', async () => {
-    const queries = pagedGet(API.queue, onePage([item({ wish: hiddenWish() })]));
-    const posts = recordPosts(API.wish, () => HttpResponse.json({ message: 'Wish restored', wish: wish() }));
+    const queries = pagedGet('getReportQueue', onePage([item({ wish: hiddenWish() })]));
+    const posts = recordPosts('moderateWish', () => ({ body: { message: 'Wish restored', wish: wish() } }));
     renderAt(<ModerationPage />, { path: '/moderation' });
     expect(await screen.findByTestId('mod-wish-state')).toHaveTextContent('wish hidden now');
     expect(screen.queryByRole('button', { name: 'Hide' })).toBeNull();
@@ -59,16 +59,16 @@ describe('the report queue over HTTP', () => {
     ['Dismiss', 'Dismiss reports on wish 41', 'Dismiss', 'dismiss'],
     ['Delete', 'Delete wish 41', 'Delete', 'delete'],
   ])('%s sends its action for the wish', async (button, dialogName, confirm, action) => {
-    pagedGet(API.queue, onePage([item()]));
-    const posts = recordPosts(API.wish, () => HttpResponse.json({ message: 'Done', wish: wish() }));
+    pagedGet('getReportQueue', onePage([item()]));
+    const posts = recordPosts('moderateWish', () => ({ body: { message: 'Done', wish: wish() } }));
     renderAt(<ModerationPage />, { path: '/moderation' });
     await act(button, dialogName, confirm, 'Reviewed');
     await waitFor(() => expect(posts).toEqual([{ id: '41', body: { action, reason: 'Reviewed' } }]));
   });
 
   it("a banned author's wish offers Unban (for the user) and no Restore", async () => {
-    pagedGet(API.queue, onePage([item({ wish: hiddenWish(BANNED) })]));
-    const posts = recordPosts(API.user, () => HttpResponse.json({ message: 'Member unbanned' }));
+    pagedGet('getReportQueue', onePage([item({ wish: hiddenWish(BANNED) })]));
+    const posts = recordPosts('moderateUser', () => ({ body: { message: 'Member unbanned' } }));
     renderAt(<ModerationPage />, { path: '/moderation' });
     const article = await screen.findByRole('article', { name: /Wish 41/ });
     expect(within(article).queryByRole('button', { name: 'Restore' })).toBeNull();
@@ -79,8 +79,8 @@ describe('the report queue over HTTP', () => {
   });
 
   it('Cancel closes the dialog and sends nothing; the reason is capped at the limit', async () => {
-    pagedGet(API.queue, onePage([item()]));
-    const posts = recordPosts(API.wish, () => HttpResponse.json({ message: 'Done', wish: wish() }));
+    pagedGet('getReportQueue', onePage([item()]));
+    const posts = recordPosts('moderateWish', () => ({ body: { message: 'Done', wish: wish() } }));
     renderAt(<ModerationPage />, { path: '/moderation' });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete wish 41' });
@@ -91,8 +91,8 @@ describe('the report queue over HTTP', () => {
   });
 
   it("keeps the dialog open with the server's words when an action is refused", async () => {
-    pagedGet(API.queue, onePage([item()]));
-    server.use(http.post(API.wish, () => refuse(404, 'Wish not found')));
+    pagedGet('getReportQueue', onePage([item()]));
+    answer('moderateWish', refuse(404, 'Wish not found'));
     renderAt(<ModerationPage />, { path: '/moderation' });
     const dialog = await act('Hide', 'Hide wish 41', 'Hide', 'Spam');
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Wish not found');
@@ -101,14 +101,12 @@ describe('the report queue over HTTP', () => {
 
   it('the resolved tab asks for resolved reports and shows how each was resolved, without Dismiss', async () => {
     const statuses: Array<string | null> = [];
-    server.use(
-      http.get(API.queue, ({ request }) => {
-        const status = new URL(request.url).searchParams.get('status');
-        statuses.push(status);
-        const items = status === 'resolved' ? [item({ status: 'resolved', resolution: 'hide', wish: hiddenWish() })] : [];
-        return HttpResponse.json({ items, page_number: 1, next_page_number: null });
-      }),
-    );
+    answer('getReportQueue', ({ query }) => {
+      const status = query.get('status');
+      statuses.push(status);
+      const items = status === 'resolved' ? [item({ status: 'resolved', resolution: 'hide', wish: hiddenWish() })] : [];
+      return { body: { items, page_number: 1, next_page_number: null } };
+    });
     renderAt(<ModerationPage />, { path: '/moderation' });
     expect(await screen.findByText(QUEUE_TEXTS.emptyOpen)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Resolved' }));
@@ -119,7 +117,7 @@ describe('the report queue over HTTP', () => {
   });
 
   it('says so when nothing has been resolved yet', async () => {
-    server.use(http.get(API.queue, () => HttpResponse.json({ items: [], page_number: 1, next_page_number: null })));
+    answer('getReportQueue', { body: { items: [], page_number: 1, next_page_number: null } });
     renderAt(<ModerationPage />, { path: '/moderation' });
     await screen.findByText(QUEUE_TEXTS.emptyOpen);
     await userEvent.click(screen.getByRole('tab', { name: 'Resolved' }));
@@ -143,8 +141,8 @@ describe('reported replies in the queue', () => {
     });
 
   it('shows the reply as text with the wish it is under, and hides it: the reply call carries the action and reason', async () => {
-    pagedGet(API.queue, onePage([replyItem(), item()]));
-    const posts = recordPosts(API.reply, () => HttpResponse.json({ message: 'Reply hidden' }));
+    pagedGet('getReportQueue', onePage([replyItem(), item()]));
+    const posts = recordPosts('moderateReply', () => ({ body: { message: 'Reply hidden' } }));
     renderAt(<ModerationPage />, { path: '/moderation' });
     const article = await screen.findByRole('article', { name: /Reply 77 by Sam Spam/ });
     expect(within(article).getByText('Buy <cheap> watches')).toBeInTheDocument();
@@ -161,7 +159,7 @@ describe('reported replies in the queue', () => {
   });
 
   it('a hidden reply offers Restore instead of Hide', async () => {
-    pagedGet(API.queue, onePage([replyItem(true)]));
+    pagedGet('getReportQueue', onePage([replyItem(true)]));
     renderAt(<ModerationPage />, { path: '/moderation' });
     const article = await screen.findByRole('article', { name: /Reply 77/ });
     expect(within(article).getByRole('button', { name: 'Restore' })).toBeInTheDocument();

@@ -1,14 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { axe } from 'jest-axe';
+import type { RemoteRelease, RemoteState } from '@wishes/kit-contract';
 import { renderAt, resetSharedState, signInForTest } from '@wishes/kit-test';
 import ReleasesPage, { RELEASES_TEXTS } from './ReleasesPage';
-import { http, HttpResponse, refuse, server } from '../test/http';
+import { answer, refuse } from '../test/http';
 
-const REMOTES = '*/api/admin/remotes/';
-const RELEASES = '*/api/admin/remotes/:remote/releases/';
-
-const feedState = {
+const feedState: RemoteState = {
   remote: 'mf-feed',
   name: 'mf_feed',
   registered: true,
@@ -20,7 +18,7 @@ const feedState = {
     { id: 2, remote: 'mf-feed', action: 'auto-rollback', release_id: '1.1.0-bbbbbbbbbbbb', previous_release_id: '1.0.0-aaaaaaaaaaaa', actor: 'server (canary of team:feed-team)', created_at: '2026-12-06T10:00:00.000Z', percent: null, reason: 'errors from 3 of 3 loading addresses' },
   ],
 };
-const release = (id: string, state: string, notes: string | null, extra: object = {}) => ({
+const release = (id: string, state: RemoteRelease['state'], notes: string | null, extra: Partial<RemoteRelease> = {}): RemoteRelease => ({
   release: id,
   version: id.split('-')[0],
   commit: null,
@@ -41,18 +39,16 @@ beforeEach(() => {
 
 describe("the admins' Releases page", () => {
   it('shows each remote: the active release, the canary with its live loads and error rate, the releases and the history, axe-clean', async () => {
-    server.use(
-      http.get(REMOTES, () => HttpResponse.json({ remotes: [feedState] })),
-      http.get(RELEASES, () =>
-        HttpResponse.json({
-          releases: [
-            release('1.2.0-cccccccccccc', 'canary', 'Canary <img src=x onerror=alert(1)>', { commit: 'a1b2c3d4e5f60718', branch: 'main', tests_skipped: true }),
-            release('1.1.0-bbbbbbbbbbbb', 'active', 'Stable'),
-            release('1.0.0-aaaaaaaaaaaa', 'rolled-back', null, { published_by: 'user:1' }),
-          ],
-        }),
-      ),
-    );
+    answer('listRemotes', { body: { remotes: [feedState] } });
+    answer('listRemoteReleases', {
+      body: {
+        releases: [
+          release('1.2.0-cccccccccccc', 'canary', 'Canary <img src=x onerror=alert(1)>', { commit: 'a1b2c3d4e5f60718', branch: 'main', tests_skipped: true }),
+          release('1.1.0-bbbbbbbbbbbb', 'active', 'Stable'),
+          release('1.0.0-aaaaaaaaaaaa', 'rolled-back', null, { published_by: 'user:1' }),
+        ],
+      },
+    });
     const { container } = renderAt(<ReleasesPage />, { path: '/moderation/releases' });
     expect(await screen.findByText(RELEASES_TEXTS.loading)).toBeInTheDocument();
     const section = await screen.findByRole('region', { name: /mf-feed/ });
@@ -71,17 +67,14 @@ describe("the admins' Releases page", () => {
   });
 
   it('shows the not-allowed page to a member who is not an admin', async () => {
-    server.use(http.get(REMOTES, () => refuse(403, 'Only admins can manage remote releases.')));
+    answer('listRemotes', refuse(403, 'Only admins can manage remote releases.'));
     renderAt(<ReleasesPage />, { path: '/moderation/releases' });
     expect(await screen.findByRole('heading', { name: 'Not allowed' })).toBeInTheDocument();
   });
 
   it('shows the error with Retry, then the remotes', async () => {
-    let calls = 0;
-    server.use(
-      http.get(REMOTES, () => (++calls === 1 ? refuse(500, 'Server error.') : HttpResponse.json({ remotes: [{ ...feedState, canary: null, history: [] }] }))),
-      http.get(RELEASES, () => HttpResponse.json({ releases: [] })),
-    );
+    answer('listRemotes', refuse(500, 'Server error.'), { body: { remotes: [{ ...feedState, canary: null, history: [] }] } });
+    answer('listRemoteReleases', { body: { releases: [] } });
     renderAt(<ReleasesPage />, { path: '/moderation/releases' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Server error.');
     await userEvent.click(screen.getByRole('button', { name: RELEASES_TEXTS.retry }));

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import type { Delivery } from '@wishes/kit-contract';
 import { deferred } from '@wishes/kit-test';
 import { signedInMemberEachTest } from '../test/fixtures';
-import type { Answer } from '../test/http';
+import { refuse, unchecked, type OperationAnswer } from '../test/http';
 import { renderRoute } from '../test/renderRoute';
 import DeliveriesPage from './DeliveriesPage';
 
 const member = signedInMemberEachTest();
-const PAGE = (n: number) => `/api/base/deliveries/?page=${n}`;
+const PAGE = (n: number) => ({ query: { page: n } });
 
 const delivery = (id: number, overrides: Partial<Delivery> = {}): Delivery => ({
   delivery_id: id,
@@ -30,9 +30,9 @@ const page = (items: Delivery[], next: number | null, n = 1) => ({ body: { deliv
 const renderPage = () => renderRoute('/deliveries', '/deliveries', <DeliveriesPage />);
 
 it('shows loading, then the deliveries; Show older appends the next page', async () => {
-  const first = deferred<Answer>();
-  member.server.on('GET', PAGE(1), first.promise);
-  member.server.on('GET', PAGE(2), page([delivery(3, { status: 'opened', opened_at: '2026-11-02T10:00:00.000Z' })], null, 2));
+  const first = deferred<OperationAnswer<'listDeliveries'>>();
+  member.server.operation('listDeliveries', PAGE(1), first.promise);
+  member.server.operation('listDeliveries', PAGE(2), page([delivery(3, { status: 'opened', opened_at: '2026-11-02T10:00:00.000Z' })], null, 2));
   renderPage();
   expect(screen.getByRole('status')).toHaveTextContent('Loading...');
   expect(document.title).toBe('Sent wishes | Wishes');
@@ -46,8 +46,8 @@ it('shows loading, then the deliveries; Show older appends the next page', async
 });
 
 it('cancels a scheduled delivery: DELETE, the row says Cancelled, a toast', async () => {
-  member.server.on('GET', PAGE(1), page([delivery(1)], null));
-  member.server.on('DELETE', '/api/base/deliveries/1/', { body: { delivery_id: 1, status: 'cancelled' } });
+  member.server.operation('listDeliveries', PAGE(1), page([delivery(1)], null));
+  member.server.operation('cancelDelivery', { params: { id: 1 } }, { body: { message: 'Delivery cancelled' } });
   renderPage();
   const row = await screen.findByTestId('delivery');
   await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
@@ -55,12 +55,12 @@ it('cancels a scheduled delivery: DELETE, the row says Cancelled, a toast', asyn
   await waitFor(() => expect(within(row).getByText('Cancelled')).toBeInTheDocument());
   expect(within(row).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   expect(member.toasts.messages()).toEqual(['Delivery cancelled.']);
-  expect(member.server.callsTo('DELETE', '/api/base/deliveries/1/')).toHaveLength(1);
+  expect(member.server.callsOf('cancelDelivery', { params: { id: 1 } })).toHaveLength(1);
 });
 
 it("a refused cancel toasts the server's text and keeps the row", async () => {
-  member.server.on('GET', PAGE(1), page([delivery(1)], null));
-  member.server.on('DELETE', '/api/base/deliveries/1/', { status: 409, body: { error: 'This wish has already gone out.' } });
+  member.server.operation('listDeliveries', PAGE(1), page([delivery(1)], null));
+  member.server.operation('cancelDelivery', { params: { id: 1 } }, refuse(409, 'This wish has already gone out.'));
   renderPage();
   const row = await screen.findByTestId('delivery');
   await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
@@ -71,8 +71,8 @@ it("a refused cancel toasts the server's text and keeps the row", async () => {
 it("says why a delivery failed or bounced, why the last try of one still scheduled did not go, and that an outbox one was never mailed", async () => {
   const refused = "The recipient's mail server refused the message (SMTP 554 5.7.1).";
   const gone = "The recipient's mail server refused the address (SMTP 550 5.1.1).";
-  member.server.on(
-    'GET',
+  member.server.operation(
+    'listDeliveries',
     PAGE(1),
     page(
       [
@@ -98,23 +98,23 @@ it("says why a delivery failed or bounced, why the last try of one still schedul
 });
 
 it('a refused cancel reloads the list, which shows what became of the delivery', async () => {
-  member.server.on('GET', PAGE(1), page([delivery(1)], null));
-  member.server.on('DELETE', '/api/base/deliveries/1/', { status: 409, body: { error: 'This delivery can no longer be cancelled.' } });
+  member.server.operation('listDeliveries', PAGE(1), page([delivery(1)], null));
+  member.server.operation('cancelDelivery', { params: { id: 1 } }, refuse(409, 'This delivery can no longer be cancelled.'));
   renderPage();
   const row = await screen.findByTestId('delivery');
-  member.server.on('GET', PAGE(1), page([delivery(1, { status: 'sent', sent_at: '2026-12-01T09:00:05.000Z' })], null));
+  member.server.operation('listDeliveries', PAGE(1), page([delivery(1, { status: 'sent', sent_at: '2026-12-01T09:00:05.000Z' })], null));
   await userEvent.click(within(row).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(within(screen.getByTestId('delivery')).getByText('Sent')).toBeInTheDocument());
   expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
 });
 
 it('shows the empty state, and an error with Retry when the first page fails; a later page that fails toasts', async () => {
-  member.server.on('GET', PAGE(1), 'network-error');
+  member.server.operation('listDeliveries', PAGE(1), 'network-error');
   renderPage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your sent wishes.');
 
-  member.server.on('GET', PAGE(1), page([delivery(1)], 2));
-  member.server.on('GET', PAGE(2), { status: 500, body: {} });
+  member.server.operation('listDeliveries', PAGE(1), page([delivery(1)], 2));
+  member.server.operation('listDeliveries', PAGE(2), unchecked(500, {}));
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByTestId('delivery')).toBeInTheDocument();
   await userEvent.click(screen.getByRole('button', { name: 'Show older' }));
@@ -123,14 +123,14 @@ it('shows the empty state, and an error with Retry when the first page fails; a 
 });
 
 it('says how to send one when there are none', async () => {
-  member.server.on('GET', PAGE(1), page([], null));
+  member.server.operation('listDeliveries', PAGE(1), page([], null));
   renderPage();
   expect(await screen.findByText(/You have not sent a wish to anyone yet/)).toBeInTheDocument();
 });
 
 it("shows a replied delivery with the recipient's replies as text", async () => {
   const replies = [{ reply_id: 7, text: 'Thank you! <b>so</b> kind', created_at: '2026-11-03T10:00:00.000Z' }];
-  member.server.on('GET', PAGE(1), page([delivery(5, { status: 'replied', opened_at: '2026-11-02T10:00:00.000Z', replies })], null));
+  member.server.operation('listDeliveries', PAGE(1), page([delivery(5, { status: 'replied', opened_at: '2026-11-02T10:00:00.000Z', replies })], null));
   renderPage();
   const item = await screen.findByTestId('delivery');
   expect(within(item).getByText('Replied')).toBeInTheDocument();

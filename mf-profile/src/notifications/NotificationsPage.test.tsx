@@ -22,10 +22,10 @@ const note = (overrides: Partial<Notification>): Notification => ({
 const renderPage = () => renderRoute('/notifications', '/notifications', <NotificationsPage />);
 
 it('lists entries with their text and wish link, and marks one or all read', async () => {
-  member.server.on('GET', '/api/notifications/?page=1', {
+  member.server.operation('listNotifications', { query: { page: 1 } }, {
     body: { notifications: [note({}), note({ id: 2, kind: 'follow', wish_id: null, text: 'Grace Hopper started following you', actors: [{ id: 8, name: 'Grace Hopper' }], actor_count: 1 })], unread_count: 2, page_number: 1, next_page_number: null },
   });
-  member.server.on('POST', '/api/notifications/read/', (sent) => ({ body: { unread_count: sent.body && typeof sent.body === 'object' && 'ids' in sent.body ? 1 : 0 } }));
+  member.server.operation('markNotificationsRead', {}, (sent) => ({ body: { unread_count: sent.body && typeof sent.body === 'object' && 'ids' in sent.body ? 1 : 0 } }));
   renderPage();
   const items = await screen.findAllByTestId('notification');
   expect(items).toHaveLength(2);
@@ -36,18 +36,18 @@ it('lists entries with their text and wish link, and marks one or all read', asy
 
   await userEvent.click(within(items[0]!).getByRole('button', { name: /Mark as read/ }));
   expect(await screen.findByTestId('unread-count')).toHaveTextContent('1 unread');
-  expect(member.server.callsTo('POST', '/api/notifications/read/')[0]!.body).toEqual({ ids: [1] });
+  expect(member.server.callsOf('markNotificationsRead')[0]!.body).toEqual({ ids: [1] });
   await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
   expect(await screen.findByText('Ada Lovelace and 2 others upvoted your wish')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Mark as read/ })).not.toBeInTheDocument();
-  expect(member.server.callsTo('POST', '/api/notifications/read/')[1]!.body).toEqual({});
+  expect(member.server.callsOf('markNotificationsRead')[1]!.body).toEqual({});
 });
 
 it('shows an empty state and an error with Retry', async () => {
-  member.server.on('GET', '/api/notifications/?page=1', 'network-error');
+  member.server.operation('listNotifications', { query: { page: 1 } }, 'network-error');
   renderPage();
   expect(await screen.findByText('Could not load notifications.')).toBeInTheDocument();
-  member.server.on('GET', '/api/notifications/?page=1', { body: { notifications: [], unread_count: 0, page_number: 1, next_page_number: null } });
+  member.server.operation('listNotifications', { query: { page: 1 } }, { body: { notifications: [], unread_count: 0, page_number: 1, next_page_number: null } });
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByText(/No notifications yet/)).toBeInTheDocument();
 });
@@ -56,9 +56,9 @@ it('appends older notifications; a later page that fails toasts and keeps the li
   const page = (ids: number[], next: number | null, n: number) => ({
     body: { notifications: ids.map((id) => note({ id, text: `Note ${id}` })), unread_count: 3, page_number: n, next_page_number: next },
   });
-  member.server.on('GET', '/api/notifications/?page=1', page([1, 2], 2, 1));
-  member.server.on('GET', '/api/notifications/?page=2', page([2, 3], 3, 2));
-  member.server.on('GET', '/api/notifications/?page=3', 'network-error');
+  member.server.operation('listNotifications', { query: { page: 1 } }, page([1, 2], 2, 1));
+  member.server.operation('listNotifications', { query: { page: 2 } }, page([2, 3], 3, 2));
+  member.server.operation('listNotifications', { query: { page: 3 } }, 'network-error');
   renderPage();
   expect(await screen.findAllByTestId('notification')).toHaveLength(2);
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Person } from '@wishes/kit-contract';
 import { signedInMemberEachTest } from '../test/fixtures';
+import { unchecked } from '../test/http';
 import { renderRoute } from '../test/renderRoute';
 import PeoplePage from './PeoplePage';
 
@@ -23,7 +24,7 @@ const person = (id: number, name: string, date: string | null, overrides: Partia
 const renderPage = () => renderRoute('/people', '/people', <PeoplePage />);
 
 it('lists people soonest date first, with a link to write to them', async () => {
-  member.server.on('GET', '/api/people/', { body: { people: [person(1, 'Zoe', '2027-09-01'), person(2, 'Noa', null), person(3, 'Lena', '2027-03-14')] } });
+  member.server.operation('listPeople', {}, { body: { people: [person(1, 'Zoe', '2027-09-01'), person(2, 'Noa', null), person(3, 'Lena', '2027-03-14')] } });
   renderPage();
   const rows = await screen.findAllByTestId('person', {}, { timeout: 5000 });
   expect(rows.map((r) => r.querySelector('strong')!.textContent)).toEqual(['Lena', 'Zoe', 'Noa']);
@@ -34,8 +35,8 @@ it('lists people soonest date first, with a link to write to them', async () => 
 });
 
 it('adds a person: POST with the occasion, a toast, the list again', async () => {
-  member.server.on('GET', '/api/people/', { body: { people: [] } });
-  member.server.on('POST', '/api/people/', { status: 201, body: { person: person(4, 'Mila', '2027-05-04') } });
+  member.server.operation('listPeople', {}, { body: { people: [] } });
+  member.server.operation('createPerson', {}, { status: 201, body: { person: person(4, 'Mila', '2027-05-04') } });
   renderPage();
   await screen.findByText(/No one here yet/);
   await userEvent.click(screen.getByRole('button', { name: 'Add a person' }));
@@ -46,13 +47,13 @@ it('adds a person: POST with the occasion, a toast, the list again', async () =>
   await userEvent.selectOptions(within(form).getByLabelText('Day'), '4');
   await userEvent.click(within(form).getByRole('button', { name: 'Save' }));
   await waitFor(() => expect(member.toasts.messages()).toEqual(['Mila was saved.']));
-  const [call] = member.server.callsTo('POST', '/api/people/');
+  const [call] = member.server.callsOf('createPerson');
   expect(call!.body).toMatchObject({ name: 'Mila', time_zone: 'Europe/Berlin', occasions: [{ topic: 'Birthday', month: 5, day: 4 }], remind_days_before: 7 });
 });
 
 it("shows the server's refusal in the form", async () => {
-  member.server.on('GET', '/api/people/', { body: { people: [] } });
-  member.server.on('POST', '/api/people/', { status: 400, body: { error: 'This date does not exist (29 February is fine).', detail: 'This date does not exist (29 February is fine).' } });
+  member.server.operation('listPeople', {}, { body: { people: [] } });
+  member.server.operation('createPerson', {}, unchecked(400, { error: 'This date does not exist (29 February is fine).', detail: 'This date does not exist (29 February is fine).' }));
   renderPage();
   await userEvent.click(await screen.findByRole('button', { name: 'Add a person' }));
   const form = screen.getByRole('form', { name: 'Add a person' });

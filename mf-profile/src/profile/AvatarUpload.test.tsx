@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { File as WireFile } from 'node:buffer';
 import { LIMITS, session$ } from '@wishes/kit-session';
 import { deferred, recordToasts } from '@wishes/kit-test';
-import { apiRoutes, type Answer as Reply, type ApiRoutes } from '../test/http';
+import { apiRoutes, unchecked, type ApiRoutes, type OperationAnswer } from '../test/http';
 import { embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import ProfilePage from './ProfilePage';
@@ -38,7 +38,6 @@ jest.mock('./cropImage', () => {
   };
 });
 
-const UPLOAD = '/api/profile/my/avatar/upload/';
 
 let server: ApiRoutes;
 let toasts: ReturnType<typeof recordToasts>;
@@ -101,7 +100,7 @@ async function chooseAndCrop(file: File) {
 
 describe('the square crop, before any request', () => {
   it('offers the chosen image under a square frame with a zoom slider; nothing is sent before "Use this square"', async () => {
-    server.on('POST', UPLOAD, { body: { success: true, message: 'Avatar updated successfully!', avatar_url: '/media/new.png', avatar_thumbnail: '/media/new_t.png' } });
+    server.operation('uploadAvatar', {}, { body: { success: true, message: 'Avatar updated successfully!', avatar_url: '/media/new.png', avatar_thumbnail: '/media/new_t.png' } });
     renderOwnProfile();
     const file = png();
     await userEvent.upload(screen.getByLabelText('Upload avatar'), file);
@@ -120,7 +119,7 @@ describe('the square crop, before any request', () => {
     // The square in the image's own pixels, cut from the chosen file read as a data: URL.
     expect(cropToSquare).toHaveBeenCalledWith(`data:image/png;base64,${btoa('png-bytes')}`, SQUARE, 'image/png');
     expect(createObjectURL).not.toHaveBeenCalled();
-    const sent = server.callsTo('POST', UPLOAD)[0].body as FormData;
+    const sent = server.callsOf('uploadAvatar')[0].body as FormData;
     const avatar = sent.get('avatar') as File;
     expect([avatar.name, avatar.type, avatar.size]).toEqual(['me.png', 'image/png', 'cropped-png'.length]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -152,16 +151,16 @@ describe('the square crop, before any request', () => {
 
 describe('uploading', () => {
   it('sends the field `avatar`, previews while uploading, then shows the new avatar here and in the session', async () => {
-    const reply = deferred<Reply>();
-    server.on('POST', UPLOAD, reply.promise);
+    const reply = deferred<OperationAnswer<'uploadAvatar'>>();
+    server.operation('uploadAvatar', {}, reply.promise);
     renderOwnProfile();
     await chooseAndCrop(png());
 
     // While uploading: the cropped square is previewed with a busy indicator.
     expect(await screen.findByRole('img', { name: 'Preview of your new avatar' })).toHaveAttribute('src', `data:image/png;base64,${btoa('cropped-png')}`);
     expect(screen.getByRole('status')).toHaveTextContent('Uploading avatar...');
-    await waitFor(() => expect(server.callsTo('POST', UPLOAD)).toHaveLength(1));
-    const sent = server.callsTo('POST', UPLOAD)[0].body as FormData;
+    await waitFor(() => expect(server.callsOf('uploadAvatar')).toHaveLength(1));
+    const sent = server.callsOf('uploadAvatar')[0].body as FormData;
     // What MSW read off the wire is Node's File (jsdom's File is another class of the same name).
     expect(sent.get('avatar')).toBeInstanceOf(WireFile);
     expect((sent.get('avatar') as File).name).toBe('me.png');
@@ -180,7 +179,7 @@ describe('uploading', () => {
   });
 
   it('a refusal by the server toasts the failure and shows its message inline', async () => {
-    server.on('POST', UPLOAD, { status: 415, body: { success: false, error: 'Please select an image file (JPEG, PNG, etc.)' } });
+    server.operation('uploadAvatar', {}, unchecked(415, { success: false, error: 'Please select an image file (JPEG, PNG, etc.)' }));
     renderOwnProfile();
     await chooseAndCrop(png());
 
@@ -191,7 +190,7 @@ describe('uploading', () => {
   });
 
   it('a too-large refusal (413) shows the server text inline', async () => {
-    server.on('POST', UPLOAD, { status: 413, body: { success: false, error: 'Image file is too large. Please select an image under 5MB.' } });
+    server.operation('uploadAvatar', {}, unchecked(413, { success: false, error: 'Image file is too large. Please select an image under 5MB.' }));
     renderOwnProfile();
     await chooseAndCrop(png());
 
@@ -200,7 +199,7 @@ describe('uploading', () => {
   });
 
   it('a network failure says an error occurred while uploading', async () => {
-    server.on('POST', UPLOAD, 'network-error');
+    server.operation('uploadAvatar', {}, 'network-error');
     renderOwnProfile();
     await chooseAndCrop(png());
 

@@ -28,8 +28,8 @@ it('has no axe violations on an own profile with wishes', async () => {
 });
 
 it("has no axe violations on another user's profile", async () => {
-  server.on('GET', '/api/profile/5/', { body: makeProfile({ avatar_url: '/media/a.png' }) });
-  server.on('GET', '/api/base/user/5/wishes/1/', { body: makePage([], null) });
+  server.operation('getProfile', { params: { id: 5 } }, { body: makeProfile({ avatar_url: '/media/a.png' }) });
+  server.operation('getUserWishesPage', { params: { id: 5, page: 1 } }, { body: makePage([], null) });
   const { container } = renderRoute('/user/:uid', '/user/5', <ProfilePage />);
   await screen.findByText('No wishes yet.');
   expect(await violations(container)).toEqual([]);
@@ -37,7 +37,7 @@ it("has no axe violations on another user's profile", async () => {
 
 it('has no axe violations on the subscriptions list', async () => {
   signInAs(1);
-  server.on('GET', '/api/profile/my/subscriptions/', {
+  server.operation('getProfileSubscriptions', { params: { id: 'my' } }, {
     body: {
       subscriptions: [{ target_id: 7, target_name: 'Grace Hopper', target_avatar_url: null, target_avatar_thumbnail: '/media/g.png', created_at: '2026-02-03T15:45:00.000Z' }],
       count: 1,

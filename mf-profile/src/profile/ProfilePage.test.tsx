@@ -1,14 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deferred, recordToasts } from '@wishes/kit-test';
-import { apiRoutes, type Answer as Reply, type ApiRoutes } from '../test/http';
+import { apiRoutes, refuse, unchecked, type ApiRoutes, type OperationAnswer } from '../test/http';
 import { embed, makePage, makeProfile, signInAs, signOutForTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import ProfilePage from './ProfilePage';
 
-const PROFILE = '/api/profile/5/';
-const SUBSCRIBE = '/api/profile/5/subscribe/';
-const wishesPage = (page: number) => `/api/base/user/5/wishes/${page}/`;
+const PROFILE = { params: { id: 5 } };
+const SUBSCRIBE = PROFILE;
+const wishesPage = (page: number) => ({ params: { id: 5, page } });
 
 let server: ApiRoutes;
 let toasts: ReturnType<typeof recordToasts>;
@@ -27,15 +27,15 @@ afterEach(() => {
 const renderProfile = (path = '/user/5') => renderRoute('/user/:uid', path, <ProfilePage />);
 
 function serveProfile(profile = makeProfile(), wishes = makePage([1, 2], null)) {
-  server.on('GET', PROFILE, { body: profile });
-  server.on('GET', wishesPage(1), { body: wishes });
+  server.operation('getProfile', PROFILE, { body: profile });
+  server.operation('getUserWishesPage', wishesPage(1), { body: wishes });
 }
 
 describe('loading the profile', () => {
   it('shows a loading state, then the name, avatar placeholder and labelled counts; the title follows', async () => {
-    const reply = deferred<Reply>();
-    server.on('GET', PROFILE, reply.promise);
-    server.on('GET', wishesPage(1), { body: makePage([1], null) });
+    const reply = deferred<OperationAnswer<'getProfile'>>();
+    server.operation('getProfile', PROFILE, reply.promise);
+    server.operation('getUserWishesPage', wishesPage(1), { body: makePage([1], null) });
     renderProfile();
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile...');
@@ -69,14 +69,14 @@ describe('loading the profile', () => {
   });
 
   it('says the profile was not found when the API has no such user', async () => {
-    server.on('GET', '/api/profile/404/', { status: 404, body: { error: 'User not found' } });
+    server.operation('getProfile', { params: { id: 404 } }, refuse(404, 'User not found'));
     renderProfile('/user/404');
     expect(await screen.findByRole('alert')).toHaveTextContent('User profile for ID 404 not found.');
-    expect(server.callsTo('GET', '/api/base/user/404/wishes/1/')).toHaveLength(0);
+    expect(server.callsOf('getUserWishesPage', { params: { id: 404, page: 1 } })).toHaveLength(0);
   });
 
   it('shows an error with a retry when the profile request fails', async () => {
-    server.on('GET', PROFILE, { status: 500, body: { error: 'Database is asleep' } });
+    server.operation('getProfile', PROFILE, refuse(500, 'Database is asleep'));
     renderProfile();
     expect(await screen.findByRole('alert')).toHaveTextContent('Database is asleep');
 
@@ -99,7 +99,7 @@ describe('loading the profile', () => {
     serveProfile();
     renderProfile();
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(server.callsTo('GET', PROFILE)).toHaveLength(1);
+    expect(server.callsOf('getProfile', PROFILE)).toHaveLength(1);
   });
 });
 
@@ -141,14 +141,14 @@ describe('subscribing', () => {
     renderProfile();
     await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
     expect(toasts.messages()).toEqual(['Please sign in first']);
-    expect(server.callsTo('POST', SUBSCRIBE)).toHaveLength(0);
+    expect(server.callsOf('subscribe', SUBSCRIBE)).toHaveLength(0);
   });
 
   it("uses the profile the server returns, and disables the button while pending", async () => {
     signInAs(1);
     serveProfile(makeProfile({ followers: 3 }));
-    const reply = deferred<Reply>();
-    server.on('POST', SUBSCRIBE, reply.promise);
+    const reply = deferred<OperationAnswer<'subscribe'>>();
+    server.operation('subscribe', SUBSCRIBE, reply.promise);
     renderProfile();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
@@ -166,7 +166,7 @@ describe('subscribing', () => {
   it('unsubscribes with the returned profile', async () => {
     signInAs(1);
     serveProfile(makeProfile({ followers: 4, is_subscribed: true }));
-    server.on('DELETE', SUBSCRIBE, { body: { message: 'Unsubscribed', profile: makeProfile({ followers: 8, is_subscribed: false }) } });
+    server.operation('unsubscribe', SUBSCRIBE, { body: { message: 'Unsubscribed', profile: makeProfile({ followers: 8, is_subscribed: false }) } });
     renderProfile();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
@@ -178,8 +178,9 @@ describe('subscribing', () => {
   it('adjusts the followers count by one locally when the server returns no profile', async () => {
     signInAs(1);
     serveProfile(makeProfile({ followers: 3 }));
-    server.on('POST', SUBSCRIBE, { body: { message: 'Subscribed' } });
-    server.on('DELETE', SUBSCRIBE, { body: { message: 'Unsubscribed' } });
+    // Outside the contract (it always sends the profile): the page copes without it.
+    server.operation('subscribe', SUBSCRIBE, unchecked(200, { message: 'Subscribed' }));
+    server.operation('unsubscribe', SUBSCRIBE, unchecked(200, { message: 'Unsubscribed' }));
     renderProfile();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
@@ -193,12 +194,12 @@ describe('subscribing', () => {
   });
 
   it.each([
-    ['subscribe', 'POST', makeProfile(), 'Subscribe', 'Failed to subscribe. Please try again.'],
-    ['unsubscribe', 'DELETE', makeProfile({ is_subscribed: true }), 'Unsubscribe', 'Failed to unsubscribe. Please try again.'],
-  ])('a failed %s (API error) says so and keeps the state', async (_what, method, profile, label, message) => {
+    ['subscribe', 'subscribe' as const, makeProfile(), 'Subscribe', 'Failed to subscribe. Please try again.'],
+    ['unsubscribe', 'unsubscribe' as const, makeProfile({ is_subscribed: true }), 'Unsubscribe', 'Failed to unsubscribe. Please try again.'],
+  ])('a failed %s (API error) says so and keeps the state', async (_what, operation, profile, label, message) => {
     signInAs(1);
     serveProfile(profile);
-    server.on(method, SUBSCRIBE, { status: 400, body: { error: 'Nope' } });
+    server.operation(operation, SUBSCRIBE, refuse(400, 'Nope'));
     renderProfile();
 
     await userEvent.click(await screen.findByRole('button', { name: label }));
@@ -208,12 +209,12 @@ describe('subscribing', () => {
   });
 
   it.each([
-    ['subscribe', 'POST', makeProfile(), 'Subscribe'],
-    ['unsubscribe', 'DELETE', makeProfile({ is_subscribed: true }), 'Unsubscribe'],
-  ])('a %s that cannot reach the server says to try later', async (_what, method, profile, label) => {
+    ['subscribe', 'subscribe' as const, makeProfile(), 'Subscribe'],
+    ['unsubscribe', 'unsubscribe' as const, makeProfile({ is_subscribed: true }), 'Unsubscribe'],
+  ])('a %s that cannot reach the server says to try later', async (_what, operation, profile, label) => {
     signInAs(1);
     serveProfile(profile);
-    server.on(method, SUBSCRIBE, 'network-error');
+    server.operation(operation, SUBSCRIBE, 'network-error');
     renderProfile();
 
     await userEvent.click(await screen.findByRole('button', { name: label }));
@@ -224,9 +225,9 @@ describe('subscribing', () => {
 
 describe("the user's wishes", () => {
   it('lists the first page through mf-feed\'s WishList and loads more pages with Load More', async () => {
-    server.on('GET', PROFILE, { body: makeProfile() });
-    server.on('GET', wishesPage(1), { body: makePage([1, 2], 2) });
-    server.on('GET', wishesPage(2), { body: makePage([3], null, 2) });
+    server.operation('getProfile', PROFILE, { body: makeProfile() });
+    server.operation('getUserWishesPage', wishesPage(1), { body: makePage([1, 2], 2) });
+    server.operation('getUserWishesPage', wishesPage(2), { body: makePage([3], null, 2) });
     renderProfile();
 
     const list = await screen.findByTestId('remote-wish-list');
@@ -240,10 +241,10 @@ describe("the user's wishes", () => {
   });
 
   it('disables Load More while the next page loads', async () => {
-    server.on('GET', PROFILE, { body: makeProfile() });
-    server.on('GET', wishesPage(1), { body: makePage([1], 2) });
-    const reply = deferred<Reply>();
-    server.on('GET', wishesPage(2), reply.promise);
+    server.operation('getProfile', PROFILE, { body: makeProfile() });
+    server.operation('getUserWishesPage', wishesPage(1), { body: makePage([1], 2) });
+    const reply = deferred<OperationAnswer<'getUserWishesPage'>>();
+    server.operation('getUserWishesPage', wishesPage(2), reply.promise);
     renderProfile();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Load More' }));
@@ -260,22 +261,22 @@ describe("the user's wishes", () => {
   });
 
   it("toasts 'Could not load user's wishes' when the first page fails, with a retry", async () => {
-    server.on('GET', PROFILE, { body: makeProfile() });
-    server.on('GET', wishesPage(1), { status: 500, body: {} });
+    server.operation('getProfile', PROFILE, { body: makeProfile() });
+    server.operation('getUserWishesPage', wishesPage(1), unchecked(500, {}));
     renderProfile();
 
     expect(await screen.findByRole('alert')).toHaveTextContent("Could not load user's wishes");
     expect(toasts.messages()).toEqual(["Could not load user's wishes"]);
 
-    server.on('GET', wishesPage(1), { body: makePage([1], null) });
+    server.operation('getUserWishesPage', wishesPage(1), { body: makePage([1], null) });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Wish number 1')).toBeInTheDocument();
   });
 
   it("toasts 'Could not load more wishes' when a later page fails, keeping the list and the button", async () => {
-    server.on('GET', PROFILE, { body: makeProfile() });
-    server.on('GET', wishesPage(1), { body: makePage([1], 2) });
-    server.on('GET', wishesPage(2), 'network-error');
+    server.operation('getProfile', PROFILE, { body: makeProfile() });
+    server.operation('getUserWishesPage', wishesPage(1), { body: makePage([1], 2) });
+    server.operation('getUserWishesPage', wishesPage(2), 'network-error');
     renderProfile();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Load More' }));
@@ -286,8 +287,8 @@ describe("the user's wishes", () => {
 
   it('starts over when the route moves to another profile', async () => {
     serveProfile();
-    server.on('GET', '/api/profile/6/', { body: makeProfile({ user_id: 6, full_name: 'Grace Hopper' }) });
-    server.on('GET', '/api/base/user/6/wishes/1/', { body: makePage([], null) });
+    server.operation('getProfile', { params: { id: 6 } }, { body: makeProfile({ user_id: 6, full_name: 'Grace Hopper' }) });
+    server.operation('getUserWishesPage', { params: { id: 6, page: 1 } }, { body: makePage([], null) });
     const { rerender } = renderProfile();
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     rerender(<></>);

@@ -48,9 +48,9 @@ const renderProfile = () =>
   );
 
 it("shows a wish another app updated in the cache (a vote in mf-feed's card) without a request", async () => {
-  server.on('GET', '/api/profile/5/', { body: makeProfile() });
-  server.on('GET', '/api/base/user/5/wishes/1/', { body: makePage([1, 2], 2) });
-  server.on('GET', '/api/base/user/5/wishes/2/', { body: makePage([3], null, 2) });
+  server.operation('getProfile', { params: { id: 5 } }, { body: makeProfile() });
+  server.operation('getUserWishesPage', { params: { id: 5, page: 1 } }, { body: makePage([1, 2], 2) });
+  server.operation('getUserWishesPage', { params: { id: 5, page: 2 } }, { body: makePage([3], null, 2) });
   renderProfile();
   await screen.findByText('Wish number 2');
   await userEvent.click(screen.getByRole('button', { name: 'Load More' }));
@@ -68,9 +68,9 @@ it("shows a wish another app updated in the cache (a vote in mf-feed's card) wit
 
 it("writes the profile after subscribing where the header reads it, and marks the member's subscriptions stale", async () => {
   signInAs(1);
-  server.on('GET', '/api/profile/5/', { body: makeProfile({ followers: 3 }) });
-  server.on('GET', '/api/base/user/5/wishes/1/', { body: makePage([], null) });
-  server.on('POST', '/api/profile/5/subscribe/', { body: { message: 'Subscribed', profile: makeProfile({ followers: 4, is_subscribed: true }) } });
+  server.operation('getProfile', { params: { id: 5 } }, { body: makeProfile({ followers: 3 }) });
+  server.operation('getUserWishesPage', { params: { id: 5, page: 1 } }, { body: makePage([], null) });
+  server.operation('subscribe', { params: { id: 5 } }, { body: { message: 'Subscribed', profile: makeProfile({ followers: 4, is_subscribed: true }) } });
   renderProfile();
   const button = await screen.findByRole('button', { name: 'Subscribe' });
   // /subscriptions was visited earlier: its answer is in the cache.

@@ -4,27 +4,23 @@ import { axe } from 'jest-axe';
 import MyReportsPage from './MyReportsPage';
 import { renderRoute } from '../test/renderRoute';
 import { signInAs, signOutForTest } from '../test/fixtures';
-import { http, HttpResponse, refuse, server } from '../test/http';
-
-const MINE = '*/api/complaints/my/';
+import { answer, refuse } from '../test/http';
 
 beforeEach(() => signInAs(3));
 afterEach(() => signOutForTest());
 afterEach(() => jest.restoreAllMocks());
 
 it("lists the member's reports with their outcome, axe-clean", async () => {
-  server.use(
-    http.get(MINE, () =>
-      HttpResponse.json({
-        reports: [
-          { wish_id: 12, category: 'Spam or advertising', created_at: '2026-11-23T10:00:00.000Z', status: 'resolved', resolution: 'hide' },
-          { wish_id: 9, category: 'Something else', created_at: '2026-11-22T10:00:00.000Z', status: 'open', resolution: null },
-        ],
-        page_number: 1,
-        next_page_number: null,
-      }),
-    ),
-  );
+  answer('listMyReports', {
+    body: {
+      reports: [
+        { wish_id: 12, category: 'Spam or advertising', created_at: '2026-11-23T10:00:00.000Z', status: 'resolved', resolution: 'hide' },
+        { wish_id: 9, category: 'Something else', created_at: '2026-11-22T10:00:00.000Z', status: 'open', resolution: null },
+      ],
+      page_number: 1,
+      next_page_number: null,
+    },
+  });
   const { container } = renderRoute('/my/reports', '/my/reports', <MyReportsPage />);
   const items = await screen.findAllByRole('listitem');
   expect(items[0]).toHaveTextContent('Wish 12: Spam or advertising');
@@ -35,25 +31,20 @@ it("lists the member's reports with their outcome, axe-clean", async () => {
 });
 
 it('says so when there are none, and offers Retry on a failure', async () => {
-  server.use(
-    http.get(MINE, () => refuse(500, 'Could not load this list. Please try again.'), { once: true }),
-    http.get(MINE, () => HttpResponse.json({ reports: [], page_number: 1, next_page_number: null })),
-  );
+  answer('listMyReports', refuse(500, 'Could not load this list. Please try again.'), { body: { reports: [], page_number: 1, next_page_number: null } });
   renderRoute('/my/reports', '/my/reports', <MyReportsPage />);
   (await screen.findByRole('button', { name: /Retry/ })).click();
   expect(await screen.findByText("You haven't reported any wish.")).toBeInTheDocument();
 });
 
 it('pages with Previous / Next, asking for the page it shows', async () => {
-  const report = (wish_id: number) => ({ wish_id, category: 'Spam or advertising', created_at: '2026-11-23T10:00:00.000Z', status: 'open', resolution: null });
+  const report = (wish_id: number) => ({ wish_id, category: 'Spam or advertising', created_at: '2026-11-23T10:00:00.000Z', status: 'open' as const, resolution: null });
   const pages: string[] = [];
-  server.use(
-    http.get(MINE, ({ request }) => {
-      const n = Number(new URL(request.url).searchParams.get('page'));
-      pages.push(String(n));
-      return HttpResponse.json({ reports: [report(n === 1 ? 12 : 13)], page_number: n, next_page_number: n === 1 ? 2 : null });
-    }),
-  );
+  answer('listMyReports', ({ query }) => {
+    const n = Number(query.get('page'));
+    pages.push(String(n));
+    return { body: { reports: [report(n === 1 ? 12 : 13)], page_number: n, next_page_number: n === 1 ? 2 : null } };
+  });
   renderRoute('/my/reports', '/my/reports', <MyReportsPage />);
   expect(await screen.findByRole('link', { name: 'Wish 12' })).toBeInTheDocument();
   await userEvent.click(await screen.findByRole('button', { name: 'Next' }));

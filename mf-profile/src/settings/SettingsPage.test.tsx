@@ -1,34 +1,30 @@
 /** The settings forms over HTTP (MSW): what each form sends, its errors beside its fields, its busy button. */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ResponseOf } from '@wishes/kit-client';
 import { getAccessToken, getRefreshToken } from '@wishes/kit-session';
 import { fakeJwt, toastsEachTest } from '@wishes/kit-test';
 import { signInAs } from '../test/fixtures';
-import { held, http, HttpResponse, refuse, server } from '../test/http';
+import { answer, held, refuse } from '../test/http';
 import { renderRoute } from '../test/renderRoute';
 import SettingsPage from './SettingsPage';
 
-const ACCOUNT = { user_id: 1, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', phone: '+44 1', role: 'user', created_at: '2026-01-01T00:00:00.000Z' };
-const ACCOUNT_URL = '*/api/account/';
-const PASSWORD_URL = '*/api/account/password/';
+const ACCOUNT: ResponseOf<'getAccount'> = { user_id: 1, email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', phone: '+44 1', role: 'user', created_at: '2026-01-01T00:00:00.000Z' };
 
 const toasts = toastsEachTest();
 beforeEach(() => {
   signInAs(1);
-  server.use(http.get(ACCOUNT_URL, () => HttpResponse.json(ACCOUNT)));
+  answer('getAccount', { body: ACCOUNT });
 });
 
 const renderPage = () => renderRoute('/settings', '/settings', <SettingsPage />);
 
 it('edits the name: PATCH with the fields, a toast on success', async () => {
   const patches: unknown[] = [];
-  server.use(
-    http.patch(ACCOUNT_URL, async ({ request }) => {
-      const body = (await request.json()) as Record<string, string>;
-      patches.push(body);
-      return HttpResponse.json({ ...ACCOUNT, ...body });
-    }),
-  );
+  answer('updateAccount', ({ body }) => {
+    patches.push(body);
+    return { body: { ...ACCOUNT, ...(body as Partial<typeof ACCOUNT>) } };
+  });
   renderPage();
   const first = await screen.findByLabelText('First name');
   expect(first).toHaveValue('Ada');
@@ -42,7 +38,7 @@ it('edits the name: PATCH with the fields, a toast on success', async () => {
 
 it('shows the server’s refusal of the profile beside the phone field, and Save is busy meanwhile', async () => {
   const refusal = held(() => refuse(400, 'Enter a valid phone number.'));
-  server.use(http.patch(ACCOUNT_URL, refusal.answer));
+  answer('updateAccount', refusal.answer);
   renderPage();
   const save = await screen.findByRole('button', { name: 'Save changes' });
   await userEvent.click(save);
@@ -56,12 +52,10 @@ it('shows the server’s refusal of the profile beside the phone field, and Save
 
 it('changes the password and keeps this device signed in with the new tokens; a wrong current password is shown on its field', async () => {
   const access = fakeJwt();
-  server.use(
-    http.post(PASSWORD_URL, async ({ request }) =>
-      JSON.stringify(await request.json()).includes('wrong')
-        ? refuse(400, 'Your current password is incorrect.', { current_password: 'Your current password is incorrect.' })
-        : HttpResponse.json({ message: 'ok', access, refresh: 'new-refresh' }),
-    ),
+  answer('changePassword', ({ body }) =>
+    JSON.stringify(body).includes('wrong')
+      ? refuse(400, 'Your current password is incorrect.', { current_password: 'Your current password is incorrect.' })
+      : { body: { message: 'ok', access, refresh: 'new-refresh' } },
   );
   renderPage();
   await userEvent.type(await screen.findByLabelText('Current password'), 'wrong');
@@ -80,7 +74,7 @@ it('changes the password and keeps this device signed in with the new tokens; a 
 
 it('disables Change password while the change is on its way, and shows the new password’s refusal beside it', async () => {
   const refusal = held(() => refuse(400, 'This password is too common.', { new_password: 'This password is too common.' }));
-  server.use(http.post(PASSWORD_URL, refusal.answer));
+  answer('changePassword', refusal.answer);
   renderPage();
   await userEvent.type(await screen.findByLabelText('Current password'), 'right-one');
   await userEvent.type(screen.getByLabelText('New password'), 'password1');
@@ -94,11 +88,7 @@ it('disables Change password while the change is on its way, and shows the new p
 });
 
 it('deletes the account only with the password typed, then signs out', async () => {
-  server.use(
-    http.delete(ACCOUNT_URL, async ({ request }) =>
-      JSON.stringify(await request.json()).includes('secret') ? HttpResponse.json({ message: 'Account deleted' }) : refuse(400, 'The password is incorrect.'),
-    ),
-  );
+  answer('deleteAccount', ({ body }) => (JSON.stringify(body).includes('secret') ? { body: { message: 'Account deleted' } } : refuse(400, 'The password is incorrect.')));
   renderPage();
   const button = await screen.findByRole('button', { name: 'Delete my account' });
   expect(button).toBeDisabled();
@@ -115,8 +105,8 @@ it('deletes the account only with the password typed, then signs out', async () 
 });
 
 it('keeps Delete my account disabled while the deletion is on its way', async () => {
-  const deletion = held(() => HttpResponse.json({ message: 'Account deleted' }));
-  server.use(http.delete(ACCOUNT_URL, deletion.answer));
+  const deletion = held(() => ({ body: { message: 'Account deleted' } }));
+  answer('deleteAccount', deletion.answer);
   renderPage();
   await userEvent.type(await screen.findByLabelText('Your password'), 'secret');
   await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));

@@ -2,12 +2,11 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Subscription } from '@wishes/kit-contract';
 import { deferred } from '@wishes/kit-test';
-import type { Answer as Reply } from '../test/http';
-import { signedInMemberEachTest } from '../test/fixtures';
+import { refuse, unchecked, type OperationAnswer } from '../test/http';
+import { makeProfile, signedInMemberEachTest } from '../test/fixtures';
 import { renderRoute } from '../test/renderRoute';
 import SubscriptionsPage from './SubscriptionsPage';
 
-const MINE = '/api/profile/my/subscriptions/';
 
 const member = signedInMemberEachTest();
 
@@ -23,8 +22,8 @@ const subscription = (overrides: Partial<Subscription>): Subscription => ({
 });
 
 it("is titled 'Subscriptions' and shows a loading state first", async () => {
-  const reply = deferred<Reply>();
-  member.server.on('GET', MINE, reply.promise);
+  const reply = deferred<OperationAnswer<'getMySubscriptions'>>();
+  member.server.operation('getMySubscriptions', {}, reply.promise);
   renderPage();
   expect(screen.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeInTheDocument();
   expect(screen.getByRole('status')).toHaveTextContent('Loading subscriptions...');
@@ -33,7 +32,7 @@ it("is titled 'Subscriptions' and shows a loading state first", async () => {
 });
 
 it("lists each person with avatar and name linking to the profile, 'Subscribed on <date>' (date only) and the count", async () => {
-  member.server.on('GET', MINE, {
+  member.server.operation('getMySubscriptions', {}, {
     body: {
       subscriptions: [
         subscription({ target_id: 7, target_name: 'Grace Hopper', target_avatar_thumbnail: '/media/g_t.png' }),
@@ -63,14 +62,14 @@ it("lists each person with avatar and name linking to the profile, 'Subscribed o
 });
 
 it('goes to the profile when a name is clicked', async () => {
-  member.server.on('GET', MINE, { body: { subscriptions: [subscription({})], count: 1 } });
+  member.server.operation('getMySubscriptions', {}, { body: { subscriptions: [subscription({})], count: 1 } });
   renderPage();
   await userEvent.click(await screen.findByRole('link', { name: 'Grace Hopper' }));
   expect(screen.getByTestId('location')).toHaveTextContent('/user/7');
 });
 
 it("says 'You haven't subscribed to anyone yet.' when the list is empty", async () => {
-  member.server.on('GET', MINE, { body: { subscriptions: [], count: 0 } });
+  member.server.operation('getMySubscriptions', {}, { body: { subscriptions: [], count: 0 } });
   renderPage();
   expect(await screen.findByText("You haven't subscribed to anyone yet.")).toBeInTheDocument();
   // …and offers the next step.
@@ -79,41 +78,41 @@ it("says 'You haven't subscribed to anyone yet.' when the list is empty", async 
 });
 
 it("toasts 'Failed to load subscriptions' and offers a retry when loading fails", async () => {
-  member.server.on('GET', MINE, { status: 500, body: { error: 'boom' } });
+  member.server.operation('getMySubscriptions', {}, refuse(500, 'boom'));
   renderPage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load subscriptions');
   expect(member.toasts.messages()).toEqual(['Failed to load subscriptions']);
 
-  member.server.on('GET', MINE, { body: { subscriptions: [subscription({})], count: 1 } });
+  member.server.operation('getMySubscriptions', {}, { body: { subscriptions: [subscription({})], count: 1 } });
   await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(await screen.findByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
   expect(screen.getByText('1 subscription')).toBeInTheDocument();
-  expect(member.server.callsTo('GET', MINE)).toHaveLength(2);
+  expect(member.server.callsOf('getMySubscriptions')).toHaveLength(2);
 });
 
 it('treats a network failure like any other failure', async () => {
-  member.server.on('GET', MINE, 'network-error');
+  member.server.operation('getMySubscriptions', {}, 'network-error');
   renderPage();
   expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load subscriptions');
   expect(member.toasts.messages()).toEqual(['Failed to load subscriptions']);
 });
 
 it("unsubscribes beside an entry with the spec's toast; the entry leaves the list", async () => {
-  member.server.on('GET', MINE, { body: { subscriptions: [subscription({}), subscription({ target_id: 8, target_name: 'Alan Turing' })], count: 2 } });
-  member.server.on('DELETE', '/api/profile/7/subscribe/', { body: { message: 'Unsubscribed' } });
+  member.server.operation('getMySubscriptions', {}, { body: { subscriptions: [subscription({}), subscription({ target_id: 8, target_name: 'Alan Turing' })], count: 2 } });
+  member.server.operation('unsubscribe', { params: { id: 7 } }, { body: { message: 'Unsubscribed', profile: makeProfile({ user_id: 7, is_subscribed: false }) } });
   renderPage();
   const button = await screen.findByRole('button', { name: 'Unsubscribe from Grace Hopper' });
-  member.server.on('GET', MINE, { body: { subscriptions: [subscription({ target_id: 8, target_name: 'Alan Turing' })], count: 1 } });
+  member.server.operation('getMySubscriptions', {}, { body: { subscriptions: [subscription({ target_id: 8, target_name: 'Alan Turing' })], count: 1 } });
   await userEvent.click(button);
   expect(await screen.findByText('1 subscription')).toBeInTheDocument();
   expect(screen.queryByRole('link', { name: 'Grace Hopper' })).not.toBeInTheDocument();
   await waitFor(() => expect(member.toasts.messages()).toEqual(['Unsubscribed from Grace Hopper']));
-  expect(member.server.callsTo('DELETE', '/api/profile/7/subscribe/')).toHaveLength(1);
+  expect(member.server.callsOf('unsubscribe', { params: { id: 7 } })).toHaveLength(1);
 });
 
 it("says 'Failed to unsubscribe. Please try again.' and keeps the entry when it fails", async () => {
-  member.server.on('GET', MINE, { body: { subscriptions: [subscription({})], count: 1 } });
-  member.server.on('DELETE', '/api/profile/7/subscribe/', { status: 500, body: {} });
+  member.server.operation('getMySubscriptions', {}, { body: { subscriptions: [subscription({})], count: 1 } });
+  member.server.operation('unsubscribe', { params: { id: 7 } }, unchecked(500, {}));
   renderPage();
   await userEvent.click(await screen.findByRole('button', { name: 'Unsubscribe from Grace Hopper' }));
   await waitFor(() => expect(member.toasts.messages()).toEqual(['Failed to unsubscribe. Please try again.']));

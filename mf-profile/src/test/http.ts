@@ -1,22 +1,28 @@
 /**
- * mf-profile's HTTP double: the kit's MSW double (@wishes/kit-test/http). Each test sets its
- * answers with `server.use(...)`, or by method and path with `apiRoutes()` (the kit's route
- * table); a request nobody answers fails the test.
+ * mf-profile's HTTP double: the kit's MSW double (@wishes/kit-test/http). Each test answers the
+ * operations of the table by their id: `apiRoutes().operation(id, { params, query }, answer)` for
+ * one exact call (the kit's route table; unanswered calls get a 404), or `answer(id, ...)` for
+ * every call of it; each body is typed by the operation's response. A request nobody answers
+ * fails the test.
  */
-import { http, HttpResponse, mockApi, refuse, type Answer, type ApiRoutes } from '@wishes/kit-test/http';
+import { HttpResponse, mockApi, refuse, type ApiRoutes, type JsonBodyType, type OperationAnswer, type OperationRoute, type Sent } from '@wishes/kit-test/http';
+import type { ApiOperationId } from '@wishes/kit-session';
 
 const api = mockApi();
-export const { server } = api;
-export { refuse, type Answer, type ApiRoutes };
+export { refuse, type ApiRoutes, type OperationAnswer };
 
-/** A route table by method and path with its query (e.g. `/api/notifications/?page=1`); unanswered paths get a 404. */
+/** A route table by operation and its parameters and query; unanswered calls get a 404. */
 export const apiRoutes = (): ApiRoutes => api.routes();
 
+/** Answers every call of operation `id` with `answers` in turn (the last one again once they run out); returns its requests. */
+export const answer = <Id extends ApiOperationId>(id: Id, ...answers: OperationRoute<Id>[]): Sent[] => api.operation(id, ...answers);
+
+/** An answer outside the operation's contract (an error of another shape, an empty body): what the page must survive. */
+export const unchecked = (status: number, body: JsonBodyType): Response => HttpResponse.json(body, { status });
+
 /** A reply that comes when the test calls `release()`; until then the form is busy. */
-export function held(reply: () => Response) {
+export function held<T>(reply: () => T) {
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
   return { release: () => release(), answer: async () => (await gate, reply()) };
 }
-
-export { http, HttpResponse };

@@ -1,4 +1,4 @@
-import { mockApi, operationPath, refuse } from './http';
+import { mockApi, operationPath, operationUrl, refuse } from './http';
 
 const api = mockApi();
 
@@ -37,4 +37,32 @@ test('operation() answers the operation in turn, typed by its response, and reco
   // A body of another shape than the operation's response does not typecheck.
   // @ts-expect-error -- getWish answers a wish, not a page of them
   api.operation('getWish', { body: { wishes: [], page_number: 1 } });
+});
+
+test("operationUrl() fills an operation's parameters and query, checked against the operation", () => {
+  expect(operationUrl('obtainToken')).toBe('/api/token/');
+  expect(operationUrl('getWish', { params: { id: 4 } })).toBe('/api/base/wish/4/');
+  expect(operationUrl('listGroups', { query: { page: 2 } })).toBe('/api/groups/?page=2');
+  // @ts-expect-error -- getWish has a path parameter
+  expect(() => operationUrl('getWish')).toThrow('getWish: missing path parameter id');
+  // @ts-expect-error -- listGroups takes no `invite` query
+  operationUrl('listGroups', { query: { invite: 'x' } });
+});
+
+test('routes().operation() answers one exact call of an operation, typed by its response; callsOf() lists its requests', async () => {
+  const table = api.routes();
+  table.operation('listGroups', { query: { page: 1 } }, { body: { groups: [], page_number: 1, next_page_number: 2 } });
+  table.operation('getWish', { params: { id: 4 } }, (sent, n) => (n === 0 ? { body: { wish } } : 'network-error'));
+  const get = async (path: string) => {
+    const res = await fetch(new URL(path, window.location.href));
+    return [res.status, await res.json()];
+  };
+  expect(await get('/api/groups/?page=1')).toEqual([200, { groups: [], page_number: 1, next_page_number: 2 }]);
+  expect(await get('/api/groups/?page=2')).toEqual([404, { error: 'No route for GET /api/groups/?page=2' }]);
+  expect(await get('/api/base/wish/4/')).toEqual([200, { wish }]);
+  await expect(get('/api/base/wish/4/')).rejects.toThrow();
+  expect(table.callsOf('listGroups', { query: { page: 1 } })).toHaveLength(1);
+  expect(table.callsOf('getWish', { params: { id: 4 } })).toHaveLength(2);
+  // @ts-expect-error -- listGroups answers a page of groups, not a wish
+  table.operation('listGroups', {}, { body: { wish } });
 });

@@ -3,14 +3,15 @@
  * the real client (`call()`, `send()`, the event streams) and check what went over the wire.
  * `mockApi()` starts the server for the test file and gives the ways the suites phrase answers:
  * `record` (computed per request), `inTurn` (in order), `routes()` (a table by method and path),
- * and `operation(id, …)`: an operation of the table by its id, its answers typed by its response.
+ * and `operation(id, …)`: an operation of the table by its id, its answers typed by its response
+ * (`routes().operation(id, { params, query }, …)` for one exact call, `operationUrl` for what was sent).
  * A request nobody answers fails the test. Needs a fetch in the test environment
  * (`jest-fixed-jsdom`).
  */
 import { http, HttpResponse, type JsonBodyType, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { API_ROUTES, type ApiOperationId } from '@wishes/kit-session';
-import type { ResponseOf } from '@wishes/kit-client';
+import { API_ROUTES, apiPath, type ApiOperationId } from '@wishes/kit-session';
+import type { CallInit, ResponseOf } from '@wishes/kit-client';
 
 /** One request as it went over the wire. `params` and `query` are not enumerable, so `toEqual({ url, method, body })` matches. */
 export interface Sent<Body = unknown> {
@@ -52,7 +53,8 @@ async function recordOf(request: Request, params: Record<string, unknown>): Prom
 
 function toResponse(answer: Answer): Response {
   if (answer === 'network-error') return HttpResponse.error();
-  if (answer instanceof Response) return answer;
+  // A copy, so one Response can answer every call that gets it (a body is read only once).
+  if (answer instanceof Response) return answer.clone();
   return HttpResponse.json((answer.body ?? null) as JsonBodyType, { status: answer.status ?? 200 });
 }
 
@@ -60,6 +62,25 @@ const answerOf = async (route: Route, sent: Sent) => toResponse(await (typeof ro
 
 /** An operation's path as MSW matches it on any origin, from the operation table: getWish → '*\/api/base/wish/:id/'. */
 export const operationPath = (id: ApiOperationId): string => `*${API_ROUTES[id].path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/** Where a call of an operation goes: its path parameters and query, typed as `call()` takes them. */
+export type OperationAt<Id extends ApiOperationId> = Pick<CallInit<Id>, 'params' | 'query'>;
+type RequiredKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T];
+/** The `at` argument may be left out when the operation has no path parameters. */
+type AtArg<Id extends ApiOperationId> = RequiredKeys<OperationAt<Id>> extends never ? [at?: OperationAt<Id>] : [at: OperationAt<Id>];
+
+/**
+ * The path and query a call of the operation goes to, as `Sent.url` records it, checked against the
+ * operation's parameters and query: operationUrl('listGroups', { query: { page: 1 } }) → '/api/groups/?page=1'.
+ * The query's names go in the order given (the client's order is its caller's).
+ */
+export function operationUrl<Id extends ApiOperationId>(id: Id, ...[at]: AtArg<Id>): string {
+  const { params, query } = (at ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown> };
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return apiPath(id, params) + (text ? `?${text}` : '');
+}
 
 /** What an operation answers: its success body as the operation table types it, a Response as is (a refusal: `refuse`), or a dropped connection. */
 export type OperationAnswer<Id extends ApiOperationId> = Response | 'network-error' | { status?: number; body: ResponseOf<Id> };
@@ -123,10 +144,22 @@ export function mockApi(...defaults: RequestHandler[]) {
       const route = table.get(`${sent.method} ${sent.url}`);
       return route === undefined ? refuse(404, `No route for ${sent.method} ${sent.url}`) : answerOf(route, sent);
     });
+    const on = (method: string, path: string, answer: Route) => void table.set(`${method.toUpperCase()} ${path}`, answer);
+    const callsTo = (method: string, path: string) => calls.filter((call) => call.method === method.toUpperCase() && call.url === path);
     return {
-      on: (method: string, path: string, answer: Route) => void table.set(`${method.toUpperCase()} ${path}`, answer),
+      on,
       calls,
-      callsTo: (method: string, path: string) => calls.filter((call) => call.method === method.toUpperCase() && call.url === path),
+      callsTo,
+      /**
+       * Answers one call of operation `id`, at its parameters and query (`operationUrl`), with
+       * `answer`: a body of the operation's response type (or a refusal, a dropped connection).
+       */
+      operation<Id extends ApiOperationId>(id: Id, at: OperationAt<Id>, answer: OperationRoute<Id>) {
+        let n = 0;
+        on(API_ROUTES[id].method, operationUrl(id, ...([at] as AtArg<Id>)), (sent) => (typeof answer === 'function' ? answer(sent, n++) : answer));
+      },
+      /** The requests of operation `id` at its parameters and query. */
+      callsOf: <Id extends ApiOperationId>(id: Id, ...at: AtArg<Id>) => callsTo(API_ROUTES[id].method, operationUrl(id, ...at)),
     };
   }
 
