@@ -21,20 +21,24 @@ import { shoot } from '../support/screens';
 import { startServer, type ServerHandle } from '../support/server';
 
 const END = "You've seen all wishes!";
-const SOURCE = path.join(REPO_ROOT, 'mf-feed', 'src', 'feed', 'FeedPage.tsx');
+/** A component-only module of the feed (a React Refresh boundary): its edits can be swapped in place where React allows. */
+const SOURCE = path.join(REPO_ROOT, 'mf-feed', 'src', 'wish', 'WishList.tsx');
+const LIST = '<ul className="feed-list">';
 const CONFIRM_HEADING = 'Load a development build into this page?';
 /** A dev build's first compile and each rebuild, on a busy machine. */
 const REBUILD_MS = 120_000;
 
 let dev: { port: number; entry: string; origin: string; child: ChildProcess; log: string };
 let original: string;
+/** The site with REMOTE_OVERRIDES=true; also the API of the dev server's own page. */
+let server: ServerHandle;
 
 test.describe.configure({ mode: 'serial', timeout: 360_000 });
 
-/** mf-feed's FeedPage.tsx with its end-of-feed line followed by `marker` (as a developer saves it). */
+/** mf-feed's WishList.tsx with a first line `marker` in the list (as a developer saves it). */
 function save(marker: string): void {
-  const text = original.replace(`"${END}"`, `"${END} ${marker}"`);
-  if (text === original) throw new Error(`FeedPage.tsx no longer holds "${END}" as this journey edits it`);
+  const text = original.replace(LIST, `${LIST}\n      <li className="feed-list__item">{${JSON.stringify(marker)}}</li>`);
+  if (text === original) throw new Error(`WishList.tsx no longer holds ${LIST} as this journey edits it`);
   fs.writeFileSync(SOURCE, text);
 }
 
@@ -45,13 +49,14 @@ function restore(): void {
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   original = fs.readFileSync(SOURCE, 'utf8');
+  server = await startServer({ label: 'override-dev', env: { REMOTE_OVERRIDES: 'true' } });
   const port = await freePort();
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-e2e-devserver-')), 'dev.log');
   const out = fs.openSync(log, 'a');
   // As a team runs it; MF_FEED_DEV_PORT moves it off its registry port (the developer's own may be busy).
   const child = spawn('npm', ['run', 'dev', '-w', 'mf-feed'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, MF_FEED_DEV_PORT: String(port), NODE_ENV: 'development' },
+    env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, MF_FEED_DEV_PORT: String(port), WISHES_API_ORIGIN: server.url, NODE_ENV: 'development' },
     stdio: ['ignore', out, out],
     detached: true,
   });
@@ -69,6 +74,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   restore();
+  await server?.stop();
   if (dev?.child.pid && dev.child.exitCode === null) {
     const exited = new Promise((r) => dev.child.once('exit', r));
     // npm and the webpack it started: the whole process group.
@@ -81,9 +87,10 @@ test.beforeEach(({ consoleWatch }) => {
   consoleWatch.allow(/\[wishes\] /);
 });
 
-test('saving a file of the overridden remote updates the real site by itself (a reload), the override kept', async ({ page }) => {
-  const server: ServerHandle = await startServer({ label: 'override-dev', env: { REMOTE_OVERRIDES: 'true' } });
+test('saving a file of the overridden remote updates the real site by itself (a reload), the override kept; its own page keeps Fast Refresh', async ({ page, browser }) => {
   const MARKER = '[saved on the dev server]';
+  // The dev server's own page (another browser, unwatched: the standalone host is not the site).
+  const standaloneContext = await browser.newContext();
   try {
     const api = new Api(server.url);
     await api.createWish(await api.createUser(), 'A wish so the feed reaches its end.');
@@ -100,13 +107,20 @@ test('saving a file of the overridden remote updates the real site by itself (a 
     await expect.poll(() => sockets, { timeout: 30_000 }).toContain(`ws://127.0.0.1:${dev.port}/ws`);
     expect(sockets.filter((url) => url.includes(`:${server.port}`))).toEqual([]);
     await page.evaluate(() => Object.assign(window, { beforeSave: true }));
+    const standalone = await standaloneContext.newPage();
+    await standalone.goto(`http://127.0.0.1:${dev.port}/feed`);
+    await expect(standalone.getByText(END, { exact: true })).toBeVisible({ timeout: 60_000 });
+    await standalone.evaluate(() => Object.assign(window, { beforeSave: true }));
 
     try {
       save(MARKER);
       // No reload by hand: the page shows the change by itself.
-      await expect.poll(() => page.getByText(`${END} ${MARKER}`).count(), { timeout: REBUILD_MS, intervals: [500] }).toBe(1);
+      await expect.poll(() => page.getByText(MARKER).count(), { timeout: REBUILD_MS, intervals: [500] }).toBe(1);
       // It reloaded (a production React cannot swap components in place), still overridden, still this URL.
       expect(await page.evaluate(() => 'beforeSave' in window)).toBe(false);
+      // The dev server's own page (a development React) swapped the component in place, no reload.
+      await expect.poll(() => standalone.getByText(MARKER).count(), { timeout: REBUILD_MS, intervals: [500] }).toBe(1);
+      expect(await standalone.evaluate(() => 'beforeSave' in window)).toBe(true);
       await expect(banner).toContainText(`Development build: mf-feed from ${dev.origin} (this tab only)`);
       expect(new URL(page.url()).pathname).toBe('/feed');
       expect(new URL(page.url()).search).toBe('');
@@ -115,10 +129,10 @@ test('saving a file of the overridden remote updates the real site by itself (a 
       restore();
     }
     // Saving again (the file back as it was) updates it again.
-    await expect.poll(() => page.getByText(END, { exact: true }).count(), { timeout: REBUILD_MS, intervals: [500] }).toBe(1);
-    await expect(page.getByText(MARKER)).toHaveCount(0);
+    await expect.poll(() => page.getByText(MARKER).count(), { timeout: REBUILD_MS, intervals: [500] }).toBe(0);
+    await expect(page.getByText(END, { exact: true })).toBeVisible();
   } finally {
-    await server.stop();
+    await standaloneContext.close();
   }
 });
 
@@ -134,12 +148,12 @@ test('a remote not yet live is overridden only in a browser holding its preview'
     fs.symlinkSync(dist, path.join(site, entry.name, 'dist'));
   }
   fs.symlinkSync(path.join(REPO_ROOT, 'kit'), path.join(site, 'kit'));
-  const server = await startServer({ label: 'override-not-live', env: { REMOTE_OVERRIDES: 'true', WISHES_SITE_ROOT: site } });
+  const notLive = await startServer({ label: 'override-not-live', env: { REMOTE_OVERRIDES: 'true', WISHES_SITE_ROOT: site } });
   const MARKER = '[the dev build of a remote not live yet]';
   try {
-    const api = new Api(server.url);
+    const api = new Api(notLive.url);
     const admin = await api.createUser({ email: 'override-admin@example.com' });
-    setRole(server.dataDir, 'override-admin@example.com', 'admin');
+    setRole(notLive.dataDir, 'override-admin@example.com', 'admin');
     await api.createWish(await api.createUser(), 'A wish so the feed reaches its end.');
     const team = (await api.request<{ token: string }>('POST', '/api/admin/remotes/mf-feed/tokens/', { token: admin.access, json: { name: 'feed-team', scopes: ['publish', 'activate'] }, expect: [201] })).body.token;
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -149,13 +163,13 @@ test('a remote not yet live is overridden only in a browser holding its preview'
     process.env.WISHES_TEAM_TOKEN = team;
     let release: string;
     try {
-      release = await publishBuild(path.join(REPO_ROOT, 'mf-feed', 'dist'), { remote: 'mf-feed', version: '0.1.0', declaration: SITE_REMOTES.find((r: { folder: string }) => r.folder === 'mf-feed'), serverUrl: server.url });
+      release = await publishBuild(path.join(REPO_ROOT, 'mf-feed', 'dist'), { remote: 'mf-feed', version: '0.1.0', declaration: SITE_REMOTES.find((r: { folder: string }) => r.folder === 'mf-feed'), serverUrl: notLive.url });
     } finally {
       delete process.env.WISHES_TEAM_TOKEN;
     }
 
     // Without its preview this browser is served no mf-feed: the red line says why, nothing loads.
-    const overrideUrl = `${server.url}/?mf_override=mf-feed@${dev.entry}`;
+    const overrideUrl = `${notLive.url}/?mf_override=mf-feed@${dev.entry}`;
     await page.goto(overrideUrl);
     const refusal = page.getByRole('alert').filter({ hasText: 'this site has no live remote "mf-feed"' });
     await expect(refusal).toContainText('A remote not yet live can be overridden only in a browser holding its preview: open its preview link here first.');
@@ -164,16 +178,16 @@ test('a remote not yet live is overridden only in a browser holding its preview'
 
     // Its preview, confirmed in this browser.
     const link = new URL((await api.request<{ url: string }>('POST', '/api/admin/remotes/mf-feed/preview/', { token: team, json: { release } })).body.url);
-    await page.goto(`${server.url}/feed${link.search}`);
+    await page.goto(`${notLive.url}/feed${link.search}`);
     await page.getByRole('button', { name: `Preview mf-feed ${release}` }).click();
     await expect(page.getByText(END, { exact: true })).toBeVisible({ timeout: 30_000 });
 
     // Now the override is accepted: the dev build (saved with a marker) in place of the preview's release.
     try {
       save(MARKER);
-      await page.goto(`${server.url}/feed?mf_override=mf-feed@${dev.entry}`);
+      await page.goto(`${notLive.url}/feed?mf_override=mf-feed@${dev.entry}`);
       await page.getByRole('button', { name: `Load mf-feed from ${dev.origin}` }).click();
-      await expect.poll(() => page.getByText(`${END} ${MARKER}`).count(), { timeout: REBUILD_MS, intervals: [500] }).toBe(1);
+      await expect.poll(() => page.getByText(MARKER).count(), { timeout: REBUILD_MS, intervals: [500] }).toBe(1);
       await expect(page.getByRole('region', { name: 'Development override' })).toContainText(`Development build: mf-feed from ${dev.origin} (this tab only)`);
       await expect(page.getByRole('region', { name: 'Preview' })).toContainText(`Preview: mf-feed release ${release}`);
       await shoot(page, 'override-not-live-previewing');
@@ -181,7 +195,7 @@ test('a remote not yet live is overridden only in a browser holding its preview'
       restore();
     }
   } finally {
-    await server.stop();
+    await notLive.stop();
     fs.rmSync(site, { recursive: true, force: true });
   }
 });

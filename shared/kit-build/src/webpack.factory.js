@@ -196,7 +196,8 @@ module.exports = function createWebpackConfig(appDir, federation) {
         // Hot module replacement with React Fast Refresh in development. A change that cannot be
         // applied in place falls back to a full reload (webpack's hot/dev-server); so does any
         // rebuild on a page whose React cannot be fast-refreshed (the real site's production React,
-        // ?mf_override=): dev-reload.js, in every entry (remoteEntry.js too), like the dev server's
+        // ?mf_override=): dev-reload.js, in every entry (remoteEntry.js too, and the shell's, whose
+        // copy notes its development React for the remotes' copies), as the dev server adds its
         // own client.
         ...(production ? [] : [new ReactRefreshWebpackPlugin({ overlay: false }), new EntryPlugin(appDir, require.resolve('./dev-reload'), { name: undefined })]),
         ...(standalone ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), chunks: ['main'], scriptLoading: 'defer', inject: 'head' })] : []),
