@@ -30,6 +30,7 @@ const REBUILD_MS = 120_000;
 
 let dev: { port: number; entry: string; origin: string; child: ChildProcess; log: string };
 let original: string;
+let originalTimes: fs.Stats;
 /** The site with REMOTE_OVERRIDES=true; also the API of the dev server's own page. */
 let server: ServerHandle;
 
@@ -42,13 +43,17 @@ function save(marker: string): void {
   fs.writeFileSync(SOURCE, text);
 }
 
+/** The file as it was, its time too (the suite's build rebuilds a remote whose sources are newer than its dist). */
 function restore(): void {
-  if (original !== undefined && fs.readFileSync(SOURCE, 'utf8') !== original) fs.writeFileSync(SOURCE, original);
+  if (original === undefined || fs.readFileSync(SOURCE, 'utf8') === original) return;
+  fs.writeFileSync(SOURCE, original);
+  fs.utimesSync(SOURCE, originalTimes.atime, originalTimes.mtime);
 }
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   original = fs.readFileSync(SOURCE, 'utf8');
+  originalTimes = fs.statSync(SOURCE);
   server = await startServer({ label: 'override-dev', env: { REMOTE_OVERRIDES: 'true' } });
   const port = await freePort();
   const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-e2e-devserver-')), 'dev.log');
@@ -147,7 +152,7 @@ test('a remote not yet live is overridden only in a browser holding its preview'
     fs.mkdirSync(path.join(site, entry.name));
     fs.symlinkSync(dist, path.join(site, entry.name, 'dist'));
   }
-  fs.symlinkSync(path.join(REPO_ROOT, 'kit'), path.join(site, 'kit'));
+  if (fs.existsSync(path.join(REPO_ROOT, 'kit'))) fs.symlinkSync(path.join(REPO_ROOT, 'kit'), path.join(site, 'kit'));
   const notLive = await startServer({ label: 'override-not-live', env: { REMOTE_OVERRIDES: 'true', WISHES_SITE_ROOT: site } });
   const MARKER = '[the dev build of a remote not live yet]';
   try {
@@ -169,7 +174,7 @@ test('a remote not yet live is overridden only in a browser holding its preview'
     }
 
     // Without its preview this browser is served no mf-feed: the red line says why, nothing loads.
-    const overrideUrl = `${notLive.url}/?mf_override=mf-feed@${dev.entry}`;
+    const overrideUrl = `${notLive.url}/auth/sign_in?mf_override=mf-feed@${dev.entry}`;
     await page.goto(overrideUrl);
     const refusal = page.getByRole('alert').filter({ hasText: 'this site has no live remote "mf-feed"' });
     await expect(refusal).toContainText('A remote not yet live can be overridden only in a browser holding its preview: open its preview link here first.');
