@@ -72,6 +72,10 @@ describe('?mf_override=', () => {
     expect(ended).toMatchObject({ active: [], refused: expect.stringContaining('no live remote "mf-hello"') });
     expect(sessionStorage.getItem(OVERRIDE_STORAGE_KEY)).toBeNull();
     expect(planOverrides(ON, page()).refused).toBeUndefined();
+    // Turning it off needs no preview.
+    sessionStorage.setItem(OVERRIDE_STORAGE_KEY, JSON.stringify({ 'mf-hello': ENTRY }));
+    expect(planOverrides(ON, page('?mf_override=mf-hello@off'))).toMatchObject({ active: [], refused: undefined, hadParam: true });
+    expect(sessionStorage.getItem(OVERRIDE_STORAGE_KEY)).toBeNull();
   });
 
   it('drops a stored override whose origin is no longer allowed', () => {

@@ -97,8 +97,11 @@ export function planOverrides(manifest: RemotesManifest, href: string, storage: 
   if (value !== null) {
     const parsed = parseOverrideValue(value);
     if ('error' in parsed) refused = parsed.error;
-    else if (!folders.has(parsed.folder)) refused = `mf_override: ${notServed(parsed.folder)}`;
-    else if (parsed.off) delete stored[parsed.folder];
+    else if (parsed.off) {
+      // Turned off: whether or not the remote is still served here, nothing of it stays.
+      delete stored[parsed.folder];
+      if (gone === parsed.folder) refused = undefined;
+    } else if (!folders.has(parsed.folder)) refused = `mf_override: ${notServed(parsed.folder)}`;
     else if (!originAllowed(parsed.origin, mode.origins)) refused = `mf_override: ${parsed.origin} is not an allowed origin (REMOTE_OVERRIDE_ORIGINS: ${mode.origins.join(', ')}).`;
     else if (stored[parsed.folder] !== parsed.url) pending = { folder: parsed.folder, url: parsed.url, origin: parsed.origin };
   }
