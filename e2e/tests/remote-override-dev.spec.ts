@@ -165,12 +165,16 @@ test('a remote not yet live is overridden only in a browser holding its preview'
     const { publishBuild } = require(path.join(REPO_ROOT, 'shared', 'kit-build', 'src', 'release-pack.js'));
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const { SITE_REMOTES } = require(path.join(REPO_ROOT, 'build', 'registry.js'));
+    // mf-feed's production build as a team publishes it (without the site build's own stamp file).
+    const built = fs.mkdtempSync(path.join(os.tmpdir(), 'wishes-e2e-feed-release-'));
+    fs.cpSync(path.join(REPO_ROOT, 'mf-feed', 'dist'), built, { recursive: true, filter: (file) => path.basename(file) !== '.wishes-build-stamp' });
     process.env.WISHES_TEAM_TOKEN = team;
     let release: string;
     try {
-      release = await publishBuild(path.join(REPO_ROOT, 'mf-feed', 'dist'), { remote: 'mf-feed', version: '0.1.0', declaration: SITE_REMOTES.find((r: { folder: string }) => r.folder === 'mf-feed'), serverUrl: notLive.url });
+      release = await publishBuild(built, { remote: 'mf-feed', version: '0.1.0', declaration: SITE_REMOTES.find((r: { folder: string }) => r.folder === 'mf-feed'), serverUrl: notLive.url });
     } finally {
       delete process.env.WISHES_TEAM_TOKEN;
+      fs.rmSync(built, { recursive: true, force: true });
     }
 
     // Without its preview this browser is served no mf-feed: the red line says why, nothing loads.
