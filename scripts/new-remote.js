@@ -14,7 +14,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { KIT_PACKAGES } = require('../shared/kit-build/src/kit');
-const { ownDefaults, ScaffoldError, scaffoldFiles, tarballName, toolVersions, writeFiles } = require('../shared/kit-build/src/scaffold');
+const { ownDefaults, rememberScaffold, ScaffoldError, scaffoldFiles, tarballName, toolVersions, writeFiles } = require('../shared/kit-build/src/scaffold');
 const { declarationProblems, releaseContractProblem, SITE_REMOTES } = require('../build/registry');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -36,7 +36,9 @@ async function main() {
   const dir = path.resolve(process.env.INIT_CWD || process.cwd(), target);
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) throw new ScaffoldError(`${dir} is not empty`);
   const navs = SITE_REMOTES.flatMap((r) => r.nav ?? []);
-  const defaults = await ownDefaults(folder, { usedPorts: SITE_REMOTES.map((r) => r.devPort), usedOrders: navs.map((n) => n.order), usedIcons: navs.map((n) => n.icon) });
+  // Besides the monorepo's remotes, those scaffolded on this machine before (the site: the monorepo's, or --kit-url's).
+  const site = kitUrl ? kitUrl.replace(/\/kit\/*$/, '') : ROOT;
+  const defaults = await ownDefaults(folder, { usedPorts: SITE_REMOTES.map((r) => r.devPort), usedOrders: navs.map((n) => n.order), usedIcons: navs.map((n) => n.icon), site });
   const files = scaffoldFiles({
     folder,
     kitPackages: KIT_PACKAGES,
@@ -47,6 +49,7 @@ async function main() {
   });
   if (!kitUrl) ensureKit();
   writeFiles(dir, files);
+  rememberScaffold({ folder, dir, site, defaults });
   if (!kitUrl) {
     fs.mkdirSync(path.join(dir, 'kit'), { recursive: true });
     for (const kit of KIT_PACKAGES) fs.copyFileSync(path.join(KIT_DIR, tarballName(kit)), path.join(dir, 'kit', tarballName(kit)));

@@ -8,13 +8,14 @@
  * Reads the site's /kit/index.json and scaffolds a remote whose kit dependencies are the
  * tarballs it lists, at their /kit/ URLs; the shared singletons and test tools in the versions
  * this kit was packed with; a dev port free on this machine and a navigation order and icon of
- * its own, not those of the site's live remotes (/mf/remotes.json). The declaration is checked as
+ * its own, not those of the site's live remotes (/mf/remotes.json) nor of a remote scaffolded on
+ * this machine before (scaffold.js remembers them). The declaration is checked as
  * the site's gate checks it on its own (its routes against the site's own paths).
  */
 const path = require('node:path');
 const { KIT_PACKAGES } = require('./kit');
 const { declarationProblems, releaseContractProblem } = require('./registry');
-const { ownDefaults, ScaffoldError, scaffoldFiles, toolVersions, writeFiles } = require('./scaffold');
+const { ownDefaults, rememberScaffold, ScaffoldError, scaffoldFiles, toolVersions, writeFiles } = require('./scaffold');
 
 const USAGE = 'usage: wishes-new-remote <folder-name> <dir> --site <the site\'s URL>';
 
@@ -44,7 +45,8 @@ async function main() {
   // The site's live remotes: their navigation orders and icons stay theirs (best effort: an older site may not answer).
   const live = await getJson(`${base}/mf/remotes.json`).catch(() => ({ remotes: [] }));
   const navs = (live.remotes ?? []).flatMap((r) => r.nav ?? []);
-  const defaults = await ownDefaults(folder, { usedOrders: navs.map((n) => n.order), usedIcons: navs.map((n) => n.icon) });
+  // And the remotes scaffolded on this machine before (for this site: their orders and icons; any: their ports).
+  const defaults = await ownDefaults(folder, { usedOrders: navs.map((n) => n.order), usedIcons: navs.map((n) => n.icon), site: base });
   const dir = path.resolve(process.env.INIT_CWD || process.cwd(), target);
   const files = scaffoldFiles({
     folder,
@@ -56,6 +58,7 @@ async function main() {
     check: (declaration) => [...declarationProblems(declaration), releaseContractProblem(declaration, null, [])].filter(Boolean),
   });
   writeFiles(dir, files);
+  rememberScaffold({ folder, dir, site: base, defaults });
   console.log(`[new-remote] ${folder} in ${dir} (dev port ${defaults.devPort}, navigation order ${defaults.order}, icon ${defaults.icon}), its kit from ${base}/kit/`);
   console.log('[new-remote] then, there: npm install && npm test && npm run build');
 }

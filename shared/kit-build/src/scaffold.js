@@ -6,6 +6,7 @@
  */
 const fs = require('node:fs');
 const net = require('node:net');
+const os = require('node:os');
 const path = require('node:path');
 
 /** What a new remote installs besides the kit: the shared singletons and its test tools. */
@@ -43,18 +44,61 @@ function hashOf(text, salt) {
 }
 
 /**
- * A dev port, navigation order and icon of this remote's own, each picked by its folder name (two
- * remotes rarely start alike, and the same name gives the same defaults): a port in 3100-3999,
- * moved on while it is busy on this machine or in `usedPorts`; an order in 100-899 and an icon,
- * moved on while the site's live remotes use them (`usedOrders`, `usedIcons`).
+ * Where this machine remembers the defaults of the remotes scaffolded on it (WISHES_SCAFFOLDS_FILE,
+ * else ~/.wishes/scaffolds.json): a new remote's dev server is not running yet and it is not live on
+ * the site yet, so neither the ports in use nor the site's manifest know the one made a minute ago.
  */
-async function ownDefaults(folder, { usedPorts = [], usedOrders = [], usedIcons = [] } = {}) {
+function scaffoldsFile(env = process.env) {
+  return env.WISHES_SCAFFOLDS_FILE || path.join(os.homedir(), '.wishes', 'scaffolds.json');
+}
+
+/** The remembered scaffolds still on disk (a deleted one frees its port, order and icon). */
+function readScaffolds(file) {
+  let entries = [];
+  try {
+    const value = JSON.parse(fs.readFileSync(file, 'utf8'));
+    entries = Array.isArray(value.scaffolds) ? value.scaffolds : [];
+  } catch {
+    // None yet, or unreadable: nothing remembered.
+  }
+  return entries.filter((e) => e && typeof e.dir === 'string' && fs.existsSync(path.join(e.dir, 'remote.config.ts')));
+}
+
+/** Remembers a scaffold written to `dir` (after its files are written, so a failed one reserves nothing). */
+function rememberScaffold({ folder, dir, site, defaults }, file = scaffoldsFile()) {
+  const entries = readScaffolds(file).filter((e) => path.resolve(e.dir) !== path.resolve(dir));
+  entries.push({ folder, dir: path.resolve(dir), site: site ?? null, devPort: defaults.devPort, order: defaults.order, icon: defaults.icon, created_at: new Date().toISOString() });
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify({ scaffolds: entries }, null, 2)}\n`);
+  } catch (error) {
+    console.warn(`[new-remote] could not remember the defaults in ${file} (${error.message}): the next scaffold may pick the same`);
+  }
+}
+
+/**
+ * A dev port, navigation order and icon of this remote's own, each picked by its folder name (the
+ * same name gives the same defaults where nothing is taken): a port in 3100-3999, moved on while it
+ * is busy on this machine, in `usedPorts` or remembered for an earlier scaffold on this machine; an
+ * order in 100-899 and an icon, moved on while the site's live remotes (`usedOrders`, `usedIcons`)
+ * or an earlier scaffold for the same `site` use them. Once every icon is taken, the least used.
+ */
+async function ownDefaults(folder, { usedPorts = [], usedOrders = [], usedIcons = [], site = null, file = scaffoldsFile() } = {}) {
+  const earlier = readScaffolds(file);
+  const sameSite = earlier.filter((e) => (e.site ?? null) === (site ?? null));
+  const ports = new Set([...usedPorts, ...earlier.map((e) => e.devPort)]);
+  const orders = new Set([...usedOrders, ...sameSite.map((e) => e.order)]);
+  const icons = [...usedIcons, ...sameSite.map((e) => e.icon)];
   let devPort = FIRST_DEV_PORT + (hashOf(folder, 7) % 900);
-  while (usedPorts.includes(devPort) || !(await portFree(devPort))) devPort = FIRST_DEV_PORT + ((devPort - FIRST_DEV_PORT + 1) % 900);
+  for (let tries = 0; ports.has(devPort) || !(await portFree(devPort)); tries++) {
+    if (tries >= 900) throw new ScaffoldError('no free dev port in 3100-3999 on this machine');
+    devPort = FIRST_DEV_PORT + ((devPort - FIRST_DEV_PORT + 1) % 900);
+  }
   let order = 100 + (hashOf(folder, 11) % 800);
-  while (usedOrders.includes(order)) order = 100 + ((order - 99) % 800);
-  const freeIcons = ICONS.filter((icon) => !usedIcons.includes(icon));
-  const pool = freeIcons.length ? freeIcons : ICONS;
+  for (let tries = 0; orders.has(order) && tries < 800; tries++) order = 100 + ((order - 99) % 800);
+  const uses = (icon) => icons.filter((used) => used === icon).length;
+  const fewest = Math.min(...ICONS.map(uses));
+  const pool = ICONS.filter((icon) => uses(icon) === fewest);
   return { devPort, order, icon: pool[hashOf(folder, 13) % pool.length] };
 }
 
@@ -225,4 +269,4 @@ carries it. Then activate the release: POST /api/admin/remotes/${folder}/activat
 }
 
 
-module.exports = { SINGLETONS, DEV_TOOLS, ICONS, ScaffoldError, scaffoldFiles, ownDefaults, toolVersions, tarballName, writeFiles, namesOf };
+module.exports = { SINGLETONS, DEV_TOOLS, ICONS, ScaffoldError, scaffoldFiles, ownDefaults, rememberScaffold, toolVersions, tarballName, writeFiles, namesOf };

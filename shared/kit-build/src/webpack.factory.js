@@ -97,7 +97,7 @@ module.exports = function createWebpackConfig(appDir, federation) {
     // host), besides its remoteEntry.js for the shell. Never in a production build.
     const standalone = !production && !federation.host;
     const typesBuild = production && !federation.host && Object.keys(federation.exposes || {}).length > 0;
-    const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack');
+    const { DefinePlugin, EntryPlugin, NormalModuleReplacementPlugin } = require('webpack');
     return {
       mode: production ? 'production' : 'development',
       context: appDir,
@@ -194,9 +194,12 @@ module.exports = function createWebpackConfig(appDir, federation) {
         ...(typesBuild ? [new TypesCheckPlugin()] : []),
         ...(production ? [new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' })] : []),
         // Hot module replacement with React Fast Refresh in development. A change that cannot be
-        // applied in place (or a page whose React is a production build, e.g. the real site with
-        // ?mf_override=) falls back to a full reload (devServer.liveReload).
-        ...(production ? [] : [new ReactRefreshWebpackPlugin({ overlay: false })]),
+        // applied in place falls back to a full reload (webpack's hot/dev-server); so does any
+        // rebuild on a page whose React cannot be fast-refreshed (the real site's production React,
+        // ?mf_override=): dev-reload.js, in every entry (remoteEntry.js too, and the shell's, whose
+        // copy notes its development React for the remotes' copies), as the dev server adds its
+        // own client.
+        ...(production ? [] : [new ReactRefreshWebpackPlugin({ overlay: false }), new EntryPlugin(appDir, require.resolve('./dev-reload'), { name: undefined })]),
         ...(standalone ? [new HtmlWebpackPlugin({ template: path.join(__dirname, 'standalone.html'), chunks: ['main'], scriptLoading: 'defer', inject: 'head' })] : []),
         ...(federation.host
           ? [
@@ -248,7 +251,18 @@ module.exports = function createWebpackConfig(appDir, federation) {
         host: '127.0.0.1',
         hot: true,
         liveReload: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
+        // A dev build also runs inside the real site (?mf_override=, docs/teams.md), a page of
+        // another origin and often another site (https://staging…, loading http://localhost:3001).
+        // Its hot-update socket goes to this server's own address, never the page's (the dev
+        // server's default for a page elsewhere is the page's host); the site's CSP allows ws: of
+        // its REMOTE_OVERRIDE_ORIGINS.
+        client: { webSocketURL: { hostname: '127.0.0.1' } },
+        // The dev server refuses scripts a page of another site loads and sockets it opens unless
+        // their host is allowed; any site may (it listens on 127.0.0.1 only, and every file is
+        // already readable by any page: Access-Control-Allow-Origin *).
+        allowedHosts: 'all',
+        // A reload after a rebuild must fetch the new files (dev chunks keep their names).
+        headers: { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store' },
         historyApiFallback: true,
         proxy: federation.host
           ? [{ context: ['/api', '/media', '/static', '/mf/remotes.json'], target: API_ORIGIN, changeOrigin: true }]

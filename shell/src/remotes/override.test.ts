@@ -49,8 +49,32 @@ describe('?mf_override=', () => {
     expect(refused('mf-moderation@http://localhost.evil.example:3005/remoteEntry.js').refused).toContain('not an allowed origin');
     expect(refused('mf-moderation@http://user:pw@localhost:3005/remoteEntry.js').refused).toContain('no user name or password');
     expect(refused('mf-moderation@javascript:alert(1)').refused).toContain('http://');
-    expect(refused('mf-nope@http://localhost:3005/remoteEntry.js').refused).toContain('no remote "mf-nope"');
+    expect(refused('mf-nope@http://localhost:3005/remoteEntry.js').refused).toBe(
+      'mf_override: this site has no live remote "mf-nope". A remote not yet live can be overridden only in a browser holding its preview: open its preview link here first.',
+    );
     expect(refused('nothing').refused).toContain('<folder>@');
+    expect(sessionStorage.getItem(OVERRIDE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('overrides a remote not yet live only in a browser holding its preview (its manifest lists the pinned release)', () => {
+    const hello = { name: 'mf_hello', folder: 'mf-hello', entry: '/mf/releases/mf-hello/0.1.0-abc/remoteEntry.js', release: '0.1.0-abc', preview: true };
+    const previewing: RemotesManifest = { ...ON, remotes: [...REMOTES, hello] };
+    const ask = `?mf_override=mf-hello@${encodeURIComponent(ENTRY)}`;
+    expect(planOverrides(previewing, page(ask))).toMatchObject({ pending: { folder: 'mf-hello', url: ENTRY }, refused: undefined });
+    // Without the preview the site serves no mf-hello to this browser: the red line says why.
+    expect(planOverrides(ON, page(ask))).toMatchObject({ pending: undefined, refused: expect.stringContaining('open its preview link here first') });
+
+    // Confirmed while previewing; once the preview ends, the stored override is dropped, saying why (once).
+    sessionStorage.setItem(OVERRIDE_STORAGE_KEY, JSON.stringify({ 'mf-hello': ENTRY }));
+    expect(planOverrides(previewing, page()).active).toEqual([{ folder: 'mf-hello', url: ENTRY, origin: 'http://127.0.0.1:3005' }]);
+    expect(applyOverrides(previewing, [{ folder: 'mf-hello', url: ENTRY, origin: 'http://127.0.0.1:3005' }]).remotes[2]).toEqual({ ...hello, entry: ENTRY, release: 'override' });
+    const ended = planOverrides(ON, page());
+    expect(ended).toMatchObject({ active: [], refused: expect.stringContaining('no live remote "mf-hello"') });
+    expect(sessionStorage.getItem(OVERRIDE_STORAGE_KEY)).toBeNull();
+    expect(planOverrides(ON, page()).refused).toBeUndefined();
+    // Turning it off needs no preview.
+    sessionStorage.setItem(OVERRIDE_STORAGE_KEY, JSON.stringify({ 'mf-hello': ENTRY }));
+    expect(planOverrides(ON, page('?mf_override=mf-hello@off'))).toMatchObject({ active: [], refused: undefined, hadParam: true });
     expect(sessionStorage.getItem(OVERRIDE_STORAGE_KEY)).toBeNull();
   });
 

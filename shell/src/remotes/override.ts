@@ -61,6 +61,11 @@ function writeStored(storage: Storage | null, stored: Record<string, string>): v
   }
 }
 
+/** Why `folder` cannot be overridden here: the site serves no such remote to this browser. */
+function notServed(folder: string): string {
+  return `this site has no live remote "${folder}". A remote not yet live can be overridden only in a browser holding its preview: open its preview link here first.`;
+}
+
 /** What this page load does about overrides: read from the URL, the tab's storage and the manifest. */
 export function planOverrides(manifest: RemotesManifest, href: string, storage: Storage | null = session()): OverridePlan {
   const url = new URL(href);
@@ -73,20 +78,30 @@ export function planOverrides(manifest: RemotesManifest, href: string, storage: 
     writeStored(storage, {});
     return { enabled: false, active: [], cleanUrl: href, hadParam: false };
   }
+  // The remotes this browser is served: the live ones, plus a remote not yet live whose preview
+  // this browser holds (the server adds the pinned release to its manifest). Only those can be
+  // overridden: a dev build takes the place of a remote the site would load here.
   const folders = new Set(manifest.remotes.map((r) => r.folder ?? r.name));
   const allowed = (entry: string): RemoteOverride['origin'] | null => {
     const parsed = parseOverrideValue(`x@${entry}`);
     return 'url' in parsed && originAllowed(parsed.origin, mode.origins) ? parsed.origin : null;
   };
-  // What this tab confirmed earlier, checked again (the allowed origins may have changed).
-  const stored = Object.fromEntries(Object.entries(readStored(storage)).filter(([folder, entry]) => folders.has(folder) && allowed(entry)));
+  // What this tab confirmed earlier, checked again (the allowed origins may have changed; a
+  // remote not yet live leaves the manifest when its preview ends).
+  const before = readStored(storage);
+  const stored = Object.fromEntries(Object.entries(before).filter(([folder, entry]) => folders.has(folder) && allowed(entry)));
   let pending: RemoteOverride | undefined;
   let refused: string | undefined;
+  const gone = Object.keys(before).find((folder) => !folders.has(folder));
+  if (gone) refused = `mf_override: ${notServed(gone)}`;
   if (value !== null) {
     const parsed = parseOverrideValue(value);
     if ('error' in parsed) refused = parsed.error;
-    else if (!folders.has(parsed.folder)) refused = `mf_override: this site has no remote "${parsed.folder}".`;
-    else if (parsed.off) delete stored[parsed.folder];
+    else if (parsed.off) {
+      // Turned off: whether or not the remote is still served here, nothing of it stays.
+      delete stored[parsed.folder];
+      if (gone === parsed.folder) refused = undefined;
+    } else if (!folders.has(parsed.folder)) refused = `mf_override: ${notServed(parsed.folder)}`;
     else if (!originAllowed(parsed.origin, mode.origins)) refused = `mf_override: ${parsed.origin} is not an allowed origin (REMOTE_OVERRIDE_ORIGINS: ${mode.origins.join(', ')}).`;
     else if (stored[parsed.folder] !== parsed.url) pending = { folder: parsed.folder, url: parsed.url, origin: parsed.origin };
   }
