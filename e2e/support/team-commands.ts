@@ -4,6 +4,7 @@
  * this repository's package), but for the npm settings each journey keeps.
  */
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 
 export function teamCommands(label: string, keptNpmConfig: string[]) {
@@ -12,7 +13,9 @@ export function teamCommands(label: string, keptNpmConfig: string[]) {
   function teamEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     const env: NodeJS.ProcessEnv = {};
     for (const [key, value] of Object.entries(process.env)) if (!dropped.test(key)) env[key] = value;
-    return { ...env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, ...extra };
+    // The scaffolds' memory of taken ports and icons stays with this run, not in the runner's home.
+    const scaffolds = env.WISHES_SCAFFOLDS_FILE ?? path.join(os.tmpdir(), `wishes-scaffolds-${label}-${process.pid}.json`);
+    return { ...env, WISHES_SCAFFOLDS_FILE: scaffolds, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, ...extra };
   }
 
   /** Runs a command to its end; resolves with its output's lines (without colours), rejects with all of it. */
