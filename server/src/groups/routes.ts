@@ -42,8 +42,9 @@ export default defineRoutes((app, deps) => {
 
     listGroups: {
       handler: async (request) => {
+        const userId = requireUser(request);
         const page = parsePage(request.query.page);
-        const { groups: shown, more } = await groups.listGroupsOf(deps, requireUser(request), page, PAGE);
+        const { groups: shown, more } = await groups.listGroupsOf(deps, userId, page, PAGE);
         return { groups: shown, page_number: page, next_page_number: more ? page + 1 : null };
       },
     },
