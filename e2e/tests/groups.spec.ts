@@ -3,6 +3,8 @@
  * remote: a member starts a group, someone without an account signs it from the link in a fresh
  * browser (with "Help me write": the site's offline writer, the LLM's stand-in), the organiser
  * sends it now, and the recipient opens the mailed link (the SMTP sink) and sees every message.
+ * A member signs an approve-first group signed in (their account's name, "Help me write" with a
+ * style and details), reports another's message, and the organiser approves the held message.
  * Also: a board of 200 messages stays whole at 390 and 1280 px, and an unknown link says so.
  * Screenshots of every screen at 390 and 1280 px into /tmp/shots/groups; axe finds nothing.
  */
@@ -142,6 +144,82 @@ for (const width of [390, 1280]) {
 
     await guest.context().close();
     await recipient.context().close();
+    await page.context().close();
+  });
+}
+
+for (const width of [390, 1280]) {
+  test(`a member signs an approve-first group, reports a message, and the organiser approves theirs (${width} px)`, async ({ browser, baseURL, api }) => {
+    // Set up through the API (the start of a group is the journey above): a group with a guest's
+    // visible message, then switched to approve-first.
+    const organiser = await api.createUser({ firstName: 'Ada', lastName: 'Organiser' });
+    const member = await api.createUser({ firstName: 'Mo', lastName: 'Member' });
+    const options = (await api.options()) as { greeting_config_params: { topics: Array<{ topic: string }>; styles: string[] } };
+    const style = options.greeting_config_params.styles[0]!;
+    const { body } = await api.request<{ group: { group_id: number; invite_url: string } }>('POST', '/api/groups/', {
+      token: organiser.access,
+      json: { recipient_name: 'Noor', topic: options.greeting_config_params.topics[0]!.topic, note: 'Noor retires on Friday.' },
+    });
+    const groupId = body.group.group_id;
+    const invitePath = new URL(body.group.invite_url).pathname;
+    await api.request('POST', `/api/groups/invite/${invitePath.split('/').pop()!}/contributions/`, { json: { signer_name: 'Gus Guest', text: 'Enjoy every lazy morning, Noor!' }, expect: [201] });
+    await api.request('PATCH', `/api/groups/${groupId}/`, { token: organiser.access, json: { approval: 'approve' }, expect: [200] });
+    const shot = (p: Page, name: string) => (width === 1280 ? shots(p, name) : Promise.resolve());
+
+    // The member, signed in: the name is their account's, no email field; the writer gets a style and details.
+    const signer = await pageSignedInAs(browser, member, baseURL!, { viewport: { width, height: 900 } });
+    await signer.goto(invitePath);
+    await expect(signer.getByRole('heading', { level: 1, name: 'A group wish for Noor' })).toBeVisible({ timeout: 30_000 });
+    await expect(signer.getByLabel('Your name')).toHaveValue('Mo Member');
+    await expect(signer.getByLabel('Your name')).toHaveAttribute('readonly', '');
+    await expect(signer.getByLabel('Your email (optional)')).toHaveCount(0);
+    await signer.getByLabel('Style').selectOption(style);
+    await signer.getByLabel('Details').fill('Thirty years in the lab, and the best coffee on the floor.');
+    await noSideScroll(signer);
+    await shot(signer, 'sign-member');
+    await expectAxeClean(signer, 'sign, signed in, help filled');
+    const suggested = signer.waitForRequest((r) => r.url().endsWith('/suggest/') && r.method() === 'POST');
+    await signer.getByRole('button', { name: 'Help me write' }).click();
+    expect((await suggested).postDataJSON()).toEqual({ style, details: 'Thirty years in the lab, and the best coffee on the floor.' });
+    await expect(signer.getByLabel('Your message')).not.toHaveValue('', { timeout: 20_000 });
+    await signer.getByRole('button', { name: 'Sign', exact: true }).click();
+    await expect(signer.getByText(/waits for the organiser’s approval/)).toBeVisible();
+    await expect(signer.getByTestId('edit-code')).not.toBeEmpty();
+    // Held: the board shows only the guest's message yet.
+    await expect(signer.getByTestId('message')).toHaveCount(1);
+
+    // Report: the guest's message, once.
+    await signer.getByRole('button', { name: 'Report the message by Gus Guest' }).click();
+    await expectToast(signer, 'Thank you. The organiser was told about this message.');
+    await expect(signer.getByTestId('message').filter({ hasText: 'Gus Guest' }).getByText('Reported')).toBeVisible();
+    await expect(signer.getByRole('button', { name: 'Report the message by Gus Guest' })).toHaveCount(0);
+    await shot(signer, 'sign-member-held-reported');
+    await expectAxeClean(signer, 'sign, held and reported');
+
+    // The organiser: the reported and the held message marked; Approve shows the member's.
+    const page = await pageSignedInAs(browser, organiser, baseURL!, { viewport: { width, height: 900 } });
+    await page.goto(`/groups/${groupId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Group wish for Noor' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('2 messages, 1 waiting for approval')).toBeVisible();
+    await expect(page.getByTestId('message').filter({ hasText: 'Gus Guest' }).getByText('reported', { exact: true })).toBeVisible();
+    const held = page.getByTestId('message').filter({ hasText: 'Mo Member' });
+    await expect(held.getByText('waiting for approval', { exact: true })).toBeVisible();
+    await noSideScroll(page);
+    await shot(page, 'organiser-approve');
+    await expectAxeClean(page, 'organiser, a held and a reported message');
+    await page.getByRole('button', { name: 'Approve the message by Mo Member' }).click();
+    await expectToast(page, 'The message is visible now.');
+    await expect(held.getByText('waiting for approval', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Approve the message by Mo Member' })).toHaveCount(0);
+    await shot(page, 'organiser-approved');
+
+    // On the signer's page now, theirs to change (this browser kept its code).
+    await signer.reload();
+    await expect(signer.getByTestId('message')).toHaveCount(2, { timeout: 30_000 });
+    await expect(signer.getByTestId('message').filter({ hasText: 'Mo Member' }).getByRole('button', { name: 'Edit your message' })).toBeVisible();
+    await shot(signer, 'sign-member-approved');
+
+    await signer.context().close();
     await page.context().close();
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { API_ERRORS, ApiError, call, queryKeys, send, useMutation, useQuery, useSessionUser, useWishMutation } from '@wishes/kit-client';
-import { Button, Icon, useFormFields, useSubmit } from '@wishes/kit-ui';
+import { Button, Icon, useFormFields, useSubmit, zoneList } from '@wishes/kit-ui';
 import { DELIVERY, toast } from '@wishes/kit-session';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type Wish } from '@wishes/kit-contract';
@@ -45,13 +45,6 @@ export function timeZoneName(): string {
 
 /** "Australia/Sydney" → "Sydney": the place a zone is named after. */
 export const placeOf = (zone: string) => zone.split('/').pop()!.replace(/_/g, ' ');
-
-/** Every zone the browser knows (a short list where it cannot say), UTC first. */
-function zoneList(): string[] {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
-  const zones = supported ? supported('timeZone') : ['Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Australia/Sydney'];
-  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
-}
 
 /** A `datetime-local` value (the sender's wall clock) → ISO UTC, or null when empty or unreadable. */
 export function localToIso(value: string): string | null {

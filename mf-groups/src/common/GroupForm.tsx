@@ -6,10 +6,10 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { call, useOptionsWithRetry } from '@wishes/kit-client';
-import { Button, ErrorState, FINISHED, Spinner, fieldErrorId, useFormFields, useSubmit } from '@wishes/kit-ui';
+import { Button, ErrorState, FINISHED, Spinner, browserZone, fieldErrorId, useFormFields, useSubmit, zoneList } from '@wishes/kit-ui';
 import { LIMITS } from './limits';
 import type { CreateGroupRequest, Group } from '@wishes/kit-contract';
-import { browserZone, errorOf, fieldErrorsOf, toInputValue, zoneList } from './api';
+import { errorOf, fieldErrorsOf, toInputValue } from './api';
 
 export const FORM_TEXT = {
   recipient: 'Who is it for?',

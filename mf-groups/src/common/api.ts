@@ -1,4 +1,4 @@
-/** What the group pages share: error wording, the calls that answer without a JSON body, time zones and dates. */
+/** What the group pages share: error wording, the calls that answer without a JSON body, dates. */
 import { ApiError, send, type CallInit } from '@wishes/kit-client';
 import type { OperationId } from '@wishes/kit-contract';
 
@@ -47,22 +47,6 @@ export async function act<Id extends OperationId>(id: Id, init: CallInit<Id>): P
   }
   const sentence = typeof body?.detail === 'string' ? body.detail : typeof body?.error === 'string' ? body.error : GENERIC;
   throw new ApiError(sentence, response.status, body);
-}
-
-/** Every zone the browser knows (a short list where it cannot say), UTC first. */
-export function zoneList(): string[] {
-  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
-  const zones = supported ? supported('timeZone') : ['Europe/London', 'Europe/Berlin', 'America/New_York', 'America/Los_Angeles', 'Asia/Tokyo', 'Australia/Sydney'];
-  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
-}
-
-/** The browser's own zone. */
-export function browserZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
 
 /** A local date-time ("2027-03-14T09:00", read in `zone`) as people read it: "14 March 2027, 09:00 (Europe/Berlin)". */

@@ -7,6 +7,8 @@ export const LIMITS = {
   recipientNameMax: 80,
   signerNameMax: 80,
   textMax: 1000,
+  detailsMax: 500,
+  styleMax: 100,
   noteMax: 300,
   emailMax: 254,
   invitationsPerCall: 50,

@@ -1,16 +1,19 @@
-/** /g/:invite over HTTP (MSW): the board, signing with "Help me write", the edit code, own messages, reports, delivered and not-found. */
+/** /g/:invite over HTTP (MSW): the board, signing with "Help me write" (and what it sends the writer), the edit code, own messages, reports, delivered and not-found. */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoutes } from '@wishes/kit-test';
-import { groupInvite, publicContribution, sessionEachTest } from '../test/fixtures';
+import { groupInvite, publicContribution, sessionEachTest, withTopics } from '../test/fixtures';
 import { groupsApi, refuse } from '../test/http';
 import SignPage from './SignPage';
 
 const INVITE = { invite: 'secret-invite' };
+// The site's writer styles, as the main composer offers them.
+const STYLES = ['Heartfelt', 'Funny', 'Formal'];
 const renderPage = (url = '/g/secret-invite') => renderRoutes([{ path: '/g/:invite', element: <SignPage /> }], { url });
 
 describe('as a visitor without an account', () => {
   const state = sessionEachTest(null);
+  beforeEach(() => withTopics(undefined, STYLES));
 
   it('shows who it is for, the organiser, the note and the messages with guests marked', async () => {
     const api = groupsApi();
@@ -41,8 +44,37 @@ describe('as a visitor without an account', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign' }));
     expect(await screen.findByTestId('edit-code')).toHaveTextContent('tok-123');
     expect(api.sent('contributeToGroup', INVITE)[0]!.body).toEqual({ signer_name: 'Bea', text: 'Happy birthday, Mila! Thirty suits you.' });
+    // Neither a style nor details given: the writer is asked with none (the server picks its own style).
+    expect(api.sent('suggestGroupMessage', INVITE)[0]!.body).toEqual({});
     expect(JSON.parse(localStorage.getItem('wishes.groups.own.secret-invite')!)).toEqual([{ contribution_id: 3, edit_token: 'tok-123' }]);
     expect(await screen.findByRole('button', { name: 'Edit your message' })).toBeInTheDocument();
+  });
+
+  it('sends the style and details the signer gives to the writer, as the composer does', async () => {
+    const api = groupsApi();
+    api.on('getGroupInvite', INVITE, groupInvite());
+    api.on('suggestGroupMessage', INVITE, { text: 'Mila, thirty and still the first on the dance floor!' }, 200);
+    renderPage();
+    const style = await screen.findByLabelText('Style', {}, { timeout: 5000 });
+    expect(within(style).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a style', ...STYLES]);
+    await userEvent.selectOptions(style, 'Funny');
+    await userEvent.type(screen.getByLabelText('Details'), '  We met at salsa class in 2019.  ');
+    await userEvent.click(screen.getByRole('button', { name: 'Help me write' }));
+    await waitFor(() => expect(screen.getByLabelText('Your message')).toHaveValue('Mila, thirty and still the first on the dance floor!'));
+    expect(api.sent('suggestGroupMessage', INVITE)).toHaveLength(1);
+    expect(api.sent('suggestGroupMessage', INVITE)[0]!.body).toEqual({ style: 'Funny', details: 'We met at salsa class in 2019.' });
+  });
+
+  it('puts the server\'s refusal of the details on the Details field', async () => {
+    const api = groupsApi();
+    api.on('getGroupInvite', INVITE, groupInvite());
+    api.on('suggestGroupMessage', INVITE, refuse(400, 'details: must be at most 500 characters', { details: 'Use at most 500 characters.' }));
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('Details', {}, { timeout: 5000 }), 'Salsa');
+    await userEvent.click(screen.getByRole('button', { name: 'Help me write' }));
+    expect(await screen.findByText('Use at most 500 characters.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Details')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Your message')).toHaveValue('');
   });
 
   it('changes and takes back an own message with the kept code', async () => {
@@ -120,6 +152,7 @@ describe('as a visitor without an account', () => {
 
 describe('as a member', () => {
   sessionEachTest(1);
+  beforeEach(() => withTopics(undefined, STYLES));
 
   it('fixes the name to the member\'s own', async () => {
     const api = groupsApi();

@@ -1,13 +1,13 @@
 /**
  * /g/:invite (anyone, no sign-in; exposed as mf_groups/SignPage): the signer's page. Who the wish
  * is for, from whom, the organiser's note and the messages so far (guests marked); a form to sign
- * with "Help me write"; after signing, the edit code once, and the signer's own messages (this
+ * with "Help me write" (the style and details the signer gives go to the writer); after signing, the edit code once, and the signer's own messages (this
  * browser keeps their codes) to change or take back; a report button on the others. A delivered
  * group is read-only; an unknown or cancelled one is a not-found page.
  */
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { ApiError, call, useDocumentTitle, useQuery, useQueryClient, useSessionUser } from '@wishes/kit-client';
+import { ApiError, call, useDocumentTitle, useOptions, useQuery, useQueryClient, useSessionUser } from '@wishes/kit-client';
 import { Button, ErrorState, FINISHED, Spinner, fieldErrorId, useFormFields, useSubmit } from '@wishes/kit-ui';
 import { toast } from '@wishes/kit-session';
 import type { GroupContribution, GroupInvite } from '@wishes/kit-contract';
@@ -36,6 +36,13 @@ export const SIGN_TEXT = {
   email: 'Your email (optional)',
   emailHint: 'We send one mail to confirm it; after that only copies of the reply.',
   help: 'Help me write',
+  helpTitle: 'Help me write (optional)',
+  helpLead: 'Give the writer a style and a few details, then press Help me write: a draft lands in your message.',
+  style: 'Style',
+  stylePlaceholder: 'Choose a style',
+  details: 'Details',
+  detailsHint: 'Shared memories, plans or anything that makes it personal.',
+  detailsCount: (n: number) => `${n} / ${LIMITS.detailsMax}`,
   helping: 'Writing...',
   helped: 'A draft is in your message. Change it as you like.',
   sign: 'Sign',
@@ -59,14 +66,17 @@ export const SIGN_TEXT = {
   count: (n: number) => `${n} / ${LIMITS.textMax}`,
 } as const;
 
-type SignValues = { signer_name: string; text: string; signer_email: string };
-const SIGN_FIELDS: Record<keyof SignValues, RegExp> = { signer_name: /name/i, text: /text|message/i, signer_email: /email|address/i };
+type SignValues = { signer_name: string; text: string; signer_email: string; style: string; details: string };
+const SIGN_FIELDS: Record<keyof SignValues, RegExp> = { signer_name: /name/i, text: /text|message/i, signer_email: /email|address/i, style: /style/i, details: /details/i };
+const EMPTY: SignValues = { signer_name: '', text: '', signer_email: '', style: '', details: '' };
 
 function SignForm({ invite, group, invitee, onSigned }: { invite: string; group: GroupInvite; invitee: string | null; onSigned: (own: OwnMessage, pending: boolean, code: string) => void }) {
   const user = useSessionUser();
   const [accountName, setAccountName] = useState<string | null>(null);
   const memberName = user ? accountName : null;
-  const form = useFormFields<SignValues>({ signer_name: '', text: '', signer_email: '' }, { idPrefix: 'group-sign-', clearErrorOnEdit: true });
+  const form = useFormFields<SignValues>(EMPTY, { idPrefix: 'group-sign-', clearErrorOnEdit: true });
+  // The styles the main composer offers; typed freely while the site's options are not there.
+  const styles = useOptions()?.greeting_config_params.styles ?? [];
   const [error, setError] = useState<string | null>(null);
   const [helping, setHelping] = useState(false);
   const { set } = form;
@@ -92,12 +102,20 @@ function SignForm({ invite, group, invitee, onSigned }: { invite: string; group:
     setHelping(true);
     setError(null);
     try {
-      const { text } = await call('suggestGroupMessage', { params: { invite }, body: {} });
+      // What the signer gave the writer; left empty, the server picks its own style and writes without details.
+      const style = form.values.style.trim();
+      const details = form.values.details.trim();
+      const { text } = await call('suggestGroupMessage', { params: { invite }, body: { ...(style ? { style } : {}), ...(details ? { details } : {}) } });
       set('text', text.slice(0, LIMITS.textMax));
       toast.info(SIGN_TEXT.helped);
       document.getElementById(form.bind('text').id)?.focus();
     } catch (failure) {
-      setError(errorOf(failure));
+      const fields = fieldErrorsOf(failure, { style: SIGN_FIELDS.style, details: SIGN_FIELDS.details });
+      const first = (Object.keys(fields) as Array<'style' | 'details'>)[0];
+      if (first) {
+        form.setErrors(fields);
+        form.focus(first);
+      } else setError(errorOf(failure));
     } finally {
       setHelping(false);
     }
@@ -125,7 +143,7 @@ function SignForm({ invite, group, invitee, onSigned }: { invite: string; group:
           ...(invitee ? { query: { i: invitee } } : {}),
           body: { signer_name: v.signer_name.trim(), text: v.text.trim(), ...(v.signer_email.trim() ? { signer_email: v.signer_email.trim() } : {}) },
         });
-        form.reset({ signer_name: memberName ?? '', text: '', signer_email: '' });
+        form.reset({ ...EMPTY, signer_name: memberName ?? '' });
         onSigned({ contribution_id: answer.contribution_id, edit_token: answer.edit_token }, answer.status === 'pending', answer.edit_token);
         return FINISHED;
       } catch (failure) {
@@ -165,13 +183,41 @@ function SignForm({ invite, group, invitee, onSigned }: { invite: string; group:
         <span className="groups-hint">{memberName !== null ? SIGN_TEXT.nameFixed : SIGN_TEXT.guestNote}</span>
         {fieldError('signer_name')}
       </div>
-      <div className="groups-field">
-        <div className="groups-field__head">
-          <label htmlFor={form.bind('text').id}>{SIGN_TEXT.message}</label>
+      <fieldset className="groups-field groups-help">
+        <legend>{SIGN_TEXT.helpTitle}</legend>
+        <span className="groups-hint">{SIGN_TEXT.helpLead}</span>
+        <div className="groups-field">
+          <label htmlFor={form.bind('style').id}>{SIGN_TEXT.style}</label>
+          {styles.length > 0 ? (
+            <select {...form.bind('style')} className="w-input">
+              <option value="">{SIGN_TEXT.stylePlaceholder}</option>
+              {styles.map((style) => (
+                <option key={style} value={style}>
+                  {style}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input {...form.bind('style')} className="w-input" type="text" autoComplete="off" maxLength={LIMITS.styleMax} />
+          )}
+          {fieldError('style')}
+        </div>
+        <div className="groups-field">
+          <label htmlFor={form.bind('details').id}>{SIGN_TEXT.details}</label>
+          <textarea {...form.bind('details')} className="w-input groups-textarea" rows={3} maxLength={LIMITS.detailsMax} />
+          <span className="groups-hint">
+            {SIGN_TEXT.detailsHint} {SIGN_TEXT.detailsCount(form.values.details.length)}
+          </span>
+          {fieldError('details')}
+        </div>
+        <div className="groups-actions">
           <Button variant="secondary" disabled={helping || group.state !== 'collecting'} aria-busy={helping} onClick={() => void help()}>
             {helping ? SIGN_TEXT.helping : SIGN_TEXT.help}
           </Button>
         </div>
+      </fieldset>
+      <div className="groups-field">
+        <label htmlFor={form.bind('text').id}>{SIGN_TEXT.message}</label>
         <textarea {...form.bind('text')} className="w-input groups-textarea" rows={5} maxLength={LIMITS.textMax} required />
         <span className="groups-hint" aria-live="polite">
           {SIGN_TEXT.count(form.values.text.length)}

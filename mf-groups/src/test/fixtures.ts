@@ -63,9 +63,9 @@ export const account = (overrides: Partial<Account> = {}): Account => ({
   ...overrides,
 });
 
-/** The site options with the topics the form offers. */
-export function withTopics(topics = ['Birthday', 'Wedding', 'Farewell']) {
-  setOptions({ greeting_config_params: { topics: topics.map((topic) => ({ topic })), audiences: [], styles: [] } } as unknown as Options);
+/** The site options with the topics the form offers (and the writer's styles). */
+export function withTopics(topics = ['Birthday', 'Wedding', 'Farewell'], styles: string[] = []) {
+  setOptions({ greeting_config_params: { topics: topics.map((topic) => ({ topic })), audiences: [], styles } } as unknown as Options);
 }
 
 /** Each test of the calling suite signed in (or not) with a toast recorder; signs out after. */

@@ -5,10 +5,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ApiError, call, useDocumentTitle, useQuery, useQueryClient } from '@wishes/kit-client';
-import { Button, EmptyState, ErrorState, Spinner } from '@wishes/kit-ui';
+import { Button, EmptyState, ErrorState, Spinner, browserZone, zoneList } from '@wishes/kit-ui';
 import { toast } from '@wishes/kit-session';
 import { type Person } from '@wishes/kit-contract';
-import { browserZone, zoneList } from '../common/zones';
 import './people.css';
 
 export const PEOPLE_TEXT = {

@@ -3,10 +3,9 @@
  * sign out everywhere, download my data, delete my account after typing the password.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { zoneList } from '../common/zones';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError, call, queryKeys, useDocumentTitle, useMutation, useQuery, useQueryClient, useSessionUser } from '@wishes/kit-client';
-import { Button, ErrorState, FINISHED, Spinner, fieldErrorId, useFormFields, useSubmit, type FieldBinding } from '@wishes/kit-ui';
+import { Button, ErrorState, FINISHED, Spinner, fieldErrorId, useFormFields, useSubmit, zoneList, type FieldBinding } from '@wishes/kit-ui';
 import { signIn, signOut, toast } from '@wishes/kit-session';
 import { type Account } from '@wishes/kit-contract';
 import './settings.css';

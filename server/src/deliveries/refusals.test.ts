@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Config } from '../platform/config';
 import { createTestApp, dialects, type TestContext, type TestDialect, type TestUser } from '../../test/kit/harness';
+import { fakeDate } from '../../test/kit/fake-date';
 import { startSmtpSink, type SinkReply, type SmtpSink } from '../../test/kit/smtp-sink';
 import { emailHash, suppress } from './queries';
 
@@ -32,8 +33,7 @@ const CONFIG: Partial<Config> = {
   logLevel: 'warn',
 };
 
-/** Moves the faked Date forward (sockets, the database and nodemailer keep real timers). */
-const advance = (ms: number) => jest.setSystemTime(Date.now() + ms);
+const { advance } = fakeDate();
 
 interface Row {
   status: string;
@@ -47,14 +47,6 @@ async function suppressionOf(app: FastifyInstance, email: string) {
   return app.deps.db.selectFrom('email_suppressions').select(['reason', 'created_at']).where('email_hash', '=', emailHash(email)).executeTakeFirst();
 }
 const counter = (text: string, line: string) => Number(new RegExp(`^${line.replace(/[{}"]/g, (c) => `\\${c}`)} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
-
-beforeAll(() => {
-  jest.useFakeTimers({
-    advanceTimers: true,
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-  });
-});
-afterAll(() => jest.useRealTimers());
 
 describe.each(dialects)('mail refusals and suppression (%s)', (dialect: TestDialect) => {
   let smtp: SmtpSink;

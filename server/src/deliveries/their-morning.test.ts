@@ -9,25 +9,18 @@
  */
 import type { Config } from '../platform/config';
 import { createTestApp, dialects, type TestContext, type TestDialect, type TestUser } from '../../test/kit/harness';
+import { fakeDate } from '../../test/kit/fake-date';
 import { startSmtpSink, type SmtpSink } from '../../test/kit/smtp-sink';
 
 const CONFIG: Partial<Config> = { deliveryPollMs: 3_600_000, deliveriesPerDay: 1000, requireVerifiedSenders: false, mailFrom: 'wishes@example.com', logLevel: 'silent' };
 const HOUR = 3_600_000;
-const set = (iso: string) => jest.setSystemTime(new Date(iso));
-
-beforeAll(() => {
-  jest.useFakeTimers({
-    advanceTimers: true,
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-  });
-});
-afterAll(() => jest.useRealTimers());
 
 describe.each(dialects)('their morning (%s)', (dialect: TestDialect) => {
+  // Each dialect's run starts on the same day.
+  const { set, advance } = fakeDate('2027-03-01T00:00:00Z');
   let smtp: SmtpSink;
   let t: TestContext;
   beforeAll(async () => {
-    set('2027-03-01T00:00:00Z');
     smtp = await startSmtpSink();
     t = await createTestApp(dialect, { ...CONFIG, smtpUrl: smtp.url }, { realMailer: true });
   });
@@ -153,10 +146,10 @@ describe.each(dialects)('their morning (%s)', (dialect: TestDialect) => {
     expect([unopened.status, opened.status]).toEqual(['sent', 'sent']);
     const token = async (id: number) => (await t.app.deps.db.selectFrom('deliveries').select('token').where('id', '=', id).executeTakeFirstOrThrow()).token;
     expect((await t.request({ method: 'POST', url: `/api/base/deliveries/received/${await token(opened.delivery_id)}/opened/` })).statusCode).toBe(200);
-    jest.setSystemTime(Date.now() + 23 * HOUR);
+    advance(23 * HOUR);
     await round();
     expect(mailsTo('unopened@example.com')).toHaveLength(1);
-    jest.setSystemTime(Date.now() + 1 * HOUR + 1000);
+    advance(1 * HOUR + 1000);
     await round();
     await round();
     expect(mailsTo('unopened@example.com')).toHaveLength(2);

@@ -7,71 +7,18 @@
  * organiser gets the /w/ link; the recipient's page, JSON and card; reply copies to the organiser
  * and confirmed signers only.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../platform/config';
-import { buildApp } from '../app/app';
-import { createPgDatabase, dialects, type TestDialect } from '../../test/kit/harness';
-import { startSmtpSink, type SmtpSink } from '../../test/kit/smtp-sink';
+import { dialects, type TestDialect } from '../../test/kit/harness';
+import { appsOnOneDatabase, fakeDate } from '../../test/kit/fake-date';
 
-const CONFIG: Partial<Config> = {
-  deliveryPollMs: 3_600_000,
-  requireVerifiedSenders: false,
-  mailFrom: 'wishes@example.com',
-  jwtSecret: 'test-secret-that-is-long-enough-0123456789',
-  logLevel: 'silent',
-  rateLimitScale: 1000,
-  seedDemo: false,
-  publicUrl: 'http://wishes.test',
-  scryptCost: 1024,
-};
-
-const set = (iso: string) => jest.setSystemTime(new Date(iso));
 jest.setTimeout(120_000);
 
-beforeAll(() => {
-  jest.useFakeTimers({
-    advanceTimers: true,
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-  });
-});
-afterAll(() => jest.useRealTimers());
-
 describe.each(dialects)('group delivery (%s)', (dialect: TestDialect) => {
-  let smtp: SmtpSink;
-  let dataDir: string;
-  let databaseUrl: string;
-  let drop = async () => undefined as void;
-  const apps: FastifyInstance[] = [];
-  const build = async () => {
-    const app = await buildApp({ dataDir, databaseUrl, ...CONFIG, smtpUrl: smtp.url, mailTransport: 'smtp' });
-    apps.push(app);
-    return app;
-  };
-  const close = async (app: FastifyInstance) => {
-    apps.splice(apps.indexOf(app), 1);
-    await app.close();
-  };
-
-  beforeAll(async () => {
-    set('2027-03-01T00:00:00Z');
-    smtp = await startSmtpSink();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-groups-'));
-    databaseUrl = `sqlite:${path.join(dataDir, 'test.db')}`;
-    if (dialect === 'postgres') {
-      const pg = await createPgDatabase();
-      databaseUrl = pg.url;
-      drop = pg.drop;
-    }
-  });
-  afterAll(async () => {
-    for (const app of [...apps]) await app.close();
-    await smtp.close();
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  // Each dialect's run starts on the same day.
+  const { set } = fakeDate('2027-03-01T00:00:00Z');
+  const processes = appsOnOneDatabase(dialect, { requireVerifiedSenders: false });
+  const { build, close } = processes;
+  const apps = processes.apps;
 
   async function member(app: FastifyInstance, first: string) {
     const email = `${first.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -84,7 +31,7 @@ describe.each(dialects)('group delivery (%s)', (dialect: TestDialect) => {
     const login = await app.inject({ method: 'POST', url: '/api/token/', payload: { username: email, password: 'Vivid-Harbor-42' } });
     return { authorization: `Bearer ${login.json().access as string}` };
   };
-  const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
+  const mailsTo = (email: string) => processes.smtp.mails.filter((m) => m.to.includes(email));
   const round = (app: FastifyInstance) => app.deps.scheduler!.runOnce();
   const sign = (app: FastifyInstance, invite: string, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url: `/api/groups/invite/${invite}/contributions/`, payload, headers, remoteAddress: `10.1.${Math.floor(Math.random() * 250)}.1` });
@@ -107,7 +54,7 @@ describe.each(dialects)('group delivery (%s)', (dialect: TestDialect) => {
 
     const invited = await app.inject({ method: 'POST', url: `/api/groups/${group.group_id}/invitations/`, headers: olga.headers, payload: { emails: ['ivy@example.org', 'ian@example.org'] } });
     expect(invited.json().invited).toHaveLength(2);
-    await smtp.waitFor(2);
+    await processes.smtp.waitFor(2);
     const ianToken = /\?i=([A-Za-z0-9_-]{32})/.exec(mailsTo('ian@example.org')[0]!.text)![1]!;
 
     // Guest with an address (confirmed later), guest with an unconfirmed one, a member, the organiser.
@@ -116,7 +63,7 @@ describe.each(dialects)('group delivery (%s)', (dialect: TestDialect) => {
     expect((await sign(app, invite, { signer_name: 'Uwe', text: 'Alles Gute!', signer_email: 'uwe@example.org' })).statusCode).toBe(201);
     expect((await app.inject({ method: 'POST', url: `/api/groups/invite/${invite}/contributions/?i=${ianToken}`, payload: { text: 'Cheers, Lena!' }, headers: fritz.headers })).statusCode).toBe(201);
     expect((await sign(app, invite, { text: 'Love, Olga' }, olga.headers)).statusCode).toBe(201);
-    await smtp.waitFor(4);
+    await processes.smtp.waitFor(4);
     const confirmToken = /token=([A-Za-z0-9_-]{32})/.exec(mailsTo('gina@example.org')[0]!.text)![1]!;
     expect((await app.inject({ method: 'POST', url: '/api/groups/confirm_email/', payload: { token: confirmToken } })).statusCode).toBe(200);
     expect(mailsTo('uwe@example.org')).toHaveLength(1);
@@ -180,11 +127,11 @@ describe.each(dialects)('group delivery (%s)', (dialect: TestDialect) => {
     expect(card.headers['content-type']).toBe('image/png');
 
     // The reply: the organiser, Fritz (a verified member) and Gina (confirmed) get it; Uwe (unconfirmed) not.
-    const before = smtp.mails.length;
+    const before = processes.smtp.mails.length;
     const replied = await app.inject({ method: 'POST', url: `/api/base/deliveries/received/${token}/reply/`, payload: { text: 'Thank you all so much!' } });
     expect(replied.statusCode).toBe(201);
-    await smtp.waitFor(before + 3);
-    const copies = smtp.mails.slice(before);
+    await processes.smtp.waitFor(before + 3);
+    const copies = processes.smtp.mails.slice(before);
     expect(copies.flatMap((m) => m.to).sort()).toEqual([fritz.email, 'gina@example.org', olga.email].sort());
     expect(copies.every((m) => m.text.includes('Thank you all so much!'))).toBe(true);
     expect(mailsTo('uwe@example.org')).toHaveLength(1);
@@ -233,16 +180,16 @@ describe.each(dialects)('group delivery (%s)', (dialect: TestDialect) => {
     set('2027-05-01T00:00:00Z');
     const app = await build();
     const org = await member(app, 'Oda');
-    const start = smtp.mails.length;
+    const start = processes.smtp.mails.length;
     const evil = '</p><script>alert(1)</script><img src=x onerror=alert(2)>';
     const group = (await app.inject({ method: 'POST', url: '/api/groups/', headers: org.headers, payload: { recipient_name: `Rosa ${evil}`, topic: 'Birthday', recipient_email: 'rosa@example.org', note: `Note ${evil}`, deliver_at: '2027-05-09T09:00', time_zone: 'UTC' } })).json().group;
     const invite = group.invite_url.split('/g/')[1];
     expect((await sign(app, invite, { signer_name: `Eve ${evil}`.slice(0, 80), text: `Hi ${evil}`, signer_email: 'eve@example.org' })).statusCode).toBe(201);
-    await smtp.waitFor(start + 1);
+    await processes.smtp.waitFor(start + 1);
     const confirm = /token=([A-Za-z0-9_-]{32})/.exec(mailsTo('eve@example.org')[0]!.text)![1]!;
     expect((await app.inject({ method: 'POST', url: '/api/groups/confirm_email/', payload: { token: confirm } })).statusCode).toBe(200);
     expect((await app.inject({ method: 'POST', url: `/api/groups/${group.group_id}/send/`, headers: org.headers })).statusCode).toBe(200);
-    await smtp.waitFor(start + 2);
+    await processes.smtp.waitFor(start + 2);
     const htmlOf = (raw: string) => raw.slice(raw.indexOf('text/html'));
     const mail = mailsTo('rosa@example.org')[0]!.text;
     expect(htmlOf(mail)).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -258,10 +205,10 @@ describe.each(dialects)('group delivery (%s)', (dialect: TestDialect) => {
     expect(card.statusCode).toBe(200);
     expect(card.headers['content-type']).toBe('image/png');
     // The reply copy to the organiser and the confirmed signer: the recipient's words escaped too.
-    const before = smtp.mails.length;
+    const before = processes.smtp.mails.length;
     expect((await app.inject({ method: 'POST', url: `/api/base/deliveries/received/${token}/reply/`, payload: { text: `Thanks ${evil}` } })).statusCode).toBe(201);
-    await smtp.waitFor(before + 2);
-    for (const copy of smtp.mails.slice(before)) {
+    await processes.smtp.waitFor(before + 2);
+    for (const copy of processes.smtp.mails.slice(before)) {
       expect(htmlOf(copy.text)).not.toContain('<script>alert(1)');
       expect(htmlOf(copy.text)).not.toContain('<img src=x');
     }

@@ -17,7 +17,7 @@ import { isValidEmail } from '../auth/schemas';
 import { limitMarks } from '../previews/card-text';
 import { loadOptions } from '../options/load';
 import { fullName } from '../wishes/visibility';
-import { isSuppressed } from '../deliveries/queries';
+import { isSuppressed, suppress } from '../deliveries/queries';
 import { instantOfLocal, isValidTimeZone, parseLocal } from '../people/service';
 import * as store from './store';
 import { GROUP_TEXT } from './texts';
@@ -61,7 +61,7 @@ export interface GroupInput {
 }
 
 /** Checks a create (no `base`) or a change of `base`; throws the 400 naming the field. */
-export function checkGroup(config: AppDeps['config'], input: GroupInput, memberZone: string | null, base?: store.GroupRow): store.NewGroup {
+function checkGroup(config: AppDeps['config'], input: GroupInput, memberZone: string | null, base?: store.GroupRow): store.NewGroup {
   const name = input.recipient_name === undefined ? base?.recipient_name : limitMarks(input.recipient_name.trim());
   if (!name || name.length > GROUP_LIMITS.recipientNameMax) throw groupError(400, GROUP_TEXT.blankRecipient, 'recipient_name');
   const topic = input.topic === undefined ? base?.topic : input.topic.trim();
@@ -92,7 +92,7 @@ export function checkGroup(config: AppDeps['config'], input: GroupInput, memberZ
 }
 
 /** The API's group; `recipient_email` and `invite_url` for the organiser only. */
-export function toGroup(g: store.GroupRow, organiser: { first_name: string; last_name: string } | undefined, count: number, publicUrl: string, asOrganiser: boolean): Group {
+function toGroup(g: store.GroupRow, organiser: { first_name: string; last_name: string } | undefined, count: number, publicUrl: string, asOrganiser: boolean): Group {
   return {
     group_id: g.id,
     recipient_name: g.recipient_name,
@@ -111,7 +111,7 @@ export function toGroup(g: store.GroupRow, organiser: { first_name: string; last
   };
 }
 
-export const toContribution = (c: store.ContributionRow): GroupContribution => ({
+const toContribution = (c: store.ContributionRow): GroupContribution => ({
   contribution_id: c.id,
   signer_name: c.signer_name,
   guest: c.user_id === null,
@@ -119,13 +119,13 @@ export const toContribution = (c: store.ContributionRow): GroupContribution => (
   created_at: c.created_at,
 });
 
-export const toOrganiserContribution = (c: store.ContributionRow): OrganiserContribution => ({
+const toOrganiserContribution = (c: store.ContributionRow): OrganiserContribution => ({
   ...toContribution(c),
   status: c.status === 'pending' ? 'pending' : 'visible',
   reported: c.reported_at !== null,
 });
 
-export async function groupJson(deps: Pick<AppDeps, 'db' | 'config'>, g: store.GroupRow, asOrganiser: boolean): Promise<Group> {
+async function groupJson(deps: Pick<AppDeps, 'db' | 'config'>, g: store.GroupRow, asOrganiser: boolean): Promise<Group> {
   const [organiser, counts] = await Promise.all([store.organiserOf(deps.db, g.organiser_id), store.countVisible(deps.db, [g.id])]);
   return toGroup(g, organiser, counts.get(g.id) ?? 0, deps.config.publicUrl, asOrganiser);
 }
@@ -168,6 +168,268 @@ export function groupCardText(group: { organiser_name: string; contributions: Gr
   return { text: parts.join('\n\n'), author: others > 0 ? `${group.organiser_name} and ${others === 1 ? '1 other' : `${others} others`}` : group.organiser_name };
 }
 
+// ---------------------------------------------------------------- the calls' rules
+
+/** Who calls: the member signed in (null for a visitor), their address, and where to log. */
+export interface Caller {
+  userId: number | null;
+  ip: string;
+  log: FastifyBaseLogger;
+}
+
+const HOUR = 3_600_000;
+const toId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
+const memberZone = async (db: Kysely<Database>, userId: number) => (await store.memberOf(db, userId))?.time_zone ?? null;
+
+/** The caller's own group, or 404 for anyone else's. */
+async function ownGroup(db: Kysely<Database>, userId: number, rawId: string): Promise<store.GroupRow> {
+  const id = toId(rawId);
+  const g = id === null ? undefined : await store.getGroup(db, id);
+  if (!g || g.organiser_id !== userId) throw groupError(404, GROUP_TEXT.notFound);
+  return g;
+}
+
+/** Only a collecting group takes changes, messages and invitations (else 409). */
+function collecting(g: store.GroupRow): store.GroupRow {
+  if (g.state !== 'collecting') throw groupError(409, GROUP_TEXT.notCollecting);
+  return g;
+}
+
+async function byInvite(db: Kysely<Database>, invite: string): Promise<store.GroupRow> {
+  const g = await store.groupByInvite(db, invite);
+  if (!g) throw groupError(404, GROUP_TEXT.inviteNotFound);
+  return g;
+}
+
+async function contributionOf(db: Kysely<Database>, g: store.GroupRow, rawId: string): Promise<store.ContributionRow> {
+  const id = toId(rawId);
+  const c = id === null ? undefined : await store.getContribution(db, g.id, id);
+  if (!c) throw groupError(404, GROUP_TEXT.contributionNotFound);
+  return c;
+}
+
+/** The writer of a message: its edit token, or the member who wrote it (anyone else 403). */
+function mayEdit(c: store.ContributionRow, userId: number | null, editToken: unknown): void {
+  if (typeof editToken === 'string' && store.looksLikeSecret(editToken) && store.hashSecret(editToken) === c.edit_token_hash) return;
+  if (userId !== null && c.user_id === userId) return;
+  throw groupError(403, GROUP_TEXT.badEditToken);
+}
+
+function checkText(raw: unknown): string {
+  const text = typeof raw === 'string' ? limitMarks(raw.trim()) : '';
+  if (!text || text.length > GROUP_LIMITS.textMax) throw groupError(400, GROUP_TEXT.blankText, 'text');
+  return text;
+}
+
+function checkName(raw: unknown): string {
+  const name = typeof raw === 'string' ? limitMarks(raw.trim()) : '';
+  if (!name || name.length > GROUP_LIMITS.signerNameMax) throw groupError(400, GROUP_TEXT.blankName, 'signer_name');
+  return name;
+}
+
+const freshJson = async (deps: AppDeps, id: number) => groupJson(deps, (await store.getGroup(deps.db, id))!, true);
+
+/** A new group of the organiser's (at most GROUPS_PER_DAY a day: 429). */
+export async function createGroup(deps: AppDeps, userId: number, input: GroupInput): Promise<Group> {
+  const checked = checkGroup(deps.config, input, await memberZone(deps.db, userId));
+  const id = await store.insertGroup(deps.db, deps.dialect, userId, checked, deps.config.groups.perDay);
+  if (id === null) throw groupError(429, GROUP_TEXT.tooManyGroups(deps.config.groups.perDay));
+  return freshJson(deps, id);
+}
+
+/** The organiser's group and every message, pending ones too. */
+export async function groupDetail(deps: AppDeps, userId: number, rawId: string): Promise<{ group: Group; contributions: OrganiserContribution[] }> {
+  const g = await ownGroup(deps.db, userId, rawId);
+  return { group: await groupJson(deps, g, true), contributions: (await store.contributionsOf(deps.db, g.id, true)).map(toOrganiserContribution) };
+}
+
+/** The groups a member organises or signed, `size` a page (one row more tells of a next page). */
+export async function listGroupsOf(deps: AppDeps, userId: number, page: number, size: number): Promise<{ groups: Group[]; more: boolean }> {
+  const rows = await store.listGroups(deps.db, userId, page, size);
+  const shown = rows.slice(0, size);
+  const counts = await store.countVisible(deps.db, shown.map((g) => g.id));
+  const organisers = new Map<number, Awaited<ReturnType<typeof store.organiserOf>>>();
+  for (const g of shown) if (!organisers.has(g.organiser_id)) organisers.set(g.organiser_id, await store.organiserOf(deps.db, g.organiser_id));
+  return {
+    groups: shown.map((g) => toGroup(g, organisers.get(g.organiser_id), counts.get(g.id) ?? 0, deps.config.publicUrl, g.organiser_id === userId)),
+    more: rows.length > size,
+  };
+}
+
+/** A change of the organiser's collecting group. */
+export async function updateGroup(deps: AppDeps, userId: number, rawId: string, input: GroupInput): Promise<Group> {
+  const g = collecting(await ownGroup(deps.db, userId, rawId));
+  const checked = checkGroup(deps.config, input, await memberZone(deps.db, userId), g);
+  if (!(await store.updateGroup(deps.db, g.id, checked))) throw groupError(409, GROUP_TEXT.notCollecting);
+  return freshJson(deps, g.id);
+}
+
+/** Cancels the organiser's collecting group: its invite answers 404 from then on. */
+export async function cancelGroup(deps: AppDeps, userId: number, rawId: string): Promise<Group> {
+  const g = collecting(await ownGroup(deps.db, userId, rawId));
+  if (!(await store.cancelGroup(deps.db, g.id))) throw groupError(409, GROUP_TEXT.notCollecting);
+  return freshJson(deps, g.id);
+}
+
+/** A new invite link; the old one answers 404. */
+export async function rotateInvite(deps: AppDeps, userId: number, rawId: string): Promise<Group> {
+  const g = collecting(await ownGroup(deps.db, userId, rawId));
+  if (!(await store.rotateInvite(deps.db, g.id))) throw groupError(409, GROUP_TEXT.notCollecting);
+  return freshJson(deps, g.id);
+}
+
+/** The organiser shows a held message (a visible one stays visible). */
+export async function approveContribution(deps: AppDeps, userId: number, rawGroupId: string, rawId: string): Promise<void> {
+  const g = collecting(await ownGroup(deps.db, userId, rawGroupId));
+  const c = await contributionOf(deps.db, g, rawId);
+  if (c.status !== 'visible' && !(await store.setContributionStatus(deps.db, g.id, c.id, 'visible', ['pending']))) throw groupError(409, GROUP_TEXT.notCollecting);
+}
+
+/** The organiser removes a message, held or shown. */
+export async function removeContribution(deps: AppDeps, userId: number, rawGroupId: string, rawId: string): Promise<void> {
+  const g = collecting(await ownGroup(deps.db, userId, rawGroupId));
+  const c = await contributionOf(deps.db, g, rawId);
+  if (!(await store.setContributionStatus(deps.db, g.id, c.id, 'removed', ['visible', 'pending']))) throw groupError(409, GROUP_TEXT.notCollecting);
+}
+
+/** Invitations by mail to the organiser's collecting group (at least one address: else 400). */
+export async function inviteTo(deps: AppDeps, userId: number, rawId: string, emails: string[], log: FastifyBaseLogger): ReturnType<typeof invite> {
+  const g = collecting(await ownGroup(deps.db, userId, rawId));
+  if (emails.length === 0) throw groupError(400, GROUP_TEXT.noAddresses, 'emails');
+  return invite(deps, g, emails, log);
+}
+
+/** The organiser's "send now" as `worker` (the process's name as a lease holder). */
+export async function sendGroupNow(deps: AppDeps, userId: number, rawId: string, worker: string, log: FastifyBaseLogger): Promise<Group> {
+  const g = await ownGroup(deps.db, userId, rawId);
+  await sendNow(deps, g, worker, log);
+  return freshJson(deps, g.id);
+}
+
+/** What a signer's page shows: the group and its visible messages (cancelled or unknown: 404). */
+export async function inviteView(deps: AppDeps, invite: string) {
+  const g = await byInvite(deps.db, invite);
+  const [organiser, contributions] = await Promise.all([store.organiserOf(deps.db, g.organiser_id), store.contributionsOf(deps.db, g.id)]);
+  return {
+    recipient_name: g.recipient_name,
+    topic: g.topic,
+    note: g.note,
+    organiser_name: organiser ? fullName(organiser.first_name, organiser.last_name) : '',
+    deliver_at: g.deliver_local,
+    time_zone: g.time_zone,
+    state: g.state as 'collecting' | 'delivered',
+    contributions: contributions.map(toContribution),
+  };
+}
+
+export interface Signing {
+  text?: unknown;
+  signer_name?: unknown;
+  signer_email?: string | null;
+}
+
+/**
+ * A message on a collecting group: a member signs with their account's name, a visitor with the
+ * one given; held when the group wants approval (never the organiser's own). Emits `group.signed`
+ * and mails a given address its confirmation link.
+ */
+export async function contribute(deps: AppDeps, invite: string, body: Signing, inviteeToken: string | null, caller: Caller): Promise<{ contribution_id: number; status: 'visible' | 'pending'; edit_token: string }> {
+  const { db, config } = deps;
+  const g = collecting(await byInvite(db, invite));
+  const { userId } = caller;
+  const text = checkText(body.text);
+  let name: string;
+  if (userId !== null) {
+    const member = await store.memberOf(db, userId);
+    name = limitMarks(fullName(member?.first_name ?? '', member?.last_name ?? '')) || checkName(body.signer_name);
+  } else name = checkName(body.signer_name);
+  const email = body.signer_email?.trim().toLowerCase() || null;
+  if (email !== null && !isValidEmail(email)) throw groupError(400, GROUP_TEXT.badEmail, 'signer_email');
+  const status = g.approval === 'approve' && userId !== g.organiser_id ? 'pending' : 'visible';
+  const result = await store.insertContribution(
+    db,
+    deps.dialect,
+    { groupId: g.id, userId, signerName: name.slice(0, GROUP_LIMITS.signerNameMax), text, status, ip: caller.ip, inviteeToken, signerEmail: email },
+    { perIpHour: config.groups.contributionsPerIpHour, max: config.groups.maxContributions },
+  );
+  if (result === 'closed') throw groupError(409, GROUP_TEXT.notCollecting);
+  if (result === 'full') throw groupError(409, GROUP_TEXT.groupFull(config.groups.maxContributions));
+  if (result === 'ip_limit') throw groupError(429, GROUP_TEXT.tooManyFromAddress);
+  await deps.events.emit({ kind: 'group.signed', groupId: g.id, contributionId: result.id });
+  if (email && result.confirmToken) await sendConfirmation(deps, g, email, result.confirmToken, caller.log);
+  return { contribution_id: result.id, status, edit_token: result.editToken };
+}
+
+/** The writer changes their message's text, or a visitor their name (a member's is their account's). */
+export async function updateOwnContribution(deps: AppDeps, invite: string, rawId: string, body: { text?: unknown; signer_name?: unknown }, userId: number | null, editToken: unknown): Promise<GroupContribution> {
+  const g = collecting(await byInvite(deps.db, invite));
+  const c = await contributionOf(deps.db, g, rawId);
+  mayEdit(c, userId, editToken);
+  const change: { signer_name?: string; text?: string } = {};
+  if (body.text !== undefined) change.text = checkText(body.text);
+  if (body.signer_name !== undefined && c.user_id === null) change.signer_name = checkName(body.signer_name);
+  if (Object.keys(change).length > 0 && !(await store.updateContribution(deps.db, g.id, c.id, change))) throw groupError(409, GROUP_TEXT.notCollecting);
+  return toContribution({ ...c, ...change });
+}
+
+/** The writer takes their message back. */
+export async function withdrawOwnContribution(deps: AppDeps, invite: string, rawId: string, userId: number | null, editToken: unknown): Promise<void> {
+  const g = collecting(await byInvite(deps.db, invite));
+  const c = await contributionOf(deps.db, g, rawId);
+  mayEdit(c, userId, editToken);
+  if (!(await store.setContributionStatus(deps.db, g.id, c.id, 'removed', ['visible', 'pending']))) throw groupError(409, GROUP_TEXT.notCollecting);
+}
+
+/** Anyone reports a visible message: marked for the organiser, who is told (`group.reported`). */
+export async function reportContribution(deps: AppDeps, invite: string, rawId: string): Promise<void> {
+  const g = await byInvite(deps.db, invite);
+  const c = await contributionOf(deps.db, g, rawId);
+  if (c.status !== 'visible') throw groupError(404, GROUP_TEXT.contributionNotFound);
+  await store.markReported(deps.db, c.id);
+  await deps.events.emit({ kind: 'group.reported', groupId: g.id, contributionId: c.id });
+}
+
+/**
+ * A draft from the site's writer for this recipient and topic, counted per address and per group
+ * (429 past either). `details` goes to the writer as the details field only (data about the
+ * person, as compose sends it), never as instructions.
+ */
+export async function suggestMessage(deps: AppDeps, invite: string, body: { details?: string; style?: string }, caller: Pick<Caller, 'ip' | 'log'>): Promise<string> {
+  const { db, dialect, config } = deps;
+  const g = collecting(await byInvite(db, invite));
+  if (!(await store.take(db, dialect, 'suggest-ip', caller.ip, config.groups.suggestPerIpHour, HOUR))) throw groupError(429, GROUP_TEXT.tooManySuggestions);
+  if (!(await store.take(db, dialect, 'suggest-group', String(g.id), config.groups.suggestPerGroupDay, 24 * HOUR))) throw groupError(429, GROUP_TEXT.tooManySuggestions);
+  const input = {
+    style: (body.style ?? '').trim() || 'Warm',
+    audience: 'Someone we all know',
+    name: g.recipient_name,
+    topic: g.topic,
+    details: (body.details ?? '').trim(),
+  };
+  let text: string;
+  try {
+    text = await deps.generator.generate(input, AbortSignal.timeout(60_000));
+  } catch (error) {
+    caller.log.warn({ err: error, groupId: g.id }, 'group suggestion failed');
+    throw groupError(502, GROUP_TEXT.writerFailed);
+  }
+  if (typeof text !== 'string' || !text.trim()) throw groupError(502, GROUP_TEXT.writerFailed);
+  return text.trim().slice(0, GROUP_LIMITS.textMax);
+}
+
+/** A signer's address confirmed from its one mail (unknown token: 404). */
+export async function confirmSignerEmail(db: Kysely<Database>, token: string): Promise<void> {
+  if (!(await store.confirmEmail(db, token))) throw groupError(404, GROUP_TEXT.confirmNotFound);
+}
+
+/** An invitee's one-click unsubscribe: their address takes no more mail from this site; false for an unknown token. */
+export async function unsubscribeInvitee(db: Kysely<Database>, token: string): Promise<boolean> {
+  const inv = await store.invitationByToken(db, token);
+  if (!inv) return false;
+  await suppress(db, inv.email, 'unsubscribe');
+  return true;
+}
+
 // ---------------------------------------------------------------- notices (domain events)
 
 export interface GroupNoticeDeps {
@@ -206,7 +468,7 @@ export const takeMails = (deps: Pick<AppDeps, 'db' | 'dialect' | 'config'>, orga
  * Mails the invite link to each new address (suppressed, invalid and already invited ones are
  * skipped with a reason). The mails count toward GROUP_MAILS_PER_DAY: past it nothing is sent (429).
  */
-export async function invite(deps: AppDeps, g: store.GroupRow, emails: string[], log: FastifyBaseLogger): Promise<{ invited: string[]; skipped: Array<{ email: string; reason: string }> }> {
+async function invite(deps: AppDeps, g: store.GroupRow, emails: string[], log: FastifyBaseLogger): Promise<{ invited: string[]; skipped: Array<{ email: string; reason: string }> }> {
   const organiser = await store.organiserOf(deps.db, g.organiser_id);
   if (!organiser) throw groupError(404, GROUP_TEXT.notFound);
   if (deps.config.requireVerifiedSenders && !organiser.email_verified_at) throw groupError(403, GROUP_TEXT.unverified);
@@ -239,7 +501,7 @@ export async function invite(deps: AppDeps, g: store.GroupRow, emails: string[],
 }
 
 /** The one mail to a new signer's address: its confirmation link. */
-export async function sendConfirmation(deps: AppDeps, g: store.GroupRow, email: string, token: string, log: FastifyBaseLogger): Promise<void> {
+async function sendConfirmation(deps: AppDeps, g: store.GroupRow, email: string, token: string, log: FastifyBaseLogger): Promise<void> {
   if (await isSuppressed(deps.db, email)) return;
   const link = `${deps.config.publicUrl}/groups/confirm-email?token=${token}`;
   await deps.mailer
@@ -310,7 +572,7 @@ async function deliverClaimed(deps: AppDeps, g: store.GroupRow, worker: string, 
 }
 
 /** The organiser's "send now": 409 while no message is visible or once it is not collecting. */
-export async function sendNow(deps: AppDeps, g: store.GroupRow, worker: string, log: FastifyBaseLogger): Promise<void> {
+async function sendNow(deps: AppDeps, g: store.GroupRow, worker: string, log: FastifyBaseLogger): Promise<void> {
   if (g.state !== 'collecting') throw groupError(409, GROUP_TEXT.notCollecting);
   const visible = (await store.countVisible(deps.db, [g.id])).get(g.id) ?? 0;
   if (visible === 0) throw groupError(409, GROUP_TEXT.noMessages);

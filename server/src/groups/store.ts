@@ -149,6 +149,11 @@ export async function organiserOf(db: Db, organiserId: number): Promise<{ first_
 }
 
 /** A group's contributions: visible ones only (`all`: pending too, for the organiser); a banned member's are hidden. */
+/** A member's name and time zone (a signer's name, an organiser's default zone). */
+export async function memberOf(db: Db, userId: number): Promise<{ first_name: string; last_name: string; time_zone: string | null } | undefined> {
+  return db.selectFrom('users').select(['first_name', 'last_name', 'time_zone']).where('id', '=', userId).executeTakeFirst();
+}
+
 export async function contributionsOf(db: Db, groupId: number, all = false): Promise<ContributionRow[]> {
   const statuses = all ? sql`('visible', 'pending')` : sql`('visible')`;
   const { rows } = await sql<ContributionRow>`select c.* from group_contributions c left join users u on u.id = c.user_id

@@ -20,6 +20,7 @@ export const GROUP_TEXT = {
   tooManyFromAddress: 'Too many messages from this address; try again in an hour',
   groupFull: (n: number) => `This group already has ${n} messages`,
   tooManySuggestions: 'Too many drafts asked for; try again later',
+  writerFailed: 'The writer could not draft a message just now',
   unverified: 'Verify your email address before inviting people',
   badEditToken: 'This message can only be changed with its edit token',
   noAddresses: 'Give at least one address',

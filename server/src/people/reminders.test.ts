@@ -5,37 +5,9 @@
  * across three app instances on one database; a person added after the instant is reminded at the
  * next round; the mail switch keeps the notification; the mail's words and link.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../platform/config';
-import { buildApp } from '../app/app';
-import { createPgDatabase, dialects, type TestDialect } from '../../test/kit/harness';
-import { startSmtpSink, type SmtpSink } from '../../test/kit/smtp-sink';
-
-const CONFIG: Partial<Config> = {
-  // Rounds are run by hand (scheduler.runOnce): the timer never fires within a test.
-  deliveryPollMs: 3_600_000,
-  requireVerifiedSenders: false,
-  mailFrom: 'wishes@example.com',
-  jwtSecret: 'test-secret-that-is-long-enough-0123456789',
-  logLevel: 'silent',
-  rateLimitScale: 1000,
-  seedDemo: false,
-  publicUrl: 'http://wishes.test',
-  scryptCost: 1024,
-};
-
-const set = (iso: string) => jest.setSystemTime(new Date(iso));
-
-beforeAll(() => {
-  jest.useFakeTimers({
-    advanceTimers: true,
-    doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
-  });
-});
-afterAll(() => jest.useRealTimers());
+import { dialects, type TestDialect } from '../../test/kit/harness';
+import { appsOnOneDatabase, fakeDate } from '../../test/kit/fake-date';
 
 interface Member {
   id: number;
@@ -46,38 +18,10 @@ interface Member {
 }
 
 describe.each(dialects)('reminders (%s)', (dialect: TestDialect) => {
-  let smtp: SmtpSink;
-  let dataDir: string;
-  let databaseUrl: string;
-  let drop = async () => undefined as void;
-  const apps: FastifyInstance[] = [];
-  const build = async () => {
-    const app = await buildApp({ dataDir, databaseUrl, ...CONFIG, smtpUrl: smtp.url, mailTransport: 'smtp' });
-    apps.push(app);
-    return app;
-  };
-  const close = async (app: FastifyInstance) => {
-    apps.splice(apps.indexOf(app), 1);
-    await app.close();
-  };
-
-  beforeAll(async () => {
-    set('2027-03-01T00:00:00Z');
-    smtp = await startSmtpSink();
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-remind-'));
-    databaseUrl = `sqlite:${path.join(dataDir, 'test.db')}`;
-    if (dialect === 'postgres') {
-      const pg = await createPgDatabase();
-      databaseUrl = pg.url;
-      drop = pg.drop;
-    }
-  });
-  afterAll(async () => {
-    for (const app of [...apps]) await app.close();
-    await smtp.close();
-    await drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  // Each dialect's run starts on the same day.
+  const { set } = fakeDate('2027-03-01T00:00:00Z');
+  const processes = appsOnOneDatabase(dialect, { requireVerifiedSenders: false });
+  const { build, close } = processes;
 
   async function member(app: FastifyInstance, first: string, zone: string, person: { name: string; month: number; day: number; topic?: string }): Promise<Member> {
     const email = `${first.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -94,7 +38,7 @@ describe.each(dialects)('reminders (%s)', (dialect: TestDialect) => {
 
   const remindersOf = async (app: FastifyInstance, m: Member) =>
     app.deps.db.selectFrom('notifications').select(['kind', 'text', 'person_id']).where('user_id', '=', m.id).where('kind', '=', 'reminder').execute();
-  const mailsTo = (m: Member) => smtp.mails.filter((mail) => mail.to.includes(m.email));
+  const mailsTo = (m: Member) => processes.smtp.mails.filter((mail) => mail.to.includes(m.email));
   const round = (app: FastifyInstance) => app.deps.scheduler!.runOnce();
 
   it('reminds members in three zones once each, at 09:00 their time 7 days before, across a restart and three processes', async () => {

@@ -18,6 +18,7 @@ export * from './remoteLoading/loadWithin';
 export * from './remoteLoading/loadRemoteModule';
 export * from './remoteLoading/ErrorBoundary';
 export * from './format';
+export * from './timeZones';
 export * from './useKeyedState';
 export * from './useEarlyTap';
 export { EARLY_TAP_HELD_CLASS } from './earlyTap';
