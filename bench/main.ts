@@ -11,7 +11,8 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { FULL_SIZE, MEGA_VOTES, generate, type DataSize } from './lib/data';
 import { createPostgresDatabase, dropPostgresDatabase, loadPostgres, loadSqlite } from './lib/load';
-import { runApiBench, startServer, stopServer, type EndpointResult } from './api/run';
+import { SEEDED_GROUP, runApiBench, seedGroup, startServer, stopServer, type EndpointResult } from './api/run';
+import { boardLoad, type BoardLoad } from './web/board';
 import { launchBrowser, measureColdFeed, measureJsWeight, runLighthouse, type ColdLoad, type JsWeight, type LighthouseResult } from './web/run';
 import { coldLoad, PROFILES, type Run as ThrottledRun } from './web/cold-load';
 
@@ -28,6 +29,8 @@ const WARMUP = Number(option('warmup') ?? 1.5);
 const CONNECTIONS = Number(option('connections') ?? 10);
 const SCALE = Number(option('scale') ?? 1);
 const ONLY = option('only')?.split(',');
+/** `--web=board`: only the named parts of the front end (`feed`: the /feed rows and Lighthouse; `board`: the group board's). */
+const WEB_PARTS = option('web')?.split(',') ?? ['feed', 'board'];
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The throwaway database (created, loaded, dropped): BENCH_PG_DB, so two runs on one server need not clash. */
 const PG_DB = process.env.BENCH_PG_DB ?? 'wishes_bench';
@@ -40,7 +43,9 @@ interface WebResult {
   cold: ColdLoad[];
   /** Slow 4G + 4x CPU, cold: a visitor's loads at 412 px and a member's (the All / Following switch). */
   throttled: { visitor: ThrottledRun[]; member: ThrottledRun[] };
-  lighthouse: LighthouseResult;
+  lighthouse: LighthouseResult | null;
+  /** The recipient's group board (/w/{token}, SEEDED_GROUP's messages), slow 4G + 4x CPU, cold. */
+  board: BoardLoad[];
 }
 
 interface TargetRow {
@@ -147,52 +152,70 @@ async function main() {
     result.api = api;
 
     if (!flag('skip-web')) {
-      t = Date.now();
-      log('\nFront end: production build (apps whose dist is missing or stale; --rebuild forces all)');
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { buildSite } = require(path.join(ROOT, 'scripts', 'build-site.js')) as { buildSite: (o: Record<string, unknown>) => { built: string[]; skipped: string[] } };
-      const build = buildSite({ force: flag('rebuild'), log: (line: string) => log(`  ${line}`) });
-      timings.buildMs = Date.now() - t;
-      log(`  built: ${build.built.join(', ') || 'none'}; up to date: ${build.skipped.join(', ') || 'none'} (${(timings.buildMs / 1000).toFixed(0)} s)`);
+      const feedPart = WEB_PARTS.includes('feed');
+      if (feedPart) {
+        t = Date.now();
+        log('\nFront end: production build (apps whose dist is missing or stale; --rebuild forces all)');
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const { buildSite } = require(path.join(ROOT, 'scripts', 'build-site.js')) as { buildSite: (o: Record<string, unknown>) => { built: string[]; skipped: string[] } };
+        const build = buildSite({ force: flag('rebuild'), log: (line: string) => log(`  ${line}`) });
+        timings.buildMs = Date.now() - t;
+        log(`  built: ${build.built.join(', ') || 'none'}; up to date: ${build.skipped.join(', ') || 'none'} (${(timings.buildMs / 1000).toFixed(0)} s)`);
+      } else log(`\nFront end: ${WEB_PARTS.join(', ')} only (--web)`);
 
       if (!api.sqlite) await loadSqlite(sqliteFile, data);
       const user = data.freePairs[0].userId;
+      // The board's group (the API rows seed it too; a second call finds it there).
+      if (WEB_PARTS.includes('board')) await seedGroup(`sqlite:${sqliteFile}`, user);
       const server = await startServer(`sqlite:${sqliteFile}`, [user]);
       const origin = `http://127.0.0.1:${server.port}`;
       try {
         const browser = await launchBrowser();
         const weights: JsWeight[] = [];
+        const cold: ColdLoad[] = [];
+        const throttled: WebResult['throttled'] = { visitor: [], member: [] };
+        let lighthouse: LighthouseResult | null = null;
+        const board: BoardLoad[] = [];
+        const slow = PROFILES.find((p) => p.cpuRate !== 1)!;
         try {
-          weights.push(await measureJsWeight(browser, origin, '/feed'));
-          weights.push(await measureJsWeight(browser, origin, '/'));
-          weights.push(await measureJsWeight(browser, origin, '/compose', { access: server.tokens[0], username: `user${user}@bench.example` }));
-          for (const w of weights) log(`  JS for ${w.route.padEnd(9)} ${fmtKb(w.gzipTotal)} gzip (${w.files.length} files, ${fmtKb(w.rawTotal)} raw)${w.signedIn ? ', signed in' : ''}`);
-          const cold: ColdLoad[] = [];
-          await measureColdFeed(browser, origin); // the server's first render of the page and its caches
-          for (let i = 0; i < 3; i++) cold.push(await measureColdFeed(browser, origin));
-          for (const c of cold) log(`  cold /feed: first card ${fmtMs(c.firstCardMs)}, LCP ${fmtMs(c.lcpMs)}, ${c.roundTripsBeforeFirstCard} round trips, ${c.requestsBeforeFirstCard} requests before the card`);
-          // The throttled first load (DevTools' Slow 4G and 4x CPU), a visitor's and a member's:
-          // the first wish on screen, the live vote, and the layout shifts until it settled.
-          const slow = PROFILES.find((p) => p.cpuRate !== 1)!;
-          const throttled: WebResult['throttled'] = { visitor: [], member: [] };
-          const member = { access: server.tokens[0], username: `user${user}@bench.example` };
-          await coldLoad(browser, origin, slow);
-          for (let i = 0; i < 3; i++) {
-            throttled.visitor.push(await coldLoad(browser, origin, slow));
-            throttled.member.push(await coldLoad(browser, origin, slow, false, member));
+          if (feedPart) {
+            weights.push(await measureJsWeight(browser, origin, '/feed'));
+            weights.push(await measureJsWeight(browser, origin, '/'));
+            weights.push(await measureJsWeight(browser, origin, '/compose', { access: server.tokens[0], username: `user${user}@bench.example` }));
+            for (const w of weights) log(`  JS for ${w.route.padEnd(9)} ${fmtKb(w.gzipTotal)} gzip (${w.files.length} files, ${fmtKb(w.rawTotal)} raw)${w.signedIn ? ', signed in' : ''}`);
+            await measureColdFeed(browser, origin); // the server's first render of the page and its caches
+            for (let i = 0; i < 3; i++) cold.push(await measureColdFeed(browser, origin));
+            for (const c of cold) log(`  cold /feed: first card ${fmtMs(c.firstCardMs)}, LCP ${fmtMs(c.lcpMs)}, ${c.roundTripsBeforeFirstCard} round trips, ${c.requestsBeforeFirstCard} requests before the card`);
+            // The throttled first load (DevTools' Slow 4G and 4x CPU), a visitor's and a member's:
+            // the first wish on screen, the live vote, and the layout shifts until it settled.
+            const member = { access: server.tokens[0], username: `user${user}@bench.example` };
+            await coldLoad(browser, origin, slow);
+            for (let i = 0; i < 3; i++) {
+              throttled.visitor.push(await coldLoad(browser, origin, slow));
+              throttled.member.push(await coldLoad(browser, origin, slow, false, member));
+            }
+            for (const [who, runs] of Object.entries(throttled)) for (const r of runs) log(`  slow 4G + 4x CPU, ${who}: first card ${fmtMs(r.firstCardMs)}, live vote ${fmtMs(r.liveCardMs)} (+${fmtMs(r.liveCardMs - r.firstCardMs)}), CLS ${r.cls}`);
           }
-          for (const [who, runs] of Object.entries(throttled)) for (const r of runs) log(`  slow 4G + 4x CPU, ${who}: first card ${fmtMs(r.firstCardMs)}, live vote ${fmtMs(r.liveCardMs)} (+${fmtMs(r.liveCardMs - r.firstCardMs)}), CLS ${r.cls}`);
+          if (WEB_PARTS.includes('board')) {
+            // The recipient's board, cold on Slow 4G + 4x CPU: a discarded warm-up (the server's first draw), then three.
+            const boardPath = `/w/${SEEDED_GROUP.token}`;
+            await boardLoad(browser, origin, boardPath, slow);
+            for (let i = 0; i < 3; i++) board.push(await boardLoad(browser, origin, boardPath, slow));
+            for (const b of board) log(`  slow 4G + 4x CPU, group board (${SEEDED_GROUP.messages} messages): LCP ${fmtMs(b.lcpMs)}, JS ${fmtKb(b.jsGzip)} gzip in ${b.scripts} files, HTML ${fmtKb(b.documentBytes)} on the wire`);
+          }
           await browser.close();
-          log('  Lighthouse (mobile) on /feed ...');
-          let lighthouse = await runLighthouse(origin + '/feed');
-          // A run that drew no score (its trace failed, e.g. NO_NAVSTART, where Lighthouse itself
-          // says to run it again) is run once more; a score is never run again.
-          if (lighthouse.score === null) {
-            log(`  Lighthouse unavailable (${lighthouse.error}); once more ...`);
+          if (feedPart) {
+            log('  Lighthouse (mobile) on /feed ...');
             lighthouse = await runLighthouse(origin + '/feed');
+            // A run that drew no score (its trace failed, e.g. NO_NAVSTART, where Lighthouse itself
+            // says to run it again) is run once more; a score is never run again.
+            if (lighthouse.score === null) {
+              log(`  Lighthouse unavailable (${lighthouse.error}); once more ...`);
+              lighthouse = await runLighthouse(origin + '/feed');
+            }
+            log(lighthouse.score === null ? `  Lighthouse unavailable: ${lighthouse.error}` : `  Lighthouse performance ${lighthouse.score}`);
           }
-          log(lighthouse.score === null ? `  Lighthouse unavailable: ${lighthouse.error}` : `  Lighthouse performance ${lighthouse.score}`);
-          web = { weights, cold, throttled, lighthouse };
+          web = { weights, cold, throttled, lighthouse, board };
         } finally {
           await browser.close().catch(() => undefined);
         }
@@ -418,14 +441,25 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: WebResult |
       const worst = (runs: ThrottledRun[]) => Math.max(...runs.map((r) => r.cls));
       rows.push({ name: `slow 4G + 4x CPU, cold /feed: CLS of the first load, worst of ${web.throttled.visitor.length} visitor / ${web.throttled.member.length} member loads`, value: `${worst(web.throttled.visitor).toFixed(3)} / ${worst(web.throttled.member).toFixed(3)}`, target: '≤ 0.05', pass: Math.max(worst(web.throttled.visitor), worst(web.throttled.member)) <= 0.05 });
     }
-    const firstCard = median(web.cold.map((c) => c.firstCardMs));
-    rows.push({ name: 'first wish card, cold /feed (median of 3)', value: fmtMs(firstCard), target: '≤ 500 ms', pass: Number.isFinite(firstCard) ? firstCard <= 500 : false });
-    rows.push({
-      name: 'Lighthouse performance (mobile, /feed)',
-      value: web.lighthouse.score === null ? `unavailable (${web.lighthouse.error})` : String(web.lighthouse.score),
-      target: '≥ 95',
-      pass: web.lighthouse.score === null ? null : web.lighthouse.score >= 95,
-    });
+    if (web.cold.length) {
+      const firstCard = median(web.cold.map((c) => c.firstCardMs));
+      rows.push({ name: 'first wish card, cold /feed (median of 3)', value: fmtMs(firstCard), target: '≤ 500 ms', pass: Number.isFinite(firstCard) ? firstCard <= 500 : false });
+    }
+    if (web.lighthouse) {
+      rows.push({
+        name: 'Lighthouse performance (mobile, /feed)',
+        value: web.lighthouse.score === null ? `unavailable (${web.lighthouse.error})` : String(web.lighthouse.score),
+        target: '≥ 95',
+        pass: web.lighthouse.score === null ? null : web.lighthouse.score >= 95,
+      });
+    }
+    if (web.board.length) {
+      const lcps = web.board.map((b) => b.lcpMs ?? Number.NaN);
+      const lcp = median(lcps);
+      rows.push({ name: `slow 4G + 4x CPU, cold group board /w/ (${SEEDED_GROUP.messages} messages): LCP (median of ${web.board.length}; ${lcps.map((v) => fmtMs(v)).join(' / ')})`, value: fmtMs(lcp), target: '≤ 1.5 s', pass: Number.isFinite(lcp) ? lcp <= 1500 : false });
+      const js = Math.max(...web.board.map((b) => b.jsGzip));
+      rows.push({ name: 'JS for the group board /w/ (gzip)', value: `${fmtKb(js)} in ${web.board[0]!.scripts} files`, target: '≤ 100 KB', pass: js <= 100 * 1024 });
+    }
   }
   return rows;
 }
@@ -448,11 +482,14 @@ function renderTable(api: Record<string, EndpointResult[]>, web: WebResult | nul
     lines.push('|---|---:|');
     for (const w of web.weights) lines.push(`| JS for ${w.route}${w.signedIn ? ' (signed in)' : ''}, gzip -9 | ${fmtKb(w.gzipTotal)} in ${w.files.length} files (${fmtKb(w.rawTotal)} raw) |`);
     const cold = web.cold;
-    lines.push(`| cold /feed: first wish card (median of ${cold.length}) | ${fmtMs(median(cold.map((c) => c.firstCardMs)))} |`);
-    lines.push(`| cold /feed: LCP (median) | ${fmtMs(median(cold.map((c) => c.lcpMs ?? Number.NaN)))} |`);
-    lines.push(`| cold /feed: round trips / requests before the first card | ${median(cold.map((c) => c.roundTripsBeforeFirstCard))} / ${median(cold.map((c) => c.requestsBeforeFirstCard))} |`);
+    if (cold.length) {
+      lines.push(`| cold /feed: first wish card (median of ${cold.length}) | ${fmtMs(median(cold.map((c) => c.firstCardMs)))} |`);
+      lines.push(`| cold /feed: LCP (median) | ${fmtMs(median(cold.map((c) => c.lcpMs ?? Number.NaN)))} |`);
+      lines.push(`| cold /feed: round trips / requests before the first card | ${median(cold.map((c) => c.roundTripsBeforeFirstCard))} / ${median(cold.map((c) => c.requestsBeforeFirstCard))} |`);
+    }
     const lh = web.lighthouse;
-    lines.push(`| Lighthouse performance (mobile, /feed) | ${lh.score === null ? `unavailable: ${lh.error}` : `${lh.score} (FCP ${fmtMs(lh.metrics?.fcpMs)}, LCP ${fmtMs(lh.metrics?.lcpMs)}, TBT ${fmtMs(lh.metrics?.tbtMs)}, CLS ${lh.metrics?.cls?.toFixed(3) ?? 'n/a'})`} |`);
+    if (lh) lines.push(`| Lighthouse performance (mobile, /feed) | ${lh.score === null ? `unavailable: ${lh.error}` : `${lh.score} (FCP ${fmtMs(lh.metrics?.fcpMs)}, LCP ${fmtMs(lh.metrics?.lcpMs)}, TBT ${fmtMs(lh.metrics?.tbtMs)}, CLS ${lh.metrics?.cls?.toFixed(3) ?? 'n/a'})`} |`);
+    if (web.board.length) lines.push(`| slow 4G + 4x CPU, cold group board: LCP (median of ${web.board.length}) / JS gzip / HTML on the wire | ${fmtMs(median(web.board.map((b) => b.lcpMs ?? Number.NaN)))} / ${fmtKb(web.board[0]!.jsGzip)} / ${fmtKb(web.board[0]!.documentBytes)} |`);
     lines.push('');
   }
   lines.push('| Target | measured | goal | |');

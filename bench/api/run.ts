@@ -113,7 +113,7 @@ async function seedHotCalls(databaseUrl: string, data: Dataset, moderatorId: num
 /** The group rows: one delivered group of SEEDED_GROUP messages behind fixed links (the bulk load writes no groups). */
 export const SEEDED_GROUP = { messages: 200, invite: 'BenchGroupInvite0123456789abcdef', token: 'BenchGroupDelivery0123456789abcd' };
 
-async function seedGroup(databaseUrl: string, organiserId: number): Promise<void> {
+export async function seedGroup(databaseUrl: string, organiserId: number): Promise<void> {
   const { db } = openDatabase(databaseUrl, { poolSize: 1 });
   try {
     if (await db.selectFrom('groups').select('id').where('invite', '=', SEEDED_GROUP.invite).executeTakeFirst()) return;
