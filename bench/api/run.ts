@@ -414,7 +414,8 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     { key: 'votersMegaDown', label: `voters of the same wish, downvotes, first page (?vote_type=downvote&limit=${VOTERS_PAGE.modalLimit})`, method: 'GET', path: `/api/wish/${mega.id}/voters/?vote_type=downvote&limit=${VOTERS_PAGE.modalLimit}`, opts: {} },
     { key: 'votersMegaDeep', label: `voters of the same wish, a page from the middle (?limit=${VOTERS_PAGE.modalLimit}&cursor=…)`, method: 'GET', path: `/api/wish/${mega.id}/voters/?limit=${VOTERS_PAGE.modalLimit}&cursor=${middleCursor ?? ''}`, opts: {} },
     { key: 'replies', label: `a wish's replies, page 1 (${growth?.replyWishReplies.toLocaleString('en') ?? '?'} replies; ${growth?.replies.toLocaleString('en') ?? '?'} in all)`, method: 'GET', path: `/api/wish/${data.popularWish.id}/replies/`, opts: {} },
-    { key: 'peopleList', label: `a member's people list (${PEOPLE_LIST} people, signed in)`, method: 'GET', path: '/api/people/', opts: { headers: { authorization: `Bearer ${peopleToken()}` } } },
+    // The ~125 KB body: the byte-counting client, as the card rows (autocannon decoding each body into a string measured itself).
+    { key: 'peopleList', label: `a member's people list (${PEOPLE_LIST} people, signed in)`, method: 'GET', path: '/api/people/', opts: { headers: { authorization: `Bearer ${peopleToken()}` } }, lean: true },
     { key: 'reminderScan', label: `reminder scan: one round (${growth?.scanMembers.toLocaleString('en') ?? '?'} members × ${SCAN_PEOPLE} people, a day's share due)`, method: 'POST', path: '/bench/reminder-round', opts: {} },
     { key: 'userWishes', label: `user's wishes (${data.prolificUser.wishes} public)`, method: 'GET', path: `/api/base/user/${data.prolificUser.id}/wishes/1/`, opts: {} },
     { key: 'searchCommon', label: `search "${COMMON_WORD}" (common)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: COMMON_WORD }) } },
