@@ -374,7 +374,7 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: WebResult |
     }
     // The newer pages against the wish detail's rate in the same run (each row's paired ratio to bare, divided).
     const detail = get('wish');
-    for (const key of ['replies', 'peopleList', 'groupInvite', 'groupBoard']) {
+    for (const key of ['replies', 'peopleList', 'peopleListGzip', 'groupInvite', 'groupBoard']) {
       const row = get(key);
       if (row?.ratioToBare != null && detail?.ratioToBare) {
         const ratio = row.ratioToBare / detail.ratioToBare;
