@@ -16,7 +16,7 @@
  * - a small per-member vote index (wish id → their vote) for the wishes that member has read, so a
  *   signed-in page = the shared page + the reader's own votes laid over it (+ for a moderator or a
  *   hidden reply's author, the hidden replies they see added to the counts, read per request:
- *   replies.ts extraReplyCounts);
+ *   replies.ts extraReplyCounts; on SQLite, whether a member sees any is held: hiddenReaders);
  * - each member's notifications page 1 with its unread count (notifications/service.ts), dropped on
  *   every change of that member's notifications (the notifier emits `notifications.changed` with
  *   every unread-bus publish, mark-read included) and with everything else on `all` (an actor's new
