@@ -11,7 +11,8 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { FULL_SIZE, MEGA_VOTES, generate, type DataSize } from './lib/data';
 import { createPostgresDatabase, dropPostgresDatabase, loadPostgres, loadSqlite } from './lib/load';
-import { runApiBench, startServer, stopServer, type EndpointResult } from './api/run';
+import { SEEDED_GROUP, runApiBench, seedGroup, startServer, stopServer, type EndpointResult } from './api/run';
+import { boardLoad, type BoardLoad } from './web/board';
 import { launchBrowser, measureColdFeed, measureJsWeight, runLighthouse, type ColdLoad, type JsWeight, type LighthouseResult } from './web/run';
 import { coldLoad, PROFILES, type Run as ThrottledRun } from './web/cold-load';
 
@@ -28,8 +29,8 @@ const WARMUP = Number(option('warmup') ?? 1.5);
 const CONNECTIONS = Number(option('connections') ?? 10);
 const SCALE = Number(option('scale') ?? 1);
 const ONLY = option('only')?.split(',');
-/** The front end's parts to measure (default all): leaving some out shortens a run aimed at one row. */
-const WEB_PARTS = new Set(option('web-parts')?.split(',') ?? ['weights', 'cold', 'throttled', 'lighthouse']);
+/** The front end's parts to measure (default all): leaving some out shortens a run aimed at one row; `board` alone needs no site build. */
+const WEB_PARTS = new Set(option('web-parts')?.split(',') ?? ['weights', 'cold', 'throttled', 'lighthouse', 'board']);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The throwaway database (created, loaded, dropped): BENCH_PG_DB, so two runs on one server need not clash. */
 const PG_DB = process.env.BENCH_PG_DB ?? 'wishes_bench';
@@ -44,6 +45,8 @@ interface WebResult {
   throttled: { visitor: ThrottledRun[]; member: ThrottledRun[] };
   /** Null when left out (`--web-parts`). */
   lighthouse: LighthouseResult | null;
+  /** The recipient's group board (/w/{token}, SEEDED_GROUP's messages), slow 4G + 4x CPU, cold. */
+  board: BoardLoad[];
 }
 
 interface TargetRow {
@@ -150,21 +153,32 @@ async function main() {
     result.api = api;
 
     if (!flag('skip-web')) {
-      t = Date.now();
-      log('\nFront end: production build (apps whose dist is missing or stale; --rebuild forces all)');
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const { buildSite } = require(path.join(ROOT, 'scripts', 'build-site.js')) as { buildSite: (o: Record<string, unknown>) => { built: string[]; skipped: string[] } };
-      const build = buildSite({ force: flag('rebuild'), log: (line: string) => log(`  ${line}`) });
-      timings.buildMs = Date.now() - t;
-      log(`  built: ${build.built.join(', ') || 'none'}; up to date: ${build.skipped.join(', ') || 'none'} (${(timings.buildMs / 1000).toFixed(0)} s)`);
+      // The /feed parts need the site's production build; the board's page is the server's own.
+      const feedPart = ['weights', 'cold', 'throttled', 'lighthouse'].some((part) => WEB_PARTS.has(part));
+      if (feedPart) {
+        t = Date.now();
+        log('\nFront end: production build (apps whose dist is missing or stale; --rebuild forces all)');
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
+        const { buildSite } = require(path.join(ROOT, 'scripts', 'build-site.js')) as { buildSite: (o: Record<string, unknown>) => { built: string[]; skipped: string[] } };
+        const build = buildSite({ force: flag('rebuild'), log: (line: string) => log(`  ${line}`) });
+        timings.buildMs = Date.now() - t;
+        log(`  built: ${build.built.join(', ') || 'none'}; up to date: ${build.skipped.join(', ') || 'none'} (${(timings.buildMs / 1000).toFixed(0)} s)`);
+      } else log(`\nFront end: ${[...WEB_PARTS].join(', ')} only (--web-parts)`);
 
       if (!api.sqlite) await loadSqlite(sqliteFile, data);
       const user = data.freePairs[0].userId;
+      // The board's group (the API rows seed it too; a second call finds it there).
+      if (WEB_PARTS.has('board')) await seedGroup(`sqlite:${sqliteFile}`, user);
       const server = await startServer(`sqlite:${sqliteFile}`, [user]);
       const origin = `http://127.0.0.1:${server.port}`;
       try {
         const browser = await launchBrowser();
         const weights: JsWeight[] = [];
+        const cold: ColdLoad[] = [];
+        const throttled: WebResult['throttled'] = { visitor: [], member: [] };
+        let lighthouse: LighthouseResult | null = null;
+        const board: BoardLoad[] = [];
+        const slow = PROFILES.find((p) => p.cpuRate !== 1)!;
         try {
           if (WEB_PARTS.has('weights')) {
             weights.push(await measureJsWeight(browser, origin, '/feed'));
@@ -172,14 +186,11 @@ async function main() {
             weights.push(await measureJsWeight(browser, origin, '/compose', { access: server.tokens[0], username: `user${user}@bench.example` }));
           }
           for (const w of weights) log(`  JS for ${w.route.padEnd(9)} ${fmtKb(w.gzipTotal)} gzip (${w.files.length} files, ${fmtKb(w.rawTotal)} raw)${w.signedIn ? ', signed in' : ''}`);
-          const cold: ColdLoad[] = [];
-          await measureColdFeed(browser, origin); // the server's first render of the page and its caches
+          if (feedPart) await measureColdFeed(browser, origin); // the server's first render of the page and its caches
           if (WEB_PARTS.has('cold')) for (let i = 0; i < 3; i++) cold.push(await measureColdFeed(browser, origin));
           for (const c of cold) log(`  cold /feed: first card ${fmtMs(c.firstCardMs)}, LCP ${fmtMs(c.lcpMs)}, ${c.roundTripsBeforeFirstCard} round trips, ${c.requestsBeforeFirstCard} requests before the card`);
           // The throttled first load (DevTools' Slow 4G and 4x CPU), a visitor's and a member's:
           // the first wish on screen, the live vote, and the layout shifts until it settled.
-          const slow = PROFILES.find((p) => p.cpuRate !== 1)!;
-          const throttled: WebResult['throttled'] = { visitor: [], member: [] };
           const member = { access: server.tokens[0], username: `user${user}@bench.example` };
           if (WEB_PARTS.has('throttled')) await coldLoad(browser, origin, slow);
           for (let i = 0; i < (WEB_PARTS.has('throttled') ? 3 : 0); i++) {
@@ -187,8 +198,14 @@ async function main() {
             throttled.member.push(await coldLoad(browser, origin, slow, false, member));
           }
           for (const [who, runs] of Object.entries(throttled)) for (const r of runs) log(`  slow 4G + 4x CPU, ${who}: first card ${fmtMs(r.firstCardMs)}, live vote ${fmtMs(r.liveCardMs)} (+${fmtMs(r.liveCardMs - r.firstCardMs)}), CLS ${r.cls}`);
+          if (WEB_PARTS.has('board')) {
+            // The recipient's board, cold on Slow 4G + 4x CPU: a discarded warm-up (the server's first draw), then three.
+            const boardPath = `/w/${SEEDED_GROUP.token}`;
+            await boardLoad(browser, origin, boardPath, slow);
+            for (let i = 0; i < 3; i++) board.push(await boardLoad(browser, origin, boardPath, slow));
+            for (const b of board) log(`  slow 4G + 4x CPU, group board (${SEEDED_GROUP.messages} messages): LCP ${fmtMs(b.lcpMs)}, JS ${fmtKb(b.jsGzip)} gzip in ${b.scripts} files, HTML ${fmtKb(b.documentBytes)} on the wire`);
+          }
           await browser.close();
-          let lighthouse: LighthouseResult | null = null;
           if (WEB_PARTS.has('lighthouse')) {
             log('  Lighthouse (mobile) on /feed ...');
             lighthouse = await runLighthouse(origin + '/feed');
@@ -200,7 +217,7 @@ async function main() {
             }
             log(lighthouse.score === null ? `  Lighthouse unavailable: ${lighthouse.error}` : `  Lighthouse performance ${lighthouse.score}`);
           }
-          web = { weights, cold, throttled, lighthouse };
+          web = { weights, cold, throttled, lighthouse, board };
         } finally {
           await browser.close().catch(() => undefined);
         }
@@ -359,7 +376,7 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: WebResult |
     }
     // The newer pages against the wish detail's rate in the same run (each row's paired ratio to bare, divided).
     const detail = get('wish');
-    for (const key of ['replies', 'peopleList', 'groupInvite', 'groupBoard']) {
+    for (const key of ['replies', 'peopleList', 'peopleListGzip', 'groupInvite', 'groupBoard']) {
       const row = get(key);
       if (row?.ratioToBare != null && detail?.ratioToBare) {
         const ratio = row.ratioToBare / detail.ratioToBare;
@@ -430,14 +447,20 @@ function evaluateTargets(api: Record<string, EndpointResult[]>, web: WebResult |
       const firstCard = median(web.cold.map((c) => c.firstCardMs));
       rows.push({ name: 'first wish card, cold /feed (median of 3)', value: fmtMs(firstCard), target: '≤ 500 ms', pass: Number.isFinite(firstCard) ? firstCard <= 500 : false });
     }
-    const lighthouse = web.lighthouse;
-    if (lighthouse) {
+    if (web.lighthouse) {
       rows.push({
         name: 'Lighthouse performance (mobile, /feed)',
-        value: lighthouse.score === null ? `unavailable (${lighthouse.error})` : String(lighthouse.score),
+        value: web.lighthouse.score === null ? `unavailable (${web.lighthouse.error})` : String(web.lighthouse.score),
         target: '≥ 95',
-        pass: lighthouse.score === null ? null : lighthouse.score >= 95,
+        pass: web.lighthouse.score === null ? null : web.lighthouse.score >= 95,
       });
+    }
+    if (web.board.length) {
+      const lcps = web.board.map((b) => b.lcpMs ?? Number.NaN);
+      const lcp = median(lcps);
+      rows.push({ name: `slow 4G + 4x CPU, cold group board /w/ (${SEEDED_GROUP.messages} messages): LCP (median of ${web.board.length}; ${lcps.map((v) => fmtMs(v)).join(' / ')})`, value: fmtMs(lcp), target: '≤ 1.5 s', pass: Number.isFinite(lcp) ? lcp <= 1500 : false });
+      const js = Math.max(...web.board.map((b) => b.jsGzip));
+      rows.push({ name: 'JS for the group board /w/ (gzip)', value: `${fmtKb(js)} in ${web.board[0]!.scripts} files`, target: '≤ 100 KB', pass: js <= 100 * 1024 });
     }
   }
   return rows;
@@ -468,6 +491,7 @@ function renderTable(api: Record<string, EndpointResult[]>, web: WebResult | nul
     }
     const lh = web.lighthouse;
     if (lh) lines.push(`| Lighthouse performance (mobile, /feed) | ${lh.score === null ? `unavailable: ${lh.error}` : `${lh.score} (FCP ${fmtMs(lh.metrics?.fcpMs)}, LCP ${fmtMs(lh.metrics?.lcpMs)}, TBT ${fmtMs(lh.metrics?.tbtMs)}, CLS ${lh.metrics?.cls?.toFixed(3) ?? 'n/a'})`} |`);
+    if (web.board.length) lines.push(`| slow 4G + 4x CPU, cold group board: LCP (median of ${web.board.length}) / JS gzip / HTML on the wire | ${fmtMs(median(web.board.map((b) => b.lcpMs ?? Number.NaN)))} / ${fmtKb(web.board[0]!.jsGzip)} / ${fmtKb(web.board[0]!.documentBytes)} |`);
     lines.push('');
   }
   lines.push('| Target | measured | goal | |');

@@ -113,7 +113,7 @@ async function seedHotCalls(databaseUrl: string, data: Dataset, moderatorId: num
 /** The group rows: one delivered group of SEEDED_GROUP messages behind fixed links (the bulk load writes no groups). */
 export const SEEDED_GROUP = { messages: 200, invite: 'BenchGroupInvite0123456789abcdef', token: 'BenchGroupDelivery0123456789abcd' };
 
-async function seedGroup(databaseUrl: string, organiserId: number): Promise<void> {
+export async function seedGroup(databaseUrl: string, organiserId: number): Promise<void> {
   const { db } = openDatabase(databaseUrl, { poolSize: 1 });
   try {
     if (await db.selectFrom('groups').select('id').where('invite', '=', SEEDED_GROUP.invite).executeTakeFirst()) return;
@@ -347,7 +347,7 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     ? await fanoutTargets(options.databaseUrl, fanoutVoter, FANOUT_STREAMS, new Set([data.popularWish.id, data.megaWish.id, ...pairs.map((p) => p.wishId), ...doomed.map((d) => d.wishId)]))
     : [];
   // The newer pages' data (replies, people, the reminder scan), when one of their rows runs.
-  const growth: GrowthData | null = ['replies', 'peopleList', 'reminderScan'].some(wanted) ? await seedGrowth(options.databaseUrl, data, options.scale ?? 1) : null;
+  const growth: GrowthData | null = ['replies', 'peopleList', 'peopleListGzip', 'reminderScan'].some(wanted) ? await seedGrowth(options.databaseUrl, data, options.scale ?? 1) : null;
   const peopleMember = peopleMemberOf(data);
   const benchUsers = [...pairs.map((p) => p.userId), ...doomedAuthors, fanoutVoter, ...fanout.map((t) => t.authorId), peopleMember];
   const peopleToken = () => server.tokens[benchUsers.length - 1]!;
@@ -414,7 +414,10 @@ export async function runApiBench(options: ApiBenchOptions): Promise<EndpointRes
     { key: 'votersMegaDown', label: `voters of the same wish, downvotes, first page (?vote_type=downvote&limit=${VOTERS_PAGE.modalLimit})`, method: 'GET', path: `/api/wish/${mega.id}/voters/?vote_type=downvote&limit=${VOTERS_PAGE.modalLimit}`, opts: {} },
     { key: 'votersMegaDeep', label: `voters of the same wish, a page from the middle (?limit=${VOTERS_PAGE.modalLimit}&cursor=…)`, method: 'GET', path: `/api/wish/${mega.id}/voters/?limit=${VOTERS_PAGE.modalLimit}&cursor=${middleCursor ?? ''}`, opts: {} },
     { key: 'replies', label: `a wish's replies, page 1 (${growth?.replyWishReplies.toLocaleString('en') ?? '?'} replies; ${growth?.replies.toLocaleString('en') ?? '?'} in all)`, method: 'GET', path: `/api/wish/${data.popularWish.id}/replies/`, opts: {} },
-    { key: 'peopleList', label: `a member's people list (${PEOPLE_LIST} people, signed in)`, method: 'GET', path: '/api/people/', opts: { headers: { authorization: `Bearer ${peopleToken()}` } } },
+    // The ~125 KB body: the byte-counting client, as the card rows (autocannon decoding each body into a string measured itself).
+    { key: 'peopleList', label: `a member's people list (${PEOPLE_LIST} people, signed in)`, method: 'GET', path: '/api/people/', opts: { headers: { authorization: `Bearer ${peopleToken()}` } }, lean: true },
+    // The same as a browser asks for it (Accept-Encoding: gzip): the held gzip variant, ~10× fewer bytes.
+    { key: 'peopleListGzip', label: `a member's people list (${PEOPLE_LIST} people, signed in), Accept-Encoding: gzip`, method: 'GET', path: '/api/people/', opts: { headers: { authorization: `Bearer ${peopleToken()}`, 'accept-encoding': 'gzip' } }, lean: true },
     { key: 'reminderScan', label: `reminder scan: one round (${growth?.scanMembers.toLocaleString('en') ?? '?'} members × ${SCAN_PEOPLE} people, a day's share due)`, method: 'POST', path: '/bench/reminder-round', opts: {} },
     { key: 'userWishes', label: `user's wishes (${data.prolificUser.wishes} public)`, method: 'GET', path: `/api/base/user/${data.prolificUser.id}/wishes/1/`, opts: {} },
     { key: 'searchCommon', label: `search "${COMMON_WORD}" (common)`, method: 'POST', path: '/api/base/search/', opts: { headers: json, body: JSON.stringify({ query: COMMON_WORD }) } },

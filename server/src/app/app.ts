@@ -36,6 +36,7 @@ import { suspensionOf } from '../auth/queries';
 import { createReadModel } from '../wishes/read-model';
 import { createEventBus } from '../platform/events';
 import { subscribeAll } from './subscriptions';
+import { PeopleLists } from '../people/service';
 import { createInProcessBus, createPostgresBus } from '../notifications/bus';
 import { createNotifier } from '../notifications/service';
 import releaseRoutes from '../releases/routes';
@@ -157,7 +158,8 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   // WISHES_FEED_CACHE_MS=0 turns the read model off (every read queries: the benchmark's "no read model" figures).
   const readModel = createReadModel(db, { enabled: config.feedCacheMs > 0 });
   const notifications = createNotifier(db, dialect, unreadBus, app.log, events, readModel);
-  const subscriptions = subscribeAll({ readModel, events, notifications, db });
+  const peopleLists = new PeopleLists();
+  const subscriptions = subscribeAll({ readModel, peopleLists, events, notifications, db });
   // Registered after the database's and the bus's hooks, so it runs before them (onClose hooks run
   // last-registered first): the queued notifications are written and published before they close.
   app.addHook('onClose', async () => {
@@ -216,7 +218,7 @@ export async function buildApp(overrides: Partial<Config> = {}, options: BuildOp
   }
   // wishes_mail_sent_total and wishes_mail_failed_total{reason} (mail/refusals.ts).
   const mailer = countedMailer(configuredMailer, metrics.registry);
-  const deps: AppDeps = { db, config, mailer, generator, dialect, events, readModel, notifications, cluster, metrics, canaryClock: options.canaryClock };
+  const deps: AppDeps = { db, config, mailer, generator, dialect, events, readModel, peopleLists, notifications, cluster, metrics, canaryClock: options.canaryClock };
   app.decorate('deps', deps);
   // What grows is bounded: daily pruning once serving (ops/prune.ts).
   schedulePruning(app, { db, dataDir: config.dataDir, outboxDir: config.outboxDir, releasesDir: config.releasesDir, siteRoot: config.siteRoot, releasesKeep: config.releasesKeep, cardCacheBytes: config.cardCacheBytes });

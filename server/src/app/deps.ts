@@ -11,6 +11,7 @@ import type { Scheduler } from '../deliveries/scheduler';
 import type { CanaryClock } from '../releases/canary-count';
 import type { EventBus } from '../platform/events';
 import type { ReadModel } from '../wishes/read-model';
+import type { PeopleLists } from '../people/service';
 import { routeDefiner } from '../platform/operations';
 
 export interface AppDeps {
@@ -26,6 +27,8 @@ export interface AppDeps {
    * current by its subscriber (app/subscriptions.ts). Readers take it from here; nothing writes it.
    */
   readModel: ReadModel;
+  /** Each member's people list held as its answer's bytes (people/held-lists.ts), dropped by `people.changed`. */
+  peopleLists: PeopleLists;
   /** Notifications: `notify(...)` for other modules, vote/follow hooks, the unread bus (notifications/service.ts). */
   notifications: Notifier;
   /** Cluster mode (REDIS_URL): the Redis link every process shares (cluster/shared-state.ts); absent for one process. */

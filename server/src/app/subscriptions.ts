@@ -7,12 +7,15 @@
  * - Notifications: `follow.changed` (the followed member's "new follower", withdrawn on unfollow),
  *   this process's writes only (another process notifies for its own); `group.signed` and
  *   `group.reported` (the organiser's `group_signed` notification, groups/service.ts).
+ * - The held people lists (people/held-lists.ts): `people.changed` and `account.deleted` drop that
+ *   member's, from every process, within the emit.
  */
 import type { EventBus } from '../platform/events';
 import type { Notifier } from '../notifications/service';
 import { subscribeReadModel } from '../wishes/read-model-events';
 import { subscribeGroupNotices, type GroupNoticeDeps } from '../groups/service';
 import type { ReadModel } from '../wishes/read-model';
+import { subscribePeopleLists, type PeopleLists } from '../people/service';
 
 export interface Subscriptions {
   /** Drops everything the read model and the search ids hold (Redis came or went: messages were lost). */
@@ -22,17 +25,34 @@ export interface Subscriptions {
   close(): void;
 }
 
-export function subscribeAll({ readModel, events, notifications, db }: { readModel: ReadModel; events: EventBus; notifications: Notifier; db: GroupNoticeDeps['db'] }): Subscriptions {
+export function subscribeAll({
+  readModel,
+  peopleLists,
+  events,
+  notifications,
+  db,
+}: {
+  readModel: ReadModel;
+  peopleLists: PeopleLists;
+  events: EventBus;
+  notifications: Notifier;
+  db: GroupNoticeDeps['db'];
+}): Subscriptions {
   const undo = [
     subscribeReadModel(readModel, events),
+    subscribePeopleLists(peopleLists, events),
     ...subscribeGroupNotices({ events, notifications, db }),
     events.on('follow.changed', (event) => notifications.followChanged(event.followerId, event.targetId, event.following)),
   ];
   return {
-    resync: () => readModel.clearListed(),
+    resync: () => {
+      readModel.clearListed();
+      peopleLists.clear();
+    },
     clusterMode: (on) => {
       readModel.pgCheck = on;
       readModel.clearListed();
+      peopleLists.clear();
     },
     close: () => undo.forEach((u) => u()),
   };

@@ -9,15 +9,26 @@ import { defineRoutes } from '../app/deps';
 import { requireUser } from '../platform/auth';
 import { MINUTE, byIp } from '../platform/ratelimit';
 import { limitMarks } from '../previews/card-text';
-import { checkPerson, peopleError, toPerson, withSchedules, type ScheduleContext } from './service';
+import { checkPerson, peopleError, peopleListBytes, toPerson, withSchedules, type ScheduleContext } from './service';
 import * as store from './store';
 import { readImportFile } from './import';
 import { PEOPLE_TEXT } from './texts';
 
+/** Whether an Accept-Encoding names gzip without refusing it (`q=0`). */
+const acceptsGzip = (header: string | undefined) =>
+  !!header &&
+  header.split(',').some((part) => {
+    const [name, ...params] = part.toLowerCase().split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    return name === 'gzip' && (q === undefined || Number(q.slice(2)) > 0);
+  });
+
 const toId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
 
 export default defineRoutes(async (app, deps) => {
-  const { db, dialect, config } = deps;
+  const { db, dialect, config, events, peopleLists } = deps;
+  /** After a write to the member's people: their held list is dropped (every process) before the answer. */
+  const changed = (userId: number) => events.emit({ kind: 'people.changed', userId });
   // Multipart only in this plugin's scope (the import); every other people call is JSON.
   await app.register(multipart, { limits: { fileSize: PEOPLE_LIMITS.importMaxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 100 } });
 
@@ -44,12 +55,15 @@ export default defineRoutes(async (app, deps) => {
 
   return {
     listPeople: {
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const userId = requireUser(request);
-        const zone = await member(userId);
-        // One instant for the whole list: each person's next date is read against the same today.
-        const now = Date.now();
-        return { people: (await store.listPeople(db, userId)).map((p) => toPerson(p, zone, config.reminderTime, now)) };
+        // Held bytes (held-lists.ts), sent as they are: no serializing, no string to convert on the
+        // write. Gzip'ed here once when the caller accepts it, so compression leaves them alone.
+        const gzip = acceptsGzip(request.headers['accept-encoding']);
+        const list = await peopleLists.read(userId, gzip, () => peopleListBytes(deps, userId));
+        reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+        if (list.gzip) reply.header('Content-Encoding', 'gzip');
+        return reply.send(list.body);
       },
     },
 
@@ -61,6 +75,7 @@ export default defineRoutes(async (app, deps) => {
         const zone = await member(userId);
         const ids = await store.insertPeople(db, dialect, userId, [{ ...checked, occasions: withSchedules(checked.occasions ?? [], context(checked, zone)) }], PEOPLE_LIMITS.maxPeople);
         if (!ids) throw peopleError(400, PEOPLE_TEXT.tooMany(PEOPLE_LIMITS.maxPeople));
+        await changed(userId);
         return reply.code(201).send(await answer(userId, ids[0]!));
       },
     },
@@ -76,6 +91,7 @@ export default defineRoutes(async (app, deps) => {
         // A change of zone or days before moves the reminders of the dates kept, too.
         const occasions = checked.occasions ?? current.occasions.map((o) => ({ topic: o.topic, month: o.month, day: o.day, year: o.year }));
         if (!(await store.updatePerson(db, userId, id, checked, withSchedules(occasions, context(checked, zone))))) throw peopleError(404, PEOPLE_TEXT.notFound);
+        await changed(userId);
         return answer(userId, id);
       },
     },
@@ -84,6 +100,7 @@ export default defineRoutes(async (app, deps) => {
       handler: async (request) => {
         const userId = requireUser(request);
         if (!(await store.deletePerson(db, userId, personId(request.params.person_id)))) throw peopleError(404, PEOPLE_TEXT.notFound);
+        await changed(userId);
         return { message: PEOPLE_TEXT.deleted };
       },
     },
@@ -124,6 +141,7 @@ export default defineRoutes(async (app, deps) => {
         // All or nothing for the limit: a file that would pass it writes no one.
         const ids = people.length > 0 ? await store.insertPeople(db, dialect, userId, people, PEOPLE_LIMITS.maxPeople) : [];
         if (!ids) throw peopleError(400, PEOPLE_TEXT.tooMany(PEOPLE_LIMITS.maxPeople));
+        if (ids.length > 0) await changed(userId);
         return { imported: ids.length, refused };
       },
     },

@@ -8,13 +8,16 @@ import type { AppDeps } from '../app/deps';
 import { HttpError } from '../platform/errors';
 import { isValidEmail } from '../auth/schemas';
 import { limitMarks } from '../previews/card-text';
-import { isPast, isPossibleDate, isoDate, isValidTimeZone, nextOccurrence, occurrenceIn, parseIsoDate, reminderInstant } from './time';
+import { instantOfLocal, isPast, isPossibleDate, isoDate, isValidTimeZone, nextOccurrence, occurrenceIn, parseIsoDate, reminderInstant } from './time';
 import * as store from './store';
 import { PEOPLE_TEXT } from './texts';
+import { expiryOf, type ListBytes } from './held-lists';
 
 // What other modules use of people: the account's export and zone check, a send's person and local time.
 export { exportPeople, getPerson } from './store';
 export { instantOfLocal, isValidTimeZone, parseLocal } from './time';
+// The held lists: the composition root makes the holder and wires its subscriber.
+export { PeopleLists, subscribePeopleLists } from './held-lists';
 
 /** A 4xx of the people calls: `{detail}` (v3's shape), with `error` and the field as every call has. */
 export const peopleError = (status: number, detail: string, field?: string) => new HttpError(status, detail, { detail, ...(field ? { fields: { [field]: detail } } : {}) });
@@ -110,14 +113,44 @@ export function toPerson(p: store.PersonRow & { occasions: store.OccasionRow[] }
   return { ...store.personFields(p), next_occasion: next };
 }
 
-/** Reschedules every occasion of a member (their zone changed). */
-export async function rescheduleMember(deps: Pick<AppDeps, 'db' | 'config'>, userId: number): Promise<void> {
+/**
+ * The member's people list as the bytes of its answer (`{people}`, the same JSON the schema's
+ * serializer writes: the fields in its order), each next date read against one instant, and the
+ * first instant one of them moves: the end of the earliest next date in each zone the list reads
+ * dates in (the day after it begins there), so held bytes (held-lists.ts) expire with the date.
+ */
+export async function peopleListBytes(deps: Pick<AppDeps, 'db' | 'config'>, userId: number): Promise<ListBytes> {
+  const memberZone = (await store.memberZone(deps.db, userId))?.time_zone ?? null;
+  const rows = await store.listPeople(deps.db, userId);
+  const nowMs = Date.now();
+  const people = rows.map((p) => toPerson(p, memberZone, deps.config.reminderTime, nowMs));
+  const earliestByZone = new Map<string, string>();
+  rows.forEach((row, i) => {
+    const next = people[i]!.next_occasion;
+    if (!next) return;
+    const zone = zoneOr(row.time_zone ?? memberZone);
+    const held = earliestByZone.get(zone);
+    if (held === undefined || next.date < held) earliestByZone.set(zone, next.date);
+  });
+  let earliest: number | null = null;
+  for (const [zone, date] of earliestByZone) {
+    const d = parseIsoDate(date);
+    const after = new Date(Date.UTC(d.year, d.month - 1, d.day + 1));
+    const moves = instantOfLocal({ year: after.getUTCFullYear(), month: after.getUTCMonth() + 1, day: after.getUTCDate(), hour: 0, minute: 0 }, zone).getTime();
+    earliest = earliest === null ? moves : Math.min(earliest, moves);
+  }
+  return { body: Buffer.from(JSON.stringify({ people })), expiresAt: expiryOf(earliest, nowMs) };
+}
+
+/** Reschedules every occasion of a member (their zone changed); their people list changes with it. */
+export async function rescheduleMember(deps: Pick<AppDeps, 'db' | 'config' | 'events'>, userId: number): Promise<void> {
   const member = await store.memberZone(deps.db, userId);
   if (!member) return;
   for (const o of await store.occasionsOfMember(deps.db, userId)) {
     const s = scheduleOf(o.month, o.day, { personZone: o.person_zone, memberZone: member.time_zone, daysBefore: o.remind_days_before, reminderTime: deps.config.reminderTime });
     await store.setOccasionSchedule(deps.db, o.id, s.occasion_date, s.remind_at);
   }
+  await deps.events.emit({ kind: 'people.changed', userId });
 }
 
 /** "Lena's birthday is on 14 March 2027" (the date in the long form). */
@@ -186,6 +219,8 @@ export async function runReminderRound(deps: AppDeps, log: FastifyBaseLogger): P
         await store.advanceOccasions(trx, dialect, moves);
         return { claimed, recipients };
       });
+      // The dates moved on: each member's held list is read again.
+      for (const userId of new Set(rows.map((row) => row.user_id))) await deps.events.emit({ kind: 'people.changed', userId });
       await deps.notifications.bus.publishMany(recipients).catch((error: unknown) => log.error({ err: error }, 'reminder notifications not published'));
       for (const row of claimed) {
         if (row.reminder_emails !== 1) continue;

@@ -172,6 +172,19 @@ describe.each(readModelKinds)('each event reaches its subscribers (%s, %i proces
     });
   });
 
+  it('people.changed: the held people list dropped in every process, the writer\'s before the answer', async () => {
+    const member = await apps.createUser('Keeper');
+    const names = async (app: FastifyInstance) => ((await call(app, 'GET', '/api/people/', member.access)).json().people as Array<{ name: string }>).map((p) => p.name);
+    // Held in each process's people lists.
+    for (const app of new Set([apps.writer, apps.reader])) expect(await names(app)).toEqual([]);
+    const res = await call(apps.writer, 'POST', '/api/people/', member.access, { name: 'Lena', occasions: [{ topic: 'Birthday', month: 3, day: 14 }] });
+    expect(res.statusCode).toBe(201);
+    const matches = (e: DomainEvent) => e.kind === 'people.changed' && e.userId === member.id;
+    expect(seen.get(apps.writer)!.some(matches)).toBe(true);
+    expect(await names(apps.writer)).toEqual(['Lena']);
+    await apps.shows('people.changed on the reader', async () => seen.get(apps.reader)!.some(matches) && (await names(apps.reader)).includes('Lena'));
+  });
+
   it('member.changed, account.deleted', async () => {
     const member = await apps.createUser('Member');
     await expectEvent({ kind: 'member.changed', userId: member.id }, async () => {

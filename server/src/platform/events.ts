@@ -50,6 +50,8 @@ export interface DomainEvents {
   'group.signed': { groupId: number; contributionId: number };
   /** A message of a group wish was reported from its invite page (the organiser is told). */
   'group.reported': { groupId: number; contributionId: number };
+  /** A member's people, their dates or what their list is read with (their time zone) changed. */
+  'people.changed': { userId: number };
 }
 
 export type EventKind = keyof DomainEvents;
@@ -75,6 +77,7 @@ export const EVENT_FIELDS: { [K in EventKind]: { [F in keyof DomainEvents[K]]-?:
   'reply.reported': { wishId: 'id', replyId: 'id' },
   'group.signed': { groupId: 'id', contributionId: 'id' },
   'group.reported': { groupId: 'id', contributionId: 'id' },
+  'people.changed': { userId: 'id' },
 };
 
 const fieldOk: Record<Field, (v: unknown) => boolean> = {

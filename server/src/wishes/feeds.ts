@@ -31,14 +31,14 @@ export async function feedPageBody(model: ReadModel, page: number, pageSize: num
   if (!model.enabled) return pageBodyOf(await readFeedPage(db, page, pageSize, viewerId), page, pageSize);
   const shared = await sharedFeedPage(model, page, pageSize);
   if (viewerId === null) return renderPage(shared, null);
-  return renderPage(shared, await model.votesOf(viewerId, shared.ids), await extraReplyCounts(db, viewerId, shared.ids));
+  return renderPage(shared, await model.votesOf(viewerId, shared.ids), await extraReplyCounts(db, viewerId, shared.ids, model));
 }
 
 /** The same body as bytes, as the feed routes send it: held per page and reader in the read model (bodyOf). */
 export async function feedPageBytes(model: ReadModel, page: number, pageSize: number, viewerId: number | null): Promise<Buffer | string> {
   if (!model.enabled) return feedPageBody(model, page, pageSize, viewerId);
   const shared = await sharedFeedPage(model, page, pageSize);
-  return model.bodyOf(`feed:${page}:${pageSize}`, shared, viewerId, viewerId === null ? null : await extraReplyCounts(model.db, viewerId, shared.ids));
+  return model.bodyOf(`feed:${page}:${pageSize}`, shared, viewerId, viewerId === null ? null : await extraReplyCounts(model.db, viewerId, shared.ids, model));
 }
 
 /** The shared feed page (no reader's votes) from the read model. */
@@ -151,7 +151,7 @@ export async function followingFeedPageBody(model: ReadModel, store: Pick<WishSt
   const shared = await model.cached(model.followingPages, `${followerId}:${page}:${pageSize}`, async () =>
     sharedOf(await readFollowingPage(db, store, followerId, page, pageSize, null), page, pageSize),
   );
-  return renderPage(shared, await model.votesOf(followerId, shared.ids), await extraReplyCounts(db, followerId, shared.ids));
+  return renderPage(shared, await model.votesOf(followerId, shared.ids), await extraReplyCounts(db, followerId, shared.ids, model));
 }
 
 async function readFollowingPage(db: Db, store: Pick<WishStore, 'followedWishIds'>, followerId: number, page: number, pageSize: number, viewerId: number | null): Promise<string[]> {
@@ -203,7 +203,7 @@ export async function userWishesPageBody(model: ReadModel, userId: number, page:
     return sharedOf(hasMore ? [...json, '{"id":0}'] : json, page, pageSize);
   });
   if (viewerId === null) return renderPage(shared, null);
-  return renderPage(shared, await model.votesOf(viewerId, shared.ids), await extraReplyCounts(db, viewerId, shared.ids));
+  return renderPage(shared, await model.votesOf(viewerId, shared.ids), await extraReplyCounts(db, viewerId, shared.ids, model));
 }
 
 /** Whether the member is a moderator or admin now (read on every call, like IS_MODERATOR). */

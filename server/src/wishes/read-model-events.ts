@@ -37,6 +37,9 @@ function changeOf(event: DomainEvent): ReadModelChange | 'listed' | null {
     case 'group.signed':
     case 'group.reported':
       return null;
+    // People are held apart (people/held-lists.ts), by their own subscriber.
+    case 'people.changed':
+      return null;
   }
 }
 

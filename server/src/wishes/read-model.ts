@@ -16,7 +16,7 @@
  * - a small per-member vote index (wish id → their vote) for the wishes that member has read, so a
  *   signed-in page = the shared page + the reader's own votes laid over it (+ for a moderator or a
  *   hidden reply's author, the hidden replies they see added to the counts, read per request:
- *   replies.ts extraReplyCounts);
+ *   replies.ts extraReplyCounts; on SQLite, whether a member sees any is held: hiddenReaders);
  * - each member's notifications page 1 with its unread count (notifications/service.ts), dropped on
  *   every change of that member's notifications (the notifier emits `notifications.changed` with
  *   every unread-bus publish, mark-read included) and with everything else on `all` (an actor's new
@@ -79,7 +79,7 @@ export const SQLITE_VERSION_CHECK_MS = 20;
  * 8 answers each and 16 MiB of PNG in all (the least recently asked wish leaves first), plus the
  * sources (the wish text and author name, ≤ ~4 KB each).
  */
-export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, searchPages: 256, voterWishes: 128, voterPagesPerWish: 8, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500, moderationPages: 64, replyPages: 256, bodies: 2048, bodyBytes: 16 * 1024 * 1024, cardWishes: 1024, cardAnswersPerWish: 8, cardBytes: 16 * 1024 * 1024 };
+export const CAPS = { feedPages: 256, userPages: 256, followingPages: 256, searchPages: 256, voterWishes: 128, voterPagesPerWish: 8, wishes: 1024, voters: 2000, votesPerVoter: 100, notificationPages: 500, moderationPages: 64, replyPages: 256, hiddenReaders: 10_000, bodies: 2048, bodyBytes: 16 * 1024 * 1024, cardWishes: 1024, cardAnswersPerWish: 8, cardBytes: 16 * 1024 * 1024 };
 
 /** A finished card answer: its bytes and ETag. */
 export interface CardAnswer {
@@ -265,6 +265,11 @@ export class ReadModel {
   readonly replyPages = new Lru<string, Entry<HeldRepliesPage>>(CAPS.replyPages);
   /** `moderator:status:page:size` → a queue page (10 wishes: ~3 KB typically, ~40 KB at worst). */
   readonly moderationPages = new Lru<string, Entry<HeldQueuePage>>(CAPS.moderationPages);
+  /**
+   * Member → whether they see some hidden reply (a moderator, or the author of a hidden reply):
+   * the gate of replies.ts extraReplyCounts, held on SQLite only (seesHiddenReplies).
+   */
+  readonly hiddenReaders = new Lru<number, Entry<boolean>>(CAPS.hiddenReaders);
   /** `page key|reader` → the body drawn from `shared` for that reader (see bodyOf). */
   readonly bodies = new Lru<string, { shared: SharedPage; body: Buffer }>(Number.MAX_SAFE_INTEGER); // capped in bodyOf, by entries and bytes
   private bodyBytes = 0;
@@ -351,6 +356,7 @@ export class ReadModel {
       this.notificationPages.clear();
       this.moderationPages.clear();
       this.replyPages.clear();
+      this.hiddenReaders.clear();
       this.bodies.clear();
       this.bodyBytes = 0;
       this.cardGen++;
@@ -379,6 +385,8 @@ export class ReadModel {
     this.wishes.delete(id);
     this.voterPages.delete(id);
     if (change.kind === 'wish') {
+      // A reply added, removed, hidden or restored (reply.changed) can change who sees a hidden one.
+      this.hiddenReaders.clear();
       this.cardGen++;
       this.dropCard(id);
       const prefix = `${id}:`;
@@ -389,6 +397,19 @@ export class ReadModel {
       const index = this.votes.get(change.userId);
       if (index && (index.has(id) || index.size < CAPS.votesPerVoter)) index.set(id, change.vote);
     }
+  }
+
+  /**
+   * Whether member `userId` sees some hidden reply, held (from `load`, the gate's query) or null:
+   * not held here, ask each time. Held on SQLite only: what it depends on changes by a reply's event
+   * (reply.changed drops them all), a ban or an account's deletion (everything dropped), or a role,
+   * which only the admin command changes, on its own connection: its commit moves `data_version`,
+   * and the version check (sync) drops everything within SQLITE_VERSION_CHECK_MS, as it does for every
+   * held page. PostgreSQL outside cluster mode has no such check, so there the role is read each time.
+   */
+  seesHiddenReplies(userId: number, load: () => Promise<boolean>): Promise<boolean> | null {
+    if (!this.enabled || !sqliteHandleOf(this.db)) return null;
+    return this.cached(this.hiddenReaders, userId, load);
   }
 
   /** Any change to what is listed: everything held and the search ids dropped. */

@@ -6,6 +6,7 @@
  */
 import { createTestApp, dialects, type TestContext, type TestUser } from '../../test/kit/harness';
 import { runAdminCommand } from '../moderation/admin-cli';
+import { openDatabase } from '../db/connect';
 
 describe.each(dialects)('replies under public wishes (%s)', (dialect) => {
   let t: TestContext;
@@ -205,6 +206,34 @@ describe.each(dialects)('replies under public wishes (%s)', (dialect) => {
       expect(await card('/api/base/feed/', user)).toBe(2);
       expect((await list(user, wishId)).json().replies).toHaveLength(2);
     }
+  });
+
+  it('who sees hidden replies follows at once: a reply hidden or restored, and a role the admin command changes (its own connection, as from its own process)', async () => {
+    const wishId = await t.saveWish(ada, 'Who sees what, now');
+    const dan = await t.createUser({ first_name: 'Dan', last_name: 'Fell' });
+    const replyId = (await post(bob, wishId, 'Hidden soon')).json().reply.reply_id as number;
+    // Read first, so whatever is held for each reader is held before each change.
+    expect(await countOf(wishId, bob)).toBe(1);
+    expect(await countOf(wishId, dan)).toBe(1);
+    expect((await moderate(mod, replyId, 'hide')).statusCode).toBe(200);
+    expect(await countOf(wishId, bob)).toBe(1);
+    expect(await countOf(wishId, dan)).toBe(0);
+    // The admin command on a connection of its own: the server's next reads see the new role.
+    const admin = openDatabase(t.app.deps.config.databaseUrl, { poolSize: 1 });
+    try {
+      expect((await runAdminCommand(admin.db, ['role', dan.email, 'moderator'])).code).toBe(0);
+      // SQLite: the read model's version check runs at most every 20 ms.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await countOf(wishId, dan)).toBe(1);
+      expect((await runAdminCommand(admin.db, ['role', dan.email, 'user'])).code).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await countOf(wishId, dan)).toBe(0);
+    } finally {
+      await admin.db.destroy();
+    }
+    expect((await moderate(mod, replyId, 'restore')).statusCode).toBe(200);
+    expect(await countOf(wishId, dan)).toBe(1);
+    expect(await countOf(wishId, bob)).toBe(1);
   });
 
   it('pages of 20, oldest first', async () => {

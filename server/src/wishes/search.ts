@@ -65,7 +65,7 @@ export async function searchWishes(
   const heldIds = held.wishes.map((wish) => wish.id);
   const votes = await model.votesOf(viewerId, heldIds);
   // The hidden replies this reader sees (their own, or a moderator's all) on top of everyone's count.
-  const extra = await extraReplyCounts(db, viewerId, heldIds);
+  const extra = await extraReplyCounts(db, viewerId, heldIds, model);
   return { wishes: held.wishes.map((wish) => ({ ...wish, vote_type: votes.get(wish.id) ?? null, reply_count: (wish.reply_count ?? 0) + (extra?.get(wish.id) ?? 0) })), total };
 }
 

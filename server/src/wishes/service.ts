@@ -100,7 +100,7 @@ export function createWishService(deps: Deps, store: WishStore): WishService {
       if (held) {
         const vote = viewerId === null ? null : ((await readModel.votesOf(viewerId, [id])).get(id) ?? null);
         // The held count is everyone's: a member who sees hidden replies here gets them added.
-        const extra = viewerId === null ? null : await extraReplyCounts(db, viewerId, [id]);
+        const extra = viewerId === null ? null : await extraReplyCounts(db, viewerId, [id], readModel);
         // Anyone but the author: the held JSON as it is, with their vote spliced in.
         if (held.wish.user_id !== viewerId) return renderWish(held, vote, extra);
         withTheme = { ...held.wish, vote_type: vote, card_theme: held.theme, reply_count: (held.wish.reply_count ?? 0) + (extra?.get(id) ?? 0) };
