@@ -24,6 +24,8 @@ function fakeJwt(payload: Record<string, unknown>): string {
 
 /** The access token's life on the journey's server, in seconds: well under the client's 120 s threshold. */
 const TOKEN_TTL_S = 4;
+/** How far the page's clock is set behind the server's: more than the jump to the 60 s timer, less than the client's 120 s threshold minus the token's life. */
+const PAGE_CLOCK_BEHIND_MS = 60_000;
 
 test('short-lived access tokens: refreshes at once and on its 60 s timer; the session outlives the first token', async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -52,7 +54,10 @@ test('short-lived access tokens: refreshes at once and on its 60 s timer; the se
     });
 
     await seedSession(page, user);
-    await page.clock.install({ time: new Date() });
+    // The page's clock starts a minute behind the server's: the jump to its 60 s timer below then
+    // leaves it a little behind still, as it would be after a minute of real waiting. (A page clock
+    // ahead of the server by more than a token's life reads every fresh token as expired.)
+    await page.clock.install({ time: new Date(Date.now() - PAGE_CLOCK_BEHIND_MS) });
     await page.goto(`${server.url}/feed`);
     started = Date.now();
     await expect(accountButton(page)).toContainText(user.email);
@@ -69,7 +74,10 @@ test('short-lived access tokens: refreshes at once and on its 60 s timer; the se
     await expect(page.locator('.Toastify__toast--error')).toHaveCount(0);
 
     // Then the 60 s timer (started with the page) refreshes again, whatever happened in between:
-    // the page's clock jumps to just past it.
+    // the page's clock jumps to just past it. Not before every remote script the page started has
+    // arrived: the jump would fire their load timeouts (Module Federation's, cleared on load; it
+    // removes each script element once loaded).
+    await expect.poll(() => page.evaluate(() => document.querySelectorAll('script[src*="remoteEntry"]').length), { timeout: 30_000 }).toBe(0);
     const jump = Math.max(0, 61_000 - pageElapsed());
     forwarded += jump;
     await page.clock.fastForward(jump);
