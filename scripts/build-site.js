@@ -3,7 +3,11 @@
  * Builds the shell and every site remote (a workspace with a remote.config.ts, build/registry.js) with webpack (production), one after the other (the
  * machine may have 2 cores). An app is rebuilt only when its dist is missing or older than its
  * sources, its config, the shared sources or the build factory; `--force` rebuilds everything.
- * Usage: node scripts/build-site.js [--force] [app ...]
+ * With WISHES_SKIP_TYPES=1 the remotes are built without the types of what they expose
+ * (@mf-types.zip, Module Federation's dts plugin: most of a remote's build time): `npm test` builds
+ * so for its browser journeys, which never read them. A build without them is stale for a run
+ * that wants them, so `npm start` or a build without the flag afterwards rebuilds those remotes.
+ * Usage: [WISHES_SKIP_TYPES=1] node scripts/build-site.js [--force] [app ...]
  */
 require('../build/node-support').checkNode(); // before anything loads a native addon
 const fs = require('node:fs');
@@ -47,6 +51,11 @@ function builtFiles(app) {
  * (compareBeforeEmit), so their mtimes cannot date the build. A dotfile, never served.
  */
 const STAMP = '.wishes-build-stamp';
+/** The stamp's line when a remote was built without its exposed types. */
+const NO_TYPES = 'types: skipped (WISHES_SKIP_TYPES=1)';
+
+/** Whether this run builds the exposed types (the shell, a host, exposes nothing and never has them). */
+const typesWanted = () => process.env.WISHES_SKIP_TYPES !== '1';
 
 /** Why the app needs building, or null when its dist is up to date. */
 function staleReason(app) {
@@ -59,7 +68,9 @@ function staleReason(app) {
     }
   }
   try {
-    builtAt = fs.statSync(path.join(ROOT, app, 'dist', STAMP)).mtimeMs;
+    const stamp = path.join(ROOT, app, 'dist', STAMP);
+    builtAt = fs.statSync(stamp).mtimeMs;
+    if (typesWanted() && fs.readFileSync(stamp, 'utf8').includes(NO_TYPES)) return 'built without the exposed types, which this build wants';
   } catch {
     // Built by `npm run build -w <app>`: date it by its oldest output file.
   }
@@ -89,10 +100,11 @@ function buildSite(options = {}) {
     }
     log(`[build] ${app}: building (${reason})...`);
     const started = Date.now();
-    buildForProduction(path.join(ROOT, app), app);
-    fs.writeFileSync(path.join(ROOT, app, 'dist', STAMP), `${new Date().toISOString()}\n`);
+    const types = typesWanted();
+    buildForProduction(path.join(ROOT, app), app, [], { types });
+    fs.writeFileSync(path.join(ROOT, app, 'dist', STAMP), `${new Date().toISOString()}\n${types || app === 'shell' ? '' : `${NO_TYPES}\n`}`);
     built.push(app);
-    log(`[build] ${app}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`[build] ${app}: built in ${((Date.now() - started) / 1000).toFixed(1)} s${types || app === 'shell' ? '' : ', without the exposed types (WISHES_SKIP_TYPES=1)'}`);
   }
   log(`[build] done: built ${built.length ? built.join(', ') : 'nothing'}${skipped.length ? `; up to date: ${skipped.join(', ')}` : ''}`);
   return { built, skipped };

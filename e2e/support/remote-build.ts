@@ -20,6 +20,22 @@ export interface RemoteBuildOptions {
   kitVersion?: string;
 }
 
+/**
+ * Makes a config without the exposed types (the kit preset reads WISHES_SKIP_TYPES when it makes
+ * one): the journeys serve these builds to a browser, which never reads them, and compiling them
+ * was most of a build. Only while the config is made: the journey's own releases keep theirs.
+ */
+function withoutExposedTypes<T>(make: () => T): T {
+  const before = process.env.WISHES_SKIP_TYPES;
+  process.env.WISHES_SKIP_TYPES = '1';
+  try {
+    return make();
+  } finally {
+    if (before === undefined) delete process.env.WISHES_SKIP_TYPES;
+    else process.env.WISHES_SKIP_TYPES = before;
+  }
+}
+
 export async function buildRemote(options: RemoteBuildOptions): Promise<string> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), `wishes-e2e-${options.folder}-`));
   const appDir = path.join(REPO_ROOT, options.folder);
@@ -27,7 +43,7 @@ export async function buildRemote(options: RemoteBuildOptions): Promise<string> 
   const webpack = require(require.resolve('webpack', { paths: [appDir] }));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const factory = require(path.join(appDir, 'webpack.config.js'));
-  const config = typeof factory === 'function' ? factory({}, { mode: 'production' }) : factory;
+  const config = withoutExposedTypes(() => (typeof factory === 'function' ? factory({}, { mode: 'production' }) : factory));
   config.mode = 'production';
   config.devtool = false;
   config.output = { ...config.output, path: outDir, clean: true };

@@ -225,6 +225,21 @@ function tenseAt(terms: Term[], i: number): DetailTense {
 
 /** Rewrites the details for the reader; empty details give an empty clause. */
 export function weaveDetails(details: string, name: string): WovenDetail {
+  // Each fact carried into a draft is woven again for every variant, length and retry: the last
+  // few hundred are kept (a copy out, so no caller changes the kept one).
+  const key = `${name}\u0000${details}`;
+  let woven = rewovenCache.get(key);
+  if (!woven) {
+    woven = rewriteDetails(details, name);
+    if (rewovenCache.size >= 500) rewovenCache.delete(rewovenCache.keys().next().value!);
+    rewovenCache.set(key, woven);
+  }
+  return { ...woven, more: [...woven.more] };
+}
+
+const rewovenCache = new Map<string, WovenDetail>();
+
+function rewriteDetails(details: string, name: string): WovenDetail {
   const cleaned = squash(details)
     .replace(/^[-–—*•]+\s*/u, '')
     .replace(/^["“'‘](.*)["”'’]$/u, '$1')

@@ -4,7 +4,7 @@
  * PostgreSQL unreachable: skipped with a loud warning, or a hard failure under CI / REQUIRE_POSTGRES=1.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -12,6 +12,7 @@ import { buildApp, type BuildOptions } from '../../src/app/app';
 import type { Config } from '../../src/platform/config';
 import type { MailMessage, Mailer } from '../../src/mail/mailer';
 import { adminQuery, CANDIDATE_ADMIN_URLS, databaseUrl, PROBE_ENV, TEMPLATE_ENV } from './postgres-run';
+import { SQLITE_TEMPLATE_ENV } from './sqlite-template';
 
 export type TestDialect = 'sqlite' | 'postgres';
 
@@ -111,6 +112,9 @@ export async function createTestApp(dialect: TestDialect, overrides: Partial<Con
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wishes-test-'));
   let dropPg: (() => Promise<void>) | null = null;
   let databaseUrl = `sqlite:${path.join(dataDir, 'test.db')}`;
+  // A copy of the run's migrated SQLite file (sqlite-template.ts): the app finds every migration applied.
+  const sqliteTemplate = process.env[SQLITE_TEMPLATE_ENV];
+  if (dialect === 'sqlite' && sqliteTemplate) copyFileSync(sqliteTemplate, path.join(dataDir, 'test.db'));
   if (dialect === 'postgres') {
     const pg = await createPgDatabase({ migrated: true });
     databaseUrl = pg.url;

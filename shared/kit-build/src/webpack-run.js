@@ -18,17 +18,23 @@ function webpackCli(cwd) {
 
 /**
  * Builds `cwd` for production (extra webpack-cli arguments after `--mode production`); throws
- * with `what` after printing webpack's own output when the build fails.
+ * with `what` after printing webpack's own output when the build fails. A release always carries
+ * the types of what it exposes: only `{ types: false }` (the site's test build) leaves them out,
+ * whatever the environment says (webpack.factory.js reads WISHES_SKIP_TYPES).
  * @param {string} cwd
  * @param {string} what
  * @param {string[]} [extraArgs]
+ * @param {{ types?: boolean }} [options]
  */
-function buildForProduction(cwd, what, extraArgs = []) {
+function buildForProduction(cwd, what, extraArgs = [], options = {}) {
+  const env = { ...process.env, NODE_ENV: 'production' };
+  if (options.types === false) env.WISHES_SKIP_TYPES = '1';
+  else delete env.WISHES_SKIP_TYPES;
   const result = spawnSync(process.execPath, [webpackCli(cwd), '--mode', 'production', ...extraArgs], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production' },
+    env,
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.status !== 0) {

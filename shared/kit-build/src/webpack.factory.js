@@ -96,7 +96,9 @@ module.exports = function createWebpackConfig(appDir, federation) {
     // `npm run dev -w <remote>`: the remote's own page (its routes in the kit's standalone
     // host), besides its remoteEntry.js for the shell. Never in a production build.
     const standalone = !production && !federation.host;
-    const typesBuild = production && !federation.host && Object.keys(federation.exposes || {}).length > 0;
+    // WISHES_SKIP_TYPES=1: no @mf-types.zip, for builds nobody takes types from (the site `npm test`
+    // serves to its browser journeys; its typecheck has checked them already). Releases keep them.
+    const typesBuild = production && !federation.host && Object.keys(federation.exposes || {}).length > 0 && process.env.WISHES_SKIP_TYPES !== '1';
     const { DefinePlugin, EntryPlugin, NormalModuleReplacementPlugin } = require('webpack');
     return {
       mode: production ? 'production' : 'development',
