@@ -79,7 +79,7 @@ const moduleZones = SERVER_MODULES.map((name) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '**/coverage/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'server/data/**', 'data/**', 'releases/**', 'server/static/**', 'shell/public/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', '**/coverage/**', 'e2e/playwright-report/**', 'e2e/test-results/**', 'server/data/**', 'data/**', 'releases/**', 'server/static/**', 'shell/public/**', '**/@mf-types/**'],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

@@ -29,6 +29,7 @@ import { groupsMigration } from './migrations/0024_groups';
 import { sqlFunctionsMigration } from './migrations/0026_sql_functions';
 import { SQL_FUNCTIONS } from './sql';
 import { releaseNotesMigration } from './migrations/0027_release_notes';
+import { voteGenericPlansMigration } from './migrations/0028_vote_generic_plans';
 import { convertTextDateColumns } from './migrations/date-columns';
 import { preparedStatementsPaused, sqliteFileOf } from './connect';
 
@@ -57,6 +58,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0024_groups': groupsMigration(dialect),
     '0026_sql_functions': sqlFunctionsMigration(dialect, SQL_FUNCTIONS),
     '0027_release_notes': releaseNotesMigration(),
+    '0028_vote_generic_plans': voteGenericPlansMigration(dialect, SQL_FUNCTIONS.filter((f) => f.name === 'wishes_vote_batch' || f.name === 'wishes_vote_notify')),
   };
 }
 

@@ -37,6 +37,15 @@ pgOnly('database functions (PostgreSQL)', () => {
     }
   });
 
+  it('runs the vote functions on one generic plan, as their files say', async () => {
+    const { rows } = await sql<{ name: string; config: string[] | null }>`select p.proname as name, p.proconfig as config from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace where n.nspname = current_schema() and p.proname in ('wishes_vote_batch', 'wishes_vote_notify') order by p.proname`.execute(db);
+    expect(rows).toEqual([
+      { name: 'wishes_vote_batch', config: ['plan_cache_mode=force_generic_plan'] },
+      { name: 'wishes_vote_notify', config: ['plan_cache_mode=force_generic_plan'] },
+    ]);
+  });
+
   it('names each file after its function', () => {
     for (const f of SQL_FUNCTIONS) expect(f.definition.startsWith(`create or replace function ${f.name}(`)).toBe(true);
   });

@@ -5,13 +5,15 @@
  * once per queued vote job, all of a batch in one statement. Returns the author whose
  * notifications changed (to publish on the bus), else null. A failure inside it is caught (a
  * warning; the vote still counts). The time arrives as ISO text, cast where it is written.
+ * One generic plan for its statements, as wishes_vote_batch: key lookups, not worth planning per call.
  */
 import type { SqlFunction } from './index';
 
 export const wishesVoteNotify: SqlFunction = {
   name: 'wishes_vote_notify',
   definition: `create or replace function wishes_vote_notify(p_wish integer, p_voter integer, p_type text, p_at text)
-  returns integer language plpgsql as $$
+  returns integer language plpgsql
+  set plan_cache_mode = force_generic_plan as $$
   declare
     v_author integer;
     v_id integer;
