@@ -6,7 +6,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import type { Profile } from './cold-load';
+import { throttledPage, type Profile } from './cold-load';
 
 export interface BoardLoad {
   lcpMs: number | null;
@@ -26,12 +26,7 @@ export async function boardLoad(browser: Browser, origin: string, path: string, 
     new PerformanceObserver((list) => { for (const e of list.getEntries()) b.lcp = e.startTime; })
       .observe({ type: 'largest-contentful-paint', buffered: true });
   })();`);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
-  if (profile.cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+  const { page, cdp } = await throttledPage(context, profile);
   const scripts: Promise<number>[] = [];
   let documentBytes = 0;
   let documentId: string | null = null;

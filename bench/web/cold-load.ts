@@ -28,8 +28,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS } from './run';
+
+/** A new page of `context` with the HTTP cache off and `profile`'s network and CPU throttling (DevTools' own emulation). */
+export async function throttledPage(context: BrowserContext, profile: Profile) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
+  if (profile.cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+  return { page, cdp };
+}
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const CARD = 'article.feed-card';
@@ -169,12 +180,7 @@ export async function coldLoad(browser: Browser, origin: string, profile: Profil
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true });
   })();`);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  if (profile.network) await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network });
-  if (profile.cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuRate });
+  const { page, cdp } = await throttledPage(context, profile);
   const finished: Array<{ at: number; bytes: number }> = [];
   const requests = new Map<string, { url: string; type: string; initiator: string; priority: string; start: number; response: number | null; end: number | null; bytes: number; connection: number | null }>();
   cdp.on('Network.loadingFinished', (event) => {
