@@ -12,6 +12,7 @@ import type { AppDeps } from '../app/deps';
 import type { Database } from '../db/types';
 import type { EventBus } from '../platform/events';
 import { HttpError } from '../platform/errors';
+import { toId } from '../platform/params';
 import type { Notifier } from '../notifications/service';
 import { isValidEmail } from '../auth/schemas';
 import { limitMarks } from '../previews/card-text';
@@ -178,7 +179,6 @@ export interface Caller {
 }
 
 const HOUR = 3_600_000;
-const toId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
 const memberZone = async (db: Kysely<Database>, userId: number) => (await store.memberOf(db, userId))?.time_zone ?? null;
 
 /** The caller's own group, or 404 for anyone else's. */

@@ -148,12 +148,12 @@ export async function organiserOf(db: Db, organiserId: number): Promise<{ first_
   return db.selectFrom('users').select(['first_name', 'last_name', 'email', 'email_verified_at', 'time_zone']).where('id', '=', organiserId).executeTakeFirst();
 }
 
-/** A group's contributions: visible ones only (`all`: pending too, for the organiser); a banned member's are hidden. */
 /** A member's name and time zone (a signer's name, an organiser's default zone). */
 export async function memberOf(db: Db, userId: number): Promise<{ first_name: string; last_name: string; time_zone: string | null } | undefined> {
   return db.selectFrom('users').select(['first_name', 'last_name', 'time_zone']).where('id', '=', userId).executeTakeFirst();
 }
 
+/** A group's contributions: visible ones only (`all`: pending too, for the organiser); a banned member's are hidden. */
 export async function contributionsOf(db: Db, groupId: number, all = false): Promise<ContributionRow[]> {
   const statuses = all ? sql`('visible', 'pending')` : sql`('visible')`;
   // The signer's ban read per message by primary key, not by a join to users: with the join, a

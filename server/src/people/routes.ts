@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import { PEOPLE_LIMITS } from '@wishes/kit-contract/api';
 import { defineRoutes } from '../app/deps';
 import { requireUser } from '../platform/auth';
+import { toId } from '../platform/params';
 import { MINUTE, byIp } from '../platform/ratelimit';
 import { limitMarks } from '../previews/card-text';
 import { checkPerson, peopleError, peopleListBytes, toPerson, withSchedules, type ScheduleContext } from './service';
@@ -22,8 +23,6 @@ const acceptsGzip = (header: string | undefined) =>
     const q = params.find((p) => p.startsWith('q='));
     return name === 'gzip' && (q === undefined || Number(q.slice(2)) > 0);
   });
-
-const toId = (raw: string) => (/^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647 ? Number(raw) : null);
 
 export default defineRoutes(async (app, deps) => {
   const { db, dialect, config, events, peopleLists } = deps;
