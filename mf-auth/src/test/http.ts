@@ -3,12 +3,12 @@
  * suites answer: `answer(operation, ...replies)` per operation of the table, each success body
  * typed by that operation's response; a request nobody answers fails the test.
  */
-import { HttpResponse, mockApi, operationUrl, refuse, type JsonBodyType, type OperationRoute, type Sent } from '@wishes/kit-test/http';
+import { mockApi, operationUrl, refuse, unchecked, type JsonBodyType, type OperationRoute, type Sent } from '@wishes/kit-test/http';
 import type { ApiOperationId } from '@wishes/kit-session';
 
 const api = mockApi();
 export type { Sent };
-export { operationUrl, refuse };
+export { operationUrl, refuse, unchecked };
 
 /** Every request answered in this test, whatever its route, in the order they came. */
 export const allSent: readonly Sent[] = api.sent;
@@ -24,7 +24,6 @@ export type Reply<Id extends ApiOperationId> = OperationRoute<Id>;
 export const answer = <Id extends ApiOperationId>(id: Id, ...replies: Reply<Id>[]): Sent[] => api.operation(id, ...replies);
 
 /** An answer outside the operation's contract (a success without its fields, an error of another shape): what the page must survive. */
-export const unchecked = (status: number, body: JsonBodyType): Response => HttpResponse.json(body, { status });
 
 /** A reply held back until `release(status, body)`; it never comes if the test does not release it. */
 export function held() {

@@ -144,7 +144,7 @@ describe('BusinessPage', () => {
   });
 
   it.each([
-    ['a server error without text', () => unchecked({}, 500)],
+    ['a server error without text', () => unchecked(500, {})],
     [
       'a network failure',
       () => {

@@ -184,7 +184,7 @@ describe('ComposePage: generate', () => {
 
   it("shows the server's error text on 429 and the spent quota", async () => {
     generateResponder = () =>
-      unchecked({ error: 'You have used all 20 generations for this hour. Try again in 12 minutes.', rate_limit: { limit: 20, remaining: 0 } }, 429);
+      unchecked(429, { error: 'You have used all 20 generations for this hour. Try again in 12 minutes.', rate_limit: { limit: 20, remaining: 0 } });
     const user = renderCompose();
     await fillAll(user);
     await user.click(screen.getByRole('button', { name: 'Generate' }));
@@ -383,7 +383,7 @@ describe('ComposePage: copy and save', () => {
   });
 
   it('keeps the text and shows the default message when saving fails', async () => {
-    saveResponder = () => unchecked({}, 500);
+    saveResponder = () => unchecked(500, {});
     const user = renderCompose();
     const text = await generateOnce(user);
     await user.type(text, ' xo');

@@ -129,7 +129,7 @@ describe('compose: a refused stream', () => {
     await fillAll(user);
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByLabelText('Your wish')).toHaveValue('Hey Anna! I heard you turn 30.');
-    streamResponder = () => unchecked({ error: 'You have reached the limit of 20 wish generations per hour. Please try again later.', rate_limit: { limit: 20, remaining: 0 } }, 429);
+    streamResponder = () => unchecked(429, { error: 'You have reached the limit of 20 wish generations per hour. Please try again later.', rate_limit: { limit: 20, remaining: 0 } });
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await user.click(await screen.findByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(toastTexts().at(-1)).toBe('error: You have reached the limit of 20 wish generations per hour. Please try again later.'));

@@ -7,11 +7,11 @@
 import type { ResponseOf } from '@wishes/kit-client';
 import type { Wish } from '@wishes/kit-contract';
 import type { ApiOperationId } from '@wishes/kit-session';
-import { eventStream, HttpResponse, mockApi, operationUrl, refuse, type JsonBodyType, type OperationAnswer, type OperationRoute, type Sent } from '@wishes/kit-test/http';
+import { eventStream, mockApi, operationUrl, refuse, unchecked, type OperationAnswer, type OperationRoute, type Sent } from '@wishes/kit-test/http';
 
 const api = mockApi();
 export const { server } = api;
-export { operationUrl, refuse, type OperationAnswer };
+export { operationUrl, refuse, unchecked, type OperationAnswer };
 
 export type RecordedRequest = Sent;
 /** An answer computed from the request (a page's responder a test swaps). */
@@ -47,7 +47,6 @@ export function answerWith(answers: Answers) {
 }
 
 /** An answer outside the operation's contract (an error of another shape, a success without its fields): what the page must survive. */
-export const unchecked = (body: JsonBodyType, status = 200): Response => HttpResponse.json(body, { status });
 
 /**
  * The streamed generation as the server sends a draft: token events, then `done` with the draft

@@ -5,11 +5,11 @@
  * every call of it; each body is typed by the operation's response. A request nobody answers
  * fails the test.
  */
-import { HttpResponse, mockApi, refuse, type ApiRoutes, type JsonBodyType, type OperationAnswer, type OperationRoute, type Sent } from '@wishes/kit-test/http';
+import { mockApi, refuse, unchecked, type ApiRoutes, type OperationAnswer, type OperationRoute, type Sent } from '@wishes/kit-test/http';
 import type { ApiOperationId } from '@wishes/kit-session';
 
 const api = mockApi();
-export { refuse, type ApiRoutes, type OperationAnswer };
+export { refuse, unchecked, type ApiRoutes, type OperationAnswer };
 
 /** A route table by operation and its parameters and query; unanswered calls get a 404. */
 export const apiRoutes = (): ApiRoutes => api.routes();
@@ -18,7 +18,6 @@ export const apiRoutes = (): ApiRoutes => api.routes();
 export const answer = <Id extends ApiOperationId>(id: Id, ...answers: OperationRoute<Id>[]): Sent[] => api.operation(id, ...answers);
 
 /** An answer outside the operation's contract (an error of another shape, an empty body): what the page must survive. */
-export const unchecked = (status: number, body: JsonBodyType): Response => HttpResponse.json(body, { status });
 
 /** A reply that comes when the test calls `release()`; until then the form is busy. */
 export function held<T>(reply: () => T) {

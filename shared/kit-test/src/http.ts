@@ -87,6 +87,9 @@ export type OperationAnswer<Id extends ApiOperationId> = Response | 'network-err
 /** An operation's answer, or one computed from the request (n counts from 0). */
 export type OperationRoute<Id extends ApiOperationId> = Later<OperationAnswer<Id>> | ((sent: Sent, n: number) => Later<OperationAnswer<Id>>);
 
+/** An answer outside the operation table's types, for a test that a page copes with what the contract does not promise (a 500 without text, a body missing a field). */
+export const unchecked = (status: number, body: JsonBodyType): Response => HttpResponse.json(body, { status });
+
 /** A refusal as the server words it (server/src/app/error-handler.ts: `{ error }`, and `fields` for a field's own). */
 export const refuse = (status: number, error: string, fields?: Record<string, string>) => HttpResponse.json(fields ? { error, fields } : { error }, { status });
 
