@@ -29,7 +29,7 @@ const FOLLOWING_PARAM = 'following';
 
 type FeedKey = ReturnType<typeof queryKeys.feedInfinite> | ReturnType<typeof queryKeys.followingInfinite>;
 
-const feeds: Record<FeedView, { key: () => FeedKey; load: (page: number, signal: AbortSignal) => Promise<FeedPageData> }> = {
+const feeds: Record<FeedView, { key: () => FeedKey; load: (page: number, signal?: AbortSignal) => Promise<FeedPageData> }> = {
   all: { key: queryKeys.feedInfinite, load: (page, signal) => call('getFeedPage', { params: { page }, signal }) },
   following: { key: queryKeys.followingInfinite, load: (page, signal) => call('getFollowingFeedPage', { params: { page }, signal }) },
 };
@@ -84,11 +84,11 @@ function FeedList({ view }: { view: FeedView }) {
   const queryClient = useQueryClient();
   const [ownVotes] = useState(() => {
     if (!embedded || !getAccessToken()) return null;
-    const key = queryKeys.feedInfinite();
+    const key = feeds.all.key();
     return new OwnVotes(
       (embedded.wishes ?? []).map((wish) => wish.id),
       {
-        loadPage: () => call('getFeedPage', { params: { page: FEED.firstPage } }),
+        loadPage: () => feeds.all.load(FEED.firstPage),
         loadWish: async (id) => (await call('getWish', { params: { id } })).wish,
         lay: (own) => queryClient.setQueryData<InfiniteData<FeedPageData>>(key, (data) => (data ? { ...data, pages: layOverPages(data.pages, own) } : data)),
       },
