@@ -101,10 +101,11 @@ function buildSite(options = {}) {
     log(`[build] ${app}: building (${reason})...`);
     const started = Date.now();
     const types = typesWanted();
+    const typeless = !types && app !== 'shell';
     buildForProduction(path.join(ROOT, app), app, [], { types });
-    fs.writeFileSync(path.join(ROOT, app, 'dist', STAMP), `${new Date().toISOString()}\n${types || app === 'shell' ? '' : `${NO_TYPES}\n`}`);
+    fs.writeFileSync(path.join(ROOT, app, 'dist', STAMP), `${new Date().toISOString()}\n${typeless ? `${NO_TYPES}\n` : ''}`);
     built.push(app);
-    log(`[build] ${app}: built in ${((Date.now() - started) / 1000).toFixed(1)} s${types || app === 'shell' ? '' : ', without the exposed types (WISHES_SKIP_TYPES=1)'}`);
+    log(`[build] ${app}: built in ${((Date.now() - started) / 1000).toFixed(1)} s${typeless ? ', without the exposed types (WISHES_SKIP_TYPES=1)' : ''}`);
   }
   log(`[build] done: built ${built.length ? built.join(', ') : 'nothing'}${skipped.length ? `; up to date: ${skipped.join(', ')}` : ''}`);
   return { built, skipped };
