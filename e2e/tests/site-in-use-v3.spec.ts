@@ -1,5 +1,5 @@
 /**
- * The site as people use it, a second walk-through: one journey per finding, at the viewport where it was
+ * The site as people use it, beside site-in-use.spec.ts: one journey per problem a person met, at the viewport where it was
  * found, selecting by role and visible text; axe-core (every impact) on each changed screen with
  * its dialogs and menus open; screenshots at 390 and 1280 px into E2E_SHOTS_DIR (default
  * /tmp/shots/ux3) for a person to look at. The console-error watch (support/console-watch.ts)
